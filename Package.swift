@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LuaLayout",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "ScriptLayout", targets: ["ScriptLayout"]),
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .executable(name: "lualayout", targets: ["lualayout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The system liblua5.4 (headers and library found through pkg-config).
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        // The only C code: macro wrappers, the capped allocator, the instruction-budget hook,
+        // protected calls with tracebacks, and the trampoline through which Lua calls Swift.
+        .target(name: "CLuaBridge", dependencies: ["CLua"]),
+        // Typed Swift layer over the Lua C API; the one place where Lua and Swift meet.
+        .target(name: "LuaRuntime", dependencies: ["CLuaBridge", "CLua"]),
+        // Pure Swift: geometry, attributes, layout protocol, element store, rect index, flow layout.
+        .target(name: "LayoutEngine"),
+        // Layouts defined by Lua scripts: the only module that knows both Lua and the engine.
+        .target(name: "ScriptLayout", dependencies: ["LuaRuntime", "LayoutEngine"]),
+        // Output formats (JSON, table).
+        .target(name: "LayoutOutput", dependencies: ["LayoutEngine"]),
+        // The `lualayout` commands, as a library so tests can drive them in-process.
+        .target(
+            name: "LualayoutCLI",
+            dependencies: [
+                "ScriptLayout", "LayoutEngine", "LayoutOutput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "lualayout", dependencies: ["LualayoutCLI"]),
+        .executableTarget(
+            name: "lualayout-bench",
+            dependencies: ["ScriptLayout", "LayoutEngine"],
+            path: "Sources/LayoutBench"
+        ),
+        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
+        .testTarget(
+            name: "ScriptLayoutTests",
+            dependencies: ["ScriptLayout", "LayoutEngine"],
+            resources: [.copy("Vectors")]
+        ),
+        .testTarget(name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput"]),
+    ]
+)

@@ -1,0 +1,6 @@
+#ifndef LUALAYOUT_CLUA_SHIM_H
+#define LUALAYOUT_CLUA_SHIM_H
+#include <lua.h>
+#include <lualib.h>
+#include <lauxlib.h>
+#endif

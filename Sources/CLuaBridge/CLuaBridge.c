@@ -1,0 +1,247 @@
+#include "CLuaBridge.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lua.h>
+#include <lualib.h>
+#include <lauxlib.h>
+
+// Instructions between two budget checks. The count hook costs the same whatever the step.
+#define LLB_HOOK_STEP 1000
+
+// MARK: - Allocator with a memory cap
+
+static void *llb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    llb_limits *limits = (llb_limits *)ud;
+    if (ptr == NULL) osize = 0;  // osize then encodes the object type, not a size
+    if (nsize == 0) {
+        free(ptr);
+        limits->memory_used -= osize;
+        return NULL;
+    }
+    if (nsize > osize && limits->enforcing && limits->memory_limit > 0 &&
+        limits->memory_used - osize + nsize > limits->memory_limit) {
+        limits->memory_exceeded = 1;
+        return NULL;  // Lua turns this into a memory error inside the protected call
+    }
+    void *block = realloc(ptr, nsize);
+    if (block != NULL) limits->memory_used = limits->memory_used - osize + nsize;
+    return block;
+}
+
+static int llb_panic(lua_State *L) {
+    // Unreachable by design (every call into Lua is protected); abort loudly if it happens.
+    const char *message = lua_tostring(L, -1);
+    fprintf(stderr, "lualayout: unprotected Lua error: %s\n", message ? message : "?");
+    abort();
+    return 0;
+}
+
+lua_State *llb_newstate(size_t memory_limit, long long instruction_limit) {
+    llb_limits *limits = (llb_limits *)calloc(1, sizeof(llb_limits));
+    if (limits == NULL) return NULL;
+    limits->memory_limit = memory_limit;
+    limits->instruction_limit = instruction_limit;
+    lua_State *L = lua_newstate(llb_alloc, limits);
+    if (L == NULL) {
+        free(limits);
+        return NULL;
+    }
+    lua_atpanic(L, llb_panic);
+    return L;
+}
+
+llb_limits *llb_getlimits(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (llb_limits *)ud;
+}
+
+void llb_close(lua_State *L) {
+    llb_limits *limits = llb_getlimits(L);
+    limits->enforcing = 0;
+    lua_close(L);
+    free(limits);
+}
+
+// MARK: - Instruction budget
+
+static void llb_counthook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    llb_limits *limits = llb_getlimits(L);
+    limits->instructions_left -= LLB_HOOK_STEP;
+    if (limits->instructions_left <= 0) {
+        limits->budget_exceeded = 1;
+        llb_where(L, 0);
+        lua_pushfstring(L, "instruction budget exceeded (%I instructions; raise it with --max-instructions)",
+                        (lua_Integer)limits->instruction_limit);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
+}
+
+// MARK: - Protected calls
+
+static int llb_messagehandler(lua_State *L) {
+    const char *message = lua_tostring(L, 1);
+    if (message == NULL) {
+        message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, message, 1);
+    return 1;
+}
+
+int llb_pcall(lua_State *L, int nargs, int nresults) {
+    llb_limits *limits = llb_getlimits(L);
+    int base = lua_gettop(L) - nargs;  // the function's index
+    lua_pushcfunction(L, llb_messagehandler);
+    lua_insert(L, base);
+
+    // A nested protected call (Lua → Swift → Lua) shares the outer call's budget.
+    int saved_enforcing = limits->enforcing;
+    int outermost = !saved_enforcing;
+    if (outermost) {
+        limits->memory_exceeded = 0;
+        limits->budget_exceeded = 0;
+        limits->instructions_left = limits->instruction_limit;
+        if (limits->instruction_limit > 0) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, LLB_HOOK_STEP);
+    }
+    limits->enforcing = 1;
+    int status = lua_pcall(L, nargs, nresults, base);
+    limits->enforcing = saved_enforcing;
+    if (outermost) lua_sethook(L, NULL, 0, 0);
+    lua_remove(L, base);
+    return status;
+}
+
+// MARK: - Trampoline into Swift
+
+static int llb_trampoline(lua_State *L) {
+    llb_swift_function fn = (llb_swift_function)lua_touserdata(L, lua_upvalueindex(1));
+    void *context = lua_touserdata(L, lua_upvalueindex(2));
+    int function_id = (int)lua_tointeger(L, lua_upvalueindex(3));
+
+    // Swift code never sees a failing allocation: the cap is checked once Swift has returned.
+    llb_limits *limits = llb_getlimits(L);
+    int saved_enforcing = limits->enforcing;
+    limits->enforcing = 0;
+    int results = fn(L, context, function_id);
+    limits->enforcing = saved_enforcing;
+
+    if (results == LLB_ERROR_LOCATED) {
+        llb_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    if (results == LLB_ERROR_RAW) return lua_error(L);
+    if (saved_enforcing && limits->memory_limit > 0 && limits->memory_used > limits->memory_limit) {
+        limits->memory_exceeded = 1;
+        return luaL_error(L, "not enough memory");
+    }
+    return results;
+}
+
+void llb_pushswiftfunction(lua_State *L, llb_swift_function fn, void *context, int function_id) {
+    lua_pushlightuserdata(L, (void *)fn);
+    lua_pushlightuserdata(L, context);
+    lua_pushinteger(L, function_id);
+    lua_pushcclosure(L, llb_trampoline, 3);
+}
+
+// MARK: - Loading and the sandbox
+
+int llb_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname) {
+    return luaL_loadbufferx(L, buffer, size, chunkname, "t");
+}
+
+// `load` with the mode forced to text: binary chunks can break the VM's invariants.
+static int llb_textload(lua_State *L) {
+    int nargs = lua_gettop(L);
+    if (nargs > 4) nargs = 4;
+    lua_settop(L, 4);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, nargs < 3 ? 3 : nargs, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+// `print` writes to stderr so that it never mixes with the layout output on stdout.
+static int llb_print(lua_State *L) {
+    int n = lua_gettop(L);
+    for (int i = 1; i <= n; i++) {
+        size_t len;
+        const char *s = luaL_tolstring(L, i, &len);
+        if (i > 1) fputc('\t', stderr);
+        fwrite(s, 1, len, stderr);
+        lua_pop(L, 1);
+    }
+    fputc('\n', stderr);
+    fflush(stderr);
+    return 0;
+}
+
+void llb_opensandbox(lua_State *L) {
+    luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+    luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+    luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+    luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+    luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+    lua_pop(L, 5);
+
+    lua_pushnil(L);
+    lua_setglobal(L, "dofile");
+    lua_pushnil(L);
+    lua_setglobal(L, "loadfile");
+    lua_getglobal(L, "load");
+    lua_pushcclosure(L, llb_textload, 1);
+    lua_setglobal(L, "load");
+    lua_pushcfunction(L, llb_print);
+    lua_setglobal(L, "print");
+
+    lua_getglobal(L, LUA_STRLIBNAME);
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+
+    // The package library is not opened: `require` is provided by the host and only resolves
+    // Lua files beside the script.
+}
+
+// MARK: - Macro wrappers
+
+int llb_upvalueindex(int i) { return lua_upvalueindex(i); }
+int llb_registryindex(void) { return LUA_REGISTRYINDEX; }
+void llb_pop(lua_State *L, int n) { lua_pop(L, n); }
+void llb_newtable(lua_State *L) { lua_newtable(L); }
+int llb_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
+double llb_tonumber(lua_State *L, int idx, int *isnum) { return (double)lua_tonumberx(L, idx, isnum); }
+const char *llb_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
+void llb_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+void llb_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+
+void llb_functionlocation(lua_State *L, int idx, char *buffer, size_t size) {
+    lua_Debug ar;
+    lua_pushvalue(L, idx);
+    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) {
+        snprintf(buffer, size, "%s:%d", ar.short_src, ar.linedefined);
+    } else {
+        snprintf(buffer, size, "%s", ar.short_src);
+    }
+}
+
+void llb_where(lua_State *L, int level) {
+    lua_Debug ar;
+    if (lua_getstack(L, level, &ar)) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}

@@ -1,0 +1,55 @@
+/// UICollectionViewLayout: the lifecycle every layout follows.
+///
+/// `prepare(in:)` runs once per invalidation; content size and all queries are then answered
+/// from the prepared state and never change it. The context is passed to every call, so a
+/// layout never holds a reference back to its host.
+public protocol CollectionViewLayout: AnyObject {
+    func prepare(in context: CollectionContext) throws
+
+    /// The size of everything the layout placed (valid after `prepare`).
+    var collectionViewContentSize: Size { get }
+
+    /// Every element whose frame intersects `rect`, in output order.
+    func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes]
+
+    func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes?
+
+    func layoutAttributesForSupplementaryView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes?
+
+    func layoutAttributesForDecorationView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes?
+
+    /// Whether scrolling or resizing to `newBounds` needs a new `prepare`.
+    func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool
+
+    /// Where scrolling should stop when a fling proposes `proposedContentOffset`.
+    func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
+        context: CollectionContext) throws -> Point
+
+    /// Every element the layout placed, in output order (the whole-content listing).
+    func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes]
+}
+
+extension CollectionViewLayout {
+    /// The attributes for any element key.
+    public func layoutAttributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
+        switch key.category {
+        case .cell: try layoutAttributesForItem(at: key.indexPath, context: context)
+        case .supplementary: try layoutAttributesForSupplementaryView(ofKind: key.kind, at: key.indexPath, context: context)
+        case .decoration: try layoutAttributesForDecorationView(ofKind: key.kind, at: key.indexPath, context: context)
+        }
+    }
+}
+
+/// Errors raised by the engine itself (script-backed layouts add their own, located ones).
+public struct LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,193 @@
+/// The elements one `prepare` placed, stored compactly (≈ 64 bytes an element, plus the rect
+/// index) in output order, with a spatial index for rect queries and binary search for
+/// per-element queries.
+public struct ElementStore: Sendable {
+    /// Fixed-size part of one element.
+    struct Record: Sendable {
+        var frame: Rect
+        var alpha: Double
+        var section: Int32
+        var item: Int32
+        var zIndex: Int32
+        /// Index into `extras`, or -1.
+        var extras: Int32
+        /// Kind id; its rank in `kindRanks` orders kinds by name.
+        var kind: UInt16
+        var category: ElementCategory
+        var hidden: Bool
+    }
+
+    /// The rarely used parts, kept apart so the common element stays small.
+    struct Extras: Sendable {
+        var transform3D: Transform3D
+        var custom: [String: LayoutValue]
+    }
+
+    private(set) var records: [Record]
+    private let frames: [Rect]
+    private let extras: [Extras]
+    private let kinds: [String]
+    private let kindRanks: [UInt16]
+    private let index: RectIndex
+
+    public static let empty = try! ElementStoreBuilder().build()
+
+    init(records: [Record], extras: [Extras], kinds: [String], kindRanks: [UInt16]) {
+        self.records = records
+        self.extras = extras
+        self.kinds = kinds
+        self.kindRanks = kindRanks
+        self.frames = records.map(\.frame)
+        self.index = RectIndex(frames: frames)
+    }
+
+    public var count: Int { records.count }
+
+    public func frame(at position: Int) -> Rect { frames[position] }
+
+    public func key(at position: Int) -> ElementKey {
+        let record = records[position]
+        return ElementKey(
+            category: record.category, kind: kinds[Int(record.kind)],
+            indexPath: LayoutIndexPath(Int(record.section), Int(record.item)))
+    }
+
+    public func attributes(at position: Int) -> LayoutAttributes {
+        let record = records[position]
+        var attributes = LayoutAttributes(
+            key: key(at: position), frame: record.frame, alpha: record.alpha,
+            zIndex: Int(record.zIndex), hidden: record.hidden)
+        if record.extras >= 0 {
+            let extra = extras[Int(record.extras)]
+            attributes.transform3D = extra.transform3D
+            attributes.custom = extra.custom
+        }
+        return attributes
+    }
+
+    /// Positions of the elements whose frames intersect `rect`, ascending (= output order).
+    public func positions(in rect: Rect) -> [Int] {
+        index.indices(in: rect, frames: frames)
+    }
+
+    /// The position of the element with `key`, by binary search.
+    public func position(of key: ElementKey) -> Int? {
+        guard let kindID = kinds.firstIndex(of: key.kind) else { return nil }
+        let target = (key.category.rawValue, kindRanks[kindID], Int32(clamping: key.indexPath.section),
+                      Int32(clamping: key.indexPath.item))
+        var low = 0, high = records.count
+        while low < high {
+            let middle = (low + high) / 2
+            let record = records[middle]
+            let probe = (record.category.rawValue, kindRanks[Int(record.kind)], record.section, record.item)
+            if probe < target { low = middle + 1 } else { high = middle }
+        }
+        guard low < records.count else { return nil }
+        let found = records[low]
+        let isMatch = found.category == key.category && found.kind == UInt16(kindID)
+            && Int(found.section) == key.indexPath.section && Int(found.item) == key.indexPath.item
+        return isMatch ? low : nil
+    }
+
+    public func attributes(for key: ElementKey) -> LayoutAttributes? {
+        position(of: key).map { attributes(at: $0) }
+    }
+
+    /// Every element's attributes, in output order.
+    public func allAttributes() -> [LayoutAttributes] {
+        (0..<records.count).map { attributes(at: $0) }
+    }
+
+    /// Approximate bytes held per element (records, frame copy, index), for the memory bar.
+    public var approximateBytesPerElement: Double {
+        guard count > 0 else { return 0 }
+        let recordBytes = MemoryLayout<Record>.stride + MemoryLayout<Rect>.stride
+        return Double(recordBytes) + index.approximateBytes / Double(count)
+    }
+}
+
+/// Collects elements during `prepare`; `build()` puts them in output order and indexes them.
+public struct ElementStoreBuilder: Sendable {
+    private var records: [ElementStore.Record] = []
+    private var extras: [ElementStore.Extras] = []
+    private var kinds: [String] = [""]
+    private var kindIDs: [String: UInt16] = ["": 0]
+
+    public init() {}
+
+    public var count: Int { records.count }
+
+    public mutating func reserveCapacity(_ count: Int) { records.reserveCapacity(count) }
+
+    /// The id of a kind name, for the hot-path `append`.
+    public mutating func kindID(_ name: String) throws(LayoutError) -> UInt16 {
+        if let id = kindIDs[name] { return id }
+        guard kinds.count < Int(UInt16.max) else { throw LayoutError("too many element kinds (\(kinds.count))") }
+        let id = UInt16(kinds.count)
+        kinds.append(name)
+        kindIDs[name] = id
+        return id
+    }
+
+    /// Adds an element (hot path: no allocation beyond the array growth).
+    public mutating func append(
+        category: ElementCategory, kindID: UInt16, section: Int32, item: Int32, frame: Rect,
+        alpha: Double = 1, zIndex: Int32 = 0, hidden: Bool = false
+    ) {
+        records.append(ElementStore.Record(
+            frame: frame, alpha: alpha, section: section, item: item, zIndex: zIndex, extras: -1,
+            kind: kindID, category: category, hidden: hidden))
+    }
+
+    /// Gives the last appended element a transform and custom fields.
+    public mutating func setExtrasOfLast(transform3D: Transform3D, custom: [String: LayoutValue]) {
+        guard !records.isEmpty, !(transform3D.isIdentity && custom.isEmpty) else { return }
+        records[records.count - 1].extras = Int32(extras.count)
+        extras.append(ElementStore.Extras(transform3D: transform3D, custom: custom))
+    }
+
+    public mutating func append(_ attributes: LayoutAttributes) throws(LayoutError) {
+        guard let section = Int32(exactly: attributes.indexPath.section),
+              let item = Int32(exactly: attributes.indexPath.item) else {
+            throw LayoutError("index path \(attributes.indexPath) is out of range")
+        }
+        append(
+            category: attributes.category, kindID: try kindID(attributes.kind), section: section, item: item,
+            frame: attributes.frame, alpha: attributes.alpha, zIndex: Int32(clamping: attributes.zIndex),
+            hidden: attributes.hidden)
+        setExtrasOfLast(transform3D: attributes.transform3D, custom: attributes.custom)
+    }
+
+    /// Sorts into output order (category, kind name, index path) and rejects duplicates.
+    public func build() throws(LayoutError) -> ElementStore {
+        let ranks = kindRanks()
+        func key(_ r: ElementStore.Record) -> (UInt8, UInt16, Int32, Int32) {
+            (r.category.rawValue, ranks[Int(r.kind)], r.section, r.item)
+        }
+        var sorted = records
+        var isSorted = true
+        for i in sorted.indices.dropFirst() where !(key(sorted[i - 1]) < key(sorted[i])) {
+            isSorted = false
+            break
+        }
+        if !isSorted {
+            sorted.sort { key($0) < key($1) }
+            for i in sorted.indices.dropFirst() where key(sorted[i - 1]) == key(sorted[i]) {
+                let r = sorted[i]
+                let element = ElementKey(
+                    category: r.category, kind: kinds[Int(r.kind)],
+                    indexPath: LayoutIndexPath(Int(r.section), Int(r.item)))
+                throw LayoutError("\(element) was placed twice")
+            }
+        }
+        return ElementStore(records: sorted, extras: extras, kinds: kinds, kindRanks: ranks)
+    }
+
+    private func kindRanks() -> [UInt16] {
+        var ranks = [UInt16](repeating: 0, count: kinds.count)
+        for (rank, id) in kinds.indices.sorted(by: { kinds[$0] < kinds[$1] }).enumerated() {
+            ranks[id] = UInt16(rank)
+        }
+        return ranks
+    }
+}

@@ -1,0 +1,274 @@
+/// UICollectionViewFlowLayout: sections of items in lines, with optional headers and
+/// footers, placed exactly as UIKit does (see docs/flow-layout.md).
+public final class FlowLayout: CollectionViewLayout {
+    public var configuration: FlowLayoutConfiguration
+    public weak var delegate: (any FlowLayoutDelegate)?
+
+    /// Where each section lies along the scroll axis, for pinning and queries.
+    struct SectionGeometry {
+        var start: Double
+        var end: Double
+        var header: LayoutAttributes?
+        var footer: LayoutAttributes?
+    }
+
+    private(set) var store = ElementStore.empty
+    private var sections: [SectionGeometry] = []
+    private var contentSize = Size.zero
+    private var dimension = 0.0
+
+    public static let headerKind = "header"
+    public static let footerKind = "footer"
+    /// UIKit puts headers and footers above cells.
+    public static let supplementaryZIndex = 10
+
+    public init(configuration: FlowLayoutConfiguration = FlowLayoutConfiguration(), delegate: (any FlowLayoutDelegate)? = nil) {
+        self.configuration = configuration
+        self.delegate = delegate
+    }
+
+    private var isVertical: Bool { configuration.scrollDirection == .vertical }
+
+    // MARK: Prepare
+
+    public func prepare(in context: CollectionContext) throws {
+        let config = configuration
+        let vertical = isVertical
+        let scale = context.scale
+        dimension = max(0, vertical ? context.bounds.width : context.bounds.height)
+        sections = []
+        guard dimension > 0 else {
+            store = .empty
+            contentSize = .zero
+            return
+        }
+        let D = dimension
+        var builder = ElementStoreBuilder()
+        builder.reserveCapacity(context.data.totalItems)
+        let headerKind = try builder.kindID(Self.headerKind)
+        let footerKind = try builder.kindID(Self.footerKind)
+        let pinHeaders = config.sectionHeadersPinToVisibleBounds
+        let pinFooters = config.sectionFootersPinToVisibleBounds
+
+        /// Converts axis-neutral (main, cross) to a frame, origin rounded to the pixel grid.
+        func frame(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
+            let rect = vertical
+                ? Rect(x: main, y: cross, width: mainLength, height: crossLength)
+                : Rect(x: cross, y: main, width: crossLength, height: mainLength)
+            return PixelRounding.roundOrigin(rect, scale: scale)
+        }
+
+        var cursor = 0.0
+        for section in 0..<context.data.numberOfSections {
+            let count = context.data.numberOfItems(inSection: section)
+            let insets = try delegate?.insetForSection(section, context: context) ?? config.sectionInset
+            let lineSpacing = try delegate?.minimumLineSpacingForSection(section, context: context) ?? config.minimumLineSpacing
+            let interitemSpacing = try delegate?.minimumInteritemSpacingForSection(section, context: context)
+                ?? config.minimumInteritemSpacing
+            let headerSize = try delegate?.referenceSizeForHeader(inSection: section, context: context) ?? config.headerReferenceSize
+            let footerSize = try delegate?.referenceSizeForFooter(inSection: section, context: context) ?? config.footerReferenceSize
+            try Self.validate(insets: insets, section: section)
+            try Self.validate(spacing: lineSpacing, name: "minimum line spacing", section: section)
+            try Self.validate(spacing: interitemSpacing, name: "minimum interitem spacing", section: section)
+            try Self.validate(size: headerSize, what: "header reference size", section: section)
+            try Self.validate(size: footerSize, what: "footer reference size", section: section)
+
+            let (lead, trail, before, after) = vertical
+                ? (insets.left, insets.right, insets.top, insets.bottom)
+                : (insets.top, insets.bottom, insets.left, insets.right)
+            // Only the scroll-axis component of a reference size counts.
+            let headerLength = vertical ? headerSize.height : headerSize.width
+            let footerLength = vertical ? footerSize.height : footerSize.width
+
+            var geometry = SectionGeometry(start: cursor, end: cursor)
+            if headerLength > 0 {
+                let header = LayoutAttributes(
+                    key: .supplementary(Self.headerKind, section, 0),
+                    frame: frame(main: 0, cross: cursor, mainLength: D, crossLength: headerLength),
+                    zIndex: Self.supplementaryZIndex)
+                geometry.header = header
+                if !pinHeaders {
+                    builder.append(category: .supplementary, kindID: headerKind, section: Int32(section), item: 0,
+                                   frame: header.frame, zIndex: Int32(Self.supplementaryZIndex))
+                }
+            }
+            cursor += headerLength + before
+
+            var sizes: [Size]
+            if let delegated = try delegate?.sizesForItems(inSection: section, count: count, context: context) {
+                guard delegated.count == count else {
+                    throw LayoutError("section \(section): \(delegated.count) item sizes for \(count) items")
+                }
+                sizes = delegated
+                for (item, size) in sizes.enumerated() {
+                    try Self.validate(size: size, what: "item size", section: section, item: item)
+                }
+            } else {
+                try Self.validate(size: config.itemSize, what: "itemSize", section: section)
+                sizes = [Size](repeating: config.itemSize, count: count)
+            }
+            let mainSizes = sizes.map { vertical ? $0.width : $0.height }
+            let crossSizes = sizes.map { vertical ? $0.height : $0.width }
+            let lines = FlowLineBuilder(
+                available: D - lead - trail, lead: lead, interitemSpacing: interitemSpacing, lineSpacing: lineSpacing)
+            let (placements, extent) = lines.place(mainSizes: mainSizes, crossSizes: crossSizes)
+            for (item, placement) in placements.enumerated() {
+                builder.append(
+                    category: .cell, kindID: 0, section: Int32(section), item: Int32(item),
+                    frame: frame(main: placement.main, cross: cursor + placement.cross,
+                                 mainLength: mainSizes[item], crossLength: crossSizes[item]))
+            }
+            cursor += extent + after
+
+            if footerLength > 0 {
+                let footer = LayoutAttributes(
+                    key: .supplementary(Self.footerKind, section, 0),
+                    frame: frame(main: 0, cross: cursor, mainLength: D, crossLength: footerLength),
+                    zIndex: Self.supplementaryZIndex)
+                geometry.footer = footer
+                if !pinFooters {
+                    builder.append(category: .supplementary, kindID: footerKind, section: Int32(section), item: 0,
+                                   frame: footer.frame, zIndex: Int32(Self.supplementaryZIndex))
+                }
+            }
+            cursor += footerLength
+            geometry.end = cursor
+            sections.append(geometry)
+        }
+        store = try builder.build()
+        contentSize = vertical ? Size(width: D, height: cursor) : Size(width: cursor, height: D)
+    }
+
+    // MARK: Queries
+
+    public var collectionViewContentSize: Size { contentSize }
+
+    public func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
+        var result = store.positions(in: rect).map { store.attributes(at: $0) }
+        let pinned = pinnedElements(context: context) { self.sectionFrame($0).intersects(rect) }
+        if !pinned.isEmpty {
+            result += pinned
+            result.sort { $0.key < $1.key }
+        }
+        return result
+    }
+
+    public func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
+        var result = store.allAttributes()
+        let pinned = pinnedElements(context: context) { _ in true }
+        if !pinned.isEmpty {
+            result += pinned
+            result.sort { $0.key < $1.key }
+        }
+        return result
+    }
+
+    public func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+        store.attributes(for: ElementKey(category: .cell, indexPath: indexPath))
+    }
+
+    public func layoutAttributesForSupplementaryView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
+        guard sections.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
+        let geometry = sections[indexPath.section]
+        switch kind {
+        case Self.headerKind:
+            guard let header = geometry.header else { return nil }
+            return configuration.sectionHeadersPinToVisibleBounds ? pinnedHeader(header, geometry, context) : header
+        case Self.footerKind:
+            guard let footer = geometry.footer else { return nil }
+            return configuration.sectionFootersPinToVisibleBounds ? pinnedFooter(footer, geometry, context) : footer
+        default:
+            return nil
+        }
+    }
+
+    public func layoutAttributesForDecorationView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? { nil }
+
+    /// UIKit's flow layout re-lays out when the width (height, scrolling horizontally) changes,
+    /// and on every scroll when a header or footer is pinned.
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
+        if configuration.sectionHeadersPinToVisibleBounds || configuration.sectionFootersPinToVisibleBounds {
+            return true
+        }
+        let newDimension = isVertical ? newBounds.width : newBounds.height
+        return newDimension != dimension
+    }
+
+    public func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
+        context: CollectionContext
+    ) throws -> Point { proposedContentOffset }
+
+    // MARK: Pinning
+
+    private func sectionFrame(_ geometry: SectionGeometry) -> Rect {
+        isVertical
+            ? Rect(x: 0, y: geometry.start, width: dimension, height: geometry.end - geometry.start)
+            : Rect(x: geometry.start, y: 0, width: geometry.end - geometry.start, height: dimension)
+    }
+
+    private func pinnedElements(context: CollectionContext, where include: (SectionGeometry) -> Bool) -> [LayoutAttributes] {
+        let pinHeaders = configuration.sectionHeadersPinToVisibleBounds
+        let pinFooters = configuration.sectionFootersPinToVisibleBounds
+        guard pinHeaders || pinFooters else { return [] }
+        var result: [LayoutAttributes] = []
+        for geometry in sections where include(geometry) {
+            if pinHeaders, let header = geometry.header { result.append(pinnedHeader(header, geometry, context)) }
+            if pinFooters, let footer = geometry.footer { result.append(pinnedFooter(footer, geometry, context)) }
+        }
+        return result
+    }
+
+    /// A pinned header follows the top of the visible rect, never above its natural place and
+    /// never past the point where the section's footer starts.
+    private func pinnedHeader(_ header: LayoutAttributes, _ geometry: SectionGeometry, _ context: CollectionContext) -> LayoutAttributes {
+        let length = scrollLength(header.frame)
+        let footerStart = geometry.end - (geometry.footer.map { scrollLength($0.frame) } ?? 0)
+        let visibleStart = isVertical ? context.bounds.minY : context.bounds.minX
+        let position = max(geometry.start, min(max(geometry.start, visibleStart), footerStart - length))
+        return moved(header, to: position, scale: context.scale)
+    }
+
+    /// A pinned footer follows the bottom of the visible rect, never below its natural place and
+    /// never above the end of the section's header.
+    private func pinnedFooter(_ footer: LayoutAttributes, _ geometry: SectionGeometry, _ context: CollectionContext) -> LayoutAttributes {
+        let length = scrollLength(footer.frame)
+        let natural = geometry.end - length
+        let headerEnd = geometry.start + (geometry.header.map { scrollLength($0.frame) } ?? 0)
+        let visibleEnd = isVertical ? context.bounds.maxY : context.bounds.maxX
+        let position = min(natural, max(headerEnd, min(natural, visibleEnd - length)))
+        return moved(footer, to: position, scale: context.scale)
+    }
+
+    private func scrollLength(_ frame: Rect) -> Double { isVertical ? frame.height : frame.width }
+
+    private func moved(_ attributes: LayoutAttributes, to position: Double, scale: Double) -> LayoutAttributes {
+        var result = attributes
+        let rounded = PixelRounding.round(position, scale: scale)
+        if isVertical { result.frame.origin.y = rounded } else { result.frame.origin.x = rounded }
+        return result
+    }
+
+    // MARK: Validation
+
+    static func validate(size: Size, what: String, section: Int, item: Int? = nil) throws {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            let place = item.map { "item [\(section), \($0)]" } ?? "section \(section)"
+            throw LayoutError("\(what) for \(place) must be finite and non-negative, got \(size.width)×\(size.height)")
+        }
+    }
+
+    static func validate(insets: EdgeInsets, section: Int) throws {
+        guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy(\.isFinite) else {
+            throw LayoutError("section inset for section \(section) must be finite")
+        }
+    }
+
+    static func validate(spacing: Double, name: String, section: Int) throws {
+        guard spacing.isFinite else { throw LayoutError("\(name) for section \(section) must be finite") }
+    }
+}

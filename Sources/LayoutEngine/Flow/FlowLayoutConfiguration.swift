@@ -1,0 +1,40 @@
+/// The properties of UICollectionViewFlowLayout, with UIKit's defaults.
+public struct FlowLayoutConfiguration: Hashable, Sendable {
+    public enum ScrollDirection: String, Hashable, Sendable {
+        case vertical
+        case horizontal
+    }
+
+    public var scrollDirection: ScrollDirection = .vertical
+    public var itemSize = Size(width: 50, height: 50)
+    public var minimumLineSpacing: Double = 10
+    public var minimumInteritemSpacing: Double = 10
+    public var sectionInset: EdgeInsets = .zero
+    public var headerReferenceSize: Size = .zero
+    public var footerReferenceSize: Size = .zero
+    public var sectionHeadersPinToVisibleBounds = false
+    public var sectionFootersPinToVisibleBounds = false
+
+    public init() {}
+}
+
+/// UICollectionViewDelegateFlowLayout: per-section and per-item overrides. Returning nil
+/// means "use the layout's property".
+public protocol FlowLayoutDelegate: AnyObject {
+    /// The sizes of all items of a section (one call per section per prepare), or nil.
+    func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]?
+    func insetForSection(_ section: Int, context: CollectionContext) throws -> EdgeInsets?
+    func minimumLineSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double?
+    func minimumInteritemSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double?
+    func referenceSizeForHeader(inSection section: Int, context: CollectionContext) throws -> Size?
+    func referenceSizeForFooter(inSection section: Int, context: CollectionContext) throws -> Size?
+}
+
+extension FlowLayoutDelegate {
+    public func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]? { nil }
+    public func insetForSection(_ section: Int, context: CollectionContext) throws -> EdgeInsets? { nil }
+    public func minimumLineSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? { nil }
+    public func minimumInteritemSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? { nil }
+    public func referenceSizeForHeader(inSection section: Int, context: CollectionContext) throws -> Size? { nil }
+    public func referenceSizeForFooter(inSection section: Int, context: CollectionContext) throws -> Size? { nil }
+}

@@ -1,0 +1,30 @@
+import LayoutEngine
+
+/// What one run of a layout produced: the viewport, the content size and the elements of the
+/// queried rect, in output order. Every output format renders one of these.
+public struct LayoutSnapshot: Sendable, Equatable {
+    public var bounds: Rect
+    public var contentSize: Size
+    public var elements: [LayoutAttributes]
+    /// The proposed and targeted content offsets, when scroll targeting was asked for.
+    public var targetContentOffset: TargetOffset?
+
+    public struct TargetOffset: Sendable, Equatable {
+        public var proposed: Point
+        public var velocity: Point
+        public var target: Point
+
+        public init(proposed: Point, velocity: Point, target: Point) {
+            self.proposed = proposed
+            self.velocity = velocity
+            self.target = target
+        }
+    }
+
+    public init(bounds: Rect, contentSize: Size, elements: [LayoutAttributes], targetContentOffset: TargetOffset? = nil) {
+        self.bounds = bounds
+        self.contentSize = contentSize
+        self.elements = elements
+        self.targetContentOffset = targetContentOffset
+    }
+}

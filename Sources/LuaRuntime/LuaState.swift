@@ -1,0 +1,321 @@
+import CLua
+import CLuaBridge
+import Foundation
+
+/// A sandboxed Lua 5.4 state: one per layout.
+///
+/// Every call into Lua is a protected call; Swift functions are exposed through the C trampoline
+/// in `CLuaBridge`, so a Lua error never unwinds across a Swift frame. Stack helpers here use
+/// only API functions that cannot raise (raw accesses, pushes whose allocations are never
+/// refused outside protected Lua code).
+public final class LuaState {
+    /// Resource limits for the scripts run by this state.
+    public struct Limits: Sendable, Equatable {
+        /// Memory cap for everything Lua allocates, in bytes (0 = none).
+        public var memoryBytes: Int
+        /// Instruction budget for each call from the engine into Lua (0 = none).
+        public var instructions: Int
+
+        public init(memoryBytes: Int = 256 << 20, instructions: Int = 1_000_000_000) {
+            self.memoryBytes = memoryBytes
+            self.instructions = instructions
+        }
+    }
+
+    /// A Swift function callable from Lua. It reads its arguments from the stack (index 1…),
+    /// pushes its results and returns how many, or returns `.error` to raise a Lua error.
+    public typealias Function = (LuaState) -> FunctionResult
+
+    public enum FunctionResult {
+        case results(Int32)
+        /// Raised as `file:line: message` at the calling Lua line (or verbatim if `located`
+        /// is false, e.g. when the message already carries a location).
+        case error(String, located: Bool = true)
+    }
+
+    /// The raw state, for modules that extend this wrapper.
+    public let L: OpaquePointer
+    public let limits: Limits
+    private var functions: [Function] = []
+
+    public init(limits: Limits = Limits()) throws {
+        guard let state = llb_newstate(max(0, limits.memoryBytes), Int64(max(0, limits.instructions))) else {
+            throw LuaError(kind: .memory, message: "could not create a Lua state")
+        }
+        self.L = state
+        self.limits = limits
+        llb_opensandbox(state)
+    }
+
+    deinit {
+        llb_close(L)
+    }
+
+    /// Bytes currently allocated by Lua.
+    public var memoryUsed: Int { Int(llb_getlimits(L).pointee.memory_used) }
+
+    // MARK: Loading and calling
+
+    /// Compiles a text chunk and pushes it as a function. The chunk name is used in error
+    /// messages (`@path` reads as `path:line:`).
+    public func load(source: String, chunkName: String) throws(LuaError) {
+        var source = source
+        let status = source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                llb_loadtext(L, chars.baseAddress, chars.count, chunkName)
+            }
+        }
+        guard status == LUA_OK else { throw popError(status: status) }
+    }
+
+    /// Compiles a Lua file; errors read `path:line: …`.
+    public func load(file path: String) throws(LuaError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LuaError(kind: .file, message: "\(path): cannot read file")
+        }
+        let source = String(decoding: data, as: UTF8.self)
+        try load(source: source, chunkName: "@" + path)
+    }
+
+    /// Calls the function below `arguments` values on the stack, protected, with a fresh
+    /// instruction budget (unless already inside a call) and the memory cap in force.
+    /// `results` may be `LUA_MULTRET`.
+    public func call(arguments: Int32, results: Int32) throws(LuaError) {
+        let status = llb_pcall(L, arguments, results)
+        guard status == LUA_OK else { throw popError(status: status) }
+    }
+
+    private func popError(status: Int32) -> LuaError {
+        let limits = llb_getlimits(L).pointee
+        let text = string(at: -1) ?? "(error object is not a string)"
+        pop(1)
+        var message = text
+        var traceback: String?
+        if let range = text.range(of: "\nstack traceback:\n") {
+            message = String(text[..<range.lowerBound])
+            traceback = String(text[range.upperBound...])
+        }
+        if status == LUA_ERRSYNTAX { return LuaError(kind: .syntax, message: message) }
+        if status == LUA_ERRMEM || limits.memory_exceeded != 0 {
+            let megabytes = Double(self.limits.memoryBytes) / 1_048_576
+            return LuaError(
+                kind: .memory,
+                message: "memory limit exceeded (\(formatMegabytes(megabytes)) MiB; raise it with --max-memory)",
+                traceback: traceback)
+        }
+        if limits.budget_exceeded != 0 { return LuaError(kind: .instructionBudget, message: message, traceback: traceback) }
+        return LuaError(kind: .runtime, message: message, traceback: traceback)
+    }
+
+    private func formatMegabytes(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    // MARK: Swift functions
+
+    /// Pushes a Lua function that runs `function`.
+    public func push(function: @escaping Function) {
+        functions.append(function)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        llb_pushswiftfunction(L, luaRuntimeDispatch, context, Int32(functions.count - 1))
+    }
+
+    fileprivate func invoke(_ id: Int32) -> Int32 {
+        switch functions[Int(id)](self) {
+        case .results(let count):
+            return count
+        case .error(let message, let located):
+            push(message)
+            return located ? LLB_ERROR_LOCATED : LLB_ERROR_RAW
+        }
+    }
+
+    // MARK: Stack
+
+    public var top: Int32 {
+        get { lua_gettop(L) }
+        set { lua_settop(L, newValue) }
+    }
+
+    public func pop(_ count: Int32) { lua_settop(L, -count - 1) }
+
+    /// Makes room for `count` more values; false when the stack cannot grow.
+    @discardableResult
+    public func ensureStack(_ count: Int32) -> Bool { lua_checkstack(L, count) != 0 }
+
+    public func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
+
+    public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
+
+    public func number(at index: Int32) -> Double? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        return lua_tonumberx(L, index, nil)
+    }
+
+    /// The string at `index`, only if it is a string (numbers are not converted).
+    public func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let chars = lua_tolstring(L, index, &length) else { return nil }
+        return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    public func boolean(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+
+    public func pushNil() { lua_pushnil(L) }
+    public func push(_ value: Double) { lua_pushnumber(L, value) }
+    public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    public func push(_ value: String) {
+        var value = value
+        value.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+    public func pushValue(at index: Int32) { lua_pushvalue(L, index) }
+    public func newTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) { lua_createtable(L, arrayCount, fieldCount) }
+    public func remove(at index: Int32) { lua_rotate(L, index, -1); pop(1) }
+    public func insert(at index: Int32) { lua_rotate(L, index, 1) }
+    public func absoluteIndex(_ index: Int32) -> Int32 { lua_absindex(L, index) }
+
+    // MARK: Raw table access (never runs metamethods, never raises)
+
+    /// Pushes `table[field]` (raw); returns its type.
+    @discardableResult
+    public func rawGet(tableAt index: Int32, field: String) -> LuaType {
+        let table = absoluteIndex(index)
+        push(field)
+        return LuaType(rawValue: lua_rawget(L, table)) ?? .none
+    }
+
+    /// Pushes `table[i]` (raw); returns its type.
+    @discardableResult
+    public func rawGet(tableAt index: Int32, index i: Int) -> LuaType {
+        LuaType(rawValue: lua_rawgeti(L, index, lua_Integer(i))) ?? .none
+    }
+
+    /// `table[field] = top`, popping the value.
+    public func rawSet(tableAt index: Int32, field: String) {
+        let table = absoluteIndex(index)
+        push(field)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, table)
+    }
+
+    /// `table[i] = top`, popping the value.
+    public func rawSet(tableAt index: Int32, index i: Int) {
+        lua_rawseti(L, index, lua_Integer(i))
+    }
+
+    public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+
+    /// Pushes the globals table.
+    public func pushGlobals() { lua_rawgeti(L, llb_registryindex(), lua_Integer(LUA_RIDX_GLOBALS)) }
+
+    /// Sets a global (raw), popping the value.
+    public func setGlobal(_ name: String) {
+        pushGlobals()
+        lua_rotate(L, -2, 1)
+        rawSet(tableAt: -2, field: name)
+        pop(1)
+    }
+
+    /// Sets the metatable of the value at `index` to the table on top, popping it.
+    public func setMetatable(at index: Int32) { lua_setmetatable(L, index) }
+
+    /// Pushes the metatable of the value at `index`; false (nothing pushed) when it has none.
+    public func pushMetatable(at index: Int32) -> Bool { lua_getmetatable(L, index) != 0 }
+
+    public func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
+
+    /// A full userdata of `size` bytes, pushed.
+    public func newUserdata(size: Int) -> UnsafeMutableRawPointer { lua_newuserdatauv(L, size, 0) }
+
+    public func userdata(at index: Int32) -> UnsafeMutableRawPointer? { lua_touserdata(L, index) }
+
+    // MARK: References
+
+    /// Keeps the value on top alive in the registry, popping it.
+    public func reference() -> LuaReference { LuaReference(id: luaL_ref(L, llb_registryindex())) }
+
+    public func push(_ reference: LuaReference) { lua_rawgeti(L, llb_registryindex(), lua_Integer(reference.id)) }
+
+    public func release(_ reference: LuaReference) { luaL_unref(L, llb_registryindex(), reference.id) }
+
+    // MARK: Introspection
+
+    /// `file:line` where the function at `index` is defined.
+    public func functionLocation(at index: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 512)
+        llb_functionlocation(L, index, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `file:line: ` of the Lua code at call `level` (1 = the caller of the running host
+    /// function), or "" when unknown.
+    public func location(level: Int32) -> String {
+        llb_where(L, level)
+        defer { pop(1) }
+        return string(at: -1) ?? ""
+    }
+}
+
+/// A value kept alive in the registry.
+public struct LuaReference: Hashable, Sendable {
+    public let id: Int32
+}
+
+public enum LuaType: Int32, Sendable {
+    case none = -1
+    case `nil` = 0
+    case boolean = 1
+    case lightUserdata = 2
+    case number = 3
+    case string = 4
+    case table = 5
+    case function = 6
+    case userdata = 7
+    case thread = 8
+
+    public var name: String {
+        switch self {
+        case .none: "no value"
+        case .nil: "nil"
+        case .boolean: "boolean"
+        case .lightUserdata, .userdata: "userdata"
+        case .number: "number"
+        case .string: "string"
+        case .table: "table"
+        case .function: "function"
+        case .thread: "thread"
+        }
+    }
+}
+
+/// The single entry point from the C trampoline into Swift.
+private func luaRuntimeDispatch(_ L: OpaquePointer?, _ context: UnsafeMutableRawPointer?, _ id: Int32) -> Int32 {
+    let state = Unmanaged<LuaState>.fromOpaque(context!).takeUnretainedValue()
+    return state.invoke(id)
+}
+
+extension LuaState {
+    /// `table[key] = value` for the key and value on top (key below value), popping both.
+    public func rawSetPair(tableAt index: Int32) {
+        lua_rawset(L, index)
+    }
+
+    /// Replaces the key on top with `table[key]` (raw); returns its type.
+    @discardableResult
+    public func rawGetPair(tableAt index: Int32) -> LuaType {
+        LuaType(rawValue: lua_rawget(L, index)) ?? .none
+    }
+}
+
+extension LuaState {
+    /// Table traversal (`lua_next`): pops a key, pushes the next key and value; false at the end.
+    public func next(tableAt index: Int32) -> Bool {
+        lua_next(L, index) != 0
+    }
+}

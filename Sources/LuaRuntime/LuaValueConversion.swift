@@ -1,0 +1,109 @@
+import CLua
+
+/// Why a Lua value could not be copied out.
+public struct LuaConversionError: Error, Equatable, Sendable {
+    public var message: String
+}
+
+extension LuaState {
+    /// Copies the value at `index` out of Lua. Functions, userdata, threads, cyclic or
+    /// too-deep tables and tables with keys that are neither strings nor integers are errors.
+    public func value(at index: Int32, maxDepth: Int = 64) throws(LuaConversionError) -> LuaValue {
+        var visiting: Set<UnsafeRawPointer> = []
+        return try read(at: absoluteIndex(index), depth: maxDepth, visiting: &visiting)
+    }
+
+    private func read(at index: Int32, depth: Int, visiting: inout Set<UnsafeRawPointer>) throws(LuaConversionError) -> LuaValue {
+        switch type(at: index) {
+        case .none, .nil:
+            return .nil
+        case .boolean:
+            return .boolean(boolean(at: index))
+        case .number:
+            return .number(lua_tonumberx(L, index, nil))
+        case .string:
+            return .string(string(at: index) ?? "")
+        case .table:
+            return try readTable(at: index, depth: depth, visiting: &visiting)
+        case let other:
+            throw LuaConversionError(message: "a \(other.name) cannot be used as data")
+        }
+    }
+
+    private func readTable(at index: Int32, depth: Int, visiting: inout Set<UnsafeRawPointer>) throws(LuaConversionError) -> LuaValue {
+        guard depth > 0 else { throw LuaConversionError(message: "table nested too deeply") }
+        guard let identity = lua_topointer(L, index) else { return .nil }
+        guard visiting.insert(identity).inserted else {
+            throw LuaConversionError(message: "table contains itself")
+        }
+        defer { visiting.remove(identity) }
+        guard ensureStack(4) else { throw LuaConversionError(message: "table nested too deeply") }
+
+        // Sequence 1…n with no other keys → array.
+        let length = rawLength(at: index)
+        var keyCount = 0
+        var integerKeysOnly = true
+        pushNil()
+        while lua_next(L, index) != 0 {
+            keyCount += 1
+            if lua_isinteger(L, -2) == 0 { integerKeysOnly = false }
+            pop(1)
+        }
+        if integerKeysOnly && keyCount == length && (length > 0 || keyCount == 0) {
+            var items: [LuaValue] = []
+            items.reserveCapacity(length)
+            for i in 1...max(length, 1) where length > 0 {
+                rawGet(tableAt: index, index: i)
+                defer { pop(1) }
+                items.append(try read(at: top, depth: depth - 1, visiting: &visiting))
+            }
+            return .array(items)
+        }
+
+        var fields: [String: LuaValue] = [:]
+        pushNil()
+        while lua_next(L, index) != 0 {
+            let key: String
+            switch type(at: -2) {
+            case .string:
+                key = string(at: -2) ?? ""
+            case .number where lua_isinteger(L, -2) != 0:
+                key = String(lua_tointegerx(L, -2, nil))
+            case let other:
+                pop(2)
+                throw LuaConversionError(message: "table has a \(other.name) key")
+            }
+            do {
+                fields[key] = try read(at: top, depth: depth - 1, visiting: &visiting)
+            } catch {
+                pop(2)
+                throw error
+            }
+            pop(1)
+        }
+        return .map(fields)
+    }
+
+    /// Pushes a copy of `value`.
+    public func push(_ value: LuaValue) {
+        ensureStack(3)
+        switch value {
+        case .nil: pushNil()
+        case .boolean(let flag): push(flag)
+        case .number(let number): push(number)
+        case .string(let text): push(text)
+        case .array(let items):
+            newTable(arrayCount: Int32(clamping: items.count))
+            for (offset, item) in items.enumerated() {
+                push(item)
+                rawSet(tableAt: -2, index: offset + 1)
+            }
+        case .map(let fields):
+            newTable(fieldCount: Int32(clamping: fields.count))
+            for (key, item) in fields {
+                push(item)
+                rawSet(tableAt: -2, field: key)
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import LayoutEngine
+
+/// `WxH`, e.g. `375x667`.
+struct SizeArgument: ExpressibleByArgument {
+    var size: Size
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w.isFinite, h.isFinite, w >= 0, h >= 0 else { return nil }
+        size = Size(width: w, height: h)
+    }
+
+    var defaultValueDescription: String { "\(NumberText(size.width))x\(NumberText(size.height))" }
+}
+
+/// `X,Y`.
+struct PointArgument: ExpressibleByArgument {
+    var point: Point
+
+    init?(argument: String) {
+        guard let numbers = parseNumbers(argument, count: 2) else { return nil }
+        point = Point(x: numbers[0], y: numbers[1])
+    }
+
+    init(_ point: Point) { self.point = point }
+}
+
+/// `X,Y,W,H`.
+struct RectArgument: ExpressibleByArgument {
+    var rect: Rect
+
+    init?(argument: String) {
+        guard let numbers = parseNumbers(argument, count: 4), numbers[2] >= 0, numbers[3] >= 0 else { return nil }
+        rect = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+}
+
+/// `N,N,…`: item counts per section.
+struct SectionCountsArgument: ExpressibleByArgument {
+    var counts: [Int]
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        var counts: [Int] = []
+        for part in parts {
+            guard let count = Int(part.trimmingCharacters(in: " ")), count >= 0, count <= 100_000_000 else { return nil }
+            counts.append(count)
+        }
+        guard !counts.isEmpty else { return nil }
+        self.counts = counts
+    }
+}
+
+/// `KEY=VALUE`, the value typed: `true`/`false`, a number, or a string.
+struct StateArgument: ExpressibleByArgument {
+    var key: String
+    var value: LayoutValue
+
+    init?(argument: String) {
+        guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else { return nil }
+        key = String(argument[..<equals])
+        let text = String(argument[argument.index(after: equals)...])
+        switch text {
+        case "true": value = .bool(true)
+        case "false": value = .bool(false)
+        default:
+            if let number = Double(text), number.isFinite { value = .number(number) } else { value = .string(text) }
+        }
+    }
+}
+
+/// A byte count with an optional K, M or G suffix (binary units): `64M`.
+struct ByteCountArgument: ExpressibleByArgument {
+    var bytes: Int
+
+    init(bytes: Int) { self.bytes = bytes }
+
+    init?(argument: String) {
+        var text = argument.uppercased()
+        if text.hasSuffix("B") { text.removeLast() }
+        var multiplier = 1
+        if let last = text.last, let shift = ["K": 10, "M": 20, "G": 30][last] {
+            multiplier = 1 << shift
+            text.removeLast()
+        }
+        guard let value = Double(text), value > 0, value * Double(multiplier) < 1e15 else { return nil }
+        bytes = Int(value * Double(multiplier))
+    }
+
+    var defaultValueDescription: String { "\(bytes >> 20)M" }
+}
+
+private func parseNumbers(_ text: String, count: Int) -> [Double]? {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == count else { return nil }
+    var numbers: [Double] = []
+    for part in parts {
+        guard let value = Double(part.trimmingCharacters(in: " ")), value.isFinite else { return nil }
+        numbers.append(value)
+    }
+    return numbers
+}
+
+private extension Substring {
+    func trimmingCharacters(in character: Character) -> Substring {
+        var text = self
+        while text.first == character { text.removeFirst() }
+        while text.last == character { text.removeLast() }
+        return text
+    }
+}
+
+/// A number without a trailing ".0".
+func NumberText(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}

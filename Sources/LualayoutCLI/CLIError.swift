@@ -1,0 +1,27 @@
+import ScriptLayout
+
+/// How a command failed, and the exit code it maps to: 1 for script and layout errors,
+/// 2 for usage and input errors.
+public enum CLIError: Error, CustomStringConvertible {
+    /// Bad flags or flag values.
+    case usage(String)
+    /// An input file (data, script path) is missing or malformed.
+    case input(String)
+    /// The layout script failed.
+    case script(ScriptError)
+
+    public var exitCode: Int32 {
+        switch self {
+        case .usage, .input: 2
+        case .script: 1
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .usage(let message): "lualayout: \(message)"
+        case .input(let message): message
+        case .script(let error): error.description
+        }
+    }
+}

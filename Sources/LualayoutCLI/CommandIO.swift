@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command writes: standard output and standard error, or strings in tests.
+public final class CommandIO {
+    public var out: any TextOutputStream
+    public var err: any TextOutputStream
+
+    public init(out: any TextOutputStream, err: any TextOutputStream) {
+        self.out = out
+        self.err = err
+    }
+
+    /// The process's standard streams (buffered; flushed by `flush()`).
+    public static func standard() -> CommandIO {
+        CommandIO(out: FileStream(descriptor: 1), err: FileStream(descriptor: 2))
+    }
+
+    public func flush() {
+        (out as? FileStream)?.flush()
+        (err as? FileStream)?.flush()
+    }
+}
+
+/// A buffered `TextOutputStream` over a file descriptor.
+public final class FileStream: TextOutputStream {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    public func write(_ string: String) {
+        buffer.append(contentsOf: string.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glue.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 { break }  // closed pipe: drop the rest
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+}
+
+/// Collects output in memory (tests, `-o FILE`).
+public final class StringStream: TextOutputStream {
+    public private(set) var text = ""
+    public init() {}
+    public func write(_ string: String) { text += string }
+}
+
+private enum Glue {
+    static func write(_ fd: Int32, _ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, pointer, count)
+        #else
+        Darwin.write(fd, pointer, count)
+        #endif
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import LayoutEngine
+import LuaRuntime
+import ScriptLayout
+
+/// Options shared by every command that runs a layout: the collection view it runs in
+/// (bounds, offset, scale, data, state) and the script's sandbox limits.
+struct LayoutOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Viewport size: the collection view's bounds.", valueName: "WxH"))
+    var bounds = SizeArgument(argument: "375x667")!
+
+    @Option(help: ArgumentHelp("Content offset: the origin of the bounds.", valueName: "X,Y"))
+    var offset: PointArgument?
+
+    @Option(help: ArgumentHelp("Screen scale; element origins are rounded to 1/scale points.", valueName: "S"))
+    var scale: Double = 1
+
+    @Option(help: ArgumentHelp("One section of N items (default: 20 items when no data is given).", valueName: "N"))
+    var items: Int?
+
+    @Option(help: ArgumentHelp("Item counts per section.", valueName: "N,N,…"))
+    var sections: SectionCountsArgument?
+
+    @Option(help: ArgumentHelp(
+        "Data file: {\"sections\": [[item, …], …]} (items are any JSON, read by cv:itemData) or {\"sections\": [count, …]}.",
+        valueName: "FILE"))
+    var data: String?
+
+    @Option(help: ArgumentHelp("Host state the script reads as cv.state.KEY; VALUE is typed (true/false, number, string). Repeatable.",
+                               valueName: "KEY=VALUE"))
+    var state: [StateArgument] = []
+
+    @Option(help: ArgumentHelp("Seed of math.random, reapplied before every prepare.", valueName: "N"))
+    var seed: Int = 0
+
+    @Option(help: ArgumentHelp("Instruction budget for each call into the script (0: none).", valueName: "N"))
+    var maxInstructions: Int = LuaState.Limits().instructions
+
+    @Option(help: ArgumentHelp("Memory cap of the script's Lua state, in bytes or with a K/M/G suffix.", valueName: "BYTES"))
+    var maxMemory = ByteCountArgument(bytes: LuaState.Limits().memoryBytes)
+
+    func validate() throws {
+        let sources = [items != nil, sections != nil, data != nil].filter { $0 }.count
+        guard sources <= 1 else { throw ValidationError("give at most one of --items, --sections and --data") }
+        if let items, items < 0 || items > 100_000_000 {
+            throw ValidationError("--items must be between 0 and 100000000")
+        }
+        guard scale > 0, scale.isFinite, scale <= 100 else { throw ValidationError("--scale must be a positive number (1, 2 or 3 on devices)") }
+        guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be ≥ 0") }
+    }
+
+    var scriptOptions: ScriptLayout.Options {
+        ScriptLayout.Options(limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions), seed: seed)
+    }
+
+    /// The collection view the layout runs in.
+    func makeContext() throws(CLIError) -> CollectionContext {
+        let origin = offset?.point ?? .zero
+        var state: [String: LayoutValue] = [:]
+        for assignment in self.state { state[assignment.key] = assignment.value }
+        return CollectionContext(
+            bounds: Rect(origin: origin, size: bounds.size), scale: scale, data: try loadData(), state: state)
+    }
+
+    func loadData() throws(CLIError) -> CollectionData {
+        if let items { return CollectionData(counts: [items]) }
+        if let sections { return CollectionData(counts: sections.counts) }
+        guard let path = data else { return CollectionData(counts: [20]) }
+        return try Self.readDataFile(path)
+    }
+
+    static func readDataFile(_ path: String) throws(CLIError) -> CollectionData {
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            throw .input("\(path): cannot read data file")
+        }
+        do {
+            return try CollectionData(json: try JSONDataParser.parse([UInt8](contents)))
+        } catch let error as JSONDataParser.ParseError {
+            throw .input("\(path):\(error.line):\(error.column): \(error.message)")
+        } catch {
+            throw .input("\(path): \(error)")
+        }
+    }
+
+    /// Loads the script (missing file: input error; anything in it: script error).
+    func loadLayout(_ path: String) throws(CLIError) -> ScriptLayout {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .input("\(path): no such script")
+        }
+        do {
+            return try ScriptLayout(file: path, options: scriptOptions)
+        } catch {
+            throw .script(error)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import LayoutEngine
+import LayoutOutput
+import ScriptLayout
+
+/// Which elements a command asks a prepared layout for.
+enum LayoutQuery {
+    /// Every element the layout placed.
+    case all
+    /// The elements intersecting a rect (UIKit's layoutAttributesForElements(in:)).
+    case rect(Rect)
+
+    /// Prepares `layout` in `context` and answers the query.
+    static func snapshot(of layout: any CollectionViewLayout, in context: CollectionContext, query: LayoutQuery) throws(CLIError) -> LayoutSnapshot {
+        do {
+            try layout.prepare(in: context)
+            let elements: [LayoutAttributes] = switch query {
+            case .all: try layout.allLayoutAttributes(context: context)
+            case .rect(let rect): try layout.layoutAttributesForElements(in: rect, context: context)
+            }
+            return LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}
+
+extension CLIError {
+    /// Wraps an error from a layout: script errors keep their location, engine errors are layout errors.
+    init(_ error: any Error) {
+        if let error = error as? CLIError {
+            self = error
+        } else if let error = error as? ScriptError {
+            self = .script(error)
+        } else {
+            self = .script(ScriptError(kind: .invalidValue, message: "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+
+/// A subcommand that runs against explicit output streams (so tests can drive it in-process).
+protocol LualayoutCommand: ParsableCommand {
+    func execute(_ io: CommandIO) throws(CLIError)
+}
+
+extension LualayoutCommand {
+    mutating func run() throws {
+        let io = CommandIO.standard()
+        defer { io.flush() }
+        try execute(io)
+    }
+}
+
+/// `lualayout`: run collection-view layouts written in Lua.
+struct Lualayout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lualayout",
+        abstract: "Run UIKit-style collection-view layouts written in Lua, headlessly.",
+        discussion: """
+            A layout script returns flow{...} (UICollectionViewFlowLayout, tuned by callbacks) or a \
+            table with prepare(cv, out) that places every element. See docs/lua-api.md.
+
+            Exit status: 0 on success, 1 for script and layout errors, 2 for usage and input errors.
+            """,
+        version: "0.1.0",
+        subcommands: [RunCommand.self])
+}
+
+public enum LualayoutMain {
+    /// Runs the command line `arguments` (without the program name); returns the exit status.
+    public static func main(_ arguments: [String], io: CommandIO) -> Int32 {
+        do {
+            let command = try Lualayout.parseAsRoot(arguments)
+            guard let runnable = command as? any LualayoutCommand else {
+                io.out.write(Lualayout.helpMessage() + "\n")
+                return 0
+            }
+            try runnable.execute(io)
+            return 0
+        } catch let error as CLIError {
+            io.err.write(error.description + "\n")
+            return error.exitCode
+        } catch {
+            let code = Lualayout.exitCode(for: error)
+            let message = Lualayout.fullMessage(for: error)
+            if code == .success {
+                io.out.write(message + "\n")
+                return 0
+            }
+            io.err.write(message + "\n")
+            return 2
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import LayoutEngine
+import LayoutOutput
+import ScriptLayout
+
+/// `lualayout run`: prepare a layout and print the elements of a rect.
+struct RunCommand: LualayoutCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Prepare a layout script and print its elements.",
+        discussion: """
+            Runs the layout's prepare against a headless collection view, then answers a rect query: \
+            by default every element of the layout; --rect X,Y,W,H for one rect; --visible for the \
+            viewport at --offset. Elements are listed cells first, then supplementary and decoration \
+            views, each by kind and index path.
+
+            Examples:
+              lualayout run Examples/cookbook-flow.lua --items 12 --format table
+              lualayout run Examples/grid.lua --bounds 768x1024 --visible --offset 704,0
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json
+        case table
+    }
+
+    @Argument(help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"))
+    var script: String
+
+    @OptionGroup(title: "Collection view")
+    var layout: LayoutOptions
+
+    @Option(help: ArgumentHelp("Query this rect instead of the whole layout.", valueName: "X,Y,W,H"))
+    var rect: RectArgument?
+
+    @Flag(help: "Query the viewport: the bounds at --offset.")
+    var visible = false
+
+    @Option(help: ArgumentHelp(
+        "Also ask the layout where a fling proposing this content offset should stop (targetContentOffset).",
+        valueName: "X,Y"))
+    var targetOffset: PointArgument?
+
+    @Option(help: ArgumentHelp("Scroll velocity for --target-offset (points/ms, as UIKit).", valueName: "VX,VY"))
+    var velocity: PointArgument?
+
+    @Option(help: "Output format: json (the contract's attributes) or table (for reading).")
+    var format: Format = .json
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    func validate() throws {
+        if rect != nil && visible { throw ValidationError("give either --rect or --visible, not both") }
+        if velocity != nil && targetOffset == nil { throw ValidationError("--velocity goes with --target-offset") }
+    }
+
+    func execute(_ io: CommandIO) throws(CLIError) {
+        let context = try layout.makeContext()
+        let scriptLayout = try layout.loadLayout(script)
+        let query: LayoutQuery = visible ? .rect(context.bounds) : rect.map { .rect($0.rect) } ?? .all
+        var snapshot = try LayoutQuery.snapshot(of: scriptLayout, in: context, query: query)
+        if let targetOffset {
+            let velocity = velocity?.point ?? .zero
+            do {
+                let target = try scriptLayout.targetContentOffset(
+                    forProposedContentOffset: targetOffset.point, withScrollingVelocity: velocity, context: context)
+                snapshot.targetContentOffset = .init(proposed: targetOffset.point, velocity: velocity, target: target)
+            } catch {
+                throw CLIError(error)
+            }
+        }
+        try OutputDestination(path: output).write(io) { stream in
+            switch format {
+            case .json: JSONLayoutWriter.write(snapshot, to: &stream)
+            case .table: TableLayoutWriter.write(snapshot, to: &stream)
+            }
+        }
+    }
+}

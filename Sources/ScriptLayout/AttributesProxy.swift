@@ -1,0 +1,153 @@
+import LayoutEngine
+import LuaRuntime
+
+/// The `a` object of the rect-query hook `attributes(cv, a)` (and the initial/final hooks):
+/// every attribute and custom field of one element, readable and writable.
+///
+/// Fields: `category`, `kind`, `section`, `item` (read-only); `frame`, `x`, `y`, `width`,
+/// `height`, `center` (moves the frame), `size` (keeps the centre, as UIKit does), `alpha`,
+/// `zIndex`, `hidden`, `transform3D`; any other name is a custom field (nil removes it).
+/// An `a` is valid only during the call it was passed to.
+final class AttributesProxy {
+    private let lua: LuaState
+    private var metatable: LuaReference!
+    /// The attributes being edited, addressed by slot from the userdata.
+    private(set) var slots: [LayoutAttributes] = []
+    private var generation: Int32 = 0
+
+    private struct Handle {
+        var generation: Int32
+        var slot: Int32
+    }
+
+    init(lua: LuaState) {
+        self.lua = lua
+        lua.newTable(fieldCount: 4)
+        lua.push { [unowned self] lua in self.index(lua) }
+        lua.rawSet(tableAt: -2, field: "__index")
+        lua.push { [unowned self] lua in self.newIndex(lua) }
+        lua.rawSet(tableAt: -2, field: "__newindex")
+        lua.push { [unowned self] lua in self.describe(lua) }
+        lua.rawSet(tableAt: -2, field: "__tostring")
+        lua.push("attributes")
+        lua.rawSet(tableAt: -2, field: "__metatable")
+        metatable = lua.reference()
+    }
+
+    /// Starts a batch of edits (invalidates every `a` handed out before).
+    func begin() {
+        slots.removeAll(keepingCapacity: true)
+        generation &+= 1
+    }
+
+    /// Pushes an `a` for `attributes`; returns its slot.
+    @discardableResult
+    func push(_ attributes: LayoutAttributes) -> Int {
+        slots.append(attributes)
+        let pointer = lua.newUserdata(size: MemoryLayout<Handle>.size)
+        pointer.storeBytes(of: Handle(generation: generation, slot: Int32(slots.count - 1)), as: Handle.self)
+        lua.push(metatable)
+        lua.setMetatable(at: -2)
+        return slots.count - 1
+    }
+
+    private func handle(_ lua: LuaState) -> Int? {
+        guard let pointer = lua.userdata(at: 1) else { return nil }
+        let handle = pointer.load(as: Handle.self)
+        guard handle.generation == generation, slots.indices.contains(Int(handle.slot)) else { return nil }
+        return Int(handle.slot)
+    }
+
+    private func index(_ lua: LuaState) -> LuaState.FunctionResult {
+        guard let slot = handle(lua) else { return .error("attributes object used outside the callback it was passed to") }
+        guard let key = lua.string(at: 2) else {
+            lua.pushNil()
+            return .results(1)
+        }
+        let a = slots[slot]
+        switch key {
+        case "category": lua.push(a.category.name)
+        case "kind": if a.category == .cell { lua.pushNil() } else { lua.push(a.kind) }
+        case "section": lua.push(a.indexPath.section)
+        case "item": lua.push(a.indexPath.item)
+        case "indexPath":
+            lua.newTable(fieldCount: 2)
+            lua.push(a.indexPath.section); lua.rawSet(tableAt: -2, field: "section")
+            lua.push(a.indexPath.item); lua.rawSet(tableAt: -2, field: "item")
+        case "frame": lua.push(a.frame)
+        case "x": lua.push(a.frame.x)
+        case "y": lua.push(a.frame.y)
+        case "width": lua.push(a.frame.width)
+        case "height": lua.push(a.frame.height)
+        case "center": lua.push(a.center)
+        case "size": lua.push(a.size)
+        case "alpha": lua.push(a.alpha)
+        case "zIndex": lua.push(a.zIndex)
+        case "hidden": lua.push(a.hidden)
+        case "transform3D": lua.push(a.transform3D)
+        default:
+            if let value = a.custom[key] { lua.push(value) } else { lua.pushNil() }
+        }
+        return .results(1)
+    }
+
+    private func newIndex(_ lua: LuaState) -> LuaState.FunctionResult {
+        guard let slot = handle(lua) else { return .error("attributes object used outside the callback it was passed to") }
+        guard let key = lua.string(at: 2) else { return .error("attribute names are strings") }
+        var a = slots[slot]
+        switch key {
+        case "category", "kind", "section", "item", "indexPath":
+            return .error("attribute '\(key)' is read-only")
+        case "frame":
+            guard let rect = lua.rect(at: 3), rect.isFinite, rect.width >= 0, rect.height >= 0 else {
+                return .error("frame must be {x=, y=, width=, height=} with finite values and a size ≥ 0")
+            }
+            a.frame = rect
+        case "x", "y", "width", "height":
+            guard let value = lua.number(at: 3), value.isFinite else { return .error("\(key) must be a finite number") }
+            switch key {
+            case "x": a.frame.origin.x = value
+            case "y": a.frame.origin.y = value
+            case "width":
+                guard value >= 0 else { return .error("width must be ≥ 0") }
+                a.frame.size.width = value
+            default:
+                guard value >= 0 else { return .error("height must be ≥ 0") }
+                a.frame.size.height = value
+            }
+        case "center":
+            guard let point = lua.point(at: 3), point.x.isFinite, point.y.isFinite else {
+                return .error("center must be {x=, y=} with finite values")
+            }
+            a.frame.origin = Point(x: point.x - a.frame.width / 2, y: point.y - a.frame.height / 2)
+        case "size":
+            guard case .success(let size) = lua.size(at: 3), size.width.isFinite, size.height.isFinite,
+                  size.width >= 0, size.height >= 0 else {
+                return .error("size must be {w, h} or {width=, height=} with finite values ≥ 0")
+            }
+            let center = a.center
+            a.frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        default:
+            var extras = AttributeExtras(
+                alpha: a.alpha, zIndex: Int32(clamping: a.zIndex), hidden: a.hidden, transform3D: a.transform3D, custom: a.custom)
+            if let problem = extras.set(key, lua: lua, valueAt: 3) { return .error(problem) }
+            a.alpha = extras.alpha
+            a.zIndex = Int(extras.zIndex)
+            a.hidden = extras.hidden
+            a.transform3D = extras.transform3D
+            a.custom = extras.custom
+        }
+        slots[slot] = a
+        return .results(0)
+    }
+
+    private func describe(_ lua: LuaState) -> LuaState.FunctionResult {
+        guard let slot = handle(lua) else {
+            lua.push("attributes (expired)")
+            return .results(1)
+        }
+        let a = slots[slot]
+        lua.push("attributes(\(a.key), frame \(a.frame.x), \(a.frame.y), \(a.frame.width), \(a.frame.height))")
+        return .results(1)
+    }
+}

@@ -1,0 +1,171 @@
+import LayoutEngine
+import LuaRuntime
+
+/// The `out` object a custom layout's `prepare(cv, out)` places elements through:
+/// `out:cell(section, item, x, y, w, h [, extra])`,
+/// `out:supplementary(kind, section, item, x, y, w, h [, extra])`,
+/// `out:decoration(kind, section, item, x, y, w, h [, extra])`, `out:contentSize(w, h)`.
+///
+/// Arguments are read straight off the Lua stack (no table per element on the hot path).
+final class ElementSink {
+    private let lua: LuaState
+    private(set) var builder = ElementStoreBuilder()
+    private(set) var contentSize: Size?
+    private var reference: LuaReference!
+
+    init(lua: LuaState) {
+        self.lua = lua
+        lua.newTable(fieldCount: 4)
+        lua.push { [unowned self] lua in self.place(lua, category: .cell) }
+        lua.rawSet(tableAt: -2, field: "cell")
+        lua.push { [unowned self] lua in self.place(lua, category: .supplementary) }
+        lua.rawSet(tableAt: -2, field: "supplementary")
+        lua.push { [unowned self] lua in self.place(lua, category: .decoration) }
+        lua.rawSet(tableAt: -2, field: "decoration")
+        lua.push { [unowned self] lua in self.setContentSize(lua) }
+        lua.rawSet(tableAt: -2, field: "contentSize")
+        reference = lua.reference()
+    }
+
+    /// Starts a new prepare and pushes `out`.
+    func begin() {
+        builder = ElementStoreBuilder()
+        contentSize = nil
+        lua.push(reference)
+    }
+
+    private func place(_ lua: LuaState, category: ElementCategory) -> LuaState.FunctionResult {
+        let name = category == .cell ? "out:cell" : "out:\(category.name)"
+        // Argument 1 is `out` itself (method call).
+        guard lua.type(at: 1) == .table else {
+            return .error("\(name) must be called with ':' (\(name)(...))")
+        }
+        var argument: Int32 = 2
+        var kindID: UInt16 = 0
+        if category != .cell {
+            guard let kind = lua.string(at: 2), !kind.isEmpty else {
+                return .error("\(name): argument 1 (kind) must be a non-empty string, got \(lua.type(at: 2).name)")
+            }
+            do { kindID = try builder.kindID(kind) } catch { return .error(error.message) }
+            argument = 3
+        }
+        guard let section = index(lua, argument), let item = index(lua, argument + 1) else {
+            return .error("\(name): section and item must be integers ≥ 0, got \(describe(lua, argument)) and \(describe(lua, argument + 1))")
+        }
+        let first = argument + 2
+        guard let x = lua.number(at: first), let y = lua.number(at: first + 1),
+              let width = lua.number(at: first + 2), let height = lua.number(at: first + 3) else {
+            return .error("\(name) [\(section), \(item)]: x, y, w, h must be numbers, got \((first..<first + 4).map { describe(lua, $0) }.joined(separator: ", "))")
+        }
+        guard x.isFinite, y.isFinite, width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+            return .error("\(name) [\(section), \(item)]: frame (\(x), \(y), \(width), \(height)) must be finite with a non-negative size")
+        }
+        let frame = Rect(x: x, y: y, width: width, height: height)
+        let extraIndex = first + 4
+        switch lua.type(at: extraIndex) {
+        case .none, .nil:
+            builder.append(category: category, kindID: kindID, section: section, item: item, frame: frame)
+        case .table:
+            switch AttributeExtras.read(lua, at: extraIndex) {
+            case .success(let extras):
+                builder.append(
+                    category: category, kindID: kindID, section: section, item: item, frame: frame,
+                    alpha: extras.alpha, zIndex: extras.zIndex, hidden: extras.hidden)
+                builder.setExtrasOfLast(transform3D: extras.transform3D, custom: extras.custom)
+            case .failure(let message):
+                return .error("\(name) [\(section), \(item)]: \(message)")
+            }
+        case let other:
+            return .error("\(name) [\(section), \(item)]: extra must be a table, got \(other.name)")
+        }
+        return .results(0)
+    }
+
+    private func setContentSize(_ lua: LuaState) -> LuaState.FunctionResult {
+        guard let width = lua.number(at: 2), let height = lua.number(at: 3),
+              width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+            return .error("out:contentSize(w, h) expects two finite non-negative numbers")
+        }
+        contentSize = Size(width: width, height: height)
+        return .results(0)
+    }
+
+    private func index(_ lua: LuaState, _ position: Int32) -> Int32? {
+        guard let number = lua.number(at: position), number >= 0, number == number.rounded(),
+              number <= Double(Int32.max) else { return nil }
+        return Int32(number)
+    }
+
+    private func describe(_ lua: LuaState, _ position: Int32) -> String {
+        if let number = lua.number(at: position) { return formatNumber(number) }
+        return lua.type(at: position).name
+    }
+}
+
+/// The optional `extra` table of a placed element: alpha, zIndex, hidden, transform3D and any
+/// other field as a custom attribute.
+struct AttributeExtras {
+    var alpha: Double = 1
+    var zIndex: Int32 = 0
+    var hidden = false
+    var transform3D = Transform3D.identity
+    var custom: [String: LayoutValue] = [:]
+
+    static func read(_ lua: LuaState, at index: Int32) -> Result<AttributeExtras, ExtrasError> {
+        var extras = AttributeExtras()
+        let table = lua.absoluteIndex(index)
+        lua.pushNil()
+        while lua.next(tableAt: table) {
+            defer { lua.pop(1) }
+            guard let key = lua.string(at: -2) else {
+                lua.pop(1)  // the key; `defer` pops the value
+                return .failure(ExtrasError("extra table keys must be strings"))
+            }
+            if let problem = extras.set(key, lua: lua, valueAt: -1) {
+                lua.pop(1)
+                return .failure(ExtrasError(problem))
+            }
+        }
+        return .success(extras)
+    }
+
+    /// Sets one field from the value at `index`; returns a problem description on failure.
+    mutating func set(_ key: String, lua: LuaState, valueAt index: Int32) -> String? {
+        switch key {
+        case "alpha":
+            guard let value = lua.number(at: index), value.isFinite else { return "alpha must be a number" }
+            alpha = value
+        case "zIndex":
+            guard let value = lua.number(at: index), value == value.rounded(), abs(value) <= Double(Int32.max) else {
+                return "zIndex must be an integer"
+            }
+            zIndex = Int32(value)
+        case "hidden":
+            guard lua.type(at: index) == .boolean else { return "hidden must be a boolean" }
+            hidden = lua.boolean(at: index)
+        case "transform3D":
+            if lua.isNil(at: index) { transform3D = .identity; return nil }
+            guard let value = lua.transform3D(at: index) else { return "transform3D must be an array of 16 finite numbers" }
+            transform3D = value
+        default:
+            do {
+                let value = try lua.layoutValue(at: index)
+                if value == .null { custom[key] = nil } else { custom[key] = value }
+            } catch {
+                return "custom field '\(key)': \(error.message)"
+            }
+        }
+        return nil
+    }
+}
+
+struct ExtrasError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// Numbers as the outputs print them: integers without a fraction, others shortest round-trip.
+func formatNumber(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+}

@@ -1,0 +1,108 @@
+import LayoutEngine
+import LuaRuntime
+
+/// Reads the properties of a `flow{...}` table into a `FlowLayoutConfiguration`, rejecting
+/// wrong types and likely typos with the location of the `flow{...}` call.
+struct FlowConfigurationReader {
+    let script: LayoutScript
+
+    static let propertyNames = [
+        "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
+        "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds",
+        "sectionFootersPinToVisibleBounds",
+    ]
+    static let callbackNames = [
+        "sizeForItem", "insetForSection", "minimumLineSpacingForSection", "minimumInteritemSpacingForSection",
+        "referenceSizeForHeader", "referenceSizeForFooter", "prepare", "attributes",
+        "shouldInvalidateLayoutForBoundsChange", "targetContentOffset", "prepareForCollectionViewUpdates",
+        "finalizeCollectionViewUpdates", "initialLayoutAttributesForAppearingItem",
+        "finalLayoutAttributesForDisappearingItem", "initialLayoutAttributesForAppearingSupplementaryElement",
+        "finalLayoutAttributesForDisappearingSupplementaryElement", "initialLayoutAttributesForAppearingDecorationElement",
+        "finalLayoutAttributesForDisappearingDecorationElement",
+    ]
+
+    func read() throws(ScriptError) -> FlowLayoutConfiguration {
+        let lua = script.lua
+        script.pushLayoutTable()
+        defer { lua.pop(1) }
+        try checkForTypos()
+        var config = FlowLayoutConfiguration()
+
+        if let direction = try field("scrollDirection", .string, expected: "\"vertical\" or \"horizontal\"", read: { lua.string(at: -1) }) {
+            guard let value = FlowLayoutConfiguration.ScrollDirection(rawValue: direction) else {
+                throw error("scrollDirection must be \"vertical\" or \"horizontal\", got \"\(direction)\"", field: "scrollDirection")
+            }
+            config.scrollDirection = value
+        }
+        if let size = try sizeField("itemSize") { config.itemSize = size }
+        if let value = try numberField("minimumLineSpacing") { config.minimumLineSpacing = value }
+        if let value = try numberField("minimumInteritemSpacing") { config.minimumInteritemSpacing = value }
+        if let insets = try field("sectionInset", nil, expected: "{top, left, bottom, right}", read: { () -> EdgeInsets? in
+            guard case .success(let insets) = lua.insets(at: -1),
+                  [insets.top, insets.left, insets.bottom, insets.right].allSatisfy(\.isFinite) else { return nil }
+            return insets
+        }) {
+            config.sectionInset = insets
+        }
+        if let size = try sizeField("headerReferenceSize") { config.headerReferenceSize = size }
+        if let size = try sizeField("footerReferenceSize") { config.footerReferenceSize = size }
+        if let flag = try field("sectionHeadersPinToVisibleBounds", .boolean, expected: "a boolean", read: { lua.boolean(at: -1) }) {
+            config.sectionHeadersPinToVisibleBounds = flag
+        }
+        if let flag = try field("sectionFootersPinToVisibleBounds", .boolean, expected: "a boolean", read: { lua.boolean(at: -1) }) {
+            config.sectionFootersPinToVisibleBounds = flag
+        }
+        return config
+    }
+
+    /// Reads field `name` of the table on top: nil when absent, an error when malformed.
+    private func field<T>(_ name: String, _ type: LuaType?, expected: String, read: () -> T?) throws(ScriptError) -> T? {
+        let lua = script.lua
+        let found = lua.rawGet(tableAt: -1, field: name)
+        defer { lua.pop(1) }
+        if found == .nil { return nil }
+        if let type, found != type { throw error("\(name) must be \(expected), got \(found.name)", field: name) }
+        guard let value = read() else { throw error("\(name) must be \(expected)", field: name) }
+        return value
+    }
+
+    private func numberField(_ name: String) throws(ScriptError) -> Double? {
+        try field(name, .number, expected: "a finite number") { () -> Double? in
+            guard let value = script.lua.number(at: -1), value.isFinite else { return nil }
+            return value
+        }
+    }
+
+    private func sizeField(_ name: String) throws(ScriptError) -> Size? {
+        try field(name, .table, expected: "{w, h} or {width=, height=} with finite sizes ≥ 0") { () -> Size? in
+            guard case .success(let size) = script.lua.size(at: -1), size.width.isFinite, size.height.isFinite,
+                  size.width >= 0, size.height >= 0 else { return nil }
+            return size
+        }
+    }
+
+    /// A key that differs from a known name only by case is almost certainly a typo.
+    private func checkForTypos() throws(ScriptError) {
+        let lua = script.lua
+        let known = Self.propertyNames + Self.callbackNames
+        let byLowercase = Dictionary(known.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        let table = lua.absoluteIndex(-1)
+        var typo: (String, String)?
+        lua.pushNil()
+        while lua.next(tableAt: table) {
+            lua.pop(1)
+            guard typo == nil, let key = lua.string(at: -1), !known.contains(key) else { continue }
+            if let intended = byLowercase[key.lowercased()] { typo = (key, intended) }
+        }
+        if let (key, intended) = typo {
+            throw ScriptError(
+                kind: .invalidValue,
+                message: "\(script.site(ofWord: key)): flow{...}: unknown field '\(key)' (did you mean '\(intended)'?)")
+        }
+    }
+
+    private func error(_ message: String, field: String? = nil) -> ScriptError {
+        let site = field.map { script.site(ofWord: $0) } ?? script.flowSite
+        return ScriptError(kind: .invalidValue, message: "\(site): flow{...}: \(message)")
+    }
+}

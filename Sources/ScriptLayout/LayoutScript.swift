@@ -1,0 +1,133 @@
+import Foundation
+import LayoutEngine
+import LuaRuntime
+
+/// A loaded layout script: its sandboxed Lua state, the layout table it returned, the `cv`
+/// binding, and protected calls of the table's callbacks with located errors.
+final class LayoutScript {
+    let environment: ScriptEnvironment
+    let binding: CollectionContextBinding
+    let name: String
+    let seed: Int
+    private let layoutTable: LuaReference
+    private let randomSeed: LuaReference
+    /// Where `flow{...}` made the layout, when it is a flow layout.
+    let flowLocation: String?
+    private let sourceLines: [Substring]
+
+    var lua: LuaState { environment.lua }
+
+    init(source: String, name: String, moduleDirectory: String?, options: ScriptLayout.Options) throws(ScriptError) {
+        do {
+            environment = try ScriptEnvironment(limits: options.limits, moduleDirectory: moduleDirectory)
+        } catch let error as LuaError {
+            throw ScriptError(error)
+        } catch {
+            throw ScriptError(kind: .runtime, message: "\(name): \(error)")
+        }
+        self.name = name
+        self.seed = options.seed
+        self.sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let lua = environment.lua
+        binding = CollectionContextBinding(lua: lua)
+        lua.pushGlobals()
+        lua.rawGet(tableAt: -1, field: "math")
+        lua.rawGet(tableAt: -1, field: "randomseed")
+        let seedFunction = lua.reference()
+        randomSeed = seedFunction
+        lua.pop(2)
+
+        // The script's top level sees the seeded sequence too.
+        lua.push(seedFunction)
+        lua.push(options.seed)
+        do { try lua.call(arguments: 1, results: 0) } catch { throw ScriptError(error) }
+        try environment.runScript(source: source, chunkName: "@" + name, displayName: name)
+        flowLocation = environment.flowLocation(ofTableAt: -1)
+        layoutTable = lua.reference()
+    }
+
+    /// Restarts `math.random` from the seed, so every prepare sees the same sequence.
+    func reseed() throws(ScriptError) {
+        lua.push(randomSeed)
+        lua.push(seed)
+        do { try lua.call(arguments: 1, results: 0) } catch { throw ScriptError(error) }
+    }
+
+    // MARK: Callbacks
+
+    /// Pushes the layout table's field `name` if it is a function; false (nothing pushed) otherwise.
+    func pushCallback(_ name: String) -> Bool {
+        lua.push(layoutTable)
+        let type = lua.rawGet(tableAt: -1, field: name)
+        lua.remove(at: -2)
+        if type == .function { return true }
+        lua.pop(1)
+        return false
+    }
+
+    func hasCallback(_ name: String) -> Bool {
+        guard pushCallback(name) else { return false }
+        lua.pop(1)
+        return true
+    }
+
+    /// Pushes the layout table.
+    func pushLayoutTable() { lua.push(layoutTable) }
+
+    /// `file:line` where callback `name` is defined (the place to blame for a bad return value).
+    func location(ofCallback name: String) -> String {
+        guard pushCallback(name) else { return flowLocation.map(trimLocation) ?? self.name }
+        defer { lua.pop(1) }
+        return lua.functionLocation(at: -1)
+    }
+
+    /// Calls the function below `arguments` values, protected; runtime errors report what was
+    /// being evaluated.
+    func call(arguments: Int32, results: Int32, evaluating: @autoclosure () -> String) throws(ScriptError) {
+        do {
+            try lua.call(arguments: arguments, results: results)
+        } catch {
+            var scriptError = ScriptError(error, evaluating: evaluating())
+            if !Self.isLocated(scriptError.message) { scriptError.message = "\(name): " + scriptError.message }
+            throw scriptError
+        }
+    }
+
+    /// A value error in what callback `callback` returned.
+    func badReturn(_ callback: String, _ problem: String, evaluating: String) -> ScriptError {
+        ScriptError(
+            kind: .invalidValue, message: "\(location(ofCallback: callback)): \(callback) \(problem)", evaluating: evaluating)
+    }
+
+    /// Whether a message starts with `file:line:`.
+    static func isLocated(_ message: String) -> Bool {
+        guard let colon = message.firstIndex(of: ":") else { return false }
+        let rest = message[message.index(after: colon)...]
+        let digits = rest.prefix { $0.isNumber }
+        return !digits.isEmpty && rest.dropFirst(digits.count).first == ":"
+    }
+
+    private func trimLocation(_ location: String) -> String {
+        location.hasSuffix(": ") ? String(location.dropLast(2)) : location
+    }
+
+    /// The `file:line` of the `flow{...}` call. `return flow{...}` is a tail call, which leaves
+    /// no frame to read the line from; then the first `flow{` / `flow(` in the source is used.
+    var flowSite: String {
+        if let location = flowLocation.map(trimLocation), !location.isEmpty { return location }
+        if let line = firstLine(matching: { $0.contains("flow{") || $0.contains("flow {") || $0.contains("flow(") }) {
+            return "\(name):\(line)"
+        }
+        return name
+    }
+
+    /// `file:line` of the first line mentioning `word`, else the flow site.
+    func site(ofWord word: String) -> String {
+        if let line = firstLine(matching: { $0.contains(word) }) { return "\(name):\(line)" }
+        return flowSite
+    }
+
+    private func firstLine(matching predicate: (Substring) -> Bool) -> Int? {
+        sourceLines.firstIndex(where: predicate).map { $0 + 1 }
+    }
+}

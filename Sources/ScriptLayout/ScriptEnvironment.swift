@@ -1,0 +1,145 @@
+import Foundation
+import LayoutEngine
+import LuaRuntime
+
+/// The sandboxed Lua world a layout script runs in: the standard libraries the sandbox allows,
+/// the `flow{...}` constructor, a `require` limited to Lua files beside the script, and the
+/// `cv` collection context.
+final class ScriptEnvironment {
+    let lua: LuaState
+    /// Directory `require` resolves modules in (nil: `require` is unavailable).
+    let moduleDirectory: String?
+    /// Every file loaded so far: the script and the modules it required.
+    private(set) var loadedFiles: [String] = []
+
+    /// Registry table: flow layout table → location of its `flow{...}` call.
+    private var flowTables: LuaReference!
+
+    init(limits: LuaState.Limits, moduleDirectory: String?) throws {
+        lua = try LuaState(limits: limits)
+        self.moduleDirectory = moduleDirectory
+        try installPrelude()
+    }
+
+    // MARK: Prelude
+
+    /// Lua side of the environment. `require` runs module chunks in Lua so a module's error
+    /// never crosses a Swift frame; the host only finds and compiles the file.
+    private static let prelude = """
+        local flowTables, markFlow, loadModule = ...
+        local type, error = type, error
+
+        function flow(config)
+          if config == nil then config = {} end
+          if type(config) ~= "table" then
+            error("flow{...} expects a table of properties, got " .. type(config), 2)
+          end
+          markFlow(config)
+          return config
+        end
+
+        local loaded = {}
+        function require(name)
+          if type(name) ~= "string" then error("require expects a module name", 2) end
+          local value = loaded[name]
+          if value ~= nil then return value end
+          local chunk, path = loadModule(name)
+          value = chunk(name, path)
+          if value == nil then value = true end
+          loaded[name] = value
+          return value
+        end
+        """
+
+    private func installPrelude() throws {
+        try lua.load(source: Self.prelude, chunkName: "=(lualayout)")
+        // flowTables: weak keys, so dropped layouts are collected.
+        lua.newTable()
+        lua.newTable()
+        lua.push("k")
+        lua.rawSet(tableAt: -2, field: "__mode")
+        lua.setMetatable(at: -2)
+        lua.pushValue(at: -1)
+        flowTables = lua.reference()
+        lua.push { [unowned self] lua in self.markFlow(lua) }
+        lua.push { [unowned self] lua in self.loadModule(lua) }
+        try lua.call(arguments: 3, results: 0)
+    }
+
+    /// `markFlow(config)`: remembers the table as a flow layout, with where it was made.
+    private func markFlow(_ lua: LuaState) -> LuaState.FunctionResult {
+        let location = lua.location(level: 2)
+        lua.push(flowTables)
+        lua.pushValue(at: 1)
+        lua.push(location)
+        lua.rawSetPair(tableAt: -3)
+        lua.pop(1)
+        return .results(0)
+    }
+
+    /// `loadModule(name)` → compiled chunk, path. Names are dotted paths of plain words
+    /// resolved to `.lua` files under the script's directory.
+    private func loadModule(_ lua: LuaState) -> LuaState.FunctionResult {
+        // Errors point at the script's `require` line, two levels up (loadModule ← require ← script).
+        let at = lua.location(level: 2)
+        guard let name = lua.string(at: 1) else { return .error(at + "require expects a module name", located: false) }
+        guard let directory = moduleDirectory else {
+            return .error(at + "require is only available to scripts loaded from a file", located: false)
+        }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        let isPlain = !parts.isEmpty && parts.allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        }
+        guard isPlain else { return .error(at + "module '\(name)': names are words separated by dots", located: false) }
+        let relative = parts.joined(separator: "/") + ".lua"
+        let path = directory == "." ? relative : directory + "/" + relative
+        guard FileManager.default.fileExists(atPath: path) else {
+            return .error(
+                at + "module '\(name)' not found (looked for \(path); only Lua files beside the script can be required)",
+                located: false)
+        }
+        do {
+            try lua.load(file: path)
+        } catch {
+            return .error(error.message, located: false)
+        }
+        if !loadedFiles.contains(path) { loadedFiles.append(path) }
+        lua.push(path)
+        return .results(2)
+    }
+
+    // MARK: Loading
+
+    /// Runs the script and leaves the layout table it returned on the stack.
+    func runScript(source: String, chunkName: String, displayName: String) throws(ScriptError) {
+        do {
+            try lua.load(source: source, chunkName: chunkName)
+            try lua.call(arguments: 0, results: 1)
+        } catch {
+            var scriptError = ScriptError(error, evaluating: nil)
+            if !LayoutScript.isLocated(scriptError.message) { scriptError.message = "\(displayName): " + scriptError.message }
+            throw scriptError
+        }
+        guard lua.type(at: -1) == .table else {
+            let got = lua.type(at: -1).name
+            lua.pop(1)
+            throw ScriptError(
+                kind: .invalidValue,
+                message: "\(displayName): the script must return its layout (flow{...} or a table with prepare(cv, out)), got \(got)")
+        }
+    }
+
+    func recordLoadedFile(_ path: String) {
+        if !loadedFiles.contains(path) { loadedFiles.insert(path, at: 0) }
+    }
+
+    /// Where `flow{...}` made the table at `index`, or nil when it is not a flow layout.
+    func flowLocation(ofTableAt index: Int32) -> String? {
+        let table = lua.absoluteIndex(index)
+        lua.push(flowTables)
+        lua.pushValue(at: table)
+        lua.rawGetPair(tableAt: -2)
+        defer { lua.pop(2) }
+        return lua.string(at: -1)
+    }
+}

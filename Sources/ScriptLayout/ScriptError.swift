@@ -1,0 +1,49 @@
+import LayoutEngine
+import LuaRuntime
+
+/// An error in a layout script, located: `file:line: message`, the callback being evaluated
+/// (with its index path) and Lua's traceback for runtime errors.
+public struct ScriptError: Error, Equatable, CustomStringConvertible, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case syntax
+        case runtime
+        case memory
+        case instructionBudget
+        case file
+        /// A callback returned a value the engine cannot use, or the layout is malformed.
+        case invalidValue
+    }
+
+    public var kind: Kind
+    /// `file:line: message`.
+    public var message: String
+    /// What the engine was evaluating, e.g. `sizeForItem(cv, 0, 3)`.
+    public var evaluating: String?
+    public var traceback: String?
+
+    public init(kind: Kind, message: String, evaluating: String? = nil, traceback: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.evaluating = evaluating
+        self.traceback = traceback
+    }
+
+    init(_ error: LuaError, evaluating: String? = nil) {
+        let kind: Kind = switch error.kind {
+        case .syntax: .syntax
+        case .runtime: .runtime
+        case .memory: .memory
+        case .instructionBudget: .instructionBudget
+        case .file: .file
+        }
+        self.init(kind: kind, message: error.message, evaluating: evaluating, traceback: error.traceback)
+    }
+
+    /// The full report: message, what was being evaluated, traceback.
+    public var description: String {
+        var text = message
+        if let evaluating { text += "\n  while evaluating \(evaluating)" }
+        if let traceback, !traceback.isEmpty { text += "\nstack traceback:\n" + traceback }
+        return text
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import LayoutEngine
+import LuaRuntime
+
+/// A collection-view layout defined by a Lua script: either `flow{...}` (UIKit's flow layout,
+/// tuned by callbacks) or a custom layout whose `prepare(cv, out)` places every element.
+/// Both may override the rect-query phase (`attributes`), bounds-change invalidation and
+/// scroll targeting, as a UIKit subclass would.
+public final class ScriptLayout: CollectionViewLayout {
+    public struct Options: Sendable, Equatable {
+        public var limits: LuaState.Limits
+        /// Seed of `math.random`, reapplied before every prepare so a layout is reproducible.
+        public var seed: Int
+
+        public init(limits: LuaState.Limits = LuaState.Limits(), seed: Int = 0) {
+            self.limits = limits
+            self.seed = seed
+        }
+    }
+
+    public enum Kind: Sendable {
+        case flow
+        case custom
+    }
+
+    private enum Body {
+        case flow(FlowLayout, LuaFlowDelegate)
+        case custom(CustomPrepared)
+    }
+
+    /// What a custom layout's prepare placed.
+    private struct CustomPrepared {
+        var store = ElementStore.empty
+        var contentSize = Size.zero
+    }
+
+    private let script: LayoutScript
+    private var body: Body
+    private let sink: ElementSink
+    private let proxy: AttributesProxy
+
+    /// The script's display name (its path when loaded from a file).
+    public var name: String { script.name }
+    public var kind: Kind {
+        if case .flow = body { return .flow }
+        return .custom
+    }
+    /// The script and every module it has required so far.
+    public var loadedFiles: [String] { script.environment.loadedFiles }
+    /// The Lua state's memory in use, in bytes.
+    public var luaMemoryUsed: Int { script.lua.memoryUsed }
+
+    /// Loads a layout script from a file; `require` resolves modules beside it.
+    public convenience init(file path: String, options: Options = Options()) throws(ScriptError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScriptError(kind: .file, message: "\(path): cannot read file")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        try self.init(
+            source: String(decoding: data, as: UTF8.self), name: path,
+            moduleDirectory: directory.isEmpty ? "." : directory, options: options)
+        script.environment.recordLoadedFile(path)
+    }
+
+    /// Loads a layout script from source; `name` is used in error locations.
+    public init(source: String, name: String = "layout.lua", moduleDirectory: String? = nil, options: Options = Options()) throws(ScriptError) {
+        script = try LayoutScript(source: source, name: name, moduleDirectory: moduleDirectory, options: options)
+        sink = ElementSink(lua: script.lua)
+        proxy = AttributesProxy(lua: script.lua)
+        if script.flowLocation != nil {
+            let delegate = try LuaFlowDelegate(script: script)
+            body = .flow(FlowLayout(delegate: delegate), delegate)
+        } else {
+            guard script.hasCallback("prepare") else {
+                throw ScriptError(
+                    kind: .invalidValue,
+                    message: "\(name): the returned table is not a layout: use flow{...} or define prepare(cv, out)")
+            }
+            body = .custom(CustomPrepared())
+        }
+    }
+
+    // MARK: Lifecycle
+
+    public func prepare(in context: CollectionContext) throws {
+        try script.reseed()
+        switch body {
+        case .flow(let flow, _):
+            flow.configuration = try FlowConfigurationReader(script: script).read()
+            do {
+                try flow.prepare(in: context)
+            } catch let error as LayoutError {
+                throw ScriptError(kind: .invalidValue, message: "\(script.flowSite): \(error.message)")
+            }
+        case .custom:
+            body = .custom(try prepareCustom(context))
+        }
+    }
+
+    private func prepareCustom(_ context: CollectionContext) throws(ScriptError) -> CustomPrepared {
+        let lua = script.lua
+        _ = script.pushCallback("prepare")
+        script.binding.push(context)
+        sink.begin()
+        try script.call(arguments: 2, results: 0, evaluating: "prepare(cv, out)")
+        let store: ElementStore
+        do {
+            store = try sink.builder.build()
+        } catch {
+            throw ScriptError(
+                kind: .invalidValue, message: "\(script.location(ofCallback: "prepare")): prepare placed \(error.message.replacingOccurrences(of: " was placed", with: ""))",
+                evaluating: "prepare(cv, out)")
+        }
+        _ = lua
+        var size = sink.contentSize
+        if size == nil {
+            // Without out:contentSize, the content reaches the far edges of what was placed.
+            var width = 0.0, height = 0.0
+            for position in 0..<store.count {
+                let frame = store.frame(at: position)
+                width = max(width, frame.maxX)
+                height = max(height, frame.maxY)
+            }
+            size = Size(width: width, height: height)
+        }
+        return CustomPrepared(store: store, contentSize: size!)
+    }
+
+    public var collectionViewContentSize: Size {
+        switch body {
+        case .flow(let flow, _): flow.collectionViewContentSize
+        case .custom(let prepared): prepared.contentSize
+        }
+    }
+
+    // MARK: Queries
+
+    public func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
+        let base: [LayoutAttributes] = switch body {
+        case .flow(let flow, _): try flow.layoutAttributesForElements(in: rect, context: context)
+        case .custom(let prepared): prepared.store.positions(in: rect).map { prepared.store.attributes(at: $0) }
+        }
+        return try applyAttributesHook(base, context: context)
+    }
+
+    public func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
+        let base: [LayoutAttributes] = switch body {
+        case .flow(let flow, _): try flow.allLayoutAttributes(context: context)
+        case .custom(let prepared): prepared.store.allAttributes()
+        }
+        return try applyAttributesHook(base, context: context)
+    }
+
+    public func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+        try single(.cell(indexPath.section, indexPath.item), context: context)
+    }
+
+    public func layoutAttributesForSupplementaryView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
+        try single(.supplementary(kind, indexPath.section, indexPath.item), context: context)
+    }
+
+    public func layoutAttributesForDecorationView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
+        try single(.decoration(kind, indexPath.section, indexPath.item), context: context)
+    }
+
+    private func single(_ key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
+        let base: LayoutAttributes? = switch body {
+        case .flow(let flow, _): try flow.layoutAttributes(for: key, context: context)
+        case .custom(let prepared): prepared.store.attributes(for: key)
+        }
+        guard let base else { return nil }
+        return try applyAttributesHook([base], context: context).first
+    }
+
+    /// Rect-query phase: `attributes(cv, a)` adjusts each returned element.
+    private func applyAttributesHook(_ list: [LayoutAttributes], context: CollectionContext) throws(ScriptError) -> [LayoutAttributes] {
+        guard !list.isEmpty, script.hasCallback("attributes") else { return list }
+        let lua = script.lua
+        proxy.begin()
+        defer { proxy.begin() }
+        for attributes in list {
+            _ = script.pushCallback("attributes")
+            script.binding.push(context)
+            proxy.push(attributes)
+            try script.call(arguments: 2, results: 0, evaluating: "attributes(cv, a) for \(attributes.key)")
+        }
+        _ = lua
+        return proxy.slots
+    }
+
+    // MARK: Scrolling
+
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
+        if script.pushCallback("shouldInvalidateLayoutForBoundsChange") {
+            script.binding.push(context)
+            script.lua.push(newBounds)
+            try script.call(arguments: 2, results: 1, evaluating: "shouldInvalidateLayoutForBoundsChange(cv, newBounds)")
+            defer { script.lua.pop(1) }
+            guard script.lua.type(at: -1) == .boolean else {
+                throw script.badReturn(
+                    "shouldInvalidateLayoutForBoundsChange", "must return a boolean, got \(script.lua.type(at: -1).name)",
+                    evaluating: "shouldInvalidateLayoutForBoundsChange(cv, newBounds)")
+            }
+            return script.lua.boolean(at: -1)
+        }
+        if case .flow(let flow, _) = body {
+            return try flow.shouldInvalidateLayout(forBoundsChange: newBounds, context: context)
+        }
+        return false
+    }
+
+    public func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
+        context: CollectionContext
+    ) throws -> Point {
+        guard script.pushCallback("targetContentOffset") else { return proposedContentOffset }
+        let lua = script.lua
+        script.binding.push(context)
+        lua.push(proposedContentOffset)
+        lua.push(velocity)
+        let evaluating = "targetContentOffset(cv, proposed, velocity)"
+        try script.call(arguments: 3, results: 2, evaluating: evaluating)
+        defer { lua.pop(2) }
+        if let x = lua.number(at: -2), let y = lua.number(at: -1), x.isFinite, y.isFinite {
+            return Point(x: x, y: y)
+        }
+        if let point = lua.point(at: -2), point.x.isFinite, point.y.isFinite { return point }
+        throw script.badReturn("targetContentOffset", "must return x, y (or {x=, y=}) as finite numbers", evaluating: evaluating)
+    }
+}
