@@ -73,6 +73,9 @@ static void llb_counthook(lua_State *L, lua_Debug *ar) {
     llb_limits *limits = llb_getlimits(L);
     limits->instructions_left -= LLB_HOOK_STEP;
     if (limits->instructions_left <= 0) {
+        // From now on, fail at every instruction: a script that catches the error with pcall
+        // errors again as soon as it runs one instruction outside the pcall.
+        if (!limits->budget_exceeded) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, 1);
         limits->budget_exceeded = 1;
         llb_where(L, 0);
         lua_pushfstring(L, "instruction budget exceeded (%I instructions; raise it with --max-instructions)",
@@ -159,14 +162,17 @@ int llb_loadtext(lua_State *L, const char *buffer, size_t size, const char *chun
 
 // `load` with the mode forced to text: binary chunks can break the VM's invariants.
 static int llb_textload(lua_State *L) {
+    // load(chunk [, chunkname [, mode [, env]]]): keep env absent when it was not given, since
+    // the original `load` tells "no env" from "env = nil" by the argument count.
     int nargs = lua_gettop(L);
+    if (nargs < 3) nargs = 3;
     if (nargs > 4) nargs = 4;
-    lua_settop(L, 4);
+    lua_settop(L, nargs);
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, nargs < 3 ? 3 : nargs, LUA_MULTRET);
+    lua_call(L, nargs, LUA_MULTRET);
     return lua_gettop(L);
 }
 

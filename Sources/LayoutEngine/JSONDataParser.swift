@@ -5,6 +5,12 @@ public struct JSONDataParser {
         public var column: Int
         public var message: String
         public var description: String { "\(line):\(column): \(message)" }
+
+        public init(line: Int, column: Int, message: String) {
+            self.line = line
+            self.column = column
+            self.message = message
+        }
     }
 
     private let bytes: [UInt8]
@@ -58,8 +64,12 @@ public struct JSONDataParser {
     }
 
     private mutating func expectWord(_ word: String) throws(ParseError) {
+        let start = position
         for expected in word.utf8 {
-            guard current == expected else { throw error("invalid literal, expected '\(word)'") }
+            guard current == expected else {
+                position = start  // report at the start of the literal
+                throw error("invalid literal, expected '\(word)'")
+            }
             position += 1
         }
     }

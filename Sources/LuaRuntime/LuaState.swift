@@ -37,6 +37,8 @@ public final class LuaState {
     public let L: OpaquePointer
     public let limits: Limits
     private var functions: [Function] = []
+    /// Chunk names Lua shortens in messages ("…tail"), restored in full by `expandingChunkNames`.
+    private var longChunkNames: [String] = []
 
     public init(limits: Limits = Limits()) throws {
         guard let state = llb_newstate(max(0, limits.memoryBytes), Int64(max(0, limits.instructions))) else {
@@ -59,6 +61,9 @@ public final class LuaState {
     /// Compiles a text chunk and pushes it as a function. The chunk name is used in error
     /// messages (`@path` reads as `path:line:`).
     public func load(source: String, chunkName: String) throws(LuaError) {
+        if chunkName.hasPrefix("@"), chunkName.count > 40, !longChunkNames.contains(String(chunkName.dropFirst())) {
+            longChunkNames.append(String(chunkName.dropFirst()))
+        }
         var source = source
         let status = source.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -87,7 +92,7 @@ public final class LuaState {
 
     private func popError(status: Int32) -> LuaError {
         let limits = llb_getlimits(L).pointee
-        let text = string(at: -1) ?? "(error object is not a string)"
+        let text = expandingChunkNames(string(at: -1) ?? "(error object is not a string)")
         pop(1)
         var message = text
         var traceback: String?
@@ -105,6 +110,24 @@ public final class LuaState {
         }
         if limits.budget_exceeded != 0 { return LuaError(kind: .instructionBudget, message: message, traceback: traceback) }
         return LuaError(kind: .runtime, message: message, traceback: traceback)
+    }
+
+    /// Lua shortens long file names in messages to "..." and their tail (LUA_IDSIZE); this
+    /// puts the full names of loaded files back.
+    public func expandingChunkNames(_ text: String) -> String {
+        guard !longChunkNames.isEmpty, text.contains("...") else { return text }
+        var result = text
+        for name in longChunkNames {
+            // The longest tail of `name` that follows "..." in the text.
+            for length in stride(from: name.count - 1, through: 16, by: -1) {
+                let shortened = "..." + name.suffix(length)
+                if result.contains(shortened) {
+                    result = result.replacingOccurrences(of: shortened, with: name)
+                    break
+                }
+            }
+        }
+        return result
     }
 
     private func formatMegabytes(_ value: Double) -> String {
@@ -250,7 +273,7 @@ public final class LuaState {
     public func functionLocation(at index: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         llb_functionlocation(L, index, &buffer, buffer.count)
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return expandingChunkNames(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// `file:line: ` of the Lua code at call `level` (1 = the caller of the running host
@@ -258,7 +281,7 @@ public final class LuaState {
     public func location(level: Int32) -> String {
         llb_where(L, level)
         defer { pop(1) }
-        return string(at: -1) ?? ""
+        return expandingChunkNames(string(at: -1) ?? "")
     }
 }
 

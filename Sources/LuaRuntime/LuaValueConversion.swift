@@ -3,6 +3,10 @@ import CLua
 /// Why a Lua value could not be copied out.
 public struct LuaConversionError: Error, Equatable, Sendable {
     public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
 }
 
 extension LuaState {

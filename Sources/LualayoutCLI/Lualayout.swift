@@ -34,7 +34,11 @@ public enum LualayoutMain {
         do {
             let command = try Lualayout.parseAsRoot(arguments)
             guard let runnable = command as? any LualayoutCommand else {
-                io.out.write(Lualayout.helpMessage() + "\n")
+                // `--help`, `help` or no subcommand: the help of the subcommand named, if any.
+                let named = Lualayout.configuration.subcommands.first { subcommand in
+                    arguments.contains(subcommand.configuration.commandName ?? "")
+                }
+                io.out.write(Lualayout.helpMessage(for: named ?? Lualayout.self) + "\n")
                 return 0
             }
             try runnable.execute(io)

@@ -14,6 +14,8 @@ final class AttributesProxy {
     /// The attributes being edited, addressed by slot from the userdata.
     private(set) var slots: [LayoutAttributes] = []
     private var generation: Int32 = 0
+    /// Only the `a` of the call in progress may be used.
+    private var activeSlot: Int32 = -1
 
     private struct Handle {
         var generation: Int32
@@ -38,6 +40,7 @@ final class AttributesProxy {
     func begin() {
         slots.removeAll(keepingCapacity: true)
         generation &+= 1
+        activeSlot = -1
     }
 
     /// Pushes an `a` for `attributes`; returns its slot.
@@ -45,7 +48,8 @@ final class AttributesProxy {
     func push(_ attributes: LayoutAttributes) -> Int {
         slots.append(attributes)
         let pointer = lua.newUserdata(size: MemoryLayout<Handle>.size)
-        pointer.storeBytes(of: Handle(generation: generation, slot: Int32(slots.count - 1)), as: Handle.self)
+        activeSlot = Int32(slots.count - 1)
+        pointer.storeBytes(of: Handle(generation: generation, slot: activeSlot), as: Handle.self)
         lua.push(metatable)
         lua.setMetatable(at: -2)
         return slots.count - 1
@@ -54,7 +58,9 @@ final class AttributesProxy {
     private func handle(_ lua: LuaState) -> Int? {
         guard let pointer = lua.userdata(at: 1) else { return nil }
         let handle = pointer.load(as: Handle.self)
-        guard handle.generation == generation, slots.indices.contains(Int(handle.slot)) else { return nil }
+        guard handle.generation == generation, handle.slot == activeSlot, slots.indices.contains(Int(handle.slot)) else {
+            return nil
+        }
         return Int(handle.slot)
     }
 

@@ -72,8 +72,8 @@ final class ElementSink {
                     category: category, kindID: kindID, section: section, item: item, frame: frame,
                     alpha: extras.alpha, zIndex: extras.zIndex, hidden: extras.hidden)
                 builder.setExtrasOfLast(transform3D: extras.transform3D, custom: extras.custom)
-            case .failure(let message):
-                return .error("\(name) [\(section), \(item)]: \(message)")
+            case .failure(let problem):
+                return .error("\(name) [\(section), \(item)]: \(problem.message)")
             }
         case let other:
             return .error("\(name) [\(section), \(item)]: extra must be a table, got \(other.name)")
@@ -98,7 +98,8 @@ final class ElementSink {
 
     private func describe(_ lua: LuaState, _ position: Int32) -> String {
         if let number = lua.number(at: position) { return formatNumber(number) }
-        return lua.type(at: position).name
+        let type = lua.type(at: position)
+        return type == .none ? "nil" : type.name
     }
 }
 

@@ -19,7 +19,9 @@ extension LuaState {
             return .success(EdgeInsets(top: all, left: all, bottom: all, right: all))
         }
         guard type(at: index) == .table else { return .failure(.wrongType(type(at: index).name)) }
-        if rawLength(at: index) >= 4 {
+        let length = rawLength(at: index)
+        if length > 0 && length < 4 { return .failure(.missingFields("{top, left, bottom, right}")) }
+        if length >= 4 {
             var values: [Double] = []
             for position in 1...4 {
                 rawGet(tableAt: index, index: position)

@@ -1,0 +1,118 @@
+@testable import LayoutEngine
+import Testing
+
+/// A deterministic generator so failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Rect index")
+struct RectIndexTests {
+    private func bruteForce(_ frames: [Rect], _ rect: Rect) -> [Int] {
+        frames.indices.filter { frames[$0].intersects(rect) }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func matchesBruteForceOnRandomFrames(seed: UInt64) {
+        var random = SplitMix64(state: seed)
+        var frames: [Rect] = []
+        for _ in 0..<800 {
+            let x = Double.random(in: -50...1000, using: &random).rounded()
+            let y = Double.random(in: -50...5000, using: &random).rounded()
+            frames.append(Rect(x: x, y: y, width: Double.random(in: 0...120, using: &random).rounded(),
+                               height: Double.random(in: 0...120, using: &random).rounded()))
+        }
+        // A few elements spanning most of the content (backdrops) go to the side list.
+        frames.append(Rect(x: 0, y: 0, width: 1000, height: 5000))
+        frames.append(Rect(x: 500, y: -100, width: 10, height: 4000))
+        let index = RectIndex(frames: frames)
+        for _ in 0..<300 {
+            let query = Rect(
+                x: Double.random(in: -200...1100, using: &random), y: Double.random(in: -200...5200, using: &random),
+                width: Double.random(in: 0...600, using: &random), height: Double.random(in: 0...900, using: &random))
+            #expect(index.indices(in: query, frames: frames) == bruteForce(frames, query))
+        }
+    }
+
+    @Test func touchingEdgesDoNotIntersect() {
+        let frames = [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 0, width: 10, height: 10)]
+        let index = RectIndex(frames: frames)
+        #expect(index.indices(in: Rect(x: 10, y: 0, width: 5, height: 5), frames: frames) == [1])
+        #expect(index.indices(in: Rect(x: 9.999, y: 0, width: 5, height: 5), frames: frames) == [0, 1])
+        #expect(index.indices(in: Rect(x: 20, y: 0, width: 5, height: 5), frames: frames) == [])
+    }
+
+    @Test func degenerateInputs() {
+        #expect(RectIndex(frames: []).indices(in: Rect(x: 0, y: 0, width: 10, height: 10), frames: []) == [])
+        // Every element at one coordinate.
+        let stacked = [Rect](repeating: Rect(x: 5, y: 5, width: 0, height: 0), count: 3) + [Rect(x: 0, y: 0, width: 10, height: 10)]
+        #expect(RectIndex(frames: stacked).indices(in: Rect(x: 1, y: 1, width: 2, height: 2), frames: stacked) == [3])
+    }
+}
+
+@Suite("Element store")
+struct ElementStoreTests {
+    @Test func ordersByCategoryKindAndIndexPath() throws {
+        var builder = ElementStoreBuilder()
+        try builder.append(LayoutAttributes(key: .decoration("shelf", 0, 0), frame: Rect(x: 0, y: 0, width: 10, height: 10)))
+        try builder.append(LayoutAttributes(key: .supplementary("header", 1, 0), frame: Rect(x: 0, y: 20, width: 10, height: 10)))
+        try builder.append(LayoutAttributes(key: .cell(1, 0), frame: Rect(x: 0, y: 30, width: 10, height: 10)))
+        try builder.append(LayoutAttributes(key: .supplementary("footer", 0, 0), frame: Rect(x: 0, y: 40, width: 10, height: 10)))
+        try builder.append(LayoutAttributes(key: .cell(0, 2), frame: Rect(x: 0, y: 50, width: 10, height: 10)))
+        try builder.append(LayoutAttributes(
+            key: .cell(0, 10), frame: Rect(x: 0, y: 60, width: 10, height: 10), alpha: 0.5, zIndex: 3,
+            custom: ["tag": .string("x")]))
+        let store = try builder.build()
+        #expect(store.allAttributes().map(\.key) == [
+            .cell(0, 2), .cell(0, 10), .cell(1, 0), .supplementary("footer", 0, 0), .supplementary("header", 1, 0),
+            .decoration("shelf", 0, 0),
+        ])
+        let found = store.attributes(for: .cell(0, 10))
+        #expect(found?.alpha == 0.5)
+        #expect(found?.zIndex == 3)
+        #expect(found?.custom == ["tag": .string("x")])
+        #expect(store.attributes(for: .cell(0, 3)) == nil)
+        #expect(store.attributes(for: .supplementary("header", 0, 0)) == nil)
+        #expect(store.attributes(for: .decoration("nope", 0, 0)) == nil)
+        // y 31…45 meets the cell at 30…40 and the footer at 40…50, not the header at 20…30.
+        #expect(store.positions(in: Rect(x: 0, y: 31, width: 5, height: 14)).map { store.key(at: $0) } == [
+            .cell(1, 0), .supplementary("footer", 0, 0),
+        ])
+    }
+
+    @Test func rejectsTheSameElementTwice() throws {
+        var builder = ElementStoreBuilder()
+        try builder.append(LayoutAttributes(key: .cell(0, 1), frame: .zero))
+        try builder.append(LayoutAttributes(key: .cell(0, 0), frame: .zero))
+        try builder.append(LayoutAttributes(key: .cell(0, 1), frame: Rect(x: 1, y: 1, width: 1, height: 1)))
+        #expect(throws: LayoutError("cell [0, 1] was placed twice")) { try builder.build() }
+    }
+
+    @Test func staysCompact() throws {
+        var builder = ElementStoreBuilder()
+        for item in 0..<10_000 {
+            builder.append(category: .cell, kindID: 0, section: 0, item: Int32(item),
+                           frame: Rect(x: Double(item % 4) * 60, y: Double(item / 4) * 60, width: 50, height: 50))
+        }
+        let store = try builder.build()
+        #expect(store.approximateBytesPerElement < 150)
+    }
+}
+
+@Suite("Pixel rounding")
+struct PixelRoundingTests {
+    @Test(arguments: [
+        (0.5, 1.0, 1.0), (-0.5, 1.0, -1.0), (2.25, 2.0, 2.5), (-2.25, 2.0, -2.5), (2.24, 2.0, 2.0),
+        (1.0 / 6.0, 3.0, 1.0 / 3.0), (10.2, 3.0, 31.0 / 3.0),
+    ])
+    func roundsToThePixelGrid(value: Double, scale: Double, expected: Double) {
+        #expect(PixelRounding.round(value, scale: scale) == expected)
+    }
+}

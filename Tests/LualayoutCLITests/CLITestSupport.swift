@@ -1,0 +1,41 @@
+import Foundation
+import LualayoutCLI
+
+/// The repository root, found from this file's path.
+let repositoryRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+struct CommandResult {
+    var status: Int32
+    var out: String
+    var err: String
+}
+
+/// Runs `lualayout ARGUMENTS` in-process, from the repository root.
+func lualayout(_ arguments: String...) -> CommandResult {
+    lualayout(arguments)
+}
+
+/// CLI tests run from the repository root (set once, never restored, so suites running in
+/// parallel always agree on it; no other test depends on the working directory).
+private let enterRepositoryRoot: Void = {
+    FileManager.default.changeCurrentDirectoryPath(repositoryRoot)
+}()
+
+func lualayout(_ arguments: [String]) -> CommandResult {
+    _ = enterRepositoryRoot
+    let out = StringStream(), err = StringStream()
+    let status = LualayoutMain.main(arguments, io: CommandIO(out: out, err: err))
+    return CommandResult(status: status, out: out.text, err: err.text)
+}
+
+func temporaryFile(_ name: String, _ contents: String) throws -> String {
+    let directory = NSTemporaryDirectory() + "lualayout-cli-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let path = directory + "/" + name
+    try contents.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}

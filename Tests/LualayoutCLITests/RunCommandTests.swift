@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+@Suite("lualayout run", .serialized)
+struct RunCommandTests {
+    /// Cookbook flow at 375 wide: A = 375 − 20 − 20 = 335; k = ⌊(335 + 10) / (80 + 10)⌋ = 3;
+    /// gap = (335 − 3·80) / 2 = 47.5 → x = 20, 147.5, 275, and origins are rounded to the
+    /// scale (1), halves away from zero: 147.5 → 148. y = top inset 10; content height
+    /// = 10 + 120 + 10 = 140.
+    @Test func printsTheContractJSON() {
+        let result = lualayout("run", "Examples/cookbook-flow.lua", "--items", "3", "--bounds", "375x667")
+        #expect(result.status == 0)
+        #expect(result.err == "")
+        #expect(result.out == """
+            {
+              "bounds": {"x": 0, "y": 0, "width": 375, "height": 667},
+              "contentSize": {"width": 375, "height": 140},
+              "elements": [
+                {"category": "cell", "indexPath": [0, 0], "frame": {"x": 20, "y": 10, "width": 80, "height": 120}, "alpha": 1, "zIndex": 0, "hidden": false},
+                {"category": "cell", "indexPath": [0, 1], "frame": {"x": 148, "y": 10, "width": 80, "height": 120}, "alpha": 1, "zIndex": 0, "hidden": false},
+                {"category": "cell", "indexPath": [0, 2], "frame": {"x": 275, "y": 10, "width": 80, "height": 120}, "alpha": 1, "zIndex": 0, "hidden": false}
+              ]
+            }
+
+            """)
+    }
+
+    @Test func printsATable() {
+        let result = lualayout("run", "Examples/cookbook-flow.lua", "--items", "2", "--bounds", "375x667", "--format", "table")
+        #expect(result.status == 0)
+        #expect(result.out == """
+            content 375×140  bounds 0,0 375×667  2 elements
+            category  kind  indexPath    x   y  width  height  alpha  z  hidden  extra
+            cell            [0, 0]      20  10     80     120      1  0
+            cell            [0, 1]     148  10     80     120      1  0
+
+            """)
+    }
+
+    /// The basic grid (seed layout 1): A = 1024 − 64 = 960, k = ⌊(960 + 64) / (128 + 64)⌋ = 5,
+    /// gap = (960 − 640) / 4 = 80, so rows sit at y = 32 + 208·row; columns advance by 128 + 64.
+    /// The viewport at offset 704 (x 704…1472) meets columns 3…7 (x = 32 + 192·c, c = 3…7;
+    /// column 8 starts at 1568): items 15…39.
+    @Test func queriesTheViewportAtAnOffset() {
+        let result = lualayout("run", "Examples/grid.lua", "--bounds", "768x1024", "--items", "100", "--visible", "--offset", "704,0")
+        #expect(result.status == 0)
+        let lines = result.out.split(separator: "\n").filter { $0.contains("\"category\"") }
+        #expect(lines.count == 25)
+        #expect(lines.first?.contains("\"indexPath\": [0, 15], \"frame\": {\"x\": 608, \"y\": 32,") == true)
+        #expect(lines.last?.contains("\"indexPath\": [0, 39], \"frame\": {\"x\": 1376, \"y\": 864,") == true)
+        #expect(result.out.contains("\"contentSize\": {\"width\": 3840, \"height\": 1024}"))
+    }
+
+    @Test func queriesARect() {
+        let result = lualayout("run", "Examples/grid.lua", "--bounds", "768x1024", "--items", "100", "--rect", "0,0,160,200")
+        #expect(result.out.components(separatedBy: "\"category\"").count - 1 == 1)
+    }
+
+    @Test func stateValuesAreTyped() throws {
+        let script = try temporaryFile("state.lua", """
+            return { prepare = function(cv, out)
+              out:cell(0, 0, 0, 0, 1, 1, {flag = cv.state.flag, n = cv.state.n, word = cv.state.word, kind = type(cv.state.n)})
+            end }
+            """)
+        let result = lualayout("run", script, "--state", "flag=true", "--state", "n=2.5", "--state", "word=hello")
+        #expect(result.out.contains(#""custom": {"flag": true, "kind": "number", "n": 2.5, "word": "hello"}"#))
+    }
+
+    @Test func readsBothDataFileShapes() throws {
+        let script = try temporaryFile("data.lua", """
+            return flow{ sizeForItem = function(cv, s, i) local d = cv:itemData(s, i) return d and d.width or 10, 10 end }
+            """)
+        let data = try temporaryFile("items.json", #"{"sections": [[{"width": 30}, {"width": 40}], [{}]]}"#)
+        // Section 0: widths 30 and 40 share one line (the last, left-aligned): x 0 and 40.
+        // Section 1's lone item (no width → 10) follows with no gap: y 10. Height 10 + 10.
+        let items = lualayout("run", script, "--data", data, "--format", "table")
+        #expect(items.status == 0)
+        #expect(items.out.hasPrefix("content 375×20  bounds 0,0 375×667  3 elements"))
+        #expect(items.out.contains("[0, 1]     40   0     40      10"))
+        #expect(items.out.contains("[1, 0]      0  10     10      10"))
+        let counts = try temporaryFile("counts.json", #"{"sections": [4, 0, 1]}"#)
+        #expect(lualayout("run", script, "--data", counts, "--format", "table").out.contains("5 elements"))
+    }
+
+    @Test func writesToAFile() throws {
+        let path = NSTemporaryDirectory() + "lualayout-out-\(UUID().uuidString).json"
+        let result = lualayout("run", "Examples/cookbook-flow.lua", "--items", "1", "-o", path)
+        #expect(result.status == 0)
+        #expect(result.out == "")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("{\n  \"bounds\""))
+    }
+
+    @Test func reportsTheTargetContentOffset() throws {
+        let script = try temporaryFile("paging.lua", """
+            return flow{
+              scrollDirection = "horizontal",
+              targetContentOffset = function(cv, proposed, velocity)
+                return math.floor(proposed.x / cv.bounds.width + 0.5) * cv.bounds.width, 0
+              end,
+            }
+            """)
+        let result = lualayout("run", script, "--bounds", "100x100", "--target-offset", "160,0", "--velocity", "1,0")
+        #expect(result.out.contains(#""targetContentOffset": {"proposed": {"x": 160, "y": 0}, "velocity": {"x": 1, "y": 0}, "target": {"x": 200, "y": 0}}"#))
+    }
+}
+
+@Suite("lualayout errors and exit status", .serialized)
+struct CLIErrorTests {
+    @Test func scriptErrorsExitOneWithALocatedMessage() throws {
+        let script = try temporaryFile("broken.lua", "return flow{\n  sizeForItem = function(cv, s, i) return i.x end\n}\n")
+        let result = lualayout("run", script, "--items", "2")
+        #expect(result.status == 1)
+        #expect(result.out == "")
+        #expect(result.err.hasPrefix("\(script):2: attempt to index a number value (local 'i')\n  while evaluating sizeForItem(cv, 0, 0)\nstack traceback:\n"))
+    }
+
+    @Test(arguments: [
+        (["run"], "Error: Missing expected argument '<SCRIPT>'"),
+        (["run", "Examples/grid.lua", "--bounds", "wide"], "Error: The value 'wide' is invalid for '--bounds <WxH>'"),
+        (["run", "Examples/grid.lua", "--items", "3", "--sections", "1,2"], "Error: give at most one of --items, --sections and --data"),
+        (["run", "Examples/grid.lua", "--rect", "0,0,1,1", "--visible"], "Error: give either --rect or --visible, not both"),
+        (["run", "Examples/grid.lua", "--format", "pdf"], "Error: The value 'pdf' is invalid for '--format <format>'"),
+        (["run", "Examples/grid.lua", "--scale", "0"], "Error: --scale must be a positive number (1, 2 or 3 on devices)"),
+        (["run", "Examples/grid.lua", "--max-memory", "lots"], "Error: The value 'lots' is invalid for '--max-memory <BYTES>'"),
+        (["run", "Examples/no-such-layout.lua"], "Examples/no-such-layout.lua: no such script"),
+        (["run", "Examples/grid.lua", "--data", "/nonexistent/data.json"], "/nonexistent/data.json: cannot read data file"),
+        (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
+    ])
+    func usageAndInputErrorsExitTwo(arguments: [String], message: String) {
+        let result = lualayout(arguments)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix(message), "\(result.err)")
+    }
+
+    @Test func malformedDataFilesNameTheLineAndColumn() throws {
+        let data = try temporaryFile("bad.json", "{\"sections\": [\n  [1, 2,]\n]}")
+        let result = lualayout("run", "Examples/grid.lua", "--data", data)
+        #expect(result.status == 2)
+        // Line 2 is "  [1, 2,]": the "]" is the 9th character.
+        #expect(result.err == "\(data):2:9: unexpected character ']'\n")
+    }
+
+    @Test func helpExitsZero() {
+        let result = lualayout("run", "--help")
+        #expect(result.status == 0)
+        #expect(result.out.contains("USAGE: lualayout run"))
+    }
+}
+
+@Suite("Examples", .serialized)
+struct ExampleTests {
+    static let examples: [String] = {
+        let directory = repositoryRoot + "/Examples"
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return files.filter { $0.hasSuffix(".lua") }.sorted()
+    }()
+
+    @Test func thereAreExamples() {
+        #expect(Self.examples.count >= 3)
+    }
+
+    /// Every example runs (with its data file when it has one) and documents itself.
+    @Test(arguments: examples)
+    func exampleRuns(_ name: String) throws {
+        let path = "Examples/" + name
+        var arguments = ["run", path, "--format", "table"]
+        let data = path.replacingOccurrences(of: ".lua", with: ".json")
+        if FileManager.default.fileExists(atPath: repositoryRoot + "/" + data) { arguments += ["--data", data] }
+        let result = lualayout(arguments)
+        #expect(result.status == 0, "\(result.err)")
+        let source = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
+        #expect(source.hasPrefix("-- \(name) — "), "an example starts with a header comment naming itself")
+        #expect(source.contains("Run:"), "the header says how to run it")
+    }
+}

@@ -1,0 +1,190 @@
+import LayoutEngine
+import ScriptLayout
+import Testing
+
+/// Every bad script ends in a located error naming what was being evaluated — never a crash.
+@Suite("Script errors")
+struct ScriptErrorTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var label: String
+        var source: String
+        var kind: ScriptError.Kind
+        var message: String
+        var evaluating: String?
+        var testDescription: String { label }
+    }
+
+    static let cases: [Case] = [
+        Case(label: "syntax", source: "return flow{\n  itemSize = {1, 2\n}", kind: .syntax,
+             message: "test.lua:3: '}' expected (to close '{' at line 1) near <eof>"),
+        Case(label: "not a layout", source: "return 42", kind: .invalidValue,
+             message: "test.lua: the script must return its layout (flow{...} or a table with prepare(cv, out)), got number"),
+        Case(label: "table without prepare", source: "return {}", kind: .invalidValue,
+             message: "test.lua: the returned table is not a layout: use flow{...} or define prepare(cv, out)"),
+        Case(label: "sizeForItem returns nil", source: """
+            return flow{
+              sizeForItem = function(cv, section, item)
+                if item == 4 then return nil end
+                return 10, 10
+              end,
+            }
+            """, kind: .invalidValue,
+             message: "test.lua:2: sizeForItem returned nil (expected {w, h}, {width=, height=} or two numbers) for item [0, 4]",
+             evaluating: "sizeForItem(cv, 0, 4)"),
+        Case(label: "sizeForItem negative", source: "return flow{ sizeForItem = function(cv, s, i) return {-1, 10} end }",
+             kind: .invalidValue,
+             message: "test.lua:1: sizeForItem returned an invalid size -1×10 (sizes must be finite and ≥ 0) for item [0, 0]",
+             evaluating: "sizeForItem(cv, 0, 0)"),
+        Case(label: "sizeForItem NaN", source: "return flow{ sizeForItem = function(cv, s, i) return 0/0, 10 end }",
+             kind: .invalidValue,
+             message: "test.lua:1: sizeForItem returned an invalid size nan×10 (sizes must be finite and ≥ 0) for item [0, 0]",
+             evaluating: "sizeForItem(cv, 0, 0)"),
+        Case(label: "sizeForItem infinite", source: "return flow{ sizeForItem = function(cv, s, i) return {width = math.huge, height = 1} end }",
+             kind: .invalidValue,
+             message: "test.lua:1: sizeForItem returned an invalid size inf×1 (sizes must be finite and ≥ 0) for item [0, 0]",
+             evaluating: "sizeForItem(cv, 0, 0)"),
+        Case(label: "sizeForItem wrong type", source: "return flow{ sizeForItem = function(cv, s, i) return 'big' end }",
+             kind: .invalidValue,
+             message: "test.lua:1: sizeForItem returned string (expected {w, h}, {width=, height=} or two numbers) for item [0, 0]",
+             evaluating: "sizeForItem(cv, 0, 0)"),
+        Case(label: "sizeForItem runtime error", source: """
+            return flow{
+              sizeForItem = function(cv, section, item)
+                return item < 3 and {10, 10} or cv.nothing.width
+              end,
+            }
+            """, kind: .runtime,
+             message: "test.lua:3: attempt to index a nil value (field 'nothing')", evaluating: "sizeForItem(cv, 0, 3)"),
+        Case(label: "insetForSection bad", source: """
+            return flow{
+              insetForSection = function(cv, section) return {1, 2} end,
+            }
+            """, kind: .invalidValue,
+             message: "test.lua:2: insetForSection returned an invalid inset for section 0: expected {top, left, bottom, right}",
+             evaluating: "insetForSection(cv, 0)"),
+        Case(label: "spacing nil", source: "return flow{ minimumLineSpacingForSection = function(cv, s) end }",
+             kind: .invalidValue,
+             message: "test.lua:1: minimumLineSpacingForSection returned nil for section 0 (expected a finite number)",
+             evaluating: "minimumLineSpacingForSection(cv, 0)"),
+        Case(label: "header size negative", source: "return flow{ referenceSizeForHeader = function(cv, s) return 0, -20 end }",
+             kind: .invalidValue,
+             message: "test.lua:1: referenceSizeForHeader returned an invalid size 0×-20 for section 0 (sizes must be finite and ≥ 0)",
+             evaluating: "referenceSizeForHeader(cv, 0)"),
+        Case(label: "flow property wrong type", source: "local layout = flow{\n  itemSize = 50,\n}\nreturn layout", kind: .invalidValue,
+             message: "test.lua:2: flow{...}: itemSize must be {w, h} or {width=, height=} with finite sizes ≥ 0, got number"),
+        Case(label: "flow property typo", source: "return flow{ minimumlinespacing = 3 }", kind: .invalidValue,
+             message: "test.lua:1: flow{...}: unknown field 'minimumlinespacing' (did you mean 'minimumLineSpacing'?)"),
+        Case(label: "out:cell bad index", source: "return { prepare = function(cv, out)\n  out:cell(0, -1, 0, 0, 1, 1)\nend }",
+             kind: .runtime, message: "test.lua:2: out:cell: section and item must be integers ≥ 0, got 0 and -1",
+             evaluating: "prepare(cv, out)"),
+        Case(label: "out:cell bad frame", source: "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 1) end }",
+             kind: .runtime, message: "test.lua:1: out:cell [0, 0]: x, y, w, h must be numbers, got 0, 0, 1, nil",
+             evaluating: "prepare(cv, out)"),
+        Case(label: "out:cell negative size", source: "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, -1, 1) end }",
+             kind: .runtime, message: "test.lua:1: out:cell [0, 0]: frame (0.0, 0.0, -1.0, 1.0) must be finite with a non-negative size",
+             evaluating: "prepare(cv, out)"),
+        Case(label: "out:cell called with a dot", source: "return { prepare = function(cv, out) out.cell(0, 0, 0, 0, 1, 1) end }",
+             kind: .runtime, message: "test.lua:1: out:cell must be called with ':' (out:cell(...))", evaluating: "prepare(cv, out)"),
+        Case(label: "out:supplementary without kind", source: "return { prepare = function(cv, out) out:supplementary(0, 0, 0, 0, 1, 1) end }",
+             kind: .runtime,
+             message: "test.lua:1: out:supplementary: argument 1 (kind) must be a non-empty string, got number",
+             evaluating: "prepare(cv, out)"),
+        Case(label: "bad extra", source: "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 1, 1, {zIndex = 1.5}) end }",
+             kind: .runtime, message: "test.lua:1: out:cell [0, 0]: zIndex must be an integer", evaluating: "prepare(cv, out)"),
+        Case(label: "bad custom field", source: "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 1, 1, {f = print}) end }",
+             kind: .runtime, message: "test.lua:1: out:cell [0, 0]: custom field 'f': a function cannot be used as data",
+             evaluating: "prepare(cv, out)"),
+        Case(label: "duplicate element", source: "return { prepare = function(cv, out)\n out:cell(0, 2, 0, 0, 1, 1) out:cell(0, 2, 5, 5, 1, 1)\nend }",
+             kind: .invalidValue, message: "test.lua:1: prepare placed cell [0, 2] twice", evaluating: "prepare(cv, out)"),
+        Case(label: "cv is read-only", source: "return { prepare = function(cv, out) cv.scale = 3 end }",
+             kind: .runtime, message: "test.lua:1: cv is read-only", evaluating: "prepare(cv, out)"),
+        Case(label: "read-only attribute", source: "return flow{ attributes = function(cv, a) a.item = 2 end }",
+             kind: .runtime, message: "test.lua:1: attribute 'item' is read-only", evaluating: "attributes(cv, a) for cell [0, 0]"),
+        Case(label: "error with a table", source: "return { prepare = function(cv, out) error({}) end }",
+             kind: .runtime, message: "test.lua: (error object is a table value)", evaluating: "prepare(cv, out)"),
+        Case(label: "sandbox: io", source: "io.write('x')\nreturn flow{}", kind: .runtime,
+             message: "test.lua:1: attempt to index a nil value (global 'io')"),
+        Case(label: "sandbox: os.execute", source: "os.execute('true')\nreturn flow{}", kind: .runtime,
+             message: "test.lua:1: attempt to index a nil value (global 'os')"),
+        Case(label: "require from a string script", source: "local m = require('x')\nreturn flow{}", kind: .runtime,
+             message: "test.lua:1: require is only available to scripts loaded from a file"),
+    ]
+
+    @Test(arguments: cases)
+    func locatedError(_ c: Case) {
+        let error = scriptError(c.source)
+        #expect(error?.kind == c.kind)
+        #expect(error?.message == c.message)
+        #expect(error?.evaluating == c.evaluating)
+    }
+
+    @Test func runtimeErrorsCarryTheTraceback() {
+        let error = scriptError("""
+            local function width(item) return item.width end
+            return flow{ sizeForItem = function(cv, s, i) return width(nil), 10 end }
+            """)
+        #expect(error?.traceback?.contains("test.lua:1: in upvalue 'width'") == true
+                || error?.traceback?.contains("test.lua:1: in local 'width'") == true)
+        #expect(error?.description.hasPrefix("test.lua:1: attempt to index a nil value (local 'item')\n  while evaluating sizeForItem(cv, 0, 0)\nstack traceback:\n") == true)
+    }
+
+    @Test func limitsEndInCleanErrors() {
+        let spin = scriptError("return { prepare = function(cv, out) while true do end end }",
+                               options: .init(limits: .init(instructions: 50_000)))
+        #expect(spin?.kind == .instructionBudget)
+        #expect(spin?.evaluating == "prepare(cv, out)")
+        let hog = scriptError("return { prepare = function(cv, out) local t = {} for i = 1, 1e9 do t[i] = i end end }",
+                              options: .init(limits: .init(memoryBytes: 1 << 20)))
+        #expect(hog?.kind == .memory)
+        #expect(hog?.message == "test.lua: memory limit exceeded (1 MiB; raise it with --max-memory)")
+        let topLevel = scriptError("while true do end", options: .init(limits: .init(instructions: 50_000)))
+        #expect(topLevel?.kind == .instructionBudget)
+    }
+}
+
+@Suite("Flow callbacks")
+struct FlowCallbackTests {
+    @Test func eachCallbackRunsOncePerItemOrSectionPerPrepare() throws {
+        let layout = try ScriptLayout(source: """
+            counts = {}
+            local function count(name) counts[name] = (counts[name] or 0) + 1 end
+            return flow{
+              sizeForItem = function(cv, s, i) count("size") return 40, 40 end,
+              insetForSection = function(cv, s) count("inset") return {0, 0, 0, 0} end,
+              minimumLineSpacingForSection = function(cv, s) count("line") return 10 end,
+              minimumInteritemSpacingForSection = function(cv, s) count("inter") return 10 end,
+              referenceSizeForHeader = function(cv, s) count("header") return 0, 20 end,
+              referenceSizeForFooter = function(cv, s) count("footer") return {0, 0} end,
+              attributes = function(cv, a)
+                for name, n in pairs(counts) do a[name .. "Calls"] = n end
+              end,
+            }
+            """)
+        let context = makeContext(counts: [7, 0, 5])
+        try layout.prepare(in: context)
+        _ = try layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 320, height: 100), context: context)
+        _ = try layout.layoutAttributesForItem(at: LayoutIndexPath(2, 4), context: context)
+        let element = try #require(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 0), context: context))
+        let expected: [String: LayoutValue] = [
+            "sizeCalls": .number(12), "insetCalls": .number(3), "lineCalls": .number(3), "interCalls": .number(3),
+            "headerCalls": .number(3), "footerCalls": .number(3),
+        ]
+        #expect(element.custom == expected)
+    }
+
+    @Test func callbackSizesAcceptEveryContractShape() throws {
+        // Sizes {w, h}, {width=, height=} and two numbers; D = 320 grid of 3 equal items after
+        // all three agree on 100×50: k = floor((320 + 10) / 110) = 3, gap = (320 − 300) / 2 = 10.
+        let elements = try run("""
+            local shapes = {
+              function() return {100, 50} end,
+              function() return {width = 100, height = 50} end,
+              function() return 100, 50 end,
+            }
+            return flow{ sizeForItem = function(cv, s, i) return shapes[i + 1]() end }
+            """, makeContext(counts: [3]))
+        #expect(elements.map(\.frame) == [
+            Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 110, y: 0, width: 100, height: 50), Rect(x: 220, y: 0, width: 100, height: 50),
+        ])
+    }
+}
