@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include <lua.h>
 #include <lualib.h>
@@ -216,6 +217,141 @@ void llb_opensandbox(lua_State *L) {
 
     // The package library is not opened: `require` is provided by the host and only resolves
     // Lua files beside the script.
+}
+
+// MARK: - Flow sizes
+
+static int llb_readsize(lua_State *L, llb_sizes *sizes, double *width, double *height) {
+    int isnum_w = 0, isnum_h = 0;
+    switch (lua_type(L, -2)) {
+    case LUA_TNUMBER:
+        *width = (double)lua_tonumberx(L, -2, NULL);
+        *height = (double)lua_tonumberx(L, -1, &isnum_h);
+        if (!isnum_h || lua_type(L, -1) != LUA_TNUMBER) return LLB_SIZE_ONE_NUMBER;
+        return LLB_SIZE_OK;
+    case LUA_TTABLE:
+        if (lua_rawgeti(L, -2, 1) == LUA_TNUMBER) {
+            *width = (double)lua_tonumberx(L, -1, &isnum_w);
+            lua_pop(L, 1);
+            if (lua_rawgeti(L, -2, 2) == LUA_TNUMBER) *height = (double)lua_tonumberx(L, -1, &isnum_h);
+            lua_pop(L, 1);
+        } else {
+            lua_pop(L, 1);
+            lua_pushliteral(L, "width");
+            if (lua_rawget(L, -3) == LUA_TNUMBER) *width = (double)lua_tonumberx(L, -1, &isnum_w);
+            lua_pop(L, 1);
+            lua_pushliteral(L, "height");
+            if (lua_rawget(L, -3) == LUA_TNUMBER) *height = (double)lua_tonumberx(L, -1, &isnum_h);
+            lua_pop(L, 1);
+        }
+        return (isnum_w && isnum_h) ? LLB_SIZE_OK : LLB_SIZE_TABLE_FIELDS;
+    default:
+        sizes->problem_type = lua_type(L, -2);
+        return LLB_SIZE_WRONG_TYPE;
+    }
+}
+
+static int llb_collectsizes(lua_State *L) {
+    llb_sizes *sizes = (llb_sizes *)lua_touserdata(L, 4);
+    for (long long item = 0; item < sizes->count; item++) {
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, 3);
+        lua_pushinteger(L, (lua_Integer)item);
+        lua_call(L, 3, 2);
+        double width = 0, height = 0;
+        int problem = llb_readsize(L, sizes, &width, &height);
+        lua_pop(L, 2);
+        if (problem == LLB_SIZE_OK && !(isfinite(width) && isfinite(height) && width >= 0 && height >= 0)) {
+            problem = LLB_SIZE_INVALID;
+            sizes->bad_width = width;
+            sizes->bad_height = height;
+        }
+        if (problem != LLB_SIZE_OK) {
+            sizes->problem = problem;
+            return luaL_error(L, "sizeForItem returned an invalid value");
+        }
+        sizes->values[2 * item] = width;
+        sizes->values[2 * item + 1] = height;
+        sizes->done = item + 1;
+    }
+    return 0;
+}
+
+void llb_pushcollectsizes(lua_State *L) { lua_pushcfunction(L, llb_collectsizes); }
+
+// MARK: - Custom prepare: placing elements
+
+static int llb_integral(lua_State *L, int idx, int32_t *out) {
+    if (lua_type(L, idx) != LUA_TNUMBER) return 0;
+    lua_Number value = lua_tonumberx(L, idx, NULL);
+    if (!(value >= 0 && value <= 2147483647.0) || value != floor(value)) return 0;
+    *out = (int32_t)value;
+    return 1;
+}
+
+static int llb_finite(lua_State *L, int idx, double *out) {
+    if (lua_type(L, idx) != LUA_TNUMBER) return 0;
+    *out = (double)lua_tonumberx(L, idx, NULL);
+    return isfinite(*out);
+}
+
+static int llb_place(lua_State *L) {
+    llb_placements *placements = (llb_placements *)lua_touserdata(L, lua_upvalueindex(1));
+    int category = (int)lua_tointeger(L, lua_upvalueindex(2));
+    int first = category == 0 ? 2 : 3;  // argument 1 is `out`
+    llb_placed placed;
+    placed.category = category;
+    placed.kind = 0;
+    if (lua_gettop(L) != first + 5 || lua_type(L, 1) != LUA_TTABLE) goto slow;
+    if (category != 0) {
+        if (lua_type(L, 2) != LUA_TSTRING) goto slow;
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, lua_upvalueindex(4)) != LUA_TNUMBER) {
+            lua_pop(L, 1);
+            goto slow;
+        }
+        placed.kind = (int32_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    if (!llb_integral(L, first, &placed.section) || !llb_integral(L, first + 1, &placed.item)) goto slow;
+    if (!llb_finite(L, first + 2, &placed.x) || !llb_finite(L, first + 3, &placed.y) ||
+        !llb_finite(L, first + 4, &placed.width) || !llb_finite(L, first + 5, &placed.height)) goto slow;
+    if (placed.width < 0 || placed.height < 0) goto slow;
+    if (placements->count == placements->capacity) {
+        if (placements->count >= placements->limit) goto slow;
+        size_t capacity = placements->capacity ? placements->capacity * 2 : 1024;
+        llb_placed *items = (llb_placed *)realloc(placements->items, capacity * sizeof(llb_placed));
+        if (items == NULL) goto slow;
+        placements->items = items;
+        placements->capacity = capacity;
+    }
+    placements->items[placements->count++] = placed;
+    return 0;
+
+slow:
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 0);
+    return 0;
+}
+
+void llb_pushplacer(lua_State *L, llb_placements *placements, int category) {
+    // Stack: kinds, fallback → upvalues (placements, category, fallback, kinds).
+    lua_pushlightuserdata(L, placements);
+    lua_pushinteger(L, category);
+    lua_pushvalue(L, -3);  // fallback
+    lua_pushvalue(L, -5);  // kinds
+    lua_pushcclosure(L, llb_place, 4);
+    lua_replace(L, -3);    // closure where kinds was
+    lua_pop(L, 1);         // fallback
+}
+
+void llb_clearplacements(llb_placements *placements) {
+    free(placements->items);
+    placements->items = NULL;
+    placements->count = 0;
+    placements->capacity = 0;
 }
 
 // MARK: - Macro wrappers

@@ -24,7 +24,6 @@ public struct ElementStore: Sendable {
     }
 
     private(set) var records: [Record]
-    private let frames: [Rect]
     private let extras: [Extras]
     private let kinds: [String]
     private let kindRanks: [UInt16]
@@ -37,13 +36,12 @@ public struct ElementStore: Sendable {
         self.extras = extras
         self.kinds = kinds
         self.kindRanks = kindRanks
-        self.frames = records.map(\.frame)
-        self.index = RectIndex(frames: frames)
+        self.index = RectIndex(count: records.count) { records[$0].frame }
     }
 
     public var count: Int { records.count }
 
-    public func frame(at position: Int) -> Rect { frames[position] }
+    public func frame(at position: Int) -> Rect { records[position].frame }
 
     public func key(at position: Int) -> ElementKey {
         let record = records[position]
@@ -67,7 +65,9 @@ public struct ElementStore: Sendable {
 
     /// Positions of the elements whose frames intersect `rect`, ascending (= output order).
     public func positions(in rect: Rect) -> [Int] {
-        index.indices(in: rect, frames: frames)
+        records.withUnsafeBufferPointer { records in
+            index.indices(in: rect) { records[$0].frame }
+        }
     }
 
     /// The position of the element with `key`, by binary search.
@@ -101,8 +101,7 @@ public struct ElementStore: Sendable {
     /// Approximate bytes held per element (records, frame copy, index), for the memory bar.
     public var approximateBytesPerElement: Double {
         guard count > 0 else { return 0 }
-        let recordBytes = MemoryLayout<Record>.stride + MemoryLayout<Rect>.stride
-        return Double(recordBytes) + index.approximateBytes / Double(count)
+        return Double(MemoryLayout<Record>.stride) + index.approximateBytes / Double(count)
     }
 }
 

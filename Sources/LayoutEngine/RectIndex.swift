@@ -17,14 +17,13 @@ public struct RectIndex: Sendable {
     private static let maxBucketsPerElement = 16
 
     public init(frames: [Rect]) {
-        let count = frames.count
-        let chosenAxis = RectIndex.chooseAxis(frames)
+        self.init(count: frames.count) { frames[$0] }
+    }
+
+    /// Indexes `count` frames read through `frame` (so the store needs no copy of them).
+    public init(count: Int, frame frameAt: (Int) -> Rect) {
+        let (chosenAxis, low, high) = RectIndex.chooseAxis(count: count, frame: frameAt)
         axis = chosenAxis
-        var low = Double.infinity, high = -Double.infinity
-        for frame in frames where frame.isFinite {
-            low = min(low, RectIndex.lower(frame, chosenAxis))
-            high = max(high, RectIndex.upper(frame, chosenAxis))
-        }
         let bucketCount = max(1, count / 4)
         guard low.isFinite, high > low else {
             // Empty, or every element at one coordinate: one bucket holds everything.
@@ -48,8 +47,8 @@ public struct RectIndex: Sendable {
             let last = RectIndex.bucket(RectIndex.upper(frame, chosenAxis), low, length, bucketCount)
             return last - first >= RectIndex.maxBucketsPerElement ? nil : first...last
         }
-        for (index, frame) in frames.enumerated() {
-            if let span = range(frame) {
+        for index in 0..<count {
+            if let span = range(frameAt(index)) {
                 for b in span { starts[b + 1] += 1 }
             } else {
                 side.append(Int32(index))
@@ -58,8 +57,8 @@ public struct RectIndex: Sendable {
         for b in 0..<bucketCount { starts[b + 1] += starts[b] }
         var fill = starts
         var list = [Int32](repeating: 0, count: Int(starts[bucketCount]))
-        for (index, frame) in frames.enumerated() {
-            guard let span = range(frame) else { continue }
+        for index in 0..<count {
+            guard let span = range(frameAt(index)) else { continue }
             for b in span {
                 list[Int(fill[b])] = Int32(index)
                 fill[b] += 1
@@ -72,6 +71,11 @@ public struct RectIndex: Sendable {
 
     /// Indices of the frames intersecting `rect`, ascending.
     public func indices(in rect: Rect, frames: [Rect]) -> [Int] {
+        indices(in: rect) { frames[$0] }
+    }
+
+    /// Indices of the frames intersecting `rect`, ascending; frames read through `frameAt`.
+    public func indices(in rect: Rect, frame frameAt: (Int) -> Rect) -> [Int] {
         var result: [Int] = []
         let bucketCount = bucketStarts.count - 1
         let queryLow = RectIndex.lower(rect, axis), queryHigh = RectIndex.upper(rect, axis)
@@ -81,7 +85,7 @@ public struct RectIndex: Sendable {
                 for b in first...last {
                     for position in Int(bucketStarts[b])..<Int(bucketStarts[b + 1]) {
                         let index = Int(entries[position])
-                        let frame = frames[index]
+                        let frame = frameAt(index)
                         // Report from the first bucket both the element and the query touch.
                         guard max(first, bucket(RectIndex.lower(frame, axis), bucketCount)) == b else { continue }
                         if frame.intersects(rect) { result.append(index) }
@@ -89,7 +93,7 @@ public struct RectIndex: Sendable {
                 }
             }
         }
-        for index in spanning where frames[Int(index)].intersects(rect) {
+        for index in spanning where frameAt(Int(index)).intersects(rect) {
             result.append(Int(index))
         }
         result.sort()
@@ -106,19 +110,22 @@ public struct RectIndex: Sendable {
         return Int(min(Double(bucketCount - 1), max(0, position)))
     }
 
-    /// The axis along which elements are spread the most (extent over mean element length).
-    private static func chooseAxis(_ frames: [Rect]) -> Axis {
+    /// The axis along which elements are spread the most (extent over mean element length),
+    /// with the range of that axis the finite frames cover.
+    private static func chooseAxis(count: Int, frame frameAt: (Int) -> Rect) -> (Axis, Double, Double) {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         var sumWidth = 0.0, sumHeight = 0.0
-        for frame in frames where frame.isFinite {
+        for index in 0..<count {
+            let frame = frameAt(index)
+            guard frame.isFinite else { continue }
             minX = min(minX, frame.minX); maxX = max(maxX, frame.maxX)
             minY = min(minY, frame.minY); maxY = max(maxY, frame.maxY)
             sumWidth += frame.width; sumHeight += frame.height
         }
-        guard minX.isFinite, minY.isFinite else { return .vertical }
-        let spreadX = (maxX - minX) / max(sumWidth / Double(frames.count), 1e-9)
-        let spreadY = (maxY - minY) / max(sumHeight / Double(frames.count), 1e-9)
-        return spreadX > spreadY ? .horizontal : .vertical
+        guard minX.isFinite, minY.isFinite else { return (.vertical, .infinity, -.infinity) }
+        let spreadX = (maxX - minX) / max(sumWidth / Double(count), 1e-9)
+        let spreadY = (maxY - minY) / max(sumHeight / Double(count), 1e-9)
+        return spreadX > spreadY ? (.horizontal, minX, maxX) : (.vertical, minY, maxY)
     }
 
     private static func lower(_ rect: Rect, _ axis: Axis) -> Double { axis == .vertical ? rect.minY : rect.minX }

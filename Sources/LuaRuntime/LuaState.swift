@@ -342,3 +342,17 @@ extension LuaState {
         lua_next(L, index) != 0
     }
 }
+
+extension LuaState {
+    /// Removes every key of the table at `index` (raw).
+    public func clearTable(at index: Int32) {
+        let table = absoluteIndex(index)
+        pushNil()
+        while lua_next(L, table) != 0 {
+            pop(1)
+            pushValue(at: -1)
+            pushNil()
+            lua_rawset(L, table)
+        }
+    }
+}

@@ -6,22 +6,31 @@ import LuaRuntime
 /// `out:supplementary(kind, section, item, x, y, w, h [, extra])`,
 /// `out:decoration(kind, section, item, x, y, w, h [, extra])`, `out:contentSize(w, h)`.
 ///
-/// Arguments are read straight off the Lua stack (no table per element on the hot path).
+/// Plain calls (no `extra`, valid arguments, a known kind) are appended in C to a
+/// `PlacementBuffer`; every other call comes to `place`, here in Swift, which validates it,
+/// stores it and registers new kinds for the fast path.
 final class ElementSink {
+    /// Elements a single prepare may place (a runaway loop ends in an error, not in swap).
+    static let elementLimit = 50_000_000
+
     private let lua: LuaState
-    private(set) var builder = ElementStoreBuilder()
+    private var builder = ElementStoreBuilder()
     private(set) var contentSize: Size?
     private var reference: LuaReference!
+    private var kinds: LuaReference!
+    private let buffer = PlacementBuffer(limit: ElementSink.elementLimit)
 
     init(lua: LuaState) {
         self.lua = lua
+        lua.newTable()
+        kinds = lua.reference()
         lua.newTable(fieldCount: 4)
-        lua.push { [unowned self] lua in self.place(lua, category: .cell) }
-        lua.rawSet(tableAt: -2, field: "cell")
-        lua.push { [unowned self] lua in self.place(lua, category: .supplementary) }
-        lua.rawSet(tableAt: -2, field: "supplementary")
-        lua.push { [unowned self] lua in self.place(lua, category: .decoration) }
-        lua.rawSet(tableAt: -2, field: "decoration")
+        for (name, category) in [("cell", ElementCategory.cell), ("supplementary", .supplementary), ("decoration", .decoration)] {
+            lua.push(kinds)
+            lua.push { [unowned self] lua in self.place(lua, category: category) }
+            lua.pushPlacer(buffer, category: Int32(category.rawValue))
+            lua.rawSet(tableAt: -2, field: name)
+        }
         lua.push { [unowned self] lua in self.setContentSize(lua) }
         lua.rawSet(tableAt: -2, field: "contentSize")
         reference = lua.reference()
@@ -30,15 +39,45 @@ final class ElementSink {
     /// Starts a new prepare and pushes `out`.
     func begin() {
         builder = ElementStoreBuilder()
+        buffer.clear()
         contentSize = nil
+        // Kind ids are the builder's, which starts afresh: forget the fast path's kinds.
+        lua.push(kinds)
+        lua.clearTable(at: -1)
+        lua.pop(1)
         lua.push(reference)
     }
 
+    /// Everything placed since `begin()`, in output order.
+    func finish() throws(LayoutError) -> ElementStore {
+        builder.reserveCapacity(builder.count + buffer.count)
+        for placed in buffer.placements {
+            builder.append(
+                category: ElementCategory(rawValue: UInt8(placed.category)) ?? .cell, kindID: UInt16(placed.kind),
+                section: placed.section, item: placed.item,
+                frame: Rect(x: placed.x, y: placed.y, width: placed.width, height: placed.height))
+        }
+        buffer.clear()
+        defer { builder = ElementStoreBuilder() }
+        return try builder.build()
+    }
+
+    /// The slow path of `out:cell/supplementary/decoration` (called from the C placer, so the
+    /// script's line is two levels up).
     private func place(_ lua: LuaState, category: ElementCategory) -> LuaState.FunctionResult {
+        let result = placeChecked(lua, category: category)
+        if case .error(let message, _) = result { return .error(lua.location(level: 2) + message, located: false) }
+        return result
+    }
+
+    private func placeChecked(_ lua: LuaState, category: ElementCategory) -> LuaState.FunctionResult {
         let name = category == .cell ? "out:cell" : "out:\(category.name)"
         // Argument 1 is `out` itself (method call).
         guard lua.type(at: 1) == .table else {
             return .error("\(name) must be called with ':' (\(name)(...))")
+        }
+        guard builder.count + buffer.count < Self.elementLimit else {
+            return .error("\(name): more than \(Self.elementLimit) elements placed in one prepare")
         }
         var argument: Int32 = 2
         var kindID: UInt16 = 0
@@ -47,6 +86,12 @@ final class ElementSink {
                 return .error("\(name): argument 1 (kind) must be a non-empty string, got \(lua.type(at: 2).name)")
             }
             do { kindID = try builder.kindID(kind) } catch { return .error(error.message) }
+            // Later calls with this kind take the fast path.
+            lua.push(kinds)
+            lua.push(kind)
+            lua.push(Int(kindID))
+            lua.rawSetPair(tableAt: -3)
+            lua.pop(1)
             argument = 3
         }
         guard let section = index(lua, argument), let item = index(lua, argument + 1) else {

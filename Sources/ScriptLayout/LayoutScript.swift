@@ -87,10 +87,15 @@ final class LayoutScript {
         do {
             try lua.call(arguments: arguments, results: results)
         } catch {
-            var scriptError = ScriptError(error, evaluating: evaluating())
-            if !Self.isLocated(scriptError.message) { scriptError.message = "\(name): " + scriptError.message }
-            throw scriptError
+            throw scriptError(error, evaluating: evaluating())
         }
+    }
+
+    /// A Lua error as a script error, located at the script when Lua gave no location.
+    func scriptError(_ error: LuaError, evaluating: String?) -> ScriptError {
+        var scriptError = ScriptError(error, evaluating: evaluating)
+        if !Self.isLocated(scriptError.message) { scriptError.message = "\(name): " + scriptError.message }
+        return scriptError
     }
 
     /// A value error in what callback `callback` returned.

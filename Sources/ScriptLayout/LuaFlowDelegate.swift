@@ -9,85 +9,35 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
     private unowned let script: LayoutScript
     private var lua: LuaState { script.lua }
 
-    /// Runs `sizeForItem` over a whole section inside Lua: one protected call per section,
-    /// results handed to `store` as plain arguments.
-    private static let sizeDriver = """
-        local sizeForItem, cv, section, count, store = ...
-        for item = 0, count - 1 do
-          store(item, sizeForItem(cv, section, item))
-        end
-        """
-    private var driver: LuaReference!
-    private var store: LuaReference!
-    private var sizes: [Size] = []
-    private var section = 0
-    private var nextItem = 0
-    private var valueError: ScriptError?
-
-    init(script: LayoutScript) throws(ScriptError) {
+    init(script: LayoutScript) {
         self.script = script
-        do {
-            try script.lua.load(source: Self.sizeDriver, chunkName: "=(sizeForItem driver)")
-        } catch {
-            throw ScriptError(error)
-        }
-        driver = script.lua.reference()
-        script.lua.push { [unowned self] lua in self.storeSize(lua) }
-        store = script.lua.reference()
     }
 
+    /// `sizeForItem` for a whole section: one protected call, the item loop in C.
     func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]? {
-        guard count > 0, script.hasCallback("sizeForItem") else { return nil }
-        sizes = [Size](repeating: .zero, count: count)
-        self.section = section
-        nextItem = 0
-        valueError = nil
-        lua.push(driver)
-        _ = script.pushCallback("sizeForItem")
+        guard count > 0, script.pushCallback("sizeForItem") else { return nil }
         script.binding.push(context)
         lua.push(section)
-        lua.push(count)
-        lua.push(store)
+        let values: [Double]
         do {
-            try script.call(arguments: 5, results: 0, evaluating: "sizeForItem(cv, \(section), \(nextItem))")
+            values = try lua.collectSizes(count: count)
         } catch {
-            throw valueError ?? error
+            let evaluating = "sizeForItem(cv, \(section), \(error.item))"
+            if let luaError = error.luaError { throw script.scriptError(luaError, evaluating: evaluating) }
+            let problem: String = switch error.problem! {
+            case .wrongType(let type):
+                "returned \(type == .none ? "nothing" : type.name) (expected {w, h}, {width=, height=} or two numbers)"
+            case .oneNumber: "returned one number (expected {w, h}, {width=, height=} or two numbers)"
+            case .tableFields: "returned a table without a width and height (expected {w, h} or {width=, height=})"
+            case .invalid(let width, let height):
+                "returned an invalid size \(formatNumber(width))×\(formatNumber(height)) (sizes must be finite and ≥ 0)"
+            }
+            throw script.badReturn("sizeForItem", problem + " for item [\(section), \(error.item)]", evaluating: evaluating)
         }
-        defer { sizes = [] }
+        var sizes = [Size]()
+        sizes.reserveCapacity(count)
+        for item in 0..<count { sizes.append(Size(width: values[2 * item], height: values[2 * item + 1])) }
         return sizes
-    }
-
-    /// `store(item, w, h)` or `store(item, {w, h})`.
-    private func storeSize(_ lua: LuaState) -> LuaState.FunctionResult {
-        let item = nextItem
-        let size: Size
-        switch lua.type(at: 2) {
-        case .table:
-            guard case .success(let value) = lua.size(at: 2) else {
-                return fail("returned a table without a width and height (expected {w, h} or {width=, height=})", item)
-            }
-            size = value
-        case .number:
-            guard let width = lua.number(at: 2), let height = lua.number(at: 3) else {
-                return fail("returned one number (expected {w, h}, {width=, height=} or two numbers)", item)
-            }
-            size = Size(width: width, height: height)
-        case let other:
-            return fail("returned \(other == .none ? "nothing" : other.name) (expected {w, h}, {width=, height=} or two numbers)", item)
-        }
-        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
-            return fail("returned an invalid size \(formatNumber(size.width))×\(formatNumber(size.height)) (sizes must be finite and ≥ 0)", item)
-        }
-        sizes[item] = size
-        nextItem = item + 1
-        return .results(0)
-    }
-
-    private func fail(_ problem: String, _ item: Int) -> LuaState.FunctionResult {
-        let error = script.badReturn(
-            "sizeForItem", problem + " for item [\(section), \(item)]", evaluating: "sizeForItem(cv, \(section), \(item))")
-        valueError = error
-        return .error(error.message, located: false)
     }
 
     // MARK: Per-section callbacks

@@ -7,8 +7,8 @@ extension LuaState {
     /// A size from the value at `index`; nil (with the reason) when it is not one.
     func size(at index: Int32) -> Result<Size, GeometryReadError> {
         guard type(at: index) == .table else { return .failure(.wrongType(type(at: index).name)) }
-        guard let width = tableNumber(at: index, names: ["width", "w"], position: 1),
-              let height = tableNumber(at: index, names: ["height", "h"], position: 2) else {
+        guard let width = tableNumber(at: index, names: ["width"], position: 1),
+              let height = tableNumber(at: index, names: ["height"], position: 2) else {
             return .failure(.missingFields("{w, h} or {width=, height=}"))
         }
         return .success(Size(width: width, height: height))
@@ -79,8 +79,8 @@ extension LuaState {
         guard type(at: index) == .table,
               let x = tableNumber(at: index, names: ["x"], position: 1),
               let y = tableNumber(at: index, names: ["y"], position: 2),
-              let width = tableNumber(at: index, names: ["width", "w"], position: 3),
-              let height = tableNumber(at: index, names: ["height", "h"], position: 4) else { return nil }
+              let width = tableNumber(at: index, names: ["width"], position: 3),
+              let height = tableNumber(at: index, names: ["height"], position: 4) else { return nil }
         return Rect(x: x, y: y, width: width, height: height)
     }
 

@@ -68,7 +68,7 @@ public final class ScriptLayout: CollectionViewLayout {
         sink = ElementSink(lua: script.lua)
         proxy = AttributesProxy(lua: script.lua)
         if script.flowLocation != nil {
-            let delegate = try LuaFlowDelegate(script: script)
+            let delegate = LuaFlowDelegate(script: script)
             body = .flow(FlowLayout(delegate: delegate), delegate)
         } else {
             guard script.hasCallback("prepare") else {
@@ -105,7 +105,7 @@ public final class ScriptLayout: CollectionViewLayout {
         try script.call(arguments: 2, results: 0, evaluating: "prepare(cv, out)")
         let store: ElementStore
         do {
-            store = try sink.builder.build()
+            store = try sink.finish()
         } catch {
             throw ScriptError(
                 kind: .invalidValue, message: "\(script.location(ofCallback: "prepare")): prepare placed \(error.message.replacingOccurrences(of: " was placed", with: ""))",

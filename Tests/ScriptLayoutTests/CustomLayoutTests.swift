@@ -26,6 +26,36 @@ struct CustomLayoutTests {
         #expect(elements[0].alpha == 1 && elements[0].zIndex == 0 && !elements[0].hidden && elements[0].custom.isEmpty)
     }
 
+    /// Plain calls are stored by C, others (extras, first use of a kind) by Swift; kinds are
+    /// re-learnt on every prepare, so a prepare that meets them in another order is unaffected.
+    @Test func fastAndSlowPlacementsMixAcrossPrepares() throws {
+        let layout = try ScriptLayout(source: """
+            local round = 0
+            return { prepare = function(cv, out)
+              round = round + 1
+              local kinds = round == 1 and {"a", "b"} or {"b", "a"}
+              for _, kind in ipairs(kinds) do
+                for i = 0, 2 do out:supplementary(kind, 0, i, i * 10, 0, 5, 5) end
+              end
+              for i = 0, 3 do out:cell(0, i, i * 10, 10, 5, 5, i == 2 and {tag = round} or nil) end
+              out:decoration("shelf", 0, 0, 0, 20, 40, 2)
+            end }
+            """)
+        let context = makeContext()
+        for round in 1...2 {
+            try layout.prepare(in: context)
+            let elements = try layout.allLayoutAttributes(context: context)
+            #expect(elements.map(\.key) == [
+                .cell(0, 0), .cell(0, 1), .cell(0, 2), .cell(0, 3),
+                .supplementary("a", 0, 0), .supplementary("a", 0, 1), .supplementary("a", 0, 2),
+                .supplementary("b", 0, 0), .supplementary("b", 0, 1), .supplementary("b", 0, 2),
+                .decoration("shelf", 0, 0),
+            ])
+            #expect(elements[2].custom == ["tag": .number(Double(round))])
+            #expect(elements[6].frame == Rect(x: 20, y: 0, width: 5, height: 5))
+        }
+    }
+
     @Test func contentSizeDefaultsToTheFarEdgesOfWhatWasPlaced() throws {
         let layout = try ScriptLayout(source: """
             return { prepare = function(cv, out)

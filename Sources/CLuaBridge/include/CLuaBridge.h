@@ -55,6 +55,54 @@ int llb_loadtext(lua_State *L, const char *buffer, size_t size, const char *chun
 /// dump), table, math, utf8; `load` only accepts text chunks.
 void llb_opensandbox(lua_State *L);
 
+/// Output of `llb_collectsizes`: one (width, height) pair per item, or the first problem.
+typedef struct llb_sizes {
+    double *values;        // 2 × count doubles, filled in item order
+    long long count;
+    long long done;        // items stored so far
+    int problem;           // LLB_SIZE_* (0: none)
+    int problem_type;      // Lua type of the offending first result
+    double bad_width, bad_height;
+} llb_sizes;
+
+#define LLB_SIZE_OK 0
+#define LLB_SIZE_WRONG_TYPE 1      // not a table nor a number
+#define LLB_SIZE_ONE_NUMBER 2      // a number without a second one
+#define LLB_SIZE_TABLE_FIELDS 3    // a table without numeric width/height ([1], [2] or named)
+#define LLB_SIZE_INVALID 4         // negative, NaN or infinite (bad_width, bad_height)
+
+/// The per-item size loop of a flow section, in C: calls `fn(cv, section, item)` for every
+/// item and stores the sizes. Stack: fn, cv, section, light userdata `llb_sizes *`.
+/// Run it with `lua_pushcfunction` + `llb_pcall` (see `llb_pushcollectsizes`). A bad return
+/// value raises an error after recording the problem in the `llb_sizes`.
+void llb_pushcollectsizes(lua_State *L);
+
+/// One element placed by `out:cell/supplementary/decoration` on the fast path.
+typedef struct llb_placed {
+    double x, y, width, height;
+    int32_t section, item;
+    int32_t kind;      // the host's kind id (0 for cells)
+    int32_t category;  // 0 cell, 1 supplementary, 2 decoration
+} llb_placed;
+
+/// A growable array of placed elements, filled by C during a custom prepare.
+typedef struct llb_placements {
+    llb_placed *items;
+    size_t count;
+    size_t capacity;
+    size_t limit;      // more elements than this go to the slow path, which reports the error
+} llb_placements;
+
+/// Pushes `out:cell` (category 0) / `out:supplementary` (1) / `out:decoration` (2): plain calls
+/// without an `extra` table, with integer index paths, finite frames and a kind already known
+/// (a string key of `kinds` mapping to the host's id) are appended to `placements` in C; every
+/// other call goes to `fallback` (the function on top of the stack, popped), which validates,
+/// stores or raises the located error. Stack in: kinds table, fallback; both popped.
+void llb_pushplacer(lua_State *L, llb_placements *placements, int category);
+
+/// Frees the items of `placements` and empties it.
+void llb_clearplacements(llb_placements *placements);
+
 /// Macro wrappers for Swift.
 int llb_upvalueindex(int i);
 int llb_registryindex(void);

@@ -94,29 +94,43 @@ public final class FlowLayout: CollectionViewLayout {
             }
             cursor += headerLength + before
 
-            var sizes: [Size]
+            var delegatedSizes: [Size]?
             if let delegated = try delegate?.sizesForItems(inSection: section, count: count, context: context) {
                 guard delegated.count == count else {
                     throw LayoutError("section \(section): \(delegated.count) item sizes for \(count) items")
                 }
-                sizes = delegated
-                for (item, size) in sizes.enumerated() {
+                for (item, size) in delegated.enumerated() {
                     try Self.validate(size: size, what: "item size", section: section, item: item)
                 }
+                delegatedSizes = delegated
             } else {
                 try Self.validate(size: config.itemSize, what: "itemSize", section: section)
-                sizes = [Size](repeating: config.itemSize, count: count)
             }
-            let mainSizes = sizes.map { vertical ? $0.width : $0.height }
-            let crossSizes = sizes.map { vertical ? $0.height : $0.width }
+            let fixed = config.itemSize
             let lines = FlowLineBuilder(
                 available: D - lead - trail, lead: lead, interitemSpacing: interitemSpacing, lineSpacing: lineSpacing)
-            let (placements, extent) = lines.place(mainSizes: mainSizes, crossSizes: crossSizes)
-            for (item, placement) in placements.enumerated() {
-                builder.append(
-                    category: .cell, kindID: 0, section: Int32(section), item: Int32(item),
-                    frame: frame(main: placement.main, cross: cursor + placement.cross,
-                                 mainLength: mainSizes[item], crossLength: crossSizes[item]))
+            let lineStart = cursor
+            let sectionID = Int32(section)
+            let extent: Double
+            if let sizes = delegatedSizes {
+                extent = lines.place(
+                    count: count,
+                    mainSize: { vertical ? sizes[$0].width : sizes[$0].height },
+                    crossSize: { vertical ? sizes[$0].height : sizes[$0].width }
+                ) { item, main, cross in
+                    let size = sizes[item]
+                    builder.append(
+                        category: .cell, kindID: 0, section: sectionID, item: Int32(item),
+                        frame: frame(main: main, cross: lineStart + cross, mainLength: vertical ? size.width : size.height,
+                                     crossLength: vertical ? size.height : size.width))
+                }
+            } else {
+                let (m, c) = vertical ? (fixed.width, fixed.height) : (fixed.height, fixed.width)
+                extent = lines.place(count: count, mainSize: { _ in m }, crossSize: { _ in c }) { item, main, cross in
+                    builder.append(
+                        category: .cell, kindID: 0, section: sectionID, item: Int32(item),
+                        frame: frame(main: main, cross: lineStart + cross, mainLength: m, crossLength: c))
+                }
             }
             cursor += extent + after
 

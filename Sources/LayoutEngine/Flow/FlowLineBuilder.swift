@@ -10,25 +10,28 @@ struct FlowLineBuilder {
     var interitemSpacing: Double
     var lineSpacing: Double
 
-    struct Placement {
-        var main: Double
-        /// Offset from the section's first line start along the scroll axis.
-        var cross: Double
-    }
-
-    /// Main-axis positions and scroll offsets for every item, plus the extent of all lines
-    /// (from the first line's start to the last line's end).
-    func place(mainSizes: [Double], crossSizes: [Double]) -> (placements: [Placement], extent: Double) {
-        guard !mainSizes.isEmpty else { return ([], 0) }
-        let uniform = zip(mainSizes, crossSizes).allSatisfy { $0 == mainSizes[0] && $1 == crossSizes[0] }
+    /// Places items 0..<count, reporting each item's main-axis position and its offset from
+    /// the first line's start along the scroll axis; returns the extent of all lines (from the
+    /// first line's start to the last line's end). Sizes are read through `mainSize` and
+    /// `crossSize` so uniform sections need no arrays.
+    func place(
+        count: Int, mainSize: (Int) -> Double, crossSize: (Int) -> Double, emit: (Int, Double, Double) -> Void
+    ) -> Double {
+        guard count > 0 else { return 0 }
+        let m0 = mainSize(0), c0 = crossSize(0)
+        var uniform = true
+        for index in 1..<max(count, 1) where mainSize(index) != m0 || crossSize(index) != c0 {
+            uniform = false
+            break
+        }
         return uniform
-            ? placeGrid(count: mainSizes.count, main: mainSizes[0], cross: crossSizes[0])
-            : placeFlow(mainSizes: mainSizes, crossSizes: crossSizes)
+            ? placeGrid(count: count, main: m0, cross: c0, emit: emit)
+            : placeFlow(count: count, mainSize: mainSize, crossSize: crossSize, emit: emit)
     }
 
     /// Grid path: k columns; k = 1 centres the item, k ≥ 2 spreads the spare space evenly
     /// between columns. A partial last line keeps the columns.
-    private func placeGrid(count: Int, main m: Double, cross c: Double) -> ([Placement], Double) {
+    private func placeGrid(count: Int, main m: Double, cross c: Double, emit: (Int, Double, Double) -> Void) -> Double {
         let perLine: Int
         if m + interitemSpacing > 0 {
             let fit = ((available + interitemSpacing) / (m + interitemSpacing)).rounded(.down)
@@ -37,63 +40,76 @@ struct FlowLineBuilder {
             perLine = max(1, count)
         }
         let gap = perLine >= 2 ? (available - Double(perLine) * m) / Double(perLine - 1) : 0
-        var placements: [Placement] = []
-        placements.reserveCapacity(count)
-        for j in 0..<count {
-            let column = j % perLine, line = j / perLine
+        var column = 0, line = 0
+        for index in 0..<count {
             let main = perLine == 1 ? lead + (available - m) / 2 : lead + Double(column) * (m + gap)
-            placements.append(Placement(main: main, cross: Double(line) * (c + lineSpacing)))
+            emit(index, main, Double(line) * (c + lineSpacing))
+            column += 1
+            if column == perLine {
+                column = 0
+                line += 1
+            }
         }
         let lines = (count + perLine - 1) / perLine
-        return (placements, Double(lines) * c + Double(lines - 1) * lineSpacing)
+        return Double(lines) * c + Double(lines - 1) * lineSpacing
     }
 
     /// Flow path: greedy packing; every line but the last is justified (a lone item centred);
     /// the last line is left-aligned at the minimum spacing unless every line holds one item or
     /// it has exactly the leftover of the line before. Items are centred across their line.
-    private func placeFlow(mainSizes: [Double], crossSizes: [Double]) -> ([Placement], Double) {
-        // Pack: [start, end) ranges of item indices.
-        var lines: [Range<Int>] = []
-        var lineStart = 0
+    private func placeFlow(
+        count: Int, mainSize: (Int) -> Double, crossSize: (Int) -> Double, emit: (Int, Double, Double) -> Void
+    ) -> Double {
+        // Pack into lines: each line's first item, total main size and thickness.
+        struct Line {
+            var first: Int
+            var end: Int
+            var total: Double
+            var thickness: Double
+            var count: Int { end - first }
+        }
+        var lines: [Line] = []
+        var current = Line(first: 0, end: 0, total: 0, thickness: 0)
         var remaining = available
-        for (index, m) in mainSizes.enumerated() {
-            if index > lineStart && m > remaining {
-                lines.append(lineStart..<index)
-                lineStart = index
+        for index in 0..<count {
+            let m = mainSize(index)
+            if index > current.first && m > remaining {
+                lines.append(current)
+                current = Line(first: index, end: index, total: 0, thickness: 0)
                 remaining = available
             }
             remaining -= m + interitemSpacing
+            current.end = index + 1
+            current.total += m
+            current.thickness = max(current.thickness, crossSize(index))
         }
-        lines.append(lineStart..<mainSizes.count)
+        lines.append(current)
 
-        func leftover(_ line: Range<Int>) -> Double {
-            available - mainSizes[line].reduce(0, +) - Double(line.count - 1) * interitemSpacing
+        func leftover(_ line: Line) -> Double {
+            available - line.total - Double(line.count - 1) * interitemSpacing
         }
         let everyLineSingle = lines.allSatisfy { $0.count == 1 }
         let lastIsComplete = everyLineSingle
             || (lines.count >= 2 && leftover(lines[lines.count - 1]) == leftover(lines[lines.count - 2]))
 
-        var placements = [Placement](repeating: Placement(main: 0, cross: 0), count: mainSizes.count)
         var lineOrigin = 0.0
         for (number, line) in lines.enumerated() {
-            let thickness = crossSizes[line].max() ?? 0
             let isLast = number == lines.count - 1
-            let total = mainSizes[line].reduce(0, +)
             var main = lead
             var gap = interitemSpacing
             if !isLast || lastIsComplete {
                 if line.count == 1 {
-                    main = lead + (available - total) / 2
+                    main = lead + (available - line.total) / 2
                 } else {
-                    gap = (available - total) / Double(line.count - 1)
+                    gap = (available - line.total) / Double(line.count - 1)
                 }
             }
-            for index in line {
-                placements[index] = Placement(main: main, cross: lineOrigin + (thickness - crossSizes[index]) / 2)
-                main += mainSizes[index] + gap
+            for index in line.first..<line.end {
+                emit(index, main, lineOrigin + (line.thickness - crossSize(index)) / 2)
+                main += mainSize(index) + gap
             }
-            lineOrigin += thickness + (isLast ? 0 : lineSpacing)
+            lineOrigin += line.thickness + (isLast ? 0 : lineSpacing)
         }
-        return (placements, lineOrigin)
+        return lineOrigin
     }
 }

@@ -1,0 +1,42 @@
+import CLua
+import CLuaBridge
+
+/// Elements placed by a custom prepare on the fast path: `out:cell(...)` and friends append
+/// here from C, with no Swift call per element (see `llb_pushplacer`).
+public final class PlacementBuffer {
+    /// One placed element; `category` 0 cell, 1 supplementary, 2 decoration.
+    public typealias Placement = llb_placed
+
+    private let storage: UnsafeMutablePointer<llb_placements>
+
+    /// `limit`: the most elements the fast path takes; beyond it calls go to the fallback.
+    public init(limit: Int) {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: llb_placements(items: nil, count: 0, capacity: 0, limit: max(0, limit)))
+    }
+
+    deinit {
+        llb_clearplacements(storage)
+        storage.deallocate()
+    }
+
+    public var count: Int { storage.pointee.count }
+
+    /// The placed elements, valid until the next `clear()` or placement.
+    public var placements: UnsafeBufferPointer<Placement> {
+        UnsafeBufferPointer(start: storage.pointee.items, count: storage.pointee.count)
+    }
+
+    public func clear() { llb_clearplacements(storage) }
+
+    fileprivate var pointer: UnsafeMutablePointer<llb_placements> { storage }
+}
+
+extension LuaState {
+    /// Pushes a placing function for `category` that appends plain calls to `buffer` and hands
+    /// every other call to the fallback. Expects the kinds table (kind name → id) and the
+    /// fallback function on the stack; pops them.
+    public func pushPlacer(_ buffer: PlacementBuffer, category: Int32) {
+        llb_pushplacer(L, buffer.pointer, category)
+    }
+}

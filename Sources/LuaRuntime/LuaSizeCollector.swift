@@ -1,0 +1,60 @@
+import CLua
+import CLuaBridge
+
+/// What went wrong with one item's size.
+public enum SizeProblem: Equatable, Sendable {
+    /// Not a table nor numbers (the Lua type of the first result).
+    case wrongType(LuaType)
+    /// A single number where two were expected.
+    case oneNumber
+    /// A table without numeric width and height.
+    case tableFields
+    /// A negative, NaN or infinite dimension.
+    case invalid(width: Double, height: Double)
+}
+
+/// A failed size collection: the item it stopped at and why.
+public struct SizeCollectionError: Error, Sendable {
+    public var item: Int
+    /// A bad return value…
+    public var problem: SizeProblem?
+    /// …or an error raised while running the callback.
+    public var luaError: LuaError?
+}
+
+extension LuaState {
+    /// Calls the size callback for items 0..<count and returns (width, height) pairs, in one
+    /// protected call whose loop runs in C (the flow layout's hot path). Expects on the stack:
+    /// the callback, `cv`, the section; pops them.
+    public func collectSizes(count: Int) throws(SizeCollectionError) -> [Double] {
+        var values = [Double](repeating: 0, count: 2 * count)
+        var failure: SizeCollectionError?
+        values.withUnsafeMutableBufferPointer { buffer in
+            var sizes = llb_sizes(
+                values: buffer.baseAddress, count: Int64(count), done: 0, problem: 0, problem_type: 0, bad_width: 0,
+                bad_height: 0)
+            withUnsafeMutablePointer(to: &sizes) { pointer in
+                llb_pushcollectsizes(L)
+                insert(at: -4)
+                lua_pushlightuserdata(L, pointer)
+                do {
+                    try call(arguments: 4, results: 0)
+                } catch {
+                    let item = Int(pointer.pointee.done)
+                    switch pointer.pointee.problem {
+                    case LLB_SIZE_OK: failure = SizeCollectionError(item: item, luaError: (error as? LuaError) ?? LuaError(kind: .runtime, message: "\(error)"))
+                    case LLB_SIZE_WRONG_TYPE:
+                        failure = SizeCollectionError(item: item, problem: .wrongType(LuaType(rawValue: pointer.pointee.problem_type) ?? .none))
+                    case LLB_SIZE_ONE_NUMBER: failure = SizeCollectionError(item: item, problem: .oneNumber)
+                    case LLB_SIZE_TABLE_FIELDS: failure = SizeCollectionError(item: item, problem: .tableFields)
+                    default:
+                        failure = SizeCollectionError(
+                            item: item, problem: .invalid(width: pointer.pointee.bad_width, height: pointer.pointee.bad_height))
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
+        return values
+    }
+}
