@@ -29,7 +29,8 @@ struct RectIndexTests {
             frames.append(Rect(x: x, y: y, width: Double.random(in: 0...120, using: &random).rounded(),
                                height: Double.random(in: 0...120, using: &random).rounded()))
         }
-        // A few elements spanning most of the content (backdrops) go to the side list.
+        // Random order: the bucket shape. A few elements spanning most of the content
+        // (backdrops) go to its side list.
         frames.append(Rect(x: 0, y: 0, width: 1000, height: 5000))
         frames.append(Rect(x: 500, y: -100, width: 10, height: 4000))
         let index = RectIndex(frames: frames)
@@ -37,6 +38,28 @@ struct RectIndexTests {
             let query = Rect(
                 x: Double.random(in: -200...1100, using: &random), y: Double.random(in: -200...5200, using: &random),
                 width: Double.random(in: 0...600, using: &random), height: Double.random(in: 0...900, using: &random))
+            #expect(index.indices(in: query, frames: frames) == bruteForce(frames, query))
+        }
+    }
+
+    /// Frames in a few runs of rising leading edges (a flow layout's cells, footers, headers)
+    /// take the sorted-runs shape; it must agree with brute force too.
+    @Test(arguments: [11, 12, 13])
+    func sortedRunsMatchBruteForce(seed: UInt64) {
+        var random = SplitMix64(state: seed)
+        func run(_ count: Int) -> [Rect] {
+            (0..<count).map { _ in
+                Rect(x: Double.random(in: 0...300, using: &random).rounded(), y: Double.random(in: 0...4000, using: &random).rounded(),
+                     width: Double.random(in: 0...80, using: &random).rounded(), height: Double.random(in: 0...300, using: &random).rounded())
+            }.sorted { $0.minY < $1.minY }
+        }
+        let frames = run(500) + run(40) + run(40)
+        let index = RectIndex(frames: frames)
+        #expect(index.approximateBytes == Double(4 * 8 + frames.count * 8), "three runs: starts and reach")
+        for _ in 0..<300 {
+            let query = Rect(
+                x: Double.random(in: -50...350, using: &random), y: Double.random(in: -100...4100, using: &random),
+                width: Double.random(in: 0...400, using: &random), height: Double.random(in: 0...700, using: &random))
             #expect(index.indices(in: query, frames: frames) == bruteForce(frames, query))
         }
     }
