@@ -3,7 +3,7 @@
 /// `prepare(in:)` runs once per invalidation; content size and all queries are then answered
 /// from the prepared state and never change it. The context is passed to every call, so a
 /// layout never holds a reference back to its host.
-public protocol CollectionViewLayout: AnyObject {
+public protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
     func prepare(in context: CollectionContext) throws
 
     /// The size of everything the layout placed (valid after `prepare`).

@@ -179,7 +179,6 @@ public final class ScriptLayout: CollectionViewLayout {
     /// Rect-query phase: `attributes(cv, a)` adjusts each returned element.
     private func applyAttributesHook(_ list: [LayoutAttributes], context: CollectionContext) throws(ScriptError) -> [LayoutAttributes] {
         guard !list.isEmpty, script.hasCallback("attributes") else { return list }
-        let lua = script.lua
         proxy.begin()
         defer { proxy.begin() }
         for attributes in list {
@@ -188,8 +187,18 @@ public final class ScriptLayout: CollectionViewLayout {
             proxy.push(attributes)
             try script.call(arguments: 2, results: 0, evaluating: "attributes(cv, a) for \(attributes.key)")
         }
-        _ = lua
         return proxy.slots
+    }
+
+    /// Runs `hook(cv, a)` on one element, if the script defines it.
+    fileprivate func edit(_ attributes: LayoutAttributes, with hook: String, context: CollectionContext) throws(ScriptError) -> LayoutAttributes {
+        guard script.pushCallback(hook) else { return attributes }
+        proxy.begin()
+        defer { proxy.begin() }
+        script.binding.push(context)
+        proxy.push(attributes)
+        try script.call(arguments: 2, results: 0, evaluating: "\(hook)(cv, a) for \(attributes.key)")
+        return proxy.slots[0]
     }
 
     // MARK: Scrolling
@@ -230,5 +239,63 @@ public final class ScriptLayout: CollectionViewLayout {
         }
         if let point = lua.point(at: -2), point.x.isFinite, point.y.isFinite { return point }
         throw script.badReturn("targetContentOffset", "must return x, y (or {x=, y=}) as finite numbers", evaluating: evaluating)
+    }
+}
+
+// MARK: - Updates
+
+extension ScriptLayout {
+    /// `prepareForCollectionViewUpdates(cv, updates)`: each update is
+    /// `{updateAction = "insert"|"delete"|"move"|"reload", indexPathBeforeUpdate = {section=, item=}|nil,
+    /// indexPathAfterUpdate = …}`, with `item` nil for a whole-section update.
+    public func prepare(forCollectionViewUpdates updates: [CollectionUpdate], context: CollectionContext) throws {
+        guard script.pushCallback("prepareForCollectionViewUpdates") else { return }
+        let lua = script.lua
+        script.binding.push(context)
+        lua.newTable(arrayCount: Int32(clamping: updates.count))
+        for (offset, update) in updates.enumerated() {
+            lua.newTable(fieldCount: 3)
+            lua.push(update.action.rawValue)
+            lua.rawSet(tableAt: -2, field: "updateAction")
+            for (field, target) in [("indexPathBeforeUpdate", update.before), ("indexPathAfterUpdate", update.after)] {
+                guard let target else { continue }
+                lua.newTable(fieldCount: 2)
+                lua.push(target.section)
+                lua.rawSet(tableAt: -2, field: "section")
+                if let item = target.item {
+                    lua.push(item)
+                    lua.rawSet(tableAt: -2, field: "item")
+                }
+                lua.rawSet(tableAt: -2, field: field)
+            }
+            lua.rawSet(tableAt: -2, index: offset + 1)
+        }
+        try script.call(arguments: 2, results: 0, evaluating: "prepareForCollectionViewUpdates(cv, updates)")
+    }
+
+    public func finalizeCollectionViewUpdates(context: CollectionContext) throws {
+        guard script.pushCallback("finalizeCollectionViewUpdates") else { return }
+        script.binding.push(context)
+        try script.call(arguments: 1, results: 0, evaluating: "finalizeCollectionViewUpdates(cv)")
+    }
+
+    /// `initialLayoutAttributesForAppearingItem/SupplementaryElement/DecorationElement(cv, a)`:
+    /// `a` arrives holding the default start and the hook edits it.
+    public func initialLayoutAttributes(forAppearing attributes: LayoutAttributes, context: CollectionContext) throws -> LayoutAttributes {
+        try transitionHook("initialLayoutAttributesForAppearing", attributes, context)
+    }
+
+    /// `finalLayoutAttributesForDisappearingItem/SupplementaryElement/DecorationElement(cv, a)`.
+    public func finalLayoutAttributes(forDisappearing attributes: LayoutAttributes, context: CollectionContext) throws -> LayoutAttributes {
+        try transitionHook("finalLayoutAttributesForDisappearing", attributes, context)
+    }
+
+    private func transitionHook(_ prefix: String, _ attributes: LayoutAttributes, _ context: CollectionContext) throws -> LayoutAttributes {
+        let suffix = switch attributes.category {
+        case .cell: "Item"
+        case .supplementary: "SupplementaryElement"
+        case .decoration: "DecorationElement"
+        }
+        return try edit(attributes, with: prefix + suffix, context: context)
     }
 }

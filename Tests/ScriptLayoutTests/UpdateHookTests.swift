@@ -1,0 +1,87 @@
+import LayoutEngine
+import ScriptLayout
+import Testing
+
+/// The update hooks a UIKit subclass overrides; flow and custom layouts take them alike.
+@Suite("Update hooks")
+struct UpdateHookTests {
+    /// Apple's fly-in: inserted items start at the centre of the viewport with alpha 0; other
+    /// appearing items keep the default start they are given.
+    static let flyIn = """
+        local inserted = {}
+        local layout = flow{ itemSize = {100, 100} }
+        function layout.prepareForCollectionViewUpdates(cv, updates)
+          inserted = {}
+          for _, update in ipairs(updates) do
+            local after = update.indexPathAfterUpdate
+            if update.updateAction == "insert" and after.item then
+              inserted[after.section .. ":" .. after.item] = true
+            end
+          end
+        end
+        function layout.initialLayoutAttributesForAppearingItem(cv, a)
+          if inserted[a.section .. ":" .. a.item] then
+            a.alpha = 0
+            a.center = {x = cv.bounds.x + cv.bounds.width / 2, y = cv.bounds.y + cv.bounds.height / 2}
+          end
+        end
+        function layout.finalLayoutAttributesForDisappearingSupplementaryElement(cv, a)
+          a.y = a.y - 50
+          a.finalizedBefore = finalized or false
+        end
+        function layout.finalizeCollectionViewUpdates(cv) finalized = true end
+        return layout
+        """
+
+    @Test func flowLayoutsTakeTheUpdateHooks() throws {
+        let layout = try ScriptLayout(source: Self.flyIn)
+        let context = makeContext(width: 320, height: 480, offset: Point(x: 0, y: 100), counts: [4])
+        try layout.prepare(in: context)
+        try layout.prepare(forCollectionViewUpdates: [
+            CollectionUpdate(action: .insert, before: nil, after: .init(section: 0, item: 2)),
+            CollectionUpdate(action: .delete, before: .init(section: 0, item: 0), after: nil),
+        ], context: context)
+
+        let inserted = try #require(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 2), context: context))
+        let start = try layout.initialLayoutAttributes(forAppearing: inserted, context: context)
+        // Centre of the viewport (0, 100, 320, 480) is (160, 340); a 100×100 cell → origin (110, 290).
+        #expect(start.frame == Rect(x: 110, y: 290, width: 100, height: 100))
+        #expect(start.alpha == 0)
+
+        let moved = try #require(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context))
+        #expect(try layout.initialLayoutAttributes(forAppearing: moved, context: context) == moved)
+
+        let footer = LayoutAttributes(key: .supplementary("footer", 0, 0), frame: Rect(x: 0, y: 300, width: 320, height: 40))
+        var expectedEnd = footer
+        expectedEnd.frame.origin.y = 250
+        expectedEnd.custom = ["finalizedBefore": .bool(false)]
+        #expect(try layout.finalLayoutAttributes(forDisappearing: footer, context: context) == expectedEnd)
+        try layout.finalizeCollectionViewUpdates(context: context)
+        expectedEnd.custom = ["finalizedBefore": .bool(true)]
+        #expect(try layout.finalLayoutAttributes(forDisappearing: footer, context: context) == expectedEnd)
+    }
+
+    @Test func withoutHooksTheGivenDefaultIsKept() throws {
+        let layout = try ScriptLayout(source: "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 10, 10) end }")
+        let context = makeContext()
+        try layout.prepare(in: context)
+        try layout.prepare(forCollectionViewUpdates: [CollectionUpdate(action: .reload, before: .init(section: 0), after: .init(section: 0))],
+                           context: context)
+        let faded = LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 0, y: 0, width: 10, height: 10), alpha: 0)
+        #expect(try layout.initialLayoutAttributes(forAppearing: faded, context: context) == faded)
+        #expect(try layout.finalLayoutAttributes(forDisappearing: faded, context: context) == faded)
+        try layout.finalizeCollectionViewUpdates(context: context)
+    }
+
+    @Test func hookErrorsNameTheHookAndElement() {
+        let layout = try? ScriptLayout(source: """
+            local layout = flow{}
+            function layout.initialLayoutAttributesForAppearingDecorationElement(cv, a) a.alpha = "none" end
+            return layout
+            """)
+        let shelf = LayoutAttributes(key: .decoration("shelf", 1, 0), frame: .zero)
+        let error = #expect(throws: ScriptError.self) { try layout?.initialLayoutAttributes(forAppearing: shelf, context: makeContext()) }
+        #expect(error?.message == "layout.lua:2: alpha must be a number")
+        #expect(error?.evaluating == "initialLayoutAttributesForAppearingDecorationElement(cv, a) for decoration \"shelf\" [1, 0]")
+    }
+}
