@@ -12,6 +12,8 @@
 // Instructions between two budget checks. The count hook costs the same whatever the step.
 #define LLB_HOOK_STEP 1000
 
+static void llb_counthook(lua_State *L, lua_Debug *ar);
+
 // MARK: - Allocator with a memory cap
 
 static void *llb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -51,6 +53,10 @@ lua_State *llb_newstate(size_t memory_limit, long long instruction_limit) {
         return NULL;
     }
     lua_atpanic(L, llb_panic);
+    // The hook stays installed for the state's whole life, so no Lua code runs unbudgeted.
+    // (Finalizers, which run with hooks off, cannot be defined: see llb_safesetmetatable.)
+    limits->instructions_left = instruction_limit;
+    if (instruction_limit > 0) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, LLB_HOOK_STEP);
     return L;
 }
 
@@ -115,7 +121,6 @@ int llb_pcall(lua_State *L, int nargs, int nresults) {
     limits->enforcing = 1;
     int status = lua_pcall(L, nargs, nresults, base);
     limits->enforcing = saved_enforcing;
-    if (outermost) lua_sethook(L, NULL, 0, 0);
     lua_remove(L, base);
     return status;
 }
@@ -177,6 +182,21 @@ static int llb_textload(lua_State *L) {
     return lua_gettop(L);
 }
 
+// `setmetatable` without `__gc`: Lua runs finalizers with debug hooks off, so a looping
+// finalizer could never be stopped by the instruction budget.
+static int llb_safesetmetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        int has_gc = lua_rawget(L, 2) != LUA_TNIL;
+        lua_pop(L, 1);
+        if (has_gc) return luaL_error(L, "__gc metamethods are not available to layout scripts");
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 // `print` writes to stderr so that it never mixes with the layout output on stdout.
 static int llb_print(lua_State *L) {
     int n = lua_gettop(L);
@@ -209,6 +229,9 @@ void llb_opensandbox(lua_State *L) {
     lua_setglobal(L, "load");
     lua_pushcfunction(L, llb_print);
     lua_setglobal(L, "print");
+    lua_getglobal(L, "setmetatable");
+    lua_pushcclosure(L, llb_safesetmetatable, 1);
+    lua_setglobal(L, "setmetatable");
 
     lua_getglobal(L, LUA_STRLIBNAME);
     lua_pushnil(L);

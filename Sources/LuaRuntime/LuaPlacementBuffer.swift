@@ -29,6 +29,12 @@ public final class PlacementBuffer {
 
     public func clear() { llb_clearplacements(storage) }
 
+    /// The most elements the fast path takes (0: every call goes to the fallback).
+    public var limit: Int {
+        get { storage.pointee.limit }
+        set { storage.pointee.limit = max(0, newValue) }
+    }
+
     fileprivate var pointer: UnsafeMutablePointer<llb_placements> { storage }
 }
 

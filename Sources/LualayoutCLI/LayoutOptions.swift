@@ -40,11 +40,19 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Memory cap of the script's Lua state, in bytes or with a K/M/G suffix.", valueName: "BYTES"))
     var maxMemory = ByteCountArgument(bytes: LuaState.Limits().memoryBytes)
 
+    @Option(help: ArgumentHelp("Give up after this many seconds (guards against script library calls that never return).",
+                               valueName: "SECONDS"))
+    var timeout: Double = 120
+
+    /// Most items a run may lay out.
+    static let maxItems = 20_000_000
+
     func validate() throws {
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
         let sources = [items != nil, sections != nil, data != nil].filter { $0 }.count
         guard sources <= 1 else { throw ValidationError("give at most one of --items, --sections and --data") }
-        if let items, items < 0 || items > 100_000_000 {
-            throw ValidationError("--items must be between 0 and 100000000")
+        if let items, items < 0 || items > Self.maxItems {
+            throw ValidationError("--items must be between 0 and \(Self.maxItems)")
         }
         guard scale > 0, scale.isFinite, scale <= 100 else { throw ValidationError("--scale must be a positive number (1, 2 or 3 on devices)") }
         guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be ≥ 0") }
@@ -64,10 +72,20 @@ struct LayoutOptions: ParsableArguments {
     }
 
     func loadData() throws(CLIError) -> CollectionData {
-        if let items { return CollectionData(counts: [items]) }
-        if let sections { return CollectionData(counts: sections.counts) }
-        guard let path = data else { return CollectionData(counts: [20]) }
-        return try Self.readDataFile(path)
+        let data: CollectionData
+        if let items {
+            data = CollectionData(counts: [items])
+        } else if let sections {
+            data = CollectionData(counts: sections.counts)
+        } else if let path = self.data {
+            data = try Self.readDataFile(path)
+        } else {
+            data = CollectionData(counts: [20])
+        }
+        guard data.totalItems <= Self.maxItems else {
+            throw .input("\(self.data ?? "--sections"): \(data.totalItems) items; at most \(Self.maxItems) can be laid out")
+        }
+        return data
     }
 
     static func readDataFile(_ path: String) throws(CLIError) -> CollectionData {

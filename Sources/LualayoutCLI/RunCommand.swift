@@ -56,6 +56,8 @@ struct RunCommand: LualayoutCommand {
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
+        let watchdog = Watchdog(seconds: layout.timeout, what: "run \(script)")
+        defer { watchdog.cancel() }
         let context = try layout.makeContext()
         let scriptLayout = try layout.loadLayout(script)
         let query: LayoutQuery = visible ? .rect(context.bounds) : rect.map { .rect($0.rect) } ?? .all

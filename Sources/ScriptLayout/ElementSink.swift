@@ -18,7 +18,9 @@ final class ElementSink {
     private(set) var contentSize: Size?
     private var reference: LuaReference!
     private var kinds: LuaReference!
-    private let buffer = PlacementBuffer(limit: ElementSink.elementLimit)
+    /// Closed outside prepare: the fast path takes nothing and `place` reports the misuse.
+    private let buffer = PlacementBuffer(limit: 0)
+    private var isOpen = false
 
     init(lua: LuaState) {
         self.lua = lua
@@ -40,6 +42,8 @@ final class ElementSink {
     func begin() {
         builder = ElementStoreBuilder()
         buffer.clear()
+        buffer.limit = Self.elementLimit
+        isOpen = true
         contentSize = nil
         // Kind ids are the builder's, which starts afresh: forget the fast path's kinds.
         lua.push(kinds)
@@ -50,6 +54,7 @@ final class ElementSink {
 
     /// Everything placed since `begin()`, in output order.
     func finish() throws(LayoutError) -> ElementStore {
+        close()
         builder.reserveCapacity(builder.count + buffer.count)
         for placed in buffer.placements {
             builder.append(
@@ -60,6 +65,12 @@ final class ElementSink {
         buffer.clear()
         defer { builder = ElementStoreBuilder() }
         return try builder.build()
+    }
+
+    /// Stops accepting elements (after prepare, or when it failed).
+    func close() {
+        isOpen = false
+        buffer.limit = 0
     }
 
     /// The slow path of `out:cell/supplementary/decoration` (called from the C placer, so the
@@ -76,6 +87,7 @@ final class ElementSink {
         guard lua.type(at: 1) == .table else {
             return .error("\(name) must be called with ':' (\(name)(...))")
         }
+        guard isOpen else { return .error("\(name) is only available during prepare(cv, out)") }
         guard builder.count + buffer.count < Self.elementLimit else {
             return .error("\(name): more than \(Self.elementLimit) elements placed in one prepare")
         }
@@ -127,6 +139,7 @@ final class ElementSink {
     }
 
     private func setContentSize(_ lua: LuaState) -> LuaState.FunctionResult {
+        guard isOpen else { return .error("out:contentSize is only available during prepare(cv, out)") }
         guard let width = lua.number(at: 2), let height = lua.number(at: 3),
               width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             return .error("out:contentSize(w, h) expects two finite non-negative numbers")

@@ -98,20 +98,22 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     private func prepareCustom(_ context: CollectionContext) throws(ScriptError) -> CustomPrepared {
-        let lua = script.lua
         _ = script.pushCallback("prepare")
         script.binding.push(context)
         sink.begin()
-        try script.call(arguments: 2, results: 0, evaluating: "prepare(cv, out)")
+        do {
+            try script.call(arguments: 2, results: 0, evaluating: "prepare(cv, out)")
+        } catch {
+            sink.close()
+            throw error
+        }
         let store: ElementStore
         do {
             store = try sink.finish()
         } catch {
             throw ScriptError(
-                kind: .invalidValue, message: "\(script.location(ofCallback: "prepare")): prepare placed \(error.message.replacingOccurrences(of: " was placed", with: ""))",
-                evaluating: "prepare(cv, out)")
+                kind: .invalidValue, message: "\(script.location(ofCallback: "prepare")): \(error.message)", evaluating: "prepare(cv, out)")
         }
-        _ = lua
         var size = sink.contentSize
         if size == nil {
             // Without out:contentSize, the content reaches the far edges of what was placed.

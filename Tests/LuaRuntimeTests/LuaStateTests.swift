@@ -168,3 +168,16 @@ struct SandboxTests {
         #expect(error?.kind == .memory)
     }
 }
+
+@Suite("Finalizers")
+struct FinalizerTests {
+    /// Lua runs finalizers with debug hooks off, out of the budget's reach, so scripts cannot
+    /// define them.
+    @Test func gcMetamethodsAreRefused() throws {
+        let lua = try LuaState()
+        try lua.load(source: "setmetatable({}, {__gc = function() while true do end end})", chunkName: "@gc.lua")
+        let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
+        #expect(error?.message == "gc.lua:1: __gc metamethods are not available to layout scripts")
+        #expect(try evaluate(lua, "return getmetatable(setmetatable({}, {__index = {a = 5}})).__index.a") == .number(5))
+    }
+}

@@ -95,7 +95,15 @@ struct ScriptErrorTests {
              kind: .runtime, message: "test.lua:1: out:cell [0, 0]: custom field 'f': a function cannot be used as data",
              evaluating: "prepare(cv, out)"),
         Case(label: "duplicate element", source: "return { prepare = function(cv, out)\n out:cell(0, 2, 0, 0, 1, 1) out:cell(0, 2, 5, 5, 1, 1)\nend }",
-             kind: .invalidValue, message: "test.lua:1: prepare placed cell [0, 2] twice", evaluating: "prepare(cv, out)"),
+             kind: .invalidValue, message: "test.lua:1: cell [0, 2] was placed twice", evaluating: "prepare(cv, out)"),
+        Case(label: "out kept after prepare", source: """
+            local saved
+            return {
+              prepare = function(cv, out) saved = out out:cell(0, 0, 0, 0, 1, 1) end,
+              attributes = function(cv, a) saved:cell(0, 1, 0, 0, 1, 1) end,
+            }
+            """, kind: .runtime, message: "test.lua:4: out:cell is only available during prepare(cv, out)",
+             evaluating: "attributes(cv, a) for cell [0, 0]"),
         Case(label: "cv is read-only", source: "return { prepare = function(cv, out) cv.scale = 3 end }",
              kind: .runtime, message: "test.lua:1: cv is read-only", evaluating: "prepare(cv, out)"),
         Case(label: "read-only attribute", source: "return flow{ attributes = function(cv, a) a.item = 2 end }",
