@@ -5,7 +5,7 @@ import LuaRuntime
 import ScriptLayout
 
 /// Options shared by every command that runs a layout: the collection view it runs in
-/// (bounds, offset, scale, data, state) and the script's sandbox limits.
+/// (bounds, offset, scale, data, state).
 struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Viewport size: the collection view's bounds.", valueName: "WxH"))
     var bounds = SizeArgument(argument: "375x667")!
@@ -31,35 +31,16 @@ struct LayoutOptions: ParsableArguments {
                                valueName: "KEY=VALUE"))
     var state: [StateArgument] = []
 
-    @Option(help: ArgumentHelp("Seed of math.random, reapplied before every prepare.", valueName: "N"))
-    var seed: Int = 0
-
-    @Option(help: ArgumentHelp("Instruction budget for each call into the script (0: none).", valueName: "N"))
-    var maxInstructions: Int = LuaState.Limits().instructions
-
-    @Option(help: ArgumentHelp("Memory cap of the script's Lua state, in bytes or with a K/M/G suffix.", valueName: "BYTES"))
-    var maxMemory = ByteCountArgument(bytes: LuaState.Limits().memoryBytes)
-
-    @Option(help: ArgumentHelp("Give up after this many seconds (guards against script library calls that never return).",
-                               valueName: "SECONDS"))
-    var timeout: Double = 120
-
     /// Most items a run may lay out.
     static let maxItems = 20_000_000
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
         let sources = [items != nil, sections != nil, data != nil].filter { $0 }.count
         guard sources <= 1 else { throw ValidationError("give at most one of --items, --sections and --data") }
         if let items, items < 0 || items > Self.maxItems {
             throw ValidationError("--items must be between 0 and \(Self.maxItems)")
         }
         guard scale > 0, scale.isFinite, scale <= 100 else { throw ValidationError("--scale must be a positive number (1, 2 or 3 on devices)") }
-        guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be ≥ 0") }
-    }
-
-    var scriptOptions: ScriptLayout.Options {
-        ScriptLayout.Options(limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions), seed: seed)
     }
 
     /// The collection view the layout runs in.
@@ -101,16 +82,4 @@ struct LayoutOptions: ParsableArguments {
         }
     }
 
-    /// Loads the script (missing file: input error; anything in it: script error).
-    func loadLayout(_ path: String) throws(CLIError) -> ScriptLayout {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .input("\(path): no such script")
-        }
-        do {
-            return try ScriptLayout(file: path, options: scriptOptions)
-        } catch {
-            throw .script(error)
-        }
-    }
 }

@@ -30,6 +30,9 @@ struct RunCommand: LualayoutCommand {
     @OptionGroup(title: "Collection view")
     var layout: LayoutOptions
 
+    @OptionGroup(title: "Script")
+    var scriptOptions: ScriptOptions
+
     @Option(help: ArgumentHelp("Query this rect instead of the whole layout.", valueName: "X,Y,W,H"))
     var rect: RectArgument?
 
@@ -56,10 +59,10 @@ struct RunCommand: LualayoutCommand {
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
-        let watchdog = Watchdog(seconds: layout.timeout, what: "run \(script)")
+        let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "run \(script)")
         defer { watchdog.cancel() }
         let context = try layout.makeContext()
-        let scriptLayout = try layout.loadLayout(script)
+        let scriptLayout = try scriptOptions.loadLayout(script)
         let query: LayoutQuery = visible ? .rect(context.bounds) : rect.map { .rect($0.rect) } ?? .all
         var snapshot = try LayoutQuery.snapshot(of: scriptLayout, in: context, query: query)
         if let targetOffset {

@@ -116,25 +116,7 @@ extension LuaState {
 
     /// Pushes a data value (item payloads, state, custom fields).
     func push(_ value: LayoutValue) {
-        ensureStack(3)
-        switch value {
-        case .null: pushNil()
-        case .bool(let flag): push(flag)
-        case .number(let number): push(number)
-        case .string(let text): push(text)
-        case .array(let items):
-            newTable(arrayCount: Int32(clamping: items.count))
-            for (offset, item) in items.enumerated() {
-                push(item)
-                rawSet(tableAt: -2, index: offset + 1)
-            }
-        case .object(let fields):
-            newTable(fieldCount: Int32(clamping: fields.count))
-            for (key, item) in fields {
-                push(item)
-                rawSet(tableAt: -2, field: key)
-            }
-        }
+        push(LuaValue(value))
     }
 
     /// Copies the value at `index` as data (scalars, arrays, string-keyed tables).
@@ -151,6 +133,19 @@ enum GeometryReadError: Error {
         switch self {
         case .wrongType(let name): "expected \(expected), got \(name)"
         case .missingFields(let shape): "expected \(shape)"
+        }
+    }
+}
+
+extension LuaValue {
+    init(_ value: LayoutValue) {
+        switch value {
+        case .null: self = .nil
+        case .bool(let flag): self = .boolean(flag)
+        case .number(let number): self = .number(number)
+        case .string(let text): self = .string(text)
+        case .array(let items): self = .array(items.map(LuaValue.init))
+        case .object(let fields): self = .map(fields.mapValues(LuaValue.init))
         }
     }
 }

@@ -80,17 +80,23 @@ public final class FlowLayout: CollectionViewLayout {
             let headerLength = vertical ? headerSize.height : headerSize.width
             let footerLength = vertical ? footerSize.height : footerSize.width
 
+            /// A header or footer across the full width at scroll position `cross`; stored for
+            /// rect queries unless pinned (pinned ones are placed at query time).
+            func supplementary(_ kind: String, _ kindID: UInt16, cross: Double, length: Double, pinned: Bool) -> LayoutAttributes {
+                let attributes = LayoutAttributes(
+                    key: .supplementary(kind, section, 0),
+                    frame: frame(main: 0, cross: cross, mainLength: D, crossLength: length),
+                    zIndex: Self.supplementaryZIndex)
+                if !pinned {
+                    builder.append(category: .supplementary, kindID: kindID, section: Int32(section), item: 0,
+                                   frame: attributes.frame, zIndex: Int32(Self.supplementaryZIndex))
+                }
+                return attributes
+            }
+
             var geometry = SectionGeometry(start: cursor, end: cursor)
             if headerLength > 0 {
-                let header = LayoutAttributes(
-                    key: .supplementary(Self.headerKind, section, 0),
-                    frame: frame(main: 0, cross: cursor, mainLength: D, crossLength: headerLength),
-                    zIndex: Self.supplementaryZIndex)
-                geometry.header = header
-                if !pinHeaders {
-                    builder.append(category: .supplementary, kindID: headerKind, section: Int32(section), item: 0,
-                                   frame: header.frame, zIndex: Int32(Self.supplementaryZIndex))
-                }
+                geometry.header = supplementary(Self.headerKind, headerKind, cross: cursor, length: headerLength, pinned: pinHeaders)
             }
             cursor += headerLength + before
 
@@ -135,15 +141,7 @@ public final class FlowLayout: CollectionViewLayout {
             cursor += extent + after
 
             if footerLength > 0 {
-                let footer = LayoutAttributes(
-                    key: .supplementary(Self.footerKind, section, 0),
-                    frame: frame(main: 0, cross: cursor, mainLength: D, crossLength: footerLength),
-                    zIndex: Self.supplementaryZIndex)
-                geometry.footer = footer
-                if !pinFooters {
-                    builder.append(category: .supplementary, kindID: footerKind, section: Int32(section), item: 0,
-                                   frame: footer.frame, zIndex: Int32(Self.supplementaryZIndex))
-                }
+                geometry.footer = supplementary(Self.footerKind, footerKind, cross: cursor, length: footerLength, pinned: pinFooters)
             }
             cursor += footerLength
             geometry.end = cursor

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import LuaRuntime
+import ScriptLayout
+
+/// How the script runs: its seed and sandbox limits.
+struct ScriptOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Seed of math.random, reapplied before every prepare.", valueName: "N"))
+    var seed: Int = 0
+
+    @Option(help: ArgumentHelp("Instruction budget for each call into the script (0: none).", valueName: "N"))
+    var maxInstructions: Int = LuaState.Limits().instructions
+
+    @Option(help: ArgumentHelp("Memory cap of the script's Lua state, in bytes or with a K/M/G suffix.", valueName: "BYTES"))
+    var maxMemory = ByteCountArgument(bytes: LuaState.Limits().memoryBytes)
+
+    @Option(help: ArgumentHelp("Give up after this many seconds (guards against script library calls that never return).",
+                               valueName: "SECONDS"))
+    var timeout: Double = 120
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be ≥ 0") }
+    }
+
+    var layoutOptions: ScriptLayout.Options {
+        ScriptLayout.Options(limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions), seed: seed)
+    }
+
+    /// Loads the script (missing file: input error; anything in it: script error).
+    func loadLayout(_ path: String) throws(CLIError) -> ScriptLayout {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .input("\(path): no such script")
+        }
+        do {
+            return try ScriptLayout(file: path, options: layoutOptions)
+        } catch {
+            throw .script(error)
+        }
+    }
+}
