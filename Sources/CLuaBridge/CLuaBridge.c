@@ -76,8 +76,11 @@ void llb_close(lua_State *L) {
 // MARK: - Instruction budget
 
 static void llb_counthook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     llb_limits *limits = llb_getlimits(L);
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
+        snprintf(limits->last_source, sizeof limits->last_source, "%s", ar->short_src);
+        limits->last_line = ar->currentline;
+    }
     limits->instructions_left -= LLB_HOOK_STEP;
     if (limits->instructions_left <= 0) {
         // From now on, fail at every instruction: a script that catches the error with pcall
@@ -95,7 +98,11 @@ static void llb_counthook(lua_State *L, lua_Debug *ar) {
 // MARK: - Protected calls
 
 static int llb_messagehandler(lua_State *L) {
-    const char *message = lua_tostring(L, 1);
+    int type = lua_type(L, 1);
+    const char *message = (type == LUA_TSTRING || type == LUA_TNUMBER) ? lua_tostring(L, 1) : NULL;
+    if (message == NULL && luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+        message = lua_tostring(L, -1);
+    }
     if (message == NULL) {
         message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
@@ -113,6 +120,7 @@ int llb_pcall(lua_State *L, int nargs, int nresults) {
     int saved_enforcing = limits->enforcing;
     int outermost = !saved_enforcing;
     if (outermost) {
+        limits->last_line = 0;
         limits->memory_exceeded = 0;
         limits->budget_exceeded = 0;
         limits->instructions_left = limits->instruction_limit;
@@ -341,8 +349,8 @@ static int llb_place(lua_State *L) {
     if (!llb_finite(L, first + 2, &placed.x) || !llb_finite(L, first + 3, &placed.y) ||
         !llb_finite(L, first + 4, &placed.width) || !llb_finite(L, first + 5, &placed.height)) goto slow;
     if (placed.width < 0 || placed.height < 0) goto slow;
+    if (placements->count >= placements->limit) goto slow;  // closed, or full
     if (placements->count == placements->capacity) {
-        if (placements->count >= placements->limit) goto slow;
         size_t capacity = placements->capacity ? placements->capacity * 2 : 1024;
         llb_placed *items = (llb_placed *)realloc(placements->items, capacity * sizeof(llb_placed));
         if (items == NULL) goto slow;

@@ -101,11 +101,20 @@ public final class LuaState {
             traceback = String(text[range.upperBound...])
         }
         if status == LUA_ERRSYNTAX { return LuaError(kind: .syntax, message: message) }
-        if status == LUA_ERRMEM || limits.memory_exceeded != 0 {
+        // LUA_ERRMEM, or the trampoline's own cap check (a plain error with Lua's memory message);
+        // a memory error the script caught earlier does not colour a later, different error.
+        if status == LUA_ERRMEM || (limits.memory_exceeded != 0 && message.hasSuffix("not enough memory")) {
             let megabytes = Double(self.limits.memoryBytes) / 1_048_576
+            var location = ""
+            if limits.last_line > 0 {
+                let source = withUnsafeBytes(of: limits.last_source) { bytes in
+                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                location = expandingChunkNames("\(source):\(limits.last_line): ")
+            }
             return LuaError(
                 kind: .memory,
-                message: "memory limit exceeded (\(formatMegabytes(megabytes)) MiB; raise it with --max-memory)",
+                message: location + "memory limit exceeded (\(formatMegabytes(megabytes)) MiB; raise it with --max-memory)",
                 traceback: traceback)
         }
         if limits.budget_exceeded != 0 { return LuaError(kind: .instructionBudget, message: message, traceback: traceback) }

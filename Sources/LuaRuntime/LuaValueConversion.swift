@@ -88,9 +88,19 @@ extension LuaState {
         return .map(fields)
     }
 
-    /// Pushes a copy of `value`.
-    public func push(_ value: LuaValue) {
-        ensureStack(3)
+    /// Pushes a copy of `value`; false (and nil pushed instead) when the Lua stack cannot grow
+    /// enough to build it — a Swift function is only promised a few free slots.
+    @discardableResult
+    public func push(_ value: LuaValue) -> Bool {
+        guard ensureStack(Int32(clamping: value.depth + 2)) else {
+            pushNil()
+            return false
+        }
+        pushUnchecked(value)
+        return true
+    }
+
+    private func pushUnchecked(_ value: LuaValue) {
         switch value {
         case .nil: pushNil()
         case .boolean(let flag): push(flag)
@@ -99,15 +109,26 @@ extension LuaState {
         case .array(let items):
             newTable(arrayCount: Int32(clamping: items.count))
             for (offset, item) in items.enumerated() {
-                push(item)
+                pushUnchecked(item)
                 rawSet(tableAt: -2, index: offset + 1)
             }
         case .map(let fields):
             newTable(fieldCount: Int32(clamping: fields.count))
             for (key, item) in fields {
-                push(item)
+                pushUnchecked(item)
                 rawSet(tableAt: -2, field: key)
             }
+        }
+    }
+}
+
+extension LuaValue {
+    /// Nesting depth: 0 for scalars, 1 for a flat table.
+    public var depth: Int {
+        switch self {
+        case .array(let items): 1 + (items.map(\.depth).max() ?? 0)
+        case .map(let fields): 1 + (fields.values.map(\.depth).max() ?? 0)
+        default: 0
         }
     }
 }

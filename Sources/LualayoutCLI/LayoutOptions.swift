@@ -40,7 +40,7 @@ struct LayoutOptions: ParsableArguments {
         if let items, items < 0 || items > Self.maxItems {
             throw ValidationError("--items must be between 0 and \(Self.maxItems)")
         }
-        guard scale > 0, scale.isFinite, scale <= 100 else { throw ValidationError("--scale must be a positive number (1, 2 or 3 on devices)") }
+        guard scale >= 0.01, scale <= 100 else { throw ValidationError("--scale must be between 0.01 and 100 (1, 2 or 3 on devices)") }
     }
 
     /// The collection view the layout runs in.

@@ -21,6 +21,7 @@ struct ScriptOptions: ParsableArguments {
     func validate() throws {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
         guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be ≥ 0") }
+        guard maxMemory.bytes >= 1 << 20 else { throw ValidationError("--max-memory must be at least 1M") }
     }
 
     var layoutOptions: ScriptLayout.Options {

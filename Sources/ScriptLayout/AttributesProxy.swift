@@ -92,7 +92,11 @@ final class AttributesProxy {
         case "hidden": lua.push(a.hidden)
         case "transform3D": lua.push(a.transform3D)
         default:
-            if let value = a.custom[key] { lua.push(value) } else { lua.pushNil() }
+            if let value = a.custom[key] {
+                guard lua.push(value) else { return .error("attribute '\(key)' is nested too deeply for the Lua stack here") }
+            } else {
+                lua.pushNil()
+            }
         }
         return .results(1)
     }

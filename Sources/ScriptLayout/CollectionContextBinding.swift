@@ -4,15 +4,39 @@ import LuaRuntime
 /// The read-only `cv` table scripts receive: `cv.bounds`, `cv.scale`, `cv.numberOfSections`,
 /// `cv.state`, `cv:numberOfItems(section)`, `cv:itemData(section, item)`.
 ///
-/// One table per distinct context, rebuilt only when the context changes.
+/// `cv`, `cv.bounds` and `cv.state` are empty proxies over tables the script cannot reach, so
+/// nothing a script does changes what the next callback sees. One `cv` per distinct context,
+/// rebuilt when the context changes (or when a proxy was written with `rawset`).
 final class CollectionContextBinding {
     private let lua: LuaState
     private(set) var context: CollectionContext
-    private var cached: LuaReference?
+    /// The cached `cv` and its two nested proxies.
+    private var cached: [LuaReference] = []
     private var methods: LuaReference!
-    private var refuseWrite: LuaReference!
+    private var makeContext: LuaReference!
 
-    init(lua: LuaState) {
+    /// Builds the proxies in Lua (so `__newindex` errors point at the script's line).
+    private static let builder = """
+        local methods = ...
+        local setmetatable, error, next = setmetatable, error, next
+        local function readOnly(t, what)
+          return setmetatable({}, {
+            __index = t,
+            __newindex = function() error(what .. " is read-only", 2) end,
+            __pairs = function() return next, t, nil end,
+            __len = function() return #t end,
+            __metatable = what,
+          })
+        end
+        return function(bounds, scale, sections, state)
+          local b, s = readOnly(bounds, "cv.bounds"), readOnly(state, "cv.state")
+          local fields = {bounds = b, scale = scale, numberOfSections = sections, state = s,
+                          numberOfItems = methods.numberOfItems, itemData = methods.itemData}
+          return readOnly(fields, "cv"), b, s
+        end
+        """
+
+    init(lua: LuaState) throws(ScriptError) {
         self.lua = lua
         self.context = CollectionContext(bounds: .zero, data: CollectionData(counts: []))
         lua.newTable(fieldCount: 2)
@@ -21,44 +45,53 @@ final class CollectionContextBinding {
         lua.push { [unowned self] lua in self.itemData(lua) }
         lua.rawSet(tableAt: -2, field: "itemData")
         methods = lua.reference()
-        lua.push { _ in .error("cv is read-only") }
-        refuseWrite = lua.reference()
+        do {
+            try lua.load(source: Self.builder, chunkName: "=(cv)")
+            lua.push(methods)
+            try lua.call(arguments: 1, results: 1)
+        } catch {
+            throw ScriptError(error)
+        }
+        makeContext = lua.reference()
     }
 
     /// Pushes the `cv` table for `context`.
-    func push(_ context: CollectionContext) {
-        if let cached, context == self.context {
-            lua.push(cached)
+    func push(_ context: CollectionContext) throws(ScriptError) {
+        if !cached.isEmpty, context == self.context, cached.allSatisfy(isUntouched) {
+            lua.push(cached[0])
             return
         }
-        if let cached { lua.release(cached) }
+        for reference in cached { lua.release(reference) }
+        cached = []
         self.context = context
-        // Proxy: an empty table whose metatable serves the fields and refuses writes.
-        lua.newTable()
-        lua.newTable(fieldCount: 3)
-        lua.newTable(fieldCount: 6)
+        lua.push(makeContext)
         lua.push(context.bounds)
-        lua.rawSet(tableAt: -2, field: "bounds")
         lua.push(context.scale)
-        lua.rawSet(tableAt: -2, field: "scale")
         lua.push(context.data.numberOfSections)
-        lua.rawSet(tableAt: -2, field: "numberOfSections")
         lua.push(LayoutValue.object(context.state))
-        lua.rawSet(tableAt: -2, field: "state")
-        lua.push(methods)
-        for name in ["numberOfItems", "itemData"] {
-            lua.rawGet(tableAt: -1, field: name)
-            lua.rawSet(tableAt: -3, field: name)
+        do {
+            try lua.call(arguments: 4, results: 3)
+        } catch {
+            throw ScriptError(error)
         }
-        lua.pop(1)
-        lua.rawSet(tableAt: -2, field: "__index")
-        lua.push(refuseWrite)
-        lua.rawSet(tableAt: -2, field: "__newindex")
-        lua.push("cv")
-        lua.rawSet(tableAt: -2, field: "__metatable")
-        lua.setMetatable(at: -2)
-        lua.pushValue(at: -1)
-        cached = lua.reference()
+        // Stack: cv, bounds, state → keep all three, leave cv pushed.
+        let state = lua.reference()
+        let bounds = lua.reference()
+        let cv = lua.reference()
+        cached = [cv, bounds, state]
+        lua.push(cv)
+    }
+
+    /// A proxy stays empty unless a script used `rawset` on it.
+    private func isUntouched(_ reference: LuaReference) -> Bool {
+        lua.push(reference)
+        defer { lua.pop(1) }
+        lua.pushNil()
+        if lua.next(tableAt: -2) {
+            lua.pop(2)
+            return false
+        }
+        return true
     }
 
     /// `cv:numberOfItems(section)`.
@@ -79,7 +112,9 @@ final class CollectionContextBinding {
             lua.pushNil()
             return .results(1)
         }
-        lua.push(value)
+        guard lua.push(value) else {
+            return .error("cv:itemData(\(section), \(item)): the item is nested too deeply for the Lua stack here")
+        }
         return .results(1)
     }
 

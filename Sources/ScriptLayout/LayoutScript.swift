@@ -29,7 +29,7 @@ final class LayoutScript {
         self.seed = options.seed
         self.sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
         let lua = environment.lua
-        binding = CollectionContextBinding(lua: lua)
+        binding = try CollectionContextBinding(lua: lua)
         lua.pushGlobals()
         lua.rawGet(tableAt: -1, field: "math")
         lua.rawGet(tableAt: -1, field: "randomseed")

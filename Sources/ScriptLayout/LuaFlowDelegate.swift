@@ -16,7 +16,7 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
     /// `sizeForItem` for a whole section: one protected call, the item loop in C.
     func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]? {
         guard count > 0, script.pushCallback("sizeForItem") else { return nil }
-        script.binding.push(context)
+        try script.binding.push(context)
         lua.push(section)
         let values: [Double]
         do {
@@ -112,7 +112,7 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
         read: (LuaState, String) throws -> T
     ) throws -> T? {
         guard script.pushCallback(name) else { return nil }
-        script.binding.push(context)
+        try script.binding.push(context)
         lua.push(section)
         let evaluating = "\(name)(cv, \(section))"
         try script.call(arguments: 2, results: results, evaluating: evaluating)

@@ -114,8 +114,10 @@ extension LuaState {
         }
     }
 
-    /// Pushes a data value (item payloads, state, custom fields).
-    func push(_ value: LayoutValue) {
+    /// Pushes a data value (item payloads, state, custom fields); false (nil pushed) when the
+    /// Lua stack is too full to build it.
+    @discardableResult
+    func push(_ value: LayoutValue) -> Bool {
         push(LuaValue(value))
     }
 

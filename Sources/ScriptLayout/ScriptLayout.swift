@@ -99,7 +99,7 @@ public final class ScriptLayout: CollectionViewLayout {
 
     private func prepareCustom(_ context: CollectionContext) throws(ScriptError) -> CustomPrepared {
         _ = script.pushCallback("prepare")
-        script.binding.push(context)
+        try script.binding.push(context)
         sink.begin()
         do {
             try script.call(arguments: 2, results: 0, evaluating: "prepare(cv, out)")
@@ -185,7 +185,7 @@ public final class ScriptLayout: CollectionViewLayout {
         defer { proxy.begin() }
         for attributes in list {
             _ = script.pushCallback("attributes")
-            script.binding.push(context)
+            try script.binding.push(context)
             proxy.push(attributes)
             try script.call(arguments: 2, results: 0, evaluating: "attributes(cv, a) for \(attributes.key)")
         }
@@ -197,7 +197,7 @@ public final class ScriptLayout: CollectionViewLayout {
         guard script.pushCallback(hook) else { return attributes }
         proxy.begin()
         defer { proxy.begin() }
-        script.binding.push(context)
+        try script.binding.push(context)
         proxy.push(attributes)
         try script.call(arguments: 2, results: 0, evaluating: "\(hook)(cv, a) for \(attributes.key)")
         return proxy.slots[0]
@@ -207,7 +207,7 @@ public final class ScriptLayout: CollectionViewLayout {
 
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
         if script.pushCallback("shouldInvalidateLayoutForBoundsChange") {
-            script.binding.push(context)
+            try script.binding.push(context)
             script.lua.push(newBounds)
             try script.call(arguments: 2, results: 1, evaluating: "shouldInvalidateLayoutForBoundsChange(cv, newBounds)")
             defer { script.lua.pop(1) }
@@ -230,7 +230,7 @@ public final class ScriptLayout: CollectionViewLayout {
     ) throws -> Point {
         guard script.pushCallback("targetContentOffset") else { return proposedContentOffset }
         let lua = script.lua
-        script.binding.push(context)
+        try script.binding.push(context)
         lua.push(proposedContentOffset)
         lua.push(velocity)
         let evaluating = "targetContentOffset(cv, proposed, velocity)"
@@ -253,7 +253,7 @@ extension ScriptLayout {
     public func prepare(forCollectionViewUpdates updates: [CollectionUpdate], context: CollectionContext) throws {
         guard script.pushCallback("prepareForCollectionViewUpdates") else { return }
         let lua = script.lua
-        script.binding.push(context)
+        try script.binding.push(context)
         lua.newTable(arrayCount: Int32(clamping: updates.count))
         for (offset, update) in updates.enumerated() {
             lua.newTable(fieldCount: 3)
@@ -277,7 +277,7 @@ extension ScriptLayout {
 
     public func finalizeCollectionViewUpdates(context: CollectionContext) throws {
         guard script.pushCallback("finalizeCollectionViewUpdates") else { return }
-        script.binding.push(context)
+        try script.binding.push(context)
         try script.call(arguments: 1, results: 0, evaluating: "finalizeCollectionViewUpdates(cv)")
     }
 

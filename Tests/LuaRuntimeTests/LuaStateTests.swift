@@ -150,8 +150,16 @@ struct SandboxTests {
         try lua.load(source: "local t = {} for i = 1, 1e8 do t[i] = {i} end", chunkName: "@hog.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
         #expect(error?.kind == .memory)
-        #expect(error?.message == "memory limit exceeded (4 MiB; raise it with --max-memory)")
+        #expect(error?.message == "hog.lua:1: memory limit exceeded (4 MiB; raise it with --max-memory)")
         #expect(try evaluate(lua, "collectgarbage() return 'alive'") == .string("alive"))
+    }
+
+    @Test func aCaughtMemoryErrorDoesNotHideALaterError() throws {
+        let lua = try LuaState(limits: .init(memoryBytes: 4 << 20))
+        try lua.load(source: "pcall(string.rep, 'x', 1 << 30)\nerror('real problem')", chunkName: "@later.lua")
+        let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
+        #expect(error?.kind == .runtime)
+        #expect(error?.message == "later.lua:2: real problem")
     }
 
     @Test func memoryCapAppliesToStringsBuiltBySwiftFunctions() throws {

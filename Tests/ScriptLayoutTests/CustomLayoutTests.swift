@@ -123,6 +123,30 @@ struct CustomLayoutTests {
         ])
     }
 
+    /// `cv` and its nested tables are proxies: neither assignment nor `rawset` in one callback
+    /// changes what the next one sees.
+    @Test func cvCannotBeChangedByAScript() throws {
+        let elements = try run("""
+            return {
+              prepare = function(cv, out)
+                local ok, message = pcall(function() cv.bounds.width = 1 end)
+                rawset(cv, "numberOfSections", 99)
+                rawset(cv.state, "mode", "hacked")
+                local keys = 0
+                for _ in pairs(cv.bounds) do keys = keys + 1 end
+                out:cell(0, 0, 0, 0, 1, 1, {message = message, keys = keys})
+              end,
+              attributes = function(cv, a)
+                a.width2 = cv.bounds.width; a.sections = cv.numberOfSections; a.mode = cv.state.mode or "none"
+              end,
+            }
+            """, makeContext(width: 320, counts: [1]))
+        #expect(elements[0].custom == [
+            "message": .string("test.lua:3: cv.bounds is read-only"), "keys": .number(4),
+            "width2": .number(320), "sections": .number(1), "mode": .string("none"),
+        ])
+    }
+
     @Test func seededRandomnessIsReproducibleAcrossPreparesAndLayouts() throws {
         let source = """
             return { prepare = function(cv, out)

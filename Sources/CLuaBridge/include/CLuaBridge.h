@@ -33,6 +33,10 @@ typedef struct llb_limits {
     long long instruction_limit;  // per protected call; 0 = unlimited
     long long instructions_left;
     int budget_exceeded;
+    // Where Lua code was running at the last budget check: the best location for a memory
+    // error, which Lua reports without one.
+    char last_source[64];
+    int last_line;
 } llb_limits;
 
 /// A new state with the capped allocator, or NULL when out of memory.

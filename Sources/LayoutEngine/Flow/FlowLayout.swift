@@ -51,10 +51,12 @@ public final class FlowLayout: CollectionViewLayout {
         let pinFooters = config.sectionFootersPinToVisibleBounds
 
         /// Converts axis-neutral (main, cross) to a frame, origin rounded to the pixel grid.
+        var overflowed = false
         func frame(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
             let rect = vertical
                 ? Rect(x: main, y: cross, width: mainLength, height: crossLength)
                 : Rect(x: cross, y: main, width: crossLength, height: mainLength)
+            if !rect.isFinite || !rect.maxX.isFinite || !rect.maxY.isFinite { overflowed = true }
             return PixelRounding.roundOrigin(rect, scale: scale)
         }
 
@@ -146,6 +148,10 @@ public final class FlowLayout: CollectionViewLayout {
             cursor += footerLength
             geometry.end = cursor
             sections.append(geometry)
+            guard !overflowed, cursor.isFinite else {
+                throw LayoutError(
+                    "section \(section) does not fit in finite coordinates (sizes, spacings or insets too large)")
+            }
         }
         store = try builder.build()
         contentSize = vertical ? Size(width: D, height: cursor) : Size(width: cursor, height: D)

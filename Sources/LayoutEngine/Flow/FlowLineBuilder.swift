@@ -35,7 +35,7 @@ struct FlowLineBuilder {
         let perLine: Int
         if m + interitemSpacing > 0 {
             let fit = ((available + interitemSpacing) / (m + interitemSpacing)).rounded(.down)
-            perLine = fit.isFinite ? max(1, Int(min(fit, Double(Int32.max)))) : 1
+            perLine = fit.isFinite ? Int(max(1, min(fit, Double(Int32.max)))) : 1
         } else {
             perLine = max(1, count)
         }
