@@ -22,6 +22,16 @@ public enum LayoutValue: Hashable, Sendable {
         return nil
     }
 
+    /// Roughly what the value occupies in memory.
+    public var approximateBytes: Int {
+        switch self {
+        case .null, .bool, .number: 16
+        case .string(let text): 16 + text.utf8.count
+        case .array(let items): 16 + items.reduce(0) { $0 + $1.approximateBytes }
+        case .object(let fields): 16 + fields.reduce(0) { $0 + $1.key.utf8.count + 16 + $1.value.approximateBytes }
+        }
+    }
+
     public subscript(key: String) -> LayoutValue? {
         if case .object(let fields) = self { return fields[key] }
         return nil

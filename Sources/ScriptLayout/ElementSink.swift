@@ -10,8 +10,15 @@ import LuaRuntime
 /// `PlacementBuffer`; every other call comes to `place`, here in Swift, which validates it,
 /// stores it and registers new kinds for the fast path.
 final class ElementSink {
-    /// Elements a single prepare may place (a runaway loop ends in an error, not in swap).
-    static let elementLimit = 50_000_000
+    /// What one placed element costs the memory cap: its stored record and index entry.
+    static let bytesPerElement = 64
+
+    /// Elements a single prepare may place, from the memory cap (the script's state and what it
+    /// places share `--max-memory`), so a runaway loop ends in an error rather than in swap.
+    let elementLimit: Int
+    /// Bytes of custom fields placed so far, charged to the memory cap as well.
+    private var customBytes = 0
+    private let memoryLimit: Int
 
     private let lua: LuaState
     private var builder = ElementStoreBuilder()
@@ -24,6 +31,8 @@ final class ElementSink {
 
     init(lua: LuaState) {
         self.lua = lua
+        memoryLimit = lua.limits.memoryBytes > 0 ? lua.limits.memoryBytes : Int.max
+        elementLimit = min(50_000_000, memoryLimit / Self.bytesPerElement)
         lua.newTable()
         kinds = lua.reference()
         lua.newTable(fieldCount: 4)
@@ -42,8 +51,9 @@ final class ElementSink {
     func begin() {
         builder = ElementStoreBuilder()
         buffer.clear()
-        buffer.limit = Self.elementLimit
+        buffer.limit = elementLimit
         isOpen = true
+        customBytes = 0
         contentSize = nil
         // Kind ids are the builder's, which starts afresh: forget the fast path's kinds.
         lua.push(kinds)
@@ -88,8 +98,8 @@ final class ElementSink {
             return .error("\(name) must be called with ':' (\(name)(...))")
         }
         guard isOpen else { return .error("\(name) is only available during prepare(cv, out)") }
-        guard builder.count + buffer.count < Self.elementLimit else {
-            return .error("\(name): more than \(Self.elementLimit) elements placed in one prepare")
+        guard builder.count + buffer.count < elementLimit else {
+            return .error("\(name): more than \(elementLimit) elements placed in one prepare (\(Self.bytesPerElement) bytes each count against the memory cap; raise it with --max-memory)")
         }
         var argument: Int32 = 2
         var kindID: UInt16 = 0
@@ -125,6 +135,10 @@ final class ElementSink {
         case .table:
             switch AttributeExtras.read(lua, at: extraIndex) {
             case .success(let extras):
+                customBytes += extras.custom.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateBytes }
+                if (builder.count + buffer.count) * Self.bytesPerElement + customBytes > memoryLimit {
+                    return .error("\(name) [\(section), \(item)]: placed elements and their custom fields exceed the memory cap (raise it with --max-memory)")
+                }
                 builder.append(
                     category: category, kindID: kindID, section: section, item: item, frame: frame,
                     alpha: extras.alpha, zIndex: extras.zIndex, hidden: extras.hidden)

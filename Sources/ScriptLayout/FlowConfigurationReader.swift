@@ -24,8 +24,10 @@ struct FlowConfigurationReader {
     func read() throws(ScriptError) -> FlowLayoutConfiguration {
         let lua = script.lua
         script.pushLayoutTable()
-        defer { lua.pop(1) }
         try checkForTypos()
+        lua.pop(1)
+        script.pushFields()
+        defer { lua.pop(1) }
         var config = FlowLayoutConfiguration()
 
         if let direction = try field("scrollDirection", .string, expected: "\"vertical\" or \"horizontal\"", read: { lua.string(at: -1) }) {
@@ -95,6 +97,7 @@ struct FlowConfigurationReader {
             if let intended = byLowercase[key.lowercased()] { typo = (key, intended) }
         }
         if let (key, intended) = typo {
+            lua.pop(1)
             throw ScriptError(
                 kind: .invalidValue,
                 message: "\(script.site(ofWord: key)): flow{...}: unknown field '\(key)' (did you mean '\(intended)'?)")

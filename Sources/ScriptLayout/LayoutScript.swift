@@ -11,6 +11,24 @@ final class LayoutScript {
     let seed: Int
     private let layoutTable: LuaReference
     private let randomSeed: LuaReference
+    /// Every property and callback name read from the layout table by ordinary indexing (so
+    /// fields inherited through a metatable count), refreshed before each prepare.
+    private var resolvedFields: LuaReference?
+    private var resolver: LuaReference!
+
+    /// Reads the known names off the layout table, in Lua and protected: a metatable's
+    /// `__index` may run script code.
+    private static let resolverSource = """
+        local names = ...
+        return function(layout)
+          local fields = {}
+          for i = 1, #names do
+            local name = names[i]
+            fields[name] = layout[name]
+          end
+          return fields
+        end
+        """
     /// Where `flow{...}` made the layout, when it is a flow layout.
     let flowLocation: String?
     private let sourceLines: [Substring]
@@ -44,6 +62,25 @@ final class LayoutScript {
         try environment.runScript(source: source, chunkName: "@" + name, displayName: name)
         flowLocation = environment.flowLocation(ofTableAt: -1)
         layoutTable = lua.reference()
+        do {
+            try lua.load(source: Self.resolverSource, chunkName: "=(layout fields)")
+            lua.push(LuaValue.array(
+                (FlowConfigurationReader.propertyNames + FlowConfigurationReader.callbackNames).map { .string($0) }))
+            try lua.call(arguments: 1, results: 1)
+        } catch {
+            throw scriptError(error, evaluating: nil)
+        }
+        resolver = lua.reference()
+        try refreshFields()
+    }
+
+    /// Re-reads the layout's properties and callbacks (hooks may be added after `return`).
+    func refreshFields() throws(ScriptError) {
+        lua.push(resolver)
+        lua.push(layoutTable)
+        try call(arguments: 1, results: 1, evaluating: "the fields of the layout table")
+        if let resolvedFields { lua.release(resolvedFields) }
+        resolvedFields = lua.reference()
     }
 
     /// Restarts `math.random` from the seed, so every prepare sees the same sequence.
@@ -55,9 +92,9 @@ final class LayoutScript {
 
     // MARK: Callbacks
 
-    /// Pushes the layout table's field `name` if it is a function; false (nothing pushed) otherwise.
+    /// Pushes the layout's callback `name` if it is a function; false (nothing pushed) otherwise.
     func pushCallback(_ name: String) -> Bool {
-        lua.push(layoutTable)
+        pushFields()
         let type = lua.rawGet(tableAt: -1, field: name)
         lua.remove(at: -2)
         if type == .function { return true }
@@ -71,8 +108,13 @@ final class LayoutScript {
         return true
     }
 
-    /// Pushes the layout table.
+    /// Pushes the layout table itself.
     func pushLayoutTable() { lua.push(layoutTable) }
+
+    /// Pushes the resolved properties and callbacks (a plain table of the known names).
+    func pushFields() {
+        if let resolvedFields { lua.push(resolvedFields) } else { lua.newTable() }
+    }
 
     /// `file:line` where callback `name` is defined (the place to blame for a bad return value).
     func location(ofCallback name: String) -> String {

@@ -83,6 +83,7 @@ public final class ScriptLayout: CollectionViewLayout {
     // MARK: Lifecycle
 
     public func prepare(in context: CollectionContext) throws {
+        try script.refreshFields()
         try script.reseed()
         switch body {
         case .flow(let flow, _):

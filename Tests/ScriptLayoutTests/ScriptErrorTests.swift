@@ -146,54 +146,11 @@ struct ScriptErrorTests {
         #expect(hog?.kind == .memory)
         // Lua reports memory errors without a place; the engine names the line last seen running.
         #expect(hog?.message == "test.lua:1: memory limit exceeded (1 MiB; raise it with --max-memory)")
+        // Placed elements count against the cap too: 1 MiB / 64 bytes = 16384 elements.
+        let many = scriptError("return { prepare = function(cv, out) for i = 0, 1e7 do out:cell(0, i, 0, 0, 1, 1) end end }",
+                               options: .init(limits: .init(memoryBytes: 1 << 20)))
+        #expect(many?.message == "test.lua:1: out:cell: more than 16384 elements placed in one prepare (64 bytes each count against the memory cap; raise it with --max-memory)")
         let topLevel = scriptError("while true do end", options: .init(limits: .init(instructions: 50_000)))
         #expect(topLevel?.kind == .instructionBudget)
-    }
-}
-
-@Suite("Flow callbacks")
-struct FlowCallbackTests {
-    @Test func eachCallbackRunsOncePerItemOrSectionPerPrepare() throws {
-        let layout = try ScriptLayout(source: """
-            counts = {}
-            local function count(name) counts[name] = (counts[name] or 0) + 1 end
-            return flow{
-              sizeForItem = function(cv, s, i) count("size") return 40, 40 end,
-              insetForSection = function(cv, s) count("inset") return {0, 0, 0, 0} end,
-              minimumLineSpacingForSection = function(cv, s) count("line") return 10 end,
-              minimumInteritemSpacingForSection = function(cv, s) count("inter") return 10 end,
-              referenceSizeForHeader = function(cv, s) count("header") return 0, 20 end,
-              referenceSizeForFooter = function(cv, s) count("footer") return {0, 0} end,
-              attributes = function(cv, a)
-                for name, n in pairs(counts) do a[name .. "Calls"] = n end
-              end,
-            }
-            """)
-        let context = makeContext(counts: [7, 0, 5])
-        try layout.prepare(in: context)
-        _ = try layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 320, height: 100), context: context)
-        _ = try layout.layoutAttributesForItem(at: LayoutIndexPath(2, 4), context: context)
-        let element = try #require(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 0), context: context))
-        let expected: [String: LayoutValue] = [
-            "sizeCalls": .number(12), "insetCalls": .number(3), "lineCalls": .number(3), "interCalls": .number(3),
-            "headerCalls": .number(3), "footerCalls": .number(3),
-        ]
-        #expect(element.custom == expected)
-    }
-
-    @Test func callbackSizesAcceptEveryContractShape() throws {
-        // Sizes {w, h}, {width=, height=} and two numbers; D = 320 grid of 3 equal items after
-        // all three agree on 100×50: k = floor((320 + 10) / 110) = 3, gap = (320 − 300) / 2 = 10.
-        let elements = try run("""
-            local shapes = {
-              function() return {100, 50} end,
-              function() return {width = 100, height = 50} end,
-              function() return 100, 50 end,
-            }
-            return flow{ sizeForItem = function(cv, s, i) return shapes[i + 1]() end }
-            """, makeContext(counts: [3]))
-        #expect(elements.map(\.frame) == [
-            Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 110, y: 0, width: 100, height: 50), Rect(x: 220, y: 0, width: 100, height: 50),
-        ])
     }
 }
