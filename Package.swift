@@ -52,5 +52,7 @@ let package = Package(
             resources: [.copy("Vectors")]
         ),
         .testTarget(name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput"]),
+        // Every example under Examples/, with frames derived by hand from its rules.
+        .testTarget(name: "ExampleTests", dependencies: ["ScriptLayout", "LayoutEngine"]),
     ]
 )
