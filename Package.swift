@@ -52,6 +52,7 @@ let package = Package(
             resources: [.copy("Vectors")]
         ),
         .testTarget(name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput"]),
+        .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine"]),
         // Every example under Examples/, with frames derived by hand from its rules.
         .testTarget(name: "ExampleTests", dependencies: ["ScriptLayout", "LayoutEngine"]),
     ]

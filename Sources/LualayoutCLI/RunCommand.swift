@@ -22,6 +22,8 @@ struct RunCommand: LualayoutCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json
         case table
+        case svg
+        case html
     }
 
     @Argument(help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"))
@@ -47,8 +49,11 @@ struct RunCommand: LualayoutCommand {
     @Option(help: ArgumentHelp("Scroll velocity for --target-offset (points/ms, as UIKit).", valueName: "VX,VY"))
     var velocity: PointArgument?
 
-    @Option(help: "Output format: json (the contract's attributes) or table (for reading).")
+    @Option(help: "Output format: json (the contract's attributes), table (for reading), svg or html (a picture).")
     var format: Format = .json
+
+    @Option(help: ArgumentHelp("Width of the svg/html picture in pixels (the drawing scales to fit).", valueName: "PIXELS"))
+    var fit: Double?
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
@@ -56,6 +61,7 @@ struct RunCommand: LualayoutCommand {
     func validate() throws {
         if rect != nil && visible { throw ValidationError("give either --rect or --visible, not both") }
         if velocity != nil && targetOffset == nil { throw ValidationError("--velocity goes with --target-offset") }
+        if let fit, !(fit >= 16 && fit <= 100_000) { throw ValidationError("--fit must be between 16 and 100000 pixels") }
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
@@ -79,6 +85,8 @@ struct RunCommand: LualayoutCommand {
             switch format {
             case .json: JSONLayoutWriter.write(snapshot, to: &stream)
             case .table: TableLayoutWriter.write(snapshot, to: &stream)
+            case .svg: SVGLayoutWriter.write(snapshot, options: .init(width: fit), to: &stream)
+            case .html: HTMLLayoutWriter.write(snapshot, title: script, options: .init(width: fit), to: &stream)
             }
         }
     }

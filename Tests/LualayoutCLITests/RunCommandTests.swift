@@ -174,3 +174,23 @@ struct ExampleTests {
         #expect(source.contains("Run:"), "the header says how to run it")
     }
 }
+
+/// The gallery's pictures (docs/images, drawn by Scripts/gallery) are golden files: each
+/// example, run with the options of its header's `Run:` line, must draw the same SVG.
+@Suite("Gallery pictures")
+struct GalleryTests {
+    @Test(arguments: ExampleTests.examples)
+    func pictureIsUpToDate(_ name: String) throws {
+        let path = "Examples/" + name
+        let source = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
+        let runLine = try #require(source.split(separator: "\n").first { $0.hasPrefix("-- Run:") }, "no Run: line")
+        var words = runLine.split(separator: " ").map(String.init)
+        words = Array(words.drop { $0 != path }.dropFirst())
+        if let format = words.firstIndex(of: "--format") { words.removeSubrange(format...format + 1) }
+        let stem = name.replacingOccurrences(of: ".lua", with: "")
+        let result = lualayout(["run", path] + words + ["--format", "svg", "--fit", "800"])
+        #expect(result.status == 0, "\(result.err)")
+        let golden = try String(contentsOfFile: repositoryRoot + "/docs/images/\(stem).svg", encoding: .utf8)
+        #expect(result.out == golden, "docs/images/\(stem).svg is stale: run Scripts/gallery")
+    }
+}
