@@ -6,8 +6,8 @@ import LayoutEngine
 /// the default anchor point), plus the content size and the viewport outlined.
 public enum SVGLayoutWriter {
     public struct Options: Sendable, Equatable {
-        /// Width of the picture in pixels (the drawing scales to fit); nil: natural size,
-        /// capped at `maxNaturalWidth`.
+        /// The picture's longer side in pixels (the drawing scales to fit a square of this
+        /// size); nil: natural size, the width capped at `maxNaturalWidth`.
         public var width: Double?
         /// Most elements drawn; the rest are counted in the caption.
         public var maxElements: Int
@@ -28,7 +28,11 @@ public enum SVGLayoutWriter {
         // Margins, strokes and text are sized in pixels of the final picture: `unit` is how many
         // content points one pixel covers.
         let marginPixels = 16.0, captionPixels = 28.0
-        let width = options.width ?? max(480, min(max(area.width, 1) + 2 * marginPixels, options.maxNaturalWidth))
+        var width = max(480, min(max(area.width, 1) + 2 * marginPixels, options.maxNaturalWidth))
+        if let fit = options.width {
+            // Tall drawings fit by their height; keep room for the caption.
+            width = area.height > area.width ? max(320, fit * area.width / max(area.height, 1)) : fit
+        }
         let unit = max(area.width, 1) / max(width - 2 * marginPixels, 1)
         let margin = marginPixels * unit, captionHeight = captionPixels * unit
         let viewBox = Rect(x: area.x - margin, y: area.y - margin - captionHeight,

@@ -52,7 +52,7 @@ struct RunCommand: LualayoutCommand {
     @Option(help: "Output format: json (the contract's attributes), table (for reading), svg or html (a picture).")
     var format: Format = .json
 
-    @Option(help: ArgumentHelp("Width of the svg/html picture in pixels (the drawing scales to fit).", valueName: "PIXELS"))
+    @Option(help: ArgumentHelp("Longer side of the svg/html picture in pixels (the drawing scales to fit).", valueName: "PIXELS"))
     var fit: Double?
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"))

@@ -2,7 +2,8 @@ import LayoutEngine
 import LuaRuntime
 
 /// The read-only `cv` table scripts receive: `cv.bounds`, `cv.scale`, `cv.numberOfSections`,
-/// `cv.state`, `cv:numberOfItems(section)`, `cv:itemData(section, item)`.
+/// `cv.state`, `cv.contentSize` (once prepared), `cv:numberOfItems(section)`,
+/// `cv:itemData(section, item)`.
 ///
 /// `cv`, `cv.bounds` and `cv.state` are empty proxies over tables the script cannot reach, so
 /// nothing a script does changes what the next callback sees. One `cv` per distinct context,
@@ -10,6 +11,10 @@ import LuaRuntime
 final class CollectionContextBinding {
     private let lua: LuaState
     private(set) var context: CollectionContext
+    /// The prepared layout's content size (UIKit's `collectionViewContentSize`, which a subclass
+    /// reads from `self`); nil while preparing.
+    var contentSize: Size?
+    private var cachedContentSize: Size?
     /// The cached `cv` and its two nested proxies.
     private var cached: [LuaReference] = []
     private var methods: LuaReference!
@@ -28,11 +33,13 @@ final class CollectionContextBinding {
             __metatable = what,
           })
         end
-        return function(bounds, scale, sections, state)
+        return function(bounds, scale, sections, state, contentSize)
           local b, s = readOnly(bounds, "cv.bounds"), readOnly(state, "cv.state")
           local fields = {bounds = b, scale = scale, numberOfSections = sections, state = s,
                           numberOfItems = methods.numberOfItems, itemData = methods.itemData}
-          return readOnly(fields, "cv"), b, s
+          local c = contentSize and readOnly(contentSize, "cv.contentSize") or {}
+          if contentSize then fields.contentSize = c end
+          return readOnly(fields, "cv"), b, s, c
         end
         """
 
@@ -57,28 +64,31 @@ final class CollectionContextBinding {
 
     /// Pushes the `cv` table for `context`.
     func push(_ context: CollectionContext) throws(ScriptError) {
-        if !cached.isEmpty, context == self.context, cached.allSatisfy(isUntouched) {
+        if !cached.isEmpty, context == self.context, contentSize == cachedContentSize, cached.allSatisfy(isUntouched) {
             lua.push(cached[0])
             return
         }
         for reference in cached { lua.release(reference) }
         cached = []
         self.context = context
+        cachedContentSize = contentSize
         lua.push(makeContext)
         lua.push(context.bounds)
         lua.push(context.scale)
         lua.push(context.data.numberOfSections)
         lua.push(LayoutValue.object(context.state))
+        if let contentSize { lua.push(contentSize) } else { lua.pushNil() }
         do {
-            try lua.call(arguments: 4, results: 3)
+            try lua.call(arguments: 5, results: 4)
         } catch {
             throw ScriptError(error)
         }
-        // Stack: cv, bounds, state → keep all three, leave cv pushed.
+        // Stack: cv and its three proxies → keep all four, leave cv pushed.
+        let size = lua.reference()
         let state = lua.reference()
         let bounds = lua.reference()
         let cv = lua.reference()
-        cached = [cv, bounds, state]
+        cached = [cv, bounds, state, size]
         lua.push(cv)
     }
 

@@ -28,6 +28,13 @@ struct FlowConfigurationReader {
         lua.pop(1)
         script.pushFields()
         defer { lua.pop(1) }
+        if lua.rawGet(tableAt: -1, field: "prepare") != .nil {
+            lua.pop(1)
+            throw error(
+                "a flow layout places its items itself, so prepare is never called; adjust elements in attributes(cv, a), or write a custom layout with prepare(cv, out)",
+                field: "prepare")
+        }
+        lua.pop(1)
         var config = FlowLayoutConfiguration()
 
         if let direction = try field("scrollDirection", .string, expected: "\"vertical\" or \"horizontal\"", read: { lua.string(at: -1) }) {

@@ -83,6 +83,7 @@ public final class ScriptLayout: CollectionViewLayout {
     // MARK: Lifecycle
 
     public func prepare(in context: CollectionContext) throws {
+        script.binding.contentSize = nil
         try script.refreshFields()
         try script.reseed()
         switch body {
@@ -96,6 +97,7 @@ public final class ScriptLayout: CollectionViewLayout {
         case .custom:
             body = .custom(try prepareCustom(context))
         }
+        script.binding.contentSize = collectionViewContentSize
     }
 
     private func prepareCustom(_ context: CollectionContext) throws(ScriptError) -> CustomPrepared {

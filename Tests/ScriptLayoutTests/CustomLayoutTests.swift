@@ -147,6 +147,26 @@ struct CustomLayoutTests {
         ])
     }
 
+    /// `cv.contentSize` is the prepared layout's (a UIKit subclass reads
+    /// self.collectionViewContentSize); it is absent while preparing.
+    @Test func cvContentSizeIsAvailableOncePrepared() throws {
+        let elements = try run("""
+            local seenInPrepare
+            return {
+              prepare = function(cv, out)
+                seenInPrepare = cv.contentSize == nil
+                out:cell(0, 0, 0, 0, 30, 40)
+                out:contentSize(300, 400)
+              end,
+              attributes = function(cv, a)
+                a.duringPrepare = seenInPrepare
+                a.width2 = cv.contentSize.width; a.height2 = cv.contentSize.height
+              end,
+            }
+            """)
+        #expect(elements[0].custom == ["duringPrepare": .bool(true), "width2": .number(300), "height2": .number(400)])
+    }
+
     @Test func seededRandomnessIsReproducibleAcrossPreparesAndLayouts() throws {
         let source = """
             return { prepare = function(cv, out)

@@ -104,6 +104,9 @@ struct ScriptErrorTests {
             }
             """, kind: .runtime, message: "test.lua:4: out:cell is only available during prepare(cv, out)",
              evaluating: "attributes(cv, a) for cell [0, 0]"),
+        Case(label: "prepare on a flow layout", source: "local layout = flow{}\nfunction layout.prepare(cv, out) end\nreturn layout",
+             kind: .invalidValue,
+             message: "test.lua:2: flow{...}: a flow layout places its items itself, so prepare is never called; adjust elements in attributes(cv, a), or write a custom layout with prepare(cv, out)"),
         Case(label: "cv is read-only", source: "return { prepare = function(cv, out) cv.scale = 3 end }",
              kind: .runtime, message: "test.lua:1: cv is read-only", evaluating: "prepare(cv, out)"),
         Case(label: "read-only attribute", source: "return flow{ attributes = function(cv, a) a.item = 2 end }",

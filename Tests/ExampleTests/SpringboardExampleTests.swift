@@ -1,0 +1,104 @@
+import Foundation
+import LayoutEngine
+import Testing
+
+/// Springboard at iPad portrait, 768×1024, 40 icons (horizontal flow, grid path):
+/// D = 1024 (height), A = 1024 − 32 − 32 = 960; icons per column
+/// k = floor((960 + 48)/(144 + 48)) = floor(1008/192) = 5; the spare height is spread between
+/// them: gap = (960 − 5·144)/4 = 60, so rows sit at y = 32 + 204·r → 32, 236, 440, 644, 848
+/// (848 + 144 = 992 = 1024 − 32). Columns advance by 144 + 48 = 192: x = 32 + 192·c.
+/// 40 icons → 8 columns; content width = 32 + 8·144 + 7·48 + 32 = 1552, height = D = 1024.
+@Suite("Example: springboard.lua")
+struct SpringboardExampleTests {
+    static func springboard(state: [String: LayoutValue] = [:]) throws -> Example {
+        try Example("springboard.lua", width: 768, height: 1024, counts: [40], state: state)
+    }
+
+    @Test func iconsFillColumnsOfFiveAndPagesOfFourColumns() throws {
+        let example = try Self.springboard()
+        // Item j sits in column j / 5, row j % 5.
+        // 0 → (0, 0); 4 → (0, 4); 5 → (1, 0); 19 → (3, 4), the last icon of page 0;
+        // 20 → (4, 0): x = 32 + 768 = 800, the first column of page 1 (its own inset 32 in);
+        // 39 → (7, 4): x = 32 + 7·192 = 1376.
+        let expected: [(Int, Double, Double)] = [
+            (0, 32, 32), (4, 32, 848), (5, 224, 32), (7, 224, 440), (19, 608, 848), (20, 800, 32), (39, 1376, 848),
+        ]
+        for (item, x, y) in expected {
+            #expect(try example.cell(0, item)?.frame == Rect(x: x, y: y, width: 144, height: 144), "item \(item)")
+        }
+        #expect(try example.all().count == 40)
+        #expect(try example.cell(0, 40) == nil)
+        #expect(example.contentSize == Size(width: 1552, height: 1024))
+    }
+
+    /// deleteButtonHidden = not deletionMode, with deletionMode absent (false) by default.
+    @Test func deleteButtonsAreHiddenByDefault() throws {
+        let example = try Self.springboard()
+        let all = try example.all()
+        #expect(all.count == 40)
+        #expect(all.allSatisfy { $0.custom == ["deleteButtonHidden": .bool(true)] })
+        // The first page's viewport: columns 0–3 (x < 768) → items 0–19.
+        let page = try example.elements(in: Rect(x: 0, y: 0, width: 768, height: 1024))
+        #expect(page.map(\.indexPath.item) == Array(0..<20))
+        #expect(page.allSatisfy { $0.custom["deleteButtonHidden"] == .bool(true) })
+        #expect(try example.cell(0, 7)?.custom["deleteButtonHidden"] == .bool(true))
+    }
+
+    /// In deletion mode the flag flips on every element, through rect and per-item queries
+    /// alike, and the frames do not move.
+    @Test func deletionModeShowsEveryDeleteButtonWithoutMovingFrames() throws {
+        let normal = try Self.springboard()
+        let deleting = try Self.springboard(state: ["deletionMode": .bool(true)])
+        let all = try deleting.all()
+        #expect(all.count == 40)
+        #expect(all.allSatisfy { $0.custom == ["deleteButtonHidden": .bool(false)] })
+        #expect(all.map(\.frame) == (try normal.all().map(\.frame)))
+        // Page 1's viewport (768…1536): columns 4–7 → items 20–39.
+        let page = try deleting.elements(in: Rect(x: 768, y: 0, width: 768, height: 1024))
+        #expect(page.map(\.indexPath.item) == Array(20..<40))
+        #expect(page.allSatisfy { $0.custom["deleteButtonHidden"] == .bool(false) })
+        let item = try #require(try deleting.cell(0, 23))
+        #expect(item.custom["deleteButtonHidden"] == .bool(false))
+        #expect(item.frame == Rect(x: 800, y: 644, width: 144, height: 144))
+        #expect(deleting.contentSize == normal.contentSize)
+        // deletionMode=false behaves like no state at all.
+        let off = try Self.springboard(state: ["deletionMode": .bool(false)])
+        #expect(try off.cell(0, 23)?.custom["deleteButtonHidden"] == .bool(true))
+    }
+
+    /// Pages are 768 wide; the last page starts at contentWidth − 768 = 1552 − 768 = 784, not
+    /// 1536 (1552 is not a multiple of 768). Target = clamp(round(x/768)·768, 0, 784), y = 0.
+    @Test func flingsSnapToTheNearestPageAndClampToTheLast() throws {
+        let example = try Self.springboard()
+        let cases: [(proposed: Double, target: Double)] = [
+            (0, 0),
+            (383, 0),       // 0.499 pages → page 0
+            (384, 768),     // exactly half way → the next page
+            (1000, 768),    // 1.30 → page 1
+            (1100, 768),    // 1.43 → page 1
+            (1200, 784),    // 1.56 → page 2 = 1536, past the last page → 784
+            (-100, 0),      // bounced past the start
+            (5000, 784),    // far past the end
+        ]
+        for (proposed, target) in cases {
+            let offset = try example.layout.targetContentOffset(
+                forProposedContentOffset: Point(x: proposed, y: 0), withScrollingVelocity: Point(x: 1, y: 0),
+                context: example.context)
+            #expect(offset == Point(x: target, y: 0), "proposed \(proposed)")
+        }
+    }
+
+    /// 20 icons make 4 columns: content width 32 + 4·144 + 3·48 + 32 = 784, just over one page,
+    /// so the last page starts at 784 − 768 = 16. Proposed 700 → nearest page 768 → clamped to
+    /// 16; proposed 300 → page 0.
+    @Test func aShortSpringboardClampsToItsOwnContent() throws {
+        let example = try Example("springboard.lua", width: 768, height: 1024, counts: [20])
+        #expect(example.contentSize == Size(width: 784, height: 1024))
+        let offset = try example.layout.targetContentOffset(
+            forProposedContentOffset: Point(x: 700, y: 0), withScrollingVelocity: .zero, context: example.context)
+        #expect(offset == Point(x: 16, y: 0))
+        let back = try example.layout.targetContentOffset(
+            forProposedContentOffset: Point(x: 300, y: 0), withScrollingVelocity: .zero, context: example.context)
+        #expect(back == .zero)
+    }
+}
