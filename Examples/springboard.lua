@@ -23,9 +23,14 @@ local layout = flow{
   sectionInset = {INSET, INSET, INSET, INSET},
 }
 
--- Rect-query phase (both rect and per-item queries): the deletion-mode flag on every element.
+-- Rect-query phase (both rect and per-item queries): the deletion-mode flag on every element,
+-- and where the icon's delete button sits, in the cell's own coordinates (w/16, w/16, w/4, w/4).
 function layout.attributes(cv, a)
   a.deleteButtonHidden = cv.state.deletionMode ~= true
+  if a.category == "cell" then
+    local w = a.width
+    a.deleteButtonFrame = {w / 16, w / 16, w / 4, w / 4}
+  end
 end
 
 -- Paging: the nearest page boundary, kept within [0, content width − page] (cv.contentSize is

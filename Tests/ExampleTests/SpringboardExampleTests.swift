@@ -36,7 +36,9 @@ struct SpringboardExampleTests {
         let example = try Self.springboard()
         let all = try example.all()
         #expect(all.count == 40)
-        #expect(all.allSatisfy { $0.custom == ["deleteButtonHidden": .bool(true)] })
+        // The delete button of a 144-point icon: (144/16, 144/16, 144/4, 144/4) = (9, 9, 36, 36).
+        let button = LayoutValue.array([.number(9), .number(9), .number(36), .number(36)])
+        #expect(all.allSatisfy { $0.custom == ["deleteButtonHidden": .bool(true), "deleteButtonFrame": button] })
         // The first page's viewport: columns 0–3 (x < 768) → items 0–19.
         let page = try example.elements(in: Rect(x: 0, y: 0, width: 768, height: 1024))
         #expect(page.map(\.indexPath.item) == Array(0..<20))
@@ -51,7 +53,8 @@ struct SpringboardExampleTests {
         let deleting = try Self.springboard(state: ["deletionMode": .bool(true)])
         let all = try deleting.all()
         #expect(all.count == 40)
-        #expect(all.allSatisfy { $0.custom == ["deleteButtonHidden": .bool(false)] })
+        let button = LayoutValue.array([.number(9), .number(9), .number(36), .number(36)])
+        #expect(all.allSatisfy { $0.custom == ["deleteButtonHidden": .bool(false), "deleteButtonFrame": button] })
         #expect(all.map(\.frame) == (try normal.all().map(\.frame)))
         // Page 1's viewport (768…1536): columns 4–7 → items 20–39.
         let page = try deleting.elements(in: Rect(x: 768, y: 0, width: 768, height: 1024))
