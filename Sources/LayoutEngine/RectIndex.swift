@@ -2,17 +2,18 @@
 /// elements are spread along one axis (every scrolling layout).
 ///
 /// Two shapes, chosen when the index is built:
-/// - **Sorted runs** — when the elements, in storage order, form a few runs whose leading
-///   edges never decrease along the axis (a flow layout's cells, then its footers, then its
-///   headers), each run is binary-searched: candidates start where the running maximum of
-///   trailing edges passes the query and end where leading edges pass it.
+/// - **Sorted runs** — when the elements, in storage order, form a few runs in which leading
+///   edges only ever step back a little (a flow layout's cells, centred across their lines,
+///   then its footers, then its headers), each run is binary-searched: candidates start where
+///   the running maximum of trailing edges passes the query and end where the minimum of all
+///   later leading edges passes it.
 /// - **Buckets** — otherwise the axis is cut into equal buckets (about four elements each);
 ///   an element is listed in every bucket it overlaps and reported only from the first bucket
 ///   shared by the element and the query. Elements spanning many buckets (backdrops) sit in a
 ///   short side list that every query checks.
 public struct RectIndex: Sendable {
     private enum Storage: Sendable {
-        case runs(starts: [Int], reach: [Double])
+        case runs(starts: [Int], reach: [Double], floor: [Double])
         case buckets(origin: Double, length: Double, starts: [Int32], entries: [Int32], spanning: [Int32])
     }
 
@@ -30,9 +31,9 @@ public struct RectIndex: Sendable {
 
     /// Indexes `count` frames read through `frameAt` (so the store needs no copy of them).
     public init(count: Int, frame frameAt: (Int) -> Rect) {
-        let (chosenAxis, low, high) = RectIndex.chooseAxis(count: count, frame: frameAt)
+        let (chosenAxis, low, high, meanLength) = RectIndex.chooseAxis(count: count, frame: frameAt)
         axis = chosenAxis
-        if let runs = RectIndex.sortedRuns(count: count, axis: chosenAxis, frame: frameAt) {
+        if let runs = RectIndex.sortedRuns(count: count, axis: chosenAxis, meanLength: meanLength, frame: frameAt) {
             storage = runs
         } else {
             storage = RectIndex.buckets(count: count, axis: chosenAxis, low: low, high: high, frame: frameAt)
@@ -49,20 +50,23 @@ public struct RectIndex: Sendable {
         var result: [Int] = []
         let queryLow = RectIndex.lower(rect, axis), queryHigh = RectIndex.upper(rect, axis)
         switch storage {
-        case .runs(let starts, let reach):
+        case .runs(let starts, let reach, let floor):
             for run in 0..<(starts.count - 1) {
                 let start = starts[run], end = starts[run + 1]
-                // First element whose running reach passes the query's leading edge…
+                // From the first element whose running reach passes the query's leading edge…
                 var low = start, high = end
                 while low < high {
                     let middle = (low + high) / 2
                     if reach[middle] > queryLow { high = middle } else { low = middle + 1 }
                 }
-                // …up to the first whose leading edge is at or past the query's trailing edge.
-                for index in low..<end {
-                    let frame = frameAt(index)
-                    if RectIndex.lower(frame, axis) >= queryHigh { break }
-                    if frame.intersects(rect) { result.append(index) }
+                // …to the first from which every leading edge is at or past its trailing edge.
+                var a = low, b = end
+                while a < b {
+                    let middle = (a + b) / 2
+                    if floor[middle] >= queryHigh { b = middle } else { a = middle + 1 }
+                }
+                for index in low..<a where frameAt(index).intersects(rect) {
+                    result.append(index)
                 }
             }
         case .buckets(let origin, let length, let starts, let entries, let spanning):
@@ -91,8 +95,8 @@ public struct RectIndex: Sendable {
 
     var approximateBytes: Double {
         switch storage {
-        case .runs(let starts, let reach):
-            Double(starts.count * MemoryLayout<Int>.stride + reach.count * MemoryLayout<Double>.stride)
+        case .runs(let starts, let reach, let floor):
+            Double(starts.count * MemoryLayout<Int>.stride + (reach.count + floor.count) * MemoryLayout<Double>.stride)
         case .buckets(_, _, let starts, let entries, let spanning):
             Double((starts.count + entries.count + spanning.count) * MemoryLayout<Int32>.stride)
         }
@@ -100,29 +104,46 @@ public struct RectIndex: Sendable {
 
     // MARK: Building
 
-    /// Runs of non-decreasing leading edges, with each element's reach (the largest trailing
-    /// edge so far in its run); nil when there are too many runs or non-finite frames.
-    private static func sortedRuns(count: Int, axis: Axis, frame frameAt: (Int) -> Rect) -> Storage? {
+    /// Runs in which leading edges never step back by more than a few element lengths, with
+    /// each element's reach (the largest trailing edge so far in its run) and floor (the
+    /// smallest leading edge from it to the run's end); nil when there are too many runs,
+    /// elements far longer than the rest (the buckets' side list suits those) or non-finite
+    /// frames. Both arrays are monotone, so a query binary-searches both ends of its scan.
+    private static func sortedRuns(count: Int, axis: Axis, meanLength: Double, frame frameAt: (Int) -> Rect) -> Storage? {
+        guard count > 0 else { return .runs(starts: [0, 0], reach: [], floor: []) }
+        guard meanLength.isFinite else { return nil }
+        let mean = max(meanLength, 1e-9)
+        let stepBack = 4 * mean, tall = 16 * mean
         var starts = [0]
         var reach = [Double]()
         reach.reserveCapacity(count)
-        var previousLow = -Double.infinity
+        var runMaxLow = -Double.infinity
         var runReach = -Double.infinity
         for index in 0..<count {
             let frame = frameAt(index)
             guard frame.isFinite else { return nil }
-            let low = lower(frame, axis)
-            if low < previousLow {
+            let low = lower(frame, axis), high = upper(frame, axis)
+            guard high - low <= tall else { return nil }
+            if low < runMaxLow - stepBack {
                 starts.append(index)
                 guard starts.count <= maxRuns else { return nil }
+                runMaxLow = -Double.infinity
                 runReach = -Double.infinity
             }
-            previousLow = low
-            runReach = max(runReach, upper(frame, axis))
+            runMaxLow = max(runMaxLow, low)
+            runReach = max(runReach, high)
             reach.append(runReach)
         }
         starts.append(count)
-        return .runs(starts: starts, reach: reach)
+        var floor = [Double](repeating: 0, count: count)
+        for run in 0..<(starts.count - 1) {
+            var runFloor = Double.infinity
+            for index in stride(from: starts[run + 1] - 1, through: starts[run], by: -1) {
+                runFloor = min(runFloor, lower(frameAt(index), axis))
+                floor[index] = runFloor
+            }
+        }
+        return .runs(starts: starts, reach: reach, floor: floor)
     }
 
     private static func buckets(count: Int, axis: Axis, low: Double, high: Double, frame frameAt: (Int) -> Rect) -> Storage {
@@ -169,8 +190,8 @@ public struct RectIndex: Sendable {
     }
 
     /// The axis along which elements are spread the most (extent over mean element length),
-    /// with the range of that axis the finite frames cover.
-    private static func chooseAxis(count: Int, frame frameAt: (Int) -> Rect) -> (Axis, Double, Double) {
+    /// with the range of that axis the finite frames cover and the mean element length on it.
+    private static func chooseAxis(count: Int, frame frameAt: (Int) -> Rect) -> (Axis, Double, Double, Double) {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         var sumWidth = 0.0, sumHeight = 0.0
         for index in 0..<count {
@@ -180,10 +201,11 @@ public struct RectIndex: Sendable {
             minY = min(minY, frame.minY); maxY = max(maxY, frame.maxY)
             sumWidth += frame.width; sumHeight += frame.height
         }
-        guard minX.isFinite, minY.isFinite else { return (.vertical, .infinity, -.infinity) }
-        let spreadX = (maxX - minX) / max(sumWidth / Double(count), 1e-9)
-        let spreadY = (maxY - minY) / max(sumHeight / Double(count), 1e-9)
-        return spreadX > spreadY ? (.horizontal, minX, maxX) : (.vertical, minY, maxY)
+        guard minX.isFinite, minY.isFinite else { return (.vertical, .infinity, -.infinity, 0) }
+        let meanWidth = sumWidth / Double(count), meanHeight = sumHeight / Double(count)
+        let spreadX = (maxX - minX) / max(meanWidth, 1e-9)
+        let spreadY = (maxY - minY) / max(meanHeight, 1e-9)
+        return spreadX > spreadY ? (.horizontal, minX, maxX, meanWidth) : (.vertical, minY, maxY, meanHeight)
     }
 
     private static func lower(_ rect: Rect, _ axis: Axis) -> Double { axis == .vertical ? rect.minY : rect.minX }

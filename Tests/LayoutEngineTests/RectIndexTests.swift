@@ -55,11 +55,36 @@ struct RectIndexTests {
         }
         let frames = run(500) + run(40) + run(40)
         let index = RectIndex(frames: frames)
-        #expect(index.approximateBytes == Double(4 * 8 + frames.count * 8), "three runs: starts and reach")
+        #expect(index.approximateBytes == Double(4 * 8 + frames.count * 16), "three runs: starts, reach and floor")
         for _ in 0..<300 {
             let query = Rect(
                 x: Double.random(in: -50...350, using: &random), y: Double.random(in: -100...4100, using: &random),
                 width: Double.random(in: 0...400, using: &random), height: Double.random(in: 0...700, using: &random))
+            #expect(index.indices(in: query, frames: frames) == bruteForce(frames, query))
+        }
+    }
+
+    /// A flow layout's mixed sizes: items centred across their lines step back a little
+    /// between neighbours, which still makes one run.
+    @Test(arguments: [21, 22])
+    func nearlySortedRunsMatchBruteForce(seed: UInt64) {
+        var random = SplitMix64(state: seed)
+        var frames: [Rect] = []
+        var y = 0.0
+        for _ in 0..<200 {
+            let heights = (0..<3).map { _ in Double.random(in: 20...60, using: &random).rounded() }
+            let thickness = heights.max()!
+            for (column, height) in heights.enumerated() {
+                frames.append(Rect(x: Double(column) * 100, y: y + (thickness - height) / 2, width: 90, height: height))
+            }
+            y += thickness + 10
+        }
+        let index = RectIndex(frames: frames)
+        #expect(index.approximateBytes == Double(2 * 8 + frames.count * 16), "one run")
+        for _ in 0..<300 {
+            let query = Rect(
+                x: Double.random(in: -50...300, using: &random), y: Double.random(in: -100...y, using: &random),
+                width: Double.random(in: 0...300, using: &random), height: Double.random(in: 0...500, using: &random))
             #expect(index.indices(in: query, frames: frames) == bruteForce(frames, query))
         }
     }
