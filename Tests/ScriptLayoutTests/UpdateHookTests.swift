@@ -61,6 +61,26 @@ struct UpdateHookTests {
         #expect(try layout.finalLayoutAttributes(forDisappearing: footer, context: context) == expectedEnd)
     }
 
+    /// Through the whole update cycle: inserting (0, 2) into 4 items (100×100, 320 wide:
+    /// columns x = 0, 110, 220, rows y = 0, 110). The viewport (0, 100, 320, 480) has its
+    /// centre at (160, 340): the inserted item starts at origin (110, 290), alpha 0. The items
+    /// that shift (old 2 → new 3, old 3 → new 4) start where they were, fully opaque.
+    @Test func theFlyInAppliesOnlyToInsertedItems() throws {
+        let layout = try ScriptLayout(source: Self.flyIn)
+        let old = makeContext(width: 320, height: 480, offset: Point(x: 0, y: 100), counts: [4])
+        var new = old
+        new.data = CollectionData(counts: [5])
+        let plan = try UpdatePlanner.plan(layout: layout, old: old, new: new, update: BatchUpdate(insertedItems: [LayoutIndexPath(0, 2)]))
+        let inserted = try #require(plan.entries.first { $0.change == .insert })
+        #expect(inserted.indexPathAfter == LayoutIndexPath(0, 2))
+        #expect(inserted.from.frame == Rect(x: 110, y: 290, width: 100, height: 100) && inserted.from.alpha == 0)
+        #expect(inserted.to.frame == Rect(x: 220, y: 0, width: 100, height: 100) && inserted.to.alpha == 1)
+        let shifted = plan.entries.filter { $0.indexPathBefore == LayoutIndexPath(0, 2) || $0.indexPathBefore == LayoutIndexPath(0, 3) }
+        #expect(shifted.map(\.from.frame) == [Rect(x: 220, y: 0, width: 100, height: 100), Rect(x: 0, y: 110, width: 100, height: 100)])
+        #expect(shifted.map(\.to.frame) == [Rect(x: 0, y: 110, width: 100, height: 100), Rect(x: 110, y: 110, width: 100, height: 100)])
+        #expect(shifted.allSatisfy { $0.from.alpha == 1 && $0.change == .persist })
+    }
+
     @Test func withoutHooksTheGivenDefaultIsKept() throws {
         let layout = try ScriptLayout(source: "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 10, 10) end }")
         let context = makeContext()

@@ -1,0 +1,67 @@
+/// A batch of changes to the data, as a host describes it to UICollectionView's
+/// performBatchUpdates: deletes and reloads name **old** index paths, inserts **new** ones,
+/// a move names both. The model changes first; the batch tells the collection what changed.
+public struct BatchUpdate: Sendable, Equatable {
+    public var deletedSections: [Int] = []
+    public var insertedSections: [Int] = []
+    public var reloadedSections: [Int] = []
+    public var movedSections: [Move<Int>] = []
+    public var deletedItems: [LayoutIndexPath] = []
+    public var insertedItems: [LayoutIndexPath] = []
+    public var reloadedItems: [LayoutIndexPath] = []
+    public var movedItems: [Move<LayoutIndexPath>] = []
+
+    public struct Move<Position: Hashable & Sendable>: Hashable, Sendable {
+        public var from: Position
+        public var to: Position
+
+        public init(from: Position, to: Position) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public init(
+        deletedSections: [Int] = [], insertedSections: [Int] = [], reloadedSections: [Int] = [],
+        movedSections: [Move<Int>] = [], deletedItems: [LayoutIndexPath] = [], insertedItems: [LayoutIndexPath] = [],
+        reloadedItems: [LayoutIndexPath] = [], movedItems: [Move<LayoutIndexPath>] = []
+    ) {
+        self.deletedSections = deletedSections
+        self.insertedSections = insertedSections
+        self.reloadedSections = reloadedSections
+        self.movedSections = movedSections
+        self.deletedItems = deletedItems
+        self.insertedItems = insertedItems
+        self.reloadedItems = reloadedItems
+        self.movedItems = movedItems
+    }
+
+    public var isEmpty: Bool { self == BatchUpdate() }
+
+    /// The batch as the layout sees it in prepareForCollectionViewUpdates.
+    public var collectionUpdates: [CollectionUpdate] {
+        var updates: [CollectionUpdate] = []
+        updates += deletedSections.sorted().map { .init(action: .delete, before: .init(section: $0), after: nil) }
+        updates += insertedSections.sorted().map { .init(action: .insert, before: nil, after: .init(section: $0)) }
+        updates += reloadedSections.sorted().map { .init(action: .reload, before: .init(section: $0), after: .init(section: $0)) }
+        updates += movedSections.map { .init(action: .move, before: .init(section: $0.from), after: .init(section: $0.to)) }
+        func target(_ path: LayoutIndexPath) -> CollectionUpdate.Target { .init(section: path.section, item: path.item) }
+        updates += deletedItems.sorted().map { .init(action: .delete, before: target($0), after: nil) }
+        updates += insertedItems.sorted().map { .init(action: .insert, before: nil, after: target($0)) }
+        updates += reloadedItems.sorted().map { .init(action: .reload, before: target($0), after: target($0)) }
+        updates += movedItems.map { .init(action: .move, before: target($0.from), after: target($0.to)) }
+        return updates
+    }
+}
+
+/// Why a batch cannot be applied (UIKit raises NSInternalInconsistencyException; here the
+/// batch is rejected whole and nothing changes).
+public struct UpdateError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

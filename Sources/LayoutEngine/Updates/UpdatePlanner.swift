@@ -1,0 +1,84 @@
+/// Runs UIKit's batch-update cycle on a layout and records what animates:
+/// prepare on the old data → (data changes) → prepare on the new data →
+/// `prepareForCollectionViewUpdates` → initial attributes of every appearing element and final
+/// attributes of every disappearing one → `finalizeCollectionViewUpdates`.
+public enum UpdatePlanner {
+    /// Validates `update` (nothing is prepared when it is invalid), then plans it. `new` is the
+    /// collection after the model changed; its data must agree with the update.
+    public static func plan(
+        layout: any CollectionViewLayout, old: CollectionContext, new: CollectionContext, update: BatchUpdate
+    ) throws -> AnimationPlan {
+        let mapping = try UpdateMapping(
+            oldCounts: old.data.sections.map(\.count), update: update, newCounts: new.data.sections.map(\.count))
+        try layout.prepare(in: old)
+        let before = try layout.allLayoutAttributes(context: old)
+        let contentSizeBefore = layout.collectionViewContentSize
+        try layout.prepare(in: new)
+        let updates = update.collectionUpdates
+        try layout.prepare(forCollectionViewUpdates: updates, context: new)
+        let after = try layout.allLayoutAttributes(context: new)
+
+        var beforeByKey: [ElementKey: LayoutAttributes] = [:]
+        beforeByKey.reserveCapacity(before.count)
+        for attributes in before { beforeByKey[attributes.key] = attributes }
+
+        var entries: [AnimationPlan.Entry] = []
+        entries.reserveCapacity(after.count + before.count / 8)
+        var matched = Set<ElementKey>()
+        for attributes in after {
+            let (oldKey, change) = origin(of: attributes.key, mapping)
+            let oldAttributes = oldKey.flatMap { beforeByKey[$0] }
+            var entry = AnimationPlan.Entry(
+                change: change, category: attributes.category, kind: attributes.kind,
+                indexPathBefore: oldAttributes?.indexPath, indexPathAfter: attributes.indexPath,
+                from: attributes, to: attributes)
+            switch (change, oldAttributes) {
+            case (.insert, _), (.reload, _), (_, nil):
+                // Appears: UIKit's default is a fade in place.
+                var start = attributes
+                start.alpha = 0
+                entry.change = change == .reload ? .reload : .insert
+                entry.indexPathBefore = change == .reload ? oldAttributes?.indexPath : nil
+                entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
+            case (.move, let old?):
+                // Moving elements are asked too (a layout filters them with the updates).
+                matched.insert(old.key)
+                entry.from = try layout.initialLayoutAttributes(forAppearing: old, context: new)
+            case (_, let old?):
+                matched.insert(old.key)
+                entry.from = old
+            }
+            entries.append(entry)
+        }
+        for attributes in before where !matched.contains(attributes.key) {
+            // Disappears (deleted, reloaded away, or no longer placed): a fade in place.
+            var end = attributes
+            end.alpha = 0
+            let change: UpdateMapping.Change =
+                attributes.category == .cell && mapping.change(ofOld: attributes.indexPath) == .reload ? .reload : .delete
+            entries.append(AnimationPlan.Entry(
+                change: change, category: attributes.category, kind: attributes.kind,
+                indexPathBefore: attributes.indexPath, indexPathAfter: nil,
+                from: attributes, to: try layout.finalLayoutAttributes(forDisappearing: end, context: new)))
+        }
+        try layout.finalizeCollectionViewUpdates(context: new)
+        return AnimationPlan(
+            bounds: new.bounds, contentSizeBefore: contentSizeBefore, contentSizeAfter: layout.collectionViewContentSize,
+            updates: updates, entries: entries)
+    }
+
+    /// The element's key before the update, and its change. Cells follow the item mapping;
+    /// supplementary and decoration views follow their section (and item, when it maps).
+    private static func origin(of key: ElementKey, _ mapping: UpdateMapping) -> (ElementKey?, UpdateMapping.Change) {
+        let path = key.indexPath
+        if key.category == .cell {
+            let change = mapping.change(ofNew: path)
+            return (mapping.oldIndexPath(forNew: path).map { ElementKey(category: .cell, indexPath: $0) }, change)
+        }
+        guard mapping.sectionsNewToOld.indices.contains(path.section), let oldSection = mapping.sectionsNewToOld[path.section] else {
+            return (nil, .insert)
+        }
+        let oldPath = mapping.oldIndexPath(forNew: path) ?? LayoutIndexPath(oldSection, path.item)
+        return (ElementKey(category: key.category, kind: key.kind, indexPath: oldPath), .persist)
+    }
+}
