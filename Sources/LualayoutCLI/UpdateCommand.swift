@@ -1,0 +1,182 @@
+import ArgumentParser
+import LayoutEngine
+import LayoutOutput
+import ScriptLayout
+
+/// `lualayout update`: plan the animation of a batch update.
+struct UpdateCommand: LualayoutCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Plan a batch update: every element's change and its from/to attributes.",
+        discussion: """
+            Prepares the layout on the data given by --items/--sections/--data, applies the batch \
+            (validated like UIKit: deletes and reloads use index paths before the update, inserts \
+            after it, a move names both), prepares again and asks the layout for the initial \
+            attributes of appearing elements and the final ones of disappearing elements \
+            (default: fade in place). Index paths are SECTION:ITEM, 0-based.
+
+            Examples:
+              lualayout update Examples/fly-in.lua --items 6 --insert 0:2 --delete 0:4
+              lualayout update Examples/fly-in.lua --items 6 --insert 0:2 --format html -o fly-in.html
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json
+        case html
+    }
+
+    @Argument(help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"))
+    var script: String
+
+    @OptionGroup(title: "Collection view")
+    var layout: LayoutOptions
+
+    @OptionGroup(title: "Script")
+    var scriptOptions: ScriptOptions
+
+    @Option(name: .customLong("delete"), help: ArgumentHelp("Delete an item (index path before the update).", valueName: "S:I"))
+    var deletes: [IndexPathArgument] = []
+
+    @Option(name: .customLong("insert"), help: ArgumentHelp("Insert an item (index path after the update).", valueName: "S:I"))
+    var inserts: [IndexPathArgument] = []
+
+    @Option(name: .customLong("reload"), help: ArgumentHelp("Reload an item.", valueName: "S:I"))
+    var reloads: [IndexPathArgument] = []
+
+    @Option(name: .customLong("move"), help: ArgumentHelp("Move an item: before=after.", valueName: "S:I=S:I"))
+    var moves: [ItemMoveArgument] = []
+
+    @Option(name: .customLong("delete-section"), help: ArgumentHelp("Delete a section.", valueName: "S"))
+    var deletedSections: [Int] = []
+
+    @Option(name: .customLong("insert-section"), help: ArgumentHelp("Insert a section of N items (default 0).", valueName: "S[:N]"))
+    var insertedSections: [SectionInsertArgument] = []
+
+    @Option(name: .customLong("reload-section"), help: ArgumentHelp("Reload a section.", valueName: "S"))
+    var reloadedSections: [Int] = []
+
+    @Option(name: .customLong("move-section"), help: ArgumentHelp("Move a section: before=after.", valueName: "S=S"))
+    var movedSections: [SectionMoveArgument] = []
+
+    @Option(help: ArgumentHelp("Also print every element at this progress of the animation (json).", valueName: "T"))
+    var progress: Double?
+
+    @Option(help: "Output format: json (the plan) or html (a page that plays and scrubs the animation).")
+    var format: Format = .json
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    func validate() throws {
+        if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be between 0 and 1") }
+    }
+
+    var batch: BatchUpdate {
+        BatchUpdate(
+            deletedSections: deletedSections, insertedSections: insertedSections.map(\.section), reloadedSections: reloadedSections,
+            movedSections: movedSections.map { .init(from: $0.from, to: $0.to) },
+            deletedItems: deletes.map(\.path), insertedItems: inserts.map(\.path), reloadedItems: reloads.map(\.path),
+            movedItems: moves.map { .init(from: $0.from, to: $0.to) })
+    }
+
+    func execute(_ io: CommandIO) throws(CLIError) {
+        let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "update \(script)")
+        defer { watchdog.cancel() }
+        let old = try layout.makeContext()
+        let batch = self.batch
+        var counts: [Int: Int] = [:]
+        for section in insertedSections { counts[section.section] = section.count }
+        let mapping: UpdateMapping
+        do {
+            mapping = try UpdateMapping(oldCounts: old.data.sections.map(\.count), update: batch, insertedSectionCounts: counts)
+        } catch {
+            throw .usage("invalid batch update: \(error.message)")
+        }
+        var new = old
+        new.data = mapping.newData(from: old.data)
+        let scriptLayout = try scriptOptions.loadLayout(script)
+        let plan: AnimationPlan
+        do {
+            plan = try UpdatePlanner.plan(layout: scriptLayout, old: old, new: new, update: batch)
+        } catch {
+            throw CLIError(error)
+        }
+        try OutputDestination(path: output).write(io) { stream in
+            switch format {
+            case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
+            case .html: HTMLPlanWriter.write(plan, title: "\(script) — \(summary)", to: &stream)
+            }
+        }
+    }
+
+    private var summary: String {
+        var parts: [String] = []
+        func add(_ name: String, _ values: [String]) { if !values.isEmpty { parts.append("\(name) " + values.joined(separator: ", ")) } }
+        add("delete", deletes.map(\.text))
+        add("insert", inserts.map(\.text))
+        add("reload", reloads.map(\.text))
+        add("move", moves.map(\.text))
+        add("delete section", deletedSections.map(String.init))
+        add("insert section", insertedSections.map { String($0.section) })
+        add("reload section", reloadedSections.map(String.init))
+        add("move section", movedSections.map { "\($0.from)=\($0.to)" })
+        return parts.isEmpty ? "no changes" : parts.joined(separator: "; ")
+    }
+}
+
+/// `S:I`.
+struct IndexPathArgument: ExpressibleByArgument {
+    var path: LayoutIndexPath
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let section = Int(parts[0]), let item = Int(parts[1]), section >= 0, item >= 0 else { return nil }
+        path = LayoutIndexPath(section, item)
+    }
+
+    var text: String { "\(path.section):\(path.item)" }
+}
+
+/// `S:I=S:I`.
+struct ItemMoveArgument: ExpressibleByArgument {
+    var from: LayoutIndexPath
+    var to: LayoutIndexPath
+
+    init?(argument: String) {
+        let sides = argument.split(separator: "=", omittingEmptySubsequences: false)
+        guard sides.count == 2, let from = IndexPathArgument(argument: String(sides[0])),
+              let to = IndexPathArgument(argument: String(sides[1])) else { return nil }
+        self.from = from.path
+        self.to = to.path
+    }
+
+    var text: String { "\(from.section):\(from.item)=\(to.section):\(to.item)" }
+}
+
+/// `S=S`.
+struct SectionMoveArgument: ExpressibleByArgument {
+    var from: Int
+    var to: Int
+
+    init?(argument: String) {
+        let sides = argument.split(separator: "=", omittingEmptySubsequences: false)
+        guard sides.count == 2, let from = Int(sides[0]), let to = Int(sides[1]), from >= 0, to >= 0 else { return nil }
+        self.from = from
+        self.to = to
+    }
+}
+
+/// `S` or `S:N` (a section of N items).
+struct SectionInsertArgument: ExpressibleByArgument {
+    var section: Int
+    var count: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let section = Int(parts[0]), section >= 0 else { return nil }
+        let count = parts.count == 2 ? Int(parts[1]) : 0
+        guard let count, count >= 0, count <= LayoutOptions.maxItems else { return nil }
+        self.section = section
+        self.count = count
+    }
+}
