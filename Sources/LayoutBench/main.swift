@@ -125,6 +125,24 @@ let after = residentBytes()
 report("memory per prepared element", String(format: "%.0f bytes", Double(after - before) / Double(itemCount)),
        "resident-set growth over a \(itemCount)-item prepare; bar ≤ 150 bytes")
 
+// 6. Batch update planning: 1,000 deletes + 1,000 inserts on 100k items, the whole cycle
+// (validation, both prepares, hooks, plan), against the two prepares alone.
+let updateItems = quick ? 20_000 : 100_000
+let updateLayout = try ScriptLayout(file: flowScript)
+var update = BatchUpdate()
+for k in 0..<1000 {
+    update.deletedItems.append(LayoutIndexPath(0, k * (updateItems / 1000)))
+    update.insertedItems.append(LayoutIndexPath(0, k * (updateItems / 1000) + 1))
+}
+let oldCollection = context(items: updateItems)
+let planTime = try best(runs) { _ = try UpdatePlanner.plan(layout: updateLayout, old: oldCollection, new: oldCollection, update: update) }
+let preparesTime = try best(runs) {
+    try updateLayout.prepare(in: oldCollection)
+    try updateLayout.prepare(in: oldCollection)
+}
+report("update plan, 1000 deletes + 1000 inserts on \(updateItems) items", format(planTime),
+       String(format: "two prepares alone: %@; planning adds %@", format(preparesTime), format(planTime - preparesTime)))
+
 print("")
 print("| benchmark | result | baseline / note |")
 print("| --- | --- | --- |")
