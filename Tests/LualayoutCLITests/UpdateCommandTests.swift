@@ -76,3 +76,18 @@ struct UpdateCommandTests {
         #expect(result.err.hasPrefix(message), "\(result.err)")
     }
 }
+
+@Suite("lualayout transition")
+struct TransitionCommandTests {
+    /// cookbook-flow at 320 wide: A = 280, k = 3, gap 20 → cell 0 at (20, 10, 80, 120), cell 1 at
+    /// (120, 10). table: a 40-high header, rows 44 high at y = 40 + 45·i, 320 wide. Half way, cell
+    /// 0 is at (10, 25, 200, 82), cell 1 at (60, 47.5, 200, 82); the header fades in (alpha 0.5).
+    @Test func interpolatesBetweenTwoScripts() {
+        let result = lualayout("transition", "Examples/cookbook-flow.lua", "Examples/table.lua", "--items", "2",
+                               "--bounds", "320x480", "--progress", "0.5")
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains(#"{"category": "cell", "indexPath": [0, 0], "frame": {"x": 10, "y": 25, "width": 200, "height": 82}"#))
+        #expect(result.out.contains(#"{"category": "cell", "indexPath": [0, 1], "frame": {"x": 60, "y": 47.5, "width": 200, "height": 82}"#))
+        #expect(result.out.contains(#"{"category": "supplementary", "kind": "header", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 320, "height": 40}, "alpha": 0.5"#))
+    }
+}

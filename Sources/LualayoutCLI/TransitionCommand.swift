@@ -1,0 +1,69 @@
+import ArgumentParser
+import LayoutEngine
+import LayoutOutput
+import ScriptLayout
+
+/// `lualayout transition`: animate from one layout to another over the same data.
+struct TransitionCommand: LualayoutCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transition",
+        abstract: "Plan a layout-to-layout transition: every element from the first layout to the second.",
+        discussion: """
+            Prepares both layouts on the same collection view and pairs their elements by \
+            category, kind and index path (UICollectionViewTransitionLayout): paired elements \
+            move linearly with the progress, the others fade in or out in place.
+
+            Example:
+              lualayout transition Examples/grid.lua Examples/table.lua --items 12 --progress 0.5
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json
+        case html
+    }
+
+    @Argument(help: ArgumentHelp("The layout to start from (Lua).", valueName: "FROM"))
+    var from: String
+
+    @Argument(help: ArgumentHelp("The layout to end at (Lua).", valueName: "TO"))
+    var to: String
+
+    @OptionGroup(title: "Collection view")
+    var layout: LayoutOptions
+
+    @OptionGroup(title: "Script")
+    var scriptOptions: ScriptOptions
+
+    @Option(help: ArgumentHelp("Also print every element at this progress of the transition (json).", valueName: "T"))
+    var progress: Double?
+
+    @Option(help: "Output format: json (the plan) or html (a page that plays and scrubs the transition).")
+    var format: Format = .json
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    func validate() throws {
+        if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be between 0 and 1") }
+    }
+
+    func execute(_ io: CommandIO) throws(CLIError) {
+        let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "transition \(from) → \(to)")
+        defer { watchdog.cancel() }
+        let context = try layout.makeContext()
+        let first = try scriptOptions.loadLayout(from)
+        let second = try scriptOptions.loadLayout(to)
+        let plan: AnimationPlan
+        do {
+            plan = try TransitionPlanner.plan(from: first, to: second, context: context)
+        } catch {
+            throw CLIError(error)
+        }
+        try OutputDestination(path: output).write(io) { stream in
+            switch format {
+            case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
+            case .html: HTMLPlanWriter.write(plan, title: "\(from) → \(to)", to: &stream)
+            }
+        }
+    }
+}
