@@ -22,7 +22,7 @@ func lualayout(_ arguments: String...) -> CommandResult {
 /// CLI tests run from the repository root (set once, never restored, so suites running in
 /// parallel always agree on it; no other test depends on the working directory).
 private let enterRepositoryRoot: Void = {
-    FileManager.default.changeCurrentDirectoryPath(repositoryRoot)
+    _ = FileManager.default.changeCurrentDirectoryPath(repositoryRoot)
 }()
 
 func lualayout(_ arguments: [String]) -> CommandResult {

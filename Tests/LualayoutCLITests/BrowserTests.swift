@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// The update page in a real browser: headless Chromium (installed by Scripts/test on Debian)
+/// loads the page frozen at a progress and the test counts the boxes it shows.
+let chromiumPath: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+@Suite("Update page in Chromium", .serialized, .enabled(if: chromiumPath != nil, "Chromium is not installed"))
+struct BrowserTests {
+    /// The DOM after the page's script ran, with the page frozen at `progress`.
+    private func dom(of page: String, at progress: Double) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromiumPath!)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://\(page)?t=\(progress)"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func visibleBoxes(_ dom: String) -> Int {
+        dom.components(separatedBy: "data-visible=\"1\"").count - 1
+    }
+
+    /// Fly-in, 4 items, insert 0:1 and delete 0:3: at t = 0 the four old items show and the
+    /// inserted one is transparent; at t = 1 the deleted one is gone and four items show.
+    @Test func rendersTheRightElementsAtStartAndEnd() throws {
+        let page = NSTemporaryDirectory() + "lualayout-update-\(UUID().uuidString).html"
+        let result = lualayout("update", "Examples/fly-in.lua", "--items", "4", "--insert", "0:1", "--delete", "0:3",
+                               "--format", "html", "-o", page)
+        #expect(result.status == 0, "\(result.err)")
+        let start = try dom(of: page, at: 0)
+        #expect(start.contains("t = 0.00"))
+        #expect(start.components(separatedBy: "class=\"element cell\"").count - 1 == 5)
+        #expect(visibleBoxes(start) == 4)
+        let end = try dom(of: page, at: 1)
+        #expect(end.contains("t = 1.00"))
+        #expect(visibleBoxes(end) == 4)
+        let half = try dom(of: page, at: 0.5)
+        #expect(visibleBoxes(half) == 5)
+    }
+}
