@@ -65,6 +65,28 @@ struct UpdatePlannerTests {
         #expect(reloads.allSatisfy { $0.from.frame == square(110, 0) && $0.to.frame == square(110, 0) })
     }
 
+    /// Headers follow their sections: sections [1, 1] with 20-high headers (section 1 starts
+    /// at 120: header y 120, item y 140). Deleting section 0 moves section 1's header and item
+    /// up to y 0 and 20; section 0's header and item fade out in place.
+    @Test func supplementaryViewsFollowTheirSection() throws {
+        let flow = layout()
+        flow.configuration.headerReferenceSize = Size(width: 0, height: 20)
+        let plan = try UpdatePlanner.plan(
+            layout: flow, old: context([1, 1]), new: context([1]), update: BatchUpdate(deletedSections: [0]))
+        func entry(_ category: ElementCategory, before: Int) -> AnimationPlan.Entry? {
+            plan.entries.first { $0.category == category && $0.indexPathBefore == LayoutIndexPath(before, 0) }
+        }
+        let header = try #require(entry(.supplementary, before: 1))
+        #expect(header.change == .persist && header.indexPathAfter == LayoutIndexPath(0, 0))
+        #expect(header.from.frame.y == 120 && header.to.frame.y == 0)
+        let item = try #require(entry(.cell, before: 1))
+        #expect(item.from.frame.y == 140 && item.to.frame.y == 20)
+        let gone = try #require(entry(.supplementary, before: 0))
+        #expect(gone.change == .delete && gone.to.alpha == 0 && gone.to.frame.y == 0)
+        #expect(entry(.cell, before: 0)?.change == .delete)
+        #expect(plan.entries.count == 4)
+    }
+
     @Test func anInvalidBatchChangesNothing() {
         let flow = layout()
         #expect(throws: UpdateError.self) {
