@@ -25,7 +25,7 @@ struct Lualayout: ParsableCommand {
             Exit status: 0 on success, 1 for script and layout errors, 2 for usage and input errors.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, UpdateCommand.self, TransitionCommand.self])
+        subcommands: [RunCommand.self, WatchCommand.self, UpdateCommand.self, TransitionCommand.self])
 }
 
 public enum LualayoutMain {

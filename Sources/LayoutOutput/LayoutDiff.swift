@@ -1,0 +1,74 @@
+import LayoutEngine
+
+/// What changed between two runs of a layout: elements added, removed and moved (their frame
+/// changed), and the content size before and after.
+public struct LayoutDiff: Sendable, Equatable {
+    public struct Move: Sendable, Equatable {
+        public var key: ElementKey
+        public var from: Rect
+        public var to: Rect
+        /// How far the element's origin travelled.
+        public var distance: Double
+    }
+
+    public var added: [ElementKey]
+    public var removed: [ElementKey]
+    /// Moved elements (their origin changed), the largest moves first.
+    public var moved: [Move]
+    /// Elements that stayed in place but changed size.
+    public var resized: [ElementKey]
+    /// Elements whose frame stayed but whose other attributes changed.
+    public var restyled: [ElementKey]
+    public var contentSizeBefore: Size
+    public var contentSizeAfter: Size
+
+    public init(from old: LayoutSnapshot, to new: LayoutSnapshot) {
+        var oldByKey: [ElementKey: LayoutAttributes] = [:]
+        oldByKey.reserveCapacity(old.elements.count)
+        for element in old.elements { oldByKey[element.key] = element }
+        var added: [ElementKey] = [], moved: [Move] = [], resized: [ElementKey] = [], restyled: [ElementKey] = []
+        for element in new.elements {
+            guard let before = oldByKey.removeValue(forKey: element.key) else {
+                added.append(element.key)
+                continue
+            }
+            if before.frame.origin == element.frame.origin && before.frame.size != element.frame.size {
+                resized.append(element.key)
+            } else if before.frame != element.frame {
+                let dx = element.frame.x - before.frame.x, dy = element.frame.y - before.frame.y
+                let distance = (dx * dx + dy * dy).squareRoot()
+                moved.append(Move(key: element.key, from: before.frame, to: element.frame, distance: distance))
+            } else if before != element {
+                restyled.append(element.key)
+            }
+        }
+        self.added = added
+        self.removed = old.elements.map(\.key).filter { oldByKey[$0] != nil }
+        self.moved = moved.sorted { ($0.distance, $1.key) > ($1.distance, $0.key) }
+        self.resized = resized
+        self.restyled = restyled
+        contentSizeBefore = old.contentSize
+        contentSizeAfter = new.contentSize
+    }
+
+    public var isEmpty: Bool {
+        added.isEmpty && removed.isEmpty && moved.isEmpty && resized.isEmpty && restyled.isEmpty
+            && contentSizeBefore == contentSizeAfter
+    }
+
+    /// One line for people: counts, the largest moves, the content size change.
+    public func summary(largestMoves: Int = 3) -> String {
+        if isEmpty { return "no change" }
+        var parts = ["+\(added.count) −\(removed.count) elements", "\(moved.count) moved"]
+        if !moved.isEmpty {
+            let largest = moved.prefix(largestMoves).map { "\($0.key) by \(NumberFormatting.format(($0.distance * 100).rounded() / 100))" }
+            parts[1] += " (largest: " + largest.joined(separator: ", ") + (moved.count > largestMoves ? ", …)" : ")")
+        }
+        if !resized.isEmpty { parts.append("\(resized.count) resized") }
+        if !restyled.isEmpty { parts.append("\(restyled.count) restyled") }
+        let before = "\(NumberFormatting.format(contentSizeBefore.width))×\(NumberFormatting.format(contentSizeBefore.height))"
+        let after = "\(NumberFormatting.format(contentSizeAfter.width))×\(NumberFormatting.format(contentSizeAfter.height))"
+        parts.append(before == after ? "content \(after)" : "content \(before) → \(after)")
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import LayoutEngine
+import LayoutOutput
+import ScriptLayout
+
+/// `lualayout watch`: hot reload.
+struct WatchCommand: LualayoutCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Re-run a layout whenever the script, a module it requires or the data file is saved.",
+        discussion: """
+            Prints what each save changed: elements added, removed and moved (the largest moves \
+            first), the content size before and after, and the time taken. A save that breaks \
+            the script prints the located error and keeps the last good layout; the next good \
+            save recovers. Ctrl-C stops.
+
+            Example:
+              lualayout watch Examples/raggy.lua --data Examples/raggy.json --bounds 1024x600
+            """)
+
+    @Argument(help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"))
+    var script: String
+
+    @OptionGroup(title: "Collection view")
+    var layout: LayoutOptions
+
+    @OptionGroup(title: "Script")
+    var scriptOptions: ScriptOptions
+
+    @Option(help: ArgumentHelp("Query this rect instead of the whole layout.", valueName: "X,Y,W,H"))
+    var rect: RectArgument?
+
+    @Flag(help: "Query the viewport: the bounds at --offset.")
+    var visible = false
+
+    @Option(help: ArgumentHelp("Stop after this many runs (for scripts and tests).", valueName: "N", visibility: .hidden))
+    var exitAfter: Int?
+
+    @Option(help: ArgumentHelp("Stop after this many seconds without a save (for scripts and tests).", valueName: "SECONDS",
+                               visibility: .hidden))
+    var idleTimeout: Double?
+
+    func validate() throws {
+        if rect != nil && visible { throw ValidationError("give either --rect or --visible, not both") }
+    }
+
+    func execute(_ io: CommandIO) throws(CLIError) {
+        guard FileManager.default.fileExists(atPath: script) else { throw .input("\(script): no such script") }
+        let rect = self.rect, visible = self.visible
+        let session = WatchSession(script: script, layoutOptions: layout, scriptOptions: scriptOptions) { context in
+            visible ? .rect(context.bounds) : rect.map { .rect($0.rect) } ?? .all
+        }
+        let stop = StopSignal()
+        io.err.write("watching \(script) (Ctrl-C to stop)\n")
+        report(session.reload(), io)
+        var baseline = FileWatcher.signatures(of: session.watchedFiles)
+        var idle = 0.0
+        let watcher = FileWatcher()
+        while !stop.isSet, exitAfter.map({ session.reloads < $0 }) ?? true {
+            let slice = 0.25
+            guard let changed = watcher.waitForChange(from: baseline, timeout: slice, shouldStop: { stop.isSet }) else {
+                idle += slice
+                if let idleTimeout, idle >= idleTimeout { break }
+                continue
+            }
+            idle = 0
+            _ = changed
+            report(session.reload(), io)
+            // The set of files may have changed (a new require): watch what the script uses now.
+            baseline = FileWatcher.signatures(of: session.watchedFiles)
+        }
+        stop.restore()
+        io.err.write("stopped watching \(script)\n")
+        (io.out as? FileStream)?.flush()
+    }
+
+    private func report(_ outcome: WatchSession.Outcome, _ io: CommandIO) {
+        io.out.write(outcome.report + "\n")
+        (io.out as? FileStream)?.flush()
+    }
+}
+
+/// Ctrl-C ends the watch loop cleanly instead of killing the process mid-write.
+final class StopSignal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    private let source: any DispatchSourceSignal
+
+    init() {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in self?.set() }
+        source.resume()
+    }
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    func set() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+
+    /// Gives Ctrl-C its default meaning back.
+    func restore() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}

@@ -1,0 +1,82 @@
+import Dispatch
+import Foundation
+import LayoutEngine
+import LayoutOutput
+import ScriptLayout
+
+/// One `watch` run's state: reloads the script (and its modules and data) from disk, keeps the
+/// last layout that worked, and describes each reload against it.
+final class WatchSession {
+    let script: String
+    let layoutOptions: LayoutOptions
+    let scriptOptions: ScriptOptions
+    let query: (CollectionContext) -> LayoutQuery
+    private(set) var lastGood: LayoutSnapshot?
+    private(set) var reloads = 0
+    /// Files whose saves trigger a reload: the script, the modules it required, the data file.
+    private(set) var watchedFiles: [String]
+    /// The last error, while the layout is broken.
+    private(set) var currentError: String?
+
+    init(script: String, layoutOptions: LayoutOptions, scriptOptions: ScriptOptions,
+         query: @escaping (CollectionContext) -> LayoutQuery) {
+        self.script = script
+        self.layoutOptions = layoutOptions
+        self.scriptOptions = scriptOptions
+        self.query = query
+        watchedFiles = [script] + (layoutOptions.data.map { [$0] } ?? [])
+    }
+
+    struct Outcome {
+        var report: String
+        var snapshot: LayoutSnapshot?
+        var milliseconds: Double
+    }
+
+    /// Runs the layout afresh from disk. On an error the last good layout stays.
+    @discardableResult
+    func reload() -> Outcome {
+        reloads += 1
+        let start = DispatchTime.now().uptimeNanoseconds
+        let label = "[\(reloads)]"
+        do {
+            let context = try layoutOptions.makeContext()
+            let layout = try scriptOptions.loadLayout(script)
+            let snapshot = try LayoutQuery.snapshot(of: layout, in: context, query: query(context))
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            watchedFiles = unique(layout.loadedFiles + (layoutOptions.data.map { [$0] } ?? []))
+            let timing = " — \(formatMilliseconds(elapsed)) ms"
+            let report: String
+            if let previous = lastGood {
+                let diff = LayoutDiff(from: previous, to: snapshot)
+                report = "\(label) \(currentError == nil ? "" : "recovered: ")\(diff.summary())\(timing)"
+            } else {
+                let size = snapshot.contentSize
+                report = "\(label) \(snapshot.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))\(timing)"
+            }
+            lastGood = snapshot
+            currentError = nil
+            return Outcome(report: report, snapshot: snapshot, milliseconds: elapsed)
+        } catch {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            currentError = error.description
+            var report = "\(label) error: " + error.description.replacingOccurrences(of: "\n", with: "\n    ")
+            if let lastGood {
+                let size = lastGood.contentSize
+                report += "\n    keeping the last good layout: \(lastGood.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))"
+            } else {
+                report += "\n    no good layout yet"
+            }
+            return Outcome(report: report, snapshot: nil, milliseconds: elapsed)
+        }
+    }
+
+    private func unique(_ paths: [String]) -> [String] {
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted }
+    }
+
+    private func formatMilliseconds(_ value: Double) -> String {
+        String((value * 10).rounded() / 10)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// `lualayout watch`, driven through real file edits: good → broken → fixed.
+@Suite("lualayout watch", .serialized)
+struct WatchTests {
+    /// Strips the timing (" — 0.8 ms") so reports compare exactly.
+    private func withoutTimings(_ text: String) -> [String] {
+        text.split(separator: "\n").map { line in
+            line.range(of: " — ").map { String(line[..<$0.lowerBound]) } ?? String(line)
+        }
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// 100×100 items, 320 wide: columns x = 0, 110, 220 (gap 10); 5 items in rows y = 0, 110;
+    /// content 320×210. Line spacing 30 moves row 1 (items 3, 4) down by 20: content 320×230.
+    /// A syntax error keeps that layout; 100×50 items then put row 1 at y = 60 (items 3, 4
+    /// moved up 70 from y 130) and shrink every item: content 320×110.
+    @Test func reportsEachSaveAndKeepsTheLastGoodLayout() throws {
+        let binary = repositoryRoot + "/.build/debug/lualayout"
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
+        let directory = NSTemporaryDirectory() + "lualayout-watch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let script = directory + "/layout.lua"
+        try write("return flow{ itemSize = {100, 100} }\n", to: script)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["watch", script, "--items", "5", "--bounds", "320x480", "--exit-after", "4", "--idle-timeout", "20"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let collected = Collector()
+        func waitForLines(_ count: Int) {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+                if collected.lines.count >= count { return }
+            }
+        }
+        output.fileHandleForReading.readabilityHandler = { handle in
+            collected.append(String(decoding: handle.availableData, as: UTF8.self))
+        }
+        waitForLines(1)
+        try write("return flow{ itemSize = {100, 100}, minimumLineSpacing = 30 }\n", to: script)
+        waitForLines(2)
+        try write("return flow{ itemSize = {100, 100 }\n", to: script)
+        waitForLines(4)
+        try write("return flow{ itemSize = {100, 50} }\n", to: script)
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        collected.append(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+
+        #expect(process.terminationStatus == 0)
+        #expect(withoutTimings(collected.text) == [
+            "[1] 5 elements, content 320×210",
+            "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
+            "[3] error: \(script):2: '}' expected (to close '{' at line 1) near <eof>",
+            "    keeping the last good layout: 5 elements, content 320×230",
+            "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 3] by 70, cell [0, 4] by 70), 3 resized, content 320×230 → 320×110",
+        ])
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.hasPrefix("watching \(script)"))
+        #expect(log.hasSuffix("stopped watching \(script)\n"))
+    }
+
+    /// Ctrl-C ends the loop cleanly: the goodbye line, exit status 0.
+    @Test func ctrlCStopsCleanly() throws {
+        let binary = repositoryRoot + "/.build/debug/lualayout"
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
+        let script = try temporaryFile("layout.lua", "return flow{}\n")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["watch", script, "--idle-timeout", "20"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).hasSuffix("stopped watching \(script)\n"))
+    }
+}
+
+/// Output gathered from a pipe on another thread.
+final class Collector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+
+    func append(_ text: String) {
+        lock.lock()
+        buffer += text
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return buffer
+    }
+
+    var lines: [String] { text.split(separator: "\n").map(String.init) }
+}
