@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(name: "lualayout", dependencies: ["LualayoutCLI"]),
         .executableTarget(
             name: "lualayout-bench",
-            dependencies: ["ScriptLayout", "LayoutEngine"],
+            dependencies: ["ScriptLayout", "LayoutEngine", "LayoutOutput"],
             path: "Sources/LayoutBench"
         ),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),

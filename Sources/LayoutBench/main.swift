@@ -2,6 +2,7 @@
 // Run through Scripts/bench (release build, from the repository root).
 import Foundation
 import LayoutEngine
+import LayoutOutput
 import ScriptLayout
 
 #if canImport(Glibc)
@@ -142,6 +143,22 @@ let preparesTime = try best(runs) {
 }
 report("update plan, 1000 deletes + 1000 inserts on \(updateItems) items", format(planTime),
        String(format: "two prepares alone: %@; planning adds %@", format(preparesTime), format(planTime - preparesTime)))
+
+// 7. Hot reload: what `watch` does after a save, for 10k items: load the script from disk,
+// prepare, list every element, diff against the previous run.
+let reloadContext = context(items: 10_000)
+let previousLayout = try ScriptLayout(file: flowScript)
+try previousLayout.prepare(in: reloadContext)
+let previous = LayoutSnapshot(bounds: reloadContext.bounds, contentSize: previousLayout.collectionViewContentSize,
+                              elements: try previousLayout.allLayoutAttributes(context: reloadContext))
+let reloadTime = try best(runs) {
+    let layout = try ScriptLayout(file: flowScript)
+    try layout.prepare(in: reloadContext)
+    let snapshot = LayoutSnapshot(bounds: reloadContext.bounds, contentSize: layout.collectionViewContentSize,
+                                  elements: try layout.allLayoutAttributes(context: reloadContext))
+    precondition(LayoutDiff(from: previous, to: snapshot).isEmpty)
+}
+report("hot reload, 10000 items", format(reloadTime), "load + prepare + every element + diff; bar ≤ 50 ms")
 
 print("")
 print("| benchmark | result | baseline / note |")

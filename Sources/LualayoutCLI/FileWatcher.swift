@@ -16,8 +16,8 @@ struct FileWatcher {
         var nanoseconds: Int
     }
 
-    var debounce: Double = 0.03
-    var interval: Double = 0.02
+    var debounce: Double = 0.015
+    var interval: Double = 0.01
 
     static func signature(of path: String) -> Signature? {
         var info = stat()
