@@ -12,19 +12,24 @@ public enum SVGLayoutWriter {
         /// Most elements drawn; the rest are counted in the caption.
         public var maxElements: Int
         public var maxNaturalWidth: Double
+        /// Draw only the viewport (the live preview), not the whole content.
+        public var viewportOnly: Bool
 
-        public init(width: Double? = nil, maxElements: Int = 5000, maxNaturalWidth: Double = 1600) {
+        public init(width: Double? = nil, maxElements: Int = 5000, maxNaturalWidth: Double = 1600, viewportOnly: Bool = false) {
             self.width = width
             self.maxElements = maxElements
             self.maxNaturalWidth = maxNaturalWidth
+            self.viewportOnly = viewportOnly
         }
     }
 
     public static func write(_ snapshot: LayoutSnapshot, options: Options = Options(), to output: inout some TextOutputStream) {
         let content = Rect(origin: .zero, size: snapshot.contentSize)
-        var area = content.union(snapshot.bounds)
+        var area = options.viewportOnly ? snapshot.bounds : content.union(snapshot.bounds)
         let drawn = Array(snapshot.elements.filter { !$0.hidden }.prefix(options.maxElements))
-        for element in drawn where element.frame.isFinite { area = area.union(element.frame) }
+        if !options.viewportOnly {
+            for element in drawn where element.frame.isFinite { area = area.union(element.frame) }
+        }
         // Margins, strokes and text are sized in pixels of the final picture: `unit` is how many
         // content points one pixel covers.
         let marginPixels = 16.0, captionPixels = 28.0
@@ -59,11 +64,17 @@ public enum SVGLayoutWriter {
 
             """)
         output.write("  <rect class=\"background\" x=\"\(n(viewBox.x))\" y=\"\(n(viewBox.y))\" width=\"\(n(viewBox.width))\" height=\"\(n(viewBox.height))\" fill=\"#ffffff\"/>\n")
-        output.write("  <rect class=\"content\" x=\"0\" y=\"0\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" stroke-width=\"\(n(unit))\"/>\n")
+        if options.viewportOnly {
+            // Everything outside the viewport is cut away, as on a device.
+            output.write("  <clipPath id=\"viewport\"><rect x=\"\(n(area.x))\" y=\"\(n(area.y))\" width=\"\(n(area.width))\" height=\"\(n(area.height))\"/></clipPath>\n")
+        }
+        output.write("  <rect class=\"content\" x=\"0\" y=\"0\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" stroke-width=\"\(n(unit))\"\(options.viewportOnly ? " clip-path=\"url(#viewport)\"" : "")/>\n")
 
         // Lower zIndex first; equal zIndex keeps output order (cells, supplementary, decoration).
         let ordered = drawn.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+        if options.viewportOnly { output.write("  <g clip-path=\"url(#viewport)\">\n") }
         for element in ordered { write(element, unit: unit, to: &output) }
+        if options.viewportOnly { output.write("  </g>\n") }
 
         let b = snapshot.bounds
         output.write("  <rect class=\"viewport\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" stroke-width=\"\(n(2 * unit))\"/>\n")

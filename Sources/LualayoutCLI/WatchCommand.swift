@@ -35,6 +35,12 @@ struct WatchCommand: LualayoutCommand {
     @Flag(help: "Query the viewport: the bounds at --offset.")
     var visible = false
 
+    @Flag(help: "Also serve a live preview page on 127.0.0.1 that updates itself on every save.")
+    var serve = false
+
+    @Option(help: ArgumentHelp("Port of the preview (0: any free port).", valueName: "N"))
+    var port: Int = 7878
+
     @Option(help: ArgumentHelp("Stop after this many runs (for scripts and tests).", valueName: "N", visibility: .hidden))
     var exitAfter: Int?
 
@@ -44,6 +50,7 @@ struct WatchCommand: LualayoutCommand {
 
     func validate() throws {
         if rect != nil && visible { throw ValidationError("give either --rect or --visible, not both") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
@@ -55,6 +62,19 @@ struct WatchCommand: LualayoutCommand {
         let stop = StopSignal()
         io.err.write("watching \(script) (Ctrl-C to stop)\n")
         report(session.reload(), io)
+        var preview: PreviewServer?
+        if serve {
+            do {
+                let server = try PreviewServer(session: session, port: UInt16(port))
+                let actual = try server.start()
+                preview = server
+                io.err.write("preview at http://127.0.0.1:\(actual)/\n")
+            } catch {
+                stop.restore()
+                throw CLIError.input("preview: cannot listen on 127.0.0.1:\(port) (\(error)); choose another --port")
+            }
+            (io.err as? FileStream)?.flush()
+        }
         var baseline = FileWatcher.signatures(of: session.watchedFiles)
         var idle = 0.0
         let watcher = FileWatcher()
@@ -68,6 +88,7 @@ struct WatchCommand: LualayoutCommand {
             idle = 0
             _ = changed
             report(session.reload(), io)
+            preview?.publish()
             // The set of files may have changed (a new require): watch what the script uses now.
             baseline = FileWatcher.signatures(of: session.watchedFiles)
         }

@@ -6,7 +6,7 @@ import ScriptLayout
 
 /// One `watch` run's state: reloads the script (and its modules and data) from disk, keeps the
 /// last layout that worked, and describes each reload against it.
-final class WatchSession {
+final class WatchSession: @unchecked Sendable {
     let script: String
     let layoutOptions: LayoutOptions
     let scriptOptions: ScriptOptions
@@ -17,6 +17,13 @@ final class WatchSession {
     private(set) var watchedFiles: [String]
     /// The last error, while the layout is broken.
     private(set) var currentError: String?
+    /// The last layout that worked, kept live so viewers can query other rects of it.
+    private var lastGoodLayout: ScriptLayout?
+    private var lastGoodContext: CollectionContext?
+    private(set) var lastSummary = ""
+    /// Reloads and queries may come from the watch loop and from preview requests at once;
+    /// a Lua state runs one call at a time.
+    private let lock = NSLock()
 
     init(script: String, layoutOptions: LayoutOptions, scriptOptions: ScriptOptions,
          query: @escaping (CollectionContext) -> LayoutQuery) {
@@ -36,6 +43,8 @@ final class WatchSession {
     /// Runs the layout afresh from disk. On an error the last good layout stays.
     @discardableResult
     func reload() -> Outcome {
+        lock.lock()
+        defer { lock.unlock() }
         reloads += 1
         let start = DispatchTime.now().uptimeNanoseconds
         let label = "[\(reloads)]"
@@ -55,7 +64,10 @@ final class WatchSession {
                 report = "\(label) \(snapshot.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))\(timing)"
             }
             lastGood = snapshot
+            lastGoodLayout = layout
+            lastGoodContext = context
             currentError = nil
+            lastSummary = String(report.dropFirst(label.count + 1))
             return Outcome(report: report, snapshot: snapshot, milliseconds: elapsed)
         } catch {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
@@ -69,6 +81,34 @@ final class WatchSession {
             }
             return Outcome(report: report, snapshot: nil, milliseconds: elapsed)
         }
+    }
+
+    /// The last good layout's elements in the viewport at `offset` (the rect-query phase runs
+    /// at those bounds, as a scroll would make it).
+    func viewport(at offset: Point) throws -> LayoutSnapshot? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let layout = lastGoodLayout, var context = lastGoodContext else { return nil }
+        context.bounds.origin = offset
+        let elements = try layout.layoutAttributesForElements(in: context.bounds, context: context)
+        return LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+    }
+
+    /// What the preview shows about the current state.
+    struct State: Sendable {
+        var version: Int
+        var error: String?
+        var summary: String
+        var bounds: Rect
+        var contentSize: Size
+    }
+
+    var state: State {
+        lock.lock()
+        defer { lock.unlock() }
+        return State(
+            version: reloads, error: currentError, summary: lastSummary,
+            bounds: lastGoodContext?.bounds ?? .zero, contentSize: lastGood?.contentSize ?? .zero)
     }
 
     private func unique(_ paths: [String]) -> [String] {

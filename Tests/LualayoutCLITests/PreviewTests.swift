@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `lualayout watch --serve`: the live preview server, over real HTTP on 127.0.0.1.
+@Suite("Live preview", .serialized)
+struct PreviewTests {
+    /// A running `watch --serve` and the port it serves on.
+    final class Preview {
+        let process = Process()
+        let errors = Collector()
+        let script: String
+        var port = 0
+
+        init(script: String, arguments: [String]) throws {
+            self.script = script
+            let binary = repositoryRoot + "/.build/debug/lualayout"
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["watch", script, "--serve", "--port", "0", "--idle-timeout", "30"] + arguments
+            let errorPipe = Pipe()
+            process.standardError = errorPipe
+            process.standardOutput = Pipe()
+            errorPipe.fileHandleForReading.readabilityHandler = { [errors] handle in
+                errors.append(String(decoding: handle.availableData, as: UTF8.self))
+            }
+            try process.run()
+            let deadline = Date().addingTimeInterval(15)
+            while Date() < deadline, port == 0 {
+                Thread.sleep(forTimeInterval: 0.05)
+                if let range = errors.text.range(of: "preview at http://127.0.0.1:") {
+                    port = Int(errors.text[range.upperBound...].prefix { $0.isNumber }) ?? 0
+                }
+            }
+        }
+
+        func get(_ path: String) throws -> String {
+            let url = URL(string: "http://127.0.0.1:\(port)\(path)")!
+            let done = DispatchSemaphore(value: 0)
+            let box = Collector()
+            let task = URLSession.shared.dataTask(with: url) { data, _, _ in
+                box.append(String(decoding: data ?? Data(), as: UTF8.self))
+                done.signal()
+            }
+            task.resume()
+            _ = done.wait(timeout: .now() + 30)
+            return box.text
+        }
+
+        deinit {
+            if process.isRunning { process.interrupt() }
+            process.waitUntilExit()
+        }
+    }
+
+    private func elementCount(_ svg: String) -> Int { svg.components(separatedBy: "data-index-path=").count - 1 }
+
+    /// 30 items of 100×100 in a 320×480 viewport (rows every 110 points). At offset y 300 the
+    /// viewport (y 300…780) meets rows 2 (220…320) through 7 (770…870): 18 items. A save that
+    /// halves the items' height is pushed as version 2; a broken save as version 3, with the
+    /// error, while the last good layout is still served.
+    @Test func servesTheViewportAndPublishesSaves() throws {
+        let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
+        let preview = try Preview(script: script, arguments: ["--items", "30", "--bounds", "320x480"])
+        try #require(preview.port > 0, "no preview URL in: \(preview.errors.text)")
+        #expect(try preview.get("/state").hasPrefix("{\"version\": 1, \"error\": null"))
+        #expect(elementCount(try preview.get("/render.svg?x=0&y=300")) == 18)
+        #expect(try preview.get("/").contains("new WebSocket('ws://' + location.host + '/socket')"))
+
+        try "return flow{ itemSize = {100, 50} }\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let event = try preview.get("/events?after=1")
+        #expect(event.hasPrefix("{\"version\": 2, \"error\": null"))
+        // Rows every 60 (50 + 10): 10 rows; y 300…780 meets rows 5…9 (300, 360, … 540 + 50): 5 rows → 15 items.
+        #expect(elementCount(try preview.get("/render.svg?x=0&y=300")) == 15)
+
+        try "return flow{ itemSize = {100, 50 }\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let broken = try preview.get("/events?after=2")
+        #expect(broken.contains("\"version\": 3, \"error\": \"\(script):2: '}' expected"))
+        // The last good layout is still served.
+        #expect(elementCount(try preview.get("/render.svg?x=0&y=300")) == 15)
+    }
+
+    /// The page itself in headless Chromium: it fetches the state, renders the viewport and
+    /// records what it shows on <body>.
+    @Test(.enabled(if: chromiumPath != nil, "Chromium is not installed"))
+    func thePageRendersTheLayout() throws {
+        let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100}, headerReferenceSize = {0, 30} }\n")
+        let preview = try Preview(script: script, arguments: ["--sections", "8,8", "--bounds", "320x480"])
+        try #require(preview.port > 0)
+        let browser = Process()
+        browser.executableURL = URL(fileURLWithPath: chromiumPath!)
+        browser.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--dump-dom",
+                             "http://127.0.0.1:\(preview.port)/"]
+        let output = Pipe()
+        browser.standardOutput = output
+        browser.standardError = FileHandle.nullDevice
+        try browser.run()
+        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        browser.waitUntilExit()
+        // Section 0: header 0…30, rows at 30, 140, 250 (8 items: 3 + 3 + 2), ends at 350;
+        // section 1: header 350…380, rows at 380, 490. The viewport 0…480 shows header 0, 8
+        // items, header 1 and the first row of section 1 (3 items): 13 elements.
+        #expect(dom.contains("data-version=\"1\""))
+        #expect(dom.contains("data-elements=\"13\""))
+    }
+}
