@@ -4,10 +4,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Notices when any of a set of files is saved. Polls each file's identity (inode, size,
-/// modification time), which catches in-place writes and editors that save by renaming a new
-/// file over the old one; a change is reported once the files have been quiet for the
-/// debounce interval, so one save that touches a file twice reloads once.
+/// Notices when any of a set of files is saved. On Linux inotify (on the files' directories,
+/// so saves that rename a new file over the old one count) wakes it at once; elsewhere, or if
+/// inotify is unavailable, it polls. Either way each file's identity (inode, size,
+/// modification time) decides whether it changed, and a change is reported once the files
+/// have been quiet for the debounce interval, so one save that touches a file twice reloads
+/// once.
 struct FileWatcher {
     struct Signature: Equatable {
         var inode: UInt64
@@ -40,6 +42,7 @@ struct FileWatcher {
         from baseline: [String: Signature?], timeout: Double, shouldStop: () -> Bool = { false }
     ) -> [String: Signature?]? {
         let paths = Array(baseline.keys)
+        let notifier = DirectoryNotifier(directories: Set(paths.map(Self.directory)))
         var waited = 0.0
         while waited < timeout && !shouldStop() {
             let now = Self.signatures(of: paths)
@@ -53,14 +56,61 @@ struct FileWatcher {
                     settled = again
                 }
             }
-            sleep(seconds: interval)
-            waited += interval
+            if let notifier {
+                // Sleep until the kernel reports activity in a watched directory (or a slice ends).
+                let slice = min(0.1, timeout - waited)
+                notifier.wait(seconds: slice)
+                waited += slice
+            } else {
+                sleep(seconds: interval)
+                waited += interval
+            }
         }
         return nil
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private func sleep(seconds: Double) {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
         _ = nanosleep(&request, nil)
     }
+}
+
+/// inotify on the directories holding the watched files (Linux); nil where unavailable.
+final class DirectoryNotifier {
+    #if os(Linux)
+    private let descriptor: Int32
+
+    init?(directories: Set<String>) {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+        var watching = 0
+        for directory in directories where inotify_add_watch(fd, directory, mask) >= 0 { watching += 1 }
+        guard watching > 0 else {
+            close(fd)
+            return nil
+        }
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// Returns when something happened in a watched directory, or after `seconds`.
+    func wait(seconds: Double) {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&request, 1, Int32(max(0, seconds) * 1000)) > 0 {
+            // Drain the queue; which file changed is decided by comparing signatures.
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while read(descriptor, &buffer, buffer.count) > 0 {}
+        }
+    }
+    #else
+    init?(directories: Set<String>) { return nil }
+    func wait(seconds: Double) {}
+    #endif
 }
