@@ -8,6 +8,8 @@ public struct LayoutSnapshot: Sendable, Equatable {
     public var elements: [LayoutAttributes]
     /// The proposed and targeted content offsets, when scroll targeting was asked for.
     public var targetContentOffset: TargetOffset?
+    /// How many elements the whole layout has, when `elements` are those of a rect.
+    public var totalElements: Int?
 
     public struct TargetOffset: Sendable, Equatable {
         public var proposed: Point

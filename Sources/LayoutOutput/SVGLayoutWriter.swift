@@ -83,6 +83,9 @@ public enum SVGLayoutWriter {
         if hidden > 0 { caption += " · \(hidden) hidden" }
         let beyond = snapshot.elements.count - hidden - drawn.count
         if beyond > 0 { caption += " · \(beyond) more not drawn" }
+        if let total = snapshot.totalElements, total > snapshot.elements.count {
+            caption += " · \(total - snapshot.elements.count) beyond the rect"
+        }
         output.write("  <text class=\"caption\" x=\"\(n(viewBox.x + margin))\" y=\"\(n(viewBox.y + margin + 10 * unit))\" font-size=\"\(n(13 * unit))\">\(escape(caption))</text>\n")
         output.write("</svg>\n")
     }

@@ -71,6 +71,7 @@ struct RunCommand: LualayoutCommand {
         let scriptLayout = try scriptOptions.loadLayout(script)
         let query: LayoutQuery = visible ? .rect(context.bounds) : rect.map { .rect($0.rect) } ?? .all
         var snapshot = try LayoutQuery.snapshot(of: scriptLayout, in: context, query: query)
+        if case .rect = query { snapshot.totalElements = scriptLayout.elementCount }
         if let targetOffset {
             let velocity = velocity?.point ?? .zero
             do {

@@ -91,7 +91,9 @@ final class WatchSession: @unchecked Sendable {
         guard let layout = lastGoodLayout, var context = lastGoodContext else { return nil }
         context.bounds.origin = offset
         let elements = try layout.layoutAttributesForElements(in: context.bounds, context: context)
-        return LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+        var snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+        snapshot.totalElements = layout.elementCount
+        return snapshot
     }
 
     /// What the preview shows about the current state.

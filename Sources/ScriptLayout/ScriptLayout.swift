@@ -131,6 +131,14 @@ public final class ScriptLayout: CollectionViewLayout {
         return CustomPrepared(store: store, contentSize: size!)
     }
 
+    /// How many elements the last prepare placed.
+    public var elementCount: Int {
+        switch body {
+        case .flow(let flow, _): flow.elementCount
+        case .custom(let prepared): prepared.store.count
+        }
+    }
+
     public var collectionViewContentSize: Size {
         switch body {
         case .flow(let flow, _): flow.collectionViewContentSize

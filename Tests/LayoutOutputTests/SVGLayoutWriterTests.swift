@@ -39,6 +39,9 @@ struct SVGLayoutWriterTests {
     @Test func countsWhatIsNotDrawn() {
         let svg = SVGLayoutWriter.string(Self.snapshot, options: .init(maxElements: 2))
         #expect(svg.contains("· 2 elements · 1 hidden · 2 more not drawn"))
+        var inRect = Self.snapshot
+        inRect.totalElements = 1000
+        #expect(SVGLayoutWriter.string(inRect).contains("· 4 elements · 1 hidden · 995 beyond the rect"))
     }
 
     /// A transform applies around the centre: frame (10, 10, 20, 20) has centre (20, 20); a

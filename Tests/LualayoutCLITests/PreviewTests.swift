@@ -106,3 +106,73 @@ struct PreviewTests {
         #expect(dom.contains("data-elements=\"13\""))
     }
 }
+
+/// A minimal WebSocket client (RFC 6455, text frames from the server only), enough to listen
+/// to the preview's pushes the way the page does.
+final class WebSocketListener {
+    private let descriptor: Int32
+
+    init?(port: Int, path: String) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { close(fd); return nil }
+        descriptor = fd
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        // Response headers end with an empty line.
+        var headers = [UInt8]()
+        while !headers.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            guard let byte = readByte() else { return nil }
+            headers.append(byte)
+        }
+        guard String(decoding: headers, as: UTF8.self).hasPrefix("HTTP/1.1 101") else { return nil }
+    }
+
+    deinit { close(descriptor) }
+
+    private func readByte() -> UInt8? {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, 0) == 1 ? byte : nil
+    }
+
+    /// The next text message (server frames are not masked).
+    func nextText(timeout seconds: Int = 10) -> String? {
+        var time = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        guard let first = readByte(), let second = readByte() else { return nil }
+        var length = Int(second & 0x7f)
+        if length == 126 {
+            guard let a = readByte(), let b = readByte() else { return nil }
+            length = Int(a) << 8 | Int(b)
+        } else if length == 127 {
+            length = 0
+            for _ in 0..<8 { guard let byte = readByte() else { return nil }; length = length << 8 | Int(byte) }
+        }
+        var payload = [UInt8]()
+        for _ in 0..<length { guard let byte = readByte() else { return nil }; payload.append(byte) }
+        return first & 0x0f == 1 ? String(decoding: payload, as: UTF8.self) : nextText(timeout: seconds)
+    }
+}
+
+@Suite("Live preview pushes", .serialized)
+struct PreviewPushTests {
+    /// The page's channel: a save arrives on the WebSocket as the new state.
+    @Test func aSaveIsPushedToTheWebSocket() throws {
+        let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
+        let preview = try PreviewTests.Preview(script: script, arguments: ["--items", "6", "--bounds", "320x480"])
+        try #require(preview.port > 0)
+        let socket = try #require(WebSocketListener(port: preview.port, path: "/socket"))
+        Thread.sleep(forTimeInterval: 0.3)
+        try "return flow{ itemSize = {100, 60} }\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let message = try #require(socket.nextText())
+        #expect(message.hasPrefix("{\"version\": 2, \"error\": null, \"summary\": \"+0 −0 elements, 3 moved"))
+    }
+}

@@ -161,6 +161,13 @@ public final class FlowLayout: CollectionViewLayout {
 
     public var collectionViewContentSize: Size { contentSize }
 
+    /// How many elements the last prepare placed (pinned headers and footers included).
+    public var elementCount: Int {
+        let pinned = (configuration.sectionHeadersPinToVisibleBounds ? sections.filter { $0.header != nil }.count : 0)
+            + (configuration.sectionFootersPinToVisibleBounds ? sections.filter { $0.footer != nil }.count : 0)
+        return store.count + pinned
+    }
+
     public func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
         var result = store.positions(in: rect).map { store.attributes(at: $0) }
         let pinned = pinnedElements(context: context) { self.sectionFrame($0).intersects(rect) }
