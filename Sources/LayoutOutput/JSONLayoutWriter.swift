@@ -65,7 +65,8 @@ public enum JSONLayoutWriter {
         }
     }
 
-    static func string(_ text: String) -> String {
+    /// A JSON string literal.
+    public static func string(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

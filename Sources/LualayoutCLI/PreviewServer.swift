@@ -75,9 +75,9 @@ final class PreviewServer: @unchecked Sendable {
     private func stateJSON(_ state: WatchSession.State) -> String { Self.stateJSON(state) }
 
     private static func stateJSON(_ state: WatchSession.State) -> String {
-        let error = state.error.map { JSONText.string($0) } ?? "null"
+        let error = state.error.map { JSONLayoutWriter.string($0) } ?? "null"
         let b = state.bounds, c = state.contentSize
-        return "{\"version\": \(state.version), \"error\": \(error), \"summary\": \(JSONText.string(state.summary)), "
+        return "{\"version\": \(state.version), \"error\": \(error), \"summary\": \(JSONLayoutWriter.string(state.summary)), "
             + "\"bounds\": {\"x\": \(b.x), \"y\": \(b.y), \"width\": \(b.width), \"height\": \(b.height)}, "
             + "\"contentSize\": {\"width\": \(c.width), \"height\": \(c.height)}}"
     }
@@ -126,22 +126,4 @@ private final class Listeners: WSMessageHandler, @unchecked Sendable {
 
 private final class PortBox: @unchecked Sendable {
     var value: UInt16?
-}
-
-/// JSON string escaping for small hand-built messages.
-enum JSONText {
-    static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }

@@ -35,11 +35,8 @@ struct RunCommand: LualayoutCommand {
     @OptionGroup(title: "Script")
     var scriptOptions: ScriptOptions
 
-    @Option(help: ArgumentHelp("Query this rect instead of the whole layout.", valueName: "X,Y,W,H"))
-    var rect: RectArgument?
-
-    @Flag(help: "Query the viewport: the bounds at --offset.")
-    var visible = false
+    @OptionGroup(title: "Query")
+    var queryOptions: QueryOptions
 
     @Option(help: ArgumentHelp(
         "Also ask the layout where a fling proposing this content offset should stop (targetContentOffset).",
@@ -59,7 +56,6 @@ struct RunCommand: LualayoutCommand {
     var output: String?
 
     func validate() throws {
-        if rect != nil && visible { throw ValidationError("give either --rect or --visible, not both") }
         if velocity != nil && targetOffset == nil { throw ValidationError("--velocity goes with --target-offset") }
         if let fit, !(fit >= 16 && fit <= 100_000) { throw ValidationError("--fit must be between 16 and 100000 pixels") }
     }
@@ -69,7 +65,7 @@ struct RunCommand: LualayoutCommand {
         defer { watchdog.cancel() }
         let context = try layout.makeContext()
         let scriptLayout = try scriptOptions.loadLayout(script)
-        let query: LayoutQuery = visible ? .rect(context.bounds) : rect.map { .rect($0.rect) } ?? .all
+        let query = queryOptions.query(in: context)
         var snapshot = try LayoutQuery.snapshot(of: scriptLayout, in: context, query: query)
         if case .rect = query { snapshot.totalElements = scriptLayout.elementCount }
         if let targetOffset {

@@ -29,11 +29,8 @@ struct WatchCommand: LualayoutCommand {
     @OptionGroup(title: "Script")
     var scriptOptions: ScriptOptions
 
-    @Option(help: ArgumentHelp("Query this rect instead of the whole layout.", valueName: "X,Y,W,H"))
-    var rect: RectArgument?
-
-    @Flag(help: "Query the viewport: the bounds at --offset.")
-    var visible = false
+    @OptionGroup(title: "Query")
+    var queryOptions: QueryOptions
 
     @Flag(help: "Also serve a live preview page on 127.0.0.1 that updates itself on every save.")
     var serve = false
@@ -49,15 +46,14 @@ struct WatchCommand: LualayoutCommand {
     var idleTimeout: Double?
 
     func validate() throws {
-        if rect != nil && visible { throw ValidationError("give either --rect or --visible, not both") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
         guard FileManager.default.fileExists(atPath: script) else { throw .input("\(script): no such script") }
-        let rect = self.rect, visible = self.visible
+        let queryOptions = self.queryOptions
         let session = WatchSession(script: script, layoutOptions: layout, scriptOptions: scriptOptions) { context in
-            visible ? .rect(context.bounds) : rect.map { .rect($0.rect) } ?? .all
+            queryOptions.query(in: context)
         }
         let stop = StopSignal()
         io.err.write("watching \(script) (Ctrl-C to stop)\n")
