@@ -18,16 +18,28 @@ public enum UpdatePlanner {
         try layout.prepare(forCollectionViewUpdates: updates, context: new)
         let after = try layout.allLayoutAttributes(context: new)
 
-        var beforeByKey: [ElementKey: LayoutAttributes] = [:]
-        beforeByKey.reserveCapacity(before.count)
-        for attributes in before { beforeByKey[attributes.key] = attributes }
+        // Find an element's attributes before the update: cells (most elements, in index-path
+        // order at the front of the list) by binary search, other elements through a table.
+        let cellCount = before.prefix { $0.category == .cell }.count
+        var otherPositions: [ElementKey: Int] = [:]
+        for position in cellCount..<before.count { otherPositions[before[position].key] = position }
+        func position(of key: ElementKey) -> Int? {
+            guard key.category == .cell else { return otherPositions[key] }
+            var low = 0, high = cellCount
+            while low < high {
+                let middle = (low + high) / 2
+                if before[middle].indexPath < key.indexPath { low = middle + 1 } else { high = middle }
+            }
+            return low < cellCount && before[low].indexPath == key.indexPath ? low : nil
+        }
 
         var entries: [AnimationPlan.Entry] = []
         entries.reserveCapacity(after.count + before.count / 8)
-        var matched = Set<ElementKey>()
+        var matched = [Bool](repeating: false, count: before.count)
         for attributes in after {
             let (oldKey, change) = origin(of: attributes.key, mapping)
-            let oldAttributes = oldKey.flatMap { beforeByKey[$0] }
+            let oldPosition = oldKey.flatMap(position)
+            let oldAttributes = oldPosition.map { before[$0] }
             var entry = AnimationPlan.Entry(
                 change: change, category: attributes.category, kind: attributes.kind,
                 indexPathBefore: oldAttributes?.indexPath, indexPathAfter: attributes.indexPath,
@@ -42,15 +54,15 @@ public enum UpdatePlanner {
                 entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
             case (.move, let old?):
                 // Moving elements are asked too (a layout filters them with the updates).
-                matched.insert(old.key)
+                matched[oldPosition!] = true
                 entry.from = try layout.initialLayoutAttributes(forAppearing: old, context: new)
             case (_, let old?):
-                matched.insert(old.key)
+                matched[oldPosition!] = true
                 entry.from = old
             }
             entries.append(entry)
         }
-        for attributes in before where !matched.contains(attributes.key) {
+        for (position, attributes) in before.enumerated() where !matched[position] {
             // Disappears (deleted, reloaded away, or no longer placed): a fade in place.
             var end = attributes
             end.alpha = 0
