@@ -87,6 +87,44 @@ struct UpdatePlannerTests {
         #expect(plan.entries.count == 4)
     }
 
+    /// Headers belong to their sections, whatever happens to the items: with sections [3, 3]
+    /// (50×50 items in one row, 20-high headers: section 1 starts at 20 + 50 = 70), deleting
+    /// item 0:0 or moving 1:0 to 0:0 leaves both headers in place — no fade out and in.
+    @Test(arguments: [
+        BatchUpdate(deletedItems: [LayoutIndexPath(0, 0)]),
+        BatchUpdate(movedItems: [.init(from: LayoutIndexPath(1, 0), to: LayoutIndexPath(0, 0))]),
+    ])
+    func headersStayWithTheirSections(update: BatchUpdate) throws {
+        let flow = layout()
+        flow.configuration.itemSize = Size(width: 50, height: 50)
+        flow.configuration.headerReferenceSize = Size(width: 0, height: 20)
+        let counts = try UpdateMapping(oldCounts: [3, 3], update: update).newCounts
+        let plan = try UpdatePlanner.plan(layout: flow, old: context([3, 3]), new: context(counts), update: update)
+        let headers = plan.entries.filter { $0.category == .supplementary }
+        #expect(headers.map(\.change) == [.persist, .persist])
+        #expect(headers.map(\.indexPathBefore) == [LayoutIndexPath(0, 0), LayoutIndexPath(1, 0)])
+        #expect(headers.map(\.indexPathAfter) == [LayoutIndexPath(0, 0), LayoutIndexPath(1, 0)])
+        #expect(headers.map(\.from.frame.y) == [0, 70] && headers.map(\.to.frame.y) == [0, 70])
+    }
+
+    /// A reloaded section's header is replaced (cross-fade), like its items.
+    @Test func aReloadedSectionsHeaderIsReloaded() throws {
+        let flow = layout()
+        flow.configuration.headerReferenceSize = Size(width: 0, height: 20)
+        let plan = try UpdatePlanner.plan(layout: flow, old: context([1]), new: context([1]), update: BatchUpdate(reloadedSections: [0]))
+        let headers = plan.entries.filter { $0.category == .supplementary }
+        #expect(headers.map(\.change) == [.reload, .reload])
+        #expect(headers.map(\.from.alpha) == [0, 1] && headers.map(\.to.alpha) == [1, 0])
+    }
+
+    /// Reloads are reported where the element ends up: inserting 0:0 shifts the reloaded 0:0 to 0:1.
+    @Test func reloadsNameTheirPlaceAfterTheUpdate() throws {
+        let update = BatchUpdate(insertedItems: [LayoutIndexPath(0, 0)], reloadedItems: [LayoutIndexPath(0, 0)])
+        let plan = try UpdatePlanner.plan(layout: layout(), old: context([3]), new: context([4]), update: update)
+        let reload = try #require(plan.updates.first { $0.action == .reload })
+        #expect(reload.before == .init(section: 0, item: 0) && reload.after == .init(section: 0, item: 1))
+    }
+
     @Test func anInvalidBatchChangesNothing() {
         let flow = layout()
         #expect(throws: UpdateError.self) {

@@ -81,6 +81,25 @@ struct UpdateHookTests {
         #expect(shifted.allSatisfy { $0.from.alpha == 1 && $0.change == .persist })
     }
 
+    /// A moved item is asked about with its new index path (as UIKit passes it), so the
+    /// fly-in's filter does not mistake it for the item inserted at its old place: insert 0:2
+    /// and move 0:2 → 0:5 in 6 items; only the inserted item starts at the centre.
+    @Test func movedItemsAreAskedWithTheirNewIndexPath() throws {
+        let layout = try ScriptLayout(source: Self.flyIn)
+        let old = makeContext(width: 320, height: 480, counts: [6])
+        var new = old
+        new.data = CollectionData(counts: [7])
+        let update = BatchUpdate(insertedItems: [LayoutIndexPath(0, 2)], movedItems: [.init(from: LayoutIndexPath(0, 2), to: LayoutIndexPath(0, 5))])
+        let plan = try UpdatePlanner.plan(layout: layout, old: old, new: new, update: update)
+        let moved = try #require(plan.entries.first { $0.change == .move })
+        #expect(moved.indexPathBefore == LayoutIndexPath(0, 2) && moved.indexPathAfter == LayoutIndexPath(0, 5))
+        #expect(moved.from.alpha == 1)
+        #expect(moved.from.frame == Rect(x: 220, y: 0, width: 100, height: 100))
+        #expect(moved.from.indexPath == LayoutIndexPath(0, 5))
+        let inserted = try #require(plan.entries.first { $0.change == .insert })
+        #expect(inserted.from.alpha == 0)
+    }
+
     @Test func withoutHooksTheGivenDefaultIsKept() throws {
         let layout = try ScriptLayout(source: "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 10, 10) end }")
         let context = makeContext()

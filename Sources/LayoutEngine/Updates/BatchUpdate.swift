@@ -38,17 +38,23 @@ public struct BatchUpdate: Sendable, Equatable {
 
     public var isEmpty: Bool { self == BatchUpdate() }
 
-    /// The batch as the layout sees it in prepareForCollectionViewUpdates.
-    public var collectionUpdates: [CollectionUpdate] {
+    /// The batch as the layout sees it in prepareForCollectionViewUpdates. Reloads name where
+    /// the element is after the update too, which `mapping` knows when other changes shift it.
+    public func collectionUpdates(mapping: UpdateMapping? = nil) -> [CollectionUpdate] {
         var updates: [CollectionUpdate] = []
         updates += deletedSections.sorted().map { .init(action: .delete, before: .init(section: $0), after: nil) }
         updates += insertedSections.sorted().map { .init(action: .insert, before: nil, after: .init(section: $0)) }
-        updates += reloadedSections.sorted().map { .init(action: .reload, before: .init(section: $0), after: .init(section: $0)) }
+        updates += reloadedSections.sorted().map { section in
+            let after = mapping.flatMap { $0.sectionsOldToNew.indices.contains(section) ? $0.sectionsOldToNew[section] : nil } ?? section
+            return .init(action: .reload, before: .init(section: section), after: .init(section: after))
+        }
         updates += movedSections.map { .init(action: .move, before: .init(section: $0.from), after: .init(section: $0.to)) }
         func target(_ path: LayoutIndexPath) -> CollectionUpdate.Target { .init(section: path.section, item: path.item) }
         updates += deletedItems.sorted().map { .init(action: .delete, before: target($0), after: nil) }
         updates += insertedItems.sorted().map { .init(action: .insert, before: nil, after: target($0)) }
-        updates += reloadedItems.sorted().map { .init(action: .reload, before: target($0), after: target($0)) }
+        updates += reloadedItems.sorted().map { path in
+            .init(action: .reload, before: target(path), after: target(mapping?.newIndexPath(forOld: path) ?? path))
+        }
         updates += movedItems.map { .init(action: .move, before: target($0.from), after: target($0.to)) }
         return updates
     }

@@ -25,6 +25,7 @@ public struct UpdateMapping: Sendable {
     private let movedItemsOld: Set<LayoutIndexPath>
     private let reloadedItemsOld: Set<LayoutIndexPath>
     private let reloadedSectionsOld: Set<Int>
+    private let movedSectionsOld: Set<Int>
 
     /// Validates `update` against the sections' item counts before it and, when the host gives
     /// them (its model already changed), after it. `insertedSectionCounts` gives the item count
@@ -190,6 +191,7 @@ public struct UpdateMapping: Sendable {
         self.movedItemsOld = movedFromItems
         self.reloadedItemsOld = reloadedItems
         self.reloadedSectionsOld = reloadedSections
+        self.movedSectionsOld = movedFromSections
     }
 
     /// The item's index path after the update, or nil when it is deleted.
@@ -215,6 +217,13 @@ public struct UpdateMapping: Sendable {
     public func change(ofOld path: LayoutIndexPath) -> Change {
         guard let new = newIndexPath(forOld: path) else { return .delete }
         return change(ofNew: new)
+    }
+
+    /// What the update does to a whole section (named by its index before the update).
+    public func sectionChange(ofOld section: Int) -> Change {
+        guard sectionsOldToNew.indices.contains(section), sectionsOldToNew[section] != nil else { return .delete }
+        if reloadedSectionsOld.contains(section) { return .reload }
+        return movedSectionsOld.contains(section) ? .move : .persist
     }
 
     /// The data after the update: surviving items keep their payloads; inserted ones have none.

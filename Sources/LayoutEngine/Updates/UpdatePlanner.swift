@@ -14,7 +14,7 @@ public enum UpdatePlanner {
         let before = try layout.allLayoutAttributes(context: old)
         let contentSizeBefore = layout.collectionViewContentSize
         try layout.prepare(in: new)
-        let updates = update.collectionUpdates
+        let updates = update.collectionUpdates(mapping: mapping)
         try layout.prepare(forCollectionViewUpdates: updates, context: new)
         let after = try layout.allLayoutAttributes(context: new)
 
@@ -37,8 +37,7 @@ public enum UpdatePlanner {
         entries.reserveCapacity(after.count + before.count / 8)
         var matched = [Bool](repeating: false, count: before.count)
         for attributes in after {
-            let (oldKey, change) = origin(of: attributes.key, mapping)
-            let oldPosition = oldKey.flatMap(position)
+            let (oldPosition, change) = origin(of: attributes.key, mapping, position)
             let oldAttributes = oldPosition.map { before[$0] }
             var entry = AnimationPlan.Entry(
                 change: change, category: attributes.category, kind: attributes.kind,
@@ -53,9 +52,12 @@ public enum UpdatePlanner {
                 entry.indexPathBefore = change == .reload ? oldAttributes?.indexPath : nil
                 entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
             case (.move, let old?):
-                // Moving elements are asked too (a layout filters them with the updates).
+                // Moving elements are asked too (a layout filters them with the updates): they
+                // start where they were, under their new index path, as UIKit passes it.
                 matched[oldPosition!] = true
-                entry.from = try layout.initialLayoutAttributes(forAppearing: old, context: new)
+                var start = old
+                start.key = attributes.key
+                entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
             case (_, let old?):
                 matched[oldPosition!] = true
                 entry.from = old
@@ -66,8 +68,10 @@ public enum UpdatePlanner {
             // Disappears (deleted, reloaded away, or no longer placed): a fade in place.
             var end = attributes
             end.alpha = 0
-            let change: UpdateMapping.Change =
-                attributes.category == .cell && mapping.change(ofOld: attributes.indexPath) == .reload ? .reload : .delete
+            let reloaded = attributes.category == .cell
+                ? mapping.change(ofOld: attributes.indexPath) == .reload
+                : mapping.sectionChange(ofOld: attributes.indexPath.section) == .reload
+            let change: UpdateMapping.Change = reloaded ? .reload : .delete
             entries.append(AnimationPlan.Entry(
                 change: change, category: attributes.category, kind: attributes.kind,
                 indexPathBefore: attributes.indexPath, indexPathAfter: nil,
@@ -79,18 +83,30 @@ public enum UpdatePlanner {
             updates: updates, entries: entries)
     }
 
-    /// The element's key before the update, and its change. Cells follow the item mapping;
-    /// supplementary and decoration views follow their section (and item, when it maps).
-    private static func origin(of key: ElementKey, _ mapping: UpdateMapping) -> (ElementKey?, UpdateMapping.Change) {
+    /// Where the element was before the update (its position in the old list), and its change.
+    /// Cells follow the item mapping. Supplementary and decoration views belong to their
+    /// section: a header at (s, 0) was the header of the section now at s; only when that
+    /// section had no such element do per-item views follow the item mapping.
+    private static func origin(
+        of key: ElementKey, _ mapping: UpdateMapping, _ position: (ElementKey) -> Int?
+    ) -> (Int?, UpdateMapping.Change) {
         let path = key.indexPath
         if key.category == .cell {
-            let change = mapping.change(ofNew: path)
-            return (mapping.oldIndexPath(forNew: path).map { ElementKey(category: .cell, indexPath: $0) }, change)
+            let old = mapping.oldIndexPath(forNew: path).flatMap { position(ElementKey(category: .cell, indexPath: $0)) }
+            return (old, mapping.change(ofNew: path))
         }
         guard mapping.sectionsNewToOld.indices.contains(path.section), let oldSection = mapping.sectionsNewToOld[path.section] else {
             return (nil, .insert)
         }
-        let oldPath = mapping.oldIndexPath(forNew: path) ?? LayoutIndexPath(oldSection, path.item)
-        return (ElementKey(category: key.category, kind: key.kind, indexPath: oldPath), .persist)
+        let sectionChange = mapping.sectionChange(ofOld: oldSection)
+        if sectionChange == .reload { return (position(ElementKey(category: key.category, kind: key.kind, indexPath: LayoutIndexPath(oldSection, path.item))), .reload) }
+        if let old = position(ElementKey(category: key.category, kind: key.kind, indexPath: LayoutIndexPath(oldSection, path.item))) {
+            return (old, sectionChange)
+        }
+        if let oldPath = mapping.oldIndexPath(forNew: path),
+           let old = position(ElementKey(category: key.category, kind: key.kind, indexPath: oldPath)) {
+            return (old, .persist)
+        }
+        return (nil, .insert)
     }
 }
