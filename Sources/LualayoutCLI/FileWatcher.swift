@@ -47,14 +47,16 @@ struct FileWatcher {
         while waited < timeout && !shouldStop() {
             let now = Self.signatures(of: paths)
             if now != baseline {
-                // Let the save finish: wait until two readings a debounce apart agree.
+                // Let the save finish: wait until two readings a debounce apart agree (for at
+                // most a second: files that never stop changing still get a run).
                 var settled = now
-                while true {
+                for _ in 0..<Int(1 / debounce) where !shouldStop() {
                     sleep(seconds: debounce)
                     let again = Self.signatures(of: paths)
-                    if again == settled { return settled }
+                    if again == settled { break }
                     settled = again
                 }
+                return settled
             }
             if let notifier {
                 // Sleep until the kernel reports activity in a watched directory (or a slice ends).

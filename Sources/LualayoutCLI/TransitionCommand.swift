@@ -51,6 +51,9 @@ struct TransitionCommand: LualayoutCommand {
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "transition \(from) → \(to)")
         defer { watchdog.cancel() }
         let context = try layout.makeContext()
+        guard context.data.totalItems <= UpdateCommand.maxItems else {
+            throw .input("transition: at most \(UpdateCommand.maxItems) items can be planned")
+        }
         let first = try scriptOptions.loadLayout(from)
         let second = try scriptOptions.loadLayout(to)
         let plan: AnimationPlan

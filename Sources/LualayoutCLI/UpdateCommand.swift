@@ -71,6 +71,9 @@ struct UpdateCommand: LualayoutCommand {
         if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be between 0 and 1") }
     }
 
+    /// Most items a plan may cover: each element is kept with its attributes before and after.
+    static let maxItems = 2_000_000
+
     var batch: BatchUpdate {
         BatchUpdate(
             deletedSections: deletedSections, insertedSections: insertedSections.map(\.section), reloadedSections: reloadedSections,
@@ -94,6 +97,10 @@ struct UpdateCommand: LualayoutCommand {
         }
         var new = old
         new.data = mapping.newData(from: old.data)
+        // A plan keeps every element twice (before and after, with both attributes).
+        guard max(old.data.totalItems, new.data.totalItems) <= Self.maxItems else {
+            throw .input("update: at most \(Self.maxItems) items can be planned (the batch leaves \(new.data.totalItems))")
+        }
         let scriptLayout = try scriptOptions.loadLayout(script)
         let plan: AnimationPlan
         do {

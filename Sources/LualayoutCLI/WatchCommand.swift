@@ -57,7 +57,9 @@ struct WatchCommand: LualayoutCommand {
         }
         let stop = StopSignal()
         io.err.write("watching \(script) (Ctrl-C to stop)\n")
+        var baseline = FileWatcher.signatures(of: session.watchedFiles)
         report(session.reload(), io)
+        baseline = rebase(baseline, session.watchedFiles)
         var preview: PreviewServer?
         if serve {
             do {
@@ -71,7 +73,6 @@ struct WatchCommand: LualayoutCommand {
             }
             (io.err as? FileStream)?.flush()
         }
-        var baseline = FileWatcher.signatures(of: session.watchedFiles)
         var idle = 0.0
         let watcher = FileWatcher()
         while !stop.isSet, exitAfter.map({ session.reloads < $0 }) ?? true {
@@ -82,15 +83,23 @@ struct WatchCommand: LualayoutCommand {
                 continue
             }
             idle = 0
-            _ = changed
+            // The files as they were when this run read them: a save during the run is seen next.
+            baseline = changed
             report(session.reload(), io)
             preview?.publish()
-            // The set of files may have changed (a new require): watch what the script uses now.
-            baseline = FileWatcher.signatures(of: session.watchedFiles)
+            baseline = rebase(baseline, session.watchedFiles)
         }
         stop.restore()
         io.err.write("stopped watching \(script)\n")
         (io.out as? FileStream)?.flush()
+    }
+
+    /// The baseline for `files`: files seen before keep the signature they had when the last
+    /// run started; files the run added (new modules) are taken as they are now.
+    private func rebase(_ baseline: [String: FileWatcher.Signature?], _ files: [String]) -> [String: FileWatcher.Signature?] {
+        var result: [String: FileWatcher.Signature?] = [:]
+        for file in files { result[file] = baseline[file] ?? FileWatcher.signature(of: file) }
+        return result
     }
 
     private func report(_ outcome: WatchSession.Outcome, _ io: CommandIO) {
@@ -120,8 +129,11 @@ final class StopSignal: @unchecked Sendable {
 
     func set() {
         lock.lock()
+        let again = stopped
         stopped = true
         lock.unlock()
+        // A second Ctrl-C ends the process even in the middle of a run that does not return.
+        if again { _exit(130) }
     }
 
     /// Gives Ctrl-C its default meaning back.

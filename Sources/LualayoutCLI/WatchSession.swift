@@ -48,9 +48,11 @@ final class WatchSession: @unchecked Sendable {
         reloads += 1
         let start = DispatchTime.now().uptimeNanoseconds
         let label = "[\(reloads)]"
+        var loaded: ScriptLayout?
         do {
             let context = try layoutOptions.makeContext()
             let layout = try scriptOptions.loadLayout(script)
+            loaded = layout
             let snapshot = try LayoutQuery.snapshot(of: layout, in: context, query: query(context))
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             watchedFiles = unique(layout.loadedFiles + (layoutOptions.data.map { [$0] } ?? []))
@@ -71,6 +73,11 @@ final class WatchSession: @unchecked Sendable {
             return Outcome(report: report, snapshot: snapshot, milliseconds: elapsed)
         } catch {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            // Keep watching what worked before, plus every file this attempt touched (a module
+            // that failed to compile or does not exist yet), so the fix is seen.
+            var touched = loaded?.loadedFiles ?? []
+            if case .script(let scriptError) = error { touched += scriptError.files }
+            watchedFiles = unique(watchedFiles + touched)
             currentError = error.description
             var report = "\(label) error: " + error.description.replacingOccurrences(of: "\n", with: "\n    ")
             if let lastGood {

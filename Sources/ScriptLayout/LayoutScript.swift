@@ -59,7 +59,13 @@ final class LayoutScript {
         lua.push(seedFunction)
         lua.push(options.seed)
         do { try lua.call(arguments: 1, results: 0) } catch { throw ScriptError(error) }
-        try environment.runScript(source: source, chunkName: "@" + name, displayName: name)
+        do {
+            try environment.runScript(source: source, chunkName: "@" + name, displayName: name)
+        } catch {
+            var failure = error
+            failure.files = [name] + environment.loadedFiles.filter { $0 != name }
+            throw failure
+        }
         flowLocation = environment.flowLocation(ofTableAt: -1)
         layoutTable = lua.reference()
         do {

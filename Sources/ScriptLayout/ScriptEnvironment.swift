@@ -93,6 +93,8 @@ final class ScriptEnvironment {
         guard isPlain else { return .error(at + "module '\(name)': names are words separated by dots", located: false) }
         let relative = parts.joined(separator: "/") + ".lua"
         let path = directory == "." ? relative : directory + "/" + relative
+        // Recorded before it is found or compiles: a watcher must see the file appear or be fixed.
+        if !loadedFiles.contains(path) { loadedFiles.append(path) }
         guard FileManager.default.fileExists(atPath: path) else {
             return .error(
                 at + "module '\(name)' not found (looked for \(path); only Lua files beside the script can be required)",
@@ -103,7 +105,6 @@ final class ScriptEnvironment {
         } catch {
             return .error(error.message, located: false)
         }
-        if !loadedFiles.contains(path) { loadedFiles.append(path) }
         lua.push(path)
         return .results(2)
     }

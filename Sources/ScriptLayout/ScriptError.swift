@@ -20,6 +20,9 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible, Sendable {
     /// What the engine was evaluating, e.g. `sizeForItem(cv, 0, 3)`.
     public var evaluating: String?
     public var traceback: String?
+    /// The files the script had loaded or tried to load (itself, modules) when it failed —
+    /// what a watcher should watch to see the fix.
+    public var files: [String] = []
 
     public init(kind: Kind, message: String, evaluating: String? = nil, traceback: String? = nil) {
         self.kind = kind

@@ -69,6 +69,8 @@ struct UpdateCommandTests {
          "lualayout: invalid batch update: cannot delete item [0, 7]: it does not exist before the update"),
         (["update", "Examples/fly-in.lua", "--items", "3", "--insert", "0:x"], "Error: The value '0:x' is invalid for '--insert <S:I>'"),
         (["update", "Examples/fly-in.lua", "--items", "3", "--progress", "2"], "Error: --progress must be between 0 and 1"),
+        (["update", "Examples/fly-in.lua", "--items", "1", "--insert-section", "1:1999999", "--insert-section", "2:1000"],
+         "update: at most 2000000 items can be planned (the batch leaves 2001000)"),
     ])
     func badBatchesExitTwo(arguments: [String], message: String) {
         let result = lualayout(arguments)

@@ -68,6 +68,49 @@ struct WatchTests {
         #expect(log.hasSuffix("stopped watching \(script)\n"))
     }
 
+    /// A module that does not exist yet, then breaks, then is fixed: every step is seen
+    /// (the files a failed run touched stay watched).
+    @Test func modulesAreWatchedEvenWhileBroken() throws {
+        let binary = repositoryRoot + "/.build/debug/lualayout"
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
+        let directory = NSTemporaryDirectory() + "lualayout-watch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let script = directory + "/main.lua", module = directory + "/sizes.lua"
+        try write("local sizes = require('sizes')\nreturn flow{ itemSize = {sizes.side, sizes.side} }\n", to: script)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["watch", script, "--items", "3", "--exit-after", "4", "--idle-timeout", "20"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let collected = Collector()
+        output.fileHandleForReading.readabilityHandler = { collected.append(String(decoding: $0.availableData, as: UTF8.self)) }
+        try process.run()
+        func waitForRuns(_ count: Int) {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, collected.lines.filter({ $0.hasPrefix("[") }).count < count { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        waitForRuns(1)
+        try write("return { side = 50 }\n", to: module)
+        waitForRuns(2)
+        try write("return { side = }\n", to: module)
+        waitForRuns(3)
+        try write("return { side = 40 }\n", to: module)
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        collected.append(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        let runs = withoutTimings(collected.text).filter { $0.hasPrefix("[") }
+        #expect(runs.count == 4)
+        #expect(runs.first?.hasPrefix("[1] error: \(script):1: module 'sizes' not found") == true)
+        #expect(runs.dropFirst().first == "[2] 3 elements, content 375×50")
+        #expect(runs.dropFirst(2).first?.hasPrefix("[3] error: \(module):1: unexpected symbol near '}'") == true)
+        // 50-point items: 6 per row, gap (375 − 300) / 5 = 15 → x 0, 65, 130. 40-point items:
+        // 7 per row, gap (375 − 280) / 6 = 15.83 → x 0, 55.83 → 56, 111.67 → 112 (rounded):
+        // items 1 and 2 move by 9 and 18, item 0 only shrinks.
+        #expect(runs.last == "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 2] by 18, cell [0, 1] by 9), 1 resized, content 375×50 → 375×40")
+    }
+
     /// Ctrl-C ends the loop cleanly: the goodbye line, exit status 0.
     @Test func ctrlCStopsCleanly() throws {
         let binary = repositoryRoot + "/.build/debug/lualayout"
