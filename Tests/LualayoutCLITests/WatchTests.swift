@@ -34,16 +34,13 @@ struct WatchTests {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let collected = Collector()
+        let reader = PipeReader(output)
         func waitForLines(_ count: Int) {
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.05)
-                if collected.lines.count >= count { return }
+                if reader.collected.lines.count >= count { return }
             }
-        }
-        output.fileHandleForReading.readabilityHandler = { handle in
-            collected.append(String(decoding: handle.availableData, as: UTF8.self))
         }
         waitForLines(1)
         try write("return flow{ itemSize = {100, 100}, minimumLineSpacing = 30 }\n", to: script)
@@ -52,11 +49,10 @@ struct WatchTests {
         waitForLines(4)
         try write("return flow{ itemSize = {100, 50} }\n", to: script)
         process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        collected.append(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        let printed = reader.waitForEnd()
 
         #expect(process.terminationStatus == 0)
-        #expect(withoutTimings(collected.text) == [
+        #expect(withoutTimings(printed) == [
             "[1] 5 elements, content 320×210",
             "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
             "[3] error: \(script):2: '}' expected (to close '{' at line 1) near <eof>",
@@ -84,12 +80,13 @@ struct WatchTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        let collected = Collector()
-        output.fileHandleForReading.readabilityHandler = { collected.append(String(decoding: $0.availableData, as: UTF8.self)) }
         try process.run()
+        let reader = PipeReader(output)
         func waitForRuns(_ count: Int) {
             let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, collected.lines.filter({ $0.hasPrefix("[") }).count < count { Thread.sleep(forTimeInterval: 0.05) }
+            while Date() < deadline, reader.collected.lines.filter({ $0.hasPrefix("[") }).count < count {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
         }
         waitForRuns(1)
         try write("return { side = 50 }\n", to: module)
@@ -98,9 +95,7 @@ struct WatchTests {
         waitForRuns(3)
         try write("return { side = 40 }\n", to: module)
         process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        collected.append(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-        let runs = withoutTimings(collected.text).filter { $0.hasPrefix("[") }
+        let runs = withoutTimings(reader.waitForEnd()).filter { $0.hasPrefix("[") }
         #expect(runs.count == 4)
         #expect(runs.first?.hasPrefix("[1] error: \(script):1: module 'sizes' not found") == true)
         #expect(runs.dropFirst().first == "[2] 3 elements, content 375×50")
@@ -128,6 +123,30 @@ struct WatchTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).hasSuffix("stopped watching \(script)\n"))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own; `lines` shows what came so far and
+/// `waitForEnd()` returns once the writer closed it (so nothing is lost at exit).
+final class PipeReader: @unchecked Sendable {
+    let collected = Collector()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [collected, done] in
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                collected.append(String(decoding: data, as: UTF8.self))
+            }
+            done.signal()
+        }
+    }
+
+    func waitForEnd() -> String {
+        _ = done.wait(timeout: .now() + 30)
+        return collected.text
     }
 }
 
