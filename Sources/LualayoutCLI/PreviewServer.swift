@@ -21,20 +21,29 @@ final class PreviewServer: @unchecked Sendable {
         server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
     }
 
-    /// Starts serving in the background; returns the port once listening.
+    /// Starts serving in the background; returns the port once listening, or the error that
+    /// kept the server from listening (a port in use) as soon as it happens.
     func start() throws -> UInt16 {
         let server = self.server
-        Task { try await self.configure(); try await server.run() }
         let ready = DispatchSemaphore(value: 0)
-        let port = PortBox()
+        let outcome = StartOutcome()
+        Task {
+            do {
+                try await self.configure()
+                try await server.run()
+            } catch {
+                outcome.failure = "\(error)"
+                ready.signal()
+            }
+        }
         Task {
             try? await server.waitUntilListening(timeout: 10)
-            if case .ip4(_, let number)? = await server.listeningAddress { port.value = number }
+            if case .ip4(_, let number)? = await server.listeningAddress { outcome.port = number }
             ready.signal()
         }
         ready.wait()
-        guard let number = port.value else { throw CLIError.input("preview: could not listen on 127.0.0.1") }
-        return number
+        if let number = outcome.port { return number }
+        throw CLIError.input("preview: cannot listen on 127.0.0.1 (\(outcome.failure ?? "timed out"))")
     }
 
     /// Tells every open page about a new state.
@@ -124,6 +133,16 @@ private final class Listeners: WSMessageHandler, @unchecked Sendable {
     }
 }
 
-private final class PortBox: @unchecked Sendable {
-    var value: UInt16?
+private final class StartOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _port: UInt16?
+    private var _failure: String?
+    var port: UInt16? {
+        get { lock.withLock { _port } }
+        set { lock.withLock { _port = newValue } }
+    }
+    var failure: String? {
+        get { lock.withLock { _failure } }
+        set { lock.withLock { _failure = newValue } }
+    }
 }

@@ -69,7 +69,7 @@ struct WatchCommand: LualayoutCommand {
                 io.err.write("preview at http://127.0.0.1:\(actual)/\n")
             } catch {
                 stop.restore()
-                throw CLIError.input("preview: cannot listen on 127.0.0.1:\(port) (\(error)); choose another --port")
+                throw CLIError.input("\(error) — choose another --port")
             }
             (io.err as? FileStream)?.flush()
         }

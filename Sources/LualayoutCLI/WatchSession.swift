@@ -21,8 +21,9 @@ final class WatchSession: @unchecked Sendable {
     private var lastGoodLayout: ScriptLayout?
     private var lastGoodContext: CollectionContext?
     private(set) var lastSummary = ""
-    /// Reloads and queries may come from the watch loop and from preview requests at once;
-    /// a Lua state runs one call at a time.
+    /// Guards what preview requests read (the published state and the last good layout, whose
+    /// Lua state runs one call at a time). A reload does its work outside the lock — it only
+    /// ever runs on the watch loop — and takes it just to publish the result.
     private let lock = NSLock()
 
     init(script: String, layoutOptions: LayoutOptions, scriptOptions: ScriptOptions,
@@ -43,9 +44,7 @@ final class WatchSession: @unchecked Sendable {
     /// Runs the layout afresh from disk. On an error the last good layout stays.
     @discardableResult
     func reload() -> Outcome {
-        lock.lock()
-        defer { lock.unlock() }
-        reloads += 1
+        lock.withLock { reloads += 1 }
         let start = DispatchTime.now().uptimeNanoseconds
         let label = "[\(reloads)]"
         var loaded: ScriptLayout?
@@ -65,11 +64,13 @@ final class WatchSession: @unchecked Sendable {
                 let size = snapshot.contentSize
                 report = "\(label) \(snapshot.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))\(timing)"
             }
-            lastGood = snapshot
-            lastGoodLayout = layout
-            lastGoodContext = context
-            currentError = nil
-            lastSummary = String(report.dropFirst(label.count + 1))
+            lock.withLock {
+                lastGood = snapshot
+                lastGoodLayout = layout
+                lastGoodContext = context
+                currentError = nil
+                lastSummary = String(report.dropFirst(label.count + 1))
+            }
             return Outcome(report: report, snapshot: snapshot, milliseconds: elapsed)
         } catch {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
@@ -78,7 +79,7 @@ final class WatchSession: @unchecked Sendable {
             var touched = loaded?.loadedFiles ?? []
             if case .script(let scriptError) = error { touched += scriptError.files }
             watchedFiles = unique(watchedFiles + touched)
-            currentError = error.description
+            lock.withLock { currentError = error.description }
             var report = "\(label) error: " + error.description.replacingOccurrences(of: "\n", with: "\n    ")
             if let lastGood {
                 let size = lastGood.contentSize
@@ -96,7 +97,11 @@ final class WatchSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let layout = lastGoodLayout, var context = lastGoodContext else { return nil }
-        context.bounds.origin = offset
+        // Content offsets stay within the content, as a scroll view keeps them.
+        let content = layout.collectionViewContentSize
+        context.bounds.origin = Point(
+            x: min(max(0, offset.x), max(0, content.width - context.bounds.width)),
+            y: min(max(0, offset.y), max(0, content.height - context.bounds.height)))
         let elements = try layout.layoutAttributesForElements(in: context.bounds, context: context)
         var snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
         snapshot.totalElements = layout.elementCount
