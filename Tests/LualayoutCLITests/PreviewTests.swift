@@ -72,14 +72,17 @@ struct PreviewTests {
         try "return flow{ itemSize = {100, 50} }\n".write(toFile: script, atomically: true, encoding: .utf8)
         let event = try preview.get("/events?after=1")
         #expect(event.hasPrefix("{\"version\": 2, \"error\": null"))
-        // Rows every 60 (50 + 10): 10 rows; y 300…780 meets rows 5…9 (300, 360, … 540 + 50): 5 rows → 15 items.
-        #expect(elementCount(try preview.get("/render.svg?x=0&y=300")) == 15)
+        // Rows every 60 (50 + 10): 10 rows, content 590 high, so offsets stop at 590 − 480 = 110
+        // (as a scroll view clamps them): y 300 becomes 110, and the viewport 110…590 meets
+        // rows 2 (120…170) through 9 (540…590) — row 1 (60…110) only touches it: 24 items.
+        #expect(elementCount(try preview.get("/render.svg?x=0&y=300")) == 24)
+        #expect(elementCount(try preview.get("/render.svg?x=1e308&y=1e308")) == 24)
 
         try "return flow{ itemSize = {100, 50 }\n".write(toFile: script, atomically: true, encoding: .utf8)
         let broken = try preview.get("/events?after=2")
         #expect(broken.contains("\"version\": 3, \"error\": \"\(script):2: '}' expected"))
         // The last good layout is still served.
-        #expect(elementCount(try preview.get("/render.svg?x=0&y=300")) == 15)
+        #expect(elementCount(try preview.get("/render.svg?x=0&y=300")) == 24)
     }
 
     /// The page itself in headless Chromium: it fetches the state, renders the viewport and
