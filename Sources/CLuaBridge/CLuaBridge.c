@@ -385,17 +385,9 @@ void llb_clearplacements(llb_placements *placements) {
     placements->capacity = 0;
 }
 
-// MARK: - Macro wrappers
+// MARK: - Macros
 
-int llb_upvalueindex(int i) { return lua_upvalueindex(i); }
 int llb_registryindex(void) { return LUA_REGISTRYINDEX; }
-void llb_pop(lua_State *L, int n) { lua_pop(L, n); }
-void llb_newtable(lua_State *L) { lua_newtable(L); }
-int llb_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
-double llb_tonumber(lua_State *L, int idx, int *isnum) { return (double)lua_tonumberx(L, idx, isnum); }
-const char *llb_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
-void llb_insert(lua_State *L, int idx) { lua_insert(L, idx); }
-void llb_remove(lua_State *L, int idx) { lua_remove(L, idx); }
 
 void llb_functionlocation(lua_State *L, int idx, char *buffer, size_t size) {
     lua_Debug ar;

@@ -107,16 +107,8 @@ void llb_pushplacer(lua_State *L, llb_placements *placements, int category);
 /// Frees the items of `placements` and empties it.
 void llb_clearplacements(llb_placements *placements);
 
-/// Macro wrappers for Swift.
-int llb_upvalueindex(int i);
+/// LUA_REGISTRYINDEX, a macro Swift cannot import.
 int llb_registryindex(void);
-void llb_pop(lua_State *L, int n);
-void llb_newtable(lua_State *L);
-int llb_isnoneornil(lua_State *L, int idx);
-double llb_tonumber(lua_State *L, int idx, int *isnum);
-const char *llb_tostring(lua_State *L, int idx, size_t *len);
-void llb_insert(lua_State *L, int idx);
-void llb_remove(lua_State *L, int idx);
 
 /// `file:line` of the function at the given stack index (for errors about a callback's return
 /// value), written into `buffer`.
