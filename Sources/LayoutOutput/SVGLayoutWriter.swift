@@ -36,7 +36,7 @@ public enum SVGLayoutWriter {
         var width = max(480, min(max(area.width, 1) + 2 * marginPixels, options.maxNaturalWidth))
         if let fit = options.width {
             // Tall drawings fit by their height; keep room for the caption.
-            width = area.height > area.width ? max(440, fit * area.width / max(area.height, 1)) : fit
+            width = area.height > area.width ? fit * area.width / max(area.height, 1) : fit
         }
         let unit = max(area.width, 1) / max(width - 2 * marginPixels, 1)
         let margin = marginPixels * unit, captionHeight = captionPixels * unit

@@ -24,6 +24,15 @@ struct RunCommand: LualayoutCommand {
         case table
         case svg
         case html
+
+        func write(_ snapshot: LayoutSnapshot, title: String, fit: Double?, to stream: inout any TextOutputStream) {
+            switch self {
+            case .json: JSONLayoutWriter.write(snapshot, to: &stream)
+            case .table: TableLayoutWriter.write(snapshot, to: &stream)
+            case .svg: SVGLayoutWriter.write(snapshot, options: .init(width: fit), to: &stream)
+            case .html: HTMLLayoutWriter.write(snapshot, title: title, options: .init(width: fit), to: &stream)
+            }
+        }
     }
 
     @Argument(help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"))
@@ -79,12 +88,7 @@ struct RunCommand: LualayoutCommand {
             }
         }
         try OutputDestination(path: output).write(io) { stream in
-            switch format {
-            case .json: JSONLayoutWriter.write(snapshot, to: &stream)
-            case .table: TableLayoutWriter.write(snapshot, to: &stream)
-            case .svg: SVGLayoutWriter.write(snapshot, options: .init(width: fit), to: &stream)
-            case .html: HTMLLayoutWriter.write(snapshot, title: script, options: .init(width: fit), to: &stream)
-            }
+            format.write(snapshot, title: script, fit: fit, to: &stream)
         }
     }
 }

@@ -32,6 +32,16 @@ struct WatchCommand: LualayoutCommand {
     @OptionGroup(title: "Query")
     var queryOptions: QueryOptions
 
+    @Option(help: "Also print (or, with -o, write) the layout after every good run: json, table, svg or html.")
+    var format: RunCommand.Format?
+
+    @Option(help: ArgumentHelp("Longer side of svg/html pictures in pixels.", valueName: "PIXELS"))
+    var fit: Double?
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+        "Rewrite FILE with the layout after every good run (json unless --format says otherwise).", valueName: "FILE"))
+    var output: String?
+
     @Flag(help: "Also serve a live preview page on 127.0.0.1 that updates itself on every save.")
     var serve = false
 
@@ -104,6 +114,17 @@ struct WatchCommand: LualayoutCommand {
 
     private func report(_ outcome: WatchSession.Outcome, _ io: CommandIO) {
         io.out.write(outcome.report + "\n")
+        if let snapshot = outcome.snapshot, format != nil || output != nil {
+            let format = self.format ?? .json
+            do {
+                try OutputDestination(path: output).write(io) { stream in
+                    format.write(snapshot, title: script, fit: fit, to: &stream)
+                }
+                if let output { io.out.write("    wrote \(output)\n") }
+            } catch {
+                io.out.write("    \(error)\n")
+            }
+        }
         (io.out as? FileStream)?.flush()
     }
 }

@@ -99,9 +99,17 @@ final class WatchSession: @unchecked Sendable {
         guard let layout = lastGoodLayout, var context = lastGoodContext else { return nil }
         // Content offsets stay within the content, as a scroll view keeps them.
         let content = layout.collectionViewContentSize
-        context.bounds.origin = Point(
+        let newBounds = Rect(
             x: min(max(0, offset.x), max(0, content.width - context.bounds.width)),
-            y: min(max(0, offset.y), max(0, content.height - context.bounds.height)))
+            y: min(max(0, offset.y), max(0, content.height - context.bounds.height)),
+            width: context.bounds.width, height: context.bounds.height)
+        // A scroll is a bounds change: the layout decides whether it needs a new prepare.
+        if newBounds != context.bounds {
+            let invalidate = try layout.shouldInvalidateLayout(forBoundsChange: newBounds, context: context)
+            context.bounds = newBounds
+            if invalidate { try layout.prepare(in: context) }
+            lastGoodContext = context
+        }
         let elements = try layout.layoutAttributesForElements(in: context.bounds, context: context)
         var snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
         snapshot.totalElements = layout.elementCount

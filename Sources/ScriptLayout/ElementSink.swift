@@ -13,9 +13,10 @@ final class ElementSink {
     /// What one placed element costs the memory cap: its stored record and index entry.
     static let bytesPerElement = 64
 
-    /// Elements a single prepare may place, from the memory cap (the script's state and what it
-    /// places share `--max-memory`), so a runaway loop ends in an error rather than in swap.
-    let elementLimit: Int
+    /// Elements this prepare may place: what the memory cap leaves beside the Lua state when
+    /// prepare starts (the state and what it places share `--max-memory`), so a runaway loop
+    /// ends in an error rather than in swap.
+    private(set) var elementLimit: Int
     /// Bytes of custom fields placed so far, charged to the memory cap as well.
     private var customBytes = 0
     private let memoryLimit: Int
@@ -51,6 +52,8 @@ final class ElementSink {
     func begin() {
         builder = ElementStoreBuilder()
         buffer.clear()
+        let available = memoryLimit == Int.max ? Int.max : max(0, memoryLimit - lua.memoryUsed)
+        elementLimit = min(50_000_000, available / Self.bytesPerElement)
         buffer.limit = elementLimit
         isOpen = true
         customBytes = 0
@@ -136,7 +139,8 @@ final class ElementSink {
             switch AttributeExtras.read(lua, at: extraIndex) {
             case .success(let extras):
                 customBytes += extras.custom.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateBytes }
-                if (builder.count + buffer.count) * Self.bytesPerElement + customBytes > memoryLimit {
+                let placed = (builder.count + buffer.count) * Self.bytesPerElement + customBytes
+                if memoryLimit != Int.max, placed + lua.memoryUsed > memoryLimit {
                     return .error("\(name) [\(section), \(item)]: placed elements and their custom fields exceed the memory cap (raise it with --max-memory)")
                 }
                 builder.append(

@@ -85,6 +85,24 @@ struct PreviewTests {
         #expect(elementCount(try preview.get("/render.svg?x=0&y=300")) == 24)
     }
 
+    /// Scrolling the preview is a bounds change: a layout that asks to be invalidated is
+    /// prepared again at the new offset. This one places a single cell at the top of the
+    /// viewport each time it is prepared.
+    @Test func scrollingReprepareWhenTheLayoutAsks() throws {
+        let script = try temporaryFile("layout.lua", """
+            return {
+              prepare = function(cv, out)
+                out:cell(0, 0, 0, cv.bounds.y, 50, 50)
+                out:contentSize(320, 2000)
+              end,
+              shouldInvalidateLayoutForBoundsChange = function(cv, newBounds) return true end,
+            }
+            """)
+        let preview = try Preview(script: script, arguments: ["--items", "1", "--bounds", "320x480"])
+        try #require(preview.port > 0)
+        #expect(try preview.get("/render.svg?x=0&y=700").contains(#"<rect x="0" y="700" width="50" height="50"/>"#))
+    }
+
     /// The page itself in headless Chromium: it fetches the state, renders the viewport and
     /// records what it shows on <body>.
     @Test(.enabled(if: chromiumPath != nil, "Chromium is not installed"))

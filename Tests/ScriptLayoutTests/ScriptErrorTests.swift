@@ -149,10 +149,20 @@ struct ScriptErrorTests {
         #expect(hog?.kind == .memory)
         // Lua reports memory errors without a place; the engine names the line last seen running.
         #expect(hog?.message == "test.lua:1: memory limit exceeded (1 MiB; raise it with --max-memory)")
-        // Placed elements count against the cap too: 1 MiB / 64 bytes = 16384 elements.
+        // Placed elements count against the cap too: 64 bytes each, so 1 MiB holds at most
+        // 16384 elements, less what the Lua state itself uses.
         let many = scriptError("return { prepare = function(cv, out) for i = 0, 1e7 do out:cell(0, i, 0, 0, 1, 1) end end }",
                                options: .init(limits: .init(memoryBytes: 1 << 20)))
-        #expect(many?.message == "test.lua:1: out:cell: more than 16384 elements placed in one prepare (64 bytes each count against the memory cap; raise it with --max-memory)")
+        func allowance(_ error: ScriptError?) -> Int { Int(error?.message.split(separator: " ").dropFirst(4).first ?? "") ?? .max }
+        #expect(many?.message.hasPrefix("test.lua:1: out:cell: more than ") == true)
+        #expect(many?.message.hasSuffix(" elements placed in one prepare (64 bytes each count against the memory cap; raise it with --max-memory)") == true)
+        #expect((15_000..<16_384).contains(allowance(many)), "\(many?.message ?? "no error")")
+        // …and share the cap with the Lua state: a 512 KiB string leaves room for fewer cells.
+        let shared = scriptError(
+            "local big = string.rep('x', 1 << 19)\nreturn { prepare = function(cv, out) for i = 0, 1e7 do out:cell(0, i, 0, 0, 1, 1) end end }",
+            options: .init(limits: .init(memoryBytes: 2 << 20)))
+        // Without sharing, 2 MiB would hold 32768 cells; with 512 KiB held, under (2 MiB − 512 KiB) / 64 = 24576.
+        #expect(allowance(shared) < 24_576, "\(shared?.message ?? "no error")")
         let topLevel = scriptError("while true do end", options: .init(limits: .init(instructions: 50_000)))
         #expect(topLevel?.kind == .instructionBudget)
     }
