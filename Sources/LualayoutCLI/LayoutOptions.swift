@@ -13,7 +13,7 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Content offset: the origin of the bounds.", valueName: "X,Y"))
     var offset: PointArgument?
 
-    @Option(help: ArgumentHelp("Screen scale; element origins are rounded to 1/scale points.", valueName: "S"))
+    @Option(help: ArgumentHelp("Screen scale (cv.scale); flow layouts round element origins to 1/scale points.", valueName: "S"))
     var scale: Double = 1
 
     @Option(help: ArgumentHelp("One section of N items (default: 20 items when no data is given).", valueName: "N"))
