@@ -197,7 +197,15 @@ public final class LuaState {
     public func boolean(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
 
     public func pushNil() { lua_pushnil(L) }
-    public func push(_ value: Double) { lua_pushnumber(L, value) }
+    /// Pushes a number; whole numbers (|v| < 2⁵³) become Lua integers, so a script sees `375`,
+    /// not `375.0`, in `cv.bounds.width .. ""` and `math.type` says "integer".
+    public func push(_ value: Double) {
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992, !(value == 0 && value.sign == .minus) {
+            lua_pushinteger(L, lua_Integer(value))
+        } else {
+            lua_pushnumber(L, value)
+        }
+    }
     public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
     public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
     public func push(_ value: String) {

@@ -167,6 +167,17 @@ struct CustomLayoutTests {
         #expect(elements[0].custom == ["duringPrepare": .bool(true), "width2": .number(300), "height2": .number(400)])
     }
 
+    /// Whole numbers reach Lua as integers: `"w" .. cv.bounds.width` reads "w320", not
+    /// "w320.0", and `math.type` tells them apart from fractions.
+    @Test func wholeNumbersArriveAsIntegers() throws {
+        let elements = try run("""
+            return { prepare = function(cv, out)
+              out:cell(0, 0, 0, 0, 1, 1, {label = "w" .. cv.bounds.width, whole = math.type(cv.state.n), half = math.type(cv.state.h)})
+            end }
+            """, makeContext(width: 320, state: ["n": .number(3), "h": .number(2.5)]))
+        #expect(elements[0].custom == ["label": .string("w320"), "whole": .string("integer"), "half": .string("float")])
+    }
+
     @Test func seededRandomnessIsReproducibleAcrossPreparesAndLayouts() throws {
         let source = """
             return { prepare = function(cv, out)
