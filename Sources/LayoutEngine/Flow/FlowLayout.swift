@@ -35,14 +35,14 @@ public final class FlowLayout: CollectionViewLayout {
         let config = configuration
         let vertical = isVertical
         let scale = context.scale
-        dimension = max(0, vertical ? context.bounds.width : context.bounds.height)
-        sections = []
-        guard dimension > 0 else {
-            store = .empty
-            contentSize = .zero
+        // Everything is built aside and committed at the end: a prepare that fails (a bad
+        // delegate value) leaves the previous layout whole.
+        let D = max(0, vertical ? context.bounds.width : context.bounds.height)
+        var newSections: [SectionGeometry] = []
+        guard D > 0 else {
+            (dimension, sections, store, contentSize) = (D, [], .empty, .zero)
             return
         }
-        let D = dimension
         var builder = ElementStoreBuilder()
         builder.reserveCapacity(context.data.totalItems)
         let headerKind = try builder.kindID(Self.headerKind)
@@ -147,13 +147,14 @@ public final class FlowLayout: CollectionViewLayout {
             }
             cursor += footerLength
             geometry.end = cursor
-            sections.append(geometry)
+            newSections.append(geometry)
             guard !overflowed, cursor.isFinite else {
                 throw LayoutError(
                     "section \(section) does not fit in finite coordinates (sizes, spacings or insets too large)")
             }
         }
-        store = try builder.build()
+        let newStore = try builder.build()
+        (dimension, sections, store) = (D, newSections, newStore)
         contentSize = vertical ? Size(width: D, height: cursor) : Size(width: cursor, height: D)
     }
 
