@@ -39,6 +39,21 @@ struct FlowLayoutTests {
         #expect(delegate.sizeCalls == 1)
     }
 
+    @Test func aFailedPrepareKeepsThePreviousLayout() throws {
+        let delegate = Delegate()
+        delegate.sizes[0] = [Size(width: 10, height: 10)]
+        let layout = FlowLayout(delegate: delegate)
+        let good = context(width: 100, counts: [1])
+        try layout.prepare(in: good)
+        delegate.sizes[0] = [Size(width: .nan, height: 10)]
+        #expect(throws: LayoutError.self) { try layout.prepare(in: context(width: 200, counts: [1])) }
+        // The layout prepared at 100 wide: k = ⌊(100 + 10) / (10 + 10)⌋ = 5 columns, so the
+        // lone item sits in column 0 at x 0 (only k = 1 centres).
+        #expect(try layout.allLayoutAttributes(context: good).map(\.frame) == [Rect(x: 0, y: 0, width: 10, height: 10)])
+        #expect(layout.collectionViewContentSize == Size(width: 100, height: 10))
+        #expect(try layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 0, width: 100, height: 500), context: good) == false)
+    }
+
     @Test func zeroWidthPlacesNothing() throws {
         let layout = FlowLayout()
         let context = context(width: 0, counts: [5])
