@@ -75,7 +75,9 @@ struct RunCommand: LualayoutCommand {
         let context = try layout.makeContext()
         let scriptLayout = try scriptOptions.loadLayout(script)
         let query = queryOptions.query(in: context)
+        let progress = Progress("preparing \(context.data.totalItems) items", items: context.data.totalItems, io: io)
         var snapshot = try LayoutQuery.snapshot(of: scriptLayout, in: context, query: query)
+        progress.finish("prepared \(scriptLayout.elementCount) elements", io: io)
         if case .rect = query { snapshot.totalElements = scriptLayout.elementCount }
         if let targetOffset {
             let velocity = velocity?.point ?? .zero

@@ -103,11 +103,14 @@ struct UpdateCommand: LualayoutCommand {
         }
         let scriptLayout = try scriptOptions.loadLayout(script)
         let plan: AnimationPlan
+        let activity = Progress("planning \(batch.collectionUpdates().count) updates over \(old.data.totalItems) items",
+                                items: old.data.totalItems, io: io)
         do {
             plan = try UpdatePlanner.plan(layout: scriptLayout, old: old, new: new, update: batch)
         } catch {
             throw CLIError(error)
         }
+        activity.finish("planned \(plan.entries.count) elements", io: io)
         try OutputDestination(path: output).write(io) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
