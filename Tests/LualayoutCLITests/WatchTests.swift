@@ -118,11 +118,15 @@ struct WatchTests {
         process.standardError = errors
         process.standardOutput = Pipe()
         try process.run()
-        Thread.sleep(forTimeInterval: 1)
+        let reader = PipeReader(errors)
+        // The handler is in place once the watcher says it is watching.
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline, !reader.collected.text.contains("watching") { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.2)
         process.interrupt()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).hasSuffix("stopped watching \(script)\n"))
+        #expect(reader.waitForEnd().hasSuffix("stopped watching \(script)\n"))
     }
 }
 
