@@ -67,6 +67,7 @@ struct WatchCommand: LualayoutCommand {
         }
         let stop = StopSignal()
         io.err.write("watching \(script) (Ctrl-C to stop)\n")
+        (io.err as? FileStream)?.flush()
         var baseline = FileWatcher.signatures(of: session.watchedFiles)
         report(session.reload(), io)
         baseline = rebase(baseline, session.watchedFiles)
