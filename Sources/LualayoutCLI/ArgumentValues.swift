@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutEngine
+import LayoutOutput
 
 /// `WxH`, e.g. `375x667`.
 struct SizeArgument: ExpressibleByArgument {
@@ -12,7 +13,7 @@ struct SizeArgument: ExpressibleByArgument {
         size = Size(width: w, height: h)
     }
 
-    var defaultValueDescription: String { "\(NumberText(size.width))x\(NumberText(size.height))" }
+    var defaultValueDescription: String { "\(NumberFormatting.format(size.width))x\(NumberFormatting.format(size.height))" }
 }
 
 /// `X,Y`.
@@ -110,9 +111,4 @@ private extension Substring {
         while text.last == character { text.removeLast() }
         return text
     }
-}
-
-/// A number without a trailing ".0".
-func NumberText(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

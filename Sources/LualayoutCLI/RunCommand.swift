@@ -4,7 +4,7 @@ import LayoutOutput
 import ScriptLayout
 
 /// `lualayout run`: prepare a layout and print the elements of a rect.
-struct RunCommand: LualayoutCommand {
+struct RunCommand: LualayoutCommand, ScriptCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Prepare a layout script and print its elements.",
@@ -35,14 +35,8 @@ struct RunCommand: LualayoutCommand {
         }
     }
 
-    @Argument(help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"))
-    var script: String
-
-    @OptionGroup(title: "Collection view")
-    var layout: LayoutOptions
-
-    @OptionGroup(title: "Script")
-    var scriptOptions: ScriptOptions
+    @OptionGroup
+    var common: ScriptCommandOptions
 
     @OptionGroup(title: "Query")
     var queryOptions: QueryOptions

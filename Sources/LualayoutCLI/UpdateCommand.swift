@@ -4,7 +4,7 @@ import LayoutOutput
 import ScriptLayout
 
 /// `lualayout update`: plan the animation of a batch update.
-struct UpdateCommand: LualayoutCommand {
+struct UpdateCommand: LualayoutCommand, ScriptCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: "Plan a batch update: every element's change and its from/to attributes.",
@@ -25,14 +25,8 @@ struct UpdateCommand: LualayoutCommand {
         case html
     }
 
-    @Argument(help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"))
-    var script: String
-
-    @OptionGroup(title: "Collection view")
-    var layout: LayoutOptions
-
-    @OptionGroup(title: "Script")
-    var scriptOptions: ScriptOptions
+    @OptionGroup
+    var common: ScriptCommandOptions
 
     @Option(name: .customLong("delete"), help: ArgumentHelp("Delete an item (index path before the update).", valueName: "S:I"))
     var deletes: [IndexPathArgument] = []

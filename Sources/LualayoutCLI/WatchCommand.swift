@@ -6,7 +6,7 @@ import LayoutOutput
 import ScriptLayout
 
 /// `lualayout watch`: hot reload.
-struct WatchCommand: LualayoutCommand {
+struct WatchCommand: LualayoutCommand, ScriptCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Re-run a layout whenever the script, a module it requires or the data file is saved.",
@@ -20,14 +20,8 @@ struct WatchCommand: LualayoutCommand {
               lualayout watch Examples/raggy.lua --data Examples/raggy.json --bounds 1024x600
             """)
 
-    @Argument(help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"))
-    var script: String
-
-    @OptionGroup(title: "Collection view")
-    var layout: LayoutOptions
-
-    @OptionGroup(title: "Script")
-    var scriptOptions: ScriptOptions
+    @OptionGroup
+    var common: ScriptCommandOptions
 
     @OptionGroup(title: "Query")
     var queryOptions: QueryOptions

@@ -141,23 +141,13 @@ final class LayoutScript {
 
     /// A Lua error as a script error, located at the script when Lua gave no location.
     func scriptError(_ error: LuaError, evaluating: String?) -> ScriptError {
-        var scriptError = ScriptError(error, evaluating: evaluating)
-        if !Self.isLocated(scriptError.message) { scriptError.message = "\(name): " + scriptError.message }
-        return scriptError
+        ScriptError(error, evaluating: evaluating, script: name)
     }
 
     /// A value error in what callback `callback` returned.
     func badReturn(_ callback: String, _ problem: String, evaluating: String) -> ScriptError {
         ScriptError(
             kind: .invalidValue, message: "\(location(ofCallback: callback)): \(callback) \(problem)", evaluating: evaluating)
-    }
-
-    /// Whether a message starts with `file:line:`.
-    static func isLocated(_ message: String) -> Bool {
-        guard let colon = message.firstIndex(of: ":") else { return false }
-        let rest = message[message.index(after: colon)...]
-        let digits = rest.prefix { $0.isNumber }
-        return !digits.isEmpty && rest.dropFirst(digits.count).first == ":"
     }
 
     private func trimLocation(_ location: String) -> String {

@@ -117,9 +117,7 @@ final class ScriptEnvironment {
             try lua.load(source: source, chunkName: chunkName)
             try lua.call(arguments: 0, results: 1)
         } catch {
-            var scriptError = ScriptError(error, evaluating: nil)
-            if !LayoutScript.isLocated(scriptError.message) { scriptError.message = "\(displayName): " + scriptError.message }
-            throw scriptError
+            throw ScriptError(error, evaluating: nil, script: displayName)
         }
         guard lua.type(at: -1) == .table else {
             let got = lua.type(at: -1).name

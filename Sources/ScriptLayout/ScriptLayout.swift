@@ -191,11 +191,17 @@ public final class ScriptLayout: CollectionViewLayout {
 
     /// Rect-query phase: `attributes(cv, a)` adjusts each returned element.
     private func applyAttributesHook(_ list: [LayoutAttributes], context: CollectionContext) throws(ScriptError) -> [LayoutAttributes] {
-        guard !list.isEmpty, script.hasCallback("attributes") else { return list }
+        guard !list.isEmpty, script.pushCallback("attributes") else { return list }
+        // The hook is looked up once per query and called for every element from the stack.
+        let lua = script.lua
+        let hook = lua.absoluteIndex(-1)
         proxy.begin()
-        defer { proxy.begin() }
+        defer {
+            proxy.begin()
+            lua.remove(at: hook)
+        }
         for attributes in list {
-            _ = script.pushCallback("attributes")
+            lua.pushValue(at: hook)
             try script.binding.push(context)
             proxy.push(attributes)
             try script.call(arguments: 2, results: 0, evaluating: "attributes(cv, a) for \(attributes.key)")

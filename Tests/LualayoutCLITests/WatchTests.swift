@@ -11,6 +11,12 @@ struct WatchTests {
         }
     }
 
+    private func temporaryDirectory() throws -> String {
+        let directory = NSTemporaryDirectory() + "lualayout-watch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
     private func write(_ text: String, to path: String) throws {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
@@ -20,38 +26,20 @@ struct WatchTests {
     /// A syntax error keeps that layout; 100×50 items then put row 1 at y = 60 (items 3, 4
     /// moved up 70 from y 130) and shrink every item: content 320×110.
     @Test func reportsEachSaveAndKeepsTheLastGoodLayout() throws {
-        let binary = repositoryRoot + "/.build/debug/lualayout"
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
-        let directory = NSTemporaryDirectory() + "lualayout-watch-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory()
         let script = directory + "/layout.lua"
         try write("return flow{ itemSize = {100, 100} }\n", to: script)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["watch", script, "--items", "5", "--bounds", "320x480", "--exit-after", "4", "--idle-timeout", "20"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let reader = PipeReader(output)
-        func waitForLines(_ count: Int) {
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.05)
-                if reader.collected.lines.count >= count { return }
-            }
-        }
-        waitForLines(1)
+        let watch = try WatchProcess(["watch", script, "--items", "5", "--bounds", "320x480", "--exit-after", "4", "--idle-timeout", "20"])
+        watch.waitForOutput(lines: 1)
         try write("return flow{ itemSize = {100, 100}, minimumLineSpacing = 30 }\n", to: script)
-        waitForLines(2)
+        watch.waitForOutput(lines: 2)
         try write("return flow{ itemSize = {100, 100 }\n", to: script)
-        waitForLines(4)
+        watch.waitForOutput(lines: 4)
         try write("return flow{ itemSize = {100, 50} }\n", to: script)
-        process.waitUntilExit()
-        let printed = reader.waitForEnd()
+        let (status, printed, log) = watch.finish()
 
-        #expect(process.terminationStatus == 0)
+        #expect(status == 0)
         #expect(withoutTimings(printed) == [
             "[1] 5 elements, content 320×210",
             "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
@@ -59,7 +47,6 @@ struct WatchTests {
             "    keeping the last good layout: 5 elements, content 320×230",
             "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 3] by 70, cell [0, 4] by 70), 3 resized, content 320×230 → 320×110",
         ])
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(log.hasPrefix("watching \(script)"))
         #expect(log.hasSuffix("stopped watching \(script)\n"))
     }
@@ -67,35 +54,19 @@ struct WatchTests {
     /// A module that does not exist yet, then breaks, then is fixed: every step is seen
     /// (the files a failed run touched stay watched).
     @Test func modulesAreWatchedEvenWhileBroken() throws {
-        let binary = repositoryRoot + "/.build/debug/lualayout"
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
-        let directory = NSTemporaryDirectory() + "lualayout-watch-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory()
         let script = directory + "/main.lua", module = directory + "/sizes.lua"
         try write("local sizes = require('sizes')\nreturn flow{ itemSize = {sizes.side, sizes.side} }\n", to: script)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["watch", script, "--items", "3", "--exit-after", "4", "--idle-timeout", "20"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let reader = PipeReader(output)
-        func waitForRuns(_ count: Int) {
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, reader.collected.lines.filter({ $0.hasPrefix("[") }).count < count {
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-        }
-        waitForRuns(1)
+        let watch = try WatchProcess(["watch", script, "--items", "3", "--exit-after", "4", "--idle-timeout", "20"])
+        let isRun: (String) -> Bool = { $0.hasPrefix("[") }
+        watch.waitForOutput(lines: 1, counting: isRun)
         try write("return { side = 50 }\n", to: module)
-        waitForRuns(2)
+        watch.waitForOutput(lines: 2, counting: isRun)
         try write("return { side = }\n", to: module)
-        waitForRuns(3)
+        watch.waitForOutput(lines: 3, counting: isRun)
         try write("return { side = 40 }\n", to: module)
-        process.waitUntilExit()
-        let runs = withoutTimings(reader.waitForEnd()).filter { $0.hasPrefix("[") }
+        let runs = withoutTimings(watch.finish().out).filter(isRun)
         #expect(runs.count == 4)
         #expect(runs.first?.hasPrefix("[1] error: \(script):1: module 'sizes' not found") == true)
         #expect(runs.dropFirst().first == "[2] 3 elements, content 375×50")
@@ -108,25 +79,53 @@ struct WatchTests {
 
     /// Ctrl-C ends the loop cleanly: the goodbye line, exit status 0.
     @Test func ctrlCStopsCleanly() throws {
+        let script = try temporaryFile("layout.lua", "return flow{}\n")
+        let watch = try WatchProcess(["watch", script, "--idle-timeout", "20"])
+        // The handler is in place once the watcher says it is watching.
+        watch.waitForLog(containing: "watching")
+        Thread.sleep(forTimeInterval: 0.2)
+        watch.process.interrupt()
+        let (status, _, log) = watch.finish()
+        #expect(status == 0)
+        #expect(log.hasSuffix("stopped watching \(script)\n"))
+    }
+}
+
+/// `lualayout` (the debug build) running in a process of its own, its output read as it comes.
+final class WatchProcess {
+    let process = Process()
+    private let output: PipeReader
+    private let log: PipeReader
+
+    init(_ arguments: [String]) throws {
         let binary = repositoryRoot + "/.build/debug/lualayout"
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
-        let script = try temporaryFile("layout.lua", "return flow{}\n")
-        let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["watch", script, "--idle-timeout", "20"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
+        process.arguments = arguments
+        let outputPipe = Pipe(), logPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = logPipe
         try process.run()
-        let reader = PipeReader(errors)
-        // The handler is in place once the watcher says it is watching.
+        output = PipeReader(outputPipe)
+        log = PipeReader(logPipe)
+    }
+
+    /// Waits (10 s at most) until the output has `count` lines that `counting` accepts.
+    func waitForOutput(lines count: Int, counting: (String) -> Bool = { _ in true }) {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, output.collected.lines.filter(counting).count < count { Thread.sleep(forTimeInterval: 0.05) }
+    }
+
+    /// Waits (15 s at most) until standard error mentions `text`.
+    func waitForLog(containing text: String) {
         let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline, !reader.collected.text.contains("watching") { Thread.sleep(forTimeInterval: 0.05) }
-        Thread.sleep(forTimeInterval: 0.2)
-        process.interrupt()
+        while Date() < deadline, !log.collected.text.contains(text) { Thread.sleep(forTimeInterval: 0.05) }
+    }
+
+    /// Waits for the process to end: its status, standard output and standard error.
+    func finish() -> (status: Int32, out: String, err: String) {
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(reader.waitForEnd().hasSuffix("stopped watching \(script)\n"))
+        return (process.terminationStatus, output.waitForEnd(), log.waitForEnd())
     }
 }
 
