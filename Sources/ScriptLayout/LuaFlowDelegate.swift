@@ -79,7 +79,7 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
         try callSection(name, section, context) { lua, evaluating in
             guard let value = lua.number(at: -1), value.isFinite else {
                 throw script.badReturn(
-                    name, "returned \(describeTop(lua)) for section \(section) (expected a finite number)", evaluating: evaluating)
+                    name, "returned \(describe(lua, -1)) for section \(section) (expected a finite number)", evaluating: evaluating)
             }
             return value
         }
@@ -120,7 +120,6 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
         return try read(lua, evaluating)
     }
 
-    private func describeTop(_ lua: LuaState) -> String { describe(lua, -1) }
 
     private func describe(_ lua: LuaState, _ index: Int32) -> String {
         if let number = lua.number(at: index) { return formatNumber(number) }
