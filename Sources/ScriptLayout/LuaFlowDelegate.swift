@@ -120,7 +120,6 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
         return try read(lua, evaluating)
     }
 
-
     private func describe(_ lua: LuaState, _ index: Int32) -> String {
         if let number = lua.number(at: index) { return formatNumber(number) }
         let type = lua.type(at: index)
