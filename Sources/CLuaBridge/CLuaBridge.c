@@ -13,6 +13,7 @@
 #define LLB_HOOK_STEP 1000
 
 static void llb_counthook(lua_State *L, lua_Debug *ar);
+static void llb_recordlocation(llb_limits *limits);
 
 // MARK: - Allocator with a memory cap
 
@@ -27,6 +28,7 @@ static void *llb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (nsize > osize && limits->enforcing && limits->memory_limit > 0 &&
         limits->memory_used - osize + nsize > limits->memory_limit) {
         limits->memory_exceeded = 1;
+        llb_recordlocation(limits);
         return NULL;  // Lua turns this into a memory error inside the protected call
     }
     void *block = realloc(ptr, nsize);
@@ -52,6 +54,7 @@ lua_State *llb_newstate(size_t memory_limit, long long instruction_limit) {
         free(limits);
         return NULL;
     }
+    limits->state = L;
     lua_atpanic(L, llb_panic);
     // The hook stays installed for the state's whole life, so no Lua code runs unbudgeted.
     // (Finalizers, which run with hooks off, cannot be defined: see llb_safesetmetatable.)
@@ -76,11 +79,8 @@ void llb_close(lua_State *L) {
 // MARK: - Instruction budget
 
 static void llb_counthook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
     llb_limits *limits = llb_getlimits(L);
-    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
-        snprintf(limits->last_source, sizeof limits->last_source, "%s", ar->short_src);
-        limits->last_line = ar->currentline;
-    }
     limits->instructions_left -= LLB_HOOK_STEP;
     if (limits->instructions_left <= 0) {
         // From now on, fail at every instruction: a script that catches the error with pcall
@@ -95,18 +95,37 @@ static void llb_counthook(lua_State *L, lua_Debug *ar) {
     }
 }
 
+// Where the innermost Lua function is running, recorded when an allocation is refused: Lua's
+// memory errors carry no location. Reading the call stack allocates nothing, and the program
+// counter is saved before every instruction that can allocate, so the line is exact.
+static void llb_recordlocation(llb_limits *limits) {
+    lua_State *L = limits->state;
+    limits->last_line = 0;
+    if (L == NULL) return;
+    lua_Debug ar;
+    for (int level = 0; level < 32 && lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(limits->last_source, sizeof limits->last_source, "%s", ar.short_src);
+            limits->last_line = ar.currentline;
+            return;
+        }
+    }
+}
+
 // MARK: - Protected calls
 
+// The message (kept whole: it may hold NUL bytes), a newline and the traceback.
 static int llb_messagehandler(lua_State *L) {
     int type = lua_type(L, 1);
-    const char *message = (type == LUA_TSTRING || type == LUA_TNUMBER) ? lua_tostring(L, 1) : NULL;
-    if (message == NULL && luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
-        message = lua_tostring(L, -1);
+    if (type == LUA_TSTRING || type == LUA_TNUMBER) {
+        lua_pushvalue(L, 1);
+        lua_tolstring(L, -1, NULL);
+    } else if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)) {
+        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
-    if (message == NULL) {
-        message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-    }
-    luaL_traceback(L, L, message, 1);
+    lua_pushliteral(L, "\n");
+    luaL_traceback(L, L, NULL, 1);
+    lua_concat(L, 3);
     return 1;
 }
 
@@ -156,6 +175,7 @@ static int llb_trampoline(lua_State *L) {
     if (results == LLB_ERROR_RAW) return lua_error(L);
     if (saved_enforcing && limits->memory_limit > 0 && limits->memory_used > limits->memory_limit) {
         limits->memory_exceeded = 1;
+        llb_recordlocation(limits);
         return luaL_error(L, "not enough memory");
     }
     return results;
@@ -174,8 +194,14 @@ int llb_loadtext(lua_State *L, const char *buffer, size_t size, const char *chun
     return luaL_loadbufferx(L, buffer, size, chunkname, "t");
 }
 
-// `load` with the mode forced to text: binary chunks can break the VM's invariants.
+// `load` with the mode forced to text: binary chunks can break the VM's invariants. The
+// arguments are checked here, so errors name `load` and the script's line (the original,
+// called from C, would say '?' and no line).
 static int llb_textload(lua_State *L) {
+    int chunk = lua_type(L, 1);
+    luaL_argexpected(L, chunk == LUA_TSTRING || chunk == LUA_TFUNCTION, 1, "string or function");
+    luaL_optstring(L, 2, NULL);
+    luaL_optstring(L, 3, NULL);
     // load(chunk [, chunkname [, mode [, env]]]): keep env absent when it was not given, since
     // the original `load` tells "no env" from "env = nil" by the argument count.
     int nargs = lua_gettop(L);
@@ -191,18 +217,48 @@ static int llb_textload(lua_State *L) {
 }
 
 // `setmetatable` without `__gc`: Lua runs finalizers with debug hooks off, so a looping
-// finalizer could never be stopped by the instruction budget.
+// finalizer could never be stopped by the instruction budget. Written out in full (it is
+// short) so that its errors name `setmetatable` and the script's line.
 static int llb_safesetmetatable(lua_State *L) {
-    if (lua_type(L, 2) == LUA_TTABLE) {
+    int type = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+    if (type == LUA_TTABLE) {
         lua_pushliteral(L, "__gc");
         int has_gc = lua_rawget(L, 2) != LUA_TNIL;
         lua_pop(L, 1);
         if (has_gc) return luaL_error(L, "__gc metamethods are not available to layout scripts");
     }
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+// The message handler `xpcall` really gets: the script's handler, except for the
+// instruction-budget error. That error is raised inside the count hook, and Lua runs a
+// message handler for it with hooks off, where a looping handler could never be stopped.
+static int llb_guardedhandler(lua_State *L) {
+    if (llb_getlimits(L)->budget_exceeded) {
+        lua_settop(L, 1);
+        return 1;
+    }
+    lua_settop(L, 1);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
+    lua_call(L, 1, 1);
     return 1;
+}
+
+static int llb_guardedxpcall(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, llb_guardedhandler, 1);
+    lua_replace(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
 }
 
 // `print` writes to stderr so that it never mixes with the layout output on stdout.
@@ -237,9 +293,11 @@ void llb_opensandbox(lua_State *L) {
     lua_setglobal(L, "load");
     lua_pushcfunction(L, llb_print);
     lua_setglobal(L, "print");
-    lua_getglobal(L, "setmetatable");
-    lua_pushcclosure(L, llb_safesetmetatable, 1);
+    lua_pushcfunction(L, llb_safesetmetatable);
     lua_setglobal(L, "setmetatable");
+    lua_getglobal(L, "xpcall");
+    lua_pushcclosure(L, llb_guardedxpcall, 1);
+    lua_setglobal(L, "xpcall");
 
     lua_getglobal(L, LUA_STRLIBNAME);
     lua_pushnil(L);
@@ -252,15 +310,16 @@ void llb_opensandbox(lua_State *L) {
 
 // MARK: - Flow sizes
 
-static int llb_readsize(lua_State *L, llb_sizes *sizes, double *width, double *height) {
+int llb_readsize(lua_State *L, double *width, double *height, int *wrong_type) {
     int isnum_w = 0, isnum_h = 0;
     switch (lua_type(L, -2)) {
     case LUA_TNUMBER:
         *width = (double)lua_tonumberx(L, -2, NULL);
-        *height = (double)lua_tonumberx(L, -1, &isnum_h);
-        if (!isnum_h || lua_type(L, -1) != LUA_TNUMBER) return LLB_SIZE_ONE_NUMBER;
+        if (lua_type(L, -1) != LUA_TNUMBER) return LLB_SIZE_ONE_NUMBER;
+        *height = (double)lua_tonumberx(L, -1, NULL);
         return LLB_SIZE_OK;
     case LUA_TTABLE:
+        // {w, h} when the array part holds the width, else {width=, height=}.
         if (lua_rawgeti(L, -2, 1) == LUA_TNUMBER) {
             *width = (double)lua_tonumberx(L, -1, &isnum_w);
             lua_pop(L, 1);
@@ -277,7 +336,7 @@ static int llb_readsize(lua_State *L, llb_sizes *sizes, double *width, double *h
         }
         return (isnum_w && isnum_h) ? LLB_SIZE_OK : LLB_SIZE_TABLE_FIELDS;
     default:
-        sizes->problem_type = lua_type(L, -2);
+        if (wrong_type) *wrong_type = lua_type(L, -2);
         return LLB_SIZE_WRONG_TYPE;
     }
 }
@@ -291,7 +350,7 @@ static int llb_collectsizes(lua_State *L) {
         lua_pushinteger(L, (lua_Integer)item);
         lua_call(L, 3, 2);
         double width = 0, height = 0;
-        int problem = llb_readsize(L, sizes, &width, &height);
+        int problem = llb_readsize(L, &width, &height, &sizes->problem_type);
         lua_pop(L, 2);
         if (problem == LLB_SIZE_OK && !(isfinite(width) && isfinite(height) && width >= 0 && height >= 0)) {
             problem = LLB_SIZE_INVALID;
@@ -352,8 +411,15 @@ static int llb_place(lua_State *L) {
     if (placements->count >= placements->limit) goto slow;  // closed, or full
     if (placements->count == placements->capacity) {
         size_t capacity = placements->capacity ? placements->capacity * 2 : 1024;
+        size_t added = (capacity - placements->capacity) * sizeof(llb_placed);
+        llb_limits *limits = placements->limits;
+        if (limits->memory_limit > 0 && limits->memory_used + added > limits->memory_limit) {
+            placements->refused = 1;  // the slow path reports the memory error
+            goto slow;
+        }
         llb_placed *items = (llb_placed *)realloc(placements->items, capacity * sizeof(llb_placed));
         if (items == NULL) goto slow;
+        limits->memory_used += added;
         placements->items = items;
         placements->capacity = capacity;
     }
@@ -368,6 +434,7 @@ slow:
 }
 
 void llb_pushplacer(lua_State *L, llb_placements *placements, int category) {
+    placements->limits = llb_getlimits(L);
     // Stack: kinds, fallback → upvalues (placements, category, fallback, kinds).
     lua_pushlightuserdata(L, placements);
     lua_pushinteger(L, category);
@@ -379,6 +446,8 @@ void llb_pushplacer(lua_State *L, llb_placements *placements, int category) {
 }
 
 void llb_clearplacements(llb_placements *placements) {
+    if (placements->limits) placements->limits->memory_used -= placements->capacity * sizeof(llb_placed);
+    placements->refused = 0;
     free(placements->items);
     placements->items = NULL;
     placements->count = 0;
@@ -397,6 +466,13 @@ void llb_functionlocation(lua_State *L, int idx, char *buffer, size_t size) {
     } else {
         snprintf(buffer, size, "%s", ar.short_src);
     }
+}
+
+int llb_iscallable(lua_State *L, int idx) {
+    if (lua_type(L, idx) == LUA_TFUNCTION) return 1;
+    int has_call = luaL_getmetafield(L, idx, "__call") != LUA_TNIL;
+    if (has_call) lua_pop(L, 1);
+    return has_call;
 }
 
 void llb_where(lua_State *L, int level) {

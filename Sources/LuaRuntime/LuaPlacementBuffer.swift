@@ -8,11 +8,15 @@ public final class PlacementBuffer {
     public typealias Placement = llb_placed
 
     private let storage: UnsafeMutablePointer<llb_placements>
+    /// The state whose memory cap the buffer is charged to; kept alive as long as the buffer.
+    private let lua: LuaState
 
     /// `limit`: the most elements the fast path takes; beyond it calls go to the fallback.
-    public init(limit: Int) {
+    public init(lua: LuaState, limit: Int) {
+        self.lua = lua
         storage = .allocate(capacity: 1)
-        storage.initialize(to: llb_placements(items: nil, count: 0, capacity: 0, limit: max(0, limit)))
+        storage.initialize(to: llb_placements(
+            items: nil, count: 0, capacity: 0, limit: max(0, limit), refused: 0, limits: llb_getlimits(lua.L)))
     }
 
     deinit {
@@ -28,6 +32,12 @@ public final class PlacementBuffer {
     }
 
     public func clear() { llb_clearplacements(storage) }
+
+    /// Whether the fast path stopped because growing the buffer would exceed the memory cap.
+    public var refusedForMemory: Bool { storage.pointee.refused != 0 }
+
+    /// Bytes the buffer holds (charged to the memory cap).
+    public var bytes: Int { storage.pointee.capacity * MemoryLayout<Placement>.stride }
 
     /// The most elements the fast path takes (0: every call goes to the fallback).
     public var limit: Int {

@@ -23,6 +23,20 @@ public struct SizeCollectionError: Error, Sendable {
 }
 
 extension LuaState {
+    /// The engine's one size reader (shared with the C item loop): the value at `index` and,
+    /// when given, the one at `second` — two numbers, `{w, h}` (array part first) or
+    /// `{width=, height=}`. Nil when they are not a size.
+    public func readSize(at index: Int32, second: Int32?) -> (width: Double, height: Double)? {
+        let first = absoluteIndex(index)
+        let other = second.map(absoluteIndex)
+        pushValue(at: first)
+        if let other { pushValue(at: other) } else { pushNil() }
+        defer { pop(2) }
+        var width = 0.0, height = 0.0
+        guard llb_readsize(L, &width, &height, nil) == LLB_SIZE_OK else { return nil }
+        return (width, height)
+    }
+
     /// Calls the size callback for items 0..<count and returns (width, height) pairs, in one
     /// protected call whose loop runs in C (the flow layout's hot path). Expects on the stack:
     /// the callback, `cv`, the section; pops them.

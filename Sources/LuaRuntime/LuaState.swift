@@ -61,31 +61,48 @@ public final class LuaState {
     /// Compiles a text chunk and pushes it as a function. The chunk name is used in error
     /// messages (`@path` reads as `path:line:`).
     public func load(source: String, chunkName: String) throws(LuaError) {
+        try load(bytes: Array(source.utf8), chunkName: chunkName)
+    }
+
+    /// Compiles a chunk given as bytes, exactly as `lua5.4` reads a file: the bytes reach Lua
+    /// unchanged (no UTF-8 decoding), a UTF-8 byte-order mark is skipped, and so is a first
+    /// line starting with `#` (a shebang; its newline is kept so line numbers stay right).
+    public func load(bytes: [UInt8], chunkName: String) throws(LuaError) {
         if chunkName.hasPrefix("@"), chunkName.count > 40, !longChunkNames.contains(String(chunkName.dropFirst())) {
             longChunkNames.append(String(chunkName.dropFirst()))
         }
-        var source = source
-        let status = source.withUTF8 { buffer in
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        if start < bytes.count, bytes[start] == UInt8(ascii: "#") {
+            while start < bytes.count, bytes[start] != UInt8(ascii: "\n") { start += 1 }
+        }
+        let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                llb_loadtext(L, chars.baseAddress, chars.count, chunkName)
+                llb_loadtext(L, chars.baseAddress.map { $0 + start }, chars.count - start, chunkName)
             }
         }
         guard status == LUA_OK else { throw popError(status: status) }
     }
 
-    /// Compiles a Lua file; errors read `path:line: …`.
+    /// Compiles a Lua file (as bytes); errors read `path:line: …`.
     public func load(file path: String) throws(LuaError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LuaError(kind: .file, message: "\(path): cannot read file")
         }
-        let source = String(decoding: data, as: UTF8.self)
-        try load(source: source, chunkName: "@" + path)
+        try load(bytes: [UInt8](data), chunkName: "@" + path)
     }
 
     /// Calls the function below `arguments` values on the stack, protected, with a fresh
     /// instruction budget (unless already inside a call) and the memory cap in force.
-    /// `results` may be `LUA_MULTRET`.
+    /// `results` may be `LUA_MULTRET`. The contract is checked, not trusted: a missing
+    /// function or too few values is an error, and the values are removed as a call would.
     public func call(arguments: Int32, results: Int32) throws(LuaError) {
+        let function = top - arguments
+        guard arguments >= 0, function >= 1, llb_iscallable(L, function) != 0 else {
+            let found = function >= 1 ? type(at: function).name : "nothing"
+            top = max(0, function - 1)
+            throw LuaError(kind: .runtime, message: "internal error: expected a function below \(arguments) argument(s), found \(found)")
+        }
         let status = llb_pcall(L, arguments, results)
         guard status == LUA_OK else { throw popError(status: status) }
     }
@@ -166,10 +183,31 @@ public final class LuaState {
 
     public var top: Int32 {
         get { lua_gettop(L) }
-        set { lua_settop(L, newValue) }
+        set { lua_settop(L, max(0, newValue)) }
     }
 
-    public func pop(_ count: Int32) { lua_settop(L, -count - 1) }
+    /// Runs `body` and puts the stack back to where it was, whatever `body` pushed or left
+    /// behind on an error: the guard at every entry from the engine into a script. In debug
+    /// builds a body that returns normally with a different depth is a bug and stops there.
+    public func balanced<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let saved = top
+        do {
+            let result = try body()
+            assert(top == saved, "Lua stack unbalanced: \(saved) values before, \(top) after")
+            top = saved
+            return result
+        } catch {
+            top = saved
+            throw error
+        }
+    }
+
+    /// Pops `count` values; never below the bottom of the stack (Lua does not check).
+    public func pop(_ count: Int32) {
+        let current = lua_gettop(L)
+        assert(count >= 0 && count <= current, "pop(\(count)) with \(current) values on the stack")
+        lua_settop(L, max(0, current - max(0, count)))
+    }
 
     /// Makes room for `count` more values; false when the stack cannot grow.
     @discardableResult

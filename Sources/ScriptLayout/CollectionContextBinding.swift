@@ -23,18 +23,57 @@ final class CollectionContextBinding {
     /// Builds the proxies in Lua (so `__newindex` errors point at the script's line).
     private static let builder = """
         local methods = ...
-        local setmetatable, error, next = setmetatable, error, next
+        local setmetatable, error, next, type, tostring, rawset0 = setmetatable, error, next, type, tostring, rawset
+        -- Every proxy handed to scripts, with its name: rawset refuses them too.
+        local proxies = setmetatable({}, {__mode = "k"})
+        rawset = function(t, k, v)
+          if type(t) ~= "table" then error("bad argument #1 to 'rawset' (table expected, got " .. type(t) .. ")", 2) end
+          local what = proxies[t]
+          if what then error(what .. " is read-only", 2) end
+          rawset0(t, k, v)
+          return t
+        end
+        local function protect(proxy, what)
+          proxies[proxy] = what
+          return proxy
+        end
         local function readOnly(t, what)
-          return setmetatable({}, {
+          return protect(setmetatable({}, {
             __index = t,
             __newindex = function() error(what .. " is read-only", 2) end,
             __pairs = function() return next, t, nil end,
             __len = function() return #t end,
             __metatable = what,
-          })
+          }), what)
+        end
+        -- cv.state may hold nested tables: read-only all the way down, each wrapped once.
+        local function deepReadOnly(t, what)
+          local wrapped = {}
+          local function get(k)
+            local v = t[k]
+            if type(v) ~= "table" then return v end
+            local w = wrapped[k]
+            if w == nil then
+              w = deepReadOnly(v, what .. "." .. tostring(k))
+              wrapped[k] = w
+            end
+            return w
+          end
+          return protect(setmetatable({}, {
+            __index = function(_, k) return get(k) end,
+            __newindex = function() error(what .. " is read-only", 2) end,
+            __pairs = function()
+              return function(_, k)
+                local nk = next(t, k)
+                if nk ~= nil then return nk, get(nk) end
+              end, t, nil
+            end,
+            __len = function() return #t end,
+            __metatable = what,
+          }), what)
         end
         return function(bounds, scale, sections, state, contentSize)
-          local b, s = readOnly(bounds, "cv.bounds"), readOnly(state, "cv.state")
+          local b, s = readOnly(bounds, "cv.bounds"), deepReadOnly(state, "cv.state")
           local fields = {bounds = b, scale = scale, numberOfSections = sections, state = s,
                           numberOfItems = methods.numberOfItems, itemData = methods.itemData}
           local c = contentSize and readOnly(contentSize, "cv.contentSize") or {}
@@ -104,11 +143,12 @@ final class CollectionContextBinding {
         return true
     }
 
-    /// `cv:numberOfItems(section)`.
+    /// `cv:numberOfItems(section)`: 0 for any whole number that is not a section.
     private func numberOfItems(_ lua: LuaState) -> LuaState.FunctionResult {
-        guard let section = integerArgument(lua, 2) else {
-            return .error("cv:numberOfItems(section) expects a section number (call it with ':')")
+        guard let number = lua.number(at: 2), number == number.rounded() else {
+            return .error("cv:numberOfItems(section) expects a whole section number (call it with ':')")
         }
+        let section = abs(number) < 1e15 ? Int(number) : -1
         lua.push(context.data.numberOfItems(inSection: section))
         return .results(1)
     }

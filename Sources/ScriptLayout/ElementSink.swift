@@ -10,8 +10,10 @@ import LuaRuntime
 /// `PlacementBuffer`; every other call comes to `place`, here in Swift, which validates it,
 /// stores it and registers new kinds for the fast path.
 final class ElementSink {
-    /// What one placed element costs the memory cap: its stored record and index entry.
-    static let bytesPerElement = 64
+    /// What one placed element costs the memory cap once stored: its 64-byte record and its
+    /// share of the rect index. The fast path's placement buffer (48 bytes an element, grown
+    /// by doubling) is charged separately, as the bytes it really holds.
+    static let bytesPerElement = 80
 
     /// Elements this prepare may place: what the memory cap leaves beside the Lua state when
     /// prepare starts (the state and what it places share `--max-memory`), so a runaway loop
@@ -27,13 +29,14 @@ final class ElementSink {
     private var reference: LuaReference!
     private var kinds: LuaReference!
     /// Closed outside prepare: the fast path takes nothing and `place` reports the misuse.
-    private let buffer = PlacementBuffer(limit: 0)
+    private let buffer: PlacementBuffer
     private var isOpen = false
 
     init(lua: LuaState) {
         self.lua = lua
         memoryLimit = lua.limits.memoryBytes > 0 ? lua.limits.memoryBytes : Int.max
         elementLimit = min(50_000_000, memoryLimit / Self.bytesPerElement)
+        buffer = PlacementBuffer(lua: lua, limit: 0)
         lua.newTable()
         kinds = lua.reference()
         lua.newTable(fieldCount: 4)
@@ -53,7 +56,8 @@ final class ElementSink {
         builder = ElementStoreBuilder()
         buffer.clear()
         let available = memoryLimit == Int.max ? Int.max : max(0, memoryLimit - lua.memoryUsed)
-        elementLimit = min(50_000_000, available / Self.bytesPerElement)
+        let perElement = Self.bytesPerElement + MemoryLayout<PlacementBuffer.Placement>.stride
+        elementLimit = min(50_000_000, available / perElement)
         buffer.limit = elementLimit
         isOpen = true
         customBytes = 0
@@ -101,8 +105,10 @@ final class ElementSink {
             return .error("\(name) must be called with ':' (\(name)(...))")
         }
         guard isOpen else { return .error("\(name) is only available during prepare(cv, out)") }
-        guard builder.count + buffer.count < elementLimit else {
-            return .error("\(name): more than \(elementLimit) elements placed in one prepare (\(Self.bytesPerElement) bytes each count against the memory cap; raise it with --max-memory)")
+        let placed = builder.count + buffer.count
+        guard placed < elementLimit, !buffer.refusedForMemory,
+              memoryLimit == Int.max || lua.memoryUsed + (placed + 1) * Self.bytesPerElement + customBytes <= memoryLimit else {
+            return .error("\(name): memory limit exceeded after \(placed) elements placed in one prepare (each costs about \(Self.bytesPerElement + MemoryLayout<PlacementBuffer.Placement>.stride) bytes of the memory cap; raise it with --max-memory)")
         }
         var argument: Int32 = 2
         var kindID: UInt16 = 0
@@ -139,8 +145,8 @@ final class ElementSink {
             switch AttributeExtras.read(lua, at: extraIndex) {
             case .success(let extras):
                 customBytes += extras.custom.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateBytes }
-                let placed = (builder.count + buffer.count) * Self.bytesPerElement + customBytes
-                if memoryLimit != Int.max, placed + lua.memoryUsed > memoryLimit {
+                let bytes = (builder.count + buffer.count) * Self.bytesPerElement + customBytes
+                if memoryLimit != Int.max, bytes + lua.memoryUsed > memoryLimit {
                     return .error("\(name) [\(section), \(item)]: placed elements and their custom fields exceed the memory cap (raise it with --max-memory)")
                 }
                 builder.append(

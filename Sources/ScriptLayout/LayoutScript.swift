@@ -35,7 +35,7 @@ final class LayoutScript {
 
     var lua: LuaState { environment.lua }
 
-    init(source: String, name: String, moduleDirectory: String?, options: ScriptLayout.Options) throws(ScriptError) {
+    init(source: [UInt8], name: String, moduleDirectory: String?, options: ScriptLayout.Options) throws(ScriptError) {
         do {
             environment = try ScriptEnvironment(limits: options.limits, moduleDirectory: moduleDirectory)
         } catch let error as LuaError {
@@ -45,7 +45,8 @@ final class LayoutScript {
         }
         self.name = name
         self.seed = options.seed
-        self.sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        // Only searched for names (to locate property errors); invalid bytes do not matter there.
+        self.sourceLines = String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let lua = environment.lua
         binding = try CollectionContextBinding(lua: lua)
         lua.pushGlobals()
@@ -106,6 +107,21 @@ final class LayoutScript {
         if type == .function { return true }
         lua.pop(1)
         return false
+    }
+
+    /// Pushes callback `name`, which the layout must define: a located error when it no
+    /// longer does (a script may replace or remove its callbacks while it runs).
+    func pushRequiredCallback(_ name: String, evaluating: String) throws(ScriptError) {
+        pushFields()
+        let type = lua.rawGet(tableAt: -1, field: name)
+        lua.remove(at: -2)
+        guard type == .function else {
+            lua.pop(1)
+            throw ScriptError(
+                kind: .invalidValue,
+                message: "\(site(ofWord: name)): the layout's \(name) is no longer a function (it is \(type == .nil ? "nil" : "a \(type.name)") now: was it replaced or removed while the layout ran?)",
+                evaluating: evaluating)
+        }
     }
 
     func hasCallback(_ name: String) -> Bool {

@@ -87,12 +87,7 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
 
     private func referenceSize(_ name: String, _ section: Int, _ context: CollectionContext) throws -> Size? {
         try callSection(name, section, context, results: 2) { lua, evaluating in
-            var size: Size
-            if let width = lua.number(at: -2), let height = lua.number(at: -1) {
-                size = Size(width: width, height: height)
-            } else if case .success(let value) = lua.size(at: -2) {
-                size = value
-            } else {
+            guard let size = lua.sizeResults(at: -2, second: -1) else {
                 throw script.badReturn(
                     name, "returned \(describe(lua, -2)) for section \(section) (expected {w, h}, {width=, height=} or two numbers)",
                     evaluating: evaluating)

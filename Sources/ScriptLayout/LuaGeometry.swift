@@ -4,14 +4,21 @@ import LuaRuntime
 /// Reading and writing the contract's geometry shapes: sizes `{w, h}` / `{width=, height=}`,
 /// insets `{top, left, bottom, right}` / named, rects and points with named fields.
 extension LuaState {
-    /// A size from the value at `index`; nil (with the reason) when it is not one.
+    /// A size from the table at `index`, read by the engine's one size reader (the C one the
+    /// flow's item loop uses): `{w, h}` when the array part holds the width, else
+    /// `{width=, height=}`.
     func size(at index: Int32) -> Result<Size, GeometryReadError> {
         guard type(at: index) == .table else { return .failure(.wrongType(type(at: index).name)) }
-        guard let width = tableNumber(at: index, names: ["width"], position: 1),
-              let height = tableNumber(at: index, names: ["height"], position: 2) else {
+        guard let size = sizeResults(at: index, second: nil) else {
             return .failure(.missingFields("{w, h} or {width=, height=}"))
         }
-        return .success(Size(width: width, height: height))
+        return .success(size)
+    }
+
+    /// A size from a callback's results: the value at `index` and the one after it (two
+    /// numbers, or a size table and anything).
+    func sizeResults(at index: Int32, second: Int32?) -> Size? {
+        readSize(at: index, second: second).map { Size(width: $0.width, height: $0.height) }
     }
 
     func insets(at index: Int32) -> Result<EdgeInsets, GeometryReadError> {
@@ -20,8 +27,8 @@ extension LuaState {
         }
         guard type(at: index) == .table else { return .failure(.wrongType(type(at: index).name)) }
         let length = rawLength(at: index)
-        if length > 0 && length < 4 { return .failure(.missingFields("{top, left, bottom, right}")) }
-        if length >= 4 {
+        if length > 0 && length != 4 { return .failure(.missingFields("{top, left, bottom, right} (4 numbers, got \(length))")) }
+        if length == 4 {
             var values: [Double] = []
             for position in 1...4 {
                 rawGet(tableAt: index, index: position)

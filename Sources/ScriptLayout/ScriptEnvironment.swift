@@ -15,9 +15,13 @@ final class ScriptEnvironment {
     /// Registry table: flow layout table → location of its `flow{...}` call.
     private var flowTables: LuaReference!
 
+    /// The module directory with every link resolved: what a module's real path must lie in.
+    private let realModuleDirectory: String?
+
     init(limits: LuaState.Limits, moduleDirectory: String?) throws {
         lua = try LuaState(limits: limits)
         self.moduleDirectory = moduleDirectory
+        realModuleDirectory = moduleDirectory.flatMap(FileSystemPath.realPath)
         try installPrelude()
     }
 
@@ -38,12 +42,19 @@ final class ScriptEnvironment {
           return config
         end
 
-        local loaded = {}
+        local loaded, loading = {}, {}
+        local setmetatable = setmetatable
         function require(name)
           if type(name) ~= "string" then error("require expects a module name", 2) end
           local value = loaded[name]
           if value ~= nil then return value end
+          if loading[name] then
+            error("module '" .. name .. "' is required again while it is loading (a require cycle)", 2)
+          end
           local chunk, path = loadModule(name)
+          loading[name] = true
+          -- Cleared however the chunk ends, without catching (and re-locating) its error.
+          local _ <close> = setmetatable({}, {__close = function() loading[name] = nil end})
           value = chunk(name, path)
           if value == nil then value = true end
           loaded[name] = value
@@ -95,10 +106,19 @@ final class ScriptEnvironment {
         let path = directory == "." ? relative : directory + "/" + relative
         // Recorded before it is found or compiles: a watcher must see the file appear or be fixed.
         if !loadedFiles.contains(path) { loadedFiles.append(path) }
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard FileManager.default.fileExists(atPath: path), let real = FileSystemPath.realPath(path) else {
             return .error(
                 at + "module '\(name)' not found (looked for \(path); only Lua files beside the script can be required)",
                 located: false)
+        }
+        // Links are followed only while they stay inside the script's folder.
+        guard let root = realModuleDirectory, real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            return .error(
+                at + "module '\(name)': \(path) leads outside the script's folder (only Lua files beside the script can be required)",
+                located: false)
+        }
+        guard FileSystemPath.isRegularFile(real) else {
+            return .error(at + "module '\(name)': \(path) is not a regular file", located: false)
         }
         do {
             try lua.load(file: path)
@@ -112,9 +132,9 @@ final class ScriptEnvironment {
     // MARK: Loading
 
     /// Runs the script and leaves the layout table it returned on the stack.
-    func runScript(source: String, chunkName: String, displayName: String) throws(ScriptError) {
+    func runScript(source: [UInt8], chunkName: String, displayName: String) throws(ScriptError) {
         do {
-            try lua.load(source: source, chunkName: chunkName)
+            try lua.load(bytes: source, chunkName: chunkName)
             try lua.call(arguments: 0, results: 1)
         } catch {
             throw ScriptError(error, evaluating: nil, script: displayName)

@@ -52,19 +52,26 @@ public final class ScriptLayout: CollectionViewLayout {
 
     /// Loads a layout script from a file; `require` resolves modules beside it.
     public convenience init(file path: String, options: Options = Options()) throws(ScriptError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScriptError(kind: .file, message: "\(path): cannot read file")
+        guard FileSystemPath.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileSystemPath.realPath(path) == nil ? "cannot read file" : "not a regular file"
+            throw ScriptError(kind: .file, message: "\(path): \(reason)")
         }
         let directory = (path as NSString).deletingLastPathComponent
+        // The bytes as they are: Lua, not Swift, decides what the script's strings hold.
         try self.init(
-            source: String(decoding: data, as: UTF8.self), name: path,
-            moduleDirectory: directory.isEmpty ? "." : directory, options: options)
+            bytes: [UInt8](data), name: path, moduleDirectory: directory.isEmpty ? "." : directory, options: options)
         script.environment.recordLoadedFile(path)
     }
 
     /// Loads a layout script from source; `name` is used in error locations.
-    public init(source: String, name: String = "layout.lua", moduleDirectory: String? = nil, options: Options = Options()) throws(ScriptError) {
-        script = try LayoutScript(source: source, name: name, moduleDirectory: moduleDirectory, options: options)
+    public convenience init(
+        source: String, name: String = "layout.lua", moduleDirectory: String? = nil, options: Options = Options()
+    ) throws(ScriptError) {
+        try self.init(bytes: Array(source.utf8), name: name, moduleDirectory: moduleDirectory, options: options)
+    }
+
+    init(bytes: [UInt8], name: String, moduleDirectory: String?, options: Options) throws(ScriptError) {
+        script = try LayoutScript(source: bytes, name: name, moduleDirectory: moduleDirectory, options: options)
         sink = ElementSink(lua: script.lua)
         proxy = AttributesProxy(lua: script.lua)
         if script.flowLocation != nil {
@@ -83,6 +90,10 @@ public final class ScriptLayout: CollectionViewLayout {
     // MARK: Lifecycle
 
     public func prepare(in context: CollectionContext) throws {
+        try script.lua.balanced { try prepareBalanced(in: context) }
+    }
+
+    private func prepareBalanced(in context: CollectionContext) throws {
         script.binding.contentSize = nil
         try script.refreshFields()
         try script.reseed()
@@ -101,7 +112,7 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     private func prepareCustom(_ context: CollectionContext) throws(ScriptError) -> CustomPrepared {
-        _ = script.pushCallback("prepare")
+        try script.pushRequiredCallback("prepare", evaluating: "prepare(cv, out)")
         try script.binding.push(context)
         sink.begin()
         do {
@@ -149,6 +160,10 @@ public final class ScriptLayout: CollectionViewLayout {
     // MARK: Queries
 
     public func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
+        try script.lua.balanced { try elements(in: rect, context: context) }
+    }
+
+    private func elements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
         let base: [LayoutAttributes] = switch body {
         case .flow(let flow, _): try flow.layoutAttributesForElements(in: rect, context: context)
         case .custom(let prepared): prepared.store.positions(in: rect).map { prepared.store.attributes(at: $0) }
@@ -157,6 +172,10 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     public func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
+        try script.lua.balanced { try allElements(context: context) }
+    }
+
+    private func allElements(context: CollectionContext) throws -> [LayoutAttributes] {
         let base: [LayoutAttributes] = switch body {
         case .flow(let flow, _): try flow.allLayoutAttributes(context: context)
         case .custom(let prepared): prepared.store.allAttributes()
@@ -181,6 +200,10 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     private func single(_ key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
+        try script.lua.balanced { try singleBalanced(key, context: context) }
+    }
+
+    private func singleBalanced(_ key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
         let base: LayoutAttributes? = switch body {
         case .flow(let flow, _): try flow.layoutAttributes(for: key, context: context)
         case .custom(let prepared): prepared.store.attributes(for: key)
@@ -223,6 +246,10 @@ public final class ScriptLayout: CollectionViewLayout {
     // MARK: Scrolling
 
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
+        try script.lua.balanced { try shouldInvalidateBalanced(newBounds, context: context) }
+    }
+
+    private func shouldInvalidateBalanced(_ newBounds: Rect, context: CollectionContext) throws -> Bool {
         if script.pushCallback("shouldInvalidateLayoutForBoundsChange") {
             try script.binding.push(context)
             script.lua.push(newBounds)
@@ -245,6 +272,10 @@ public final class ScriptLayout: CollectionViewLayout {
         forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
         context: CollectionContext
     ) throws -> Point {
+        try script.lua.balanced { try targetBalanced(proposedContentOffset, velocity, context) }
+    }
+
+    private func targetBalanced(_ proposedContentOffset: Point, _ velocity: Point, _ context: CollectionContext) throws -> Point {
         guard script.pushCallback("targetContentOffset") else { return proposedContentOffset }
         let lua = script.lua
         try script.binding.push(context)
@@ -268,6 +299,10 @@ extension ScriptLayout {
     /// `{updateAction = "insert"|"delete"|"move"|"reload", indexPathBeforeUpdate = {section=, item=}|nil,
     /// indexPathAfterUpdate = …}`, with `item` nil for a whole-section update.
     public func prepare(forCollectionViewUpdates updates: [CollectionUpdate], context: CollectionContext) throws {
+        try script.lua.balanced { try prepareUpdatesBalanced(updates, context) }
+    }
+
+    private func prepareUpdatesBalanced(_ updates: [CollectionUpdate], _ context: CollectionContext) throws {
         guard script.pushCallback("prepareForCollectionViewUpdates") else { return }
         let lua = script.lua
         try script.binding.push(context)
@@ -293,9 +328,11 @@ extension ScriptLayout {
     }
 
     public func finalizeCollectionViewUpdates(context: CollectionContext) throws {
-        guard script.pushCallback("finalizeCollectionViewUpdates") else { return }
-        try script.binding.push(context)
-        try script.call(arguments: 1, results: 0, evaluating: "finalizeCollectionViewUpdates(cv)")
+        try script.lua.balanced {
+            guard script.pushCallback("finalizeCollectionViewUpdates") else { return }
+            try script.binding.push(context)
+            try script.call(arguments: 1, results: 0, evaluating: "finalizeCollectionViewUpdates(cv)")
+        }
     }
 
     /// `initialLayoutAttributesForAppearingItem/SupplementaryElement/DecorationElement(cv, a)`:
@@ -315,6 +352,6 @@ extension ScriptLayout {
         case .supplementary: "SupplementaryElement"
         case .decoration: "DecorationElement"
         }
-        return try edit(attributes, with: prefix + suffix, context: context)
+        return try script.lua.balanced { try edit(attributes, with: prefix + suffix, context: context) }
     }
 }

@@ -123,18 +123,18 @@ struct CustomLayoutTests {
         ])
     }
 
-    /// `cv` and its nested tables are proxies: neither assignment nor `rawset` in one callback
-    /// changes what the next one sees.
+    /// `cv` and its nested tables are proxies: assignment and `rawset` are both refused, so
+    /// nothing one callback does changes what the next one sees.
     @Test func cvCannotBeChangedByAScript() throws {
         let elements = try run("""
             return {
               prepare = function(cv, out)
                 local ok, message = pcall(function() cv.bounds.width = 1 end)
-                rawset(cv, "numberOfSections", 99)
-                rawset(cv.state, "mode", "hacked")
+                local _, raw1 = pcall(rawset, cv, "numberOfSections", 99)
+                local _, raw2 = pcall(function() rawset(cv.state, "mode", "hacked") end)
                 local keys = 0
                 for _ in pairs(cv.bounds) do keys = keys + 1 end
-                out:cell(0, 0, 0, 0, 1, 1, {message = message, keys = keys})
+                out:cell(0, 0, 0, 0, 1, 1, {message = message, keys = keys, raw1 = raw1, raw2 = raw2})
               end,
               attributes = function(cv, a)
                 a.width2 = cv.bounds.width; a.sections = cv.numberOfSections; a.mode = cv.state.mode or "none"
@@ -143,6 +143,7 @@ struct CustomLayoutTests {
             """, makeContext(width: 320, counts: [1]))
         #expect(elements[0].custom == [
             "message": .string("test.lua:3: cv.bounds is read-only"), "keys": .number(4),
+            "raw1": .string("cv is read-only"), "raw2": .string("test.lua:5: cv.state is read-only"),
             "width2": .number(320), "sections": .number(1), "mode": .string("none"),
         ])
     }

@@ -60,7 +60,7 @@ struct ScriptErrorTests {
               insetForSection = function(cv, section) return {1, 2} end,
             }
             """, kind: .invalidValue,
-             message: "test.lua:2: insetForSection returned an invalid inset for section 0: expected {top, left, bottom, right}",
+             message: "test.lua:2: insetForSection returned an invalid inset for section 0: expected {top, left, bottom, right} (4 numbers, got 2)",
              evaluating: "insetForSection(cv, 0)"),
         Case(label: "spacing nil", source: "return flow{ minimumLineSpacingForSection = function(cv, s) end }",
              kind: .invalidValue,
@@ -149,20 +149,21 @@ struct ScriptErrorTests {
         #expect(hog?.kind == .memory)
         // Lua reports memory errors without a place; the engine names the line last seen running.
         #expect(hog?.message == "test.lua:1: memory limit exceeded (1 MiB; raise it with --max-memory)")
-        // Placed elements count against the cap too: 64 bytes each, so 1 MiB holds at most
-        // 16384 elements, less what the Lua state itself uses.
+        // Placed elements count against the cap too: 80 bytes each once stored plus 48 in the
+        // placement buffer, so 1 MiB holds at most 1048576 / 128 = 8192 elements, less what
+        // the Lua state itself uses (some 30–60 KiB).
         let many = scriptError("return { prepare = function(cv, out) for i = 0, 1e7 do out:cell(0, i, 0, 0, 1, 1) end end }",
                                options: .init(limits: .init(memoryBytes: 1 << 20)))
-        func allowance(_ error: ScriptError?) -> Int { Int(error?.message.split(separator: " ").dropFirst(4).first ?? "") ?? .max }
-        #expect(many?.message.hasPrefix("test.lua:1: out:cell: more than ") == true)
-        #expect(many?.message.hasSuffix(" elements placed in one prepare (64 bytes each count against the memory cap; raise it with --max-memory)") == true)
-        #expect((15_000..<16_384).contains(allowance(many)), "\(many?.message ?? "no error")")
+        func allowance(_ error: ScriptError?) -> Int { Int(error?.message.split(separator: " ").dropFirst(6).first ?? "") ?? .max }
+        #expect(many?.message.hasPrefix("test.lua:1: out:cell: memory limit exceeded after ") == true)
+        #expect(many?.message.hasSuffix(" elements placed in one prepare (each costs about 128 bytes of the memory cap; raise it with --max-memory)") == true)
+        #expect((7_500..<8_192).contains(allowance(many)), "\(many?.message ?? "no error")")
         // …and share the cap with the Lua state: a 512 KiB string leaves room for fewer cells.
         let shared = scriptError(
             "local big = string.rep('x', 1 << 19)\nreturn { prepare = function(cv, out) for i = 0, 1e7 do out:cell(0, i, 0, 0, 1, 1) end end }",
             options: .init(limits: .init(memoryBytes: 2 << 20)))
-        // Without sharing, 2 MiB would hold 32768 cells; with 512 KiB held, under (2 MiB − 512 KiB) / 64 = 24576.
-        #expect(allowance(shared) < 24_576, "\(shared?.message ?? "no error")")
+        // Without sharing, 2 MiB would hold 16384 cells; with 512 KiB held, under (2 MiB − 512 KiB) / 128 = 12288.
+        #expect(allowance(shared) < 12_288, "\(shared?.message ?? "no error")")
         let topLevel = scriptError("while true do end", options: .init(limits: .init(instructions: 50_000)))
         #expect(topLevel?.kind == .instructionBudget)
     }

@@ -33,10 +33,11 @@ typedef struct llb_limits {
     long long instruction_limit;  // per protected call; 0 = unlimited
     long long instructions_left;
     int budget_exceeded;
-    // Where Lua code was running at the last budget check: the best location for a memory
-    // error, which Lua reports without one.
-    char last_source[64];
+    // Where Lua code was running when an allocation was refused (Lua reports memory errors
+    // without a location); last_line is 0 when unknown.
+    char last_source[256];
     int last_line;
+    lua_State *state;             // the state these limits belong to (for locating)
 } llb_limits;
 
 /// A new state with the capped allocator, or NULL when out of memory.
@@ -56,8 +57,16 @@ void llb_pushswiftfunction(lua_State *L, llb_swift_function fn, void *context, i
 int llb_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname);
 
 /// Opens the sandboxed standard libraries: base (without dofile/loadfile), string (without
-/// dump), table, math, utf8; `load` only accepts text chunks.
+/// dump), table, math, utf8; `load` only accepts text chunks; `setmetatable` refuses `__gc`;
+/// an `xpcall` message handler never runs for the instruction-budget error (Lua would run it
+/// with hooks off, out of the budget's reach).
 void llb_opensandbox(lua_State *L);
+
+/// Reads a size from the two values on top of the stack (a callback's two results): a table
+/// `{w, h}` (array part first) or `{width=, height=}`, or two numbers. The one size reader
+/// of the engine (flow properties, callbacks, the C loop). Returns an LLB_SIZE_* code; the
+/// Lua type of a wrong first value goes to `wrong_type`. Never raises, pops nothing.
+int llb_readsize(lua_State *L, double *width, double *height, int *wrong_type);
 
 /// Output of `llb_collectsizes`: one (width, height) pair per item, or the first problem.
 typedef struct llb_sizes {
@@ -89,12 +98,15 @@ typedef struct llb_placed {
     int32_t category;  // 0 cell, 1 supplementary, 2 decoration
 } llb_placed;
 
-/// A growable array of placed elements, filled by C during a custom prepare.
+/// A growable array of placed elements, filled by C during a custom prepare. Its memory is
+/// charged to the state's memory cap like Lua's own (`limits`, set by `llb_pushplacer`).
 typedef struct llb_placements {
     llb_placed *items;
     size_t count;
     size_t capacity;
     size_t limit;      // more elements than this go to the slow path, which reports the error
+    int refused;       // set when growing the array would have exceeded the memory cap
+    llb_limits *limits;
 } llb_placements;
 
 /// Pushes `out:cell` (category 0) / `out:supplementary` (1) / `out:decoration` (2): plain calls
@@ -104,7 +116,7 @@ typedef struct llb_placements {
 /// stores or raises the located error. Stack in: kinds table, fallback; both popped.
 void llb_pushplacer(lua_State *L, llb_placements *placements, int category);
 
-/// Frees the items of `placements` and empties it.
+/// Frees the items of `placements` (uncharging them) and empties it.
 void llb_clearplacements(llb_placements *placements);
 
 /// LUA_REGISTRYINDEX, a macro Swift cannot import.
@@ -116,5 +128,8 @@ void llb_functionlocation(lua_State *L, int idx, char *buffer, size_t size);
 
 /// The location (`file:line:`) of the Lua code at call level `level`, pushed as a string.
 void llb_where(lua_State *L, int level);
+
+/// Whether the value at `idx` can be called (a function, or a value with `__call`).
+int llb_iscallable(lua_State *L, int idx);
 
 #endif
