@@ -31,9 +31,10 @@ struct ScriptOptions: ParsableArguments {
     /// Loads the script (missing file: input error; anything in it: script error).
     func loadLayout(_ path: String) throws(CLIError) -> ScriptLayout {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .input("\(path): no such script")
         }
+        guard !isDirectory.boolValue else { throw .input("\(path): is a folder, not a script") }
         do {
             return try ScriptLayout(file: path, options: layoutOptions)
         } catch {

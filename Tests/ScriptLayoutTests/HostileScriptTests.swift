@@ -31,22 +31,23 @@ struct HostileScriptTests {
         #expect(try layout.allLayoutAttributes(context: context).count == 1)
     }
 
-    /// A hook that fails while its own arguments are being built leaves the stack as it was:
-    /// later calls still work.
-    @Test func failedHooksLeaveTheStackBalanced() throws {
+    /// A bounds-change hook that removes `prepare` and asks for the invalidation (the preview's
+    /// scroll path): the re-prepare is a located error, and the stack stays balanced so every
+    /// later query still works.
+    @Test func aBoundsChangeThatRemovesPrepareIsALocatedError() throws {
         let layout = try ScriptLayout(source: """
-            return {
-              prepare = function(cv, out) out:cell(0, 0, 0, 0, 10, 10) end,
-              shouldInvalidateLayoutForBoundsChange = function(cv, b) error("no") end,
-              attributes = function(cv, a) a.alpha = 0.5 end,
-            }
+            local layout = {}
+            layout.prepare = function(cv, out) out:cell(0, 0, 0, 0, 10, 10) end
+            layout.shouldInvalidateLayoutForBoundsChange = function(cv, b) layout.prepare = nil return true end
+            layout.attributes = function(cv, a) a.alpha = 0.5 end
+            return layout
             """, name: "t.lua")
         let context = makeContext(counts: [1])
         try layout.prepare(in: context)
-        for _ in 0..<50 {
-            #expect(throws: ScriptError.self) {
-                try layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 10, width: 320, height: 480), context: context)
-            }
+        for offset in 1...20 {
+            let bounds = Rect(x: 0, y: Double(offset), width: 320, height: 480)
+            #expect(try layout.shouldInvalidateLayout(forBoundsChange: bounds, context: context))
+            #expect(throws: ScriptError.self) { try layout.prepare(in: context) }
         }
         #expect(try layout.allLayoutAttributes(context: context).map(\.alpha) == [0.5])
     }
