@@ -261,6 +261,65 @@ static int llb_guardedxpcall(lua_State *L) {
     return lua_gettop(L);
 }
 
+// C library calls run without the count hook. These two can loop for as long as their
+// arguments say without allocating anything, so they are bounded before they start.
+
+// Raises the memory error for `bytes` more than the cap allows, located at the script.
+static int llb_refusememory(lua_State *L) {
+    llb_limits *limits = llb_getlimits(L);
+    limits->memory_exceeded = 1;
+    llb_recordlocation(limits);
+    return luaL_error(L, "not enough memory");
+}
+
+// `string.rep`: an empty result returns at once (the original loops n times copying nothing),
+// and a result larger than the memory cap leaves is refused before any copying.
+static int llb_boundedrep(lua_State *L) {
+    size_t length, separator = 0;
+    luaL_checklstring(L, 1, &length);
+    lua_Integer count = luaL_checkinteger(L, 2);
+    if (!lua_isnoneornil(L, 3)) luaL_checklstring(L, 3, &separator);
+    if (count > 0 && length == 0 && separator == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    llb_limits *limits = llb_getlimits(L);
+    if (count > 0 && limits->memory_limit > 0 && limits->enforcing) {
+        double total = (double)count * (double)length + (double)(count - 1) * (double)separator;
+        if (total > (double)limits->memory_limit) return llb_refusememory(L);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+// `table.move(a1, f, e, t [, a2])`: each element moved is charged to the instruction budget,
+// so moving 2^40 nils ends in the budget error instead of running for hours.
+static int llb_chargedmove(lua_State *L) {
+    lua_Integer first = luaL_checkinteger(L, 2);
+    lua_Integer last = luaL_checkinteger(L, 3);
+    llb_limits *limits = llb_getlimits(L);
+    if (last >= first && limits->instruction_limit > 0) {
+        lua_Unsigned count = (lua_Unsigned)last - (lua_Unsigned)first + 1u;
+        if (count == 0 || count >= (lua_Unsigned)limits->instructions_left) {
+            limits->instructions_left = 0;
+            if (!limits->budget_exceeded) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, 1);
+            limits->budget_exceeded = 1;
+            llb_where(L, 1);
+            lua_pushfstring(L, "instruction budget exceeded (%I instructions; raise it with --max-instructions)",
+                            (lua_Integer)limits->instruction_limit);
+            lua_concat(L, 2);
+            return lua_error(L);
+        }
+        limits->instructions_left -= (long long)count;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 // `print` writes to stderr so that it never mixes with the layout output on stdout.
 static int llb_print(lua_State *L) {
     int n = lua_gettop(L);
@@ -302,6 +361,14 @@ void llb_opensandbox(lua_State *L) {
     lua_getglobal(L, LUA_STRLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");
+    lua_getfield(L, -1, "rep");
+    lua_pushcclosure(L, llb_boundedrep, 1);
+    lua_setfield(L, -2, "rep");
+    lua_pop(L, 1);
+    lua_getglobal(L, LUA_TABLIBNAME);
+    lua_getfield(L, -1, "move");
+    lua_pushcclosure(L, llb_chargedmove, 1);
+    lua_setfield(L, -2, "move");
     lua_pop(L, 1);
 
     // The package library is not opened: `require` is provided by the host and only resolves
