@@ -16,12 +16,24 @@ public final class PlacementBuffer {
         self.lua = lua
         storage = .allocate(capacity: 1)
         storage.initialize(to: llb_placements(
-            items: nil, count: 0, capacity: 0, limit: max(0, limit), refused: 0, limits: llb_getlimits(lua.L)))
+            items: nil, count: 0, capacity: 0, limit: max(0, limit), refused: 0, limits: llb_getlimits(lua.L),
+            counts: nil, sections: 0))
     }
 
     deinit {
         llb_clearplacements(storage)
+        storage.pointee.counts.map { UnsafeMutablePointer(mutating: $0).deallocate() }
         storage.deallocate()
+    }
+
+    /// The item count of each section: the fast path takes only cells inside them and
+    /// supplementary views in existing sections.
+    public func setItemCounts(_ counts: [Int]) {
+        storage.pointee.counts.map { UnsafeMutablePointer(mutating: $0).deallocate() }
+        let copy = UnsafeMutablePointer<Int64>.allocate(capacity: max(1, counts.count))
+        for (section, count) in counts.enumerated() { copy[section] = Int64(count) }
+        storage.pointee.counts = UnsafePointer(copy)
+        storage.pointee.sections = Int32(clamping: counts.count)
     }
 
     public var count: Int { storage.pointee.count }

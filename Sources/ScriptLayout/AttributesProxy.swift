@@ -7,18 +7,18 @@ import LuaRuntime
 /// Fields: `category`, `kind`, `section`, `item` (read-only); `frame`, `x`, `y`, `width`,
 /// `height`, `center` (moves the frame), `size` (keeps the centre, as UIKit does), `alpha`,
 /// `zIndex`, `hidden`, `transform3D`; any other name is a custom field (nil removes it).
-/// An `a` is valid only during the call it was passed to.
+/// An attributes object is valid only during the hook call it was passed to or made in (by a
+/// super query such as `cv:layoutAttributesForItem`); several may be live in one call.
 final class AttributesProxy {
     private let lua: LuaState
     private var metatable: LuaReference!
     /// The attributes being edited, addressed by slot from the userdata.
     private(set) var slots: [LayoutAttributes] = []
-    private var generation: Int32 = 0
-    /// Only the `a` of the call in progress may be used.
-    private var activeSlot: Int32 = -1
+    /// Which hook call is in progress: only its objects may be used.
+    private var call: Int32 = 0
 
     private struct Handle {
-        var generation: Int32
+        var call: Int32
         var slot: Int32
     }
 
@@ -36,33 +36,39 @@ final class AttributesProxy {
         metatable = lua.reference()
     }
 
-    /// Starts a batch of edits (invalidates every `a` handed out before).
+    /// Starts a batch of edits (invalidates every object handed out before).
     func begin() {
         slots.removeAll(keepingCapacity: true)
-        generation &+= 1
-        activeSlot = -1
+        beginCall()
     }
 
-    /// Pushes an `a` for `attributes`; returns its slot.
+    /// Starts one hook call: objects of earlier calls stop working.
+    func beginCall() { call &+= 1 }
+
+    /// Pushes an object for `attributes`, valid during the current call; returns its slot.
     @discardableResult
     func push(_ attributes: LayoutAttributes) -> Int {
         slots.append(attributes)
         let pointer = lua.newUserdata(size: MemoryLayout<Handle>.size)
-        activeSlot = Int32(slots.count - 1)
-        pointer.storeBytes(of: Handle(generation: generation, slot: activeSlot), as: Handle.self)
+        pointer.storeBytes(of: Handle(call: call, slot: Int32(slots.count - 1)), as: Handle.self)
         lua.push(metatable)
         lua.setMetatable(at: -2)
         return slots.count - 1
     }
 
-    private func handle(_ lua: LuaState) -> Int? {
-        guard let pointer = lua.userdata(at: 1) else { return nil }
+    /// The slot of the attributes object at `index`, if it is one of the current call's.
+    func slot(at index: Int32) -> Int? {
+        guard lua.type(at: index) == .userdata, lua.pushMetatable(at: index) else { return nil }
+        lua.push(metatable)
+        let isOurs = lua.rawEqual(-1, -2)
+        lua.pop(2)
+        guard isOurs, let pointer = lua.userdata(at: index) else { return nil }
         let handle = pointer.load(as: Handle.self)
-        guard handle.generation == generation, handle.slot == activeSlot, slots.indices.contains(Int(handle.slot)) else {
-            return nil
-        }
+        guard handle.call == call, slots.indices.contains(Int(handle.slot)) else { return nil }
         return Int(handle.slot)
     }
+
+    private func handle(_ lua: LuaState) -> Int? { slot(at: 1) }
 
     private func index(_ lua: LuaState) -> LuaState.FunctionResult {
         guard let slot = handle(lua) else { return .error("attributes object used outside the callback it was passed to") }

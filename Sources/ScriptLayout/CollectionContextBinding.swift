@@ -74,8 +74,8 @@ final class CollectionContextBinding {
         end
         return function(bounds, scale, sections, state, contentSize)
           local b, s = readOnly(bounds, "cv.bounds"), deepReadOnly(state, "cv.state")
-          local fields = {bounds = b, scale = scale, numberOfSections = sections, state = s,
-                          numberOfItems = methods.numberOfItems, itemData = methods.itemData}
+          local fields = {bounds = b, scale = scale, numberOfSections = sections, state = s}
+          for name, method in next, methods do fields[name] = method end
           local c = contentSize and readOnly(contentSize, "cv.contentSize") or {}
           if contentSize then fields.contentSize = c end
           return readOnly(fields, "cv"), b, s, c
@@ -99,6 +99,16 @@ final class CollectionContextBinding {
             throw ScriptError(error)
         }
         makeContext = lua.reference()
+    }
+
+    /// Adds a method to `cv` (e.g. the layout's super queries), for every `cv` built from now on.
+    func register(_ name: String, _ function: @escaping LuaState.Function) {
+        lua.push(methods)
+        lua.push(function: function)
+        lua.rawSet(tableAt: -2, field: name)
+        lua.pop(1)
+        for reference in cached { lua.release(reference) }
+        cached = []
     }
 
     /// Pushes the `cv` table for `context`.

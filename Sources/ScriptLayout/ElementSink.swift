@@ -51,10 +51,15 @@ final class ElementSink {
         reference = lua.reference()
     }
 
-    /// Starts a new prepare and pushes `out`.
-    func begin() {
+    /// Item count per section of the data being laid out: what index paths may exist.
+    private var itemCounts: [Int] = []
+
+    /// Starts a new prepare over `data` and pushes `out`.
+    func begin(data: CollectionData) {
         builder = ElementStoreBuilder()
         buffer.clear()
+        itemCounts = data.sections.map(\.count)
+        buffer.setItemCounts(itemCounts)
         let available = memoryLimit == Int.max ? Int.max : max(0, memoryLimit - lua.memoryUsed)
         let perElement = Self.bytesPerElement + MemoryLayout<PlacementBuffer.Placement>.stride
         elementLimit = min(50_000_000, available / perElement)
@@ -128,6 +133,13 @@ final class ElementSink {
         guard let section = index(lua, argument), let item = index(lua, argument + 1) else {
             return .error("\(name): section and item must be integers ≥ 0, got \(describe(lua, argument)) and \(describe(lua, argument + 1))")
         }
+        // UIKit raises for elements at index paths the data does not have; decorations are free.
+        if category == .cell, !(Int(section) < itemCounts.count && Int(item) < itemCounts[Int(section)]) {
+            return .error("\(name) [\(section), \(item)]: no such item in the data (\(describeData(section: Int(section))))")
+        }
+        if category == .supplementary, Int(section) >= itemCounts.count {
+            return .error("\(name) [\(section), \(item)]: no such section in the data (\(describeData(section: Int(section))))")
+        }
         let first = argument + 2
         guard let x = lua.number(at: first), let y = lua.number(at: first + 1),
               let width = lua.number(at: first + 2), let height = lua.number(at: first + 3) else {
@@ -160,6 +172,13 @@ final class ElementSink {
             return .error("\(name) [\(section), \(item)]: extra must be a table, got \(other.name)")
         }
         return .results(0)
+    }
+
+    private func describeData(section: Int) -> String {
+        let sections = itemCounts.count == 1 ? "1 section" : "\(itemCounts.count) sections"
+        guard section < itemCounts.count else { return sections }
+        let items = itemCounts[section] == 1 ? "1 item" : "\(itemCounts[section]) items"
+        return "section \(section) has \(items)"
     }
 
     private func setContentSize(_ lua: LuaState) -> LuaState.FunctionResult {

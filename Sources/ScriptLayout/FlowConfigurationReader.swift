@@ -6,27 +6,9 @@ import LuaRuntime
 struct FlowConfigurationReader {
     let script: LayoutScript
 
-    static let propertyNames = [
-        "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
-        "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds",
-        "sectionFootersPinToVisibleBounds",
-    ]
-    static let callbackNames = [
-        "sizeForItem", "insetForSection", "minimumLineSpacingForSection", "minimumInteritemSpacingForSection",
-        "referenceSizeForHeader", "referenceSizeForFooter", "prepare", "attributes",
-        "shouldInvalidateLayoutForBoundsChange", "targetContentOffset", "prepareForCollectionViewUpdates",
-        "finalizeCollectionViewUpdates", "initialLayoutAttributesForAppearingItem",
-        "finalLayoutAttributesForDisappearingItem", "initialLayoutAttributesForAppearingSupplementaryElement",
-        "finalLayoutAttributesForDisappearingSupplementaryElement", "initialLayoutAttributesForAppearingDecorationElement",
-        "finalLayoutAttributesForDisappearingDecorationElement",
-    ]
-
-    func read() throws(ScriptError) -> FlowLayoutConfiguration {
+    func read(context: CollectionContext) throws(ScriptError) -> FlowLayoutConfiguration {
         let lua = script.lua
-        script.pushLayoutTable()
-        try checkForTypos()
-        lua.pop(1)
-        script.pushFields()
+        try pushEvaluatedProperties(context)
         defer { lua.pop(1) }
         if lua.rawGet(tableAt: -1, field: "prepare") != .nil {
             lua.pop(1)
@@ -64,6 +46,39 @@ struct FlowConfigurationReader {
         return config
     }
 
+    /// Pushes the layout's fields with every property that is a function `(cv)` replaced by
+    /// what it returns (two numbers become `{a, b}`), as a UIKit subclass sets its properties
+    /// in `prepare()`: once per prepare, before any delegate callback.
+    private func pushEvaluatedProperties(_ context: CollectionContext) throws(ScriptError) {
+        let lua = script.lua
+        script.pushFields()
+        let fields = lua.absoluteIndex(-1)
+        lua.newTable()
+        let evaluated = lua.absoluteIndex(-1)
+        for name in LayoutNames.flowProperties + ["prepare"] {
+            let type = lua.rawGet(tableAt: fields, field: name)
+            guard type == .function, name != "prepare" else {
+                lua.rawSet(tableAt: evaluated, field: name)
+                continue
+            }
+            try script.binding.push(context)
+            try script.call(arguments: 1, results: 2, evaluating: "\(name)(cv)")
+            if lua.type(at: -2) == .number, lua.type(at: -1) == .number {
+                lua.newTable(arrayCount: 2)
+                lua.pushValue(at: -3)
+                lua.rawSet(tableAt: -2, index: 1)
+                lua.pushValue(at: -2)
+                lua.rawSet(tableAt: -2, index: 2)
+                lua.remove(at: -2)
+                lua.remove(at: -2)
+            } else {
+                lua.pop(1)
+            }
+            lua.rawSet(tableAt: evaluated, field: name)
+        }
+        lua.remove(at: fields)
+    }
+
     /// Reads field `name` of the table on top: nil when absent, an error when malformed.
     private func field<T>(_ name: String, _ type: LuaType?, expected: String, read: () -> T?) throws(ScriptError) -> T? {
         let lua = script.lua
@@ -87,27 +102,6 @@ struct FlowConfigurationReader {
             guard case .success(let size) = script.lua.size(at: -1), size.width.isFinite, size.height.isFinite,
                   size.width >= 0, size.height >= 0 else { return nil }
             return size
-        }
-    }
-
-    /// A key that differs from a known name only by case is almost certainly a typo.
-    private func checkForTypos() throws(ScriptError) {
-        let lua = script.lua
-        let known = Self.propertyNames + Self.callbackNames
-        let byLowercase = Dictionary(known.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
-        let table = lua.absoluteIndex(-1)
-        var typo: (String, String)?
-        lua.pushNil()
-        while lua.next(tableAt: table) {
-            lua.pop(1)
-            guard typo == nil, let key = lua.string(at: -1), !known.contains(key) else { continue }
-            if let intended = byLowercase[key.lowercased()] { typo = (key, intended) }
-        }
-        if let (key, intended) = typo {
-            lua.pop(1)
-            throw ScriptError(
-                kind: .invalidValue,
-                message: "\(script.site(ofWord: key)): flow{...}: unknown field '\(key)' (did you mean '\(intended)'?)")
         }
     }
 

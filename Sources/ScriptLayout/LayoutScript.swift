@@ -72,7 +72,7 @@ final class LayoutScript {
         do {
             try lua.load(source: Self.resolverSource, chunkName: "=(layout fields)")
             lua.push(LuaValue.array(
-                (FlowConfigurationReader.propertyNames + FlowConfigurationReader.callbackNames).map { .string($0) }))
+                LayoutNames.all.map { .string($0) }))
             try lua.call(arguments: 1, results: 1)
         } catch {
             throw scriptError(error, evaluating: nil)
@@ -80,6 +80,24 @@ final class LayoutScript {
         resolver = lua.reference()
         try refreshFields()
     }
+
+    /// Keys of the layout table that look like misspelled properties, callbacks or hooks, as
+    /// `file:line: …` warnings (each reported once per script).
+    func nearMissWarnings() -> [String] {
+        pushLayoutTable()
+        defer { lua.pop(1) }
+        let table = lua.absoluteIndex(-1)
+        var found: [String] = []
+        lua.pushNil()
+        while lua.next(tableAt: table) {
+            lua.pop(1)
+            guard let key = lua.string(at: -1), let intended = LayoutNames.intendedName(for: key) else { continue }
+            let warning = "\(site(ofWord: key)): unknown field '\(key)' in the layout table (did you mean '\(intended)'?)"
+            if reportedNames.insert(key).inserted { found.append(warning) }
+        }
+        return found
+    }
+    private var reportedNames: Set<String> = []
 
     /// Re-reads the layout's properties and callbacks (hooks may be added after `return`).
     func refreshFields() throws(ScriptError) {

@@ -11,10 +11,13 @@ public final class ScriptLayout: CollectionViewLayout {
         public var limits: LuaState.Limits
         /// Seed of `math.random`, reapplied before every prepare so a layout is reproducible.
         public var seed: Int
+        /// Near-miss names in the layout table are errors instead of warnings.
+        public var strict: Bool
 
-        public init(limits: LuaState.Limits = LuaState.Limits(), seed: Int = 0) {
+        public init(limits: LuaState.Limits = LuaState.Limits(), seed: Int = 0, strict: Bool = false) {
             self.limits = limits
             self.seed = seed
+            self.strict = strict
         }
     }
 
@@ -38,6 +41,12 @@ public final class ScriptLayout: CollectionViewLayout {
     private var body: Body
     private let sink: ElementSink
     private let proxy: AttributesProxy
+    /// Whether a prepare has completed and none is running: super queries need one.
+    private var isPrepared = false
+    private let strict: Bool
+    /// Likely misspellings found in the layout table so far (`file:line: … did you mean …`),
+    /// for the host to show; with `strict` they are errors instead.
+    public private(set) var warnings: [String] = []
 
     /// The script's display name (its path when loaded from a file).
     public var name: String { script.name }
@@ -72,6 +81,7 @@ public final class ScriptLayout: CollectionViewLayout {
 
     init(bytes: [UInt8], name: String, moduleDirectory: String?, options: Options) throws(ScriptError) {
         script = try LayoutScript(source: bytes, name: name, moduleDirectory: moduleDirectory, options: options)
+        strict = options.strict
         sink = ElementSink(lua: script.lua)
         proxy = AttributesProxy(lua: script.lua)
         if script.flowLocation != nil {
@@ -85,6 +95,15 @@ public final class ScriptLayout: CollectionViewLayout {
             }
             body = .custom(CustomPrepared())
         }
+        registerSuperQueries()
+        try checkNames()
+    }
+
+    /// Records near-miss names (new ones may appear as the script runs), or fails on them.
+    private func checkNames() throws(ScriptError) {
+        let found = script.nearMissWarnings()
+        if strict, let first = found.first { throw ScriptError(kind: .invalidValue, message: first + " (--strict)") }
+        warnings += found
     }
 
     // MARK: Lifecycle
@@ -94,12 +113,15 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     private func prepareBalanced(in context: CollectionContext) throws {
+        isPrepared = false
+        defer { isPrepared = true }
         script.binding.contentSize = nil
         try script.refreshFields()
+        try checkNames()
         try script.reseed()
         switch body {
         case .flow(let flow, _):
-            flow.configuration = try FlowConfigurationReader(script: script).read()
+            flow.configuration = try FlowConfigurationReader(script: script).read(context: context)
             do {
                 try flow.prepare(in: context)
             } catch let error as LayoutError {
@@ -114,7 +136,7 @@ public final class ScriptLayout: CollectionViewLayout {
     private func prepareCustom(_ context: CollectionContext) throws(ScriptError) -> CustomPrepared {
         try script.pushRequiredCallback("prepare", evaluating: "prepare(cv, out)")
         try script.binding.push(context)
-        sink.begin()
+        sink.begin(data: context.data)
         do {
             try script.call(arguments: 2, results: 0, evaluating: "prepare(cv, out)")
         } catch {
@@ -168,7 +190,7 @@ public final class ScriptLayout: CollectionViewLayout {
         case .flow(let flow, _): try flow.layoutAttributesForElements(in: rect, context: context)
         case .custom(let prepared): prepared.store.positions(in: rect).map { prepared.store.attributes(at: $0) }
         }
-        return try applyAttributesHook(base, context: context)
+        return try applyListHook(try applyAttributesHook(base, context: context), rect: rect, context: context)
     }
 
     public func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
@@ -180,7 +202,9 @@ public final class ScriptLayout: CollectionViewLayout {
         case .flow(let flow, _): try flow.allLayoutAttributes(context: context)
         case .custom(let prepared): prepared.store.allAttributes()
         }
-        return try applyAttributesHook(base, context: context)
+        // The whole listing is the query of the whole content.
+        let content = Rect(origin: .zero, size: collectionViewContentSize)
+        return try applyListHook(try applyAttributesHook(base, context: context), rect: content, context: context)
     }
 
     public func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
@@ -218,18 +242,67 @@ public final class ScriptLayout: CollectionViewLayout {
         // The hook is looked up once per query and called for every element from the stack.
         let lua = script.lua
         let hook = lua.absoluteIndex(-1)
-        proxy.begin()
-        defer {
-            proxy.begin()
-            lua.remove(at: hook)
-        }
+        defer { proxy.begin() }
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(list.count)
         for attributes in list {
+            proxy.begin()
             lua.pushValue(at: hook)
             try script.binding.push(context)
-            proxy.push(attributes)
+            let slot = proxy.push(attributes)
             try script.call(arguments: 2, results: 0, evaluating: "attributes(cv, a) for \(attributes.key)")
+            result.append(proxy.slots[slot])
         }
-        return proxy.slots
+        lua.remove(at: hook)
+        return result
+    }
+
+    /// UIKit's override of `layoutAttributesForElements(in:)`: the hook receives the elements
+    /// of `rect` (after `attributes`) and returns the array to report, edited, filtered or with
+    /// elements added (typically fetched by a super query and moved into view).
+    private func applyListHook(_ list: [LayoutAttributes], rect: Rect, context: CollectionContext) throws(ScriptError) -> [LayoutAttributes] {
+        let name = "layoutAttributesForElements"
+        guard script.pushCallback(name) else { return list }
+        let lua = script.lua
+        proxy.begin()
+        defer { proxy.begin() }
+        try script.binding.push(context)
+        lua.push(rect)
+        lua.newTable(arrayCount: Int32(clamping: list.count))
+        for (offset, attributes) in list.enumerated() {
+            proxy.push(attributes)
+            lua.rawSet(tableAt: -2, index: offset + 1)
+        }
+        let evaluating = "\(name)(cv, rect, elements)"
+        try script.call(arguments: 3, results: 1, evaluating: evaluating)
+        guard lua.type(at: -1) == .table else {
+            throw script.badReturn(name, "must return the array of elements to report, got \(lua.type(at: -1).name)", evaluating: evaluating)
+        }
+        var result: [LayoutAttributes] = []
+        var positions: [ElementKey: Int] = [:]
+        let count = lua.rawLength(at: -1)
+        result.reserveCapacity(count)
+        for offset in 0..<count {
+            let position = offset + 1
+            let type = lua.rawGet(tableAt: -1, index: position)
+            guard let slot = proxy.slot(at: -1) else {
+                throw script.badReturn(
+                    name, "returned \(type == .userdata ? "an attributes object of another call" : "a \(type.name)") at index \(position) (expected the attributes objects of this call)",
+                    evaluating: evaluating)
+            }
+            lua.pop(1)
+            let attributes = proxy.slots[slot]
+            if let first = positions[attributes.key] {
+                throw script.badReturn(
+                    name, "returned \(attributes.key) twice (at indexes \(first) and \(position))", evaluating: evaluating)
+            }
+            positions[attributes.key] = position
+            result.append(attributes)
+        }
+        lua.pop(1)
+        // Reported in the contract's order, whatever order the hook returned.
+        result.sort { $0.key < $1.key }
+        return result
     }
 
     /// Runs `hook(cv, a)` on one element, if the script defines it.
@@ -238,9 +311,9 @@ public final class ScriptLayout: CollectionViewLayout {
         proxy.begin()
         defer { proxy.begin() }
         try script.binding.push(context)
-        proxy.push(attributes)
+        let slot = proxy.push(attributes)
         try script.call(arguments: 2, results: 0, evaluating: "\(hook)(cv, a) for \(attributes.key)")
-        return proxy.slots[0]
+        return proxy.slots[slot]
     }
 
     // MARK: Scrolling
@@ -289,6 +362,80 @@ public final class ScriptLayout: CollectionViewLayout {
         }
         if let point = lua.point(at: -2), point.x.isFinite, point.y.isFinite { return point }
         throw script.badReturn("targetContentOffset", "must return x, y (or {x=, y=}) as finite numbers", evaluating: evaluating)
+    }
+}
+
+// MARK: - Super queries
+
+extension ScriptLayout {
+    /// `cv:layoutAttributesForItem(section, item)`, `cv:layoutAttributesForSupplementaryElement(kind,
+    /// section, item)`, `cv:layoutAttributesForDecorationElement(kind, section, item)` and
+    /// `cv:layoutAttributesForElements(rect)`: what the prepared layout holds, before any
+    /// rect-query hook (UIKit's `super`), as new editable attributes objects.
+    fileprivate func registerSuperQueries() {
+        let binding = script.binding
+        binding.register("layoutAttributesForItem") { [unowned self] lua in
+            guard let section = wholeNumber(lua, 2), let item = wholeNumber(lua, 3) else {
+                return .error("cv:layoutAttributesForItem(section, item) expects two whole numbers (call it with ':')")
+            }
+            return pushPrepared(lua, .cell(section, item), "cv:layoutAttributesForItem")
+        }
+        for (category, name) in [(ElementCategory.supplementary, "Supplementary"), (.decoration, "Decoration")] {
+            let method = "layoutAttributesFor\(name)Element"
+            binding.register(method) { [unowned self] lua in
+                guard let kind = lua.string(at: 2), let section = wholeNumber(lua, 3), let item = wholeNumber(lua, 4) else {
+                    return .error("cv:\(method)(kind, section, item) expects a kind and two whole numbers (call it with ':')")
+                }
+                let key = category == .supplementary ? ElementKey.supplementary(kind, section, item) : .decoration(kind, section, item)
+                return pushPrepared(lua, key, "cv:\(method)")
+            }
+        }
+        binding.register("layoutAttributesForElements") { [unowned self] lua in
+            guard let rect = lua.rect(at: 2), rect.isFinite else {
+                return .error("cv:layoutAttributesForElements(rect) expects {x=, y=, width=, height=} with finite values (call it with ':')")
+            }
+            guard isPrepared else { return notPrepared("cv:layoutAttributesForElements") }
+            let context = script.binding.context
+            let elements: [LayoutAttributes]
+            do {
+                elements = switch body {
+                case .flow(let flow, _): try flow.layoutAttributesForElements(in: rect, context: context)
+                case .custom(let prepared): prepared.store.positions(in: rect).map { prepared.store.attributes(at: $0) }
+                }
+            } catch {
+                return .error("cv:layoutAttributesForElements: \(error)")
+            }
+            lua.newTable(arrayCount: Int32(clamping: elements.count))
+            for (offset, attributes) in elements.enumerated() {
+                proxy.push(attributes)
+                lua.rawSet(tableAt: -2, index: offset + 1)
+            }
+            return .results(1)
+        }
+    }
+
+    private func pushPrepared(_ lua: LuaState, _ key: ElementKey, _ method: String) -> LuaState.FunctionResult {
+        guard isPrepared else { return notPrepared(method) }
+        let found: LayoutAttributes?
+        do {
+            found = switch body {
+            case .flow(let flow, _): try flow.layoutAttributes(for: key, context: script.binding.context)
+            case .custom(let prepared): prepared.store.attributes(for: key)
+            }
+        } catch {
+            return .error("\(method): \(error)")
+        }
+        if let found { proxy.push(found) } else { lua.pushNil() }
+        return .results(1)
+    }
+
+    private func notPrepared(_ method: String) -> LuaState.FunctionResult {
+        .error("\(method) answers from the prepared layout: call it in hooks, not while prepare runs")
+    }
+
+    private func wholeNumber(_ lua: LuaState, _ index: Int32) -> Int? {
+        guard let number = lua.number(at: index), number == number.rounded(), abs(number) < 1e15 else { return nil }
+        return Int(number)
     }
 }
 

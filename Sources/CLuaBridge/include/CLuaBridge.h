@@ -107,6 +107,10 @@ typedef struct llb_placements {
     size_t limit;      // more elements than this go to the slow path, which reports the error
     int refused;       // set when growing the array would have exceeded the memory cap
     llb_limits *limits;
+    // The collection's item count per section: cells must lie inside it, supplementary views
+    // in an existing section (as UIKit requires); others go to the slow path, which reports.
+    const int64_t *counts;
+    int32_t sections;
 } llb_placements;
 
 /// Pushes `out:cell` (category 0) / `out:supplementary` (1) / `out:decoration` (2): plain calls

@@ -1,0 +1,61 @@
+/// Every name the engine reads from a layout table, and the near-miss check that catches a
+/// misspelled one (which would otherwise be silently ignored).
+enum LayoutNames {
+    /// `flow{...}` properties (UICollectionViewFlowLayout).
+    static let flowProperties = [
+        "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
+        "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds",
+        "sectionFootersPinToVisibleBounds",
+    ]
+    /// UICollectionViewDelegateFlowLayout callbacks.
+    static let flowCallbacks = [
+        "sizeForItem", "insetForSection", "minimumLineSpacingForSection", "minimumInteritemSpacingForSection",
+        "referenceSizeForHeader", "referenceSizeForFooter",
+    ]
+    /// UICollectionViewLayout overrides, for every kind of layout.
+    static let hooks = [
+        "prepare", "attributes", "layoutAttributesForElements", "shouldInvalidateLayoutForBoundsChange",
+        "targetContentOffset", "prepareForCollectionViewUpdates", "finalizeCollectionViewUpdates",
+        "initialLayoutAttributesForAppearingItem", "finalLayoutAttributesForDisappearingItem",
+        "initialLayoutAttributesForAppearingSupplementaryElement",
+        "finalLayoutAttributesForDisappearingSupplementaryElement",
+        "initialLayoutAttributesForAppearingDecorationElement", "finalLayoutAttributesForDisappearingDecorationElement",
+    ]
+    static let all = flowProperties + flowCallbacks + hooks
+    private static let known = Set(all)
+
+    /// The known name `key` is most likely a misspelling of: one that differs only by case, or
+    /// by at most two edits (insertions, deletions, substitutions, swaps of neighbours).
+    /// Nil for known names and for names far from all of them (a layout's own helpers).
+    static func intendedName(for key: String) -> String? {
+        guard !known.contains(key) else { return nil }
+        if let sameLetters = all.first(where: { $0.lowercased() == key.lowercased() }) { return sameLetters }
+        let candidates = all.map { ($0, editDistance(Array(key), Array($0), limit: 2)) }.filter { $0.1 <= 2 }
+        return candidates.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Optimal-string-alignment distance, or `limit + 1` once it is certain to exceed `limit`.
+    static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+        guard abs(a.count - b.count) <= limit else { return limit + 1 }
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [Int](repeating: 0, count: b.count + 1)
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            previous2 = previous
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
