@@ -4,15 +4,19 @@ public struct CollectionData: Hashable, Sendable {
         public var count: Int
         /// One payload per item, or nil when the data only gives counts.
         public var items: [LayoutValue]?
+        /// The section's own payload (a title, a column count…), or nil.
+        public var data: LayoutValue?
 
-        public init(count: Int) {
+        public init(count: Int, data: LayoutValue? = nil) {
             self.count = count
             self.items = nil
+            self.data = data
         }
 
-        public init(items: [LayoutValue]) {
+        public init(items: [LayoutValue], data: LayoutValue? = nil) {
             self.count = items.count
             self.items = items
+            self.data = data
         }
     }
 
@@ -42,23 +46,48 @@ public struct CollectionData: Hashable, Sendable {
     }
 
     public var totalItems: Int { sections.reduce(0) { $0 + $1.count } }
+
+    /// The payload of a section, or nil when there is none or no such section.
+    public func sectionData(_ section: Int) -> LayoutValue? {
+        sections.indices.contains(section) ? sections[section].data : nil
+    }
 }
 
 /// What a layout may read of its collection view: the bounds (origin = content offset), the
-/// screen scale, the data and host state. Passed explicitly to every layout call.
+/// screen scale, the insets, the data and host state. Passed explicitly to every layout call.
 public struct CollectionContext: Hashable, Sendable {
     public var bounds: Rect
     public var scale: Double
     public var data: CollectionData
     /// Host/app state a layout may read (e.g. `deletionMode`).
     public var state: [String: LayoutValue]
+    /// UIScrollView's `contentInset`, set by the app.
+    public var contentInset: EdgeInsets
+    /// UIView's `safeAreaInsets` (notch, bars), measured from the bounds' edges.
+    public var safeAreaInsets: EdgeInsets
+    /// UIView's `layoutMargins`, measured from the bounds' edges.
+    public var layoutMargins: EdgeInsets
 
-    public init(bounds: Rect, scale: Double = 1, data: CollectionData, state: [String: LayoutValue] = [:]) {
+    public init(
+        bounds: Rect, scale: Double = 1, data: CollectionData, state: [String: LayoutValue] = [:],
+        contentInset: EdgeInsets = .zero, safeAreaInsets: EdgeInsets = .zero, layoutMargins: EdgeInsets = .zero
+    ) {
         self.bounds = bounds
         self.scale = scale
         self.data = data
         self.state = state
+        self.contentInset = contentInset
+        self.safeAreaInsets = safeAreaInsets
+        self.layoutMargins = layoutMargins
     }
 
     public var contentOffset: Point { bounds.origin }
+
+    /// UIScrollView's `adjustedContentInset` with the automatic adjustment behaviour: the
+    /// content inset plus the safe area.
+    public var adjustedContentInset: EdgeInsets {
+        EdgeInsets(
+            top: contentInset.top + safeAreaInsets.top, left: contentInset.left + safeAreaInsets.left,
+            bottom: contentInset.bottom + safeAreaInsets.bottom, right: contentInset.right + safeAreaInsets.right)
+    }
 }

@@ -2,12 +2,14 @@ import LayoutEngine
 import LuaRuntime
 
 /// The read-only `cv` table scripts receive: `cv.bounds`, `cv.scale`, `cv.numberOfSections`,
-/// `cv.state`, `cv.contentSize` (once prepared), `cv:numberOfItems(section)`,
-/// `cv:itemData(section, item)`.
+/// `cv.state`, `cv.contentSize` (once prepared), the insets (`cv.contentInset`,
+/// `cv.safeAreaInsets`, `cv.adjustedContentInset`, `cv.layoutMargins`),
+/// `cv:numberOfItems(section)`, `cv:itemData(section, item)`, `cv:sectionData(section)` and the
+/// methods a layout registers (its super queries).
 ///
-/// `cv`, `cv.bounds` and `cv.state` are empty proxies over tables the script cannot reach, so
-/// nothing a script does changes what the next callback sees. One `cv` per distinct context,
-/// rebuilt when the context changes (or when a proxy was written with `rawset`).
+/// `cv` and every table in it are empty proxies over tables the script cannot reach (nested
+/// state included; `rawset` refuses them too), so nothing a script does changes what the next
+/// callback sees. One `cv` per distinct context, rebuilt when the context changes.
 final class CollectionContextBinding {
     private let lua: LuaState
     private(set) var context: CollectionContext
@@ -72,9 +74,10 @@ final class CollectionContextBinding {
             __metatable = what,
           }), what)
         end
-        return function(bounds, scale, sections, state, contentSize)
+        return function(bounds, scale, sections, state, contentSize, insets)
           local b, s = readOnly(bounds, "cv.bounds"), deepReadOnly(state, "cv.state")
           local fields = {bounds = b, scale = scale, numberOfSections = sections, state = s}
+          for name, value in next, insets do fields[name] = readOnly(value, "cv." .. name) end
           for name, method in next, methods do fields[name] = method end
           local c = contentSize and readOnly(contentSize, "cv.contentSize") or {}
           if contentSize then fields.contentSize = c end
@@ -90,6 +93,8 @@ final class CollectionContextBinding {
         lua.rawSet(tableAt: -2, field: "numberOfItems")
         lua.push { [unowned self] lua in self.itemData(lua) }
         lua.rawSet(tableAt: -2, field: "itemData")
+        lua.push { [unowned self] lua in self.sectionData(lua) }
+        lua.rawSet(tableAt: -2, field: "sectionData")
         methods = lua.reference()
         do {
             try lua.load(source: Self.builder, chunkName: "=(cv)")
@@ -127,8 +132,16 @@ final class CollectionContextBinding {
         lua.push(context.data.numberOfSections)
         lua.push(LayoutValue.object(context.state))
         if let contentSize { lua.push(contentSize) } else { lua.pushNil() }
+        lua.newTable(fieldCount: 4)
+        for (name, insets) in [
+            ("contentInset", context.contentInset), ("safeAreaInsets", context.safeAreaInsets),
+            ("adjustedContentInset", context.adjustedContentInset), ("layoutMargins", context.layoutMargins),
+        ] {
+            lua.push(insets)
+            lua.rawSet(tableAt: -2, field: name)
+        }
         do {
-            try lua.call(arguments: 5, results: 4)
+            try lua.call(arguments: 6, results: 4)
         } catch {
             throw ScriptError(error)
         }
@@ -174,6 +187,21 @@ final class CollectionContextBinding {
         }
         guard lua.push(value) else {
             return .error("cv:itemData(\(section), \(item)): the item is nested too deeply for the Lua stack here")
+        }
+        return .results(1)
+    }
+
+    /// `cv:sectionData(section)`: the section's payload, or nil.
+    private func sectionData(_ lua: LuaState) -> LuaState.FunctionResult {
+        guard let section = integerArgument(lua, 2) else {
+            return .error("cv:sectionData(section) expects a section number (call it with ':')")
+        }
+        guard let value = context.data.sectionData(section) else {
+            lua.pushNil()
+            return .results(1)
+        }
+        guard lua.push(value) else {
+            return .error("cv:sectionData(\(section)): the data is nested too deeply for the Lua stack here")
         }
         return .results(1)
     }

@@ -25,6 +25,12 @@ struct FlowConfigurationReader {
             }
             config.scrollDirection = value
         }
+        if let reference = try field("sectionInsetReference", .string, expected: "\"contentInset\", \"safeArea\" or \"layoutMargins\"", read: { lua.string(at: -1) }) {
+            guard let value = FlowLayoutConfiguration.SectionInsetReference(rawValue: reference) else {
+                throw error("sectionInsetReference must be \"contentInset\", \"safeArea\" or \"layoutMargins\", got \"\(reference)\"", field: "sectionInsetReference")
+            }
+            config.sectionInsetReference = value
+        }
         if let size = try sizeField("itemSize") { config.itemSize = size }
         if let value = try numberField("minimumLineSpacing") { config.minimumLineSpacing = value }
         if let value = try numberField("minimumInteritemSpacing") { config.minimumInteritemSpacing = value }

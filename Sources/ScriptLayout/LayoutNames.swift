@@ -3,7 +3,7 @@
 enum LayoutNames {
     /// `flow{...}` properties (UICollectionViewFlowLayout).
     static let flowProperties = [
-        "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
+        "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset", "sectionInsetReference",
         "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds",
         "sectionFootersPinToVisibleBounds",
     ]

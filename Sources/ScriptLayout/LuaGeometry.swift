@@ -69,6 +69,14 @@ extension LuaState {
         push(rect.height); rawSet(tableAt: -2, field: "height")
     }
 
+    func push(_ insets: EdgeInsets) {
+        newTable(fieldCount: 4)
+        push(insets.top); rawSet(tableAt: -2, field: "top")
+        push(insets.left); rawSet(tableAt: -2, field: "left")
+        push(insets.bottom); rawSet(tableAt: -2, field: "bottom")
+        push(insets.right); rawSet(tableAt: -2, field: "right")
+    }
+
     func push(_ point: Point) {
         newTable(fieldCount: 2)
         push(point.x); rawSet(tableAt: -2, field: "x")

@@ -193,4 +193,72 @@ struct SubclassParityTests {
             "f.lua:1: unknown field 'minimumlinespacing' in the layout table (did you mean 'minimumLineSpacing'?)",
         ])
     }
+
+    private func context(
+        width: Double, counts: [Int], contentInset: EdgeInsets = .zero, safeArea: EdgeInsets = .zero,
+        margins: EdgeInsets = .zero, data: CollectionData? = nil
+    ) -> CollectionContext {
+        CollectionContext(
+            bounds: Rect(x: 0, y: 0, width: width, height: 600), data: data ?? CollectionData(counts: counts),
+            contentInset: contentInset, safeAreaInsets: safeArea, layoutMargins: margins)
+    }
+
+    /// Lines fill the bounds less the adjusted content inset (content inset + safe area):
+    /// 375 − 20 − 20 = 335 wide; three 100-wide items (⌊345 / 110⌋ = 3) with gaps of
+    /// (335 − 300) / 2 = 17.5, so x = 0, 117.5 → 118 (halves away from zero), 235.
+    @Test func flowLinesFillTheBoundsLessTheAdjustedInset() throws {
+        let elements = try run(
+            "return flow{ itemSize = {100, 100} }",
+            context(width: 375, counts: [3], contentInset: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20),
+                    safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)))
+        #expect(elements.map(\.frame.x) == [0, 118, 235])
+        let layout = try ScriptLayout(source: "return flow{ itemSize = {100, 100} }")
+        let c = context(width: 375, counts: [3], contentInset: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20))
+        try layout.prepare(in: c)
+        #expect(layout.collectionViewContentSize == Size(width: 335, height: 100))
+    }
+
+    /// `sectionInsetReference`: landscape, 812 wide, safe area 44 at both sides (so the
+    /// adjusted inset is 44), layout margins 60. From the safe area, nothing is added (the
+    /// content already starts there); from the layout margins, 60 − 44 = 16 at each end:
+    /// D = 724, A = 692, ⌊702 / 110⌋ = 6 items, gap (692 − 600) / 5 = 18.4, x = 16, 134.4,
+    /// 252.8, 371.2, 489.6, 608, rounded 16, 134, 253, 371, 490, 608.
+    @Test func sectionInsetReference() throws {
+        let landscape = context(
+            width: 812, counts: [6], safeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44),
+            margins: EdgeInsets(top: 0, left: 60, bottom: 0, right: 60))
+        let fromSafeArea = try run("return flow{ itemSize = {100, 100}, sectionInsetReference = 'safeArea' }", landscape)
+        let fromContent = try run("return flow{ itemSize = {100, 100} }", landscape)
+        #expect(fromSafeArea.map(\.frame.x) == fromContent.map(\.frame.x))
+        // Without a reference: D = 724, ⌊734 / 110⌋ = 6, gap (724 − 600) / 5 = 24.8.
+        #expect(fromContent.map(\.frame.x) == [0, 125, 250, 374, 499, 624])
+        let fromMargins = try run("return flow{ itemSize = {100, 100}, sectionInsetReference = 'layoutMargins' }", landscape)
+        #expect(fromMargins.map(\.frame.x) == [16, 134, 253, 371, 490, 608])
+        #expect(scriptError("return flow{ sectionInsetReference = 'margins' }")?.message
+            == "test.lua:1: flow{...}: sectionInsetReference must be \"contentInset\", \"safeArea\" or \"layoutMargins\", got \"margins\"")
+    }
+
+    /// The insets and section data reach scripts through `cv`.
+    @Test func insetsAndSectionDataInCv() throws {
+        let data = CollectionData(sections: [
+            .init(items: [.number(1)], data: .object(["title": .string("Fruit"), "columns": .number(2)])),
+            .init(count: 0, data: .object(["title": .string("Empty")])),
+            .init(count: 1),
+        ])
+        let elements = try run("""
+            return { prepare = function(cv, out)
+              out:cell(0, 0, 0, 0, 1, 1, {
+                top = cv.adjustedContentInset.top, left = cv.contentInset.left, safe = cv.safeAreaInsets.bottom,
+                margin = cv.layoutMargins.right, title = cv:sectionData(0).title, columns = cv:sectionData(0).columns,
+                empty = cv:sectionData(1).title, none = cv:sectionData(2) == nil, beyond = cv:sectionData(7) == nil,
+              })
+            end }
+            """, context(width: 320, counts: [], contentInset: EdgeInsets(top: 10, left: 5, bottom: 0, right: 0),
+                         safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0),
+                         margins: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16), data: data))
+        #expect(elements[0].custom == [
+            "top": .number(54), "left": .number(5), "safe": .number(34), "margin": .number(16), "title": .string("Fruit"),
+            "columns": .number(2), "empty": .string("Empty"), "none": .bool(true), "beyond": .bool(true),
+        ])
+    }
 }

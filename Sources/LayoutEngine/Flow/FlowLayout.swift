@@ -37,7 +37,12 @@ public final class FlowLayout: CollectionViewLayout {
         let scale = context.scale
         // Everything is built aside and committed at the end: a prepare that fails (a bad
         // delegate value) leaves the previous layout whole.
-        let D = max(0, vertical ? context.bounds.width : context.bounds.height)
+        // Lines are laid out in the bounds less the adjusted content inset across the scroll axis.
+        let adjusted = context.adjustedContentInset
+        let D = max(0, vertical
+            ? context.bounds.width - adjusted.left - adjusted.right
+            : context.bounds.height - adjusted.top - adjusted.bottom)
+        let (extraLead, extraTrail) = Self.referenceInsets(config.sectionInsetReference, context: context, vertical: vertical)
         var newSections: [SectionGeometry] = []
         guard D > 0 else {
             (dimension, sections, store, contentSize) = (D, [], .empty, .zero)
@@ -76,8 +81,8 @@ public final class FlowLayout: CollectionViewLayout {
             try Self.validate(size: footerSize, what: "footer reference size", section: section)
 
             let (lead, trail, before, after) = vertical
-                ? (insets.left, insets.right, insets.top, insets.bottom)
-                : (insets.top, insets.bottom, insets.left, insets.right)
+                ? (insets.left + extraLead, insets.right + extraTrail, insets.top, insets.bottom)
+                : (insets.top + extraLead, insets.bottom + extraTrail, insets.left, insets.right)
             // Only the scroll-axis component of a reference size counts.
             let headerLength = vertical ? headerSize.height : headerSize.width
             let footerLength = vertical ? footerSize.height : footerSize.width
@@ -220,8 +225,28 @@ public final class FlowLayout: CollectionViewLayout {
         if configuration.sectionHeadersPinToVisibleBounds || configuration.sectionFootersPinToVisibleBounds {
             return true
         }
-        let newDimension = isVertical ? newBounds.width : newBounds.height
+        let adjusted = context.adjustedContentInset
+        let newDimension = max(0, isVertical
+            ? newBounds.width - adjusted.left - adjusted.right
+            : newBounds.height - adjusted.top - adjusted.bottom)
         return newDimension != dimension
+    }
+
+    /// How far the section inset reference's edges reach in beyond the adjusted content inset,
+    /// at the two ends of the main axis: what `.safeArea` / `.layoutMargins` add to the insets.
+    static func referenceInsets(
+        _ reference: FlowLayoutConfiguration.SectionInsetReference, context: CollectionContext, vertical: Bool
+    ) -> (lead: Double, trail: Double) {
+        let edges: EdgeInsets
+        switch reference {
+        case .contentInset: return (0, 0)
+        case .safeArea: edges = context.safeAreaInsets
+        case .layoutMargins: edges = context.layoutMargins
+        }
+        let adjusted = context.adjustedContentInset
+        return vertical
+            ? (max(0, edges.left - adjusted.left), max(0, edges.right - adjusted.right))
+            : (max(0, edges.top - adjusted.top), max(0, edges.bottom - adjusted.bottom))
     }
 
     public func targetContentOffset(

@@ -1,5 +1,14 @@
 /// The properties of UICollectionViewFlowLayout, with UIKit's defaults.
 public struct FlowLayoutConfiguration: Hashable, Sendable {
+    /// `.contentInset`: from the content's edges (inside the adjusted content inset);
+    /// `.safeArea` / `.layoutMargins`: from those edges of the bounds, where they reach further
+    /// in than the adjusted content inset already does.
+    public enum SectionInsetReference: String, Hashable, Sendable, CaseIterable {
+        case contentInset
+        case safeArea
+        case layoutMargins
+    }
+
     public enum ScrollDirection: String, Hashable, Sendable {
         case vertical
         case horizontal
@@ -10,6 +19,8 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
     public var minimumLineSpacing: Double = 10
     public var minimumInteritemSpacing: Double = 10
     public var sectionInset: EdgeInsets = .zero
+    /// What section insets are measured from (UICollectionViewFlowLayout.SectionInsetReference).
+    public var sectionInsetReference: SectionInsetReference = .contentInset
     public var headerReferenceSize: Size = .zero
     public var footerReferenceSize: Size = .zero
     public var sectionHeadersPinToVisibleBounds = false
