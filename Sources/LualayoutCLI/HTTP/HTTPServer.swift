@@ -30,6 +30,7 @@ final class HTTPServer: @unchecked Sendable {
     func start() {
         let thread = Thread { [self] in
             while let connection = listener.accept() { admit(connection) }
+            listener.release()
         }
         thread.name = "preview-accept"
         thread.start()

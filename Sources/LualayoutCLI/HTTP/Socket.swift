@@ -62,11 +62,13 @@ struct ListeningSocket {
         }
     }
 
-    /// Wakes `accept` (which then returns nil) and releases the port.
+    /// Wakes `accept`, which then returns nil. The accepting thread closes the descriptor, so
+    /// its number cannot be reused under a pending `accept`.
     func shutDown() {
         shutdown(descriptor, Int32(SHUT_RDWR))
-        close(descriptor)
     }
+
+    func release() { close(descriptor) }
 
     #if os(Linux)
     static let streamType = Int32(SOCK_STREAM.rawValue)
