@@ -117,6 +117,15 @@ struct HTTPRequest: Sendable {
         }
     }
 
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// Form decoding: `+` is a space, `%XX` a byte; a malformed escape stays as it is.
     private static func decode(_ text: Substring) -> String {
         var bytes = [UInt8]()
@@ -124,9 +133,9 @@ struct HTTPRequest: Sendable {
         while let byte = input.popFirst() {
             if byte == UInt8(ascii: "+") {
                 bytes.append(32)
-            } else if byte == UInt8(ascii: "%"), input.count >= 2,
-                      let value = UInt8(String(decoding: input.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
+            } else if byte == UInt8(ascii: "%"), input.count >= 2, let high = hexValue(input.first!),
+                      let low = hexValue(input.dropFirst().first!) {
+                bytes.append(high << 4 | low)
                 input = input.dropFirst(2)
             } else {
                 bytes.append(byte)
