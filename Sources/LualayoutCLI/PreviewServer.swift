@@ -14,14 +14,19 @@ final class PreviewServer: @unchecked Sendable {
     private let session: WatchSession
     private let server: HTTPServer
     private let sockets = WebSocketHub()
+    /// The state as of the last finished run: the session's version counts a run from its
+    /// start, so answering from it could name a version whose layout is not in place yet.
+    private let published: PublishedState
 
     /// Listens at once: a port in use fails here, with the system's reason.
     init(session: WatchSession, port: UInt16, limits: HTTPLimits = HTTPLimits()) throws {
         self.session = session
         let sockets = self.sockets
+        let published = PublishedState(session.state)
+        self.published = published
         do {
             server = try HTTPServer(port: port, limits: limits) { [session] request in
-                Self.route(request, session: session, sockets: sockets)
+                Self.route(request, session: session, published: published, sockets: sockets)
             }
         } catch {
             let reason = switch error { case .system(let text): text; default: "\(error)" }
@@ -37,12 +42,15 @@ final class PreviewServer: @unchecked Sendable {
 
     func stop() { server.stop() }
 
-    /// Tells every open page about a new state.
+    /// Tells every open page and waiting poll about a new state (after each run).
     func publish() {
-        sockets.broadcast(Self.stateJSON(session.state))
+        let state = session.state
+        published.state = state
+        sockets.broadcast(Self.stateJSON(state))
     }
 
-    private static func route(_ request: HTTPRequest, session: WatchSession, sockets: WebSocketHub) -> HTTPServer.Reply {
+    private static func route(_ request: HTTPRequest, session: WatchSession, published: PublishedState,
+                              sockets: WebSocketHub) -> HTTPServer.Reply {
         let routes = ["/", "/state", "/events", "/render.svg", "/socket"]
         guard routes.contains(request.path) else { return .response(.text(404, "not found")) }
         guard request.method == "GET" else {
@@ -54,11 +62,11 @@ final class PreviewServer: @unchecked Sendable {
         case "/":
             return .response(HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: PreviewPage.html))
         case "/state":
-            return .response(json(stateJSON(session.state)))
+            return .response(json(stateJSON(published.state)))
         case "/events":
             let after = Int(request.queryValue("after") ?? "") ?? 0
-            for _ in 0..<400 where session.state.version <= after { Thread.sleep(forTimeInterval: 0.05) }
-            return .response(json(stateJSON(session.state)))
+            for _ in 0..<400 where published.state.version <= after { Thread.sleep(forTimeInterval: 0.05) }
+            return .response(json(stateJSON(published.state)))
         case "/render.svg":
             return .response(render(request, session: session))
         default:
@@ -90,5 +98,17 @@ final class PreviewServer: @unchecked Sendable {
 
     private static func json(_ text: String) -> HTTPResponse {
         HTTPResponse(status: 200, contentType: "application/json", body: text)
+    }
+}
+
+private final class PublishedState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: WatchSession.State
+
+    init(_ state: WatchSession.State) { current = state }
+
+    var state: WatchSession.State {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
     }
 }

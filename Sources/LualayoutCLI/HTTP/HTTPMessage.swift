@@ -30,6 +30,8 @@ struct HTTPRequest: Sendable {
     var query: [(name: String, value: String)]
     var version: String
     var headers: [(name: String, value: String)]
+    /// The body's length, from `Content-Length` (0 without one).
+    var contentLength = 0
 
     /// The first field named `name` (names are case-insensitive).
     func header(_ name: String) -> String? {
@@ -82,11 +84,11 @@ struct HTTPRequest: Sendable {
         if header("Transfer-Encoding") != nil {
             throw HTTPRefusal(status: 501, message: "transfer encodings are not supported (send Content-Length)")
         }
-        _ = try contentLength(limits: limits)
+        contentLength = try Self.contentLength(headers, limits: limits)
     }
 
-    /// The body's length from `Content-Length` (0 without one); every copy must agree.
-    func contentLength(limits: HTTPLimits) throws(HTTPRefusal) -> Int {
+    /// Every copy of `Content-Length` must agree.
+    private static func contentLength(_ headers: [(name: String, value: String)], limits: HTTPLimits) throws(HTTPRefusal) -> Int {
         let values = Set(headers.filter { $0.name.lowercased() == "content-length" }.map(\.value))
         guard let value = values.first else { return 0 }
         guard values.count == 1, !value.isEmpty, value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {

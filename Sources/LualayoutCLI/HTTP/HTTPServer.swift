@@ -66,9 +66,8 @@ final class HTTPServer: @unchecked Sendable {
             do {
                 guard let head = try readHead(connection, until: deadline) else { return }
                 let request = try HTTPRequest(head: head, limits: limits)
-                let length = try request.contentLength(limits: limits)
                 do {
-                    _ = try connection.read(length, until: deadline)  // no route reads a body
+                    _ = try connection.read(request.contentLength, until: deadline)  // no route reads a body
                 } catch .timedOut {
                     throw HTTPRefusal(status: 408, message: timeoutMessage)
                 } catch {
