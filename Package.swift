@@ -11,8 +11,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // The live preview's HTTP + WebSocket server (no SwiftNIO: small and quick to build).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The system liblua5.4 (headers and library found through pkg-config).
@@ -38,7 +36,6 @@ let package = Package(
             dependencies: [
                 "ScriptLayout", "LayoutEngine", "LayoutOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         .executableTarget(name: "lualayout", dependencies: ["LualayoutCLI"]),

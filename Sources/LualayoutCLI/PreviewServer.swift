@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 import LayoutEngine
 import LayoutOutput
@@ -14,74 +13,80 @@ import LayoutOutput
 final class PreviewServer: @unchecked Sendable {
     private let session: WatchSession
     private let server: HTTPServer
-    private let listeners = Listeners()
+    private let sockets = WebSocketHub()
+    /// The state as of the last finished run: the session's version counts a run from its
+    /// start, so answering from it could name a version whose layout is not in place yet.
+    private let published: PublishedState
 
-    init(session: WatchSession, port: UInt16) throws {
+    /// Listens at once: a port in use fails here, with the system's reason.
+    init(session: WatchSession, port: UInt16, limits: HTTPLimits = HTTPLimits()) throws {
         self.session = session
-        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
+        let sockets = self.sockets
+        let published = PublishedState(session.state)
+        self.published = published
+        do {
+            server = try HTTPServer(port: port, limits: limits) { [session] request in
+                Self.route(request, session: session, published: published, sockets: sockets)
+            }
+        } catch {
+            let reason = switch error { case .system(let text): text; default: "\(error)" }
+            throw CLIError.input("preview: cannot listen on 127.0.0.1:\(port) (\(reason))")
+        }
     }
 
-    /// Starts serving in the background; returns the port once listening, or the error that
-    /// kept the server from listening (a port in use) as soon as it happens.
+    /// Starts serving in the background; returns the port it listens on.
     func start() throws -> UInt16 {
-        let server = self.server
-        let ready = DispatchSemaphore(value: 0)
-        let outcome = StartOutcome()
-        Task {
-            do {
-                try await self.configure()
-                try await server.run()
-            } catch {
-                outcome.failure = "\(error)"
-                ready.signal()
-            }
-        }
-        Task {
-            try? await server.waitUntilListening(timeout: 10)
-            if case .ip4(_, let number)? = await server.listeningAddress { outcome.port = number }
-            ready.signal()
-        }
-        ready.wait()
-        if let number = outcome.port { return number }
-        throw CLIError.input("preview: cannot listen on 127.0.0.1 (\(outcome.failure ?? "timed out"))")
+        server.start()
+        return server.port
     }
 
-    /// Tells every open page about a new state.
+    func stop() { server.stop() }
+
+    /// Tells every open page and waiting poll about a new state (after each run).
     func publish() {
-        listeners.send(stateJSON(session.state))
+        let state = session.state
+        published.state = state
+        sockets.broadcast(Self.stateJSON(state))
     }
 
-    private func configure() async throws {
-        await server.appendRoute("GET /") { _ in
-            HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: Data(PreviewPage.html.utf8))
+    private static func route(_ request: HTTPRequest, session: WatchSession, published: PublishedState,
+                              sockets: WebSocketHub) -> HTTPServer.Reply {
+        let routes = ["/", "/state", "/events", "/render.svg", "/socket"]
+        guard routes.contains(request.path) else { return .response(.text(404, "not found")) }
+        guard request.method == "GET" else {
+            var response = HTTPResponse.text(405, "method not allowed (only GET)")
+            response.headers.append(("Allow", "GET"))
+            return .response(response)
         }
-        await server.appendRoute("GET /state") { [session] _ in
-            Self.json(Self.stateJSON(session.state))
+        switch request.path {
+        case "/":
+            return .response(HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: PreviewPage.html))
+        case "/state":
+            return .response(json(stateJSON(published.state)))
+        case "/events":
+            let after = Int(request.queryValue("after") ?? "") ?? 0
+            for _ in 0..<400 where published.state.version <= after { Thread.sleep(forTimeInterval: 0.05) }
+            return .response(json(stateJSON(published.state)))
+        case "/render.svg":
+            return .response(render(request, session: session))
+        default:
+            return .webSocket(sockets)
         }
-        await server.appendRoute("GET /events") { [session] request in
-            let after = Int(request.query.first { $0.name == "after" }?.value ?? "") ?? 0
-            for _ in 0..<400 where session.state.version <= after {
-                try await Task.sleep(nanoseconds: 50_000_000)
-            }
-            return Self.json(Self.stateJSON(session.state))
-        }
-        await server.appendRoute("GET /render.svg") { [session] request in
-            let x = Double(request.query.first { $0.name == "x" }?.value ?? "") ?? session.state.bounds.x
-            let y = Double(request.query.first { $0.name == "y" }?.value ?? "") ?? session.state.bounds.y
-            do {
-                guard let snapshot = try session.viewport(at: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)) else {
-                    return HTTPResponse(statusCode: .serviceUnavailable, body: Data("no good layout yet".utf8))
-                }
-                let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 640, viewportOnly: true))
-                return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/svg+xml"], body: Data(svg.utf8))
-            } catch {
-                return HTTPResponse(statusCode: .internalServerError, body: Data("\(error)".utf8))
-            }
-        }
-        await server.appendRoute("GET /socket", to: .webSocket(listeners))
     }
 
-    private func stateJSON(_ state: WatchSession.State) -> String { Self.stateJSON(state) }
+    private static func render(_ request: HTTPRequest, session: WatchSession) -> HTTPResponse {
+        let x = Double(request.queryValue("x") ?? "") ?? session.state.bounds.x
+        let y = Double(request.queryValue("y") ?? "") ?? session.state.bounds.y
+        do {
+            guard let snapshot = try session.viewport(at: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)) else {
+                return .text(503, "no good layout yet")
+            }
+            let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 640, viewportOnly: true))
+            return HTTPResponse(status: 200, contentType: "image/svg+xml", body: svg)
+        } catch {
+            return .text(500, "\(error)")
+        }
+    }
 
     private static func stateJSON(_ state: WatchSession.State) -> String {
         let error = state.error.map { JSONLayoutWriter.string($0) } ?? "null"
@@ -92,57 +97,18 @@ final class PreviewServer: @unchecked Sendable {
     }
 
     private static func json(_ text: String) -> HTTPResponse {
-        HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data(text.utf8))
+        HTTPResponse(status: 200, contentType: "application/json", body: text)
     }
 }
 
-/// Open pages, each a WebSocket fed through its own stream.
-private final class Listeners: WSMessageHandler, @unchecked Sendable {
+private final class PublishedState: @unchecked Sendable {
     private let lock = NSLock()
-    private var continuations: [UUID: AsyncStream<WSMessage>.Continuation] = [:]
+    private var current: WatchSession.State
 
-    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-        let id = UUID()
-        let (stream, continuation) = AsyncStream<WSMessage>.makeStream()
-        add(continuation, id)
-        continuation.onTermination = { [weak self] _ in self?.remove(id) }
-        // The page may close at any time: forget it when its side of the socket ends.
-        Task { [weak self] in
-            for await _ in client {}
-            self?.remove(id)
-            continuation.finish()
-        }
-        return stream
-    }
+    init(_ state: WatchSession.State) { current = state }
 
-    func send(_ text: String) {
-        lock.lock()
-        let targets = Array(continuations.values)
-        lock.unlock()
-        for continuation in targets { continuation.yield(.text(text)) }
-    }
-
-    private func add(_ continuation: AsyncStream<WSMessage>.Continuation, _ id: UUID) {
-        lock.withLock { continuations[id] = continuation }
-    }
-
-    private func remove(_ id: UUID) {
-        lock.lock()
-        continuations[id] = nil
-        lock.unlock()
-    }
-}
-
-private final class StartOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _port: UInt16?
-    private var _failure: String?
-    var port: UInt16? {
-        get { lock.withLock { _port } }
-        set { lock.withLock { _port = newValue } }
-    }
-    var failure: String? {
-        get { lock.withLock { _failure } }
-        set { lock.withLock { _failure = newValue } }
+    var state: WatchSession.State {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
     }
 }
