@@ -8,22 +8,15 @@
 -- column (ties → the leftmost), GAP below the previous one. A section ends INSET below its
 -- lowest item. prepare() places everything, since the content size needs every height.
 --
--- Sticky headers, in the rect-query phase like UICollectionViewFlowLayout's
--- sectionHeadersPinToVisibleBounds: a header sits at y = max(natural y, top of the visible
--- rect), but never lower than its section's end minus HEADER_HEIGHT (the next header pushes
--- it out). The attributes hook can move an element that a query returns but cannot add one,
--- and the engine only returns elements whose PREPARED frame meets the rect. So a header is
--- prepared with the frame of its whole section, and the hook trims it to HEADER_HEIGHT at
--- its sticky position. A query therefore returns a header exactly while any part of its
--- section meets the rect, which is UIKit's own rule for pinned headers. Alternatives:
---   * prepare the header at its natural frame: it vanishes as soon as that frame scrolls
---     out, i.e. it never sticks for long;
---   * place the stuck frame in prepare and invalidate on every scroll (what the built-in
---     flow layout does when pinning): exact rect membership, but an O(n) prepare per scroll.
--- The price of the choice here: every output shows the trimmed frame (the hook runs for
--- rect, whole-content and single-element queries alike), but a rect query may return a
--- header whose trimmed frame lies outside the rect (e.g. a query for the bottom half of a
--- section), as UIKit may. No new prepare on scroll; only a width change invalidates.
+-- Sticky headers, as UICollectionViewFlowLayout's sectionHeadersPinToVisibleBounds: a header
+-- sits at y = max(natural y, top of the visible rect), but never lower than its section's end
+-- minus HEADER_HEIGHT (the next header pushes it out). prepare() places each header at its
+-- natural place and remembers where every section starts and ends. Then, as a UIKit subclass
+-- overrides layoutAttributesForElements(in:): the list hook drops the headers the engine found
+-- and adds the header of every section that meets the rect (fetched with the super query
+-- cv:layoutAttributesForSupplementaryElement, since its natural frame may have scrolled out),
+-- moved to its sticky place. The attributes hook applies the same rule to single-element
+-- queries. No new prepare on scroll; only a width change invalidates.
 --
 -- Run:  Scripts/lualayout run Examples/waterfall.lua --data Examples/waterfall.json --bounds 340x300 --visible --offset 0,460 --format table
 
@@ -38,12 +31,13 @@ local function itemHeight(cv, section, item)
 end
 
 local layout = {}
+local sections = {}   -- {top, bottom} of each section, from the last prepare
 
 function layout.prepare(cv, out)
   local columns = cv.state.columns or 2
   local width = cv.bounds.width
   local columnWidth = (width - INSET.left - INSET.right - (columns - 1) * GAP) / columns
-  local sections = {}   -- {top, bottom} of each section, for its header
+  sections = {}
   local y = 0
   for section = 0, cv.numberOfSections - 1 do
     local itemsTop = y + HEADER_HEIGHT + INSET.top
@@ -61,23 +55,37 @@ function layout.prepare(cv, out)
       columnTop[shortest] = top + h + GAP
       bottom = math.max(bottom, top + h)
     end
+    out:supplementary("header", section, 0, 0, y, width, HEADER_HEIGHT, {zIndex = 10})
     sections[section] = {top = y, bottom = bottom + INSET.bottom}
     y = bottom + INSET.bottom
-  end
-  -- Headers span their whole section here; attributes() trims them (see above).
-  for section = 0, cv.numberOfSections - 1 do
-    local s = sections[section]
-    out:supplementary("header", section, 0, 0, s.top, width, s.bottom - s.top, {zIndex = 10})
   end
   out:contentSize(width, y)
 end
 
+-- Moves a header to its sticky place for the current bounds.
+local function stick(cv, header)
+  local s = sections[header.section]
+  header.y = math.max(s.top, math.min(cv.bounds.y, s.bottom - HEADER_HEIGHT))
+end
+
 function layout.attributes(cv, a)
-  if a.category == "supplementary" and a.kind == "header" then
-    local sectionTop, sectionEnd = a.y, a.y + a.height
-    local stuck = math.max(sectionTop, math.min(cv.bounds.y, sectionEnd - HEADER_HEIGHT))
-    a.frame = {x = a.x, y = stuck, width = a.width, height = HEADER_HEIGHT}
+  if a.category == "supplementary" and a.kind == "header" then stick(cv, a) end
+end
+
+function layout.layoutAttributesForElements(cv, rect, elements)
+  local result = {}
+  for _, a in ipairs(elements) do
+    if a.category ~= "supplementary" then result[#result + 1] = a end
   end
+  for section = 0, #sections do
+    local s = sections[section]
+    if s and s.bottom > rect.y and s.top < rect.y + rect.height then
+      local header = cv:layoutAttributesForSupplementaryElement("header", section, 0)
+      stick(cv, header)
+      result[#result + 1] = header
+    end
+  end
+  return result
 end
 
 -- Sticky positions are computed per query from cv.bounds: only a new width re-lays out.
