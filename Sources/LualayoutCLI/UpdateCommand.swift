@@ -145,7 +145,12 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
 
     private var summary: String {
         var parts: [String] = []
-        func add(_ name: String, _ values: [String]) { if !values.isEmpty { parts.append("\(name) " + values.joined(separator: ", ")) } }
+        // A page title: a batch file of thousands of changes lists the first few of each.
+        func add(_ name: String, _ values: [String]) {
+            guard !values.isEmpty else { return }
+            let shown = values.prefix(5).joined(separator: ", ")
+            parts.append("\(name) " + shown + (values.count > 5 ? " … (\(values.count) in all)" : ""))
+        }
         add("delete", deletes.map(\.text))
         add("insert", inserts.map(\.text))
         add("reload", reloads.map(\.text))
