@@ -29,15 +29,10 @@ struct BatchFile: Equatable {
     /// Reads and checks `path`; errors are located: `FILE:line:column:` for syntax,
     /// `FILE: "key"[n]:` for a value of the wrong shape.
     static func read(_ path: String, limit: Int) throws(CLIError) -> BatchFile {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let contents = FileManager.default.contents(atPath: path) else {
-            throw .input("\(path): cannot read batch file")
-        }
+        let contents = try InputFile.read(path, what: "batch file", limit: limit)
         let value: LayoutValue
         do {
-            value = try JSONDataParser.parse([UInt8](contents), limits: .init(
-                maxDecodedBytes: limit, raiseHint: "the limit is --max-memory; raise it with --max-memory"))
+            value = try JSONDataParser.parse(contents, limits: InputFile.limits(limit))
         } catch {
             throw .input("\(path):\(error.line):\(error.column): \(error.message)")
         }

@@ -71,28 +71,14 @@ struct LayoutOptions: ParsableArguments {
     }
 
     static func readDataFile(_ path: String, limit: Int = LuaState.Limits().memoryBytes) throws(CLIError) -> CollectionData {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let contents = FileManager.default.contents(atPath: path) else {
-            throw .input("\(path): cannot read data file")
-        }
-        let limits = JSONDataParser.Limits(
-            maxDecodedBytes: limit,
-            raiseHint: "the data limit is --max-memory; raise it with --max-memory \(JSONDataParser.formatBytes(Self.suggestedRaise(limit)))")
+        let contents = try InputFile.read(path, what: "data file", limit: limit)
         do {
-            return try CollectionData(json: try JSONDataParser.parse([UInt8](contents), limits: limits))
+            return try CollectionData(json: try JSONDataParser.parse(contents, limits: InputFile.limits(limit)))
         } catch let error as JSONDataParser.ParseError {
             throw .input("\(path):\(error.line):\(error.column): \(error.message)")
         } catch {
             throw .input("\(path): \(error)")
         }
-    }
-
-    /// The next power-of-two size in whole megabytes above `limit`, for the hint.
-    private static func suggestedRaise(_ limit: Int) -> Int {
-        var next = 1 << 20
-        while next <= limit && next < 1 << 40 { next <<= 1 }
-        return next
     }
 
 }

@@ -124,6 +124,16 @@ struct InputHardeningTests {
         #expect(accepted.status == 0, "\(accepted.err)")
     }
 
+    /// A file larger than the limit is refused before it is read.
+    @Test func dataFilesLargerThanTheLimitAreNotRead() throws {
+        let data = try temporaryFile("wide.json", "{\"sections\": [1]}" + String(repeating: " ", count: 2 << 20))
+        let result = lualayout("run", "Examples/grid.lua", "--data", data, "--max-memory", "1M")
+        #expect(result.status == 2)
+        #expect(result.err == "\(data): the file is \(17 + (2 << 20)) bytes, more than the data limit of 1M (the data limit is --max-memory; raise it with --max-memory 4M)\n")
+        let batch = lualayout("update", "Examples/grid.lua", "--batch", data, "--max-memory", "1M")
+        #expect(batch.err.hasPrefix("\(data): the file is "))
+    }
+
     @Test func leadingZerosInDataAreRefused() throws {
         let data = try temporaryFile("zeros.json", "{\"sections\": [01]}")
         let result = lualayout("run", "Examples/grid.lua", "--data", data)
