@@ -1,5 +1,6 @@
--- left-aligned.lua — tags left-aligned in their lines: the most common
--- UICollectionViewFlowLayout subclass, written as UIKit authors write it.
+-- left-aligned.lua — tags left-aligned in their lines: a flow layout subclass.
+--
+-- The most common UICollectionViewFlowLayout subclass, written as UIKit authors write it.
 --
 -- The flow places the tags (widths from the data, `{"width": 70}`, else 40 + 37·item mod 90;
 -- 30 high) in greedy lines and justifies every full line. The attributes hook then moves each

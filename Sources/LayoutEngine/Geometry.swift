@@ -52,10 +52,16 @@ public struct Rect: Hashable, Sendable {
     public var midY: Double { origin.y + size.height / 2 }
     public var center: Point { Point(x: midX, y: midY) }
 
-    /// CGRectIntersectsRect: the rectangles share interior area; touching edges do not count.
+    /// CGRectIntersectsRect: the rectangles share interior area; touching edges do not count,
+    /// and an empty rect (zero width or height) intersects nothing. Every rect query of every
+    /// layout goes through here.
     public func intersects(_ other: Rect) -> Bool {
-        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+        !isEmpty && !other.isEmpty
+            && minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
+
+    /// CGRectIsEmpty: no area.
+    public var isEmpty: Bool { !(width > 0 && height > 0) }
 
     public func contains(_ point: Point) -> Bool {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY

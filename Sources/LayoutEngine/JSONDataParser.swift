@@ -13,17 +13,42 @@ public struct JSONDataParser {
         }
     }
 
-    private let bytes: [UInt8]
-    private var position = 0
-    private var depth = 0
-    private static let maxDepth = 512
+    /// What a document may cost: nesting depth and the memory its decoded values take.
+    public struct Limits: Sendable {
+        public var maxDepth: Int
+        /// Estimated bytes of the decoded values; checked while parsing, before allocating.
+        public var maxDecodedBytes: Int
+        /// How the caller raises `maxDecodedBytes`, named in the error.
+        public var raiseHint: String
 
-    public static func parse(_ text: String) throws(ParseError) -> LayoutValue {
-        try parse(Array(text.utf8))
+        public init(maxDepth: Int = 512, maxDecodedBytes: Int = Int.max, raiseHint: String = "") {
+            self.maxDepth = maxDepth
+            self.maxDecodedBytes = maxDecodedBytes
+            self.raiseHint = raiseHint
+        }
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> LayoutValue {
-        var parser = JSONDataParser(bytes: bytes)
+    private let bytes: [UInt8]
+    private let limits: Limits
+    private var position = 0
+    private var depth = 0
+    private var decodedBytes = 0
+
+    /// Estimated heap cost of one decoded value slot and of one container allocation
+    /// (header plus malloc rounding), so the estimate tracks what decoding really allocates.
+    static let slotBytes = MemoryLayout<LayoutValue>.stride
+    static let containerBytes = 48
+    /// A dictionary entry: key, value and hash-table overhead (load factor 3/4, metadata).
+    static let fieldBytes = 2 * (MemoryLayout<String>.stride + MemoryLayout<LayoutValue>.stride)
+
+    public static func parse(_ text: String, limits: Limits = Limits()) throws(ParseError) -> LayoutValue {
+        try parse(Array(text.utf8), limits: limits)
+    }
+
+    public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(ParseError) -> LayoutValue {
+        var parser = JSONDataParser(bytes: bytes, limits: limits)
+        // RFC 8259 lets a parser ignore a UTF-8 byte order mark; editors on Windows write one.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         parser.skipSpace()
         let value = try parser.parseValue()
         parser.skipSpace()
@@ -31,8 +56,25 @@ public struct JSONDataParser {
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], limits: Limits) {
         self.bytes = bytes
+        self.limits = limits
+    }
+
+    /// Counts `amount` more decoded bytes; refuses the document once past the limit.
+    private mutating func charge(_ amount: Int) throws(ParseError) {
+        decodedBytes += amount
+        guard decodedBytes <= limits.maxDecodedBytes else {
+            throw error("data too large: decoding it would take more than \(Self.formatBytes(limits.maxDecodedBytes)) of memory\(limits.raiseHint.isEmpty ? "" : " (" + limits.raiseHint + ")")")
+        }
+    }
+
+    /// `256M`, `1G`, `1536K`, or bytes.
+    public static func formatBytes(_ bytes: Int) -> String {
+        for (shift, suffix) in [(30, "G"), (20, "M"), (10, "K")] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift)\(suffix)"
+        }
+        return "\(bytes) bytes"
     }
 
     private func error(_ message: String) -> ParseError {
@@ -59,7 +101,10 @@ public struct JSONDataParser {
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectWord("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        default: throw error("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        case UInt8(ascii: "+"): throw error("invalid number: a leading '+' is not allowed")
+        case UInt8(ascii: "."): throw error("invalid number: digits expected before '.'")
+        case 0x21...0x7E: throw error("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        default: throw error("unexpected byte 0x\(String(byte, radix: 16, uppercase: true))")
         }
     }
 
@@ -76,7 +121,8 @@ public struct JSONDataParser {
 
     private mutating func enter() throws(ParseError) {
         depth += 1
-        guard depth <= Self.maxDepth else { throw error("nested too deeply") }
+        guard depth <= limits.maxDepth else { throw error("nested too deeply (more than \(limits.maxDepth) levels of arrays and objects)") }
+        try charge(Self.containerBytes)
     }
 
     private mutating func parseObject() throws(ParseError) -> LayoutValue {
@@ -88,8 +134,11 @@ public struct JSONDataParser {
         if current == UInt8(ascii: "}") { position += 1; return .object(fields) }
         while true {
             skipSpace()
-            guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            guard current == UInt8(ascii: "\"") else {
+                throw error(current == UInt8(ascii: "}") && !fields.isEmpty ? "trailing comma in object" : "expected a string key")
+            }
             let key = try parseString()
+            try charge(Self.fieldBytes)
             skipSpace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after key") }
             position += 1
@@ -111,6 +160,9 @@ public struct JSONDataParser {
         if current == UInt8(ascii: "]") { position += 1; return .array(items) }
         while true {
             skipSpace()
+            if current == UInt8(ascii: "]") { throw error("trailing comma in array") }
+            // A growing array holds up to twice its count of slots.
+            try charge(2 * Self.slotBytes)
             items.append(try parseValue())
             skipSpace()
             if current == UInt8(ascii: ",") { position += 1; continue }
@@ -130,7 +182,11 @@ public struct JSONDataParser {
                 buffer += bytes[chunkStart..<position]
                 position += 1
                 scalars.append(contentsOf: String(decoding: buffer, as: UTF8.self).unicodeScalars)
-                return String(scalars)
+                let text = String(scalars)
+                // Strings of more than 15 UTF-8 bytes live on the heap.
+                let length = text.utf8.count
+                if length > 15 { try charge(Self.containerBytes + length) }
+                return text
             }
             if byte < 0x20 { throw error("control character in string") }
             if byte == UInt8(ascii: "\\") {
@@ -195,7 +251,13 @@ public struct JSONDataParser {
             while let byte = parser.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { parser.position += 1; count += 1 }
             return count
         }
-        guard digits(&self) > 0 else { throw error("invalid number") }
+        let integerStart = position
+        let integerDigits = digits(&self)
+        guard integerDigits > 0 else { throw error("invalid number: digits expected after '-'") }
+        if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") {
+            position = integerStart
+            throw error("invalid number: leading zeros are not allowed")
+        }
         if current == UInt8(ascii: ".") {
             position += 1
             guard digits(&self) > 0 else { throw error("invalid number: digits expected after '.'") }

@@ -43,23 +43,24 @@ struct LayoutOptions: ParsableArguments {
         guard scale >= 0.01, scale <= 100 else { throw ValidationError("--scale must be between 0.01 and 100 (1, 2 or 3 on devices)") }
     }
 
-    /// The collection view the layout runs in.
-    func makeContext() throws(CLIError) -> CollectionContext {
+    /// The collection view the layout runs in; a data file may decode to at most `dataLimit`
+    /// bytes (the script's `--max-memory`).
+    func makeContext(dataLimit: Int = LuaState.Limits().memoryBytes) throws(CLIError) -> CollectionContext {
         let origin = offset?.point ?? .zero
         var state: [String: LayoutValue] = [:]
         for assignment in self.state { state[assignment.key] = assignment.value }
         return CollectionContext(
-            bounds: Rect(origin: origin, size: bounds.size), scale: scale, data: try loadData(), state: state)
+            bounds: Rect(origin: origin, size: bounds.size), scale: scale, data: try loadData(dataLimit: dataLimit), state: state)
     }
 
-    func loadData() throws(CLIError) -> CollectionData {
+    func loadData(dataLimit: Int = LuaState.Limits().memoryBytes) throws(CLIError) -> CollectionData {
         let data: CollectionData
         if let items {
             data = CollectionData(counts: [items])
         } else if let sections {
             data = CollectionData(counts: sections.counts)
         } else if let path = self.data {
-            data = try Self.readDataFile(path)
+            data = try Self.readDataFile(path, limit: dataLimit)
         } else {
             data = CollectionData(counts: [20])
         }
@@ -69,12 +70,10 @@ struct LayoutOptions: ParsableArguments {
         return data
     }
 
-    static func readDataFile(_ path: String) throws(CLIError) -> CollectionData {
-        guard let contents = FileManager.default.contents(atPath: path) else {
-            throw .input("\(path): cannot read data file")
-        }
+    static func readDataFile(_ path: String, limit: Int = LuaState.Limits().memoryBytes) throws(CLIError) -> CollectionData {
+        let contents = try InputFile.read(path, what: "data file", limit: limit)
         do {
-            return try CollectionData(json: try JSONDataParser.parse([UInt8](contents)))
+            return try CollectionData(json: try JSONDataParser.parse(contents, limits: InputFile.limits(limit)))
         } catch let error as JSONDataParser.ParseError {
             throw .input("\(path):\(error.line):\(error.column): \(error.message)")
         } catch {

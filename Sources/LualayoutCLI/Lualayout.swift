@@ -32,7 +32,9 @@ public enum LualayoutMain {
     /// Runs the command line `arguments` (without the program name); returns the exit status.
     public static func main(_ arguments: [String], io: CommandIO) -> Int32 {
         do {
-            let command = try Lualayout.parseAsRoot(arguments)
+            let prepass = ArgumentPrepass(arguments)
+            var command = try Lualayout.parseAsRoot(prepass.remaining)
+            if let subcommand = arguments.first { command = try prepass.apply(to: command, subcommand: subcommand) }
             guard let runnable = command as? any LualayoutCommand else {
                 // `--help`, `help` or no subcommand: the help of the subcommand named, if any.
                 let named = Lualayout.configuration.subcommands.first { subcommand in

@@ -66,7 +66,7 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
     func execute(_ io: CommandIO) throws(CLIError) {
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "run \(script)")
         defer { watchdog.cancel() }
-        let context = try layout.makeContext()
+        let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let scriptLayout = try scriptOptions.loadLayout(script)
         let query = queryOptions.query(in: context)
         let progress = Progress("preparing \(context.data.totalItems) items", items: context.data.totalItems, io: io)

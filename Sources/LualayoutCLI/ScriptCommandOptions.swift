@@ -15,7 +15,7 @@ struct ScriptCommandOptions: ParsableArguments {
 
 /// A command built on `ScriptCommandOptions`, reading its parts by their usual names.
 protocol ScriptCommand {
-    var common: ScriptCommandOptions { get }
+    var common: ScriptCommandOptions { get set }
 }
 
 extension ScriptCommand {

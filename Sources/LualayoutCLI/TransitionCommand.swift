@@ -50,7 +50,7 @@ struct TransitionCommand: LualayoutCommand {
     func execute(_ io: CommandIO) throws(CLIError) {
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "transition \(from) → \(to)")
         defer { watchdog.cancel() }
-        let context = try layout.makeContext()
+        let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         guard context.data.totalItems <= UpdateCommand.maxItems else {
             throw .input("transition: at most \(UpdateCommand.maxItems) items can be planned")
         }

@@ -15,6 +15,11 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
             attributes of appearing elements and the final ones of disappearing elements \
             (default: fade in place). Index paths are SECTION:ITEM, 0-based.
 
+            --batch FILE reads (more of) the batch from JSON, for batches too large for the command \
+            line; every key is optional: {"delete": [[S, I], …], "insert": [[S, I], …], "reload": [[S, I], …], \
+            "move": [[[S, I], [S, I]], …], "deleteSections": [S, …], "insertSections": [S or [S, N], …], \
+            "reloadSections": [S, …], "moveSections": [[S, S], …]}.
+
             Examples:
               lualayout update Examples/fly-in.lua --items 6 --insert 0:2 --delete 0:4
               lualayout update Examples/fly-in.lua --items 6 --insert 0:2 --format html -o fly-in.html
@@ -52,6 +57,11 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     @Option(name: .customLong("move-section"), help: ArgumentHelp("Move a section: before=after.", valueName: "S=S"))
     var movedSections: [SectionMoveArgument] = []
 
+    @Option(name: .customLong("batch"), help: ArgumentHelp(
+        "Read the batch (or more of it) from a JSON file: {\"delete\": [[S, I], …], \"insert\": …, \"move\": [[[S, I], [S, I]], …], …} (see below).",
+        valueName: "FILE"))
+    var batchFile: String?
+
     @Option(help: ArgumentHelp("Also print every element at this progress of the animation (json).", valueName: "T"))
     var progress: Double?
 
@@ -79,7 +89,27 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     func execute(_ io: CommandIO) throws(CLIError) {
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "update \(script)")
         defer { watchdog.cancel() }
-        let old = try layout.makeContext()
+        guard let batchFile else { return try plan(io) }
+        var combined = self
+        combined.batchFile = nil
+        combined.add(try BatchFile.read(batchFile, limit: scriptOptions.maxMemory.bytes))
+        try combined.plan(io)
+    }
+
+    /// Appends the changes of a batch file to those given as options.
+    private mutating func add(_ file: BatchFile) {
+        deletes += file.deletes.map(IndexPathArgument.init)
+        inserts += file.inserts.map(IndexPathArgument.init)
+        reloads += file.reloads.map(IndexPathArgument.init)
+        moves += file.moves.map { ItemMoveArgument(from: $0.from, to: $0.to) }
+        deletedSections += file.deletedSections
+        insertedSections += file.insertedSections.map { SectionInsertArgument(section: $0.section, count: $0.count) }
+        reloadedSections += file.reloadedSections
+        movedSections += file.movedSections.map { SectionMoveArgument(from: $0.from, to: $0.to) }
+    }
+
+    private func plan(_ io: CommandIO) throws(CLIError) {
+        let old = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let batch = self.batch
         var counts: [Int: Int] = [:]
         for section in insertedSections { counts[section.section] = section.count }
@@ -115,7 +145,12 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
 
     private var summary: String {
         var parts: [String] = []
-        func add(_ name: String, _ values: [String]) { if !values.isEmpty { parts.append("\(name) " + values.joined(separator: ", ")) } }
+        // A page title: a batch file of thousands of changes lists the first few of each.
+        func add(_ name: String, _ values: [String]) {
+            guard !values.isEmpty else { return }
+            let shown = values.prefix(5).joined(separator: ", ")
+            parts.append("\(name) " + shown + (values.count > 5 ? " … (\(values.count) in all)" : ""))
+        }
         add("delete", deletes.map(\.text))
         add("insert", inserts.map(\.text))
         add("reload", reloads.map(\.text))
@@ -138,6 +173,8 @@ struct IndexPathArgument: ExpressibleByArgument {
         path = LayoutIndexPath(section, item)
     }
 
+    init(_ path: LayoutIndexPath) { self.path = path }
+
     var text: String { "\(path.section):\(path.item)" }
 }
 
@@ -154,6 +191,11 @@ struct ItemMoveArgument: ExpressibleByArgument {
         self.to = to.path
     }
 
+    init(from: LayoutIndexPath, to: LayoutIndexPath) {
+        self.from = from
+        self.to = to
+    }
+
     var text: String { "\(from.section):\(from.item)=\(to.section):\(to.item)" }
 }
 
@@ -165,6 +207,11 @@ struct SectionMoveArgument: ExpressibleByArgument {
     init?(argument: String) {
         let sides = argument.split(separator: "=", omittingEmptySubsequences: false)
         guard sides.count == 2, let from = Int(sides[0]), let to = Int(sides[1]), from >= 0, to >= 0 else { return nil }
+        self.from = from
+        self.to = to
+    }
+
+    init(from: Int, to: Int) {
         self.from = from
         self.to = to
     }
@@ -180,6 +227,11 @@ struct SectionInsertArgument: ExpressibleByArgument {
         guard (1...2).contains(parts.count), let section = Int(parts[0]), section >= 0 else { return nil }
         let count = parts.count == 2 ? Int(parts[1]) : 0
         guard let count, count >= 0, count <= LayoutOptions.maxItems else { return nil }
+        self.section = section
+        self.count = count
+    }
+
+    init(section: Int, count: Int) {
         self.section = section
         self.count = count
     }

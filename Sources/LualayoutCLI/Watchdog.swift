@@ -1,4 +1,5 @@
 import Dispatch
+import LayoutOutput
 
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,7 @@ final class Watchdog {
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
         timer.schedule(deadline: .now() + seconds)
         timer.setEventHandler {
-            let message = "lualayout: \(what) did not finish within \(Int(seconds)) s (raise the limit with --timeout)\n"
+            let message = "lualayout: \(what) did not finish within \(NumberFormatting.format(seconds)) s (raise the limit with --timeout)\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
             _exit(1)
         }

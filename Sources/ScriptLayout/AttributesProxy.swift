@@ -115,43 +115,40 @@ final class AttributesProxy {
         case "category", "kind", "section", "item", "indexPath":
             return .error("attribute '\(key)' is read-only")
         case "frame":
-            guard let rect = lua.rect(at: 3), rect.isFinite, rect.width >= 0, rect.height >= 0 else {
-                return .error("frame must be {x=, y=, width=, height=} with finite values and a size ≥ 0")
+            guard let rect = lua.rect(at: 3) else {
+                return .error("\(a.key): frame must be {x=, y=, width=, height=} with finite values and a size ≥ 0")
             }
             a.frame = rect
         case "x", "y", "width", "height":
-            guard let value = lua.number(at: 3), value.isFinite else { return .error("\(key) must be a finite number") }
+            guard let value = lua.number(at: 3) else { return .error("\(a.key): \(key) must be a finite number") }
             switch key {
             case "x": a.frame.origin.x = value
             case "y": a.frame.origin.y = value
-            case "width":
-                guard value >= 0 else { return .error("width must be ≥ 0") }
-                a.frame.size.width = value
-            default:
-                guard value >= 0 else { return .error("height must be ≥ 0") }
-                a.frame.size.height = value
+            case "width": a.frame.size.width = value
+            default: a.frame.size.height = value
             }
         case "center":
-            guard let point = lua.point(at: 3), point.x.isFinite, point.y.isFinite else {
-                return .error("center must be {x=, y=} with finite values")
-            }
+            guard let point = lua.point(at: 3) else { return .error("\(a.key): center must be {x=, y=} with finite values") }
             a.frame.origin = Point(x: point.x - a.frame.width / 2, y: point.y - a.frame.height / 2)
         case "size":
-            guard case .success(let size) = lua.size(at: 3), size.width.isFinite, size.height.isFinite,
-                  size.width >= 0, size.height >= 0 else {
-                return .error("size must be {w, h} or {width=, height=} with finite values ≥ 0")
+            guard case .success(let size) = lua.size(at: 3) else {
+                return .error("\(a.key): size must be {w, h} or {width=, height=} with finite values ≥ 0")
             }
             let center = a.center
             a.frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
         default:
             var extras = AttributeExtras(
                 alpha: a.alpha, zIndex: Int32(clamping: a.zIndex), hidden: a.hidden, transform3D: a.transform3D, custom: a.custom)
-            if let problem = extras.set(key, lua: lua, valueAt: 3) { return .error(problem) }
+            if let problem = extras.set(key, lua: lua, valueAt: 3) { return .error("\(a.key): \(problem)") }
             a.alpha = extras.alpha
             a.zIndex = Int(extras.zIndex)
             a.hidden = extras.hidden
             a.transform3D = extras.transform3D
             a.custom = extras.custom
+        }
+        // Every way of moving or sizing the frame ends in the one frame rule.
+        if a.frame != slots[slot].frame, let problem = AttributeRules.frameProblem(a.frame) {
+            return .error("\(a.key): setting \(key): \(problem)")
         }
         slots[slot] = a
         return .results(0)

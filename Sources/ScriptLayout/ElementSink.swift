@@ -79,10 +79,15 @@ final class ElementSink {
         close()
         builder.reserveCapacity(builder.count + buffer.count)
         for placed in buffer.placements {
+            let category = ElementCategory(rawValue: UInt8(placed.category)) ?? .cell
+            let frame = Rect(x: placed.x, y: placed.y, width: placed.width, height: placed.height)
+            // The C fast path checks each number; only the sum of two can still overflow.
+            if let problem = AttributeRules.frameProblem(frame) {
+                buffer.clear()
+                throw LayoutError("out:\(category == .cell ? "cell" : category.name) [\(placed.section), \(placed.item)]: \(problem)")
+            }
             builder.append(
-                category: ElementCategory(rawValue: UInt8(placed.category)) ?? .cell, kindID: UInt16(placed.kind),
-                section: placed.section, item: placed.item,
-                frame: Rect(x: placed.x, y: placed.y, width: placed.width, height: placed.height))
+                category: category, kindID: UInt16(placed.kind), section: placed.section, item: placed.item, frame: frame)
         }
         buffer.clear()
         defer { builder = ElementStoreBuilder() }
@@ -145,10 +150,8 @@ final class ElementSink {
               let width = lua.number(at: first + 2), let height = lua.number(at: first + 3) else {
             return .error("\(name) [\(section), \(item)]: x, y, w, h must be numbers, got \((first..<first + 4).map { describe(lua, $0) }.joined(separator: ", "))")
         }
-        guard x.isFinite, y.isFinite, width.isFinite, height.isFinite, width >= 0, height >= 0 else {
-            return .error("\(name) [\(section), \(item)]: frame (\(x), \(y), \(width), \(height)) must be finite with a non-negative size")
-        }
         let frame = Rect(x: x, y: y, width: width, height: height)
+        if let problem = AttributeRules.frameProblem(frame) { return .error("\(name) [\(section), \(item)]: \(problem)") }
         let extraIndex = first + 4
         switch lua.type(at: extraIndex) {
         case .none, .nil:
@@ -235,12 +238,12 @@ struct AttributeExtras {
     mutating func set(_ key: String, lua: LuaState, valueAt index: Int32) -> String? {
         switch key {
         case "alpha":
-            guard let value = lua.number(at: index), value.isFinite else { return "alpha must be a number" }
+            guard let value = lua.number(at: index) else { return "alpha must be a number from 0 to 1, got \(lua.type(at: index).name)" }
+            if let problem = AttributeRules.alphaProblem(value) { return problem }
             alpha = value
         case "zIndex":
-            guard let value = lua.number(at: index), value == value.rounded(), abs(value) <= Double(Int32.max) else {
-                return "zIndex must be an integer"
-            }
+            guard let value = lua.number(at: index) else { return "zIndex must be a whole number, got \(lua.type(at: index).name)" }
+            if let problem = AttributeRules.zIndexProblem(value) { return problem }
             zIndex = Int32(value)
         case "hidden":
             guard lua.type(at: index) == .boolean else { return "hidden must be a boolean" }
@@ -252,6 +255,7 @@ struct AttributeExtras {
         default:
             do {
                 let value = try lua.layoutValue(at: index)
+                if let problem = AttributeRules.customProblem(value) { return "custom field '\(key)' \(problem)" }
                 if value == .null { custom[key] = nil } else { custom[key] = value }
             } catch {
                 return "custom field '\(key)': \(error.message)"

@@ -83,3 +83,68 @@ struct FlowLayoutTests {
         #expect(try layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 100, width: 320, height: 500), context: context) == true)
     }
 }
+
+/// Negative spacings, as UIKit takes them: lines overlap, never start above the line before,
+/// and the content still reaches the far edge of every line.
+@Suite("Flow layout: negative spacing")
+struct FlowNegativeSpacingTests {
+    final class Sizes: FlowLayoutDelegate {
+        let sizes: [Size]
+        init(_ sizes: [Size]) { self.sizes = sizes }
+        func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]? { sizes }
+    }
+
+    private func context(width: Double, count: Int) -> CollectionContext {
+        CollectionContext(bounds: Rect(x: 0, y: 0, width: width, height: 500), data: CollectionData(counts: [count]))
+    }
+
+    /// Grid path: 100×10 items, D = 320, k = 3; lines advance 10 − 5 = 5: y 0, 5, 10;
+    /// content 2·5 + 10 = 20.
+    @Test func overlapsGridLines() throws {
+        var configuration = FlowLayoutConfiguration()
+        configuration.itemSize = Size(width: 100, height: 10)
+        configuration.minimumLineSpacing = -5
+        let layout = FlowLayout(configuration: configuration)
+        try layout.prepare(in: context(width: 320, count: 7))
+        let ys = try layout.allLayoutAttributes(context: context(width: 320, count: 7)).map(\.frame.y)
+        #expect(ys == [0, 0, 0, 5, 5, 5, 10])
+        #expect(layout.collectionViewContentSize == Size(width: 320, height: 20))
+    }
+
+    /// Spacing −50 against lines 10 thick: the advance would be −40; lines stack at y 0.
+    @Test func neverMovesALineAboveTheOneBefore() throws {
+        var configuration = FlowLayoutConfiguration()
+        configuration.itemSize = Size(width: 100, height: 10)
+        configuration.minimumLineSpacing = -50
+        let layout = FlowLayout(configuration: configuration)
+        try layout.prepare(in: context(width: 320, count: 4))
+        #expect(try layout.allLayoutAttributes(context: context(width: 320, count: 4)).map(\.frame.y) == [0, 0, 0, 0])
+        #expect(layout.collectionViewContentSize == Size(width: 320, height: 10))
+    }
+
+    /// Flow path, D = 100: a 100×100 item, then a 100×10 one on its own line. Line 2 starts
+    /// at 100 − 50 = 50; the content ends at line 1's far edge, 100, not at line 2's (60).
+    @Test func contentReachesTheThickestOverlappingLine() throws {
+        var configuration = FlowLayoutConfiguration()
+        configuration.minimumLineSpacing = -50
+        let delegate = Sizes([Size(width: 100, height: 100), Size(width: 100, height: 10)])
+        let layout = FlowLayout(configuration: configuration, delegate: delegate)
+        try layout.prepare(in: context(width: 100, count: 2))
+        #expect(try layout.allLayoutAttributes(context: context(width: 100, count: 2)).map(\.frame) == [
+            Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 0, y: 50, width: 100, height: 10),
+        ])
+        #expect(layout.collectionViewContentSize == Size(width: 100, height: 100))
+    }
+}
+
+@Suite("Rect intersection (CGRectIntersectsRect)")
+struct RectIntersectionTests {
+    @Test func emptyRectsIntersectNothing() {
+        let big = Rect(x: 0, y: 0, width: 100, height: 100)
+        #expect(!Rect(x: 5, y: 5, width: 10, height: 0).intersects(big))
+        #expect(!Rect(x: 5, y: 5, width: 0, height: 10).intersects(big))
+        #expect(!big.intersects(Rect(x: 5, y: 5, width: 0, height: 0)))
+        #expect(!Rect(x: 100, y: 0, width: 10, height: 10).intersects(big))  // touching edges
+        #expect(Rect(x: 99, y: 99, width: 10, height: 10).intersects(big))
+    }
+}

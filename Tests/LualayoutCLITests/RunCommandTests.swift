@@ -138,7 +138,7 @@ struct CLIErrorTests {
         let result = lualayout("run", "Examples/grid.lua", "--data", data)
         #expect(result.status == 2)
         // Line 2 is "  [1, 2,]": the "]" is the 9th character.
-        #expect(result.err == "\(data):2:9: unexpected character ']'\n")
+        #expect(result.err == "\(data):2:9: trailing comma in array\n")
     }
 
     @Test func helpExitsZero() {

@@ -120,7 +120,7 @@ struct UpdateHookTests {
             """)
         let shelf = LayoutAttributes(key: .decoration("shelf", 1, 0), frame: .zero)
         let error = #expect(throws: ScriptError.self) { try layout?.initialLayoutAttributes(forAppearing: shelf, context: makeContext()) }
-        #expect(error?.message == "layout.lua:2: alpha must be a number")
+        #expect(error?.message == "layout.lua:2: decoration \"shelf\" [1, 0]: alpha must be a number from 0 to 1, got string")
         #expect(error?.evaluating == "initialLayoutAttributesForAppearingDecorationElement(cv, a) for decoration \"shelf\" [1, 0]")
     }
 }

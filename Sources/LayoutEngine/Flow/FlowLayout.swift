@@ -56,12 +56,12 @@ public final class FlowLayout: CollectionViewLayout {
         let pinFooters = config.sectionFootersPinToVisibleBounds
 
         /// Converts axis-neutral (main, cross) to a frame, origin rounded to the pixel grid.
-        var overflowed = false
-        func frame(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
+        var overflowed: (ElementKey, String)?
+        func frame(_ key: @autoclosure () -> ElementKey, main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
             let rect = vertical
                 ? Rect(x: main, y: cross, width: mainLength, height: crossLength)
                 : Rect(x: cross, y: main, width: crossLength, height: mainLength)
-            if !rect.isFinite || !rect.maxX.isFinite || !rect.maxY.isFinite { overflowed = true }
+            if overflowed == nil, let problem = AttributeRules.frameProblem(rect) { overflowed = (key(), problem) }
             return PixelRounding.roundOrigin(rect, scale: scale)
         }
 
@@ -92,7 +92,7 @@ public final class FlowLayout: CollectionViewLayout {
             func supplementary(_ kind: String, _ kindID: UInt16, cross: Double, length: Double, pinned: Bool) -> LayoutAttributes {
                 let attributes = LayoutAttributes(
                     key: .supplementary(kind, section, 0),
-                    frame: frame(main: 0, cross: cross, mainLength: D, crossLength: length),
+                    frame: frame(.supplementary(kind, section, 0), main: 0, cross: cross, mainLength: D, crossLength: length),
                     zIndex: Self.supplementaryZIndex)
                 if !pinned {
                     builder.append(category: .supplementary, kindID: kindID, section: Int32(section), item: 0,
@@ -134,7 +134,7 @@ public final class FlowLayout: CollectionViewLayout {
                     let size = sizes[item]
                     builder.append(
                         category: .cell, kindID: 0, section: sectionID, item: Int32(item),
-                        frame: frame(main: main, cross: lineStart + cross, mainLength: vertical ? size.width : size.height,
+                        frame: frame(.cell(section, item), main: main, cross: lineStart + cross, mainLength: vertical ? size.width : size.height,
                                      crossLength: vertical ? size.height : size.width))
                 }
             } else {
@@ -142,7 +142,7 @@ public final class FlowLayout: CollectionViewLayout {
                 extent = lines.place(count: count, mainSize: { _ in m }, crossSize: { _ in c }) { item, main, cross in
                     builder.append(
                         category: .cell, kindID: 0, section: sectionID, item: Int32(item),
-                        frame: frame(main: main, cross: lineStart + cross, mainLength: m, crossLength: c))
+                        frame: frame(.cell(section, item), main: main, cross: lineStart + cross, mainLength: m, crossLength: c))
                 }
             }
             cursor += extent + after
@@ -153,7 +153,10 @@ public final class FlowLayout: CollectionViewLayout {
             cursor += footerLength
             geometry.end = cursor
             newSections.append(geometry)
-            guard !overflowed, cursor.isFinite else {
+            if let (key, problem) = overflowed {
+                throw LayoutError("\(key): \(problem) (sizes, spacings or insets too large)")
+            }
+            guard cursor.isFinite else {
                 throw LayoutError(
                     "section \(section) does not fit in finite coordinates (sizes, spacings or insets too large)")
             }
@@ -320,6 +323,6 @@ public final class FlowLayout: CollectionViewLayout {
     }
 
     static func validate(spacing: Double, name: String, section: Int) throws {
-        guard spacing.isFinite else { throw LayoutError("\(name) for section \(section) must be finite") }
+        if let problem = AttributeRules.spacingProblem(spacing) { throw LayoutError("\(name) for section \(section) \(problem)") }
     }
 }

@@ -40,10 +40,11 @@ struct FlowLineBuilder {
             perLine = max(1, count)
         }
         let gap = perLine >= 2 ? (available - Double(perLine) * m) / Double(perLine - 1) : 0
+        let advance = lineAdvance(thickness: c)
         var column = 0, line = 0
         for index in 0..<count {
             let main = perLine == 1 ? lead + (available - m) / 2 : lead + Double(column) * (m + gap)
-            emit(index, main, Double(line) * (c + lineSpacing))
+            emit(index, main, line == 0 ? 0 : Double(line) * advance)  // 0 · inf would be NaN
             column += 1
             if column == perLine {
                 column = 0
@@ -51,7 +52,13 @@ struct FlowLineBuilder {
             }
         }
         let lines = (count + perLine - 1) / perLine
-        return Double(lines) * c + Double(lines - 1) * lineSpacing
+        return Double(lines - 1) * advance + c
+    }
+
+    /// From one line's start to the next: thickness plus line spacing. A negative spacing
+    /// overlaps the lines, as in UIKit, but a line never starts before the one above it.
+    private func lineAdvance(thickness: Double) -> Double {
+        max(0, thickness + lineSpacing)
     }
 
     /// Flow path: greedy packing; every line but the last is justified (a lone item centred);
@@ -93,6 +100,8 @@ struct FlowLineBuilder {
             || (lines.count >= 2 && leftover(lines[lines.count - 1]) == leftover(lines[lines.count - 2]))
 
         var lineOrigin = 0.0
+        // The far edge of the lines so far: with overlapping lines, not always the last one's.
+        var reach = 0.0
         for (number, line) in lines.enumerated() {
             let isLast = number == lines.count - 1
             var main = lead
@@ -108,8 +117,9 @@ struct FlowLineBuilder {
                 emit(index, main, lineOrigin + (line.thickness - crossSize(index)) / 2)
                 main += mainSize(index) + gap
             }
-            lineOrigin += line.thickness + (isLast ? 0 : lineSpacing)
+            reach = max(reach, lineOrigin + line.thickness)
+            if !isLast { lineOrigin += lineAdvance(thickness: line.thickness) }
         }
-        return lineOrigin
+        return reach
     }
 }
