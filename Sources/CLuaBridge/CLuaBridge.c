@@ -475,6 +475,8 @@ static int llb_place(lua_State *L) {
     if (!llb_finite(L, first + 2, &placed.x) || !llb_finite(L, first + 3, &placed.y) ||
         !llb_finite(L, first + 4, &placed.width) || !llb_finite(L, first + 5, &placed.height)) goto slow;
     if (placed.width < 0 || placed.height < 0) goto slow;
+    // Far edges that overflow (1e308 + 1e308) go to the slow path, which reports the line.
+    if (!isfinite(placed.x + placed.width) || !isfinite(placed.y + placed.height)) goto slow;
     if (category != 2 && placed.section >= placements->sections) goto slow;
     if (category == 0 && placed.item >= placements->counts[placed.section]) goto slow;
     if (placements->count >= placements->limit) goto slow;  // closed, or full

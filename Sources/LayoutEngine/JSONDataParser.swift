@@ -275,12 +275,14 @@ public struct JSONDataParser {
 
 extension CollectionData {
     /// Reads the data file shapes: `{"sections": [[item, …], …]}` or `{"sections": [count, …]}`.
+    /// `{"sections": [...]}` where each section is an array of items, an item count, or an
+    /// object `{"items": [...]}` / `{"count": N}` with an optional `"data"` payload.
     public init(json value: LayoutValue) throws(LayoutError) {
         guard case .object(let fields) = value else {
             throw LayoutError("expected an object {\"sections\": [...]} at the top level")
         }
         guard case .array(let sections)? = fields["sections"] else {
-            throw LayoutError("expected \"sections\": an array of item arrays or item counts")
+            throw LayoutError("expected \"sections\": an array of item arrays, item counts or section objects")
         }
         var result: [Section] = []
         result.reserveCapacity(sections.count)
@@ -288,12 +290,41 @@ extension CollectionData {
             switch section {
             case .array(let items):
                 result.append(Section(items: items))
-            case .number(let count) where count >= 0 && count == count.rounded() && count <= 100_000_000:
+            case .number(let count) where Self.isCount(count):
                 result.append(Section(count: Int(count)))
+            case .object(let fields):
+                result.append(try Self.section(fields, index: index))
             default:
-                throw LayoutError("sections[\(index)] must be an array of items or a whole item count ≥ 0")
+                throw LayoutError(
+                    "sections[\(index)] must be an array of items, a whole item count ≥ 0, or an object with \"items\" or \"count\"")
             }
         }
         self.init(sections: result)
+    }
+
+    private static func isCount(_ value: Double) -> Bool {
+        value >= 0 && value == value.rounded() && value <= 100_000_000
+    }
+
+    /// A section object: `"items"` or `"count"` (not both), and an optional `"data"`.
+    private static func section(_ fields: [String: LayoutValue], index: Int) throws(LayoutError) -> Section {
+        if let unknown = fields.keys.sorted().first(where: { !["items", "count", "data"].contains($0) }) {
+            throw LayoutError("sections[\(index)]: unknown key \"\(unknown)\" (a section object has \"items\" or \"count\", and \"data\")")
+        }
+        let data = fields["data"].flatMap { $0 == .null ? nil : $0 }
+        switch (fields["items"], fields["count"]) {
+        case (.array(let items)?, nil):
+            return Section(items: items, data: data)
+        case (nil, .number(let count)?) where isCount(count):
+            return Section(count: Int(count), data: data)
+        case (.some, .some):
+            throw LayoutError("sections[\(index)]: give \"items\" or \"count\", not both")
+        case (nil, nil):
+            throw LayoutError("sections[\(index)]: a section object needs \"items\" (an array) or \"count\" (a whole number ≥ 0)")
+        case (_?, nil):
+            throw LayoutError("sections[\(index)]: \"items\" must be an array")
+        default:
+            throw LayoutError("sections[\(index)]: \"count\" must be a whole number ≥ 0")
+        }
     }
 }

@@ -38,18 +38,32 @@ struct RectArgument: ExpressibleByArgument {
     }
 }
 
+/// `T,L,B,R`: insets in points.
+struct InsetsArgument: ExpressibleByArgument {
+    var insets: EdgeInsets
+
+    init?(argument: String) {
+        guard let numbers = parseNumbers(argument, count: 4) else { return nil }
+        insets = EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+    }
+}
+
 /// `N,N,…`: item counts per section.
 struct SectionCountsArgument: ExpressibleByArgument {
     var counts: [Int]
 
     init?(argument: String) {
+        // `--sections ''`: a collection view with no sections at all.
+        if argument.trimmingCharacters(in: .whitespaces).isEmpty {
+            counts = []
+            return
+        }
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
         var counts: [Int] = []
         for part in parts {
             guard let count = Int(part.trimmingCharacters(in: " ")), count >= 0, count <= 100_000_000 else { return nil }
             counts.append(count)
         }
-        guard !counts.isEmpty else { return nil }
         self.counts = counts
     }
 }

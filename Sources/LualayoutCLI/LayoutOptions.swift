@@ -16,6 +16,17 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Screen scale (cv.scale); flow layouts round element origins to 1/scale points.", valueName: "S"))
     var scale: Double = 1
 
+    @Option(help: ArgumentHelp("The collection view's contentInset (cv.contentInset).", valueName: "T,L,B,R"))
+    var contentInset: InsetsArgument?
+
+    @Option(help: ArgumentHelp(
+        "Safe-area insets (cv.safeAreaInsets); added to the content inset as UIKit's automatic adjustment does.",
+        valueName: "T,L,B,R"))
+    var safeArea: InsetsArgument?
+
+    @Option(help: ArgumentHelp("Layout margins from the bounds' edges (cv.layoutMargins).", valueName: "T,L,B,R"))
+    var layoutMargins: InsetsArgument?
+
     @Option(help: ArgumentHelp("One section of N items (default: 20 items when no data is given).", valueName: "N"))
     var items: Int?
 
@@ -23,7 +34,7 @@ struct LayoutOptions: ParsableArguments {
     var sections: SectionCountsArgument?
 
     @Option(help: ArgumentHelp(
-        "Data file: {\"sections\": [[item, …], …]} (items are any JSON, read by cv:itemData) or {\"sections\": [count, …]}.",
+        "Data file: {\"sections\": [...]}, each section [item, …] (items are any JSON, read by cv:itemData), an item count, or {\"items\": [...] or \"count\": N, \"data\": {...}} (cv:sectionData).",
         valueName: "FILE"))
     var data: String?
 
@@ -50,7 +61,9 @@ struct LayoutOptions: ParsableArguments {
         var state: [String: LayoutValue] = [:]
         for assignment in self.state { state[assignment.key] = assignment.value }
         return CollectionContext(
-            bounds: Rect(origin: origin, size: bounds.size), scale: scale, data: try loadData(dataLimit: dataLimit), state: state)
+            bounds: Rect(origin: origin, size: bounds.size), scale: scale, data: try loadData(dataLimit: dataLimit), state: state,
+            contentInset: contentInset?.insets ?? .zero, safeAreaInsets: safeArea?.insets ?? .zero,
+            layoutMargins: layoutMargins?.insets ?? .zero)
     }
 
     func loadData(dataLimit: Int = LuaState.Limits().memoryBytes) throws(CLIError) -> CollectionData {

@@ -8,14 +8,22 @@ enum LayoutQuery {
     case all
     /// The elements intersecting a rect (UIKit's layoutAttributesForElements(in:)).
     case rect(Rect)
+    /// One element (layoutAttributesForItem(at:) and its supplementary and decoration kin).
+    case element(ElementKey)
 
     /// Prepares `layout` in `context` and answers the query.
     static func snapshot(of layout: any CollectionViewLayout, in context: CollectionContext, query: LayoutQuery) throws(CLIError) -> LayoutSnapshot {
         do {
             try layout.prepare(in: context)
-            let elements: [LayoutAttributes] = switch query {
-            case .all: try layout.allLayoutAttributes(context: context)
-            case .rect(let rect): try layout.layoutAttributesForElements(in: rect, context: context)
+            let elements: [LayoutAttributes]
+            switch query {
+            case .all: elements = try layout.allLayoutAttributes(context: context)
+            case .rect(let rect): elements = try layout.layoutAttributesForElements(in: rect, context: context)
+            case .element(let key):
+                guard let found = try layout.layoutAttributes(for: key, context: context) else {
+                    throw CLIError.script(ScriptError(kind: .invalidValue, message: "no such element: \(key)"))
+                }
+                elements = [found]
             }
             return LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
         } catch {

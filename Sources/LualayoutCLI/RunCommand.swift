@@ -68,9 +68,11 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         defer { watchdog.cancel() }
         let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let scriptLayout = try scriptOptions.loadLayout(script)
+        let warned = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
         let query = queryOptions.query(in: context)
         let progress = Progress("preparing \(context.data.totalItems) items", items: context.data.totalItems, io: io)
         var snapshot = try LayoutQuery.snapshot(of: scriptLayout, in: context, query: query)
+        _ = ScriptOptions.reportWarnings(of: scriptLayout, after: warned, to: io)
         progress.finish("prepared \(scriptLayout.elementCount) elements", io: io)
         if case .rect = query { snapshot.totalElements = scriptLayout.elementCount }
         if let targetOffset {

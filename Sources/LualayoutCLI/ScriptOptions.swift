@@ -18,6 +18,9 @@ struct ScriptOptions: ParsableArguments {
                                valueName: "SECONDS"))
     var timeout: Double = 120
 
+    @Flag(help: "Treat likely misspelled layout fields ('atributes' for 'attributes') as errors instead of warnings.")
+    var strict = false
+
     func validate() throws {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
         guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be ≥ 0") }
@@ -25,10 +28,17 @@ struct ScriptOptions: ParsableArguments {
     }
 
     var layoutOptions: ScriptLayout.Options {
-        ScriptLayout.Options(limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions), seed: seed)
+        ScriptLayout.Options(
+            limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions), seed: seed, strict: strict)
     }
 
     /// Loads the script (missing file: input error; anything in it: script error).
+    /// Prints the layout's warnings not printed yet (misspelled fields) to `io`'s stderr.
+    static func reportWarnings(of layout: ScriptLayout, after printed: Int = 0, to io: CommandIO) -> Int {
+        for warning in layout.warnings.dropFirst(printed) { io.err.write(warning + "\n") }
+        return layout.warnings.count
+    }
+
     func loadLayout(_ path: String) throws(CLIError) -> ScriptLayout {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

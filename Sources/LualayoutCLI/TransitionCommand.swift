@@ -56,6 +56,8 @@ struct TransitionCommand: LualayoutCommand {
         }
         let first = try scriptOptions.loadLayout(from)
         let second = try scriptOptions.loadLayout(to)
+        _ = ScriptOptions.reportWarnings(of: first, to: io)
+        _ = ScriptOptions.reportWarnings(of: second, to: io)
         let plan: AnimationPlan
         do {
             plan = try TransitionPlanner.plan(from: first, to: second, context: context)

@@ -57,6 +57,11 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     @Option(name: .customLong("move-section"), help: ArgumentHelp("Move a section: before=after.", valueName: "S=S"))
     var movedSections: [SectionMoveArgument] = []
 
+    @Option(name: .customLong("data-after"), help: ArgumentHelp(
+        "The data after the update (the model UIKit's data source answers from once the batch is applied): payloads of inserted, reloaded and moved items and section data come from it; its counts must agree with the batch.",
+        valueName: "FILE"))
+    var dataAfter: String?
+
     @Option(name: .customLong("batch"), help: ArgumentHelp(
         "Read the batch (or more of it) from a JSON file: {\"delete\": [[S, I], …], \"insert\": …, \"move\": [[[S, I], [S, I]], …], …} (see below).",
         valueName: "FILE"))
@@ -121,6 +126,9 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         }
         var new = old
         new.data = mapping.newData(from: old.data)
+        if let dataAfter {
+            new.data = try Self.dataAfter(dataAfter, agreeingWith: new.data, limit: scriptOptions.maxMemory.bytes)
+        }
         // A plan keeps every element twice (before and after, with both attributes).
         guard max(old.data.totalItems, new.data.totalItems) <= Self.maxItems else {
             throw .input("update: at most \(Self.maxItems) items can be planned (the batch leaves \(new.data.totalItems))")
@@ -131,9 +139,15 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
                                 items: old.data.totalItems, io: io)
         do {
             plan = try UpdatePlanner.plan(layout: scriptLayout, old: old, new: new, update: batch)
+        } catch let failure as UpdatePlanner.PreparePhaseError {
+            // Say which of the two layout passes failed.
+            guard var error = failure.underlying as? ScriptError else { throw CLIError(failure) }
+            error.evaluating = (error.evaluating.map { $0 + " " } ?? "") + "in \(failure.phase.rawValue)"
+            throw .script(error)
         } catch {
             throw CLIError(error)
         }
+        _ = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
         activity.finish("planned \(plan.entries.count) elements", io: io)
         try OutputDestination(path: output).write(io) { stream in
             switch format {
@@ -141,6 +155,20 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
             case .html: HTMLPlanWriter.write(plan, title: "\(script) — \(summary)", to: &stream)
             }
         }
+    }
+
+    /// The data file after the update, checked against what the batch leaves: UIKit raises when
+    /// the data source's counts after an update disagree with the counts before ± the batch.
+    static func dataAfter(_ path: String, agreeingWith expected: CollectionData, limit: Int) throws(CLIError) -> CollectionData {
+        let data = try LayoutOptions.readDataFile(path, limit: limit)
+        let have = data.sections.map(\.count), want = expected.sections.map(\.count)
+        guard have.count == want.count else {
+            throw .input("\(path): the data after the update has \(have.count) sections, but the batch leaves \(want.count) (the counts before, less deletions, plus insertions)")
+        }
+        if let section = have.indices.first(where: { have[$0] != want[$0] }) {
+            throw .input("\(path): section \(section) of the data after the update has \(have[section]) items, but the batch leaves \(want[section]) (the count before, less deletions, plus insertions)")
+        }
+        return data
     }
 
     private var summary: String {

@@ -81,19 +81,19 @@ final class LayoutScript {
         try refreshFields()
     }
 
-    /// Keys of the layout table that look like misspelled properties, callbacks or hooks, as
-    /// `file:line: …` warnings (each reported once per script).
-    func nearMissWarnings() -> [String] {
+    /// Keys of the layout table that look like misspelled properties, callbacks or hooks:
+    /// where (`file:line`) and what (each reported once per script).
+    func nearMisses() -> [(site: String, message: String)] {
         pushLayoutTable()
         defer { lua.pop(1) }
         let table = lua.absoluteIndex(-1)
-        var found: [String] = []
+        var found: [(site: String, message: String)] = []
         lua.pushNil()
         while lua.next(tableAt: table) {
             lua.pop(1)
             guard let key = lua.string(at: -1), let intended = LayoutNames.intendedName(for: key) else { continue }
-            let warning = "\(site(ofWord: key)): unknown field '\(key)' in the layout table (did you mean '\(intended)'?)"
-            if reportedNames.insert(key).inserted { found.append(warning) }
+            let message = "unknown field '\(key)' in the layout table (did you mean '\(intended)'?)"
+            if reportedNames.insert(key).inserted { found.append((site(ofWord: key), message)) }
         }
         return found
     }

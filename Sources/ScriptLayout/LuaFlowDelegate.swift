@@ -77,7 +77,7 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
 
     private func spacing(_ name: String, _ section: Int, _ context: CollectionContext) throws -> Double? {
         try callSection(name, section, context) { lua, evaluating in
-            guard let value = lua.number(at: -1), value.isFinite else {
+            guard let value = lua.number(at: -1), AttributeRules.spacingProblem(value) == nil else {
                 throw script.badReturn(
                     name, "returned \(describe(lua, -1)) for section \(section) (expected a finite number)", evaluating: evaluating)
             }

@@ -44,8 +44,9 @@ public final class ScriptLayout: CollectionViewLayout {
     /// Whether a prepare has completed and none is running: super queries need one.
     private var isPrepared = false
     private let strict: Bool
-    /// Likely misspellings found in the layout table so far (`file:line: … did you mean …`),
-    /// for the host to show; with `strict` they are errors instead.
+    /// Likely misspellings found in the layout table so far
+    /// (`file:line: warning: unknown field … (did you mean …?)`), for the host to show; with
+    /// `strict` they are errors instead.
     public private(set) var warnings: [String] = []
 
     /// The script's display name (its path when loaded from a file).
@@ -101,9 +102,11 @@ public final class ScriptLayout: CollectionViewLayout {
 
     /// Records near-miss names (new ones may appear as the script runs), or fails on them.
     private func checkNames() throws(ScriptError) {
-        let found = script.nearMissWarnings()
-        if strict, let first = found.first { throw ScriptError(kind: .invalidValue, message: first + " (--strict)") }
-        warnings += found
+        let found = script.nearMisses()
+        if strict, let first = found.first {
+            throw ScriptError(kind: .invalidValue, message: "\(first.site): \(first.message) (strict mode)")
+        }
+        warnings += found.map { "\($0.site): warning: \($0.message)" }
     }
 
     // MARK: Lifecycle

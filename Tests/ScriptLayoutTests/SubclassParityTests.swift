@@ -183,14 +183,19 @@ struct SubclassParityTests {
             """
         let layout = try ScriptLayout(source: source, name: "t.lua")
         #expect(Set(layout.warnings) == [
-            "t.lua:3: unknown field 'attribute' in the layout table (did you mean 'attributes'?)",
-            "t.lua:4: unknown field 'targetcontentoffset' in the layout table (did you mean 'targetContentOffset'?)",
+            "t.lua:3: warning: unknown field 'attribute' in the layout table (did you mean 'attributes'?)",
+            "t.lua:4: warning: unknown field 'targetcontentoffset' in the layout table (did you mean 'targetContentOffset'?)",
         ])
-        #expect(throws: ScriptError.self) { try ScriptLayout(source: source, name: "t.lua", options: .init(strict: true)) }
+        do {
+            _ = try ScriptLayout(source: "local l = {prepare = function() end}\nl.atributes = 1\nreturn l", name: "t.lua", options: .init(strict: true))
+            Issue.record("strict mode should refuse the misspelling")
+        } catch let error as ScriptError {
+            #expect(error.message == "t.lua:2: unknown field 'atributes' in the layout table (did you mean 'attributes'?) (strict mode)")
+        }
         let flow = try ScriptLayout(source: "return flow{ Attributes = function() end, minimumlinespacing = 3 }", name: "f.lua")
         #expect(Set(flow.warnings) == [
-            "f.lua:1: unknown field 'Attributes' in the layout table (did you mean 'attributes'?)",
-            "f.lua:1: unknown field 'minimumlinespacing' in the layout table (did you mean 'minimumLineSpacing'?)",
+            "f.lua:1: warning: unknown field 'Attributes' in the layout table (did you mean 'attributes'?)",
+            "f.lua:1: warning: unknown field 'minimumlinespacing' in the layout table (did you mean 'minimumLineSpacing'?)",
         ])
     }
 

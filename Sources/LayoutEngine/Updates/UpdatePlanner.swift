@@ -3,6 +3,20 @@
 /// `prepareForCollectionViewUpdates` → initial attributes of every appearing element and final
 /// attributes of every disappearing one → `finalizeCollectionViewUpdates`.
 public enum UpdatePlanner {
+    /// A layout that failed in one of the cycle's two layout passes, saying which: on the data
+    /// before the update, or after it.
+    public struct PreparePhaseError: Error, CustomStringConvertible {
+        public enum Phase: String, Sendable {
+            case beforeUpdate = "the layout before the update"
+            case afterUpdate = "the layout after the update"
+        }
+
+        public var phase: Phase
+        public var underlying: any Error
+
+        public var description: String { "\(underlying) (in \(phase.rawValue))" }
+    }
+
     /// Validates `update` (nothing is prepared when it is invalid), then plans it. `new` is the
     /// collection after the model changed; its data must agree with the update.
     public static func plan(
@@ -10,13 +24,27 @@ public enum UpdatePlanner {
     ) throws -> AnimationPlan {
         let mapping = try UpdateMapping(
             oldCounts: old.data.sections.map(\.count), update: update, newCounts: new.data.sections.map(\.count))
-        try layout.prepare(in: old)
-        let before = try layout.allLayoutAttributes(context: old)
-        let contentSizeBefore = layout.collectionViewContentSize
-        try layout.prepare(in: new)
+        let before: [LayoutAttributes], contentSizeBefore: Size
+        do {
+            try layout.prepare(in: old)
+            before = try layout.allLayoutAttributes(context: old)
+            contentSizeBefore = layout.collectionViewContentSize
+        } catch {
+            throw PreparePhaseError(phase: .beforeUpdate, underlying: error)
+        }
+        do {
+            try layout.prepare(in: new)
+        } catch {
+            throw PreparePhaseError(phase: .afterUpdate, underlying: error)
+        }
         let updates = update.collectionUpdates(mapping: mapping)
         try layout.prepare(forCollectionViewUpdates: updates, context: new)
-        let after = try layout.allLayoutAttributes(context: new)
+        let after: [LayoutAttributes]
+        do {
+            after = try layout.allLayoutAttributes(context: new)
+        } catch {
+            throw PreparePhaseError(phase: .afterUpdate, underlying: error)
+        }
 
         // Find an element's attributes before the update: cells (most elements, in index-path
         // order at the front of the list) by binary search, other elements through a table.
