@@ -69,7 +69,7 @@ final class PreviewServer: @unchecked Sendable {
             let x = Double(request.query.first { $0.name == "x" }?.value ?? "") ?? session.state.bounds.x
             let y = Double(request.query.first { $0.name == "y" }?.value ?? "") ?? session.state.bounds.y
             do {
-                guard let snapshot = try session.viewport(at: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)) else {
+                guard let snapshot = try await session.viewport(at: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)) else {
                     return HTTPResponse(statusCode: .serviceUnavailable, body: Data("no good layout yet".utf8))
                 }
                 let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 640, viewportOnly: true))
