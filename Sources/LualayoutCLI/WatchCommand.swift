@@ -16,6 +16,13 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
             the script prints the located error and keeps the last good layout; the next good \
             save recovers. Ctrl-C stops.
 
+            Each run happens in a worker process of its own and may take --timeout seconds \
+            (default 10): a run stuck past it (even inside one library call, such as a \
+            pathological string pattern) is stopped and reported as an error, and the last \
+            good layout stays. A save during a run stops that run and starts a new one: the \
+            newest save always wins. With --serve, each viewport the preview asks for has the \
+            same limit.
+
             Example:
               lualayout watch Examples/raggy.lua --data Examples/raggy.json --bounds 1024x600
             """)
@@ -110,8 +117,8 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     private func startPreview(_ session: WatchSession, _ stop: StopSignal, _ io: CommandIO) throws(CLIError) -> PreviewServer {
         do {
             let server = try PreviewServer(session: session, port: UInt16(port))
-            let actual = try server.start()
             session.onChange = { [weak server] in server?.publish() }
+            let actual = try server.start()
             io.err.write("preview at http://127.0.0.1:\(actual)/\n")
             (io.err as? FileStream)?.flush()
             return server

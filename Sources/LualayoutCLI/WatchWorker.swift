@@ -74,6 +74,7 @@ final class WatchWorker {
                 }
             }
         }
+        Self.warmUp()
         while true {
             let reply = handle(inbox.take())
             guard WorkerFrames.write(reply.encoded(), to: replies) else { _exit(0) }
@@ -132,6 +133,15 @@ final class WatchWorker {
         } catch {
             return .failed("\(error)", files: [])
         }
+    }
+
+    /// Runs a small layout once while waiting for the first request, so the run after a save
+    /// does not pay for a new process's first use of its code and memory.
+    private static func warmUp() {
+        let context = CollectionContext(bounds: Rect(x: 0, y: 0, width: 375, height: 667), scale: 1, data: CollectionData(counts: [2000]), state: [:])
+        guard let layout = try? ScriptLayout(source: "return flow{ itemSize = {40, 40} }", name: "=(warm-up)"),
+              let snapshot = try? LayoutQuery.snapshot(of: layout, in: context, query: .all) else { return }
+        _ = WorkerReply.evaluated(snapshot, loadedFiles: []).encoded()
     }
 
     /// Sockets the worker inherited from the watcher (the preview's connections): held open

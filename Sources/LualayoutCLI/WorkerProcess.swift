@@ -68,8 +68,10 @@ final class WorkerProcess: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
 
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in environment { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environment())
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
         close(toWorker.read)
         close(fromWorker.write)
         guard result == 0 else {
@@ -173,7 +175,13 @@ final class WorkerProcess: @unchecked Sendable {
     static func executablePath() -> String? {
         if let override = getenv("LUALAYOUT_EXECUTABLE") { return String(cString: override) }
         guard let own = ownExecutablePath() else { return nil }
+        #if os(Linux)
+        // This very binary, even if a rebuild has since replaced the file: workers always
+        // speak the watcher's protocol.
+        guard own.contains("xctest") else { return access("/proc/self/exe", X_OK) == 0 ? "/proc/self/exe" : own }
+        #else
         guard own.contains("xctest") else { return own }
+        #endif
         #if canImport(Darwin)
         let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundlePath ?? own
         #else
@@ -207,13 +215,6 @@ final class WorkerProcess: @unchecked Sendable {
         return (descriptors[0], descriptors[1])
     }
 
-    private static func environment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-        #if canImport(Darwin)
-        _NSGetEnviron().pointee
-        #else
-        environ
-        #endif
-    }
 }
 
 /// Framing shared by both ends: an 8-byte little-endian length, then the message.
