@@ -43,7 +43,9 @@ final class WorkerProcess: @unchecked Sendable {
         // the worker does not wait for the watcher to drain it 64 KB at a time.
         _ = fcntl(fromWorker.write, 1031, Int32(1 << 20))
         #endif
-        let arguments = [executable, "watch-worker", "--"] + watchArguments
+        // Named as the binary it runs (not /proc/self/exe), for ps and top.
+        let name = executable == "/proc/self/exe" ? ownExecutablePath() ?? executable : executable
+        let arguments = [name, "watch-worker", "--"] + watchArguments
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
 

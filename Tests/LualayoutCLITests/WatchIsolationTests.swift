@@ -37,13 +37,13 @@ struct WatchIsolationTests {
         "table.move({}, 1, 1 << 40, 1, {})",
     ]
 
-    /// Each stuck save is reported as overrunning the 1-second limit, with no good layout yet;
+    /// Each stuck save is reported as overrunning the 2-second limit, with no good layout yet;
     /// the good save after them is read and reported. 100×100 items in 320 points: 3 per row
     /// (x 0, 110, 220), 5 items in rows y 0 and 110: content 320×210.
     @Test func aRunStuckInOneLibraryCallTimesOutAndTheNextSaveIsRead() throws {
         let folder = try directory(), script = folder + "/layout.lua"
         try save("print('stuck 1')\nlocal _ = \(Self.stuckCalls[0])\nreturn flow{}\n", to: script)
-        let watch = try WatchProcess(["watch", script, "--items", "5", "--bounds", "320x480", "--timeout", "1",
+        let watch = try WatchProcess(["watch", script, "--items", "5", "--bounds", "320x480", "--timeout", "2",
                                       "--exit-after", "4", "--idle-timeout", "20"])
         let isRun: (String) -> Bool = { $0.hasPrefix("[") }
         watch.waitForOutput(lines: 1, counting: isRun)
@@ -54,7 +54,7 @@ struct WatchIsolationTests {
         try save("return flow{ itemSize = {100, 100} }\n", to: script)
         let (status, printed, log) = watch.finish()
 
-        let timedOut = "\(script) did not finish within 1 s (raise the limit with --timeout)"
+        let timedOut = "\(script) did not finish within 2 s (raise the limit with --timeout)"
         #expect(status == 0)
         #expect(runs(printed) == [
             "[1] error: \(timedOut)", "    no good layout yet",
@@ -231,12 +231,12 @@ struct PreviewIsolationTests {
     /// rows 2 to 7 of 110-point rows, 18 items), and the next good save brings the hooks back.
     @Test func anOverrunningViewportIsAnsweredWithTheError() throws {
         let script = try temporaryFile("layout.lua", Self.stuckWhenScrolled)
-        let server = try Server(script, ["--items", "30", "--bounds", "320x480", "--timeout", "1"])
+        let server = try Server(script, ["--items", "30", "--bounds", "320x480", "--timeout", "2"])
         try #require(server.port > 0, "no preview URL in: \(server.watch.errors)")
         let socket = try #require(WebSocketListener(port: server.port, path: "/socket"))
         Thread.sleep(forTimeInterval: 0.3)
 
-        let timedOut = "the viewport at 0,300 of \(script) did not finish within 1 s (raise the limit with --timeout)"
+        let timedOut = "the viewport at 0,300 of \(script) did not finish within 2 s (raise the limit with --timeout)"
         #expect(server.get("/render.svg?x=0&y=300", within: 20) == timedOut)
         let pushed = socket.nextText()
         #expect(pushed?.hasPrefix("{\"version\": 1, \"error\": \(jsonString(timedOut + "\nviewports show the last good layout without its scroll hooks until the next good save"))") == true,
