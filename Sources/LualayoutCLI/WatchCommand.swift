@@ -87,6 +87,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
                     } else {
                         preview?.publish()
                     }
+                    session.prepareNextRun()
                 } else if let changed = watcher.change(from: baseline) {
                     // A newer save: it replaces the run still going (the newest save wins).
                     baseline = watcher.settle(changed, shouldStop: { stop.isSet })

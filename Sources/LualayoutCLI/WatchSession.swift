@@ -83,7 +83,10 @@ final class WatchSession: @unchecked Sendable {
     func reload() -> Outcome {
         begin()
         while true {
-            if let outcome = finish(waitingUntil: .max) { return outcome }
+            if let outcome = finish(waitingUntil: .max) {
+                prepareNextRun()
+                return outcome
+            }
         }
     }
 
@@ -145,9 +148,13 @@ final class WatchSession: @unchecked Sendable {
         case nil:
             outcome = failed(Watchdog.message(what: script, seconds: timeout), touched: [], elapsed: elapsed)
         }
-        // Ready for the next save.
-        if spare == nil { spare = try? WorkerProcess.spawn(watchArguments: watchArguments) }
         return outcome
+    }
+
+    /// Starts a worker for the next save, so that run does not wait for a process to start
+    /// (call once a run's report is out: starting one takes a moment).
+    func prepareNextRun() {
+        if spare == nil { spare = try? WorkerProcess.spawn(watchArguments: watchArguments) }
     }
 
     /// Stops every worker (the watch is ending).
