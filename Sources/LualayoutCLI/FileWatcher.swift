@@ -45,19 +45,7 @@ struct FileWatcher {
         let notifier = DirectoryNotifier(directories: Set(paths.map(Self.directory)))
         var waited = 0.0
         while waited < timeout && !shouldStop() {
-            let now = Self.signatures(of: paths)
-            if now != baseline {
-                // Let the save finish: wait until two readings a debounce apart agree (for at
-                // most a second: files that never stop changing still get a run).
-                var settled = now
-                for _ in 0..<Int(1 / debounce) where !shouldStop() {
-                    sleep(seconds: debounce)
-                    let again = Self.signatures(of: paths)
-                    if again == settled { break }
-                    settled = again
-                }
-                return settled
-            }
+            if let now = change(from: baseline) { return settle(now, shouldStop: shouldStop) }
             if let notifier {
                 // Sleep until the kernel reports activity in a watched directory (or a slice ends).
                 let slice = min(0.1, timeout - waited)
@@ -69,6 +57,25 @@ struct FileWatcher {
             }
         }
         return nil
+    }
+
+    /// The files' signatures now, if they differ from `baseline` (no waiting).
+    func change(from baseline: [String: Signature?]) -> [String: Signature?]? {
+        let now = Self.signatures(of: Array(baseline.keys))
+        return now == baseline ? nil : now
+    }
+
+    /// Lets a save finish: waits until two readings a debounce apart agree (for at most a
+    /// second: files that never stop changing still get a run), and returns the last reading.
+    func settle(_ reading: [String: Signature?], shouldStop: () -> Bool = { false }) -> [String: Signature?] {
+        var settled = reading
+        for _ in 0..<Int(1 / debounce) where !shouldStop() {
+            sleep(seconds: debounce)
+            let again = Self.signatures(of: Array(reading.keys))
+            if again == settled { break }
+            settled = again
+        }
+        return settled
     }
 
     static func directory(of path: String) -> String {

@@ -25,7 +25,7 @@ struct Lualayout: ParsableCommand {
             Exit status: 0 on success, 1 for script and layout errors, 2 for usage and input errors.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, WatchCommand.self, UpdateCommand.self, TransitionCommand.self])
+        subcommands: [RunCommand.self, WatchCommand.self, UpdateCommand.self, TransitionCommand.self, WatchWorkerCommand.self])
 }
 
 public enum LualayoutMain {
@@ -43,7 +43,7 @@ public enum LualayoutMain {
                 io.out.write(Lualayout.helpMessage(for: named ?? Lualayout.self) + "\n")
                 return 0
             }
-            try runnable.execute(io)
+            try CommandInvocation.$arguments.withValue(arguments) { try runnable.execute(io) }
             return 0
         } catch let error as CLIError {
             io.err.write(error.description + "\n")

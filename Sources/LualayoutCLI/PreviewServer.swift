@@ -78,7 +78,7 @@ final class PreviewServer: @unchecked Sendable {
         let x = Double(request.queryValue("x") ?? "") ?? session.state.bounds.x
         let y = Double(request.queryValue("y") ?? "") ?? session.state.bounds.y
         do {
-            guard let snapshot = try session.viewport(at: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)) else {
+            guard let snapshot = try session.viewportWaiting(at: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)) else {
                 return .text(503, "no good layout yet")
             }
             let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 640, viewportOnly: true))

@@ -14,15 +14,23 @@ struct ScriptOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Memory cap of the script's Lua state, in bytes or with a K/M/G suffix.", valueName: "BYTES"))
     var maxMemory = ByteCountArgument(bytes: LuaState.Limits().memoryBytes)
 
-    @Option(help: ArgumentHelp("Give up after this many seconds (guards against script library calls that never return).",
-                               valueName: "SECONDS"))
-    var timeout: Double = 120
+    @Option(name: .customLong("timeout"), help: ArgumentHelp(
+        "Give up after this many seconds (guards against script library calls that never return; default: 120, for watch 10 per run).",
+        valueName: "SECONDS"))
+    var timeoutSeconds: Double?
+
+    /// The time limit of a command that runs once.
+    var timeout: Double { timeout(default: 120) }
+
+    func timeout(default seconds: Double) -> Double { timeoutSeconds ?? seconds }
 
     @Flag(help: "Treat likely misspelled layout fields ('atributes' for 'attributes') as errors instead of warnings.")
     var strict = false
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        if let timeoutSeconds, !(timeoutSeconds > 0 && timeoutSeconds.isFinite) {
+            throw ValidationError("--timeout must be a positive number of seconds")
+        }
         guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be ≥ 0") }
         guard maxMemory.bytes >= 1 << 20 else { throw ValidationError("--max-memory must be at least 1M") }
     }

@@ -16,6 +16,13 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
             the script prints the located error and keeps the last good layout; the next good \
             save recovers. Ctrl-C stops.
 
+            Each run happens in a worker process of its own and may take --timeout seconds \
+            (default 10): a run stuck past it (even inside one library call, such as a \
+            pathological string pattern) is stopped and reported as an error, and the last \
+            good layout stays. A save during a run stops that run and starts a new one: the \
+            newest save always wins. With --serve, each viewport the preview asks for has the \
+            same limit.
+
             Example:
               lualayout watch Examples/raggy.lua --data Examples/raggy.json --bounds 1024x600
             """)
@@ -55,32 +62,39 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
 
     func execute(_ io: CommandIO) throws(CLIError) {
         guard FileManager.default.fileExists(atPath: script) else { throw .input("\(script): no such script") }
-        let queryOptions = self.queryOptions
-        let session = WatchSession(script: script, layoutOptions: layout, scriptOptions: scriptOptions) { context in
-            queryOptions.query(in: context)
-        }
+        let session = WatchSession(
+            script: script, watchArguments: Self.arguments(), dataFile: layout.data,
+            timeout: scriptOptions.timeout(default: Self.defaultTimeout), keepsLiveWorker: serve)
+        defer { session.stop() }
         let stop = StopSignal()
         io.err.write("watching \(script) (Ctrl-C to stop)\n")
         (io.err as? FileStream)?.flush()
         var baseline = FileWatcher.signatures(of: session.watchedFiles)
-        report(session.reload(), io)
-        baseline = rebase(baseline, session.watchedFiles)
+        session.begin()
         var preview: PreviewServer?
-        if serve {
-            do {
-                let server = try PreviewServer(session: session, port: UInt16(port))
-                let actual = try server.start()
-                preview = server
-                io.err.write("preview at http://127.0.0.1:\(actual)/\n")
-            } catch {
-                stop.restore()
-                throw CLIError.input("\(error) — choose another --port")
-            }
-            (io.err as? FileStream)?.flush()
-        }
         var idle = 0.0
         let watcher = FileWatcher()
         while !stop.isSet, exitAfter.map({ session.reloads < $0 }) ?? true {
+            if session.isRunning {
+                // Wait for the run in short slices, looking for a newer save in between.
+                let slice = DispatchTime.now().uptimeNanoseconds + 20_000_000
+                if let outcome = session.finish(waitingUntil: slice) {
+                    report(outcome, io)
+                    baseline = rebase(baseline, session.watchedFiles)
+                    if serve && preview == nil {
+                        // The preview starts once the first run is in, so it has a state to show.
+                        preview = try startPreview(session, stop, io)
+                    } else {
+                        preview?.publish()
+                    }
+                    session.prepareNextRun()
+                } else if let changed = watcher.change(from: baseline) {
+                    // A newer save: it replaces the run still going (the newest save wins).
+                    baseline = watcher.settle(changed, shouldStop: { stop.isSet })
+                    session.begin()
+                }
+                continue
+            }
             let slice = 0.25
             guard let changed = watcher.waitForChange(from: baseline, timeout: slice, shouldStop: { stop.isSet }) else {
                 idle += slice
@@ -90,14 +104,39 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
             idle = 0
             // The files as they were when this run read them: a save during the run is seen next.
             baseline = changed
-            report(session.reload(), io)
-            preview?.publish()
-            baseline = rebase(baseline, session.watchedFiles)
+            session.begin()
         }
+        session.stop()
         stop.restore()
         io.err.write("stopped watching \(script)\n")
         (io.out as? FileStream)?.flush()
     }
+
+    /// Seconds each run may take unless --timeout says otherwise.
+    static let defaultTimeout = 10.0
+
+    private func startPreview(_ session: WatchSession, _ stop: StopSignal, _ io: CommandIO) throws(CLIError) -> PreviewServer {
+        do {
+            let server = try PreviewServer(session: session, port: UInt16(port))
+            session.onChange = { [weak server] in server?.publish() }
+            let actual = try server.start()
+            io.err.write("preview at http://127.0.0.1:\(actual)/\n")
+            (io.err as? FileStream)?.flush()
+            return server
+        } catch {
+            stop.restore()
+            throw CLIError.input("\(error) — choose another --port")
+        }
+    }
+
+    /// The arguments this watch was started with (after `watch`), for its worker processes.
+    private static func arguments() -> [String] {
+        let all = CommandInvocation.arguments ?? Array(CommandLine.arguments.dropFirst())
+        guard let index = all.firstIndex(of: commandName) else { return all }
+        return Array(all[(index + 1)...])
+    }
+
+    private static var commandName: String { configuration.commandName ?? "watch" }
 
     /// The baseline for `files`: files seen before keep the signature they had when the last
     /// run started; files the run added (new modules) are taken as they are now.
@@ -122,6 +161,12 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         }
         (io.out as? FileStream)?.flush()
     }
+}
+
+/// The command line being run (without the program name), for commands that start copies of
+/// themselves: `watch` hands it to its worker processes.
+enum CommandInvocation {
+    @TaskLocal static var arguments: [String]?
 }
 
 /// Ctrl-C ends the watch loop cleanly instead of killing the process mid-write.

@@ -2,38 +2,72 @@ import Dispatch
 import Foundation
 import LayoutEngine
 import LayoutOutput
-import ScriptLayout
 
-/// One `watch` run's state: reloads the script (and its modules and data) from disk, keeps the
-/// last layout that worked, and describes each reload against it.
+/// One `watch` run's state: runs the layout afresh from disk after each save — in a worker
+/// process of its own, under a deadline — keeps the last layout that worked, and describes
+/// each run against it.
+///
+/// The watch loop drives runs (`begin`, `finish`, `cancel`; `reload` does all three). The
+/// preview reads `state`, a published value no Lua work ever holds a lock on, and asks for
+/// viewports, which one serial executor sends to the worker that holds the last good layout.
 final class WatchSession: @unchecked Sendable {
     let script: String
-    let layoutOptions: LayoutOptions
-    let scriptOptions: ScriptOptions
-    let query: (CollectionContext) -> LayoutQuery
-    private(set) var lastGood: LayoutSnapshot?
-    private(set) var reloads = 0
-    /// Files whose saves trigger a reload: the script, the modules it required, the data file.
-    private(set) var watchedFiles: [String]
-    /// The last error, while the layout is broken.
-    private(set) var currentError: String?
-    /// The last layout that worked, kept live so viewers can query other rects of it.
-    private var lastGoodLayout: ScriptLayout?
-    private var lastGoodContext: CollectionContext?
-    private(set) var lastSummary = ""
-    /// Guards what preview requests read (the published state and the last good layout, whose
-    /// Lua state runs one call at a time). A reload does its work outside the lock — it only
-    /// ever runs on the watch loop — and takes it just to publish the result.
-    private let lock = NSLock()
+    /// Seconds each run and each viewport request may take.
+    let timeout: Double
+    /// The watch command's arguments, which each worker parses as the watcher did.
+    private let watchArguments: [String]
+    private let dataFile: String?
+    /// Keep the worker of the last good run alive, to answer viewport requests (the preview).
+    private let keepsLiveWorker: Bool
 
-    init(script: String, layoutOptions: LayoutOptions, scriptOptions: ScriptOptions,
-         query: @escaping (CollectionContext) -> LayoutQuery) {
-        self.script = script
-        self.layoutOptions = layoutOptions
-        self.scriptOptions = scriptOptions
-        self.query = query
-        watchedFiles = [script] + (layoutOptions.data.map { [$0] } ?? [])
+    // The watch loop's own state (only the thread running the loop touches it).
+    private(set) var lastGood: LayoutSnapshot?
+    /// Runs reported so far (a cancelled run is not one).
+    private(set) var reloads = 0
+    /// Files whose saves trigger a run: the script, the modules it required, the data file.
+    private(set) var watchedFiles: [String]
+    /// The last run's error, while the layout is broken.
+    private(set) var currentError: String?
+    private var running: Running?
+    /// A worker started ahead of the next save, so a run does not wait for a process to start.
+    private var spare: WorkerProcess?
+
+    private struct Running {
+        var worker: WorkerProcess?
+        var start: UInt64
+        /// Why there is no worker (it could not be started).
+        var failure: String?
     }
+
+    // What preview requests read, replaced whole under `publishLock` (held only to copy).
+    private let publishLock = NSLock()
+    private var published = Published()
+    /// Runs viewport requests one at a time.
+    private let executor = DispatchQueue(label: "lualayout.watch.viewports")
+    /// Called (on any thread) when the published state changes outside a run: a viewport
+    /// request that overran and took the live layout down.
+    var onChange: (@Sendable () -> Void)?
+
+    private struct Published {
+        var state = State(version: 0, error: nil, summary: "", bounds: .zero, contentSize: .zero)
+        /// The last good run's snapshot: what viewports fall back to without a live worker.
+        var lastGood: LayoutSnapshot?
+        /// The worker holding the last good layout, while it is alive.
+        var live: WorkerProcess?
+        /// Why the live worker was stopped, until the next good run.
+        var liveError: String?
+    }
+
+    init(script: String, watchArguments: [String], dataFile: String?, timeout: Double, keepsLiveWorker: Bool) {
+        self.script = script
+        self.watchArguments = watchArguments
+        self.dataFile = dataFile
+        self.timeout = timeout
+        self.keepsLiveWorker = keepsLiveWorker
+        watchedFiles = [script] + (dataFile.map { [$0] } ?? [])
+    }
+
+    deinit { stop() }
 
     struct Outcome {
         var report: String
@@ -41,80 +75,149 @@ final class WatchSession: @unchecked Sendable {
         var milliseconds: Double
     }
 
-    /// Runs the layout afresh from disk. On an error the last good layout stays.
+    // MARK: Runs
+
+    /// Runs the layout afresh from disk and waits for it (at most the deadline). On an error
+    /// the last good layout stays.
     @discardableResult
     func reload() -> Outcome {
-        lock.withLock { reloads += 1 }
-        let start = DispatchTime.now().uptimeNanoseconds
-        let label = "[\(reloads)]"
-        var loaded: ScriptLayout?
-        do {
-            let context = try layoutOptions.makeContext()
-            let layout = try scriptOptions.loadLayout(script)
-            loaded = layout
-            let snapshot = try LayoutQuery.snapshot(of: layout, in: context, query: query(context))
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            watchedFiles = unique(layout.loadedFiles + (layoutOptions.data.map { [$0] } ?? []))
-            let timing = " — \(formatMilliseconds(elapsed)) ms"
-            let report: String
-            if let previous = lastGood {
-                let diff = LayoutDiff(from: previous, to: snapshot)
-                report = "\(label) \(currentError == nil ? "" : "recovered: ")\(diff.summary())\(timing)"
-            } else {
-                let size = snapshot.contentSize
-                report = "\(label) \(snapshot.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))\(timing)"
+        begin()
+        while true {
+            if let outcome = finish(waitingUntil: .max) {
+                prepareNextRun()
+                return outcome
             }
-            lock.withLock {
-                lastGood = snapshot
-                lastGoodLayout = layout
-                lastGoodContext = context
-                currentError = nil
-                lastSummary = String(report.dropFirst(label.count + 1))
-            }
-            return Outcome(report: report, snapshot: snapshot, milliseconds: elapsed)
-        } catch {
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            // Keep watching what worked before, plus every file this attempt touched (a module
-            // that failed to compile or does not exist yet), so the fix is seen.
-            var touched = loaded?.loadedFiles ?? []
-            if case .script(let scriptError) = error { touched += scriptError.files }
-            watchedFiles = unique(watchedFiles + touched)
-            lock.withLock { currentError = error.description }
-            var report = "\(label) error: " + error.description.replacingOccurrences(of: "\n", with: "\n    ")
-            if let lastGood {
-                let size = lastGood.contentSize
-                report += "\n    keeping the last good layout: \(lastGood.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))"
-            } else {
-                report += "\n    no good layout yet"
-            }
-            return Outcome(report: report, snapshot: nil, milliseconds: elapsed)
         }
     }
 
-    /// The last good layout's elements in the viewport at `offset` (the rect-query phase runs
-    /// at those bounds, as a scroll would make it).
-    func viewport(at offset: Point) throws -> LayoutSnapshot? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let layout = lastGoodLayout, var context = lastGoodContext else { return nil }
-        // Content offsets stay within the content, as a scroll view keeps them.
-        let content = layout.collectionViewContentSize
-        let newBounds = Rect(
-            x: min(max(0, offset.x), max(0, content.width - context.bounds.width)),
-            y: min(max(0, offset.y), max(0, content.height - context.bounds.height)),
-            width: context.bounds.width, height: context.bounds.height)
-        // A scroll is a bounds change: the layout decides whether it needs a new prepare.
-        if newBounds != context.bounds {
-            let invalidate = try layout.shouldInvalidateLayout(forBoundsChange: newBounds, context: context)
-            context.bounds = newBounds
-            if invalidate { try layout.prepare(in: context) }
-            lastGoodContext = context
+    var isRunning: Bool { running != nil }
+
+    /// Starts a run (cancelling the one still running: the newest save wins).
+    func begin() {
+        cancel()
+        let start = DispatchTime.now().uptimeNanoseconds
+        if let ready = spare, ready.send(.evaluate) {
+            spare = nil
+            running = Running(worker: ready, start: start)
+            return
         }
-        let elements = try layout.layoutAttributesForElements(in: context.bounds, context: context)
-        var snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
-        snapshot.totalElements = layout.elementCount
-        return snapshot
+        spare = nil
+        do {
+            let worker = try WorkerProcess.spawn(watchArguments: watchArguments)
+            // A worker that cannot take the request has ended: `finish` says how.
+            _ = worker.send(.evaluate)
+            running = Running(worker: worker, start: start)
+        } catch {
+            running = Running(worker: nil, start: start, failure: error.description)
+        }
     }
+
+    /// Stops the running run without a report.
+    func cancel() {
+        running?.worker?.kill()
+        running = nil
+    }
+
+    /// Waits until `deadline` (uptime nanoseconds) for the running run; its outcome once it
+    /// finished, failed or overran its time limit, nil while it is still running.
+    func finish(waitingUntil deadline: UInt64) -> Outcome? {
+        guard let current = running else { return nil }
+        let limit = current.start + nanoseconds(timeout)
+        var answer: WorkerProcess.Received?
+        if let failure = current.failure {
+            answer = .reply(.failed(failure, files: []))
+        } else if let worker = current.worker {
+            answer = worker.receive(until: min(deadline, limit))
+            if answer == nil {
+                guard DispatchTime.now().uptimeNanoseconds >= limit else { return nil }
+                worker.kill()
+            }
+        }
+        running = nil
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - current.start) / 1e6
+        let outcome: Outcome
+        switch answer {
+        case .reply(.evaluated(let snapshot, let files))?:
+            outcome = succeeded(snapshot, loadedFiles: files, worker: current.worker, elapsed: elapsed)
+        case .reply(.failed(let message, let files))?:
+            outcome = failed(message, touched: files, elapsed: elapsed)
+        case .reply?:
+            outcome = failed("\(script): the worker process gave an answer that does not fit a run", touched: [], elapsed: elapsed)
+        case .ended(let how)?:
+            outcome = failed("\(script): the worker process \(how)", touched: [], elapsed: elapsed)
+        case nil:
+            outcome = failed(Watchdog.message(what: script, seconds: timeout), touched: [], elapsed: elapsed)
+        }
+        return outcome
+    }
+
+    /// Starts a worker for the next save, so that run does not wait for a process to start
+    /// (call once a run's report is out: starting one takes a moment).
+    func prepareNextRun() {
+        if spare == nil { spare = try? WorkerProcess.spawn(watchArguments: watchArguments) }
+    }
+
+    /// Stops every worker (the watch is ending).
+    func stop() {
+        cancel()
+        spare = nil
+        let live = publishLock.withLock {
+            defer { published.live = nil }
+            return published.live
+        }
+        live?.kill()
+    }
+
+    private func succeeded(_ snapshot: LayoutSnapshot, loadedFiles: [String], worker: WorkerProcess?, elapsed: Double) -> Outcome {
+        reloads += 1
+        let label = "[\(reloads)]"
+        watchedFiles = unique(loadedFiles + (dataFile.map { [$0] } ?? []))
+        let timing = " — \(formatMilliseconds(elapsed)) ms"
+        let report: String
+        if let previous = lastGood {
+            let diff = LayoutDiff(from: previous, to: snapshot)
+            report = "\(label) \(currentError == nil ? "" : "recovered: ")\(diff.summary())\(timing)"
+        } else {
+            let size = snapshot.contentSize
+            report = "\(label) \(snapshot.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))\(timing)"
+        }
+        lastGood = snapshot
+        currentError = nil
+        let state = State(
+            version: reloads, error: nil, summary: String(report.dropFirst(label.count + 1)),
+            bounds: snapshot.bounds, contentSize: snapshot.contentSize)
+        let live = keepsLiveWorker ? worker : nil
+        let retired = publishLock.withLock {
+            defer { published = Published(state: state, lastGood: snapshot, live: live, liveError: nil) }
+            return published.live
+        }
+        // A viewport request still waiting on the old layout's worker sees it end and asks
+        // the new one.
+        retired?.kill()
+        return Outcome(report: report, snapshot: snapshot, milliseconds: elapsed)
+    }
+
+    private func failed(_ message: String, touched: [String], elapsed: Double) -> Outcome {
+        reloads += 1
+        let label = "[\(reloads)]"
+        // Keep watching what worked before, plus every file this attempt touched.
+        watchedFiles = unique(watchedFiles + touched)
+        currentError = message
+        publishLock.withLock {
+            published.state.version = reloads
+            published.state.error = message
+        }
+        var report = "\(label) error: " + message.replacingOccurrences(of: "\n", with: "\n    ")
+        if let lastGood {
+            let size = lastGood.contentSize
+            report += "\n    keeping the last good layout: \(lastGood.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))"
+        } else {
+            report += "\n    no good layout yet"
+        }
+        return Outcome(report: report, snapshot: nil, milliseconds: elapsed)
+    }
+
+    // MARK: Preview
 
     /// What the preview shows about the current state.
     struct State: Sendable {
@@ -125,12 +228,96 @@ final class WatchSession: @unchecked Sendable {
         var contentSize: Size
     }
 
+    /// The published state; never waits for Lua.
     var state: State {
-        lock.lock()
-        defer { lock.unlock() }
-        return State(
-            version: reloads, error: currentError, summary: lastSummary,
-            bounds: lastGoodContext?.bounds ?? .zero, contentSize: lastGood?.contentSize ?? .zero)
+        publishLock.withLock { published.state }
+    }
+
+    /// The last good layout's elements in the viewport at `offset`, asked of the worker that
+    /// holds it (its rect-query hooks run at those bounds, as a scroll would make them), one
+    /// request at a time, each under the deadline. Nil before the first good run.
+    /// `viewport(at:)` for a caller on a thread of its own (the preview's connections): waits
+    /// for its turn on the executor.
+    func viewportWaiting(at offset: Point) throws -> LayoutSnapshot? {
+        try executor.sync { try self.viewportNow(at: offset) }
+    }
+
+    func viewport(at offset: Point) async throws -> LayoutSnapshot? {
+        try await withCheckedThrowingContinuation { continuation in
+            executor.async {
+                continuation.resume(with: Result { try self.viewportNow(at: offset) })
+            }
+        }
+    }
+
+    /// A viewport request failed: the error as the preview shows it.
+    struct ViewportError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private func viewportNow(at offset: Point) throws(ViewportError) -> LayoutSnapshot? {
+        while true {
+            let current = publishLock.withLock { published }
+            guard let lastGood = current.lastGood else { return nil }
+            // The live worker was stopped: the last good run's elements, clipped.
+            guard let live = current.live else { return Self.clip(lastGood, at: offset) }
+            let deadline = DispatchTime.now().uptimeNanoseconds + nanoseconds(timeout)
+            let answer = live.send(.viewport(offset)) ? live.receive(until: deadline) : .ended("is gone")
+            switch answer {
+            case .reply(.viewport(let snapshot))?:
+                publishLock.withLock {
+                    if published.live === live { published.state.bounds = snapshot.bounds }
+                }
+                return snapshot
+            case .reply(.failed(let message, _))?:
+                throw ViewportError(description: message)
+            case .reply(.noLayout)?:
+                return nil
+            case .reply?:
+                throw ViewportError(description: "\(script): the preview's worker process gave an answer that does not fit a viewport")
+            case .ended(let how)?:
+                // Replaced by a newer layout's worker: ask that one.
+                if publishLock.withLock({ published.live !== live }) { continue }
+                throw takeDown(live, "\(script): the preview's worker process \(how)")
+            case nil:
+                live.kill()
+                if publishLock.withLock({ published.live !== live }) { continue }
+                let what = "the viewport at \(NumberFormatting.format(offset.x)),\(NumberFormatting.format(offset.y)) of \(script)"
+                throw takeDown(live, Watchdog.message(what: what, seconds: timeout))
+            }
+        }
+    }
+
+    /// Stops serving viewports from `live` (until the next good run) and says why.
+    private func takeDown(_ live: WorkerProcess, _ message: String) -> ViewportError {
+        live.kill()
+        let shown = "\(message)\nviewports show the last good layout without its scroll hooks until the next good save"
+        let changed = publishLock.withLock {
+            guard published.live === live else { return false }
+            published.live = nil
+            published.liveError = shown
+            if published.state.error == nil { published.state.error = shown }
+            return true
+        }
+        if changed { onChange?() }
+        return ViewportError(description: message)
+    }
+
+    /// `snapshot`'s elements in the viewport at `offset` (kept within the content).
+    static func clip(_ snapshot: LayoutSnapshot, at offset: Point) -> LayoutSnapshot {
+        let content = snapshot.contentSize, size = snapshot.bounds.size
+        let bounds = Rect(
+            x: min(max(0, offset.x), max(0, content.width - size.width)),
+            y: min(max(0, offset.y), max(0, content.height - size.height)),
+            width: size.width, height: size.height)
+        var clipped = LayoutSnapshot(bounds: bounds, contentSize: content, elements: snapshot.elements.filter { $0.frame.intersects(bounds) })
+        clipped.totalElements = snapshot.totalElements ?? snapshot.elements.count
+        return clipped
+    }
+
+    /// `seconds` as nanoseconds, at most about 30 years (so a huge --timeout cannot overflow).
+    private func nanoseconds(_ seconds: Double) -> UInt64 {
+        UInt64(min(seconds, 1e9) * 1e9)
     }
 
     private func unique(_ paths: [String]) -> [String] {

@@ -9,15 +9,17 @@ import Darwin
 
 /// Ends the process when a command runs past its time limit. The instruction budget stops
 /// runaway Lua code; this catches what the budget cannot see — a single library call running
-/// for minutes (a pathological string pattern over a huge subject).
+/// for minutes (a pathological string pattern over a huge subject). `watch` cannot end
+/// itself, so it runs each evaluation in a worker process and kills that instead, reporting
+/// the same message.
 final class Watchdog {
     private let timer: any DispatchSourceTimer
 
     init(seconds: Double, what: String) {
+        let message = "lualayout: \(Self.message(what: what, seconds: seconds))\n"
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
         timer.schedule(deadline: .now() + seconds)
         timer.setEventHandler {
-            let message = "lualayout: \(what) did not finish within \(NumberFormatting.format(seconds)) s (raise the limit with --timeout)\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
             _exit(1)
         }
@@ -27,4 +29,9 @@ final class Watchdog {
     func cancel() { timer.cancel() }
 
     deinit { timer.cancel() }
+
+    /// "WHAT did not finish within N s (raise the limit with --timeout)".
+    static func message(what: String, seconds: Double) -> String {
+        "\(what) did not finish within \(NumberFormatting.format(seconds)) s (raise the limit with --timeout)"
+    }
 }

@@ -44,10 +44,10 @@ struct JSONDataParserTests {
     }
 
     @Test func rejectsWrongShapes() {
-        #expect(throws: LayoutError("expected \"sections\": an array of item arrays or item counts")) {
+        #expect(throws: LayoutError("expected \"sections\": an array of item arrays, item counts or section objects")) {
             try CollectionData(json: JSONDataParser.parse(#"{"items": [1]}"#))
         }
-        #expect(throws: LayoutError("sections[1] must be an array of items or a whole item count ≥ 0")) {
+        #expect(throws: LayoutError("sections[1] must be an array of items, a whole item count ≥ 0, or an object with \"items\" or \"count\"")) {
             try CollectionData(json: JSONDataParser.parse(#"{"sections": [1, -2]}"#))
         }
     }

@@ -118,7 +118,7 @@ struct CLIErrorTests {
         (["run"], "Error: Missing expected argument '<SCRIPT>'"),
         (["run", "Examples/grid.lua", "--bounds", "wide"], "Error: The value 'wide' is invalid for '--bounds <WxH>'"),
         (["run", "Examples/grid.lua", "--items", "3", "--sections", "1,2"], "Error: give at most one of --items, --sections and --data"),
-        (["run", "Examples/grid.lua", "--rect", "0,0,1,1", "--visible"], "Error: give either --rect or --visible, not both"),
+        (["run", "Examples/grid.lua", "--rect", "0,0,1,1", "--visible"], "Error: give one of --rect, --visible, --item, --supplementary and --decoration"),
         (["run", "Examples/grid.lua", "--format", "pdf"], "Error: The value 'pdf' is invalid for '--format <format>'"),
         (["run", "Examples/grid.lua", "--scale", "0"], "Error: --scale must be between 0.01 and 100 (1, 2 or 3 on devices)"),
         (["run", "Examples/grid.lua", "--max-memory", "0.5"], "Error: --max-memory must be at least 1M"),

@@ -97,11 +97,14 @@ final class WatchProcess {
     private let output: PipeReader
     private let log: PipeReader
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let binary = repositoryRoot + "/.build/debug/lualayout"
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let outputPipe = Pipe(), logPipe = Pipe()
         process.standardOutput = outputPipe
         process.standardError = logPipe
@@ -122,8 +125,18 @@ final class WatchProcess {
         while Date() < deadline, !log.collected.text.contains(text) { Thread.sleep(forTimeInterval: 0.05) }
     }
 
-    /// Waits for the process to end: its status, standard output and standard error.
-    func finish() -> (status: Int32, out: String, err: String) {
+    /// Standard error so far.
+    var errors: String { log.collected.text }
+
+    /// Standard output so far, line by line.
+    var lines: [String] { output.collected.lines }
+
+    /// Waits for the process to end: its status, standard output and standard error. A
+    /// process still running after `seconds` (a hang) is killed: status 9.
+    func finish(within seconds: Double = 30) -> (status: Int32, out: String, err: String) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return (process.terminationStatus, output.waitForEnd(), log.waitForEnd())
     }

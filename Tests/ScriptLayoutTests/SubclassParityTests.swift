@@ -189,7 +189,7 @@ struct SubclassParityTests {
         do {
             _ = try ScriptLayout(source: "local l = {prepare = function() end}\nl.atributes = 1\nreturn l", name: "t.lua", options: .init(strict: true))
             Issue.record("strict mode should refuse the misspelling")
-        } catch let error as ScriptError {
+        } catch {
             #expect(error.message == "t.lua:2: unknown field 'atributes' in the layout table (did you mean 'attributes'?) (strict mode)")
         }
         let flow = try ScriptLayout(source: "return flow{ Attributes = function() end, minimumlinespacing = 3 }", name: "f.lua")

@@ -1,0 +1,180 @@
+import ArgumentParser
+import Foundation
+import LayoutEngine
+import LayoutOutput
+import ScriptLayout
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `lualayout watch-worker -- WATCH ARGUMENTS` (hidden): where `watch` runs each evaluation,
+/// so that a script stuck inside one library call — which nothing in the process can
+/// interrupt — costs a killed child, never the watcher. Reads `WorkerRequest`s on standard
+/// input, answers `WorkerReply`s on standard output; the script's `print` goes to standard
+/// error, which is the watcher's.
+struct WatchWorkerCommand: LualayoutCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch-worker",
+        abstract: "Runs layouts for `lualayout watch` (internal).",
+        shouldDisplay: false)
+
+    @Argument(parsing: .postTerminator, help: "The arguments of the watch command this worker serves.")
+    var watchArguments: [String] = []
+
+    func execute(_ io: CommandIO) throws(CLIError) {
+        let watch: WatchCommand
+        do {
+            watch = try WatchCommand.parse(watchArguments)
+        } catch {
+            throw .usage("watch-worker: \(WatchCommand.message(for: error))")
+        }
+        io.flush()
+        WatchWorker(watch: watch).serve()
+    }
+}
+
+/// The worker's side of the conversation: the layout of its one evaluation, kept so viewport
+/// requests can query it at other offsets.
+final class WatchWorker {
+    private let watch: WatchCommand
+    private var layout: ScriptLayout?
+    private var context: CollectionContext?
+
+    init(watch: WatchCommand) {
+        self.watch = watch
+    }
+
+    /// Answers requests until the watcher goes away; never returns.
+    func serve() -> Never {
+        // Ctrl-C reaches the whole process group: the watcher decides when this worker ends.
+        signal(SIGINT, SIG_IGN)
+        // Replies get a descriptor of their own; anything else written to standard output
+        // goes to standard error instead, so it cannot corrupt a reply.
+        let replies = dup(1)
+        _ = fcntl(replies, F_SETFD, FD_CLOEXEC)
+        _ = dup2(2, 1)
+        Self.closeInheritedSockets()
+        let inbox = Inbox()
+        // Requests are read on a thread of their own: when the watcher is gone (its end of the
+        // pipe closes) the worker ends at once, even in the middle of a call that never returns.
+        Thread.detachNewThread {
+            var buffer: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(0, &chunk, chunk.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { _exit(0) }
+                buffer.append(contentsOf: chunk[0..<count])
+                while case .frame(let bytes) = WorkerFrames.take(from: &buffer) {
+                    guard let request = try? WorkerRequest(decoding: bytes) else { _exit(3) }
+                    inbox.put(request)
+                }
+            }
+        }
+        Self.warmUp()
+        while true {
+            let reply = handle(inbox.take())
+            guard WorkerFrames.write(reply.encoded(), to: replies) else { _exit(0) }
+        }
+    }
+
+    func handle(_ request: WorkerRequest) -> WorkerReply {
+        switch request {
+        case .evaluate: evaluate()
+        case .viewport(let offset): viewport(at: offset)
+        }
+    }
+
+    /// Loads the script and data afresh, prepares, answers the watch's query.
+    private func evaluate() -> WorkerReply {
+        var loaded: ScriptLayout?
+        do {
+            let context = try watch.layout.makeContext()
+            let layout = try watch.scriptOptions.loadLayout(watch.script)
+            loaded = layout
+            let snapshot = try LayoutQuery.snapshot(of: layout, in: context, query: watch.queryOptions.query(in: context))
+            self.layout = layout
+            self.context = context
+            return .evaluated(snapshot, loadedFiles: layout.loadedFiles)
+        } catch {
+            // Every file this attempt touched (a module that failed to compile or does not
+            // exist yet), so the watcher sees the fix.
+            var touched = loaded?.loadedFiles ?? []
+            if case .script(let scriptError) = error { touched += scriptError.files }
+            return .failed(error.description, files: touched)
+        }
+    }
+
+    /// The kept layout's elements in the viewport at `offset` (the rect-query phase runs at
+    /// those bounds, as a scroll would make it).
+    private func viewport(at offset: Point) -> WorkerReply {
+        guard let layout, var context else { return .noLayout }
+        do {
+            // Content offsets stay within the content, as a scroll view keeps them.
+            let content = layout.collectionViewContentSize
+            let newBounds = Rect(
+                x: min(max(0, offset.x), max(0, content.width - context.bounds.width)),
+                y: min(max(0, offset.y), max(0, content.height - context.bounds.height)),
+                width: context.bounds.width, height: context.bounds.height)
+            // A scroll is a bounds change: the layout decides whether it needs a new prepare.
+            if newBounds != context.bounds {
+                let invalidate = try layout.shouldInvalidateLayout(forBoundsChange: newBounds, context: context)
+                context.bounds = newBounds
+                if invalidate { try layout.prepare(in: context) }
+                self.context = context
+            }
+            let elements = try layout.layoutAttributesForElements(in: context.bounds, context: context)
+            var snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+            snapshot.totalElements = layout.elementCount
+            return .viewport(snapshot)
+        } catch {
+            return .failed("\(error)", files: [])
+        }
+    }
+
+    /// Runs a small layout once while waiting for the first request, so the run after a save
+    /// does not pay for a new process's first use of its code and memory.
+    private static func warmUp() {
+        let context = CollectionContext(bounds: Rect(x: 0, y: 0, width: 375, height: 667), scale: 1, data: CollectionData(counts: [2000]), state: [:])
+        guard let layout = try? ScriptLayout(source: "return flow{ itemSize = {40, 40} }", name: "=(warm-up)"),
+              let snapshot = try? LayoutQuery.snapshot(of: layout, in: context, query: .all) else { return }
+        _ = WorkerReply.evaluated(snapshot, loadedFiles: []).encoded()
+    }
+
+    /// Sockets the worker inherited from the watcher (the preview's connections): held open
+    /// here, they would keep a connection alive after the watcher closed it.
+    private static func closeInheritedSockets() {
+        #if os(Linux)
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        #else
+        let descriptors = Array(3..<min(Int32(getdtablesize()), 4096))
+        #endif
+        for descriptor in descriptors where descriptor > 2 {
+            var info = stat()
+            if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK { close(descriptor) }
+        }
+    }
+}
+
+/// Requests waiting for the worker's main thread.
+private final class Inbox: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var requests: [WorkerRequest] = []
+
+    func put(_ request: WorkerRequest) {
+        condition.lock()
+        requests.append(request)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func take() -> WorkerRequest {
+        condition.lock()
+        defer { condition.unlock() }
+        while requests.isEmpty { condition.wait() }
+        return requests.removeFirst()
+    }
+}

@@ -1,0 +1,343 @@
+import LayoutEngine
+import LayoutOutput
+
+/// What `watch` says to its worker process (`lualayout watch-worker`) and what the worker
+/// answers, over the worker's standard input and output. Each message is one frame: a 4-byte
+/// little-endian length, then the message in `WireWriter`'s encoding (numbers bit-exact).
+enum WorkerRequest: Equatable {
+    /// Load the script and data afresh, prepare, answer the watch's query; keep the layout.
+    case evaluate
+    /// The kept layout's elements in the viewport at this content offset.
+    case viewport(Point)
+}
+
+enum WorkerReply: Equatable {
+    /// A good run: the query's snapshot and the files it loaded (script and modules).
+    case evaluated(LayoutSnapshot, loadedFiles: [String])
+    /// A viewport of the kept layout.
+    case viewport(LayoutSnapshot)
+    /// The request failed: the error as the user sees it, the files the attempt touched.
+    case failed(String, files: [String])
+    /// A viewport was asked for before any good run.
+    case noLayout
+}
+
+extension WorkerRequest {
+    func encoded() -> [UInt8] {
+        var writer = WireWriter()
+        switch self {
+        case .evaluate:
+            writer.byte(0)
+        case .viewport(let offset):
+            writer.byte(1)
+            writer.double(offset.x)
+            writer.double(offset.y)
+        }
+        return writer.bytes
+    }
+
+    init(decoding bytes: [UInt8]) throws(WireError) {
+        var reader = WireReader(bytes)
+        switch try reader.byte() {
+        case 0: self = .evaluate
+        case 1: self = .viewport(Point(x: try reader.double(), y: try reader.double()))
+        case let tag: throw WireError("unknown request \(tag)")
+        }
+        try reader.expectEnd()
+    }
+}
+
+extension WorkerReply {
+    func encoded() -> [UInt8] {
+        var writer = WireWriter()
+        switch self {
+        case .evaluated(let snapshot, let files):
+            writer.byte(0)
+            writer.snapshot(snapshot)
+            writer.strings(files)
+        case .viewport(let snapshot):
+            writer.byte(1)
+            writer.snapshot(snapshot)
+        case .failed(let message, let files):
+            writer.byte(2)
+            writer.string(message)
+            writer.strings(files)
+        case .noLayout:
+            writer.byte(3)
+        }
+        return writer.bytes
+    }
+
+    init(decoding bytes: [UInt8]) throws(WireError) {
+        var reader = WireReader(bytes)
+        switch try reader.byte() {
+        case 0: self = .evaluated(try reader.snapshot(), loadedFiles: try reader.strings())
+        case 1: self = .viewport(try reader.snapshot())
+        case 2: self = .failed(try reader.string(), files: try reader.strings())
+        case 3: self = .noLayout
+        case let tag: throw WireError("unknown reply \(tag)")
+        }
+        try reader.expectEnd()
+    }
+}
+
+/// A message that does not decode (a worker of another build, or a bug).
+struct WireError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Appends values in the wire encoding: integers as zigzag varints, doubles as their 8-byte
+/// little-endian bit patterns (exact), strings as a length and UTF-8 bytes. An element sends
+/// only the attributes that differ from their defaults.
+struct WireWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    mutating func int(_ value: Int) {
+        var rest = UInt64(bitPattern: Int64(value) << 1 ^ Int64(value) >> 63)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    mutating func double(_ value: Double) {
+        withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            int(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func strings(_ values: [String]) {
+        int(values.count)
+        for value in values { string(value) }
+    }
+
+    mutating func rect(_ rect: Rect) {
+        let words = (rect.x.bitPattern.littleEndian, rect.y.bitPattern.littleEndian,
+                     rect.width.bitPattern.littleEndian, rect.height.bitPattern.littleEndian)
+        withUnsafeBytes(of: words) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func value(_ value: LayoutValue) {
+        switch value {
+        case .null: byte(0)
+        case .bool(let flag): byte(flag ? 2 : 1)
+        case .number(let number): byte(3); double(number)
+        case .string(let text): byte(4); string(text)
+        case .array(let items):
+            byte(5)
+            int(items.count)
+            for item in items { self.value(item) }
+        case .object(let fields): byte(6); object(fields)
+        }
+    }
+
+    /// Fields in key order, so equal objects encode alike.
+    mutating func object(_ fields: [String: LayoutValue]) {
+        int(fields.count)
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+            string(key)
+            self.value(value)
+        }
+    }
+
+    /// Which of an element's attributes are sent (the rest have their default values); the
+    /// category sits in the top two bits.
+    enum ElementField {
+        static let transform: UInt8 = 1, alpha: UInt8 = 2, zIndex: UInt8 = 4, hidden: UInt8 = 8, custom: UInt8 = 16, kind: UInt8 = 32
+    }
+
+    mutating func attributes(_ element: LayoutAttributes) {
+        let identity = Self.isExactlyIdentity(element.transform3D)
+        let opaque = element.alpha.bitPattern == (1.0).bitPattern
+        var fields = element.category.rawValue << 6
+        if !identity { fields |= ElementField.transform }
+        if !opaque { fields |= ElementField.alpha }
+        if element.zIndex != 0 { fields |= ElementField.zIndex }
+        if element.hidden { fields |= ElementField.hidden }
+        if !element.custom.isEmpty { fields |= ElementField.custom }
+        if !element.kind.isEmpty { fields |= ElementField.kind }
+        byte(fields)
+        int(element.indexPath.section)
+        int(element.indexPath.item)
+        rect(element.frame)
+        if !element.kind.isEmpty { string(element.kind) }
+        if !identity { for component in element.transform3D.m { double(component) } }
+        if !opaque { double(element.alpha) }
+        if element.zIndex != 0 { int(element.zIndex) }
+        if !element.custom.isEmpty { object(element.custom) }
+    }
+
+    /// Compared bit for bit, so a transform holding -0 is sent as it is; most elements share
+    /// the identity's storage, which settles it at once.
+    private static func isExactlyIdentity(_ transform: Transform3D) -> Bool {
+        let identity = Transform3D.identity.m
+        let shared = transform.m.withUnsafeBufferPointer { mine in identity.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
+        return shared || transform.m.elementsEqual(identity) { $0.bitPattern == $1.bitPattern }
+    }
+
+    mutating func snapshot(_ snapshot: LayoutSnapshot) {
+        rect(snapshot.bounds)
+        double(snapshot.contentSize.width)
+        double(snapshot.contentSize.height)
+        int(snapshot.elements.count)
+        bytes.reserveCapacity(bytes.count + snapshot.elements.count * 40)
+        for element in snapshot.elements { attributes(element) }
+        if let total = snapshot.totalElements {
+            byte(1)
+            int(total)
+        } else {
+            byte(0)
+        }
+        if let target = snapshot.targetContentOffset {
+            byte(1)
+            for number in [target.proposed.x, target.proposed.y, target.velocity.x, target.velocity.y, target.target.x, target.target.y] {
+                double(number)
+            }
+        } else {
+            byte(0)
+        }
+    }
+}
+
+/// Reads what `WireWriter` wrote; every read checks the bytes are there.
+struct WireReader {
+    private let bytes: [UInt8]
+    private var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func byte() throws(WireError) -> UInt8 {
+        guard position < bytes.count else { throw WireError("message ends early") }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    mutating func int() throws(WireError) -> Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let next = try byte()
+            guard shift < 64 else { throw WireError("integer too long") }
+            value |= UInt64(next & 0x7f) << shift
+            if next < 0x80 { break }
+            shift += 7
+        }
+        return Int(Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1))
+    }
+
+    mutating func double() throws(WireError) -> Double {
+        guard bytes.count - position >= 8 else { throw WireError("message ends early") }
+        let bits = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self)) }
+        position += 8
+        return Double(bitPattern: bits)
+    }
+
+    /// A count of things still to read, each at least `minimumSize` bytes (so a corrupt
+    /// count cannot ask for a huge allocation).
+    private mutating func count(minimumSize: Int) throws(WireError) -> Int {
+        let count = try int()
+        guard count >= 0, count <= (bytes.count - position) / max(1, minimumSize) else { throw WireError("bad count \(count)") }
+        return count
+    }
+
+    mutating func string() throws(WireError) -> String {
+        let length = try count(minimumSize: 1)
+        defer { position += length }
+        return String(decoding: bytes[position..<position + length], as: UTF8.self)
+    }
+
+    mutating func strings() throws(WireError) -> [String] {
+        let count = try count(minimumSize: 1)
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try string()) }
+        return values
+    }
+
+    mutating func rect() throws(WireError) -> Rect {
+        Rect(x: try double(), y: try double(), width: try double(), height: try double())
+    }
+
+    mutating func value() throws(WireError) -> LayoutValue {
+        switch try byte() {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3: return .number(try double())
+        case 4: return .string(try string())
+        case 5:
+            let count = try count(minimumSize: 1)
+            var items: [LayoutValue] = []
+            items.reserveCapacity(count)
+            for _ in 0..<count { items.append(try value()) }
+            return .array(items)
+        case 6: return .object(try object())
+        case let tag: throw WireError("unknown value \(tag)")
+        }
+    }
+
+    mutating func object() throws(WireError) -> [String: LayoutValue] {
+        let count = try count(minimumSize: 2)
+        var fields: [String: LayoutValue] = [:]
+        fields.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try string()
+            fields[key] = try value()
+        }
+        return fields
+    }
+
+    mutating func attributes(identity: Transform3D) throws(WireError) -> LayoutAttributes {
+        typealias Field = WireWriter.ElementField
+        let fields = try byte()
+        guard let category = ElementCategory(rawValue: fields >> 6) else { throw WireError("unknown element category") }
+        let indexPath = LayoutIndexPath(try int(), try int())
+        let frame = try rect()
+        let kind = fields & Field.kind != 0 ? try string() : ""
+        var transform = identity
+        if fields & Field.transform != 0 {
+            var m: [Double] = []
+            m.reserveCapacity(16)
+            for _ in 0..<16 { m.append(try double()) }
+            transform = Transform3D(m)
+        }
+        return LayoutAttributes(
+            key: ElementKey(category: category, kind: kind, indexPath: indexPath), frame: frame, transform3D: transform,
+            alpha: fields & Field.alpha != 0 ? try double() : 1,
+            zIndex: fields & Field.zIndex != 0 ? try int() : 0,
+            hidden: fields & Field.hidden != 0,
+            custom: fields & Field.custom != 0 ? try object() : [:])
+    }
+
+    mutating func snapshot() throws(WireError) -> LayoutSnapshot {
+        let bounds = try rect()
+        let contentSize = Size(width: try double(), height: try double())
+        let count = try count(minimumSize: 35)
+        var elements: [LayoutAttributes] = []
+        elements.reserveCapacity(count)
+        let identity = Transform3D.identity
+        for _ in 0..<count { elements.append(try attributes(identity: identity)) }
+        var snapshot = LayoutSnapshot(bounds: bounds, contentSize: contentSize, elements: elements)
+        if try byte() == 1 { snapshot.totalElements = try int() }
+        if try byte() == 1 {
+            let n = [try double(), try double(), try double(), try double(), try double(), try double()]
+            snapshot.targetContentOffset = .init(
+                proposed: Point(x: n[0], y: n[1]), velocity: Point(x: n[2], y: n[3]), target: Point(x: n[4], y: n[5]))
+        }
+        return snapshot
+    }
+
+    func expectEnd() throws(WireError) {
+        guard position == bytes.count else { throw WireError("\(bytes.count - position) bytes left over") }
+    }
+}
