@@ -166,7 +166,8 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
             throw .input("\(path): the data after the update has \(have.count) sections, but the batch leaves \(want.count) (the counts before, less deletions, plus insertions)")
         }
         if let section = have.indices.first(where: { have[$0] != want[$0] }) {
-            throw .input("\(path): section \(section) of the data after the update has \(have[section]) items, but the batch leaves \(want[section]) (the count before, less deletions, plus insertions)")
+            let items = have[section] == 1 ? "1 item" : "\(have[section]) items"
+            throw .input("\(path): section \(section) of the data after the update has \(items), but the batch leaves \(want[section]) (the count before, less deletions, plus insertions)")
         }
         return data
     }

@@ -92,10 +92,12 @@ final class WatchWorker {
     private func evaluate() -> WorkerReply {
         var loaded: ScriptLayout?
         do {
-            let context = try watch.layout.makeContext()
+            let context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
             let layout = try watch.scriptOptions.loadLayout(watch.script)
             loaded = layout
             let snapshot = try LayoutQuery.snapshot(of: layout, in: context, query: watch.queryOptions.query(in: context))
+            // Misspelled fields, on the stderr the watcher passes on to the user.
+            for warning in layout.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
             self.layout = layout
             self.context = context
             return .evaluated(snapshot, loadedFiles: layout.loadedFiles)
@@ -113,11 +115,13 @@ final class WatchWorker {
     private func viewport(at offset: Point) -> WorkerReply {
         guard let layout, var context else { return .noLayout }
         do {
-            // Content offsets stay within the content, as a scroll view keeps them.
+            // Content offsets stay within the content and its adjusted inset, as a scroll view
+            // keeps them: from −inset to the far edge plus the inset, less the viewport.
             let content = layout.collectionViewContentSize
+            let inset = context.adjustedContentInset
             let newBounds = Rect(
-                x: min(max(0, offset.x), max(0, content.width - context.bounds.width)),
-                y: min(max(0, offset.y), max(0, content.height - context.bounds.height)),
+                x: min(max(-inset.left, offset.x), max(-inset.left, content.width + inset.right - context.bounds.width)),
+                y: min(max(-inset.top, offset.y), max(-inset.top, content.height + inset.bottom - context.bounds.height)),
                 width: context.bounds.width, height: context.bounds.height)
             // A scroll is a bounds change: the layout decides whether it needs a new prepare.
             if newBounds != context.bounds {

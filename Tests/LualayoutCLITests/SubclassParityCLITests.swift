@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// The command-line side of issue 9: collection-view insets, single-element queries, strict
+/// names, section data, no sections, and the data after an update.
+@Suite("lualayout: subclass parity options")
+struct SubclassParityCLITests {
+    /// The frames of a JSON run's elements, as `[x, y, width, height]`.
+    private func frames(_ output: String) throws -> [[Double]] {
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        let elements = object?["elements"] as? [[String: Any]] ?? []
+        return elements.map { element in
+            let frame = element["frame"] as? [String: Double] ?? [:]
+            return [frame["x"] ?? .nan, frame["y"] ?? .nan, frame["width"] ?? .nan, frame["height"] ?? .nan]
+        }
+    }
+
+    private func elements(_ output: String) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        return object?["elements"] as? [[String: Any]] ?? []
+    }
+
+    /// 375 wide less a content inset of 20 at each side: 335 for three 100-point items with
+    /// gaps of 17.5, x = 0, 117.5 → 118, 235; the safe area's 44 on top changes no x.
+    @Test func insetsNarrowTheFlow() throws {
+        let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
+        let result = lualayout("run", script, "--items", "3", "--bounds", "375x667", "--content-inset", "0,20,0,20",
+                               "--safe-area", "44,0,34,0")
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try frames(result.out).map { $0[0] } == [0, 118, 235])
+        // A viewport scrolled to its resting place above the content: offset −(20 + 44) = −64.
+        let inset = try temporaryFile("layout.lua", """
+            return { prepare = function(cv, out)
+              local a = cv.adjustedContentInset
+              out:cell(0, 0, 0, 0, a.top, a.left)
+            end }
+            """)
+        let visible = lualayout("run", inset, "--items", "1", "--content-inset", "20,5,0,0", "--safe-area", "44,0,0,0",
+                                "--visible", "--offset", "0,-64")
+        #expect(visible.status == 0, "\(visible.err)")
+        #expect(try frames(visible.out) == [[0, 0, 64, 5]])
+        let bad = lualayout("run", inset, "--content-inset", "1,2,3")
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("--content-inset"))
+    }
+
+    @Test func oneElementAtATime() throws {
+        let script = try temporaryFile("layout.lua", """
+            local layout = flow{ itemSize = {100, 40}, headerReferenceSize = {0, 30} }
+            function layout.attributes(cv, a) a.seen = true end
+            return layout
+            """)
+        let item = lualayout("run", script, "--items", "6", "--bounds", "320x480", "--item", "0:4")
+        #expect(item.status == 0, "\(item.err)")
+        // Three 100-point columns in 320 (gaps of 10): item 4 is in row 2, column 2, below the
+        // 30-point header: (110, 30 + 40 + 10).
+        #expect(try frames(item.out) == [[110, 80, 100, 40]])
+        #expect(try elements(item.out).first?["custom"] as? [String: Bool] == ["seen": true])
+        let header = lualayout("run", script, "--items", "6", "--bounds", "320x480", "--supplementary", "header:0:0")
+        #expect(try frames(header.out) == [[0, 0, 320, 30]])
+        let missing = lualayout("run", script, "--items", "6", "--item", "0:6")
+        #expect(missing.status == 1)
+        #expect(missing.err == "no such element: cell [0, 6]\n")
+        #expect(lualayout("run", script, "--item", "0:1", "--visible").status == 2)
+    }
+
+    @Test func misspelledHooksWarnOrFail() throws {
+        let script = try temporaryFile("layout.lua", """
+            local layout = flow{ itemSize = {10, 10} }
+            layout.attribute = function(cv, a) end
+            return layout
+            """)
+        let relaxed = lualayout("run", script, "--items", "1")
+        #expect(relaxed.status == 0)
+        #expect(relaxed.err == "\(script):2: warning: unknown field 'attribute' in the layout table (did you mean 'attributes'?)\n")
+        let strict = lualayout("run", script, "--items", "1", "--strict")
+        #expect(strict.status == 1)
+        #expect(strict.err.hasPrefix("\(script):2: unknown field 'attribute' in the layout table (did you mean 'attributes'?) (strict mode)"))
+    }
+
+    /// Section objects mix with the other shapes; their data reaches `cv:sectionData`.
+    @Test func sectionDataFromTheDataFile() throws {
+        let data = try temporaryFile("data.json", """
+            {"sections": [{"items": [{"w": 7}], "data": {"title": "Fruit"}}, {"count": 2}, [1, 2], 0]}
+            """)
+        let script = try temporaryFile("layout.lua", """
+            return { prepare = function(cv, out)
+              local titles = {}
+              for s = 0, cv.numberOfSections - 1 do
+                local d = cv:sectionData(s)
+                titles[#titles + 1] = d and d.title or "-"
+              end
+              out:cell(0, 0, 0, 0, cv:itemData(0, 0).w, cv:numberOfItems(1) * 10 + cv:numberOfItems(2),
+                       {titles = table.concat(titles, ",")})
+            end }
+            """)
+        let result = lualayout("run", script, "--data", data)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try frames(result.out) == [[0, 0, 7, 22]])
+        #expect(try elements(result.out).first?["custom"] as? [String: String] == ["titles": "Fruit,-,-,-"])
+        let both = try temporaryFile("data.json", #"{"sections": [{"items": [], "count": 0}]}"#)
+        let failed = lualayout("run", script, "--data", both)
+        #expect(failed.status == 2)
+        #expect(failed.err == "\(both): sections[0]: give \"items\" or \"count\", not both\n")
+    }
+
+    @Test func noSectionsAtAll() throws {
+        let script = try temporaryFile("layout.lua", """
+            return { prepare = function(cv, out) out:decoration("count", 0, 0, 0, 0, cv.numberOfSections + 1, 1) end }
+            """)
+        let result = lualayout("run", script, "--sections", "")
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try frames(result.out) == [[0, 0, 1, 1]])
+    }
+
+    /// A data-driven flow: widths come from the data. Inserting item 2 needs its payload,
+    /// which only the data after the update has.
+    @Test func theDataAfterAnUpdate() throws {
+        let script = try temporaryFile("layout.lua", """
+            return flow{ sizeForItem = function(cv, s, i) return cv:itemData(s, i).width, 10 end }
+            """)
+        let before = try temporaryFile("before.json", #"{"sections": [[{"width": 10}, {"width": 20}]]}"#)
+        let after = try temporaryFile("after.json", #"{"sections": [[{"width": 10}, {"width": 20}, {"width": 30}]]}"#)
+        let planned = lualayout("update", script, "--data", before, "--insert", "0:2", "--data-after", after)
+        #expect(planned.status == 0, "\(planned.err)")
+        #expect(planned.out.contains(#""width": 30"#))
+        // Without it the inserted item has no payload: the error says which layout failed.
+        let missing = lualayout("update", script, "--data", before, "--insert", "0:2")
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("while evaluating sizeForItem(cv, 0, 2) in the layout after the update"))
+        let wrong = try temporaryFile("wrong.json", #"{"sections": [[{"width": 10}]]}"#)
+        let disagreeing = lualayout("update", script, "--data", before, "--insert", "0:2", "--data-after", wrong)
+        #expect(disagreeing.status == 2)
+        #expect(disagreeing.err == "\(wrong): section 0 of the data after the update has 1 item, but the batch leaves 3 (the count before, less deletions, plus insertions)\n")
+    }
+}
