@@ -18,6 +18,10 @@
 -- moved to its sticky place. The attributes hook applies the same rule to single-element
 -- queries. No new prepare on scroll; only a width change invalidates.
 --
+-- Insert a 200-high item with the data after the update (its payload comes from there):
+--   Scripts/lualayout update Examples/waterfall.lua --data Examples/waterfall.json --bounds 340x300 \
+--     --insert 0:8 --data-after Examples/waterfall-after-insert.json --format html -o insert.html
+--
 -- Run:  Scripts/lualayout run Examples/waterfall.lua --data Examples/waterfall.json --bounds 340x300 --visible --offset 0,460 --format table
 
 local HEADER_HEIGHT = 40

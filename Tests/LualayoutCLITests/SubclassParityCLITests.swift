@@ -134,3 +134,35 @@ struct SubclassParityCLITests {
         #expect(disagreeing.err == "\(wrong): section 0 of the data after the update has 1 item, but the batch leaves 3 (the count before, less deletions, plus insertions)\n")
     }
 }
+
+/// `update --data-after` on the waterfall example: the inserted item's height comes from the
+/// data after the update.
+@Suite("lualayout update --data-after on an example")
+struct DataAfterExampleTests {
+    private func plan(_ extra: [String]) throws -> [String: Any] {
+        let result = lualayout(["update", "Examples/waterfall.lua", "--data", "Examples/waterfall.json", "--bounds", "340x300",
+                                "--insert", "0:8"] + extra)
+        #expect(result.status == 0, "\(result.err)")
+        return try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any] ?? [:]
+    }
+
+    private func to(_ plan: [String: Any], _ category: String, _ indexPath: [Int]) -> [String: Double]? {
+        let elements = plan["elements"] as? [[String: Any]] ?? []
+        let entry = elements.first { $0["category"] as? String == category && $0["indexPathAfter"] as? [Int] == indexPath }
+        return (entry?["to"] as? [String: Any])?["frame"] as? [String: Double]
+    }
+
+    /// After item 7 the columns' next free y are 480 (left) and 470 (right): item 8 goes right,
+    /// at (175, 470). With the data after the update it is 200 high, so section 0 ends at
+    /// 670 + 10 = 680 and section 1's header moves from 480 to 680 (content 900 + 200). Without
+    /// it the item has no payload and takes the default 100: the section ends at 580.
+    @Test func theInsertedItemTakesItsHeightFromTheDataAfter() throws {
+        let withData = try plan(["--data-after", "Examples/waterfall-after-insert.json"])
+        #expect(to(withData, "cell", [0, 8]) == ["x": 175, "y": 470, "width": 155, "height": 200])
+        #expect(to(withData, "supplementary", [1, 0])?["y"] == 680)
+        #expect((withData["contentSizeAfter"] as? [String: Double])?["height"] == 1100)
+        let without = try plan([])
+        #expect(to(without, "cell", [0, 8]) == ["x": 175, "y": 470, "width": 155, "height": 100])
+        #expect(to(without, "supplementary", [1, 0])?["y"] == 580)
+    }
+}
