@@ -78,21 +78,26 @@ void llb_close(lua_State *L) {
 
 // MARK: - Instruction budget
 
+// Raises the budget error, located at call level `level`. From now on the hook fails at every
+// instruction: a script that catches the error with pcall errors again as soon as it runs one
+// instruction outside the pcall.
+static int llb_raisebudget(lua_State *L, int level) {
+    llb_limits *limits = llb_getlimits(L);
+    limits->instructions_left = 0;
+    if (!limits->budget_exceeded) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, 1);
+    limits->budget_exceeded = 1;
+    llb_where(L, level);
+    lua_pushfstring(L, "instruction budget exceeded (%I instructions; raise it with --max-instructions)",
+                    (lua_Integer)limits->instruction_limit);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
 static void llb_counthook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     llb_limits *limits = llb_getlimits(L);
     limits->instructions_left -= LLB_HOOK_STEP;
-    if (limits->instructions_left <= 0) {
-        // From now on, fail at every instruction: a script that catches the error with pcall
-        // errors again as soon as it runs one instruction outside the pcall.
-        if (!limits->budget_exceeded) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, 1);
-        limits->budget_exceeded = 1;
-        llb_where(L, 0);
-        lua_pushfstring(L, "instruction budget exceeded (%I instructions; raise it with --max-instructions)",
-                        (lua_Integer)limits->instruction_limit);
-        lua_concat(L, 2);
-        lua_error(L);
-    }
+    if (limits->instructions_left <= 0) llb_raisebudget(L, 0);
 }
 
 // Where the innermost Lua function is running, recorded when an allocation is refused: Lua's
@@ -302,16 +307,7 @@ static int llb_chargedmove(lua_State *L) {
     llb_limits *limits = llb_getlimits(L);
     if (last >= first && limits->instruction_limit > 0) {
         lua_Unsigned count = (lua_Unsigned)last - (lua_Unsigned)first + 1u;
-        if (count == 0 || count >= (lua_Unsigned)limits->instructions_left) {
-            limits->instructions_left = 0;
-            if (!limits->budget_exceeded) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, 1);
-            limits->budget_exceeded = 1;
-            llb_where(L, 1);
-            lua_pushfstring(L, "instruction budget exceeded (%I instructions; raise it with --max-instructions)",
-                            (lua_Integer)limits->instruction_limit);
-            lua_concat(L, 2);
-            return lua_error(L);
-        }
+        if (count == 0 || count >= (lua_Unsigned)limits->instructions_left) return llb_raisebudget(L, 1);
         limits->instructions_left -= (long long)count;
     }
     lua_pushvalue(L, lua_upvalueindex(1));
