@@ -45,7 +45,7 @@ struct LayoutQueryFuzzTests {
     }
 
     @Test func elementStoreQueriesAgree() {
-        fuzz("elementStoreQueriesAgree", defaultIterations: 800) { random, tally in
+        fuzz("elementStoreQueriesAgree", defaultIterations: 300) { random, tally in
             let (builder, placed, duplicate) = Self.randomStore(&random)
             let store: ElementStore
             do {
