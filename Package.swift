@@ -51,7 +51,7 @@ let package = Package(
             dependencies: ["ScriptLayout", "LayoutEngine"],
             resources: [.copy("Vectors")]
         ),
-        .testTarget(name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput"]),
+        .testTarget(name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine"]),
         // Every example under Examples/, with frames derived by hand from its rules.
         .testTarget(name: "ExampleTests", dependencies: ["ScriptLayout", "LayoutEngine"]),
