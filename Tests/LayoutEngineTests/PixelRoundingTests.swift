@@ -11,3 +11,16 @@ struct PixelRoundingTests {
         #expect(PixelRounding.round(value, scale: scale) == expected)
     }
 }
+
+/// Found by the flow fuzzer: 1e308 is finite, 1e308 × 3 is not. Rounding leaves coordinates
+/// that large alone (at that size every double is whole) instead of making them infinite.
+@Suite("Pixel rounding of huge coordinates")
+struct HugePixelRoundingTests {
+    @Test func hugeCoordinatesStayFinite() {
+        #expect(PixelRounding.round(1e308, scale: 3) == 1e308)
+        #expect(PixelRounding.round(-1e308, scale: 3) == -1e308)
+        #expect(PixelRounding.round(9_007_199_254_740_993, scale: 2) == 9_007_199_254_740_993)
+        // Ordinary values still round: 10.25 × 2 = 20.5 → 21 → 10.5.
+        #expect(PixelRounding.round(10.25, scale: 2) == 10.5)
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Runs `Tests/Corpus/http.json` against one real `watch --serve` (default limits), each case
+/// Runs `Tests/Corpus/HTTP/requests.json` against one real `watch --serve` (default limits), each case
 /// on a connection of its own over 127.0.0.1.
 ///
 /// The manifest is a JSON array of cases:
@@ -44,7 +44,7 @@ struct HTTPCorpusTests {
     }
 
     static let cases: [Case] = {
-        let url = URL(fileURLWithPath: repositoryRoot + "/Tests/Corpus/http.json")
+        let url = URL(fileURLWithPath: repositoryRoot + "/Tests/Corpus/HTTP/requests.json")
         guard let data = try? Data(contentsOf: url) else { return [] }
         return (try? JSONDecoder().decode([Case].self, from: data)) ?? []
     }()

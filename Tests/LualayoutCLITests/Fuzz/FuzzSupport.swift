@@ -79,20 +79,20 @@ enum FuzzSettings {
 /// fuzzer then asserts the fixed behaviour.
 enum KnownIssues {
     /// 10.11: rect queries return frames of zero width or height (the docs say they are not).
-    static let zeroAreaFramesInRectQueries = true
+    static let zeroAreaFramesInRectQueries = false
     /// 10.14: the data parser accepts numbers with leading zeros (`01`, `-00.5`).
-    static let leadingZerosAccepted = true
+    static let leadingZerosAccepted = false
     /// 10.10 (found by the flow fuzzer): a finite origin beyond Double.greatestFiniteMagnitude
     /// / scale rounds to the pixel grid as infinity, and prepare succeeds with it
     /// (`flow{ itemSize = {10, 10}, minimumLineSpacing = 1e308 }`, `--items 2 --scale 3
     /// --bounds 20x100` prints `"y": null` with exit 0).
-    static let flowOriginRoundingOverflows = true
+    static let flowOriginRoundingOverflows = false
     /// 10.10: negative spacings and insets are accepted, and a flow layout then reports a
     /// negative content size (`flow{ sectionInset = -5 }`, `--items 0`: content 375×-10).
-    static let negativeSpacingsAndInsetsAccepted = true
+    static let negativeSpacingsAndInsetsAccepted = false
     /// 10.1: a callback removed between phases aborts the process, so the script grammar
     /// leaves out statements that remove callbacks.
-    static let callbackRemovedBetweenPhasesAborts = true
+    static let callbackRemovedBetweenPhasesAborts = false
 }
 
 /// Counts what a fuzz run did and saw (printed once per fuzzer, for the report).

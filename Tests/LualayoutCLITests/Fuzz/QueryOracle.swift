@@ -1,11 +1,11 @@
 import LayoutEngine
 
 /// The brute-force side of every rect-query check: the docs' rule written out on its own
-/// (CGRectIntersectsRect: interiors overlap, touching edges do not; frames of zero width or
-/// height are never returned by a rect query).
+/// (interiors overlap, touching edges do not; a frame or a query rect of zero width or height
+/// has no interior, so a rect query never returns such a frame and such a query finds nothing).
 enum QueryOracle {
     static func returns(_ frame: Rect, for query: Rect) -> Bool {
-        frame.size.width > 0 && frame.size.height > 0
+        frame.size.width > 0 && frame.size.height > 0 && query.size.width > 0 && query.size.height > 0
             && frame.origin.x < query.origin.x + query.size.width && query.origin.x < frame.origin.x + frame.size.width
             && frame.origin.y < query.origin.y + query.size.height && query.origin.y < frame.origin.y + frame.size.height
     }

@@ -12,7 +12,10 @@ struct ScriptLayoutFuzzTests {
     @Test func validScriptsLayOutWhatTheyPlace() {
         fuzz("validScriptsLayOutWhatTheyPlace", defaultIterations: 300) { random, tally in
             let script = ScriptGrammar.valid(&random)
-            let context = LayoutQueryFuzzTests.context(&random)
+            var context = LayoutQueryFuzzTests.context(&random)
+            // Valid scripts place cells at index paths the data has (sections 0–3 with items
+            // up to 40, and section 9's loop of at most 60), as UIKit requires.
+            context.data = CollectionData(counts: Array(repeating: 61, count: 10))
             let layout: ScriptLayout
             do {
                 layout = try ScriptLayout(source: script.source, options: Self.options)
