@@ -148,3 +148,20 @@ struct RectIntersectionTests {
         #expect(Rect(x: 99, y: 99, width: 10, height: 10).intersects(big))
     }
 }
+
+/// Found by the flow fuzzer: insets of −5 around an empty section took −10 points, and the
+/// content size went negative. A section takes at least no room: 0 high here.
+@Suite("Flow layout: negative insets")
+struct NegativeInsetFlowTests {
+    @Test func anEmptySectionWithNegativeInsetsTakesNoRoom() throws {
+        var configuration = FlowLayoutConfiguration()
+        configuration.sectionInset = EdgeInsets(top: -5, left: 0, bottom: -5, right: 0)
+        let flow = FlowLayout(configuration: configuration)
+        let context = CollectionContext(bounds: Rect(x: 0, y: 0, width: 375, height: 667), data: CollectionData(counts: [0, 1]))
+        try flow.prepare(in: context)
+        // Section 0 ends where it starts (0). Section 1: its item at 0 − 5 = −5, 50 high, then
+        // the bottom inset: −5 + 50 − 5 = 40.
+        #expect(flow.collectionViewContentSize == Size(width: 375, height: 40))
+        #expect(try flow.allLayoutAttributes(context: context).map(\.frame.y) == [-5])
+    }
+}

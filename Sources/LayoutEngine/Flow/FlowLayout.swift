@@ -151,6 +151,9 @@ public final class FlowLayout: CollectionViewLayout {
                 geometry.footer = supplementary(Self.footerKind, footerKind, cross: cursor, length: footerLength, pinned: pinFooters)
             }
             cursor += footerLength
+            // Negative insets may pull the end above the start; a section never takes less
+            // than no room, so the content size never goes negative.
+            cursor = max(cursor, geometry.start)
             geometry.end = cursor
             newSections.append(geometry)
             if let (key, problem) = overflowed {
