@@ -115,7 +115,10 @@ struct ErrorsCatalogueTests {
     static let cases: [String: [String]] = {
         var cases: [String: [String]] = [:]
         let folder = repositoryRoot + "/Tests/Corpus"
-        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where file.hasSuffix(".json") {
+        // The CLI manifests, and the HTTP one in its own folder (another format).
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
+            + ["HTTP/requests.json"]
+        for file in files {
             guard let data = FileManager.default.contents(atPath: folder + "/" + file),
                   let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { continue }
             for item in list {
