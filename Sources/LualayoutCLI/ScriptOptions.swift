@@ -53,6 +53,10 @@ struct ScriptOptions: ParsableArguments {
             throw .input("\(path): no such script")
         }
         guard !isDirectory.boolValue else { throw .input("\(path): is a folder, not a script") }
+        // A device or pipe could block or never end: an input error, like a missing file.
+        guard (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular else {
+            throw .input("\(path): not a regular file")
+        }
         do {
             return try ScriptLayout(file: path, options: layoutOptions)
         } catch {

@@ -107,3 +107,12 @@ struct UpdateMappingTests {
         #expect(mapping.newData(from: old) == CollectionData(sections: [.init(items: [.string("b"), .string("c"), .null])]))
     }
 }
+
+@Suite("Update validation: one section")
+struct OneSectionUpdateMessageTests {
+    @Test func oneSectionIsSingular() {
+        #expect(throws: UpdateError("cannot delete section 4: there is only 1 section before the update")) {
+            try UpdateMapping(oldCounts: [6], update: BatchUpdate(deletedSections: [4]), newCounts: [6])
+        }
+    }
+}

@@ -44,7 +44,7 @@ public struct UpdateMapping: Sendable {
         }
         func checkOldSection(_ section: Int, _ what: String) throws(UpdateError) {
             guard (0..<oldSectionCount).contains(section) else {
-                throw UpdateError("cannot \(what) section \(section): there are only \(oldSectionCount) sections before the update")
+                throw UpdateError("cannot \(what) section \(section): there \(oldSectionCount == 1 ? "is only 1 section" : "are only \(oldSectionCount) sections") before the update")
             }
         }
         let deletedSections = try checkUnique(update.deletedSections, "deleted section")
