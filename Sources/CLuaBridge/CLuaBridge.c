@@ -14,6 +14,7 @@
 
 static void llb_counthook(lua_State *L, lua_Debug *ar);
 static void llb_recordlocation(llb_limits *limits);
+static int llb_chargedreader(lua_State *L);
 
 // MARK: - Allocator with a memory cap
 
@@ -107,6 +108,11 @@ static void llb_recordlocation(llb_limits *limits) {
     lua_State *L = limits->state;
     limits->last_line = 0;
     if (L == NULL) return;
+#if LUA_VERSION_RELEASE_NUM >= 50406
+    // From 5.4.6 a refused stack reallocation leaves the call frames as offsets while the
+    // allocator runs: reading them there is unsafe, so memory errors go unlocated.
+    (void)L;
+#else
     lua_Debug ar;
     for (int level = 0; level < 32 && lua_getstack(L, level, &ar); level++) {
         if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
@@ -115,6 +121,7 @@ static void llb_recordlocation(llb_limits *limits) {
             return;
         }
     }
+#endif
 }
 
 // MARK: - Protected calls
@@ -140,9 +147,10 @@ int llb_pcall(lua_State *L, int nargs, int nresults) {
     lua_pushcfunction(L, llb_messagehandler);
     lua_insert(L, base);
 
-    // A nested protected call (Lua → Swift → Lua) shares the outer call's budget.
+    // A nested protected call (Lua → Swift → Lua) shares the outer call's budget. Depth, not
+    // `enforcing` (which a trampoline turns off), tells the outermost call.
     int saved_enforcing = limits->enforcing;
-    int outermost = !saved_enforcing;
+    int outermost = limits->depth == 0;
     if (outermost) {
         limits->last_line = 0;
         limits->memory_exceeded = 0;
@@ -151,7 +159,9 @@ int llb_pcall(lua_State *L, int nargs, int nresults) {
         if (limits->instruction_limit > 0) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, LLB_HOOK_STEP);
     }
     limits->enforcing = 1;
+    limits->depth++;
     int status = lua_pcall(L, nargs, nresults, base);
+    limits->depth--;
     limits->enforcing = saved_enforcing;
     lua_remove(L, base);
     return status;
@@ -215,6 +225,11 @@ static int llb_textload(lua_State *L) {
     lua_settop(L, nargs);
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
+    if (chunk == LUA_TFUNCTION) {
+        lua_pushvalue(L, 1);
+        lua_pushcclosure(L, llb_chargedreader, 1);
+        lua_replace(L, 1);
+    }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, nargs, LUA_MULTRET);
@@ -299,20 +314,56 @@ static int llb_boundedrep(lua_State *L) {
     return 1;
 }
 
+// Charges the elements first..last (none when last < first) to the instruction budget.
+static void llb_chargerange(lua_State *L, lua_Integer first, lua_Integer last) {
+    llb_limits *limits = llb_getlimits(L);
+    if (last < first || limits->instruction_limit <= 0) return;
+    lua_Unsigned count = (lua_Unsigned)last - (lua_Unsigned)first + 1u;
+    if (count == 0 || count >= (lua_Unsigned)limits->instructions_left) llb_raisebudget(L, 1);
+    limits->instructions_left -= (long long)count;
+}
+
+// Calls the original library function (upvalue 1) with the arguments as given.
+static int llb_calloriginal(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 // `table.move(a1, f, e, t [, a2])`: each element moved is charged to the instruction budget,
 // so moving 2^40 nils ends in the budget error instead of running for hours.
 static int llb_chargedmove(lua_State *L) {
-    lua_Integer first = luaL_checkinteger(L, 2);
-    lua_Integer last = luaL_checkinteger(L, 3);
-    llb_limits *limits = llb_getlimits(L);
-    if (last >= first && limits->instruction_limit > 0) {
-        lua_Unsigned count = (lua_Unsigned)last - (lua_Unsigned)first + 1u;
-        if (count == 0 || count >= (lua_Unsigned)limits->instructions_left) return llb_raisebudget(L, 1);
-        limits->instructions_left -= (long long)count;
-    }
+    llb_chargerange(L, luaL_checkinteger(L, 2), luaL_checkinteger(L, 3));
+    return llb_calloriginal(L);
+}
+
+// `table.insert`, `table.remove` and `table.sort` walk the table's length, which `__len` may
+// make as large as it likes: the length is charged to the budget before they start.
+static int llb_chargedlength(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    llb_chargerange(L, 1, luaL_len(L, 1));
+    return llb_calloriginal(L);
+}
+
+// `table.concat(t [, sep [, i [, j]]])`: the range i..j is charged.
+static int llb_chargedconcat(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer first = luaL_optinteger(L, 3, 1);
+    lua_Integer last = lua_isnoneornil(L, 4) ? luaL_len(L, 1) : luaL_checkinteger(L, 4);
+    llb_chargerange(L, first, last);
+    return llb_calloriginal(L);
+}
+
+// A `load` reader's pieces are charged by size (the parser's work), so a reader that returns
+// a megabyte of spaces forever costs instructions instead of none.
+static int llb_chargedreader(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
+    lua_call(L, 0, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        size_t length = lua_rawlen(L, -1);
+        llb_chargerange(L, 1, (lua_Integer)(length / 16 + 1));
+    }
     return 1;
 }
 
@@ -365,6 +416,15 @@ void llb_opensandbox(lua_State *L) {
     lua_getfield(L, -1, "move");
     lua_pushcclosure(L, llb_chargedmove, 1);
     lua_setfield(L, -2, "move");
+    static const char *const walkers[] = {"insert", "remove", "sort"};
+    for (int i = 0; i < 3; i++) {
+        lua_getfield(L, -1, walkers[i]);
+        lua_pushcclosure(L, llb_chargedlength, 1);
+        lua_setfield(L, -2, walkers[i]);
+    }
+    lua_getfield(L, -1, "concat");
+    lua_pushcclosure(L, llb_chargedconcat, 1);
+    lua_setfield(L, -2, "concat");
     lua_pop(L, 1);
 
     // The package library is not opened: `require` is provided by the host and only resolves
@@ -533,6 +593,12 @@ void llb_functionlocation(lua_State *L, int idx, char *buffer, size_t size) {
     } else {
         snprintf(buffer, size, "%s", ar.short_src);
     }
+}
+
+void llb_charge(lua_State *L, long long delta) {
+    llb_limits *limits = llb_getlimits(L);
+    if (delta < 0 && (size_t)(-delta) > limits->memory_used) limits->memory_used = 0;
+    else limits->memory_used = (size_t)((long long)limits->memory_used + delta);
 }
 
 int llb_iscallable(lua_State *L, int idx) {

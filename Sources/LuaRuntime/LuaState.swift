@@ -53,8 +53,12 @@ public final class LuaState {
         llb_close(L)
     }
 
-    /// Bytes currently allocated by Lua.
+    /// Bytes currently allocated by Lua (and charged by the host with `charge`).
     public var memoryUsed: Int { Int(llb_getlimits(L).pointee.memory_used) }
+
+    /// Counts `bytes` of host memory against the memory cap (negative: releases them). A Swift
+    /// function that charges past the cap makes its Lua call fail with the memory error.
+    public func charge(_ bytes: Int) { llb_charge(L, Int64(bytes)) }
 
     // MARK: Loading and calling
 
@@ -84,12 +88,13 @@ public final class LuaState {
         guard status == LUA_OK else { throw popError(status: status) }
     }
 
-    /// Compiles a Lua file (as bytes); errors read `path:line: …`.
-    public func load(file path: String) throws(LuaError) {
+    /// Compiles a Lua file (as bytes); errors read `path:line: …`, or name `chunkName` when
+    /// given (the path as the script wrote it, when `path` is its resolved form).
+    public func load(file path: String, chunkName: String? = nil) throws(LuaError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LuaError(kind: .file, message: "\(path): cannot read file")
+            throw LuaError(kind: .file, message: "\((chunkName.map { String($0.dropFirst()) }) ?? path): cannot read file")
         }
-        try load(bytes: [UInt8](data), chunkName: "@" + path)
+        try load(bytes: [UInt8](data), chunkName: chunkName ?? "@" + path)
     }
 
     /// Calls the function below `arguments` values on the stack, protected, with a fresh

@@ -9,15 +9,31 @@ public struct LuaConversionError: Error, Equatable, Sendable {
     }
 }
 
+/// How many more values a conversion may copy.
+private struct ValueBudget {
+    let limit: Int
+    var left: Int
+}
+
 extension LuaState {
     /// Copies the value at `index` out of Lua. Functions, userdata, threads, cyclic or
-    /// too-deep tables and tables with keys that are neither strings nor integers are errors.
-    public func value(at index: Int32, maxDepth: Int = 64) throws(LuaConversionError) -> LuaValue {
+    /// too-deep tables and tables with keys that are neither strings nor integers are errors,
+    /// and so is a value of more than `maxValues` values in all: a table shared along many
+    /// paths is copied once per path (data has no sharing), and 40 levels of `{t, t}` would
+    /// otherwise make 2⁴⁰ copies outside every limit.
+    public func value(at index: Int32, maxDepth: Int = 64, maxValues: Int = 1_000_000) throws(LuaConversionError) -> LuaValue {
         var visiting: Set<UnsafeRawPointer> = []
-        return try read(at: absoluteIndex(index), depth: maxDepth, visiting: &visiting)
+        var budget = ValueBudget(limit: maxValues, left: maxValues)
+        return try read(at: absoluteIndex(index), depth: maxDepth, visiting: &visiting, budget: &budget)
     }
 
-    private func read(at index: Int32, depth: Int, visiting: inout Set<UnsafeRawPointer>) throws(LuaConversionError) -> LuaValue {
+    private func read(
+        at index: Int32, depth: Int, visiting: inout Set<UnsafeRawPointer>, budget: inout ValueBudget
+    ) throws(LuaConversionError) -> LuaValue {
+        budget.left -= 1
+        guard budget.left >= 0 else {
+            throw LuaConversionError(message: "value too large: more than \(budget.limit) values (a table used in several places counts each time)")
+        }
         switch type(at: index) {
         case .none, .nil:
             return .nil
@@ -28,13 +44,15 @@ extension LuaState {
         case .string:
             return .string(string(at: index) ?? "")
         case .table:
-            return try readTable(at: index, depth: depth, visiting: &visiting)
+            return try readTable(at: index, depth: depth, visiting: &visiting, budget: &budget)
         case let other:
             throw LuaConversionError(message: "a \(other.name) cannot be used as data")
         }
     }
 
-    private func readTable(at index: Int32, depth: Int, visiting: inout Set<UnsafeRawPointer>) throws(LuaConversionError) -> LuaValue {
+    private func readTable(
+        at index: Int32, depth: Int, visiting: inout Set<UnsafeRawPointer>, budget: inout ValueBudget
+    ) throws(LuaConversionError) -> LuaValue {
         guard depth > 0 else { throw LuaConversionError(message: "table nested too deeply") }
         guard let identity = lua_topointer(L, index) else { return .nil }
         guard visiting.insert(identity).inserted else {
@@ -59,7 +77,7 @@ extension LuaState {
             for i in 1...max(length, 1) where length > 0 {
                 rawGet(tableAt: index, index: i)
                 defer { pop(1) }
-                items.append(try read(at: top, depth: depth - 1, visiting: &visiting))
+                items.append(try read(at: top, depth: depth - 1, visiting: &visiting, budget: &budget))
             }
             return .array(items)
         }
@@ -78,7 +96,7 @@ extension LuaState {
                 throw LuaConversionError(message: "table has a \(other.name) key")
             }
             do {
-                fields[key] = try read(at: top, depth: depth - 1, visiting: &visiting)
+                fields[key] = try read(at: top, depth: depth - 1, visiting: &visiting, budget: &budget)
             } catch {
                 pop(2)
                 throw error

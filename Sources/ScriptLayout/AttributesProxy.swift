@@ -16,6 +16,11 @@ final class AttributesProxy {
     private(set) var slots: [LayoutAttributes] = []
     /// Which hook call is in progress: only its objects may be used.
     private var call: Int32 = 0
+    /// Bytes charged to the memory cap for objects and custom fields a script asked for
+    /// (super queries, custom writes), released by `begin()`: a loop of super queries ends
+    /// in the memory error instead of growing `slots` without bound.
+    private var charged = 0
+    private static let slotBytes = MemoryLayout<LayoutAttributes>.stride + 64
 
     private struct Handle {
         var call: Int32
@@ -39,6 +44,8 @@ final class AttributesProxy {
     /// Starts a batch of edits (invalidates every object handed out before).
     func begin() {
         slots.removeAll(keepingCapacity: true)
+        if charged > 0 { lua.charge(-charged) }
+        charged = 0
         beginCall()
     }
 
@@ -46,8 +53,10 @@ final class AttributesProxy {
     func beginCall() { call &+= 1 }
 
     /// Pushes an object for `attributes`, valid during the current call; returns its slot.
+    /// `charged`: the script asked for it (a super query), so it counts against the memory cap.
     @discardableResult
-    func push(_ attributes: LayoutAttributes) -> Int {
+    func push(_ attributes: LayoutAttributes, charged isCharged: Bool = false) -> Int {
+        if isCharged { charge(Self.slotBytes + attributes.custom.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateBytes }) }
         slots.append(attributes)
         let pointer = lua.newUserdata(size: MemoryLayout<Handle>.size)
         pointer.storeBytes(of: Handle(call: call, slot: Int32(slots.count - 1)), as: Handle.self)
@@ -107,9 +116,24 @@ final class AttributesProxy {
         return .results(1)
     }
 
+    private func charge(_ bytes: Int) {
+        lua.charge(bytes)
+        charged += bytes
+    }
+
     private func newIndex(_ lua: LuaState) -> LuaState.FunctionResult {
         guard let slot = handle(lua) else { return .error("attributes object used outside the callback it was passed to") }
         guard let key = lua.string(at: 2) else { return .error("attribute names are strings") }
+        if !Self.attributeNames.contains(key) {
+            // A custom field, validated by the one rule and stored in place: copying the
+            // dictionary on every write would make n writes cost n² in Swift.
+            var field = AttributeExtras()
+            if let problem = field.set(key, lua: lua, valueAt: 3) { return .error("\(slots[slot].key): \(problem)") }
+            let value = field.custom[key]
+            charge(key.utf8.count + (value?.approximateBytes ?? 0))
+            slots[slot].custom[key] = value
+            return .results(0)
+        }
         var a = slots[slot]
         switch key {
         case "category", "kind", "section", "item", "indexPath":
@@ -138,13 +162,12 @@ final class AttributesProxy {
             a.frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
         default:
             var extras = AttributeExtras(
-                alpha: a.alpha, zIndex: Int32(clamping: a.zIndex), hidden: a.hidden, transform3D: a.transform3D, custom: a.custom)
+                alpha: a.alpha, zIndex: Int32(clamping: a.zIndex), hidden: a.hidden, transform3D: a.transform3D, custom: [:])
             if let problem = extras.set(key, lua: lua, valueAt: 3) { return .error("\(a.key): \(problem)") }
             a.alpha = extras.alpha
             a.zIndex = Int(extras.zIndex)
             a.hidden = extras.hidden
             a.transform3D = extras.transform3D
-            a.custom = extras.custom
         }
         // Every way of moving or sizing the frame ends in the one frame rule.
         if a.frame != slots[slot].frame, let problem = AttributeRules.frameProblem(a.frame) {
@@ -153,6 +176,12 @@ final class AttributesProxy {
         slots[slot] = a
         return .results(0)
     }
+
+    /// The names `a` reads and writes itself; every other name is a custom field.
+    private static let attributeNames: Set<String> = [
+        "category", "kind", "section", "item", "indexPath", "frame", "x", "y", "width", "height", "center", "size",
+        "alpha", "zIndex", "hidden", "transform3D",
+    ]
 
     private func describe(_ lua: LuaState) -> LuaState.FunctionResult {
         guard let slot = handle(lua) else {

@@ -43,7 +43,8 @@ final class CollectionContextBinding {
           return protect(setmetatable({}, {
             __index = t,
             __newindex = function() error(what .. " is read-only", 2) end,
-            __pairs = function() return next, t, nil end,
+            -- The iterator keeps `t` to itself: pairs must not hand the raw table out.
+            __pairs = function() return function(_, k) return next(t, k) end, nil, nil end,
             __len = function() return #t end,
             __metatable = what,
           }), what)
@@ -68,7 +69,7 @@ final class CollectionContextBinding {
               return function(_, k)
                 local nk = next(t, k)
                 if nk ~= nil then return nk, get(nk) end
-              end, t, nil
+              end, nil, nil
             end,
             __len = function() return #t end,
             __metatable = what,

@@ -14,6 +14,13 @@ enum FileSystemPath {
         return String(cString: resolved)
     }
 
+    /// The size of the file at `path` in bytes (links followed), or nil.
+    static func size(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
     /// Whether `path` (links followed) is a regular file: not a folder, device or pipe, whose
     /// reading could block or never end.
     static func isRegularFile(_ path: String) -> Bool {

@@ -23,14 +23,20 @@ enum LayoutNames {
     ]
     static let all = flowProperties + flowCallbacks + hooks
     private static let known = Set(all)
+    private static let longestName = all.map(\.utf8.count).max() ?? 0
+    private static let shortestName = all.map(\.count).min() ?? 0
 
     /// The known name `key` is most likely a misspelling of: one that differs only by case, or
     /// by at most two edits (insertions, deletions, substitutions, swaps of neighbours).
     /// Nil for known names and for names far from all of them (a layout's own helpers).
     static func intendedName(for key: String) -> String? {
-        guard !known.contains(key) else { return nil }
-        if let sameLetters = all.first(where: { $0.lowercased() == key.lowercased() }) { return sameLetters }
-        let candidates = all.map { ($0, editDistance(Array(key), Array($0), limit: 2)) }.filter { $0.1 <= 2 }
+        // Two edits cannot reach a known name from a much longer or shorter key (and a huge
+        // key must not be copied once per name).
+        guard !known.contains(key), key.utf8.count <= longestName + 2, key.count + 2 >= shortestName else { return nil }
+        let lowered = key.lowercased()
+        if let sameLetters = all.first(where: { $0.lowercased() == lowered }) { return sameLetters }
+        let letters = Array(key)
+        let candidates = all.map { ($0, editDistance(letters, Array($0), limit: 2)) }.filter { $0.1 <= 2 }
         return candidates.min { $0.1 < $1.1 }?.0
     }
 

@@ -120,8 +120,14 @@ final class ScriptEnvironment {
         guard FileSystemPath.isRegularFile(real) else {
             return .error(at + "module '\(name)': \(path) is not a regular file", located: false)
         }
+        // Compiling runs outside the memory cap (in the host's call): a module larger than the
+        // cap is refused unread.
+        if let size = FileSystemPath.size(real), lua.limits.memoryBytes > 0, size > lua.limits.memoryBytes {
+            return .error(at + "module '\(name)': \(path) is \(size) bytes, more than the memory cap (raise it with --max-memory)", located: false)
+        }
         do {
-            try lua.load(file: path)
+            // The path checked above, not the name again: a link swapped in between is not followed.
+            try lua.load(file: real, chunkName: "@" + path)
         } catch {
             return .error(error.message, located: false)
         }

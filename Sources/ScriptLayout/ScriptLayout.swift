@@ -62,9 +62,15 @@ public final class ScriptLayout: CollectionViewLayout {
 
     /// Loads a layout script from a file; `require` resolves modules beside it.
     public convenience init(file path: String, options: Options = Options()) throws(ScriptError) {
-        guard FileSystemPath.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileSystemPath.realPath(path) == nil ? "cannot read file" : "not a regular file"
-            throw ScriptError(kind: .file, message: "\(path): \(reason)")
+        guard FileSystemPath.isRegularFile(path) else {
+            throw ScriptError(kind: .file, message: "\(path): \(FileSystemPath.realPath(path) == nil ? "cannot read file" : "not a regular file")")
+        }
+        // Compiling runs outside the memory cap: a script larger than the cap is refused unread.
+        if let size = FileSystemPath.size(path), options.limits.memoryBytes > 0, size > options.limits.memoryBytes {
+            throw ScriptError(kind: .file, message: "\(path): the script is \(size) bytes, more than the memory cap (raise it with --max-memory)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScriptError(kind: .file, message: "\(path): cannot read file")
         }
         let directory = (path as NSString).deletingLastPathComponent
         // The bytes as they are: Lua, not Swift, decides what the script's strings hold.
@@ -284,7 +290,8 @@ public final class ScriptLayout: CollectionViewLayout {
         var result: [LayoutAttributes] = []
         var positions: [ElementKey: Int] = [:]
         let count = lua.rawLength(at: -1)
-        result.reserveCapacity(count)
+        // Each entry must be a distinct object of this call, so no more than `slots` can be valid.
+        result.reserveCapacity(min(count, proxy.slots.count))
         for offset in 0..<count {
             let position = offset + 1
             let type = lua.rawGet(tableAt: -1, index: position)
@@ -410,7 +417,7 @@ extension ScriptLayout {
             }
             lua.newTable(arrayCount: Int32(clamping: elements.count))
             for (offset, attributes) in elements.enumerated() {
-                proxy.push(attributes)
+                proxy.push(attributes, charged: true)
                 lua.rawSet(tableAt: -2, index: offset + 1)
             }
             return .results(1)
@@ -428,7 +435,7 @@ extension ScriptLayout {
         } catch {
             return .error("\(method): \(error)")
         }
-        if let found { proxy.push(found) } else { lua.pushNil() }
+        if let found { proxy.push(found, charged: true) } else { lua.pushNil() }
         return .results(1)
     }
 

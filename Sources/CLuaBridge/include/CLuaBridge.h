@@ -38,6 +38,7 @@ typedef struct llb_limits {
     char last_source[256];
     int last_line;
     lua_State *state;             // the state these limits belong to (for locating)
+    int depth;                    // protected calls in progress
 } llb_limits;
 
 /// A new state with the capped allocator, or NULL when out of memory.
@@ -132,6 +133,11 @@ void llb_functionlocation(lua_State *L, int idx, char *buffer, size_t size);
 
 /// The location (`file:line:`) of the Lua code at call level `level`, pushed as a string.
 void llb_where(lua_State *L, int level);
+
+/// Adds `delta` bytes (negative: releases them) to the memory the cap counts, for host memory
+/// a script's calls make the host hold (the objects super queries return). A trampoline
+/// refuses the call that pushes the total past the cap.
+void llb_charge(lua_State *L, long long delta);
 
 /// Whether the value at `idx` can be called (a function, or a value with `__call`).
 int llb_iscallable(lua_State *L, int idx);
