@@ -69,6 +69,39 @@ struct EditorStubsTests {
         #expect(stubs.globals.isSubset(of: engine.globals))
     }
 
+    /// Every `lualayout.*` type the stubs and the examples' annotations use is declared (a
+    /// misspelled one would silently become `any` in the editor).
+    @Test func everyAnnotatedTypeIsDeclared() throws {
+        let source = try EditorFiles.read(EditorFiles.stubs)
+        let examples = try FileManager.default.contentsOfDirectory(atPath: EditorFiles.root + "/Examples")
+            .filter { $0.hasSuffix(".lua") }.sorted()
+        var declared = Set(stubs.ownMembers.keys)
+        var used: [(file: String, type: String)] = []
+        for (file, text) in [("lualayout.lua", source)] + (try examples.map { ($0, try EditorFiles.read(EditorFiles.root + "/Examples/" + $0)) }) {
+            for line in text.split(separator: "\n") where line.hasPrefix("---@") {
+                if line.hasPrefix("---@alias "), let name = line.split(separator: " ").dropFirst().first { declared.insert(String(name)) }
+                for type in Self.qualifiedNames(in: String(line)) { used.append((file, type)) }
+            }
+        }
+        #expect(used.contains { $0.file == "circle.lua" && $0.type == "lualayout.CustomLayout" })
+        for (file, type) in used {
+            #expect(declared.contains(type), "\(file) uses \(type), which the stubs do not declare")
+        }
+    }
+
+    /// `lualayout.Name` words in an annotation line.
+    static func qualifiedNames(in line: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(line)
+        while let range = rest.range(of: "lualayout.") {
+            let tail = rest[range.upperBound...]
+            let word = tail.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !word.isEmpty { names.append("lualayout." + word) }
+            rest = tail.dropFirst(word.count)
+        }
+        return names
+    }
+
     /// Both .luarc.json files point at the stubs and describe the sandbox.
     @Test(arguments: [("", "Examples/.types"), ("Examples/", ".types")])
     func luarcPointsAtTheStubs(folder: String, library: String) throws {
