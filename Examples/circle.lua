@@ -7,6 +7,8 @@
 --
 -- Run:  Scripts/lualayout run Examples/circle.lua --bounds 400x400 --items 12 --format table
 
+-- For editors (Examples/.types): cv, out and a complete in the hooks below.
+---@type lualayout.CustomLayout
 local layout = {}
 
 function layout.prepare(cv, out)

@@ -23,6 +23,8 @@ local PERSPECTIVE = -1 / 500    -- m34: the eye 500 points in front of the scree
 
 local function spacing(cv) return cv.state.spacing or 100 end
 
+-- For editors (Examples/.types): cv, out and a complete in the hooks below.
+---@type lualayout.CustomLayout
 local layout = {}
 
 function layout.prepare(cv, out)

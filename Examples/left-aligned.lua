@@ -31,10 +31,10 @@ end
 
 function layout.attributes(cv, a)
   if a.category ~= "cell" then return end
-  local me = cv:layoutAttributesForItem(a.section, a.item)
+  local me = assert(cv:layoutAttributesForItem(a.section, a.item))   -- the flow placed every cell
   local x = INSET.left
   for item = a.item - 1, 0, -1 do
-    local before = cv:layoutAttributesForItem(a.section, item)
+    local before = assert(cv:layoutAttributesForItem(a.section, item))
     if not sameLine(before, me) then break end
     x = x + before.width + SPACING
   end

@@ -29,11 +29,16 @@ local INSET = {top = 10, left = 10, bottom = 10, right = 10}
 local GAP = 10               -- between columns and between items of a column
 local DEFAULT_HEIGHT = 100   -- items without data
 
+---@param cv lualayout.CollectionView
+---@param section integer
+---@param item integer
 local function itemHeight(cv, section, item)
   local data = cv:itemData(section, item)
   return type(data) == "table" and data.height or DEFAULT_HEIGHT
 end
 
+-- For editors (Examples/.types): cv, out and a complete in the hooks below.
+---@type lualayout.CustomLayout
 local layout = {}
 local sections = {}   -- {top, bottom} of each section, from the last prepare
 
@@ -67,6 +72,8 @@ function layout.prepare(cv, out)
 end
 
 -- Moves a header to its sticky place for the current bounds.
+---@param cv lualayout.CollectionView
+---@param header lualayout.Attributes
 local function stick(cv, header)
   local s = sections[header.section]
   header.y = math.max(s.top, math.min(cv.bounds.y, s.bottom - HEADER_HEIGHT))
@@ -84,7 +91,7 @@ function layout.layoutAttributesForElements(cv, rect, elements)
   for section = 0, #sections do
     local s = sections[section]
     if s and s.bottom > rect.y and s.top < rect.y + rect.height then
-      local header = cv:layoutAttributesForSupplementaryElement("header", section, 0)
+      local header = assert(cv:layoutAttributesForSupplementaryElement("header", section, 0))  -- prepare placed it
       stick(cv, header)
       result[#result + 1] = header
     end

@@ -1,0 +1,52 @@
+-- luacheck configuration for LuaLayout scripts (Debian: apt-get install lua-check; run
+-- `luacheck Examples`). The globals are the sandbox's, checked against the running engine by
+-- Tests/ScriptLayoutTests/LuacheckTests.swift.
+
+local function fields(...)
+  local result = {}
+  for _, name in ipairs({...}) do result[name] = {} end
+  return {fields = result}
+end
+
+-- The sandbox: base (no dofile, loadfile), string (no dump), table, math, utf8. No io, os,
+-- debug, package or coroutine. Lua 5.3's deprecated math functions (math.pow, math.atan2, …)
+-- are left out: only Lua builds with LUA_COMPAT_MATHLIB (Debian's, not every one) have them.
+stds.lualayout_sandbox = {
+  read_globals = {
+    "_G", "_VERSION", "assert", "collectgarbage", "error", "getmetatable", "ipairs", "load",
+    "next", "pairs", "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "select",
+    "setmetatable", "tonumber", "tostring", "type", "warn", "xpcall",
+    string = fields("byte", "char", "find", "format", "gmatch", "gsub", "len", "lower", "match",
+      "pack", "packsize", "rep", "reverse", "sub", "unpack", "upper"),
+    table = fields("concat", "insert", "move", "pack", "remove", "sort", "unpack"),
+    math = fields("abs", "acos", "asin", "atan", "ceil", "cos", "deg", "exp", "floor", "fmod",
+      "huge", "log", "max", "maxinteger", "min", "mininteger", "modf", "pi", "rad", "random",
+      "randomseed", "sin", "sqrt", "tan", "tointeger", "type", "ult"),
+    utf8 = fields("char", "charpattern", "codepoint", "codes", "len", "offset"),
+  },
+}
+
+-- What LuaLayout adds: flow{...} and a require limited to Lua files beside the script.
+stds.lualayout = {
+  read_globals = {"flow", "require"},
+}
+
+std = "lualayout_sandbox+lualayout"
+
+-- Callbacks and hooks are called with a fixed signature, so a layout may ignore any of their
+-- arguments: unused arguments with these names are fine (any other unused argument is reported).
+-- flow callbacks: (cv, section[, item]); prepare(cv, out); attributes and initial/final hooks
+-- (cv, a); layoutAttributesForElements(cv, rect, elements); shouldInvalidateLayoutForBoundsChange
+-- (cv, newBounds); targetContentOffset(cv, proposed, velocity); prepareForCollectionViewUpdates
+-- (cv, updates).
+ignore = {
+  "212/cv", "212/section", "212/item", "212/out", "212/a", "212/rect", "212/elements",
+  "212/newBounds", "212/proposed", "212/velocity", "212/updates",
+}
+
+-- Code lines stay within 120 columns; comments may not (an example's `Run:` line is one command).
+max_code_line_length = 120
+max_comment_line_length = false
+
+-- The LuaLS annotation stubs declare the API rather than use it.
+exclude_files = {"Examples/.types/"}

@@ -1,0 +1,370 @@
+---@meta
+-- LuaLayout's Lua API as annotations for the Lua Language Server (LuaLS): completion, hover
+-- and type checks for layout scripts. Never run. `.luarc.json` (repository root and Examples/)
+-- adds this folder to `workspace.library`; for your own layouts point yours at it too.
+--
+-- The API is docs/lua-api.md; Tests/ScriptLayoutTests/EditorStubsTests.swift checks that every
+-- name there is here and that everything here exists in the engine.
+--
+-- Typing a layout: `flow{...}` returns a `lualayout.FlowLayout`; annotate a custom layout's
+-- table with `---@type lualayout.CustomLayout` so `cv`, `out` and `a` complete in its hooks.
+-- A layout that keeps its own helper fields on the table declares a class of its own:
+-- `---@class MyLayout: lualayout.CustomLayout` (the checker then accepts the extra fields).
+
+-- MARK: Values
+
+---A size: `{w, h}` or `{width = w, height = h}` (a table with both is read by its array part).
+---@alias lualayout.SizeValue number[]|{width: number, height: number}
+
+---Insets: exactly four numbers `{top, left, bottom, right}`, named fields (missing ones are 0),
+---or one number for all four.
+---@alias lualayout.InsetsValue number|number[]|{top?: number, left?: number, bottom?: number, right?: number}
+
+---A rect: `{x=, y=, width=, height=}` or `{x, y, w, h}`.
+---@alias lualayout.RectValue number[]|{x: number, y: number, width: number, height: number}
+
+---A point: `{x=, y=}` or `{x, y}`.
+---@alias lualayout.PointValue number[]|{x: number, y: number}
+
+---16 numbers, row-major like CATransform3D's m11…m44 (identity by default).
+---@alias lualayout.Transform3D number[]
+
+---@alias lualayout.ScrollDirection "vertical"|"horizontal"
+---@alias lualayout.SectionInsetReference "contentInset"|"safeArea"|"layoutMargins"
+---@alias lualayout.Category "cell"|"supplementary"|"decoration"
+---@alias lualayout.UpdateAction "insert"|"delete"|"move"|"reload"
+
+---A custom attribute: a string, number (finite), boolean or (nested) array/table.
+---@alias lualayout.CustomValue string|number|boolean|table
+
+---A rect as the engine passes it to Lua.
+---@class lualayout.Rect
+---@field x number
+---@field y number
+---@field width number
+---@field height number
+
+---A point as the engine passes it to Lua.
+---@class lualayout.Point
+---@field x number
+---@field y number
+
+---A size as the engine passes it to Lua.
+---@class lualayout.Size
+---@field width number
+---@field height number
+
+---Insets as the engine passes them to Lua.
+---@class lualayout.Insets
+---@field top number
+---@field left number
+---@field bottom number
+---@field right number
+
+---An index path, 0-based as in UIKit.
+---@class lualayout.IndexPath
+---@field section integer
+---@field item integer
+
+---An index path of a batch update: `item` is nil for a whole-section update.
+---@class lualayout.UpdateIndexPath
+---@field section integer
+---@field item integer?
+
+---One change of a batch update (UICollectionViewUpdateItem): deletes have only the before path,
+---inserts only the after path, moves and reloads both.
+---@class lualayout.Update
+---@field updateAction lualayout.UpdateAction
+---@field indexPathBeforeUpdate lualayout.UpdateIndexPath?
+---@field indexPathAfterUpdate lualayout.UpdateIndexPath?
+
+-- MARK: cv
+
+---The read-only collection context passed to every callback and hook (assigning to it, or to
+---any table in it, is an error).
+---@class lualayout.CollectionView
+---@field bounds lualayout.Rect The viewport; its origin is the content offset.
+---@field scale number Screen scale (`--scale`, default 1).
+---@field numberOfSections integer Number of sections.
+---@field state table<string, any> Host state: `--state KEY=VALUE` (booleans, numbers, strings).
+---@field contentSize lualayout.Size The prepared layout's content size (UIKit's `collectionViewContentSize`), read in hooks; nil during `prepare` and the flow callbacks.
+---@field contentInset lualayout.Insets The collection view's content inset (`--content-inset`).
+---@field safeAreaInsets lualayout.Insets The safe area (`--safe-area`).
+---@field adjustedContentInset lualayout.Insets `contentInset` plus `safeAreaInsets` (UIKit's automatic adjustment).
+---@field layoutMargins lualayout.Insets The layout margins (`--layout-margins`).
+local CollectionView = {}
+
+---Items in a section (0 outside the range).
+---@param section integer
+---@return integer
+function CollectionView:numberOfItems(section) end
+
+---The item's JSON payload as a Lua value, or nil.
+---@param section integer
+---@param item integer
+---@return any
+function CollectionView:itemData(section, item) end
+
+---The section's payload (`"data"` of a section object in the data file), or nil.
+---@param section integer
+---@return any
+function CollectionView:sectionData(section) end
+
+---Super query (UIKit's `super.layoutAttributesForItem(at:)`): the prepared cell, as a copy that
+---may be edited freely, or nil. In hooks only, not while `prepare` or the flow callbacks run.
+---@param section integer
+---@param item integer
+---@return lualayout.Attributes?
+function CollectionView:layoutAttributesForItem(section, item) end
+
+---Super query: the prepared supplementary view, as a copy, or nil.
+---@param kind string
+---@param section integer
+---@param item integer
+---@return lualayout.Attributes?
+function CollectionView:layoutAttributesForSupplementaryElement(kind, section, item) end
+
+---Super query: the prepared decoration view, as a copy, or nil.
+---@param kind string
+---@param section integer
+---@param item integer
+---@return lualayout.Attributes?
+function CollectionView:layoutAttributesForDecorationElement(kind, section, item) end
+
+---Super query: copies of the prepared elements meeting `rect` (before any rect-query hook).
+---@param rect lualayout.RectValue
+---@return lualayout.Attributes[]
+function CollectionView:layoutAttributesForElements(rect) end
+
+-- MARK: out
+
+---The optional last argument of `out:cell/supplementary/decoration`: the standard attributes
+---and any other field as a custom attribute, carried to every output.
+---@class lualayout.Extra
+---@field alpha number? From 0 to 1 (default 1).
+---@field zIndex integer? A whole number within ±2147483647 (default 0).
+---@field hidden boolean? Default false.
+---@field transform3D lualayout.Transform3D? 16 numbers, row-major (default identity).
+---@field [string] lualayout.CustomValue
+
+---The sink `prepare(cv, out)` places every element through.
+---@class lualayout.Out
+local Out = {}
+
+---Places a cell; its index path must exist in the data.
+---@param section integer
+---@param item integer
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param extra? lualayout.Extra
+function Out:cell(section, item, x, y, w, h, extra) end
+
+---Places a supplementary view of any kind (e.g. `"header"`); its section must exist.
+---@param kind string
+---@param section integer
+---@param item integer
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param extra? lualayout.Extra
+function Out:supplementary(kind, section, item, x, y, w, h, extra) end
+
+---Places a decoration view of any kind, at any index path.
+---@param kind string
+---@param section integer
+---@param item integer
+---@param x number
+---@param y number
+---@param w number
+---@param h number
+---@param extra? lualayout.Extra
+function Out:decoration(kind, section, item, x, y, w, h, extra) end
+
+---Sets the content size (default: the far right and bottom edges of what was placed).
+---@param w number
+---@param h number
+function Out:contentSize(w, h) end
+
+-- MARK: a
+
+---One element's layout attributes (UICollectionViewLayoutAttributes), writable. Valid only during
+---the hook call it was passed to or made in (by a super query).
+---@class lualayout.Attributes
+---@field category lualayout.Category Read-only.
+---@field kind string? Read-only; nil for cells.
+---@field section integer Read-only.
+---@field item integer Read-only.
+---@field indexPath lualayout.IndexPath Read-only.
+---@field frame lualayout.Rect
+---@field x number
+---@field y number
+---@field width number
+---@field height number
+---@field center lualayout.Point Setting it moves the frame.
+---@field size lualayout.Size Setting it keeps the centre, as UIKit does.
+---@field alpha number From 0 to 1.
+---@field zIndex integer
+---@field hidden boolean
+---@field transform3D lualayout.Transform3D
+---@field [string] lualayout.CustomValue Any other name is a custom attribute; nil removes it.
+
+-- MARK: Layouts
+
+---What every layout may define (UICollectionViewLayout's overrides).
+---@class lualayout.Layout
+local Layout = {}
+
+---Rect-query phase: called once per returned element, for every query (rect, whole layout,
+---single element). Edit `a`.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.attributes(cv, a) end
+
+---UIKit's `layoutAttributesForElements(in:)` override: `elements` are the attributes objects
+---found for `rect`, each already through `attributes`; edit, drop, reorder or add (from super
+---queries) and return the array to report. Not called for single-element queries.
+---@param cv lualayout.CollectionView
+---@param rect lualayout.Rect
+---@param elements lualayout.Attributes[]
+---@return lualayout.Attributes[]
+function Layout.layoutAttributesForElements(cv, rect, elements) end
+
+---Whether a move or resize of the viewport to `newBounds` invalidates the layout (flow default:
+---a width change, or any change when pinning headers or footers).
+---@param cv lualayout.CollectionView
+---@param newBounds lualayout.Rect
+---@return boolean
+function Layout.shouldInvalidateLayoutForBoundsChange(cv, newBounds) end
+
+---Where a fling proposing `proposed` stops: return x, y (or `{x=, y=}`). Default: `proposed`.
+---@param cv lualayout.CollectionView
+---@param proposed lualayout.Point
+---@param velocity lualayout.Point
+---@return number|lualayout.PointValue x
+---@return number? y
+function Layout.targetContentOffset(cv, proposed, velocity) end
+
+---Before a batch update is animated: remember `updates` to tell appearing and disappearing
+---elements apart in the initial/final hooks.
+---@param cv lualayout.CollectionView
+---@param updates lualayout.Update[]
+function Layout.prepareForCollectionViewUpdates(cv, updates) end
+
+---After a batch update.
+---@param cv lualayout.CollectionView
+function Layout.finalizeCollectionViewUpdates(cv) end
+
+---For each appearing (inserted, reloaded or moved) cell: edit `a`, which holds the default start.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.initialLayoutAttributesForAppearingItem(cv, a) end
+
+---For each appearing supplementary view: edit `a`, which holds the default start.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.initialLayoutAttributesForAppearingSupplementaryElement(cv, a) end
+
+---For each appearing decoration view: edit `a`, which holds the default start.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.initialLayoutAttributesForAppearingDecorationElement(cv, a) end
+
+---For each disappearing (deleted or reloaded) cell: edit `a`, which holds the default end
+---(same frame, alpha 0).
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.finalLayoutAttributesForDisappearingItem(cv, a) end
+
+---For each disappearing supplementary view: edit `a`, which holds the default end.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.finalLayoutAttributesForDisappearingSupplementaryElement(cv, a) end
+
+---For each disappearing decoration view: edit `a`, which holds the default end.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.finalLayoutAttributesForDisappearingDecorationElement(cv, a) end
+
+---A custom layout (a UICollectionViewLayout subclass): a table with `prepare`.
+---@class lualayout.CustomLayout: lualayout.Layout
+local CustomLayout = {}
+
+---Runs once per invalidation and places every element through `out`.
+---@param cv lualayout.CollectionView
+---@param out lualayout.Out
+function CustomLayout.prepare(cv, out) end
+
+---A flow layout (UICollectionViewFlowLayout), made by `flow{...}`. Every property may be
+---omitted, and each may also be a function of `cv` returning its value (evaluated once per
+---prepare, before the delegate callbacks; a size may come back as two numbers).
+---Defining `prepare` on a flow layout is an error.
+---@class lualayout.FlowLayout: lualayout.Layout
+---@field scrollDirection? lualayout.ScrollDirection|fun(cv: lualayout.CollectionView): lualayout.ScrollDirection Default "vertical".
+---@field itemSize? lualayout.SizeValue|fun(cv: lualayout.CollectionView): lualayout.SizeValue|number, number? Default {50, 50}.
+---@field minimumLineSpacing? number|fun(cv: lualayout.CollectionView): number Default 10.
+---@field minimumInteritemSpacing? number|fun(cv: lualayout.CollectionView): number Default 10.
+---@field sectionInset? lualayout.InsetsValue|fun(cv: lualayout.CollectionView): lualayout.InsetsValue Default {0, 0, 0, 0}.
+---@field sectionInsetReference? lualayout.SectionInsetReference|fun(cv: lualayout.CollectionView): lualayout.SectionInsetReference Default "contentInset".
+---@field headerReferenceSize? lualayout.SizeValue|fun(cv: lualayout.CollectionView): lualayout.SizeValue|number, number? Only the scroll-axis component counts; default {0, 0}.
+---@field footerReferenceSize? lualayout.SizeValue|fun(cv: lualayout.CollectionView): lualayout.SizeValue|number, number? Default {0, 0}.
+---@field sectionHeadersPinToVisibleBounds? boolean|fun(cv: lualayout.CollectionView): boolean Default false.
+---@field sectionFootersPinToVisibleBounds? boolean|fun(cv: lualayout.CollectionView): boolean Default false.
+local FlowLayout = {}
+
+---Delegate callback (`collectionView(_:layout:sizeForItemAt:)`): the item's size, or two numbers
+---`w, h`. Called once per item per prepare.
+---@param cv lualayout.CollectionView
+---@param section integer
+---@param item integer
+---@return lualayout.SizeValue|number w
+---@return number? h
+function FlowLayout.sizeForItem(cv, section, item) end
+
+---Delegate callback: the section's insets.
+---@param cv lualayout.CollectionView
+---@param section integer
+---@return lualayout.InsetsValue
+function FlowLayout.insetForSection(cv, section) end
+
+---Delegate callback: the section's minimum line spacing.
+---@param cv lualayout.CollectionView
+---@param section integer
+---@return number
+function FlowLayout.minimumLineSpacingForSection(cv, section) end
+
+---Delegate callback: the section's minimum interitem spacing.
+---@param cv lualayout.CollectionView
+---@param section integer
+---@return number
+function FlowLayout.minimumInteritemSpacingForSection(cv, section) end
+
+---Delegate callback: the section header's reference size, or two numbers.
+---@param cv lualayout.CollectionView
+---@param section integer
+---@return lualayout.SizeValue|number w
+---@return number? h
+function FlowLayout.referenceSizeForHeader(cv, section) end
+
+---Delegate callback: the section footer's reference size, or two numbers.
+---@param cv lualayout.CollectionView
+---@param section integer
+---@return lualayout.SizeValue|number w
+---@return number? h
+function FlowLayout.referenceSizeForFooter(cv, section) end
+
+-- MARK: Globals
+
+---Marks `properties` as a flow layout (UICollectionViewFlowLayout) and returns it, so hooks can
+---be added to it afterwards like overrides in a subclass.
+---@param properties? lualayout.FlowLayout
+---@return lualayout.FlowLayout
+function flow(properties) end
+
+---Loads `name.lua` beside the script (`a.b` → `a/b.lua`), runs it once and caches its result;
+---nothing else can be required.
+---@param name string
+---@return any
+function require(name) end

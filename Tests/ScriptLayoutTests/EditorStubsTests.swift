@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import ScriptLayout
+
+/// The LuaLS stubs (Examples/.types/lualayout.lua) against the API reference and the engine:
+/// every documented name is declared, and everything declared exists.
+@Suite("Editor stubs")
+struct EditorStubsTests {
+    let stubs: LuaStubs
+
+    init() throws {
+        stubs = LuaStubs(source: try EditorFiles.read(EditorFiles.stubs))
+    }
+
+    @Test func everyNameInTheAPIReferenceIsInTheStubs() throws {
+        let reference = APIReferenceNames(markdown: try EditorFiles.read(EditorFiles.apiReference))
+        #expect(reference.unclassified.isEmpty, "code spans in docs/lua-api.md tables whose owner is unknown: \(reference.unclassified)")
+        // 10 properties, 6 callbacks, 4 + 8 hooks, 4 out methods, 4 super queries, 16 `a` fields, 12 cv names.
+        #expect(reference.names.count >= 60, "found only \(reference.names.count) names: is the table parser reading lua-api.md?")
+        for entry in reference.names {
+            let members = stubs.members(of: entry.owner)
+            let declared = entry.isPrefix ? members.contains { $0.hasPrefix(entry.name) } : members.contains(entry.name)
+            #expect(declared, "docs/lua-api.md documents \(entry), which \(entry.owner) in the stubs lacks")
+        }
+    }
+
+    @Test func theReferenceParserReadsSpansAsDocumented() {
+        var parsed = APIReferenceNames(markdown: """
+            | Hook | When |
+            | --- | --- |
+            | `finalLayoutAttributesForDisappearingSupplementaryElement(cv, a)` / `…DecorationElement(cv, a)` | same |
+
+            | Field | Access |
+            | --- | --- |
+            | `category` (`"cell"`, `"supplementary"`), `kind` (nil for cells), `indexPath` (`{section=, item=}`) | read-only |
+            | `cv:layoutAttributes…` | x |
+            """)
+        #expect(parsed.names.map(\.name) == [
+            "finalLayoutAttributesForDisappearingSupplementaryElement", "finalLayoutAttributesForDisappearingDecorationElement",
+            "category", "kind", "indexPath", "layoutAttributes",
+        ])
+        #expect(parsed.names.map(\.owner) == ["lualayout.Layout", "lualayout.Layout"] + Array(repeating: "lualayout.Attributes", count: 3) + ["lualayout.CollectionView"])
+        #expect(parsed.names.last?.isPrefix == true)
+        parsed = APIReferenceNames(markdown: "| Name | x |\n| --- | --- |\n| `mystery(cv)` | y |\n")
+        #expect(parsed.unclassified == ["mystery(cv)"])
+    }
+
+    /// The layout classes declare exactly the names the engine reads from a layout table.
+    @Test func layoutClassesDeclareExactlyTheNamesTheEngineReads() {
+        let flow = stubs.members(of: "lualayout.FlowLayout"), custom = stubs.members(of: "lualayout.CustomLayout")
+        #expect(flow.union(custom) == Set(LayoutNames.all))
+        #expect(flow == Set(LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks).subtracting(["prepare"]))
+        #expect(custom == Set(LayoutNames.hooks))
+    }
+
+    @Test func cvOutAndAttributesMatchTheRunningEngine() throws {
+        let attributes = stubs.members(of: "lualayout.Attributes")
+        let engine = try EngineSurface(probingAttributes: attributes.sorted())
+        #expect(stubs.members(of: "lualayout.CollectionView") == engine.collectionView)
+        #expect(stubs.members(of: "lualayout.Out") == engine.out)
+        #expect(engine.missingAttributes.isEmpty, "the stubs' attributes fields the engine does not answer: \(engine.missingAttributes)")
+        #expect(attributes.count == 16)
+    }
+
+    /// The globals the stubs declare (flow, the sandbox's require) exist in the sandbox.
+    @Test func stubGlobalsExistInTheSandbox() throws {
+        let engine = try EngineSurface(probingAttributes: [])
+        #expect(stubs.globals == ["flow", "require"])
+        #expect(stubs.globals.isSubset(of: engine.globals))
+    }
+
+    /// Every `lualayout.*` type the stubs and the examples' annotations use is declared (a
+    /// misspelled one would silently become `any` in the editor).
+    @Test func everyAnnotatedTypeIsDeclared() throws {
+        let source = try EditorFiles.read(EditorFiles.stubs)
+        let examples = try FileManager.default.contentsOfDirectory(atPath: EditorFiles.root + "/Examples")
+            .filter { $0.hasSuffix(".lua") }.sorted()
+        var declared = Set(stubs.ownMembers.keys)
+        var used: [(file: String, type: String)] = []
+        for (file, text) in [("lualayout.lua", source)] + (try examples.map { ($0, try EditorFiles.read(EditorFiles.root + "/Examples/" + $0)) }) {
+            for line in text.split(separator: "\n") where line.hasPrefix("---@") {
+                if line.hasPrefix("---@alias "), let name = line.split(separator: " ").dropFirst().first { declared.insert(String(name)) }
+                for type in Self.qualifiedNames(in: String(line)) { used.append((file, type)) }
+            }
+        }
+        #expect(used.contains { $0.file == "circle.lua" && $0.type == "lualayout.CustomLayout" })
+        for (file, type) in used {
+            #expect(declared.contains(type), "\(file) uses \(type), which the stubs do not declare")
+        }
+    }
+
+    /// `lualayout.Name` words in an annotation line.
+    static func qualifiedNames(in line: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(line)
+        while let range = rest.range(of: "lualayout.") {
+            let tail = rest[range.upperBound...]
+            let word = tail.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !word.isEmpty { names.append("lualayout." + word) }
+            rest = tail.dropFirst(word.count)
+        }
+        return names
+    }
+
+    /// Both .luarc.json files point at the stubs and describe the sandbox.
+    @Test(arguments: [("", "Examples/.types"), ("Examples/", ".types")])
+    func luarcPointsAtTheStubs(folder: String, library: String) throws {
+        let path = EditorFiles.root + "/" + folder + ".luarc.json"
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let workspace = try #require(json["workspace"] as? [String: Any])
+        let libraries = try #require(workspace["library"] as? [String])
+        #expect(libraries == [library])
+        let base = URL(fileURLWithPath: EditorFiles.root + "/" + folder)
+        #expect(FileManager.default.fileExists(atPath: base.appendingPathComponent(library + "/lualayout.lua").path))
+        let runtime = try #require(json["runtime"] as? [String: Any])
+        #expect(runtime["version"] as? String == "Lua 5.4")
+        let builtin = try #require(runtime["builtin"] as? [String: String])
+        let engine = try EngineSurface(probingAttributes: [])
+        for library in ["coroutine", "debug", "io", "os", "package"] {
+            #expect(builtin[library] == "disable")
+            #expect(!engine.globals.contains(library), "\(library) is in the sandbox after all")
+        }
+    }
+}
