@@ -17,11 +17,12 @@ struct CheckCommand: LualayoutCommand, ScriptCommand {
             warnings: likely misspelled names ("did you mean"), overlapping cells, elements \
             outside the content size, and frames off the pixel grid of --scale.
 
-            Exit status: 1 when the script fails (or, with --strict, has a misspelled name); \
-            0 otherwise, warnings included.
+            Exit status: 1 when the script fails (or, with --strict, has a misspelled name), \
+            2 for usage and input errors, 0 otherwise: warnings never fail a check.
 
-            Example:
-              lualayout check Examples/waterfall.lua --data Examples/waterfall.json --scale 2
+            Examples:
+              lualayout check Examples/grid.lua --items 1000 --scale 2
+              lualayout check Examples/waterfall.lua --data Examples/waterfall.json
             """)
 
     @OptionGroup
@@ -87,7 +88,11 @@ struct CheckCommand: LualayoutCommand, ScriptCommand {
 
     static func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
 
-    static func format(_ value: Double) -> String { NumberFormatting.format(value) }
+    /// At most 3 decimals, for reading (`199.625` for 199.62509164217948).
+    static func format(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return NumberFormatting.format(value) }
+        return NumberFormatting.format((value * 1000).rounded() / 1000)
+    }
 
     static func milliseconds(_ duration: Duration) -> String {
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15

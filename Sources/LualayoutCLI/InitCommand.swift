@@ -13,7 +13,8 @@ struct InitCommand: LualayoutCommand {
             prepare(cv, out) places every element. Compositional layouts do not exist yet.
 
             Example:
-              lualayout init gallery && lualayout run gallery.lua --data gallery.json --format table
+              lualayout init gallery
+              lualayout run gallery.lua --data gallery.json --format table
             """)
 
     enum Kind: String, EnumerableFlag {
@@ -23,7 +24,7 @@ struct InitCommand: LualayoutCommand {
 
         static func help(for value: Kind) -> ArgumentHelp? {
             switch value {
-            case .flow: "A flow layout: flow{...} with a delegate callback and the attributes hook (the default)."
+            case .flow: "A flow layout: flow{...} with a delegate callback and the attributes hook."
             case .custom: "A custom layout: prepare(cv, out) places every element."
             case .compositional: "Not available yet: compositional layouts are not implemented."
             }
@@ -42,8 +43,10 @@ struct InitCommand: LualayoutCommand {
             throw .usage("init --compositional: compositional layouts are not implemented yet; start from --flow or --custom")
         }
         let base = name.hasSuffix(".lua") ? String(name.dropLast(4)) : name
-        let stem = (base as NSString).lastPathComponent
-        guard !stem.isEmpty, stem != ".", stem != ".." else { throw .usage("init: '\(name)' is not a file name") }
+        let stem = String(base.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        guard !stem.isEmpty, stem != ".", stem != ".." else {
+            throw .usage("init: '\(name)' does not name a file (init writes NAME.lua and NAME.json)")
+        }
         let scriptPath = base + ".lua", dataPath = base + ".json"
         for path in [scriptPath, dataPath] where FileManager.default.fileExists(atPath: path) {
             throw .input("\(path): already exists; init never overwrites a file (choose another NAME or move it away)")

@@ -102,6 +102,14 @@ struct InitCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/both.lua"))
     }
 
+    @Test func aFolderIsNotAName() throws {
+        let folder = try temporaryFolder()
+        let result = lualayout("init", folder + "/")
+        #expect(result.status == 2)
+        #expect(result.err == "lualayout: init: '\(folder)/' does not name a file (init writes NAME.lua and NAME.json)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
     @Test func aMissingFolderIsAnInputError() throws {
         let folder = try temporaryFolder()
         let result = lualayout("init", folder + "/no/such/demo")
