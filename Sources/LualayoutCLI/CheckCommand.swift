@@ -68,7 +68,9 @@ struct CheckCommand: LualayoutCommand, ScriptCommand {
         if lint.overlapCount > 0 {
             let count = lint.overlapCountCapped ? "at least \(lint.overlapCount)" : "\(lint.overlapCount)"
             let pairs = lint.overlaps.map { "\(Self.describe($0.0)) and \(Self.describe($0.1))" }
-            warnings.append("warning: \(count) overlapping pair\(lint.overlapCount == 1 ? "" : "s") of cells: \(pairs.joined(separator: "; "))\(lint.overlapCount > pairs.count ? "; …" : "")")
+            warnings.append("warning: \(count) overlapping pair\(lint.overlapCount == 1 ? "" : "s") of cells: \(pairs.joined(separator: "; "))\(lint.overlapCount > pairs.count || lint.overlapCountCapped ? "; …" : "")")
+        } else if lint.overlapCountCapped {
+            warnings.append("warning: overlapping cells not checked to the end: more than \(LayoutLint.maxComparisons) pairs of cells side by side across the scroll axis")
         }
         if lint.outsideCount > 0 {
             let size = "\(Self.format(contentSize.width))×\(Self.format(contentSize.height))"

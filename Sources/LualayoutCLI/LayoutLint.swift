@@ -7,7 +7,9 @@ struct LayoutLint {
     var overlapCount = 0
     /// The first few overlapping pairs, in sweep order.
     var overlaps: [(LayoutAttributes, LayoutAttributes)] = []
-    /// Whether counting stopped at `maxCountedOverlaps` (the count is then a lower bound).
+    /// Whether the search stopped early (the count is then a lower bound): at
+    /// `maxCountedOverlaps` pairs, or after `maxComparisons` when cells pile up along the
+    /// scroll axis without overlapping.
     var overlapCountCapped = false
     var outside: [LayoutAttributes] = []
     var outsideCount = 0
@@ -17,6 +19,7 @@ struct LayoutLint {
     static let examples = 3
     /// Counting every pair of a heap of cells piled on each other is quadratic: stop there.
     static let maxCountedOverlaps = 1_000_000
+    static let maxComparisons = 20_000_000
     /// Slack for floating-point noise, in points.
     static let tolerance = 1e-6
 
@@ -43,9 +46,15 @@ struct LayoutLint {
         func end(_ rect: Rect) -> Double { alongY ? rect.maxY : rect.maxX }
         let sorted = cells.filter { $0.frame.width > 0 && $0.frame.height > 0 }.sorted { start($0.frame) < start($1.frame) }
         var open: [Int] = []
+        var comparisons = 0
         for (index, cell) in sorted.enumerated() {
             let from = start(cell.frame)
             open.removeAll { end(sorted[$0].frame) <= from + Self.tolerance }
+            comparisons += open.count
+            if comparisons > Self.maxComparisons {
+                overlapCountCapped = true
+                return
+            }
             for other in open where Self.shareArea(sorted[other].frame, cell.frame) {
                 overlapCount += 1
                 if overlaps.count < Self.examples { overlaps.append((sorted[other], cell)) }
@@ -75,5 +84,4 @@ struct LayoutLint {
         }
     }
 
-    var warningCount: Int { (overlapCount > 0 ? 1 : 0) + (outsideCount > 0 ? 1 : 0) + (offGridCount > 0 ? 1 : 0) }
 }

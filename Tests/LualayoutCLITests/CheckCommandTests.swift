@@ -150,6 +150,25 @@ struct CheckCommandTests {
         #expect(result.out.contains("1 warning:"))
     }
 
+    /// 7,000 cells 1 point wide, 2 apart, each the whole 30,000-point height: the content is
+    /// taller than wide, so the sweep runs down and every cell stays open; 7,000 · 6,999 / 2
+    /// = 24,496,500 comparisons pass the 20,000,000 the search allows. Nothing overlaps
+    /// before it stops, and the report says the search did not finish.
+    @Test func aPileOfColumnsStopsTheSearch() throws {
+        let script = try temporaryFile("columns.lua", """
+            return { prepare = function(cv, out)
+              for i = 0, cv:numberOfItems(0) - 1 do out:cell(0, i, i * 2, 0, 1, 30000) end
+            end }
+            """)
+        let result = lualayout("check", script, "--items", "7000")
+        #expect(result.status == 0)
+        #expect(result.out.contains("""
+            1 warning:
+              warning: overlapping cells not checked to the end: more than 20000000 pairs of cells side by side across the scroll axis
+
+            """))
+    }
+
     /// 100,000 cells in rows of three, each row overlapping the next by 5 points: found by
     /// the sweep in well under the hang bound (each row meets only its neighbours).
     @Test func staysFastOnLargeLayouts() throws {
