@@ -35,7 +35,7 @@ struct LayoutOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "Data file: {\"sections\": [...]}, each section [item, …] (items are any JSON, read by cv:itemData), an item count, or {\"items\": [...] or \"count\": N, \"data\": {...}} (cv:sectionData).",
-        valueName: "FILE"))
+        valueName: "FILE"), completion: .file(extensions: ["json"]))
     var data: String?
 
     @Option(help: ArgumentHelp("Host state the script reads as cv.state.KEY; VALUE is typed (true/false, number, string). Repeatable.",

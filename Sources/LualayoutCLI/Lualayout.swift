@@ -13,19 +13,28 @@ extension LualayoutCommand {
     }
 }
 
+/// The version `lualayout --version` prints: the one place it is written.
+public let lualayoutVersion = "0.1.0"
+
 /// `lualayout`: run collection-view layouts written in Lua.
 struct Lualayout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lualayout",
-        abstract: "Run UIKit-style collection-view layouts written in Lua, headlessly.",
+        abstract: "lualayout \(lualayoutVersion): run UIKit-style collection-view layouts written in Lua, headlessly.",
         discussion: """
             A layout script returns flow{...} (UICollectionViewFlowLayout, tuned by callbacks) or a \
             table with prepare(cv, out) that places every element. See docs/lua-api.md.
 
+            Start a layout with `lualayout init NAME`; lint one with `lualayout check SCRIPT`. Shell \
+            completion: `lualayout --generate-completion-script bash|zsh|fish` (see the README).
+
             Exit status: 0 on success, 1 for script and layout errors, 2 for usage and input errors.
             """,
-        version: "0.1.0",
-        subcommands: [RunCommand.self, WatchCommand.self, UpdateCommand.self, TransitionCommand.self, WatchWorkerCommand.self])
+        version: "lualayout \(lualayoutVersion)",
+        subcommands: [
+            RunCommand.self, CheckCommand.self, InitCommand.self, WatchCommand.self, UpdateCommand.self, TransitionCommand.self,
+            WatchWorkerCommand.self,
+        ])
 }
 
 public enum LualayoutMain {

@@ -55,7 +55,8 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
     @Option(help: ArgumentHelp("Longer side of the svg/html picture in pixels (the drawing scales to fit).", valueName: "PIXELS"))
     var fit: Double?
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
+            completion: .file())
     var output: String?
 
     func validate() throws {

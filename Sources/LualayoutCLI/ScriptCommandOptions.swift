@@ -3,7 +3,7 @@ import ArgumentParser
 /// What every command that runs one layout script takes: the script, the collection view it
 /// runs in, and the script's seed and limits.
 struct ScriptCommandOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"))
+    @Argument(help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"), completion: .file(extensions: ["lua"]))
     var script: String
 
     @OptionGroup(title: "Collection view")

@@ -22,10 +22,10 @@ struct TransitionCommand: LualayoutCommand {
         case html
     }
 
-    @Argument(help: ArgumentHelp("The layout to start from (Lua).", valueName: "FROM"))
+    @Argument(help: ArgumentHelp("The layout to start from (Lua).", valueName: "FROM"), completion: .file(extensions: ["lua"]))
     var from: String
 
-    @Argument(help: ArgumentHelp("The layout to end at (Lua).", valueName: "TO"))
+    @Argument(help: ArgumentHelp("The layout to end at (Lua).", valueName: "TO"), completion: .file(extensions: ["lua"]))
     var to: String
 
     @OptionGroup(title: "Collection view")
@@ -40,7 +40,8 @@ struct TransitionCommand: LualayoutCommand {
     @Option(help: "Output format: json (the plan) or html (a page that plays and scrubs the transition).")
     var format: Format = .json
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
+            completion: .file())
     var output: String?
 
     func validate() throws {

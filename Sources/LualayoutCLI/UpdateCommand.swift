@@ -59,12 +59,12 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
 
     @Option(name: .customLong("data-after"), help: ArgumentHelp(
         "The data after the update (the model UIKit's data source answers from once the batch is applied): payloads of inserted, reloaded and moved items and section data come from it; its counts must agree with the batch.",
-        valueName: "FILE"))
+        valueName: "FILE"), completion: .file(extensions: ["json"]))
     var dataAfter: String?
 
     @Option(name: .customLong("batch"), help: ArgumentHelp(
         "Read the batch (or more of it) from a JSON file: {\"delete\": [[S, I], …], \"insert\": …, \"move\": [[[S, I], [S, I]], …], …} (see below).",
-        valueName: "FILE"))
+        valueName: "FILE"), completion: .file(extensions: ["json"]))
     var batchFile: String?
 
     @Option(help: ArgumentHelp("Also print every element at this progress of the animation (json).", valueName: "T"))
@@ -73,7 +73,8 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     @Option(help: "Output format: json (the plan) or html (a page that plays and scrubs the animation).")
     var format: Format = .json
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
+            completion: .file())
     var output: String?
 
     func validate() throws {

@@ -40,7 +40,8 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     var fit: Double?
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Rewrite FILE with the layout after every good run (json unless --format says otherwise).", valueName: "FILE"))
+        "Rewrite FILE with the layout after every good run (json unless --format says otherwise).", valueName: "FILE"),
+        completion: .file())
     var output: String?
 
     @Flag(help: "Also serve a live preview page on 127.0.0.1 that updates itself on every save.")

@@ -37,7 +37,7 @@ public final class ScriptLayout: CollectionViewLayout {
         var contentSize = Size.zero
     }
 
-    private let script: LayoutScript
+    let script: LayoutScript
     private var body: Body
     private let sink: ElementSink
     private let proxy: AttributesProxy

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+
+/// `lualayout init`: a starter layout script and the data file it reads, ready to run.
+struct InitCommand: LualayoutCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Start a layout: write NAME.lua (a commented starter script) and NAME.json (its data).",
+        discussion: """
+            The script runs as written and shows the main hooks; existing files are never \
+            overwritten. --flow (the default) starts from flow{...} (UICollectionViewFlowLayout) \
+            with a delegate callback and the attributes hook; --custom from a table whose \
+            prepare(cv, out) places every element. Compositional layouts do not exist yet.
+
+            Example:
+              lualayout init gallery
+              lualayout run gallery.lua --data gallery.json --format table
+            """)
+
+    enum Kind: String, EnumerableFlag {
+        case flow
+        case custom
+        case compositional
+
+        static func help(for value: Kind) -> ArgumentHelp? {
+            switch value {
+            case .flow: "A flow layout: flow{...} with a delegate callback and the attributes hook."
+            case .custom: "A custom layout: prepare(cv, out) places every element."
+            case .compositional: "Not available yet: compositional layouts are not implemented."
+            }
+        }
+    }
+
+    @Argument(help: ArgumentHelp("Name of the layout: writes NAME.lua and NAME.json (NAME may include a folder).", valueName: "NAME"),
+              completion: .file())
+    var name: String
+
+    @Flag(exclusivity: .exclusive)
+    var kind: Kind = .flow
+
+    func execute(_ io: CommandIO) throws(CLIError) {
+        if kind == .compositional {
+            throw .usage("init --compositional: compositional layouts are not implemented yet; start from --flow or --custom")
+        }
+        let base = name.hasSuffix(".lua") ? String(name.dropLast(4)) : name
+        let stem = String(base.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        guard !stem.isEmpty, stem != ".", stem != ".." else {
+            throw .usage("init: '\(name)' does not name a file (init writes NAME.lua and NAME.json)")
+        }
+        let scriptPath = base + ".lua", dataPath = base + ".json"
+        for path in [scriptPath, dataPath] where FileManager.default.fileExists(atPath: path) {
+            throw .input("\(path): already exists; init never overwrites a file (choose another NAME or move it away)")
+        }
+        let script = kind == .flow ? StarterScripts.flow(name: stem) : StarterScripts.custom(name: stem)
+        try Self.write(script, to: scriptPath)
+        try Self.write(StarterScripts.data, to: dataPath)
+        io.out.write("""
+            wrote \(scriptPath) (a \(kind == .flow ? "flow" : "custom") layout)
+            wrote \(dataPath) (its data: 2 sections, 6 items)
+            run it:   lualayout run \(scriptPath) --data \(dataPath) --format table
+            check it: lualayout check \(scriptPath) --data \(dataPath)
+
+            """)
+    }
+
+    /// Creates `path` (never replacing a file that appeared meanwhile).
+    private static func write(_ text: String, to path: String) throws(CLIError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            let reason = errno == EEXIST ? "already exists; init never overwrites a file" : String(cString: strerror(errno))
+            throw .input("\(path): cannot write: \(reason)")
+        }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw .input("\(path): cannot write: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+}

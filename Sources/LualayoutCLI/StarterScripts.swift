@@ -1,0 +1,108 @@
+/// What `lualayout init` writes: starter scripts that run as written and a data file both read.
+enum StarterScripts {
+    /// Two sections of titled items with heights (read by cv:itemData).
+    static let data = """
+        {"sections": [
+          [{"title": "Alpha", "height": 60}, {"title": "Beta", "height": 90}, {"title": "Gamma", "height": 60}, {"title": "Delta", "height": 120}],
+          [{"title": "Epsilon", "height": 60}, {"title": "Zeta", "height": 90}]
+        ]}
+
+        """
+
+    static func flow(name: String) -> String {
+        """
+        -- \(name).lua — a flow layout (UICollectionViewFlowLayout), started by `lualayout init`.
+        --
+        -- Run:    lualayout run \(name).lua --data \(name).json --format table
+        -- Check:  lualayout check \(name).lua --data \(name).json
+        -- Watch:  lualayout watch \(name).lua --data \(name).json --serve   (reloads on every save)
+        -- The whole API (every property, callback and hook): docs/lua-api.md.
+
+        local layout = flow{
+          -- Properties, as on UICollectionViewFlowLayout; each may also be a function of cv.
+          scrollDirection = "vertical",
+          minimumLineSpacing = 10,
+          minimumInteritemSpacing = 10,
+          sectionInset = {10, 10, 10, 10},   -- top, left, bottom, right
+          headerReferenceSize = {0, 40},     -- a 40-point header above every section
+
+          -- A delegate callback (UICollectionViewDelegateFlowLayout), called once per item
+          -- per prepare: the item's size, its height read from the data file.
+          sizeForItem = function(cv, section, item)
+            local data = cv:itemData(section, item)
+            local height = type(data) == "table" and data.height or 80
+            return 100, height
+          end,
+        }
+
+        -- A hook (a UIKit override), called for every element a query returns: edit `a`.
+        -- Any field that is not a standard attribute is a custom attribute, carried to the output.
+        function layout.attributes(cv, a)
+          if a.category == "cell" then
+            local data = cv:itemData(a.section, a.item)
+            a.label = type(data) == "table" and data.title or nil
+          end
+        end
+
+        -- More hooks, for when you need them (see docs/lua-api.md):
+        -- function layout.shouldInvalidateLayoutForBoundsChange(cv, newBounds) return false end
+        -- function layout.targetContentOffset(cv, proposed, velocity) return proposed.x, proposed.y end
+        -- function layout.initialLayoutAttributesForAppearingItem(cv, a) a.alpha = 0 end
+
+        return layout
+
+        """
+    }
+
+    static func custom(name: String) -> String {
+        """
+        -- \(name).lua — a custom layout (a UICollectionViewLayout subclass), started by `lualayout init`.
+        --
+        -- Run:    lualayout run \(name).lua --data \(name).json --format table
+        -- Check:  lualayout check \(name).lua --data \(name).json
+        -- Watch:  lualayout watch \(name).lua --data \(name).json --serve   (reloads on every save)
+        -- The whole API (out:*, cv, every hook): docs/lua-api.md.
+
+        local SPACING = 8
+        local HEADER_HEIGHT = 30
+
+        local layout = {}
+
+        -- prepare runs once per invalidation and places every element through `out`:
+        -- a full-width header per section, then its items as rows as high as their data says.
+        function layout.prepare(cv, out)
+          local width = cv.bounds.width
+          local y = 0
+          for section = 0, cv.numberOfSections - 1 do
+            out:supplementary("header", section, 0, 0, y, width, HEADER_HEIGHT)
+            y = y + HEADER_HEIGHT + SPACING
+            for item = 0, cv:numberOfItems(section) - 1 do
+              local data = cv:itemData(section, item)
+              local height = type(data) == "table" and data.height or 60
+              -- The optional last table sets alpha, zIndex, … and custom attributes (label).
+              out:cell(section, item, 0, y, width, height, {label = type(data) == "table" and data.title or nil})
+              y = y + height + SPACING
+            end
+          end
+          out:contentSize(width, y)
+        end
+
+        -- A hook (a UIKit override), called for every element a query returns: edit `a`.
+        function layout.attributes(cv, a)
+          if a.category == "supplementary" then a.zIndex = 1 end
+        end
+
+        -- Re-prepare only when the width changes (scrolling keeps the prepared layout).
+        function layout.shouldInvalidateLayoutForBoundsChange(cv, newBounds)
+          return newBounds.width ~= cv.bounds.width
+        end
+
+        -- More hooks, for when you need them (see docs/lua-api.md):
+        -- function layout.targetContentOffset(cv, proposed, velocity) return proposed.x, proposed.y end
+        -- function layout.initialLayoutAttributesForAppearingItem(cv, a) a.alpha = 0 end
+
+        return layout
+
+        """
+    }
+}

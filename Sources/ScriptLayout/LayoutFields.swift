@@ -1,0 +1,56 @@
+import LuaRuntime
+
+/// The names a layout script defines, sorted by what the engine does with them (for
+/// `lualayout check`): properties it reads, callbacks and hooks it calls, and the layout's own
+/// fields it never reads.
+public struct LayoutFields: Sendable, Equatable {
+    /// `flow{...}` properties set (to a value or a function of `cv`).
+    public var properties: [String] = []
+    /// Flow delegate callbacks defined as functions.
+    public var callbacks: [String] = []
+    /// UICollectionViewLayout overrides defined as functions (`prepare`, `attributes`, …).
+    public var hooks: [String] = []
+    /// Keys of the layout table the engine does not read and that are not near misses of a
+    /// name it reads (the layout's own helpers, or typos further than two edits away).
+    public var unknown: [String] = []
+
+    /// Every name the engine reads from a layout table, by role.
+    public static let knownProperties = LayoutNames.flowProperties
+    public static let knownCallbacks = LayoutNames.flowCallbacks
+    public static let knownHooks = LayoutNames.hooks
+}
+
+extension ScriptLayout {
+    /// What the layout table defines, as the engine resolves it now (inherited fields count).
+    public var fields: LayoutFields { script.fields() }
+}
+
+extension LayoutScript {
+    func fields() -> LayoutFields {
+        var fields = LayoutFields()
+        pushFields()
+        fields.properties = LayoutNames.flowProperties.filter { fieldType(name: $0) != .nil }
+        fields.callbacks = LayoutNames.flowCallbacks.filter { fieldType(name: $0) == .function }
+        fields.hooks = LayoutNames.hooks.filter { fieldType(name: $0) == .function }
+        lua.pop(1)
+        pushLayoutTable()
+        let table = lua.absoluteIndex(-1)
+        let known = Set(LayoutNames.all)
+        lua.pushNil()
+        while lua.next(tableAt: table) {
+            lua.pop(1)
+            guard lua.type(at: -1) == .string, let key = lua.string(at: -1) else { continue }
+            if !known.contains(key), LayoutNames.intendedName(for: key) == nil { fields.unknown.append(key) }
+        }
+        lua.pop(1)
+        fields.unknown.sort()
+        return fields
+    }
+
+    /// The type of the resolved field `name` (the resolved fields table on top of the stack).
+    private func fieldType(name: String) -> LuaType {
+        let type = lua.rawGet(tableAt: -1, field: name)
+        lua.pop(1)
+        return type
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@Suite("lualayout init")
+struct InitCommandTests {
+    private func temporaryFolder() throws -> String {
+        let directory = NSTemporaryDirectory() + "lualayout-init-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The flow starter on its data at 375 wide: the section inset leaves 355; items are 100
+    /// wide, so a line holds 3 (3·100 + 2·10 = 320 ≤ 355, a fourth needs 430). A full line is
+    /// justified: (355 − 300) / 2 = 27.5 between items, x = 10, 137.5 → 138, 265; items are
+    /// centred in the 90-high line (60-high ones at 50 + 15 = 65). Header 0 at 0 (40 high),
+    /// lines at 40 + 10 = 50 and 50 + 90 + 10 = 150 (Delta alone, left-aligned), section end
+    /// 150 + 120 + 10 = 280. Section 1: header at 280, line at 330 (Epsilon at 345, Zeta at
+    /// x = 120 as the last line is left-aligned), end 330 + 90 + 10 = 430.
+    @Test func theFlowStarterRunsAsWritten() throws {
+        let folder = try temporaryFolder()
+        let created = lualayout("init", folder + "/demo")
+        #expect(created.status == 0)
+        #expect(created.err == "")
+        #expect(created.out == """
+            wrote \(folder)/demo.lua (a flow layout)
+            wrote \(folder)/demo.json (its data: 2 sections, 6 items)
+            run it:   lualayout run \(folder)/demo.lua --data \(folder)/demo.json --format table
+            check it: lualayout check \(folder)/demo.lua --data \(folder)/demo.json
+
+            """)
+        let run = lualayout("run", folder + "/demo.lua", "--data", folder + "/demo.json", "--format", "table")
+        #expect(run.status == 0)
+        #expect(run.err == "")
+        #expect(run.out == """
+            content 375×430  bounds 0,0 375×667  8 elements
+            category       kind    indexPath    x    y  width  height  alpha   z  hidden  extra
+            cell                   [0, 0]      10   65    100      60      1   0          label="Alpha"
+            cell                   [0, 1]     138   50    100      90      1   0          label="Beta"
+            cell                   [0, 2]     265   65    100      60      1   0          label="Gamma"
+            cell                   [0, 3]      10  150    100     120      1   0          label="Delta"
+            cell                   [1, 0]      10  345    100      60      1   0          label="Epsilon"
+            cell                   [1, 1]     120  330    100      90      1   0          label="Zeta"
+            supplementary  header  [0, 0]       0    0    375      40      1  10
+            supplementary  header  [1, 0]       0  280    375      40      1  10
+
+            """)
+        // The starter also passes its own lint.
+        let check = lualayout("check", folder + "/demo.lua", "--data", folder + "/demo.json")
+        #expect(check.status == 0)
+        #expect(check.out.contains("no warnings"))
+    }
+
+    /// The custom starter stacks full-width rows: a 30-high header, then each item as high as
+    /// its data, 8 apart: header 0 at 0, rows at 38 (60), 106 (90), 204 (60), 272 (120);
+    /// header 1 at 272 + 120 + 8 = 400, rows at 438 (60) and 506 (90); content 375×(596 + 8).
+    @Test func theCustomStarterRunsAsWritten() throws {
+        let folder = try temporaryFolder()
+        #expect(lualayout("init", folder + "/rows.lua", "--custom").status == 0)
+        let run = lualayout("run", folder + "/rows.lua", "--data", folder + "/rows.json", "--format", "table")
+        #expect(run.status == 0)
+        #expect(run.err == "")
+        #expect(run.out == """
+            content 375×604  bounds 0,0 375×667  8 elements
+            category       kind    indexPath  x    y  width  height  alpha  z  hidden  extra
+            cell                   [0, 0]     0   38    375      60      1  0          label="Alpha"
+            cell                   [0, 1]     0  106    375      90      1  0          label="Beta"
+            cell                   [0, 2]     0  204    375      60      1  0          label="Gamma"
+            cell                   [0, 3]     0  272    375     120      1  0          label="Delta"
+            cell                   [1, 0]     0  438    375      60      1  0          label="Epsilon"
+            cell                   [1, 1]     0  506    375      90      1  0          label="Zeta"
+            supplementary  header  [0, 0]     0    0    375      30      1  1
+            supplementary  header  [1, 0]     0  400    375      30      1  1
+
+            """)
+    }
+
+    @Test func neverOverwrites() throws {
+        let folder = try temporaryFolder()
+        try "-- mine\n".write(toFile: folder + "/taken.json", atomically: true, encoding: .utf8)
+        let result = lualayout("init", folder + "/taken")
+        #expect(result.status == 2)
+        #expect(result.out == "")
+        #expect(result.err == "\(folder)/taken.json: already exists; init never overwrites a file (choose another NAME or move it away)\n")
+        // Nothing was written, and the existing file is untouched.
+        #expect(!FileManager.default.fileExists(atPath: folder + "/taken.lua"))
+        #expect(try String(contentsOfFile: folder + "/taken.json", encoding: .utf8) == "-- mine\n")
+    }
+
+    @Test func compositionalIsNotAvailableYet() throws {
+        let folder = try temporaryFolder()
+        let result = lualayout("init", folder + "/grid", "--compositional")
+        #expect(result.status == 2)
+        #expect(result.err == "lualayout: init --compositional: compositional layouts are not implemented yet; start from --flow or --custom\n")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/grid.lua"))
+    }
+
+    @Test func oneKindOnly() throws {
+        let folder = try temporaryFolder()
+        let result = lualayout("init", folder + "/both", "--flow", "--custom")
+        #expect(result.status == 2)
+        #expect(result.err.contains("--flow"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/both.lua"))
+    }
+
+    @Test func aFolderIsNotAName() throws {
+        let folder = try temporaryFolder()
+        let result = lualayout("init", folder + "/")
+        #expect(result.status == 2)
+        #expect(result.err == "lualayout: init: '\(folder)/' does not name a file (init writes NAME.lua and NAME.json)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func aMissingFolderIsAnInputError() throws {
+        let folder = try temporaryFolder()
+        let result = lualayout("init", folder + "/no/such/demo")
+        #expect(result.status == 2)
+        #expect(result.err == "\(folder)/no/such/demo.lua: cannot write: No such file or directory\n")
+    }
+}
