@@ -36,8 +36,8 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     @Option(help: "Also print (or, with -o, write) the layout after every good run: json, table, svg or html.")
     var format: RunCommand.Format?
 
-    @Option(help: ArgumentHelp("Longer side of svg/html pictures in pixels.", valueName: "PIXELS"))
-    var fit: Double?
+    @OptionGroup(title: "Pictures")
+    var picture: PictureOptions
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
         "Rewrite FILE with the layout after every good run (json unless --format says otherwise).", valueName: "FILE"))
@@ -152,7 +152,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
             let format = self.format ?? .json
             do {
                 try OutputDestination(path: output).write(io) { stream in
-                    format.write(snapshot, title: script, fit: fit, to: &stream)
+                    format.write(snapshot, title: script, picture: picture.svgOptions(), to: &stream)
                 }
                 if let output { io.out.write("    wrote \(output)\n") }
             } catch {
