@@ -117,7 +117,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
 
     private func startPreview(_ session: WatchSession, _ stop: StopSignal, _ io: CommandIO) throws(CLIError) -> PreviewServer {
         do {
-            let server = try PreviewServer(session: session, port: UInt16(port))
+            let server = try PreviewServer(session: session, port: UInt16(port), labelField: picture.label)
             session.onChange = { [weak server] in server?.publish() }
             let actual = try server.start()
             io.err.write("preview at http://127.0.0.1:\(actual)/\n")

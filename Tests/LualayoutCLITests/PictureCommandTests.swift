@@ -76,4 +76,13 @@ struct PictureCommandTests {
         #expect(groups.count == 3)
         #expect(groups.first?.contains("data-kind=\"backdrop\"") == true)
     }
+
+    /// `watch --serve --label title`: the live preview labels with the field too.
+    @Test func previewUsesTheLabelField() throws {
+        let script = try temporaryFile("events.lua", Self.events)
+        let preview = try PreviewTests.Preview(script: script, arguments: ["--items", "3", "--bounds", "320x480", "--label", "title"])
+        try #require(preview.port > 0)
+        let svg = try preview.get("/render.svg?x=0&y=0")
+        #expect(svg.contains(">Standup</text>") && svg.contains(">Review</text>") && svg.contains(">[0, 2]</text>"))
+    }
 }
