@@ -52,7 +52,8 @@ public enum ElementDrawing {
     }
 
     /// One element as an SVG group. `unit` is how many content points one picture pixel covers.
-    static func write(_ a: LayoutAttributes, label: String, unit: Double, animation: Animation? = nil,
+    /// `visible`: the part of the picture shown (the live preview's viewport), where labels go.
+    static func write(_ a: LayoutAttributes, label: String, unit: Double, visible: Rect? = nil, animation: Animation? = nil,
                       to output: inout some TextOutputStream) {
         let f = a.frame
         guard f.isFinite else { return }
@@ -69,9 +70,11 @@ public enum ElementDrawing {
             let corners = SVGLayoutWriter.projectedCorners(f, a.transform3D)
             output.write("<polygon points=\"" + corners.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"/>")
         }
-        let size = fontSize(label, in: drawnBox(a), unit: unit)
+        // A label sits in the visible part of its box (a header half scrolled out keeps one).
+        let box = visible.flatMap { clipped(drawnBox(a), to: $0) } ?? drawnBox(a)
+        let size = fontSize(label, in: box, unit: unit)
         let style = a.category == .decoration ? "decoration-label" : "label"
-        let center = a.transform3D.isIdentity ? f.center : SVGLayoutWriter.projectedCenter(f, a.transform3D)
+        let center = visible != nil ? box.center : a.transform3D.isIdentity ? f.center : SVGLayoutWriter.projectedCenter(f, a.transform3D)
         if let animation {
             // Always present: the page scales the font between the two fitted sizes (0: none).
             let endSize = animation.end.frame.isFinite ? fontSize(label, in: drawnBox(animation.end), unit: unit) : nil
@@ -89,6 +92,12 @@ public enum ElementDrawing {
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let box = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         return box.isFinite ? box : a.frame
+    }
+
+    static func clipped(_ box: Rect, to visible: Rect) -> Rect? {
+        let x0 = max(box.x, visible.x), y0 = max(box.y, visible.y)
+        let x1 = min(box.x + box.width, visible.x + visible.width), y1 = min(box.y + box.height, visible.y + visible.height)
+        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 
     /// A custom value as a label or tooltip shows it: strings bare, numbers rounded, the rest as JSON.

@@ -83,7 +83,8 @@ public enum SVGLayoutWriter {
 
         if options.viewportOnly { output.write("  <g clip-path=\"url(#viewport)\">\n") }
         for element in zOrdered(drawn) {
-            ElementDrawing.write(element, label: ElementDrawing.label(of: element, field: options.labelField), unit: unit, to: &output)
+            ElementDrawing.write(element, label: ElementDrawing.label(of: element, field: options.labelField), unit: unit,
+                                 visible: options.viewportOnly ? area : nil, to: &output)
         }
         if options.viewportOnly { output.write("  </g>\n") }
 

@@ -133,3 +133,15 @@ extension PictureTests {
         #expect(svg.contains("<polygon points=\"40,40 80,40 80,80 40,80\"/><text class=\"label\" x=\"60\" y=\"60\" font-size=\"6\">[0, 0]</text>"))
     }
 }
+
+extension PictureTests {
+    /// The live preview draws only the viewport (0, 100, 200 × 200): a 200 × 40 header at
+    /// y = 80 shows its lower 20 points, so its label is centred there (100, 110) and sized to
+    /// 20 high: at fit 460 (min(428 / 200, 400 / 200) = 2 px per point) min(6, 16, …) = 6.
+    @Test func previewLabelsSitInTheVisiblePart() {
+        let snapshot = LayoutSnapshot(bounds: Rect(x: 0, y: 100, width: 200, height: 200), contentSize: Size(width: 200, height: 1000),
+                                      elements: [LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 80, width: 200, height: 40))])
+        let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 460, viewportOnly: true))
+        #expect(svg.contains("<text class=\"label\" x=\"100\" y=\"110\" font-size=\"6\">header [0, 0]</text>"))
+    }
+}
