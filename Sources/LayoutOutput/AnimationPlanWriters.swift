@@ -65,11 +65,15 @@ public enum JSONPlanWriter {
 }
 
 /// A self-contained page that plays the update animation and lets the viewer scrub it.
-/// Every element is a positioned box; frames, alpha and transforms are interpolated in the
-/// page exactly as `AnimationPlan.Entry.attributes(at:)` does.
+/// The picture is drawn by the same code as `run`'s (`ElementDrawing`, zIndex order, negative
+/// zIndex included) at the start of the animation; the page's script then moves each element
+/// group, interpolating frames, alpha and transforms exactly as `AnimationPlan.Entry.attributes(at:)`
+/// does, and each label's font between its two fitted sizes (so it never spills).
 public enum HTMLPlanWriter {
-    public static func write(_ plan: AnimationPlan, title: String, to output: inout some TextOutputStream) {
+    public static func write(_ plan: AnimationPlan, title: String, options: SVGLayoutWriter.Options,
+                             to output: inout some TextOutputStream) {
         let data = JSONPlanWriter.string(plan).replacingOccurrences(of: "</", with: "<\\/")
+        let entries = plan.entries.sorted(by: JSONPlanWriter.order)
         output.write("""
             <!DOCTYPE html>
             <html lang="en">
@@ -80,13 +84,7 @@ public enum HTMLPlanWriter {
               body { font-family: Helvetica, Arial, sans-serif; margin: 24px; color: #222; }
               h1 { font-size: 18px; margin: 0 0 8px; }
               #controls { margin: 8px 0 12px; display: flex; gap: 12px; align-items: center; }
-              #stage { position: relative; background: #fafafa; border: 1px solid #ccc; overflow: hidden; }
-              .element { position: absolute; box-sizing: border-box; display: flex; align-items: center;
-                         justify-content: center; font-size: 12px; color: #fff; transform-origin: 50% 50%; }
-              .cell { background: #4f8ef7; border: 1px solid #1f4fa8; }
-              .supplementary { background: #f5a623; border: 1px solid #a86a00; }
-              .decoration { background: #c8c8c8; border: 1px dashed #7a7a7a; color: #444; }
-              .viewport { position: absolute; border: 2px dashed #e0245e; pointer-events: none; box-sizing: border-box; }
+              svg { max-width: 100%; height: auto; border: 1px solid #eee; }
             </style>
             </head>
             <body>
@@ -97,85 +95,133 @@ public enum HTMLPlanWriter {
               <span id="label">t = 0.00</span>
               <span id="summary"></span>
             </div>
-            <div id="stage"></div>
+
+            """)
+        writePicture(plan, entries: entries, options: options, to: &output)
+        output.write("""
             <script id="plan" type="application/json">
             \(data)</script>
             <script>
-            const plan = JSON.parse(document.getElementById('plan').textContent);
-            const stage = document.getElementById('stage');
-            const size = {
-              width: Math.max(plan.contentSizeBefore.width, plan.contentSizeAfter.width, plan.bounds.x + plan.bounds.width),
-              height: Math.max(plan.contentSizeBefore.height, plan.contentSizeAfter.height, plan.bounds.y + plan.bounds.height)
-            };
-            const scale = Math.min(1, 900 / Math.max(size.width, 1));
-            stage.style.width = (size.width * scale) + 'px';
-            stage.style.height = (size.height * scale) + 'px';
-            const counts = {};
-            plan.elements.forEach(e => counts[e.change] = (counts[e.change] || 0) + 1);
-            document.getElementById('summary').textContent = Object.entries(counts).map(([k, v]) => v + ' ' + k).join(' · ');
-            const boxes = plan.elements.map(e => {
-              const box = document.createElement('div');
-              box.className = 'element ' + e.category;
-              box.dataset.change = e.change;
-              const path = e.indexPathAfter || e.indexPathBefore;
-              box.textContent = (e.kind ? e.kind + ' ' : '') + path.join('.');
-              stage.appendChild(box);
-              return box;
-            });
-            const viewport = document.createElement('div');
-            viewport.className = 'viewport';
-            Object.assign(viewport.style, {
-              left: plan.bounds.x * scale + 'px', top: plan.bounds.y * scale + 'px',
-              width: plan.bounds.width * scale + 'px', height: plan.bounds.height * scale + 'px'
-            });
-            stage.appendChild(viewport);
-            const mix = (a, b, t) => t === 0 ? a : t === 1 ? b : a + (b - a) * t;
-            function render(t) {
-              plan.elements.forEach((e, i) => {
-                const a = e.from, b = e.to, box = boxes[i];
-                const f = ['x', 'y', 'width', 'height'].map(k => mix(a.frame[k], b.frame[k], t) * scale);
-                const alpha = mix(a.alpha, b.alpha, t);
-                const hidden = t === 0 ? a.hidden : t === 1 ? b.hidden : (a.hidden && b.hidden);
-                Object.assign(box.style, { left: f[0] + 'px', top: f[1] + 'px', width: f[2] + 'px', height: f[3] + 'px',
-                  opacity: alpha, zIndex: String(t === 0 ? a.zIndex : b.zIndex), display: hidden ? 'none' : 'flex' });
-                const m0 = a.transform3D, m1 = b.transform3D;
-                if (m0 || m1) {
-                  const id = [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1];
-                  const m = (m0 || id).map((v, k) => mix(v, (m1 || id)[k], t));
-                  for (const k of [12, 13, 14]) m[k] *= scale;
-                  box.style.transform = 'matrix3d(' + m.join(',') + ')';
-                } else {
-                  box.style.transform = '';
-                }
-                box.dataset.visible = (!hidden && alpha > 0) ? '1' : '0';
-              });
-              document.getElementById('label').textContent = 't = ' + t.toFixed(2);
-              document.body.dataset.progress = String(t);
-            }
-            const slider = document.getElementById('progress');
-            const button = document.getElementById('play');
-            let playing = !/[?&]t=/.test(location.search), start = null;
-            const fixed = new URLSearchParams(location.search).get('t');
-            function frame(now) {
-              if (!playing) return;
-              if (start === null) start = now;
-              const cycle = ((now - start) / 1000) % 2;        // 1 s forward, 1 s holding the end
-              const t = Math.min(1, cycle);
-              slider.value = String(Math.round(t * 1000));
-              render(t);
-              requestAnimationFrame(frame);
-            }
-            slider.addEventListener('input', () => { playing = false; button.textContent = 'Play'; render(slider.value / 1000); });
-            button.addEventListener('click', () => {
-              playing = !playing; button.textContent = playing ? 'Pause' : 'Play';
-              if (playing) { start = null; requestAnimationFrame(frame); }
-            });
-            if (fixed !== null) { button.textContent = 'Play'; slider.value = String(Math.round(Number(fixed) * 1000)); render(Number(fixed)); }
-            else { render(0); requestAnimationFrame(frame); }
-            </script>
+            \(script)</script>
             </body>
             </html>
 
             """)
     }
+
+    /// The SVG at t = 0: content, every element (hidden ones too, the script shows them when
+    /// they appear), the viewport and a caption.
+    static func writePicture(_ plan: AnimationPlan, entries: [AnimationPlan.Entry], options: SVGLayoutWriter.Options,
+                             to output: inout some TextOutputStream) {
+        let before = Rect(origin: .zero, size: plan.contentSizeBefore), after = Rect(origin: .zero, size: plan.contentSizeAfter)
+        var area = before.union(after).union(plan.bounds)
+        for entry in entries {
+            for frame in [entry.from.frame, entry.to.frame] where frame.isFinite { area = area.union(frame) }
+        }
+        let geometry = SVGLayoutWriter.Geometry(area: area, options: options)
+        let unit = geometry.unit, n = SVGLayoutWriter.n
+        SVGLayoutWriter.writeHeader(geometry, id: "picture", to: &output)
+        output.write("  <rect class=\"content\" id=\"content\" x=\"0\" y=\"0\" width=\"\(n(before.width))\" height=\"\(n(before.height))\" stroke-width=\"\(n(unit))\"/>\n")
+        output.write("  <g id=\"elements\" data-min-font=\"\(n(ElementDrawing.minimumLabelPixels * unit))\">\n")
+        let order = entries.indices.sorted { (entries[$0].from.zIndex, $0) < (entries[$1].from.zIndex, $1) }
+        for index in order {
+            let entry = entries[index]
+            // Deleted elements keep their old label; the others show what they become.
+            let shown = entry.change == .delete ? entry.from : entry.to
+            let label = ElementDrawing.label(of: shown, field: options.labelField)
+            let frames = ElementDrawing.frameText(entry.from.frame) + " → " + ElementDrawing.frameText(entry.to.frame)
+            let tooltip = entry.change.rawValue + " · " + ElementDrawing.tooltip(shown, frameText: frames)
+            ElementDrawing.write(entry.from, label: label, unit: unit,
+                                 animation: .init(entry: index, end: entry.to, tooltip: tooltip), to: &output)
+        }
+        output.write("  </g>\n")
+        SVGLayoutWriter.writeViewport(plan.bounds, unit: unit, to: &output)
+        let size = { (s: Size) in "\(n(s.width))×\(n(s.height))" }
+        let content = plan.contentSizeBefore == plan.contentSizeAfter
+            ? size(plan.contentSizeAfter) : size(plan.contentSizeBefore) + " → " + size(plan.contentSizeAfter)
+        let b = plan.bounds
+        SVGLayoutWriter.writeCaption("content \(content) · viewport \(n(b.width))×\(n(b.height)) at \(n(b.x)),\(n(b.y)) · \(entries.count) element\(entries.count == 1 ? "" : "s")",
+                                     geometry, to: &output)
+        output.write("</svg>\n")
+    }
+
+    /// Moves the drawn groups; `data-entry` is the element's position in `plan.elements`.
+    static let script = """
+        const plan = JSON.parse(document.getElementById('plan').textContent);
+        const layer = document.getElementById('elements');
+        const content = document.getElementById('content');
+        const minFont = Number(layer.dataset.minFont);
+        const counts = {};
+        plan.elements.forEach(e => counts[e.change] = (counts[e.change] || 0) + 1);
+        document.getElementById('summary').textContent = Object.entries(counts).map(([k, v]) => v + ' ' + k).join(' · ');
+        const groups = [];
+        layer.querySelectorAll('g[data-entry]').forEach(g => groups[Number(g.dataset.entry)] = g);
+        const mix = (a, b, t) => t === 0 ? a : t === 1 ? b : a + (b - a) * t;
+        const identity = [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1];
+        // As SVGLayoutWriter.projectedCorners: p' = p · M around the centre, then the perspective divide.
+        function project(x, y, m, cx, cy) {
+          const px = x * m[0] + y * m[4] + m[12], py = x * m[1] + y * m[5] + m[13], pw = x * m[3] + y * m[7] + m[15];
+          const w = Math.abs(pw) < 1e-9 ? 1e-9 : pw;
+          return [cx + px / w, cy + py / w];
+        }
+        let order = '';
+        function render(t) {
+          const z = [];
+          plan.elements.forEach((e, i) => {
+            const a = e.from, b = e.to, g = groups[i];
+            if (!g) return;
+            const [x, y, w, h] = ['x', 'y', 'width', 'height'].map(k => mix(a.frame[k], b.frame[k], t));
+            const alpha = mix(a.alpha, b.alpha, t);
+            const hidden = t === 0 ? a.hidden : t === 1 ? b.hidden : (a.hidden && b.hidden);
+            g.setAttribute('opacity', String(Math.max(0, alpha)));
+            g.style.display = hidden ? 'none' : '';
+            g.dataset.visible = (!hidden && alpha > 0) ? '1' : '0';
+            z.push([t === 0 ? a.zIndex : b.zIndex, i]);
+            const shape = g.querySelector('rect, polygon'), text = g.querySelector('text');
+            let cx = x + w / 2, cy = y + h / 2;
+            if (shape.tagName === 'polygon') {
+              const m = (a.transform3D || identity).map((v, k) => mix(v, (b.transform3D || identity)[k], t));
+              const corners = [[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]].map(([px, py]) => project(px, py, m, cx, cy));
+              shape.setAttribute('points', corners.map(p => p.join(',')).join(' '));
+              [cx, cy] = project(0, 0, m, cx, cy);
+            } else {
+              shape.setAttribute('x', x); shape.setAttribute('y', y);
+              shape.setAttribute('width', Math.max(0, w)); shape.setAttribute('height', Math.max(0, h));
+            }
+            const [f0, f1] = text.dataset.font.split(' ').map(Number);
+            const font = mix(f0, f1, t);
+            text.setAttribute('x', cx); text.setAttribute('y', cy); text.setAttribute('font-size', font);
+            text.style.display = font >= minFont ? '' : 'none';
+          });
+          // Re-stack only when the zIndex order changes (lower first, then plan order).
+          z.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+          const key = z.map(p => p[1]).join(',');
+          if (key !== order) { order = key; z.forEach(([, i]) => layer.appendChild(groups[i])); }
+          content.setAttribute('width', mix(plan.contentSizeBefore.width, plan.contentSizeAfter.width, t));
+          content.setAttribute('height', mix(plan.contentSizeBefore.height, plan.contentSizeAfter.height, t));
+          document.getElementById('label').textContent = 't = ' + t.toFixed(2);
+          document.body.dataset.progress = String(t);
+        }
+        const slider = document.getElementById('progress');
+        const button = document.getElementById('play');
+        let playing = !/[?&]t=/.test(location.search), start = null;
+        const fixed = new URLSearchParams(location.search).get('t');
+        function frame(now) {
+          if (!playing) return;
+          if (start === null) start = now;
+          const cycle = ((now - start) / 1000) % 2;        // 1 s forward, 1 s holding the end
+          const t = Math.min(1, cycle);
+          slider.value = String(Math.round(t * 1000));
+          render(t);
+          requestAnimationFrame(frame);
+        }
+        slider.addEventListener('input', () => { playing = false; button.textContent = 'Play'; render(slider.value / 1000); });
+        button.addEventListener('click', () => {
+          playing = !playing; button.textContent = playing ? 'Pause' : 'Play';
+          if (playing) { start = null; requestAnimationFrame(frame); }
+        });
+        if (fixed !== null) { button.textContent = 'Play'; slider.value = String(Math.round(Number(fixed) * 1000)); render(Number(fixed)); }
+        else { render(0); requestAnimationFrame(frame); }
+
+        """
 }

@@ -53,15 +53,18 @@ public enum JSONLayoutWriter {
     }
 
     /// A data value; object keys sorted so output is deterministic.
-    public static func value(_ value: LayoutValue) -> String {
+    public static func value(_ value: LayoutValue) -> String { self.value(value, number: number) }
+
+    /// A data value with numbers written by `number` (the table rounds them).
+    static func value(_ value: LayoutValue, number: (Double) -> String) -> String {
         switch value {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
         case .number(let n): number(n)
         case .string(let s): string(s)
-        case .array(let items): "[" + items.map(self.value).joined(separator: ", ") + "]"
+        case .array(let items): "[" + items.map { self.value($0, number: number) }.joined(separator: ", ") + "]"
         case .object(let fields):
-            "{" + fields.keys.sorted().map { "\(string($0)): \(self.value(fields[$0]!))" }.joined(separator: ", ") + "}"
+            "{" + fields.keys.sorted().map { "\(string($0)): \(self.value(fields[$0]!, number: number))" }.joined(separator: ", ") + "}"
         }
     }
 

@@ -1,7 +1,8 @@
 import LayoutEngine
 
-/// What changed between two runs of a layout: elements added, removed and moved (their frame
-/// changed), and the content size before and after.
+/// What changed between two runs of a layout: elements added, removed, moved (their origin
+/// changed) and resized (their size changed; an element may be both), and the content size
+/// before and after.
 public struct LayoutDiff: Sendable, Equatable {
     public struct Move: Sendable, Equatable {
         public var key: ElementKey
@@ -15,7 +16,7 @@ public struct LayoutDiff: Sendable, Equatable {
     public var removed: [ElementKey]
     /// Moved elements (their origin changed), the largest moves first.
     public var moved: [Move]
-    /// Elements that stayed in place but changed size.
+    /// Elements that changed size (whether or not they also moved).
     public var resized: [ElementKey]
     /// Elements whose frame stayed but whose other attributes changed.
     public var restyled: [ElementKey]
@@ -32,15 +33,14 @@ public struct LayoutDiff: Sendable, Equatable {
                 added.append(element.key)
                 continue
             }
-            if before.frame.origin == element.frame.origin && before.frame.size != element.frame.size {
-                resized.append(element.key)
-            } else if before.frame != element.frame {
+            // Moving and resizing are counted independently: an element can do both.
+            if before.frame.origin != element.frame.origin {
                 let dx = element.frame.x - before.frame.x, dy = element.frame.y - before.frame.y
                 let distance = (dx * dx + dy * dy).squareRoot()
                 moved.append(Move(key: element.key, from: before.frame, to: element.frame, distance: distance))
-            } else if before != element {
-                restyled.append(element.key)
             }
+            if before.frame.size != element.frame.size { resized.append(element.key) }
+            if before.frame == element.frame && before != element { restyled.append(element.key) }
         }
         self.added = added
         self.removed = old.elements.map(\.key).filter { oldByKey[$0] != nil }

@@ -9,4 +9,13 @@ public enum NumberFormatting {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "Infinity" : "-Infinity") }
         return String(value)
     }
+
+    /// For people (the table, tooltips): at most `decimals` decimals, trailing zeros dropped.
+    /// Huge values are left exact (scaling them could overflow and they have no fraction anyway).
+    public static func rounded(_ value: Double, decimals: Int = 3) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return format(value) }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        return format((value * scale).rounded() / scale)
+    }
 }

@@ -1,25 +1,67 @@
 import LayoutEngine
 
 /// A picture of a layout: cells, supplementary and decoration views in distinct styles,
-/// labelled with their index path (and kind), drawn in zIndex order with their alpha and
-/// their transform (projected to 2D around the element's centre, as Core Animation does with
-/// the default anchor point), plus the content size and the viewport outlined.
+/// labelled and with a tooltip each (see `ElementDrawing`), drawn in zIndex order with their
+/// alpha and their transform (projected to 2D around the element's centre, as Core Animation
+/// does with the default anchor point), plus the content size and the viewport outlined.
 public enum SVGLayoutWriter {
     public struct Options: Sendable, Equatable {
-        /// The picture's longer side in pixels (the drawing scales to fit a square of this
-        /// size); nil: natural size, the width capped at `maxNaturalWidth`.
+        /// The picture's longer side in pixels, margins and caption included; nil: natural
+        /// size, the width capped at `maxNaturalWidth`.
         public var width: Double?
         /// Most elements drawn; the rest are counted in the caption.
         public var maxElements: Int
         public var maxNaturalWidth: Double
         /// Draw only the viewport (the live preview), not the whole content.
         public var viewportOnly: Bool
+        /// The custom field that labels each element (default: `label` when present, else the index path).
+        public var labelField: String?
 
-        public init(width: Double? = nil, maxElements: Int = 5000, maxNaturalWidth: Double = 1600, viewportOnly: Bool = false) {
+        public init(width: Double? = nil, maxElements: Int = 5000, maxNaturalWidth: Double = 1600, viewportOnly: Bool = false,
+                    labelField: String? = nil) {
             self.width = width
             self.maxElements = maxElements
             self.maxNaturalWidth = maxNaturalWidth
             self.viewportOnly = viewportOnly
+            self.labelField = labelField
+        }
+    }
+
+    /// Where a drawing of `area` (content points) lands in the picture: a margin around it and
+    /// a caption band above, both fixed in pixels (scaled down for fits under 200 pixels).
+    struct Geometry {
+        var width: Double, height: Double
+        /// Content points per picture pixel.
+        var unit: Double
+        var viewBox: Rect
+        var margin: Double
+
+        static let marginPixels = 16.0, captionPixels = 28.0
+
+        init(area: Rect, options: Options) {
+            let aw = max(area.width, 1), ah = max(area.height, 1)
+            var chrome = 1.0
+            let scale: Double  // pixels per content point
+            if let fit = options.width {
+                // The longer side is exactly `fit`: the drawing gets what margins and caption leave.
+                chrome = min(1, fit / 200)
+                let m = Self.marginPixels * chrome, c = Self.captionPixels * chrome
+                scale = min((fit - 2 * m) / aw, (fit - 2 * m - c) / ah)
+            } else {
+                let natural = max(480, min(aw + 2 * Self.marginPixels, options.maxNaturalWidth))
+                scale = (natural - 2 * Self.marginPixels) / aw
+            }
+            let m = Self.marginPixels * chrome, c = Self.captionPixels * chrome
+            unit = 1 / scale
+            margin = m * unit
+            viewBox = Rect(x: area.x - margin, y: area.y - margin - c * unit, width: aw + 2 * margin,
+                           height: ah + 2 * margin + c * unit)
+            width = aw * scale + 2 * m
+            height = ah * scale + 2 * m + c
+            if let fit = options.width {
+                // Exactly the fit on the longer side (no rounding drift in the attribute).
+                if width >= height { width = fit } else { height = fit }
+            }
         }
     }
 
@@ -30,54 +72,24 @@ public enum SVGLayoutWriter {
         if !options.viewportOnly {
             for element in drawn where element.frame.isFinite { area = area.union(element.frame) }
         }
-        // Margins, strokes and text are sized in pixels of the final picture: `unit` is how many
-        // content points one pixel covers.
-        let marginPixels = 16.0, captionPixels = 28.0
-        var width = max(480, min(max(area.width, 1) + 2 * marginPixels, options.maxNaturalWidth))
-        if let fit = options.width {
-            // Tall drawings fit by their height; keep room for the caption.
-            width = area.height > area.width ? fit * area.width / max(area.height, 1) : fit
-        }
-        let unit = max(area.width, 1) / max(width - 2 * marginPixels, 1)
-        let margin = marginPixels * unit, captionHeight = captionPixels * unit
-        let viewBox = Rect(x: area.x - margin, y: area.y - margin - captionHeight,
-                           width: area.width + 2 * margin, height: area.height + 2 * margin + captionHeight)
-        let height = viewBox.height * width / max(viewBox.width, 1)
-
-        output.write("""
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" \
-            viewBox="\(n(viewBox.x)) \(n(viewBox.y)) \(n(viewBox.width)) \(n(viewBox.height))" \
-            font-family="Helvetica, Arial, sans-serif">
-
-            """)
-        output.write("""
-              <style>
-                .cell { fill: #4f8ef7; stroke: #1f4fa8; }
-                .supplementary { fill: #f5a623; stroke: #a86a00; }
-                .decoration { fill: #c8c8c8; stroke: #7a7a7a; stroke-dasharray: \(n(4 * unit)) \(n(3 * unit)); }
-                .label { fill: #ffffff; stroke: none; text-anchor: middle; dominant-baseline: central; }
-                .decoration-label { fill: #444444; stroke: none; text-anchor: middle; dominant-baseline: central; }
-                .content { fill: #fafafa; stroke: #bbbbbb; }
-                .viewport { fill: none; stroke: #e0245e; stroke-dasharray: \(n(8 * unit)) \(n(4 * unit)); }
-                .caption { fill: #333333; }
-              </style>
-
-            """)
-        output.write("  <rect class=\"background\" x=\"\(n(viewBox.x))\" y=\"\(n(viewBox.y))\" width=\"\(n(viewBox.width))\" height=\"\(n(viewBox.height))\" fill=\"#ffffff\"/>\n")
+        let geometry = Geometry(area: area, options: options)
+        let unit = geometry.unit
+        writeHeader(geometry, to: &output)
         if options.viewportOnly {
             // Everything outside the viewport is cut away, as on a device.
             output.write("  <clipPath id=\"viewport\"><rect x=\"\(n(area.x))\" y=\"\(n(area.y))\" width=\"\(n(area.width))\" height=\"\(n(area.height))\"/></clipPath>\n")
         }
         output.write("  <rect class=\"content\" x=\"0\" y=\"0\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" stroke-width=\"\(n(unit))\"\(options.viewportOnly ? " clip-path=\"url(#viewport)\"" : "")/>\n")
 
-        // Lower zIndex first; equal zIndex keeps output order (cells, supplementary, decoration).
-        let ordered = drawn.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
         if options.viewportOnly { output.write("  <g clip-path=\"url(#viewport)\">\n") }
-        for element in ordered { write(element, unit: unit, to: &output) }
+        for element in zOrdered(drawn) {
+            ElementDrawing.write(element, label: ElementDrawing.label(of: element, field: options.labelField), unit: unit,
+                                 visible: options.viewportOnly ? area : nil, to: &output)
+        }
         if options.viewportOnly { output.write("  </g>\n") }
 
+        writeViewport(snapshot.bounds, unit: unit, to: &output)
         let b = snapshot.bounds
-        output.write("  <rect class=\"viewport\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" stroke-width=\"\(n(2 * unit))\"/>\n")
         var caption = "content \(n(content.width))×\(n(content.height)) · viewport \(n(b.width))×\(n(b.height)) at \(n(b.x)),\(n(b.y)) · \(drawn.count) element\(drawn.count == 1 ? "" : "s")"
         let hidden = snapshot.elements.filter(\.hidden).count
         if hidden > 0 { caption += " · \(hidden) hidden" }
@@ -86,7 +98,7 @@ public enum SVGLayoutWriter {
         if let total = snapshot.totalElements, total > snapshot.elements.count {
             caption += " · \(total - snapshot.elements.count) beyond the rect"
         }
-        output.write("  <text class=\"caption\" x=\"\(n(viewBox.x + margin))\" y=\"\(n(viewBox.y + margin + 10 * unit))\" font-size=\"\(n(13 * unit))\">\(escape(caption))</text>\n")
+        writeCaption(caption, geometry, to: &output)
         output.write("</svg>\n")
     }
 
@@ -96,30 +108,47 @@ public enum SVGLayoutWriter {
         return text
     }
 
-    private static func write(_ a: LayoutAttributes, unit: Double, to output: inout some TextOutputStream) {
-        let f = a.frame
-        guard f.isFinite else { return }
-        let category = a.category.name
-        let label = a.category == .cell ? "\(a.indexPath.section).\(a.indexPath.item)" : "\(a.kind) \(a.indexPath.section).\(a.indexPath.item)"
-        var attributes = "class=\"\(category)\" stroke-width=\"\(n(unit))\""
-        if a.alpha < 1 { attributes += " opacity=\"\(n(max(0, a.alpha)))\"" }
-        attributes += " data-index-path=\"\(a.indexPath.section),\(a.indexPath.item)\""
-        if a.category != .cell { attributes += " data-kind=\"\(escape(a.kind))\"" }
-        output.write("  <g \(attributes)>")
-        if a.transform3D.isIdentity {
-            output.write("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/>")
-        } else {
-            let corners = projectedCorners(f, a.transform3D)
-            output.write("<polygon points=\"" + corners.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"/>")
-        }
-        // A label only where it fits.
-        let size = min(f.height * 0.45, f.width / Double(max(label.count, 1)) * 1.6, 14 * unit * 1.5)
-        if size >= 6 * unit {
-            let center = a.transform3D.isIdentity ? f.center : projectedCenter(f, a.transform3D)
-            let style = a.category == .decoration ? "decoration-label" : "label"
-            output.write("<text class=\"\(style)\" x=\"\(n(center.x))\" y=\"\(n(center.y))\" font-size=\"\(n(size))\">\(escape(label))</text>")
-        }
-        output.write("</g>\n")
+    /// Lower zIndex first (negative ones under the rest); equal zIndex keeps output order
+    /// (cells, supplementary, decoration).
+    static func zOrdered(_ elements: [LayoutAttributes]) -> [LayoutAttributes] {
+        elements.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+    }
+
+    /// The `<svg>` element, the styles every picture shares and the white background.
+    static func writeHeader(_ geometry: Geometry, id: String? = nil, to output: inout some TextOutputStream) {
+        let viewBox = geometry.viewBox, unit = geometry.unit
+        output.write("""
+            <svg xmlns="http://www.w3.org/2000/svg"\(id.map { " id=\"\($0)\"" } ?? "") width="\(n(geometry.width))" height="\(n(geometry.height))" \
+            viewBox="\(n(viewBox.x)) \(n(viewBox.y)) \(n(viewBox.width)) \(n(viewBox.height))" \
+            font-family="Helvetica, Arial, sans-serif">
+
+            """)
+        output.write("""
+              <style>
+                .cell { fill: #4f8ef7; stroke: #1f4fa8; }
+                .supplementary { fill: #f5a623; stroke: #a86a00; }
+                .decoration { fill: #c8c8c8; stroke: #7a7a7a; stroke-dasharray: \(n(4 * unit)) \(n(3 * unit)); }
+                .label { fill: #ffffff; stroke: none; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
+                .decoration-label { fill: #444444; stroke: none; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
+                .content { fill: #fafafa; stroke: #bbbbbb; }
+                .viewport { fill: none; stroke: #e0245e; stroke-dasharray: \(n(8 * unit)) \(n(4 * unit)); pointer-events: none; }
+                .caption { fill: #333333; }
+              </style>
+
+            """)
+        output.write("  <rect class=\"background\" x=\"\(n(viewBox.x))\" y=\"\(n(viewBox.y))\" width=\"\(n(viewBox.width))\" height=\"\(n(viewBox.height))\" fill=\"#ffffff\"/>\n")
+    }
+
+    static func writeViewport(_ b: Rect, unit: Double, to output: inout some TextOutputStream) {
+        output.write("  <rect class=\"viewport\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" stroke-width=\"\(n(2 * unit))\"/>\n")
+    }
+
+    /// The caption in the band above the drawing, shrunk (down to 7 pixels) to fit the width.
+    static func writeCaption(_ caption: String, _ geometry: Geometry, to output: inout some TextOutputStream) {
+        let unit = geometry.unit, viewBox = geometry.viewBox, margin = geometry.margin
+        let room = (viewBox.width - 2 * margin) / unit  // pixels
+        let pixels = max(7, min(13, room / (0.55 * Double(max(caption.count, 1)))))
+        output.write("  <text class=\"caption\" x=\"\(n(viewBox.x + margin))\" y=\"\(n(viewBox.y + margin + 10 * unit))\" font-size=\"\(n(pixels * unit))\">\(escape(caption))</text>\n")
     }
 
     /// The frame's corners under `transform`, applied around the frame's centre (anchor point
@@ -144,7 +173,7 @@ public enum SVGLayoutWriter {
         return Point(x: center.x + px / w, y: center.y + py / w)
     }
 
-    private static func n(_ value: Double) -> String {
+    static func n(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         // Two decimals are plenty for a picture and keep large files small.
         return NumberFormatting.format((value * 100).rounded() / 100)
@@ -158,6 +187,9 @@ public enum SVGLayoutWriter {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
+            case "\n", "\t": result.append(character)
+            // XML 1.0 allows no other control characters, not even as references.
+            case _ where character.unicodeScalars.first!.value < 0x20: result += "\u{FFFD}"
             default: result.append(character)
             }
         }

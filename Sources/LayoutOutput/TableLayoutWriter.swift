@@ -1,6 +1,7 @@
 import LayoutEngine
 
-/// A human-readable table of the elements: one row each, columns aligned.
+/// A human-readable table of the elements: one row each, columns aligned, numbers rounded to
+/// 3 decimals and transforms described in words (`rotate 6°`).
 public enum TableLayoutWriter {
     public static func write(_ snapshot: LayoutSnapshot, to output: inout some TextOutputStream) {
         let b = snapshot.bounds
@@ -16,8 +17,8 @@ public enum TableLayoutWriter {
         var rows: [[String]] = [header]
         for a in snapshot.elements {
             var extra: [String] = []
-            if !a.transform3D.isIdentity { extra.append("transform3D=[" + a.transform3D.m.map(n).joined(separator: " ") + "]") }
-            for key in a.custom.keys.sorted() { extra.append("\(key)=\(JSONLayoutWriter.value(a.custom[key]!))") }
+            if !a.transform3D.isIdentity { extra.append("transform=[" + TransformDescription.describe(a.transform3D) + "]") }
+            for key in a.custom.keys.sorted() { extra.append("\(key)=\(JSONLayoutWriter.value(a.custom[key]!, number: n))") }
             rows.append([
                 a.category.name, a.kind, "[\(a.indexPath.section), \(a.indexPath.item)]",
                 n(a.frame.x), n(a.frame.y), n(a.frame.width), n(a.frame.height),
@@ -51,5 +52,6 @@ public enum TableLayoutWriter {
         return text
     }
 
-    private static func n(_ value: Double) -> String { NumberFormatting.format(value) }
+    /// Rounded for reading (at most 3 decimals); the JSON output stays exact.
+    private static func n(_ value: Double) -> String { NumberFormatting.rounded(value) }
 }

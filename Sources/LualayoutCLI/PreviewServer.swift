@@ -19,14 +19,14 @@ final class PreviewServer: @unchecked Sendable {
     private let published: PublishedState
 
     /// Listens at once: a port in use fails here, with the system's reason.
-    init(session: WatchSession, port: UInt16, limits: HTTPLimits = HTTPLimits()) throws {
+    init(session: WatchSession, port: UInt16, labelField: String? = nil, limits: HTTPLimits = HTTPLimits()) throws {
         self.session = session
         let sockets = self.sockets
         let published = PublishedState(session.state)
         self.published = published
         do {
             server = try HTTPServer(port: port, limits: limits) { [session] request in
-                Self.route(request, session: session, published: published, sockets: sockets)
+                Self.route(request, session: session, published: published, sockets: sockets, labelField: labelField)
             }
         } catch {
             let reason = switch error { case .system(let text): text; default: "\(error)" }
@@ -50,7 +50,7 @@ final class PreviewServer: @unchecked Sendable {
     }
 
     private static func route(_ request: HTTPRequest, session: WatchSession, published: PublishedState,
-                              sockets: WebSocketHub) -> HTTPServer.Reply {
+                              sockets: WebSocketHub, labelField: String?) -> HTTPServer.Reply {
         let routes = ["/", "/state", "/events", "/render.svg", "/socket"]
         guard routes.contains(request.path) else { return .response(.text(404, "not found")) }
         guard request.method == "GET" else {
@@ -68,20 +68,20 @@ final class PreviewServer: @unchecked Sendable {
             for _ in 0..<400 where published.state.version <= after { Thread.sleep(forTimeInterval: 0.05) }
             return .response(json(stateJSON(published.state)))
         case "/render.svg":
-            return .response(render(request, session: session))
+            return .response(render(request, session: session, labelField: labelField))
         default:
             return .webSocket(sockets)
         }
     }
 
-    private static func render(_ request: HTTPRequest, session: WatchSession) -> HTTPResponse {
+    private static func render(_ request: HTTPRequest, session: WatchSession, labelField: String?) -> HTTPResponse {
         let x = Double(request.queryValue("x") ?? "") ?? session.state.bounds.x
         let y = Double(request.queryValue("y") ?? "") ?? session.state.bounds.y
         do {
             guard let snapshot = try session.viewportWaiting(at: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)) else {
                 return .text(503, "no good layout yet")
             }
-            let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 640, viewportOnly: true))
+            let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 640, viewportOnly: true, labelField: labelField))
             return HTTPResponse(status: 200, contentType: "image/svg+xml", body: svg)
         } catch {
             return .text(500, "\(error)")

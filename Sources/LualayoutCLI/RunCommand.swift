@@ -25,12 +25,12 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         case svg
         case html
 
-        func write(_ snapshot: LayoutSnapshot, title: String, fit: Double?, to stream: inout any TextOutputStream) {
+        func write(_ snapshot: LayoutSnapshot, title: String, picture: SVGLayoutWriter.Options, to stream: inout any TextOutputStream) {
             switch self {
             case .json: JSONLayoutWriter.write(snapshot, to: &stream)
             case .table: TableLayoutWriter.write(snapshot, to: &stream)
-            case .svg: SVGLayoutWriter.write(snapshot, options: .init(width: fit), to: &stream)
-            case .html: HTMLLayoutWriter.write(snapshot, title: title, options: .init(width: fit), to: &stream)
+            case .svg: SVGLayoutWriter.write(snapshot, options: picture, to: &stream)
+            case .html: HTMLLayoutWriter.write(snapshot, title: title, options: picture, to: &stream)
             }
         }
     }
@@ -52,8 +52,8 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
     @Option(help: "Output format: json (the contract's attributes), table (for reading), svg or html (a picture).")
     var format: Format = .json
 
-    @Option(help: ArgumentHelp("Longer side of the svg/html picture in pixels (the drawing scales to fit).", valueName: "PIXELS"))
-    var fit: Double?
+    @OptionGroup(title: "Pictures")
+    var picture: PictureOptions
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
             completion: .file())
@@ -61,7 +61,6 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
 
     func validate() throws {
         if velocity != nil && targetOffset == nil { throw ValidationError("--velocity goes with --target-offset") }
-        if let fit, !(fit >= 16 && fit <= 100_000) { throw ValidationError("--fit must be between 16 and 100000 pixels") }
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
@@ -87,7 +86,7 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
             }
         }
         try OutputDestination(path: output).write(io) { stream in
-            format.write(snapshot, title: script, fit: fit, to: &stream)
+            format.write(snapshot, title: script, picture: picture.svgOptions(), to: &stream)
         }
     }
 }

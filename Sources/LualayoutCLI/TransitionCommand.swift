@@ -40,6 +40,9 @@ struct TransitionCommand: LualayoutCommand {
     @Option(help: "Output format: json (the plan) or html (a page that plays and scrubs the transition).")
     var format: Format = .json
 
+    @OptionGroup(title: "Pictures (html)")
+    var picture: PictureOptions
+
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
             completion: .file())
     var output: String?
@@ -68,7 +71,7 @@ struct TransitionCommand: LualayoutCommand {
         try OutputDestination(path: output).write(io) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
-            case .html: HTMLPlanWriter.write(plan, title: "\(from) → \(to)", to: &stream)
+            case .html: HTMLPlanWriter.write(plan, title: "\(from) → \(to)", options: picture.svgOptions(maxNaturalWidth: 900), to: &stream)
             }
         }
     }

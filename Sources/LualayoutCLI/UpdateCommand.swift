@@ -73,6 +73,9 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     @Option(help: "Output format: json (the plan) or html (a page that plays and scrubs the animation).")
     var format: Format = .json
 
+    @OptionGroup(title: "Pictures (html)")
+    var picture: PictureOptions
+
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
             completion: .file())
     var output: String?
@@ -153,7 +156,7 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         try OutputDestination(path: output).write(io) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
-            case .html: HTMLPlanWriter.write(plan, title: "\(script) — \(summary)", to: &stream)
+            case .html: HTMLPlanWriter.write(plan, title: "\(script) — \(summary)", options: picture.svgOptions(maxNaturalWidth: 900), to: &stream)
             }
         }
     }

@@ -36,8 +36,8 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     @Option(help: "Also print (or, with -o, write) the layout after every good run: json, table, svg or html.")
     var format: RunCommand.Format?
 
-    @Option(help: ArgumentHelp("Longer side of svg/html pictures in pixels.", valueName: "PIXELS"))
-    var fit: Double?
+    @OptionGroup(title: "Pictures")
+    var picture: PictureOptions
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
         "Rewrite FILE with the layout after every good run (json unless --format says otherwise).", valueName: "FILE"),
@@ -118,7 +118,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
 
     private func startPreview(_ session: WatchSession, _ stop: StopSignal, _ io: CommandIO) throws(CLIError) -> PreviewServer {
         do {
-            let server = try PreviewServer(session: session, port: UInt16(port))
+            let server = try PreviewServer(session: session, port: UInt16(port), labelField: picture.label)
             session.onChange = { [weak server] in server?.publish() }
             let actual = try server.start()
             io.err.write("preview at http://127.0.0.1:\(actual)/\n")
@@ -153,7 +153,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
             let format = self.format ?? .json
             do {
                 try OutputDestination(path: output).write(io) { stream in
-                    format.write(snapshot, title: script, fit: fit, to: &stream)
+                    format.write(snapshot, title: script, picture: picture.svgOptions(), to: &stream)
                 }
                 if let output { io.out.write("    wrote \(output)\n") }
             } catch {

@@ -35,12 +35,34 @@ struct BrowserTests {
         #expect(result.status == 0, "\(result.err)")
         let start = try dom(of: page, at: 0)
         #expect(start.contains("t = 0.00"))
-        #expect(start.components(separatedBy: "class=\"element cell\"").count - 1 == 5)
+        #expect(start.components(separatedBy: "<g class=\"cell\"").count - 1 == 5)
         #expect(visibleBoxes(start) == 4)
         let end = try dom(of: page, at: 1)
         #expect(end.contains("t = 1.00"))
         #expect(visibleBoxes(end) == 4)
         let half = try dom(of: page, at: 0.5)
         #expect(visibleBoxes(half) == 5)
+    }
+
+    /// A backdrop decoration at zIndex −1 under two cells: the page draws it (first, under the
+    /// cells) at the start, half way and at the end of inserting a third cell.
+    @Test func negativeZIndexDecorationsStayVisible() throws {
+        let script = try temporaryFile("backdrop.lua", """
+            return { prepare = function(cv, out)
+              out:decoration("backdrop", 0, 0, 0, 0, 320, 100, { zIndex = -1 })
+              for item = 0, cv:numberOfItems(0) - 1 do out:cell(0, item, item * 110, 0, 100, 100) end
+              out:contentSize(320, 100)
+            end }
+            """)
+        let page = NSTemporaryDirectory() + "lualayout-update-\(UUID().uuidString).html"
+        let result = lualayout("update", script, "--items", "2", "--insert", "0:2", "--bounds", "320x480", "--format", "html", "-o", page)
+        #expect(result.status == 0, "\(result.err)")
+        for progress in [0, 0.5, 1] {
+            let dom = try dom(of: page, at: progress)
+            let layer = try #require(dom.range(of: "<g id=\"elements\"")).upperBound
+            let first = try #require(dom[layer...].range(of: "<g ")).lowerBound
+            let group = dom[first...].prefix { $0 != ">" }
+            #expect(group.contains("data-kind=\"backdrop\"") && group.contains("data-visible=\"1\""), "t = \(progress): \(group)")
+        }
     }
 }

@@ -24,7 +24,8 @@ struct WatchTests {
     /// 100×100 items, 320 wide: columns x = 0, 110, 220 (gap 10); 5 items in rows y = 0, 110;
     /// content 320×210. Line spacing 30 moves row 1 (items 3, 4) down by 20: content 320×230.
     /// A syntax error keeps that layout; 100×50 items then put row 1 at y = 60 (items 3, 4
-    /// moved up 70 from y 130) and shrink every item: content 320×110.
+    /// moved up 70 from y 130) and shrink every item: content 320×110. Items 3 and 4 both move
+    /// and resize, so they count in both: 2 moved, 5 resized.
     @Test func reportsEachSaveAndKeepsTheLastGoodLayout() throws {
         let directory = try temporaryDirectory()
         let script = directory + "/layout.lua"
@@ -45,7 +46,7 @@ struct WatchTests {
             "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
             "[3] error: \(script):2: '}' expected (to close '{' at line 1) near <eof>",
             "    keeping the last good layout: 5 elements, content 320×230",
-            "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 3] by 70, cell [0, 4] by 70), 3 resized, content 320×230 → 320×110",
+            "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 3] by 70, cell [0, 4] by 70), 5 resized, content 320×230 → 320×110",
         ])
         #expect(log.hasPrefix("watching \(script)"))
         #expect(log.hasSuffix("stopped watching \(script)\n"))
@@ -73,8 +74,8 @@ struct WatchTests {
         #expect(runs.dropFirst(2).first?.hasPrefix("[3] error: \(module):1: unexpected symbol near '}'") == true)
         // 50-point items: 6 per row, gap (375 − 300) / 5 = 15 → x 0, 65, 130. 40-point items:
         // 7 per row, gap (375 − 280) / 6 = 15.83 → x 0, 55.83 → 56, 111.67 → 112 (rounded):
-        // items 1 and 2 move by 9 and 18, item 0 only shrinks.
-        #expect(runs.last == "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 2] by 18, cell [0, 1] by 9), 1 resized, content 375×50 → 375×40")
+        // items 1 and 2 move by 9 and 18, all three shrink (moving does not hide resizing).
+        #expect(runs.last == "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 2] by 18, cell [0, 1] by 9), 3 resized, content 375×50 → 375×40")
     }
 
     /// Ctrl-C ends the loop cleanly: the goodbye line, exit status 0.
