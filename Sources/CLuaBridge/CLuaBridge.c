@@ -209,6 +209,14 @@ int llb_loadtext(lua_State *L, const char *buffer, size_t size, const char *chun
     return luaL_loadbufferx(L, buffer, size, chunkname, "t");
 }
 
+// Calls the original library function (upvalue 1) with the arguments as given.
+static int llb_calloriginal(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 // `load` with the mode forced to text: binary chunks can break the VM's invariants. The
 // arguments are checked here, so errors name `load` and the script's line (the original,
 // called from C, would say '?' and no line).
@@ -230,10 +238,7 @@ static int llb_textload(lua_State *L) {
         lua_pushcclosure(L, llb_chargedreader, 1);
         lua_replace(L, 1);
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, nargs, LUA_MULTRET);
-    return lua_gettop(L);
+    return llb_calloriginal(L);
 }
 
 // `setmetatable` without `__gc`: Lua runs finalizers with debug hooks off, so a looping
@@ -259,11 +264,8 @@ static int llb_safesetmetatable(lua_State *L) {
 // instruction-budget error. That error is raised inside the count hook, and Lua runs a
 // message handler for it with hooks off, where a looping handler could never be stopped.
 static int llb_guardedhandler(lua_State *L) {
-    if (llb_getlimits(L)->budget_exceeded) {
-        lua_settop(L, 1);
-        return 1;
-    }
     lua_settop(L, 1);
+    if (llb_getlimits(L)->budget_exceeded) return 1;
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, 1, 1);
@@ -275,10 +277,7 @@ static int llb_guardedxpcall(lua_State *L) {
     lua_pushvalue(L, 2);
     lua_pushcclosure(L, llb_guardedhandler, 1);
     lua_replace(L, 2);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    return llb_calloriginal(L);
 }
 
 // C library calls run without the count hook. These two can loop for as long as their
@@ -308,10 +307,7 @@ static int llb_boundedrep(lua_State *L) {
         double total = (double)count * (double)length + (double)(count - 1) * (double)separator;
         if (total > (double)limits->memory_limit) return llb_refusememory(L);
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
+    return llb_calloriginal(L);
 }
 
 // Charges the elements first..last (none when last < first) to the instruction budget.
@@ -321,14 +317,6 @@ static void llb_chargerange(lua_State *L, lua_Integer first, lua_Integer last) {
     lua_Unsigned count = (lua_Unsigned)last - (lua_Unsigned)first + 1u;
     if (count == 0 || count >= (lua_Unsigned)limits->instructions_left) llb_raisebudget(L, 1);
     limits->instructions_left -= (long long)count;
-}
-
-// Calls the original library function (upvalue 1) with the arguments as given.
-static int llb_calloriginal(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
 }
 
 // `table.move(a1, f, e, t [, a2])`: each element moved is charged to the instruction budget,

@@ -53,8 +53,9 @@ public enum AttributeRules {
         return nil
     }
 
-    /// Numbers in messages: whole numbers without a fraction, `nan`, `inf`, `-inf`.
-    static func number(_ value: Double) -> String {
+    /// Numbers in messages (the engine's and the scripts'): whole numbers without a fraction,
+    /// `nan`, `inf`, `-inf`.
+    public static func number(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         if value.isInfinite { return value > 0 ? "inf" : "-inf" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }

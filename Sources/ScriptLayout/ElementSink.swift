@@ -201,7 +201,7 @@ final class ElementSink {
     }
 
     private func describe(_ lua: LuaState, _ position: Int32) -> String {
-        if let number = lua.number(at: position) { return formatNumber(number) }
+        if let number = lua.number(at: position) { return AttributeRules.number(number) }
         let type = lua.type(at: position)
         return type == .none ? "nil" : type.name
     }
@@ -268,10 +268,4 @@ struct AttributeExtras {
 struct ExtrasError: Error {
     var message: String
     init(_ message: String) { self.message = message }
-}
-
-/// Numbers as the outputs print them: integers without a fraction, others shortest round-trip.
-func formatNumber(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
 }

@@ -13,11 +13,6 @@ public struct LayoutFields: Sendable, Equatable {
     /// Keys of the layout table the engine does not read and that are not near misses of a
     /// name it reads (the layout's own helpers, or typos further than two edits away).
     public var unknown: [String] = []
-
-    /// Every name the engine reads from a layout table, by role.
-    public static let knownProperties = LayoutNames.flowProperties
-    public static let knownCallbacks = LayoutNames.flowCallbacks
-    public static let knownHooks = LayoutNames.hooks
 }
 
 extension ScriptLayout {
@@ -33,17 +28,8 @@ extension LayoutScript {
         fields.callbacks = LayoutNames.flowCallbacks.filter { fieldType(name: $0) == .function }
         fields.hooks = LayoutNames.hooks.filter { fieldType(name: $0) == .function }
         lua.pop(1)
-        pushLayoutTable()
-        let table = lua.absoluteIndex(-1)
         let known = Set(LayoutNames.all)
-        lua.pushNil()
-        while lua.next(tableAt: table) {
-            lua.pop(1)
-            guard lua.type(at: -1) == .string, let key = lua.string(at: -1) else { continue }
-            if !known.contains(key), LayoutNames.intendedName(for: key) == nil { fields.unknown.append(key) }
-        }
-        lua.pop(1)
-        fields.unknown.sort()
+        fields.unknown = layoutTableKeys().filter { !known.contains($0) && LayoutNames.intendedName(for: $0) == nil }.sorted()
         return fields
     }
 

@@ -84,20 +84,29 @@ final class LayoutScript {
     /// Keys of the layout table that look like misspelled properties, callbacks or hooks:
     /// where (`file:line`) and what (each reported once per script).
     func nearMisses() -> [(site: String, message: String)] {
-        pushLayoutTable()
-        defer { lua.pop(1) }
-        let table = lua.absoluteIndex(-1)
         var found: [(site: String, message: String)] = []
-        lua.pushNil()
-        while lua.next(tableAt: table) {
-            lua.pop(1)
-            guard let key = lua.string(at: -1), let intended = LayoutNames.intendedName(for: key) else { continue }
+        for key in layoutTableKeys() {
+            guard let intended = LayoutNames.intendedName(for: key) else { continue }
             let message = "unknown field '\(key)' in the layout table (did you mean '\(intended)'?)"
             if reportedNames.insert(key).inserted { found.append((site(ofWord: key), message)) }
         }
         return found
     }
     private var reportedNames: Set<String> = []
+
+    /// The string keys of the layout table itself (raw, not inherited).
+    func layoutTableKeys() -> [String] {
+        pushLayoutTable()
+        defer { lua.pop(1) }
+        let table = lua.absoluteIndex(-1)
+        var keys: [String] = []
+        lua.pushNil()
+        while lua.next(tableAt: table) {
+            lua.pop(1)
+            if let key = lua.string(at: -1) { keys.append(key) }
+        }
+        return keys
+    }
 
     /// Re-reads the layout's properties and callbacks (hooks may be added after `return`).
     func refreshFields() throws(ScriptError) {

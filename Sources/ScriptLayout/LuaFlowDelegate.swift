@@ -30,7 +30,7 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
             case .oneNumber: "returned one number (expected {w, h}, {width=, height=} or two numbers)"
             case .tableFields: "returned a table without a width and height (expected {w, h} or {width=, height=})"
             case .invalid(let width, let height):
-                "returned an invalid size \(formatNumber(width))×\(formatNumber(height)) (sizes must be finite and ≥ 0)"
+                "returned an invalid size \(AttributeRules.number(width))×\(AttributeRules.number(height)) (sizes must be finite and ≥ 0)"
             }
             throw script.badReturn("sizeForItem", problem + " for item [\(section), \(error.item)]", evaluating: evaluating)
         }
@@ -94,7 +94,7 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
             }
             guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
                 throw script.badReturn(
-                    name, "returned an invalid size \(formatNumber(size.width))×\(formatNumber(size.height)) for section \(section) (sizes must be finite and ≥ 0)",
+                    name, "returned an invalid size \(AttributeRules.number(size.width))×\(AttributeRules.number(size.height)) for section \(section) (sizes must be finite and ≥ 0)",
                     evaluating: evaluating)
             }
             return size
@@ -116,7 +116,7 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
     }
 
     private func describe(_ lua: LuaState, _ index: Int32) -> String {
-        if let number = lua.number(at: index) { return formatNumber(number) }
+        if let number = lua.number(at: index) { return AttributeRules.number(number) }
         let type = lua.type(at: index)
         return type == .nil ? "nil" : "a \(type.name)"
     }
