@@ -194,3 +194,39 @@ struct GalleryTests {
         #expect(result.out == golden, "docs/images/\(stem).svg is stale: run Scripts/gallery")
     }
 }
+
+/// `-o` names a pipe or device (`-o /dev/null`): it is written in place, never replaced by a
+/// regular file as an atomic write's rename would.
+@Suite("lualayout -o to a pipe")
+struct OutputToAPipeTests {
+    @Test func aPipeStaysAPipe() throws {
+        let directory = NSTemporaryDirectory() + "lualayout-fifo-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let fifo = directory + "/out"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let received = Received()
+        // The reader opens the pipe itself (the writer's open waits for it) and reads to the end.
+        let reader = Thread {
+            received.set(FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data())
+        }
+        reader.start()
+        let result = lualayout("run", "Examples/grid.lua", "--items", "1", "--timeout", "20", "-o", fifo)
+        #expect(result.status == 0, "\(result.err)")
+        var info = stat()
+        #expect(stat(fifo, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFIFO, "the pipe was replaced by another kind of file")
+        #expect(received.wait(seconds: 20)?.contains(#""indexPath": [0, 0]"#) == true)
+    }
+}
+
+private final class Received: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var text: String?
+    func set(_ data: Data) {
+        text = String(decoding: data, as: UTF8.self)
+        done.signal()
+    }
+    func wait(seconds: Double) -> String? {
+        done.wait(timeout: .now() + seconds) == .success ? text : nil
+    }
+}
