@@ -230,3 +230,22 @@ private final class Received: @unchecked Sendable {
         done.wait(timeout: .now() + seconds) == .success ? text : nil
     }
 }
+
+/// Swift's arguments are UTF-8 Strings: a file name that is not UTF-8 would silently name
+/// another file. It is refused with the reason instead (bytes passed through a shell).
+@Suite("lualayout: arguments that are not UTF-8")
+struct NonUTF8ArgumentTests {
+    @Test func aNonUTF8FileNameIsAUsageError() throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", #"exec "$0" run "$(printf 'caf\351.lua')""#, repositoryRoot + "/.build/debug/lualayout"]
+        let errors = Pipe()
+        shell.standardError = errors
+        shell.standardOutput = FileHandle.nullDevice
+        try shell.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 2)
+        #expect(text == "lualayout: argument 2 is not valid UTF-8; file names and values must be UTF-8 (rename the file)\n")
+    }
+}
