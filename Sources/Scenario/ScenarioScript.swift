@@ -55,7 +55,7 @@ public final class ScenarioScript {
     ]
     /// Scenario globals that only read.
     public static let queryNames = [
-        "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
+        "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state", "calls",
     ]
     public static let checkNames = ["expect", "expectSnapshot"]
 
@@ -171,6 +171,11 @@ public final class ScenarioScript {
                 ?? SnapshotVerdict(passed: false, message: "expectSnapshot(\"\(snapshotName)\"): snapshots need `lualayout test` (simulate does not compare them)")
             checks.append(ScenarioCheck(file: name, line: line, message: verdict.message, passed: verdict.passed))
             lua.push(verdict.passed)
+            return .results(1)
+        case "calls":
+            // The delegate calls of the last step, as "name[s, i]" ("→ false" when refused).
+            let names = session.timeline.steps.last?.callNames ?? []
+            lua.push(LuaValue.array(names.map { .string($0) }))
             return .results(1)
         default:
             return try ViewMethods.run(global, call: global, view: session.view, lua: lua, argumentBase: 1)
