@@ -125,8 +125,11 @@ public final class ScenarioScript {
         } catch let error as UpdateError {
             return .error("\(global): invalid batch update: \(error.message)")
         } catch {
-            fatalError = error
-            return .error(String(describing: error), located: false)
+            // Say which scenario line led there (the error itself is located in its own file).
+            var fatal = Self.scriptError(error, name)
+            fatal.evaluating = (fatal.evaluating.map { $0 + ", " } ?? "") + "during \(global) at \(name):\(line)"
+            fatalError = fatal
+            return .error(String(describing: fatal), located: false)
         }
     }
 
