@@ -546,6 +546,10 @@ function state() end
 ---@return string[]
 function calls() end
 
+---The changes the last step animated (batch updates): `{action = "delete", before = {s, i}}`, …
+---@return {action: lualayout.UpdateAction, before: lualayout.ItemPath?, after: lualayout.ItemPath?}[]
+function updates() end
+
 ---Records a check at this line: it passes unless `condition` is false or nil.
 ---@param condition any
 ---@param message? string
