@@ -482,7 +482,7 @@ function longPress(x, y) end
 ---@param y number
 function touchDown(x, y) end
 
----The finger lifts (anywhere).
+---The finger lifts (outside the viewport the touch is cancelled).
 ---@param x number
 ---@param y number
 function touchUp(x, y) end
