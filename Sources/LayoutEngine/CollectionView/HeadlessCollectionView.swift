@@ -319,8 +319,10 @@ public final class HeadlessCollectionView {
         var new = context
         new.data = newData ?? mapping.newData(from: context.data)
         let plan = try UpdatePlanner.plan(layout: layout, old: context, new: new, update: batch)
-        // UpdatePlanner prepares twice: before the update and after it.
+        // UpdatePlanner prepares twice: on the data before the update and after it.
         prepareCount += 2
+        events.append(.prepare(reason: "batch update (before)"))
+        events.append(.prepare(reason: "batch update (after)"))
         context = new
         let selected = selectedItems, highlighted = highlightedItems
         for path in selected where mapping.newIndexPath(forOld: path) == nil { setSelected(path, false) }
