@@ -9,11 +9,13 @@ public enum CLIError: Error, CustomStringConvertible {
     case input(String)
     /// The layout script failed.
     case script(ScriptError)
+    /// The command has already printed why it failed (`test`: the failing tests): exit 1, no message.
+    case reported
 
     public var exitCode: Int32 {
         switch self {
         case .usage, .input: 2
-        case .script: 1
+        case .script, .reported: 1
         }
     }
 
@@ -22,6 +24,7 @@ public enum CLIError: Error, CustomStringConvertible {
         case .usage(let message): "lualayout: \(message)"
         case .input(let message): message
         case .script(let error): error.description
+        case .reported: ""
         }
     }
 }
