@@ -26,6 +26,10 @@ struct ScenarioTestPlan {
 
     /// Reads the test at `path` and its header.
     static func load(_ path: String) throws(TestFileError) -> ScenarioTestPlan {
+        // A device or pipe could block or never end (`lualayout test /dev/stdin`).
+        guard isRegularFile(path) else {
+            throw TestFileError(path, 1, "not a regular file")
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw TestFileError(path, 1, "cannot read the test file") }
         let header = try ScenarioHeader.parse(String(decoding: data, as: UTF8.self), path: path)
         let options = try parseOptions(header.options, path: path)
@@ -43,6 +47,15 @@ struct ScenarioTestPlan {
             throw TestFileError(path, line, "\(what) \(file): no such file (paths are relative to the test file)")
         }
         if isDirectory.boolValue { throw TestFileError(path, line, "\(what) \(file): is a folder, not a file") }
+        guard isRegularFile(file) else {
+            throw TestFileError(path, line, "\(what) \(file): not a regular file")
+        }
+    }
+
+    /// A regular file, after following symbolic links (a device or pipe is not).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// `value` relative to the folder of the test at `testPath` (absolute paths stay).
