@@ -48,9 +48,6 @@ struct TestCommand: LualayoutCommand {
         "CI mode: a missing snapshot fails instead of being written (default: on when the CI environment variable is set, as on CI services)."))
     var ci: Bool?
 
-    /// The scenario runtime; tests substitute fakes.
-    @TaskLocal static var executor: (any ScenarioExecuting)?
-
     /// `CI` set to anything but empty, `0` or `false`, as CI services do.
     static func environmentIsCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         guard let value = environment["CI"]?.lowercased() else { return false }
@@ -62,7 +59,7 @@ struct TestCommand: LualayoutCommand {
         guard !files.isEmpty else {
             throw .usage("test: no test files (*\(TestDiscovery.suffix)) under \(paths.isEmpty ? "the current folder" : paths.joined(separator: ", "))")
         }
-        let executor = Self.executor ?? SimulatorScenarioExecutor()
+        let executor = SimulatorScenarioExecutor()
         let snapshots = SnapshotStore(update: updateSnapshots, ci: ci ?? Self.environmentIsCI())
         let showProgress = isatty(2) == 1 && io.err is FileStream
         var reports: [TestCaseReport] = []

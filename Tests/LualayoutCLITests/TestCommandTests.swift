@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import LualayoutCLI
 
-/// `lualayout test` with the scenario runtime replaced by `FakeScenarioExecutor`: discovery,
-/// the header, the report lines, the summary, exit codes, JUnit and snapshots.
+/// `lualayout test`: discovery, the header, the report lines, the summary and exit codes
+/// (scenarios run by the simulator).
 @Suite("lualayout test (runner)")
 struct TestCommandTests {
     /// One cell per item, 60 points apart, shifted right by `cv.state.shift`; content 200 × 60·n.
@@ -27,9 +27,9 @@ struct TestCommandTests {
         return directory
     }
 
-    /// `lualayout test ARGUMENTS` with the fake runtime; times in the report read `T ms`.
+    /// `lualayout test ARGUMENTS`; times in the report read `T ms`.
     static func run(_ arguments: String...) -> CommandResult {
-        var result = TestCommand.$executor.withValue(FakeScenarioExecutor()) { lualayout(["test"] + arguments) }
+        var result = lualayout(["test"] + arguments)
         result.out = result.out.replacingOccurrences(of: #"[0-9]+ ms\)"#, with: "T ms)", options: .regularExpression)
         return result
     }
@@ -66,7 +66,9 @@ struct TestCommandTests {
         ])
         let result = Self.run(dir)
         #expect(result.status == 1)
-        #expect(result.out == """
+        // The error's traceback follows its first line, indented further.
+        let traceback = try #require(result.out.range(of: "      stack traceback:\n(      .*\n)*", options: .regularExpression))
+        #expect(result.out.replacingCharacters(in: traceback, with: "") == """
             ERROR \(dir)/a.test.lua  (T ms)
                 \(dir)/a.test.lua:3: boom
             PASS  \(dir)/b.test.lua  (1 check, T ms)

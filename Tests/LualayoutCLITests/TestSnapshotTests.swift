@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LualayoutCLI
 
-/// `expectSnapshot(name)` through `lualayout test` (scenarios run by `FakeScenarioExecutor`):
+/// `expectSnapshot(name)` through `lualayout test`:
 /// written on the first run, matched, mismatched with the diff and the SVG pair, rewritten by
 /// `--update-snapshots`, refused in CI, and unsafe names.
 @Suite("lualayout test (snapshots)")
@@ -144,7 +144,9 @@ struct TestSnapshotTests {
         }
     }
 
-    @Test func anUnsafeNameEndsTheTestAtItsLine() throws {
+    /// The test is an error located at the call; the scenario still runs to its end (the
+    /// runtime's snapshot handler cannot stop it), so later checks are reported too.
+    @Test func anUnsafeNameIsAnErrorAtItsLine() throws {
         let dir = try TestCommandTests.folder([
             "rows.lua": TestCommandTests.rows,
             "t.test.lua": "-- layout: rows.lua\nexpect(true, \"first\")\nexpectSnapshot(\"../../etc/x\")\nexpect(false, \"not reached\")\n",
@@ -153,6 +155,7 @@ struct TestSnapshotTests {
         #expect(result.status == 1)
         #expect(result.out == """
             ERROR \(dir)/t.test.lua  (T ms)
+                \(dir)/t.test.lua:4: expectation failed: not reached
                 \(dir)/t.test.lua:3: expectSnapshot: invalid snapshot name "../../etc/x": a snapshot name cannot contain '/' or '\\' (it names a file in __snapshots__)
             0 passed, 0 failed, 1 error
 

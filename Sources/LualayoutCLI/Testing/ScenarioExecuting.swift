@@ -1,6 +1,6 @@
 /// What `lualayout test` needs from the scenario runtime: run one test's scenario against its
 /// layout (and controller), checking its `expect` calls and asking `snapshots` about each
-/// `expectSnapshot(name)`. The simulator's runner satisfies it; tests use fakes.
+/// `expectSnapshot(name)`. `SimulatorScenarioExecutor` is the one in use.
 protocol ScenarioExecuting: Sendable {
     func execute(_ plan: ScenarioTestPlan, snapshots: SnapshotStore) -> ScenarioTestResult
 }
