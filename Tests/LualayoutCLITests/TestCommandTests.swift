@@ -182,6 +182,26 @@ struct TestCommandTests {
         #expect(flag.err.contains("--junit"))
     }
 
+    /// The shipped scenarios pass as CI runs them (`--ci`: the committed snapshots must exist
+    /// and match). The waterfall's scrolled snapshot holds section 0's header pinned at the
+    /// clamped offset, 900 − 667 = 233 (Examples/waterfall.test.lua derives it).
+    @Test func theExamplesPass() throws {
+        let result = Self.run("Examples", "--ci")
+        #expect(result.status == 0)
+        #expect(result.err == "")
+        // (The simulator's own scenarios may gain checks: only the waterfall's count is fixed here.)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines.map { $0.components(separatedBy: "  (").first! } == [
+            "PASS  Examples/highlight.test.lua", "PASS  Examples/springboard.test.lua", "PASS  Examples/waterfall.test.lua",
+            "3 passed, 0 failed",
+        ])
+        #expect(lines.contains("PASS  Examples/waterfall.test.lua  (4 checks, T ms)"))
+        let scrolled = try String(contentsOfFile: repositoryRoot + "/Examples/__snapshots__/waterfall-scrolled.json", encoding: .utf8)
+        #expect(scrolled.contains(
+            "{\"category\": \"supplementary\", \"kind\": \"header\", \"indexPath\": [0, 0], \"frame\": {\"x\": 0, \"y\": 233, \"width\": 375, \"height\": 40}"))
+        #expect(scrolled.hasPrefix("{\n  \"bounds\": {\"x\": 0, \"y\": 233, \"width\": 375, \"height\": 667},\n  \"contentSize\": {\"width\": 375, \"height\": 900},"))
+    }
+
     @Test func ciFromTheEnvironment() {
         #expect(TestCommand.environmentIsCI(["CI": "true"]))
         #expect(TestCommand.environmentIsCI(["CI": "1"]))
