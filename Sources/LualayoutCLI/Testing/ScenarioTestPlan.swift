@@ -114,6 +114,13 @@ struct ScenarioTestPlan {
 enum OptionWords {
     struct SplitError: Error { var message: String }
 
+    /// `word` as `split` reads it back: unchanged when plain, else in "…" with `"` and `\` escaped.
+    static func quote(_ word: String) -> String {
+        let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_./,=+:@%".contains($0) }
+        if plain { return word }
+        return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     static func split(_ text: String) throws(SplitError) -> [String] {
         var words: [String] = [], current = "", inWord = false
         var characters = text[...]
