@@ -114,6 +114,26 @@ struct TestSnapshotTests {
             "t.test.lua:3: expectation failed: snapshot 'rows': \(dir)/__snapshots__/rows.json:bounds: expected an object (rewrite it with --update-snapshots)\n"))
     }
 
+    /// `__snapshots__` is a file (nothing can be written under it), or the snapshot's path is
+    /// a folder: the check fails, saying which.
+    @Test func snapshotsThatCannotBeStored() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows,
+            "a/t.test.lua": "-- layout: ../rows.lua\nexpectSnapshot(\"rows\")\n", "a/__snapshots__": "not a folder",
+            "b/t.test.lua": "-- layout: ../rows.lua\nexpectSnapshot(\"rows\")\n", "b/__snapshots__/rows.json/x": "",
+        ])
+        let result = TestCommandTests.run(dir, "--no-ci")
+        #expect(result.status == 1)
+        #expect(result.out == """
+            FAIL  \(dir)/a/t.test.lua  (1 check, 1 failed, T ms)
+                \(dir)/a/t.test.lua:2: expectation failed: snapshot 'rows': cannot write \(dir)/a/__snapshots__/rows.json
+            FAIL  \(dir)/b/t.test.lua  (1 check, 1 failed, T ms)
+                \(dir)/b/t.test.lua:2: expectation failed: snapshot 'rows': \(dir)/b/__snapshots__/rows.json is a folder
+            0 passed, 2 failed
+
+            """)
+    }
+
     @Test func twoLayoutsUnderOneNameInOneRun() throws {
         let dir = try TestCommandTests.folder([
             "rows.lua": TestCommandTests.rows,
