@@ -69,7 +69,10 @@ struct TestCommand: LualayoutCommand {
                 io.flush()
             }
             let report = Self.run(file, executor: executor, snapshots: snapshots)
-            if showProgress { io.err.write("\r\u{1B}[K") }
+            if showProgress {
+                io.err.write("\r\u{1B}[K")  // cleared before the result line is printed
+                (io.err as? FileStream)?.flush()
+            }
             for line in report.lines { io.out.write(line + "\n") }
             io.flush()
             reports.append(report)
