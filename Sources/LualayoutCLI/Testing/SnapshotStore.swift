@@ -71,7 +71,6 @@ final class SnapshotStore {
         let stored = String(decoding: data, as: UTF8.self)
         if stored == text {
             removePictures(folder: folder, name: name)
-            written[path] = (text, testPath)
             return .passed(note: nil)
         }
         if update { return store(text, at: path, name: name, testPath: testPath, note: "snapshot updated: \(path)") }
