@@ -482,7 +482,7 @@ function longPress(x, y) end
 ---@param y number
 function touchDown(x, y) end
 
----The finger lifts (anywhere).
+---The finger lifts (outside the viewport the touch is cancelled).
 ---@param x number
 ---@param y number
 function touchUp(x, y) end
@@ -545,6 +545,10 @@ function state() end
 ---The delegate calls of the last step: "shouldSelectItem[0, 3]", "didTapBackground", …
 ---@return string[]
 function calls() end
+
+---The changes the last step animated (batch updates): `{action = "delete", before = {s, i}}`, …
+---@return {action: lualayout.UpdateAction, before: lualayout.ItemPath?, after: lualayout.ItemPath?}[]
+function updates() end
 
 ---Records a check at this line: it passes unless `condition` is false or nil.
 ---@param condition any
