@@ -12,11 +12,13 @@ public enum CLIError: Error, CustomStringConvertible {
     /// The command ran, but what it checked did not hold (a scenario's expectations); the
     /// details were already printed.
     case failed(String)
+    /// The command has already printed why it failed (`test`: the failing tests): exit 1, no message.
+    case reported
 
     public var exitCode: Int32 {
         switch self {
         case .usage, .input: 2
-        case .script, .failed: 1
+        case .script, .failed, .reported: 1
         }
     }
 
@@ -26,6 +28,7 @@ public enum CLIError: Error, CustomStringConvertible {
         case .input(let message): message
         case .script(let error): error.description
         case .failed(let message): "lualayout: \(message)"
+        case .reported: ""
         }
     }
 }

@@ -5,9 +5,10 @@ import Foundation
 struct InitCommand: LualayoutCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Start a layout: write NAME.lua (a commented starter script) and NAME.json (its data).",
+        abstract: "Start a layout: write NAME.lua (a commented starter script), NAME.json (its data) and NAME.test.lua (its test).",
         discussion: """
-            The script runs as written and shows the main hooks; existing files are never \
+            The script runs as written and shows the main hooks, the test scenario passes as \
+            written (`lualayout test`; its first run writes the snapshot it compares); existing files are never \
             overwritten. --flow (the default) starts from flow{...} (UICollectionViewFlowLayout) \
             with a delegate callback and the attributes hook; --custom from a table whose \
             prepare(cv, out) places every element. Compositional layouts do not exist yet.
@@ -15,6 +16,7 @@ struct InitCommand: LualayoutCommand {
             Example:
               lualayout init gallery
               lualayout run gallery.lua --data gallery.json --format table
+              lualayout test gallery.test.lua
             """)
 
     enum Kind: String, EnumerableFlag {
@@ -31,7 +33,7 @@ struct InitCommand: LualayoutCommand {
         }
     }
 
-    @Argument(help: ArgumentHelp("Name of the layout: writes NAME.lua and NAME.json (NAME may include a folder).", valueName: "NAME"),
+    @Argument(help: ArgumentHelp("Name of the layout: writes NAME.lua, NAME.json and NAME.test.lua (NAME may include a folder).", valueName: "NAME"),
               completion: .file())
     var name: String
 
@@ -45,20 +47,24 @@ struct InitCommand: LualayoutCommand {
         let base = name.hasSuffix(".lua") ? String(name.dropLast(4)) : name
         let stem = String(base.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
         guard !stem.isEmpty, stem != ".", stem != ".." else {
-            throw .usage("init: '\(name)' does not name a file (init writes NAME.lua and NAME.json)")
+            throw .usage("init: '\(name)' does not name a file (init writes NAME.lua, NAME.json and NAME.test.lua)")
         }
-        let scriptPath = base + ".lua", dataPath = base + ".json"
-        for path in [scriptPath, dataPath] where FileManager.default.fileExists(atPath: path) {
+        let scriptPath = base + ".lua", dataPath = base + ".json", testPath = base + ".test.lua"
+        for path in [scriptPath, dataPath, testPath] where FileManager.default.fileExists(atPath: path) {
             throw .input("\(path): already exists; init never overwrites a file (choose another NAME or move it away)")
         }
         let script = kind == .flow ? StarterScripts.flow(name: stem) : StarterScripts.custom(name: stem)
         try Self.write(script, to: scriptPath)
         try Self.write(StarterScripts.data, to: dataPath)
+        let checks = kind == .flow ? StarterScripts.flowChecks : StarterScripts.customChecks
+        try Self.write(StarterScripts.test(name: stem, checks: checks), to: testPath)
         io.out.write("""
             wrote \(scriptPath) (a \(kind == .flow ? "flow" : "custom") layout)
             wrote \(dataPath) (its data: 2 sections, 6 items)
+            wrote \(testPath) (its test scenario)
             run it:   lualayout run \(scriptPath) --data \(dataPath) --format table
             check it: lualayout check \(scriptPath) --data \(dataPath)
+            test it:  lualayout test \(testPath)
 
             """)
     }

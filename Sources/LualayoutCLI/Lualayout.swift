@@ -33,7 +33,7 @@ struct Lualayout: ParsableCommand {
         version: "lualayout \(lualayoutVersion)",
         subcommands: [
             RunCommand.self, CheckCommand.self, InitCommand.self, WatchCommand.self, UpdateCommand.self, TransitionCommand.self,
-            SimulateCommand.self,
+            SimulateCommand.self, TestCommand.self,
             WatchWorkerCommand.self,
         ])
 }
@@ -56,6 +56,7 @@ public enum LualayoutMain {
             try CommandInvocation.$arguments.withValue(arguments) { try runnable.execute(io) }
             return 0
         } catch let error as CLIError {
+            if case .reported = error { return error.exitCode }
             io.err.write(error.description + "\n")
             return error.exitCode
         } catch {

@@ -105,4 +105,57 @@ enum StarterScripts {
 
         """
     }
+
+    /// A test scenario of the starter `name`.lua that passes as written (`lualayout test`).
+    /// `checks` are the layout-specific lines; the snapshot is named after the layout.
+    static func test(name: String, checks: String) -> String {
+        """
+        -- \(name).test.lua — a test of \(name).lua, run by `lualayout test`, started by `lualayout init`.
+        -- layout: \(name).lua
+        -- options: \(OptionWords.quote("--data=\(name).json"))
+        --
+        -- The lines above name the layout (relative to this file) and the collection view it runs
+        -- in (the options of `lualayout run`). Below: a scenario, run against a headless collection
+        -- view: touches and scrolling (tap, drag, scroll, fling), queries (attributesOf,
+        -- visibleItems, contentOffset) and checks. The whole API: docs/lua-api.md, "Scenarios".
+        --
+        -- Run:  lualayout test \(name).test.lua   (or `lualayout test` for every *.test.lua here)
+
+        \(checks)
+        -- The visible layout, compared with __snapshots__/\(snapshotName(name)).json: the first run writes it
+        -- (commit it); later runs fail on any change, showing what moved, with a before/after SVG
+        -- pair. Accept an intended change with `lualayout test --update-snapshots`.
+        expectSnapshot("\(snapshotName(name))")
+
+        """
+    }
+
+    static let flowChecks = """
+        -- The data's first item, Alpha, is 100 wide (sizeForItem) and 60 high (its data).
+        local first = attributesOf(0, 0)
+        expect(first.width == 100 and first.height == 60, "item [0, 0] is 100×60")
+        expect(first.label == "Alpha", "the attributes hook labels it with its title")
+
+        -- The content (430 high) fits in the 667-point view: all six items are visible.
+        expect(#visibleItems() == 6, "all six items are visible")
+
+        """
+
+    static let customChecks = """
+        -- The data's first item, Alpha, sits below its section's 30-point header and the 8-point
+        -- spacing, full width, 60 high (its data).
+        local first = attributesOf(0, 0)
+        expect(first.y == 38 and first.height == 60, "item [0, 0] is at y = 30 + 8, 60 high")
+        expect(first.label == "Alpha", "prepare labels it with its title")
+
+        -- The content (604 high) fits in the 667-point view: all six items are visible.
+        expect(#visibleItems() == 6, "all six items are visible")
+
+        """
+
+    /// A safe snapshot name for `name`: letters, digits, `-`, `_` and `.` kept, the rest `-`.
+    static func snapshotName(_ name: String) -> String {
+        let kept = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+        return kept.isEmpty || kept == "." || kept == ".." ? "layout" : String(kept.prefix(100))
+    }
 }

@@ -24,8 +24,10 @@ struct InitCommandTests {
         #expect(created.out == """
             wrote \(folder)/demo.lua (a flow layout)
             wrote \(folder)/demo.json (its data: 2 sections, 6 items)
+            wrote \(folder)/demo.test.lua (its test scenario)
             run it:   lualayout run \(folder)/demo.lua --data \(folder)/demo.json --format table
             check it: lualayout check \(folder)/demo.lua --data \(folder)/demo.json
+            test it:  lualayout test \(folder)/demo.test.lua
 
             """)
         let run = lualayout("run", folder + "/demo.lua", "--data", folder + "/demo.json", "--format", "table")
@@ -48,6 +50,27 @@ struct InitCommandTests {
         let check = lualayout("check", folder + "/demo.lua", "--data", folder + "/demo.json")
         #expect(check.status == 0)
         #expect(check.out.contains("no warnings"))
+        try Self.expectTheTestPasses(folder, "demo", checks: 4)
+    }
+
+    /// The starter's test passes as written: the first run writes its snapshot (the 8 visible
+    /// elements of the run above), the second (in CI mode) compares with it.
+    static func expectTheTestPasses(_ folder: String, _ name: String, checks: Int) throws {
+        let test = "\(folder)/\(name).test.lua", snapshot = "\(folder)/__snapshots__/\(name).json"
+        let first = lualayout("test", test, "--no-ci")
+        #expect(first.status == 0)
+        #expect(first.err == "")
+        #expect(first.out.replacingOccurrences(of: #"[0-9]+ ms\)"#, with: "T ms)", options: .regularExpression) == """
+            PASS  \(test)  (\(checks) checks, T ms)
+                note: snapshot written: \(snapshot)
+            1 passed, 0 failed
+
+            """)
+        let stored = try String(contentsOfFile: snapshot, encoding: .utf8)
+        #expect(stored.components(separatedBy: "\"category\": ").count - 1 == 8)
+        let second = lualayout("test", test, "--ci")
+        #expect(second.status == 0)
+        #expect(second.out.hasSuffix("\n1 passed, 0 failed\n"))
     }
 
     /// The custom starter stacks full-width rows: a 30-high header, then each item as high as
@@ -72,6 +95,19 @@ struct InitCommandTests {
             supplementary  header  [1, 0]     0  400    375      30      1  1
 
             """)
+        try Self.expectTheTestPasses(folder, "rows", checks: 4)
+    }
+
+    /// A name that needs quoting in the header and is no safe snapshot name as it is.
+    @Test func theTestOfAnAwkwardName() throws {
+        let folder = try temporaryFolder()
+        #expect(lualayout("init", folder + "/my \"odd\" layout").status == 0)
+        let test = try String(contentsOfFile: folder + "/my \"odd\" layout.test.lua", encoding: .utf8)
+        #expect(test.contains("-- options: \"--data=my \\\"odd\\\" layout.json\"\n"))
+        #expect(test.contains("expectSnapshot(\"my--odd--layout\")"))
+        let result = lualayout("test", folder, "--no-ci")
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/__snapshots__/my--odd--layout.json"))
     }
 
     @Test func neverOverwrites() throws {
@@ -83,6 +119,7 @@ struct InitCommandTests {
         #expect(result.err == "\(folder)/taken.json: already exists; init never overwrites a file (choose another NAME or move it away)\n")
         // Nothing was written, and the existing file is untouched.
         #expect(!FileManager.default.fileExists(atPath: folder + "/taken.lua"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/taken.test.lua"))
         #expect(try String(contentsOfFile: folder + "/taken.json", encoding: .utf8) == "-- mine\n")
     }
 
@@ -106,7 +143,7 @@ struct InitCommandTests {
         let folder = try temporaryFolder()
         let result = lualayout("init", folder + "/")
         #expect(result.status == 2)
-        #expect(result.err == "lualayout: init: '\(folder)/' does not name a file (init writes NAME.lua and NAME.json)\n")
+        #expect(result.err == "lualayout: init: '\(folder)/' does not name a file (init writes NAME.lua, NAME.json and NAME.test.lua)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `lualayout test [PATH…]`: runs every `*.test.lua` scenario and reports each, for people
+/// and for CI (exit status, JUnit XML).
+struct TestCommand: LualayoutCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run the test scenarios (*.test.lua) under the given folders.",
+        discussion: """
+            Each *.test.lua file is a scenario (the globals of `lualayout simulate`) whose first \
+            comment lines name what it runs:
+              -- layout: ../springboard.lua         (required; relative to the test file)
+              -- controller: controller.lua         (optional)
+              -- options: --items 20 --bounds 375x667   (optional, repeatable: the collection view \
+            and script options of `lualayout run`)
+            Folders are searched recursively (hidden folders and __snapshots__ skipped), files are \
+            run in path order. expectSnapshot(name) compares the layout with \
+            __snapshots__/NAME.json beside the test: written when missing (not in CI), rewritten \
+            with --update-snapshots.
+
+            Exit status: 0 when every test passes, 1 when one fails or cannot run, 2 for usage \
+            errors, a missing path, or no test files found.
+
+            Examples:
+              lualayout test                       # every *.test.lua under the current folder
+              lualayout test Examples --junit report.xml
+            """)
+
+    @Argument(help: ArgumentHelp("Folders to search and test files to run (default: the current folder).", valueName: "PATH"),
+              completion: .file(extensions: ["lua"]))
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to FILE.", valueName: "FILE"), completion: .file())
+    var junit: String?
+
+    @Flag(help: "Rewrite every snapshot that differs (or is missing) with the current layout, and pass.")
+    var updateSnapshots = false
+
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "CI mode: a missing snapshot fails instead of being written (default: on when the CI environment variable is set, as on CI services)."))
+    var ci: Bool?
+
+    /// `CI` set to anything but empty, `0` or `false`, as CI services do.
+    static func environmentIsCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard let value = environment["CI"]?.lowercased() else { return false }
+        return !["", "0", "false"].contains(value)
+    }
+
+    func execute(_ io: CommandIO) throws(CLIError) {
+        let files = try TestDiscovery.find(paths.isEmpty ? ["."] : paths)
+        guard !files.isEmpty else {
+            throw .usage("test: no test files (*\(TestDiscovery.suffix)) under \(paths.isEmpty ? "the current folder" : paths.joined(separator: ", "))")
+        }
+        let executor = SimulatorScenarioExecutor()
+        let snapshots = SnapshotStore(update: updateSnapshots, ci: ci ?? Self.environmentIsCI())
+        let showProgress = isatty(2) == 1 && io.err is FileStream
+        var reports: [TestCaseReport] = []
+        for (index, file) in files.enumerated() {
+            if showProgress {
+                io.err.write("\r\u{1B}[K[\(index + 1)/\(files.count)] \(file)")
+                io.flush()
+            }
+            let report = Self.run(file, executor: executor, snapshots: snapshots)
+            if showProgress {
+                io.err.write("\r\u{1B}[K")  // cleared before the result line is printed
+                (io.err as? FileStream)?.flush()
+            }
+            for line in report.lines { io.out.write(line + "\n") }
+            io.flush()
+            reports.append(report)
+        }
+        let summary = TestRunSummary(reports)
+        io.out.write(summary.line + "\n")
+        if let junit {
+            try OutputDestination(path: junit).write(io) { $0.write(JUnitWriter.xml(reports)) }
+        }
+        if summary.exitCode != 0 { throw .reported }
+    }
+
+    /// Runs one test file: its header, then its scenario (under the script's time limit).
+    static func run(_ file: String, executor: any ScenarioExecuting, snapshots: SnapshotStore) -> TestCaseReport {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var result: ScenarioTestResult
+        do {
+            let plan = try ScenarioTestPlan.load(file)
+            let watchdog = Watchdog(seconds: plan.scriptOptions.timeout, what: "test \(file)")
+            defer { watchdog.cancel() }
+            result = executor.execute(plan, snapshots: snapshots)
+        } catch {
+            result = ScenarioTestResult(error: error.description)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return TestCaseReport(path: file, result: result, seconds: seconds)
+    }
+}

@@ -1,0 +1,100 @@
+/// The header of a `*.test.lua` scenario: its leading comment lines, which name what it runs.
+///
+///     -- layout: ../springboard.lua            (required, once; relative to the test file)
+///     -- controller: springboard-controller.lua (optional, once; relative to the test file)
+///     -- options: --items 20 --bounds 375x667  (optional, repeatable; `lualayout run`'s
+///                                               collection-view and script options)
+///
+/// The header is every line before the first line of code: blank lines and `--` comments.
+/// A directive is `--`, spaces, a lowercase name, `:` and its value; other comment lines are
+/// free text, except a name within two edits of a directive (`-- layuot:`), which is an error
+/// rather than a silently ignored line.
+struct ScenarioHeader: Equatable {
+    struct Directive: Equatable {
+        var value: String
+        /// 1-based line of the test file.
+        var line: Int
+    }
+
+    var layout: Directive
+    var controller: Directive?
+    /// Every `-- options:` line, in order; their words are read as one command line.
+    var options: [Directive] = []
+
+    static let names = ["layout", "controller", "options"]
+
+    /// Reads the header of `source`; errors are located at `path:LINE:`.
+    static func parse(_ source: String, path: String) throws(TestFileError) -> ScenarioHeader {
+        var layout: Directive?, controller: Directive?, options: [Directive] = []
+        var number = 0
+        for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            if text.isEmpty { continue }
+            guard text.hasPrefix("--") else { break }  // the first line of code ends the header
+            guard let (name, value) = directive(in: text.dropFirst(2)) else { continue }
+            let found = Directive(value: value, line: number)
+            switch name {
+            case "layout", "controller":
+                if let first = name == "layout" ? layout : controller {
+                    throw TestFileError(path, number, "second '-- \(name):' line (the first is line \(first.line))")
+                }
+                guard !value.isEmpty else { throw TestFileError(path, number, "'-- \(name):' names no file") }
+                if name == "layout" { layout = found } else { controller = found }
+            case "options":
+                options.append(found)
+            default:
+                if let intended = names.first(where: { editDistance($0, name.lowercased()) <= 2 }) {
+                    throw TestFileError(path, number, "unknown header line '-- \(name):' (did you mean '-- \(intended):'?)")
+                }
+            }
+        }
+        guard let layout else {
+            throw TestFileError(path, 1, "the test names no layout: start it with a '-- layout: FILE' line (relative to the test file)")
+        }
+        return ScenarioHeader(layout: layout, controller: controller, options: options)
+    }
+
+    /// `name: value` after the `--` (name: letters only), or nil for free text.
+    private static func directive(in comment: Substring) -> (String, String)? {
+        let body = comment.drop { $0 == " " || $0 == "\t" }
+        guard let colon = body.firstIndex(of: ":") else { return nil }
+        let name = body[..<colon]
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        let value = body[body.index(after: colon)...].trimmingSpaces()
+        return (String(name), value)
+    }
+
+    /// Levenshtein distance of two short names.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}
+
+/// A problem with a test file itself, located as `path:LINE: message`.
+struct TestFileError: Error, Equatable, CustomStringConvertible {
+    var description: String
+
+    init(_ path: String, _ line: Int, _ message: String) {
+        description = "\(path):\(line): \(message)"
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

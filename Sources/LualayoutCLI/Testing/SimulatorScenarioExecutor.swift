@@ -1,0 +1,51 @@
+import LayoutEngine
+import Scenario
+
+/// Runs a test's scenario with the simulator (`ScenarioRunner`), answering `expectSnapshot`
+/// from the snapshot store.
+struct SimulatorScenarioExecutor: ScenarioExecuting {
+    func execute(_ plan: ScenarioTestPlan, snapshots: SnapshotStore) -> ScenarioTestResult {
+        var result = ScenarioTestResult()
+        let context: CollectionContext
+        do {
+            context = try plan.layout.makeContext(dataLimit: plan.scriptOptions.maxMemory.bytes)
+        } catch {
+            result.error = error.description
+            return result
+        }
+        // The handler cannot stop the scenario: it records what the run must report after it.
+        let recorder = SnapshotRecorder()
+        let outcome = ScenarioRunner.run(ScenarioRequest(
+            layoutPath: plan.layoutPath, scenarioPath: plan.testPath, controllerPath: plan.controllerPath, context: context,
+            layoutOptions: plan.scriptOptions.layoutOptions,
+            snapshotHandler: { name, line, snapshot in
+                switch snapshots.check(name: name, snapshot: snapshot, testPath: plan.testPath) {
+                case .passed(let note):
+                    if let note { recorder.notes.append(note) }
+                    return SnapshotVerdict(passed: true, message: note ?? "snapshot '\(name)' matches")
+                case .failed(let message):
+                    return SnapshotVerdict(passed: false, message: message)
+                case .invalidName(let message):
+                    recorder.invalidNames.append((line, message))
+                    return SnapshotVerdict(passed: false, message: message)
+                }
+            }))
+        result.checks = outcome.checks.count
+        let invalidLines = Set(recorder.invalidNames.map(\.line))
+        result.failures = outcome.failedChecks.filter { !invalidLines.contains($0.line) }.map { .init(line: $0.line, message: $0.message) }
+        // An unsafe snapshot name is an error of the scenario at its line, like a bad argument.
+        if let (line, message) = recorder.invalidNames.first {
+            result.error = "\(plan.testPath):\(line): \(message)"
+        } else if let error = outcome.error {
+            result.error = "\(error)"
+        }
+        result.notes = outcome.warnings + recorder.notes
+        return result
+    }
+}
+
+/// What the snapshot handler saw during one scenario.
+private final class SnapshotRecorder {
+    var notes: [String] = []
+    var invalidNames: [(line: Int, message: String)] = []
+}

@@ -1,0 +1,70 @@
+/// The outcome of one test file and how `lualayout test` prints it.
+struct TestCaseReport: Equatable {
+    enum Status: Equatable {
+        case passed
+        /// At least one `expect` or `expectSnapshot` failed.
+        case failed
+        /// The test could not run to its end: a header, script or layout error.
+        case error
+    }
+
+    var path: String
+    var result: ScenarioTestResult
+    /// Wall time in seconds.
+    var seconds: Double
+
+    var status: Status {
+        if result.error != nil { return .error }
+        return result.failures.isEmpty ? .passed : .failed
+    }
+
+    /// `PASS  path  (N checks, T ms)`, then what went wrong, indented.
+    var lines: [String] {
+        let checks = result.checks == 1 ? "1 check" : "\(result.checks) checks"
+        let time = "\(Int((seconds * 1000).rounded())) ms"
+        var lines: [String]
+        switch status {
+        case .passed: lines = ["PASS  \(path)  (\(checks), \(time))"]
+        case .failed: lines = ["FAIL  \(path)  (\(checks), \(result.failures.count) failed, \(time))"]
+        case .error: lines = ["ERROR \(path)  (\(time))"]
+        }
+        for failure in result.failures { lines += Self.indented(failureLine(failure)) }
+        if let error = result.error { lines += Self.indented(error) }
+        for note in result.notes { lines += Self.indented("note: " + note) }
+        return lines
+    }
+
+    func failureLine(_ failure: ScenarioTestResult.Failure) -> String {
+        "\(path):\(failure.line): expectation failed: \(failure.message)"
+    }
+
+    /// The first line indented by 4, the following ones (a diff, a traceback) by 6.
+    static func indented(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            (index == 0 ? "    " : "      ") + line
+        }
+    }
+}
+
+/// The totals: the summary line starts `N passed, M failed`.
+struct TestRunSummary: Equatable {
+    var passed = 0, failed = 0, errors = 0
+
+    init(_ reports: [TestCaseReport]) {
+        for report in reports {
+            switch report.status {
+            case .passed: passed += 1
+            case .failed: failed += 1
+            case .error: errors += 1
+            }
+        }
+    }
+
+    var line: String {
+        var text = "\(passed) passed, \(failed) failed"
+        if errors > 0 { text += errors == 1 ? ", 1 error" : ", \(errors) errors" }
+        return text
+    }
+
+    var exitCode: Int32 { failed == 0 && errors == 0 ? 0 : 1 }
+}

@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import LualayoutCLI
+
+/// `lualayout test --junit FILE`: the XML parses, and holds one testcase per test file with
+/// the right counts, failure and error elements.
+@Suite("lualayout test (JUnit)")
+struct TestJUnitTests {
+    @Test func theReportOfAMixedRun() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows,
+            "pass.test.lua": "-- layout: rows.lua\nexpect(true, \"a\")\nexpect(true, \"b\")\n",
+            "fail.test.lua": "-- layout: rows.lua\nexpect(false, \"x < 10 & \\\"quoted\\\"\")\nexpect(false, \"second\")\n",
+            "error.test.lua": "-- layout: rows.lua\nerror(\"<boom>\")\n",
+        ])
+        let report = dir + "/report.xml"
+        let result = TestCommandTests.run(dir, "--junit", report)
+        #expect(result.status == 1)
+        #expect(result.out.hasSuffix("1 passed, 1 failed, 1 error\n"))
+        let xml = try String(contentsOfFile: report, encoding: .utf8)
+        let document = try XMLDocument(xmlString: xml, options: [])
+        let root = try #require(document.rootElement())
+        #expect(root.name == "testsuites")
+        #expect(root.attribute(forName: "tests")?.stringValue == "3")
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+        #expect(root.attribute(forName: "errors")?.stringValue == "1")
+        let suites = root.elements(forName: "testsuite")
+        #expect(suites.count == 1)
+        let cases = suites.first?.elements(forName: "testcase") ?? []
+        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == [
+            "\(dir)/error.test.lua", "\(dir)/fail.test.lua", "\(dir)/pass.test.lua",
+        ])
+        #expect(cases.map { $0.attribute(forName: "classname")?.stringValue } == [dir, dir, dir])
+        #expect(cases.map { $0.attribute(forName: "assertions")?.stringValue } == ["0", "2", "2"])
+        for testCase in cases {
+            let time = Double(testCase.attribute(forName: "time")?.stringValue ?? "") ?? -1
+            #expect(time >= 0)
+        }
+        // The error: its located message.
+        let error = try #require(cases[0].elements(forName: "error").first)
+        #expect(error.attribute(forName: "message")?.stringValue == "\(dir)/error.test.lua:2: <boom>")
+        // The failure: the first failed check (and how many more) as the message, every line as text.
+        let failure = try #require(cases[1].elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "message")?.stringValue
+            == "\(dir)/fail.test.lua:2: expectation failed: x < 10 & \"quoted\" (and 1 more)")
+        #expect(failure.stringValue == """
+            \(dir)/fail.test.lua:2: expectation failed: x < 10 & "quoted"
+            \(dir)/fail.test.lua:3: expectation failed: second
+            """)
+        #expect(cases[2].children == nil || cases[2].children?.isEmpty == true)
+    }
+
+    /// Everything XML 1.0 cannot hold becomes U+FFFD; the rest round-trips through a parser,
+    /// line breaks included (as character references, so attribute values keep them).
+    @Test func escaping() throws {
+        let text = "a<b>&\"c'\nd\te\u{1}f\u{FFFE}"
+        let escaped = JUnitWriter.escape(text)
+        #expect(escaped == "a&lt;b&gt;&amp;&quot;c&apos;&#10;d&#9;e\u{FFFD}f\u{FFFD}")
+        let document = try XMLDocument(xmlString: "<r v=\"\(escaped)\">\(escaped)</r>", options: [])
+        #expect(document.rootElement()?.attribute(forName: "v")?.stringValue == "a<b>&\"c'\nd\te\u{FFFD}f\u{FFFD}")
+        #expect(document.rootElement()?.stringValue == "a<b>&\"c'\nd\te\u{FFFD}f\u{FFFD}")
+    }
+
+    @Test func anUnwritableReportIsAnInputError() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows, "pass.test.lua": "-- layout: rows.lua\nexpect(true, \"a\")\n",
+        ])
+        let result = TestCommandTests.run(dir, "--junit", dir + "/no/such/folder/report.xml")
+        #expect(result.status == 2)
+        #expect(result.out.hasSuffix("1 passed, 0 failed\n"))
+        #expect(result.err == "\(dir)/no/such/folder/report.xml: cannot write output file\n")
+    }
+}
