@@ -37,6 +37,7 @@ public enum ElementDrawing {
         if a.alpha != 1 { lines.append("alpha \(r(a.alpha))") }
         if a.zIndex != 0 { lines.append("zIndex \(a.zIndex)") }
         if !a.transform3D.isIdentity { lines.append("transform \(TransformDescription.describe(a.transform3D))") }
+        if !a.animations.isEmpty { lines.append("animations \(LoopingAnimations.describe(a.animations))") }
         for key in a.custom.keys.sorted() { lines.append("\(key): \(text(a.custom[key]!))") }
         return lines.joined(separator: "\n")
     }
@@ -63,6 +64,10 @@ public enum ElementDrawing {
         if a.category != .cell { attributes += " data-kind=\"\(escape(a.kind))\"" }
         if let animation { attributes += " data-entry=\"\(animation.entry)\"" }
         output.write("  <g \(attributes)><title>\(escape(animation?.tooltip ?? tooltip(a)))</title>")
+        // Looping animations (an animated page's: those it ends with) play on nested groups,
+        // so they compose with what the page's script moves.
+        let loops = animation?.end.animations ?? a.animations
+        for loop in loops { output.write("<g class=\"loop\" style=\"\(LoopingAnimations.style(loop))\">") }
         // An animated element that is transformed at either end is a polygon all along.
         if a.transform3D.isIdentity && (animation?.end.transform3D.isIdentity ?? true) {
             output.write("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/>")
@@ -82,7 +87,7 @@ public enum ElementDrawing {
         } else if let size {
             output.write("<text class=\"\(style)\" x=\"\(n(center.x))\" y=\"\(n(center.y))\" font-size=\"\(n(size))\">\(escape(label))</text>")
         }
-        output.write("</g>\n")
+        output.write(String(repeating: "</g>", count: loops.count) + "</g>\n")
     }
 
     /// The box a label must fit: the frame, or the bounds of its projection when transformed.

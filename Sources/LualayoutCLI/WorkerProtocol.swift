@@ -151,9 +151,14 @@ struct WireWriter {
     }
 
     /// Which of an element's attributes are sent (the rest have their default values); the
-    /// category sits in the top two bits.
+    /// category sits in the top two bits. `more`: a second byte of `MoreField` flags follows.
     enum ElementField {
-        static let transform: UInt8 = 1, alpha: UInt8 = 2, zIndex: UInt8 = 4, hidden: UInt8 = 8, custom: UInt8 = 16, kind: UInt8 = 32
+        static let transform: UInt8 = 1, alpha: UInt8 = 2, zIndex: UInt8 = 4, more: UInt8 = 8, custom: UInt8 = 16, kind: UInt8 = 32
+    }
+
+    /// The rarer attributes, flagged in the byte after `ElementField.more`.
+    enum MoreField {
+        static let hidden: UInt8 = 1, animations: UInt8 = 2
     }
 
     mutating func attributes(_ element: LayoutAttributes) {
@@ -163,10 +168,12 @@ struct WireWriter {
         if !identity { fields |= ElementField.transform }
         if !opaque { fields |= ElementField.alpha }
         if element.zIndex != 0 { fields |= ElementField.zIndex }
-        if element.hidden { fields |= ElementField.hidden }
+        let more = (element.hidden ? MoreField.hidden : 0) | (element.animations.isEmpty ? 0 : MoreField.animations)
+        if more != 0 { fields |= ElementField.more }
         if !element.custom.isEmpty { fields |= ElementField.custom }
         if !element.kind.isEmpty { fields |= ElementField.kind }
         byte(fields)
+        if more != 0 { byte(more) }
         int(element.indexPath.section)
         int(element.indexPath.item)
         rect(element.frame)
@@ -175,6 +182,18 @@ struct WireWriter {
         if !opaque { double(element.alpha) }
         if element.zIndex != 0 { int(element.zIndex) }
         if !element.custom.isEmpty { object(element.custom) }
+        if !element.animations.isEmpty { animations(element.animations) }
+    }
+
+    mutating func animations(_ animations: [AttributeAnimation]) {
+        int(animations.count)
+        for animation in animations {
+            byte(UInt8(AttributeAnimation.KeyPath.allCases.firstIndex(of: animation.keyPath)!))
+            byte(animation.autoreverses ? 1 : 0)
+            for number in [animation.fromValue, animation.toValue, animation.duration, animation.repeatCount, animation.timeOffset] {
+                double(number)
+            }
+        }
     }
 
     /// Compared bit for bit, so a transform holding -0 is sent as it is; most elements share
@@ -301,6 +320,7 @@ struct WireReader {
         typealias Field = WireWriter.ElementField
         let fields = try byte()
         guard let category = ElementCategory(rawValue: fields >> 6) else { throw WireError("unknown element category") }
+        let more = fields & Field.more != 0 ? try byte() : 0
         let indexPath = LayoutIndexPath(try int(), try int())
         let frame = try rect()
         let kind = fields & Field.kind != 0 ? try string() : ""
@@ -315,8 +335,24 @@ struct WireReader {
             key: ElementKey(category: category, kind: kind, indexPath: indexPath), frame: frame, transform3D: transform,
             alpha: fields & Field.alpha != 0 ? try double() : 1,
             zIndex: fields & Field.zIndex != 0 ? try int() : 0,
-            hidden: fields & Field.hidden != 0,
-            custom: fields & Field.custom != 0 ? try object() : [:])
+            hidden: more & WireWriter.MoreField.hidden != 0,
+            custom: fields & Field.custom != 0 ? try object() : [:],
+            animations: more & WireWriter.MoreField.animations != 0 ? try animations() : [])
+    }
+
+    mutating func animations() throws(WireError) -> [AttributeAnimation] {
+        let count = try count(minimumSize: 42)
+        var result: [AttributeAnimation] = []
+        for _ in 0..<count {
+            let paths = AttributeAnimation.KeyPath.allCases
+            let path = Int(try byte())
+            guard path < paths.count else { throw WireError("unknown animation key path \(path)") }
+            let autoreverses = try byte() != 0
+            result.append(AttributeAnimation(
+                keyPath: paths[path], fromValue: try double(), toValue: try double(), duration: try double(),
+                autoreverses: autoreverses, repeatCount: try double(), timeOffset: try double()))
+        }
+        return result
     }
 
     mutating func snapshot() throws(WireError) -> LayoutSnapshot {

@@ -79,6 +79,7 @@ struct APIReferenceNames {
         case "Property", "Callback": "lualayout.FlowLayout"
         case "Hook": "lualayout.Layout"
         case "Field" where header.dropFirst().first == "Access": "lualayout.Attributes"
+        case "Animation field": "lualayout.Animation"
         default: nil
         }
     }
