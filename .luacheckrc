@@ -33,6 +33,19 @@ stds.lualayout = {
 
 std = "lualayout_sandbox+lualayout"
 
+-- Scenarios (`*.test.lua`, run by `lualayout simulate` and `lualayout test`) get the simulator's
+-- globals; controllers (`*-controller.lua`) get none beyond the sandbox, and their callbacks'
+-- fixed arguments (view, section, item, point) may go unused.
+stds.lualayout_scenario = {
+  read_globals = {
+    "tap", "longPress", "touchDown", "touchUp", "drag", "scroll", "fling", "setState", "performBatchUpdates", "wait",
+    "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
+    "calls", "expect", "expectSnapshot",
+  },
+}
+files["**/*.test.lua"] = {std = "lualayout_sandbox+lualayout+lualayout_scenario"}
+files["**/*-controller.lua"] = {ignore = {"212/view", "212/section", "212/item", "212/point"}}
+
 -- Callbacks and hooks are called with a fixed signature, so a layout may ignore any of their
 -- arguments: unused arguments with these names are fine (any other unused argument is reported).
 -- flow callbacks: (cv, section[, item]); prepare(cv, out); attributes and initial/final hooks

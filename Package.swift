@@ -30,11 +30,14 @@ let package = Package(
         .target(name: "ScriptLayout", dependencies: ["LuaRuntime", "LayoutEngine"]),
         // Output formats (JSON, table).
         .target(name: "LayoutOutput", dependencies: ["LayoutEngine"]),
+        // Headless interaction: scenarios and controller scripts driving a HeadlessCollectionView,
+        // recorded as a timeline.
+        .target(name: "Scenario", dependencies: ["LuaRuntime", "LayoutEngine", "ScriptLayout", "LayoutOutput"]),
         // The `lualayout` commands, as a library so tests can drive them in-process.
         .target(
             name: "LualayoutCLI",
             dependencies: [
-                "ScriptLayout", "LayoutEngine", "LayoutOutput",
+                "ScriptLayout", "LayoutEngine", "LayoutOutput", "Scenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +55,7 @@ let package = Package(
             resources: [.copy("Vectors")]
         ),
         .testTarget(name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine"]),
         // Every example under Examples/, with frames derived by hand from its rules.
         .testTarget(name: "ExampleTests", dependencies: ["ScriptLayout", "LayoutEngine"]),

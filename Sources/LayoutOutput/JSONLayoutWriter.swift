@@ -43,13 +43,13 @@ public enum JSONLayoutWriter {
         return text + "}"
     }
 
-    static func rect(_ r: Rect) -> String {
+    public static func rect(_ r: Rect) -> String {
         "{\"x\": \(number(r.x)), \"y\": \(number(r.y)), \"width\": \(number(r.width)), \"height\": \(number(r.height))}"
     }
 
-    static func point(_ p: Point) -> String { "{\"x\": \(number(p.x)), \"y\": \(number(p.y))}" }
+    public static func point(_ p: Point) -> String { "{\"x\": \(number(p.x)), \"y\": \(number(p.y))}" }
 
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         value.isFinite ? NumberFormatting.format(value) : "null"
     }
 

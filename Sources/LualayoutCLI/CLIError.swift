@@ -9,11 +9,14 @@ public enum CLIError: Error, CustomStringConvertible {
     case input(String)
     /// The layout script failed.
     case script(ScriptError)
+    /// The command ran, but what it checked did not hold (a scenario's expectations); the
+    /// details were already printed.
+    case failed(String)
 
     public var exitCode: Int32 {
         switch self {
         case .usage, .input: 2
-        case .script: 1
+        case .script, .failed: 1
         }
     }
 
@@ -22,6 +25,7 @@ public enum CLIError: Error, CustomStringConvertible {
         case .usage(let message): "lualayout: \(message)"
         case .input(let message): message
         case .script(let error): error.description
+        case .failed(let message): "lualayout: \(message)"
         }
     }
 }

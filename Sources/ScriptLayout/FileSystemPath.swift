@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// What `require` and script loading need to know about a path, from the system itself.
-enum FileSystemPath {
+public enum FileSystemPath {
     /// The absolute path with every symbolic link, `.` and `..` resolved; nil when it does
     /// not exist.
     static func realPath(_ path: String) -> String? {
@@ -15,7 +15,7 @@ enum FileSystemPath {
     }
 
     /// The size of the file at `path` in bytes (links followed), or nil.
-    static func size(_ path: String) -> Int? {
+    public static func size(_ path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Int(info.st_size)
@@ -23,7 +23,7 @@ enum FileSystemPath {
 
     /// Whether `path` (links followed) is a regular file: not a folder, device or pipe, whose
     /// reading could block or never end.
-    static func isRegularFile(_ path: String) -> Bool {
+    public static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         return (info.st_mode & S_IFMT) == S_IFREG

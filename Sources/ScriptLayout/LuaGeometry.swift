@@ -61,7 +61,7 @@ extension LuaState {
         return number(at: -1)
     }
 
-    func push(_ rect: Rect) {
+    public func push(_ rect: Rect) {
         newTable(fieldCount: 4)
         push(rect.x); rawSet(tableAt: -2, field: "x")
         push(rect.y); rawSet(tableAt: -2, field: "y")
@@ -77,13 +77,13 @@ extension LuaState {
         push(insets.right); rawSet(tableAt: -2, field: "right")
     }
 
-    func push(_ point: Point) {
+    public func push(_ point: Point) {
         newTable(fieldCount: 2)
         push(point.x); rawSet(tableAt: -2, field: "x")
         push(point.y); rawSet(tableAt: -2, field: "y")
     }
 
-    func push(_ size: Size) {
+    public func push(_ size: Size) {
         newTable(fieldCount: 2)
         push(size.width); rawSet(tableAt: -2, field: "width")
         push(size.height); rawSet(tableAt: -2, field: "height")
@@ -100,7 +100,7 @@ extension LuaState {
     }
 
     /// A point from `{x=, y=}` or `{x, y}`.
-    func point(at index: Int32) -> Point? {
+    public func point(at index: Int32) -> Point? {
         guard type(at: index) == .table,
               let x = tableNumber(at: index, names: ["x"], position: 1),
               let y = tableNumber(at: index, names: ["y"], position: 2) else { return nil }
@@ -132,12 +132,12 @@ extension LuaState {
     /// Pushes a data value (item payloads, state, custom fields); false (nil pushed) when the
     /// Lua stack is too full to build it.
     @discardableResult
-    func push(_ value: LayoutValue) -> Bool {
+    public func push(_ value: LayoutValue) -> Bool {
         push(LuaValue(value))
     }
 
     /// Copies the value at `index` as data (scalars, arrays, string-keyed tables).
-    func layoutValue(at index: Int32) throws(LuaConversionError) -> LayoutValue {
+    public func layoutValue(at index: Int32) throws(LuaConversionError) -> LayoutValue {
         LayoutValue(try value(at: index))
     }
 }
@@ -155,7 +155,7 @@ enum GeometryReadError: Error {
 }
 
 extension LuaValue {
-    init(_ value: LayoutValue) {
+    public init(_ value: LayoutValue) {
         switch value {
         case .null: self = .nil
         case .bool(let flag): self = .boolean(flag)
@@ -168,7 +168,7 @@ extension LuaValue {
 }
 
 extension LayoutValue {
-    init(_ value: LuaValue) {
+    public init(_ value: LuaValue) {
         switch value {
         case .nil: self = .null
         case .boolean(let flag): self = .bool(flag)

@@ -4,13 +4,14 @@ import LuaRuntime
 
 /// The sandboxed Lua world a layout script runs in: the standard libraries the sandbox allows,
 /// the `flow{...}` constructor, a `require` limited to Lua files beside the script, and the
-/// `cv` collection context.
-final class ScriptEnvironment {
-    let lua: LuaState
+/// `cv` collection context. Public so other script kinds (scenario controllers) run in the
+/// same sandbox, under the same limits.
+public final class ScriptEnvironment {
+    public let lua: LuaState
     /// Directory `require` resolves modules in (nil: `require` is unavailable).
     let moduleDirectory: String?
     /// Every file loaded so far: the script and the modules it required.
-    private(set) var loadedFiles: [String] = []
+    public private(set) var loadedFiles: [String] = []
 
     /// Registry table: flow layout table → location of its `flow{...}` call.
     private var flowTables: LuaReference!
@@ -18,7 +19,7 @@ final class ScriptEnvironment {
     /// The module directory with every link resolved: what a module's real path must lie in.
     private let realModuleDirectory: String?
 
-    init(limits: LuaState.Limits, moduleDirectory: String?) throws {
+    public init(limits: LuaState.Limits, moduleDirectory: String?) throws {
         lua = try LuaState(limits: limits)
         self.moduleDirectory = moduleDirectory
         realModuleDirectory = moduleDirectory.flatMap(FileSystemPath.realPath)
@@ -154,7 +155,7 @@ final class ScriptEnvironment {
         }
     }
 
-    func recordLoadedFile(_ path: String) {
+    public func recordLoadedFile(_ path: String) {
         if !loadedFiles.contains(path) { loadedFiles.insert(path, at: 0) }
     }
 

@@ -153,7 +153,8 @@ struct ExampleTests {
     static let examples: [String] = {
         let directory = repositoryRoot + "/Examples"
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return files.filter { $0.hasSuffix(".lua") }.sorted()
+        // Layouts only: controllers and scenarios run through `simulate` (SimulateCommandTests).
+        return files.filter { $0.hasSuffix(".lua") && !$0.hasSuffix("-controller.lua") && !$0.hasSuffix(".test.lua") }.sorted()
     }()
 
     @Test func thereAreExamples() {

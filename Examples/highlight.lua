@@ -1,0 +1,32 @@
+-- highlight.lua — a grid whose cells show highlight and selection (the interaction material).
+--
+-- Highlight and selection are cell state; as in UIKit, a layout sees them only through state
+-- the host passes in. The controller (highlight-controller.lua) keeps
+--   cv.state.highlighted = {section, item}  while a finger is down on an item,
+--   cv.state.selected    = {section, item}  for the selected item.
+-- A highlighted cell is scaled 2× about its centre and drawn above the others (zIndex 1); the
+-- selected cell is faded to alpha 0.5. Frames never change.
+--
+-- Run:  Scripts/lualayout simulate Examples/highlight.lua --scenario Examples/highlight.test.lua --controller Examples/highlight-controller.lua --bounds 340x480 --items 12
+
+local layout = flow{
+  itemSize = {100, 100},
+  minimumLineSpacing = 10,
+  minimumInteritemSpacing = 10,
+  sectionInset = {10, 10, 10, 10},
+}
+
+local function names(path, a)
+  return path ~= nil and path[1] == a.section and path[2] == a.item
+end
+
+function layout.attributes(cv, a)
+  if a.category ~= "cell" then return end
+  if names(cv.state.highlighted, a) then
+    a.transform3D = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}
+    a.zIndex = 1
+  end
+  if names(cv.state.selected, a) then a.alpha = 0.5 end
+end
+
+return layout

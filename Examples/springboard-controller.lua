@@ -1,0 +1,41 @@
+-- springboard-controller.lua — the home screen's controller for springboard.lua (seed layout 2).
+--
+-- Deletion mode is app state the layout reads as cv.state.deletionMode:
+--   * a long press on an icon turns it on (a long press on empty space does nothing);
+--   * a tap on empty space turns it off;
+--   * while it is on, icons cannot be selected, and a tap on an icon's delete button (the
+--     sub-rectangle deleteButtonFrame = {x, y, w, h} the layout puts in each cell's own
+--     coordinates) deletes that icon: the model first, then the animated batch delete. The
+--     mode stays on.
+-- Paging comes from the layout (its targetContentOffset snaps flings to pages).
+--
+-- Run:  Scripts/lualayout simulate Examples/springboard.lua --scenario Examples/springboard.test.lua --controller Examples/springboard-controller.lua --bounds 768x1024 --items 50
+
+local function deletionMode(view)
+  return view:state().deletionMode == true
+end
+
+-- Whether the touch landed on the icon's delete button (point.localX/localY: in the cell).
+local function onDeleteButton(view, section, item, point)
+  local button = view:attributesOf(section, item).deleteButtonFrame
+  local x, y = point.localX, point.localY
+  return x >= button[1] and x < button[1] + button[3] and y >= button[2] and y < button[2] + button[4]
+end
+
+return {
+  didLongPress = function(view, section, item)
+    if item ~= nil and not deletionMode(view) then view:setState("deletionMode", true) end
+  end,
+
+  didTapBackground = function(view)
+    if deletionMode(view) then view:setState("deletionMode", false) end
+  end,
+
+  shouldSelectItem = function(view, section, item, point)
+    if not deletionMode(view) then return true end
+    if onDeleteButton(view, section, item, point) then
+      view:performBatchUpdates{delete = {{section, item}}}
+    end
+    return false
+  end,
+}

@@ -1,0 +1,76 @@
+-- layout: springboard.lua
+-- controller: springboard-controller.lua
+-- options: --bounds 768x1024 --items 50
+--
+-- The springboard end to end (seed layout 2). Derivations: icons are 144×144 in columns 192
+-- apart (x = 32, 224, 416, 608, then 800 = 768 + 32 on the second page …) and rows 204 apart
+-- (y = 32, 236, 440, 644, 848: the 48 points left over in 1024 − 64 are shared by the four
+-- gaps, 48 + 12 = 60). Items run down each column: item = 5 · column + row. 50 icons fill 10
+-- columns: the content is 32 + 10 · 144 + 9 · 48 + 32 = 1936 wide, so the last page starts at
+-- 1936 − 768 = 1168, not at a multiple of 768.
+
+local function same(paths, expected)
+  if #paths ~= #expected then return false end
+  for i, p in ipairs(paths) do
+    if p.section ~= expected[i][1] or p.item ~= expected[i][2] then return false end
+  end
+  return true
+end
+
+-- Every visible icon's deleteButtonHidden equals `hidden`.
+local function everyButton(hidden)
+  for _, p in ipairs(visibleItems()) do
+    if attributesOf(p.section, p.item).deleteButtonHidden ~= hidden then return false end
+  end
+  return #visibleItems() > 0
+end
+
+expect(everyButton(true), "deletion mode starts off: every delete button hidden")
+
+-- A tap on icon 6 (column 1, row 1: 224 + 72, 236 + 72) selects it.
+tap(296, 308)
+expect(same(selectedItems(), {{0, 6}}), "a tap selects icon 6 while deletion mode is off")
+
+-- A long press on icon 0 turns deletion mode on: every delete button shows.
+longPress(104, 104)
+expect(state().deletionMode == true, "a long press on an icon turns deletion mode on")
+expect(everyButton(false), "in deletion mode every delete button shows")
+expect(same(selectedItems(), {{0, 6}}), "a long press does not select")
+
+-- A tap on icon 2's delete button (icon at 32, 440; button at 9, 9, 36×36 inside it) deletes
+-- icon 2; the selected icon 6 becomes icon 5, and the mode stays on.
+tap(32 + 20, 440 + 20)
+expect(#visibleItems() == 20, "one page still shows 4 columns of 5")
+expect(attributesOf(0, 49) == nil, "49 icons are left")
+expect(same(selectedItems(), {{0, 5}}), "the selection follows its icon past the deletion")
+expect(state().deletionMode == true, "deletion mode stays on after a delete")
+expect(everyButton(false), "delete buttons still show")
+
+-- A tap on an icon's body (icon 10 at 416, 32; away from its button) selects nothing.
+tap(416 + 100, 32 + 100)
+expect(same(selectedItems(), {{0, 5}}), "icons cannot be selected in deletion mode")
+
+-- A tap on empty space (the gap between columns 0 and 1, x 176…224) turns the mode off.
+tap(200, 100)
+expect(state().deletionMode == false, "a tap on empty space turns deletion mode off")
+expect(everyButton(true), "delete buttons hidden again")
+
+-- With the mode off, a tap selects again, and single selection moves.
+tap(416 + 100, 32 + 100)
+expect(same(selectedItems(), {{0, 10}}), "a tap selects icon 10 and deselects icon 5")
+
+-- Paging. A fling of 1 point/ms proposes 499 points further (v · 0.998 / 0.002); the layout
+-- snaps to the nearest page: round(499 / 768) = 1 → 768.
+fling(1, 0)
+expect(contentOffset().x == 768, "the fling lands on the second page")
+-- From 768 the proposal 1267 is clamped to the last offset 1168; round(1168 / 768) = 2 → 1536,
+-- clamped by the layout to the last page, 1168.
+fling(1, 0)
+expect(contentOffset().x == 1168, "the last page is clamped to the end of the content")
+-- Back: 1168 − 499 = 669; round(669 / 768) = 1 → 768.
+fling(-1, 0)
+expect(contentOffset().x == 768, "a fling back lands on the second page")
+
+-- On the second page, the icon at viewport (104, 104) is column 4 (content x 800): item 20.
+tap(104, 104)
+expect(same(selectedItems(), {{0, 20}}), "hit testing follows the content offset")

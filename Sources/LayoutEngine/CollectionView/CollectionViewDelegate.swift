@@ -1,0 +1,68 @@
+/// Where a touch landed: the cell under it (topmost by zIndex, then output order) and the point
+/// in content, viewport and the cell's own coordinates.
+public struct TouchPoint: Hashable, Sendable {
+    /// In viewport coordinates (content = viewport + content offset).
+    public var viewport: Point
+    public var content: Point
+    /// The cell hit, or nil on empty space (gaps, insets, supplementary or decoration views).
+    public var indexPath: LayoutIndexPath?
+    /// The point relative to the cell's frame origin (nil when no cell was hit).
+    public var local: Point?
+
+    public init(viewport: Point, content: Point, indexPath: LayoutIndexPath?, local: Point?) {
+        self.viewport = viewport
+        self.content = content
+        self.indexPath = indexPath
+        self.local = local
+    }
+}
+
+/// UICollectionViewDelegate's selection and highlight callbacks, plus the two gestures a host
+/// adds (long press, tap on empty space). `should…` answers false to stop that step. Every
+/// callback may change the view (state, batch updates, selection, scrolling) and may throw; the
+/// error stops the interaction and reaches whoever drove it.
+public protocol CollectionViewDelegate: AnyObject {
+    func shouldHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool
+    func didHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
+    func didUnhighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
+    func shouldSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool
+    func didSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
+    func shouldDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool
+    func didDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
+    /// A long press; `point.indexPath` is nil on empty space.
+    func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws
+    /// A tap that began and ended on empty space.
+    func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws
+}
+
+/// UIKit's defaults: everything allowed, nothing done.
+extension CollectionViewDelegate {
+    public func shouldHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool { true }
+    public func didHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {}
+    public func didUnhighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {}
+    public func shouldSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool { true }
+    public func didSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {}
+    public func shouldDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool { true }
+    public func didDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {}
+    public func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
+    public func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
+}
+
+/// One thing that happened inside the view, in order: what a timeline records.
+public enum CollectionViewEvent: Sendable, Equatable {
+    /// A delegate callback, with its answer for `should…` callbacks.
+    case delegateCall(name: String, indexPath: LayoutIndexPath?, result: Bool?)
+    case stateChange(key: String, old: LayoutValue?, new: LayoutValue?)
+    /// The layout was prepared again, and why ("state", "bounds change", "batch update", "initial").
+    case prepare(reason: String)
+    /// The bounds moved (scrolling); `invalidated`: the layout asked to be prepared again.
+    case boundsChange(from: Rect, to: Rect, invalidated: Bool)
+    /// A fling: where deceleration would stop, where the layout (or paging) made it stop.
+    case fling(velocity: Point, proposed: Point, target: Point, duration: Double)
+    /// An animated batch update (the plan of every element's change).
+    case batchUpdate(AnimationPlan)
+    case select(LayoutIndexPath)
+    case deselect(LayoutIndexPath)
+    case highlight(LayoutIndexPath)
+    case unhighlight(LayoutIndexPath)
+}

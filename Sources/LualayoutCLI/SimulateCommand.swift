@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import LayoutEngine
+import Scenario
+import ScriptLayout
+
+/// `lualayout simulate`: run a scenario (taps, scrolls, flings, updates) against a layout in a
+/// headless collection view, with an optional controller script, and print the timeline.
+struct SimulateCommand: LualayoutCommand, ScriptCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run a scenario of touches, scrolls and updates against a layout; print the timeline.",
+        discussion: """
+            The scenario (a Lua file) drives a headless collection view with tap, longPress, touchDown, \
+            touchUp, drag, scroll, fling, setState, performBatchUpdates and wait, queries it \
+            (contentOffset(), visibleItems(), selectedItems(), attributesOf(s, i), …) and checks it \
+            with expect(condition, message). Points are in viewport coordinates. The controller (a Lua \
+            file returning delegate callbacks: shouldSelectItem, didSelectItem, didLongPress, …) \
+            reacts through its view object. See docs/lua-api.md, "Scenarios and controllers".
+
+            The output is the timeline: every event, the delegate calls it caused in order, state \
+            changes, invalidations, animated updates and the visible layout after each step. Exit \
+            status 1 when an expect fails (each printed as SCENARIO:LINE: expectation failed: MESSAGE) \
+            or a script fails.
+
+            Examples:
+              lualayout simulate Examples/springboard.lua --scenario Examples/springboard.test.lua \\
+                --controller Examples/springboard-controller.lua --bounds 768x1024 --items 20
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json
+        case html
+    }
+
+    @OptionGroup
+    var common: ScriptCommandOptions
+
+    @Option(help: ArgumentHelp("The scenario script (Lua).", valueName: "FILE"), completion: .file(extensions: ["lua"]))
+    var scenario: String
+
+    @Option(help: ArgumentHelp("The controller script (Lua): delegate callbacks and options.", valueName: "FILE"),
+            completion: .file(extensions: ["lua"]))
+    var controller: String?
+
+    @Option(help: "Output format: json (the timeline).")
+    var format: Format = .json
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
+            completion: .file())
+    var output: String?
+
+    /// The writer of each format; html has none yet.
+    static func writer(for format: Format) -> (any TimelineWriter)? {
+        switch format {
+        case .json: JSONTimelineWriter()
+        case .html: nil
+        }
+    }
+
+    func execute(_ io: CommandIO) throws(CLIError) {
+        guard let writer = Self.writer(for: format) else {
+            throw .usage("simulate: --format \(format.rawValue) is not available yet (use json)")
+        }
+        let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "simulate \(script)")
+        defer { watchdog.cancel() }
+        for (path, what) in [(script, "script"), (scenario, "scenario")] + (controller.map { [($0, "controller")] } ?? []) {
+            try Self.checkReadable(path, what)
+        }
+        let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
+        let outcome = ScenarioRunner.run(ScenarioRequest(
+            layoutPath: script, scenarioPath: scenario, controllerPath: controller, context: context,
+            layoutOptions: scriptOptions.layoutOptions))
+        for warning in outcome.warnings { io.err.write(warning + "\n") }
+        if let error = outcome.error { throw CLIError(error) }
+        try OutputDestination(path: output).write(io) { stream in
+            writer.write(TimelineDocument(layoutPath: script, scenarioPath: scenario, controllerPath: controller, outcome: outcome), to: &stream)
+        }
+        let failed = outcome.failedChecks
+        for check in failed { io.err.write(check.failureText + "\n") }
+        if !failed.isEmpty {
+            throw .failed("\(failed.count) of \(outcome.checks.count) expectation\(outcome.checks.count == 1 ? "" : "s") failed")
+        }
+    }
+
+    /// A missing or unreadable file is an input error, before anything runs.
+    static func checkReadable(_ path: String, _ what: String) throws(CLIError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .input("\(path): no such \(what)") }
+        guard !isDirectory.boolValue else { throw .input("\(path): is a folder, not a \(what)") }
+        guard FileSystemPath.isRegularFile(path) else { throw .input("\(path): not a regular file") }
+    }
+}

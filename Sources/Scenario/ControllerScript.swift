@@ -1,0 +1,180 @@
+import Foundation
+import LayoutEngine
+import LuaRuntime
+import ScriptLayout
+
+/// A controller script: a Lua file returning a table of delegate callbacks and options, run in
+/// its own sandboxed state (the layouts' sandbox and limits). It is the view's delegate;
+/// callbacks receive the `view` object (see `ControllerView`) and act through it.
+public final class ControllerScript: CollectionViewDelegate {
+    public struct Options: Sendable, Equatable {
+        public var allowsSelection = true
+        public var allowsMultipleSelection = false
+        public var pagingEnabled = false
+    }
+
+    /// The callbacks a controller may define.
+    public static let callbackNames = [
+        "shouldHighlightItem", "didHighlightItem", "didUnhighlightItem", "shouldSelectItem", "didSelectItem",
+        "shouldDeselectItem", "didDeselectItem", "didLongPress", "didTapBackground",
+    ]
+    public static let optionNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled"]
+
+    public let name: String
+    public let options: Options
+    let environment: ScriptEnvironment
+    private let table: LuaReference
+    private(set) var viewObject: ControllerView!
+
+    var lua: LuaState { environment.lua }
+
+    /// Loads the controller file; `require` resolves modules beside it.
+    public convenience init(file path: String, limits: LuaState.Limits) throws(ScriptError) {
+        guard FileSystemPath.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
+            throw ScriptError(kind: .file, message: "\(path): cannot read the controller")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        try self.init(bytes: [UInt8](data), name: path, moduleDirectory: directory.isEmpty ? "." : directory, limits: limits)
+    }
+
+    public init(bytes: [UInt8], name: String, moduleDirectory: String?, limits: LuaState.Limits) throws(ScriptError) {
+        self.name = name
+        do {
+            environment = try ScriptEnvironment(limits: limits, moduleDirectory: moduleDirectory)
+        } catch let error as LuaError {
+            throw ScriptError(error, evaluating: nil, script: name)
+        } catch {
+            throw ScriptError(kind: .runtime, message: "\(name): \(error)")
+        }
+        let lua = environment.lua
+        do {
+            try lua.load(bytes: bytes, chunkName: "@" + name)
+            try lua.call(arguments: 0, results: 1)
+        } catch {
+            throw ScriptError(error, evaluating: nil, script: name)
+        }
+        guard lua.type(at: -1) == .table else {
+            let got = lua.type(at: -1).name
+            lua.pop(1)
+            throw ScriptError(
+                kind: .invalidValue,
+                message: "\(name): the controller must return a table of callbacks (shouldSelectItem, didSelectItem, …), got \(got)")
+        }
+        options = try Self.readOptions(lua, name)
+        try Self.checkCallbacks(lua, name)
+        table = lua.reference()
+        viewObject = ControllerView(controller: self)
+    }
+
+    /// The options, read raw from the table on top.
+    private static func readOptions(_ lua: LuaState, _ name: String) throws(ScriptError) -> Options {
+        var options = Options()
+        for option in optionNames {
+            let type = lua.rawGet(tableAt: -1, field: option)
+            defer { lua.pop(1) }
+            guard type != .nil else { continue }
+            guard type == .boolean else {
+                throw ScriptError(kind: .invalidValue, message: "\(name): the controller's \(option) must be a boolean, got \(type.name)")
+            }
+            let value = lua.boolean(at: -1)
+            switch option {
+            case "allowsSelection": options.allowsSelection = value
+            case "allowsMultipleSelection": options.allowsMultipleSelection = value
+            default: options.pagingEnabled = value
+            }
+        }
+        return options
+    }
+
+    /// Known callbacks must be functions; other keys holding functions are likely misspellings.
+    private static func checkCallbacks(_ lua: LuaState, _ name: String) throws(ScriptError) {
+        let table = lua.absoluteIndex(-1)
+        lua.pushNil()
+        while lua.next(tableAt: table) {
+            defer { lua.pop(1) }
+            guard let key = lua.string(at: -2) else { continue }
+            let type = lua.type(at: -1)
+            if callbackNames.contains(key) {
+                guard type == .function else {
+                    throw ScriptError(kind: .invalidValue, message: "\(name): the controller's \(key) must be a function, got \(type.name)")
+                }
+            } else if !optionNames.contains(key), type == .function {
+                let location = lua.functionLocation(at: -1)
+                throw ScriptError(
+                    kind: .invalidValue,
+                    message: "\(location.isEmpty ? name : location): unknown controller callback '\(key)' (expected one of \(callbackNames.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    // MARK: Calling
+
+    /// Calls callback `name` with the view, the index path (or two nils) and the point; returns
+    /// whether it answered anything but `false` (true when it is not defined).
+    private func invoke(
+        _ name: String, _ view: HeadlessCollectionView, _ path: LayoutIndexPath?, _ point: TouchPoint, pathArguments: Bool = true
+    ) throws -> Bool {
+        let lua = self.lua
+        // Whatever the callback leaves (or an error leaves) goes with the frame.
+        let saved = lua.top
+        defer { lua.top = saved }
+        do {
+            lua.push(table)
+            guard lua.rawGet(tableAt: -1, field: name) == .function else { return true }
+            viewObject.view = view
+            defer { viewObject.view = nil }
+            viewObject.push()
+            var arguments: Int32 = 2
+            if pathArguments {
+                if let path { lua.push(path.section); lua.push(path.item) } else { lua.pushNil(); lua.pushNil() }
+                arguments += 2
+            }
+            lua.push(touch: point)
+            let evaluating = pathArguments
+                ? "\(name)(view, \(path.map { "\($0.section), \($0.item)" } ?? "nil, nil"), point)" : "\(name)(view, point)"
+            do throws(LuaError) {
+                try lua.call(arguments: arguments, results: 1)
+            } catch {
+                if let pending = viewObject.takePendingError() { throw pending }
+                throw ScriptError(error, evaluating: evaluating, script: self.name)
+            }
+            return !(lua.type(at: -1) == .boolean && !lua.boolean(at: -1))
+        }
+    }
+
+    public func shouldHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool {
+        try invoke("shouldHighlightItem", view, indexPath, point)
+    }
+
+    public func didHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
+        _ = try invoke("didHighlightItem", view, indexPath, point)
+    }
+
+    public func didUnhighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
+        _ = try invoke("didUnhighlightItem", view, indexPath, point)
+    }
+
+    public func shouldSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool {
+        try invoke("shouldSelectItem", view, indexPath, point)
+    }
+
+    public func didSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
+        _ = try invoke("didSelectItem", view, indexPath, point)
+    }
+
+    public func shouldDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool {
+        try invoke("shouldDeselectItem", view, indexPath, point)
+    }
+
+    public func didDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
+        _ = try invoke("didDeselectItem", view, indexPath, point)
+    }
+
+    public func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws {
+        _ = try invoke("didLongPress", view, point.indexPath, point)
+    }
+
+    public func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {
+        _ = try invoke("didTapBackground", view, nil, point, pathArguments: false)
+    }
+}

@@ -1,0 +1,132 @@
+import LayoutEngine
+import LuaRuntime
+import ScriptLayout
+
+/// The `view` object controller callbacks receive: `view:setState(k, v)`,
+/// `view:performBatchUpdates{…}`, `view:selectItem(s, i)`, `view:deselectItem(s, i)`,
+/// `view:scrollTo(x, y)` and read-only queries (`view:state()`, `view:selectedItems()`, …).
+/// It acts on the view only while a callback runs.
+final class ControllerView {
+    unowned let controller: ControllerScript
+    /// The view of the callback running now.
+    weak var view: HeadlessCollectionView?
+    private var object: LuaReference!
+    /// An error from the engine or the layout inside a method (not the controller's own
+    /// mistake): raised in Lua to unwind the callback, then rethrown as it was.
+    private var pendingError: (any Error)?
+
+    static let methodNames = [
+        "setState", "state", "performBatchUpdates", "selectItem", "deselectItem", "scrollTo", "contentOffset",
+        "contentSize", "selectedItems", "highlightedItems", "visibleItems", "attributesOf",
+    ]
+
+    init(controller: ControllerScript) {
+        self.controller = controller
+        let lua = controller.lua
+        lua.newTable()
+        lua.newTable(fieldCount: 3)
+        lua.newTable(fieldCount: Int32(Self.methodNames.count))
+        for name in Self.methodNames {
+            lua.push { [unowned self] lua in self.method(name, lua) }
+            lua.rawSet(tableAt: -2, field: name)
+        }
+        lua.rawSet(tableAt: -2, field: "__index")
+        lua.push { _ in .error("view is read-only: change it through its methods (view:setState(k, v), …)") }
+        lua.rawSet(tableAt: -2, field: "__newindex")
+        lua.push("view")
+        lua.rawSet(tableAt: -2, field: "__metatable")
+        lua.setMetatable(at: -2)
+        object = lua.reference()
+    }
+
+    func push() { controller.lua.push(object) }
+
+    func takePendingError() -> (any Error)? {
+        defer { pendingError = nil }
+        return pendingError
+    }
+
+    private func method(_ name: String, _ lua: LuaState) -> LuaState.FunctionResult {
+        let call = "view:\(name)"
+        lua.push(object)
+        let isSelf = lua.rawEqual(1, -1)
+        lua.pop(1)
+        guard isSelf else { return .error("call \(call)(…) with a colon: the view is its first argument") }
+        guard let view else { return .error("\(call): the view is only available while a callback runs") }
+        do {
+            return try ViewMethods.run(name, call: call, view: view, lua: lua, argumentBase: 2)
+        } catch let error as SimulationError {
+            return .error(error.message)
+        } catch let error as UpdateError {
+            return .error("\(call): invalid batch update: \(error.message)")
+        } catch {
+            pendingError = error
+            return .error(String(describing: error), located: false)
+        }
+    }
+}
+
+/// The view's methods, shared by controllers (`view:name(…)`) and scenarios (globals): each
+/// reads its arguments from `argumentBase` on and pushes its results.
+enum ViewMethods {
+    static func run(
+        _ name: String, call: String, view: HeadlessCollectionView, lua: LuaState, argumentBase base: Int32
+    ) throws -> LuaState.FunctionResult {
+        switch name {
+        case "setState":
+            guard let key = lua.string(at: base) else {
+                throw SimulationError("\(call) expects a state key (a string), got \(lua.type(at: base).name)")
+            }
+            let value: LayoutValue
+            do {
+                value = try lua.layoutValue(at: base + 1)
+            } catch {
+                throw SimulationError("\(call)(\"\(key)\", …): the value cannot be state: \(error.message)")
+            }
+            try view.setState(key, value == .null ? nil : value)
+            return .results(0)
+        case "state":
+            lua.push(LayoutValue.object(view.context.state))
+            return .results(1)
+        case "performBatchUpdates":
+            let batch = try lua.batchArgument(base, call).get()
+            try view.performBatchUpdates(batch)
+            return .results(0)
+        case "selectItem", "deselectItem":
+            let path = try lua.indexPathArguments(base, call).get()
+            guard view.exists(path) else {
+                throw SimulationError("\(call)(\(path.section), \(path.item)): no such item (section \(path.section) has \(view.context.data.numberOfItems(inSection: path.section)) items)")
+            }
+            if name == "selectItem" { view.selectItem(at: path) } else { view.deselectItem(at: path) }
+            return .results(0)
+        case "scrollTo":
+            try view.setContentOffset(try lua.pointArguments(base, call).get())
+            return .results(0)
+        case "contentOffset":
+            lua.push(view.contentOffset)
+            return .results(1)
+        case "contentSize":
+            lua.push(view.contentSize)
+            return .results(1)
+        case "selectedItems":
+            lua.push(indexPaths: view.selectedItems)
+            return .results(1)
+        case "highlightedItems":
+            lua.push(indexPaths: view.highlightedItems)
+            return .results(1)
+        case "visibleItems":
+            lua.push(indexPaths: try view.indexPathsForVisibleItems())
+            return .results(1)
+        case "attributesOf":
+            let path = try lua.indexPathArguments(base, call).get()
+            guard view.exists(path), let attributes = try view.layout.layoutAttributesForItem(at: path, context: view.context) else {
+                lua.pushNil()
+                return .results(1)
+            }
+            lua.push(attributes: attributes)
+            return .results(1)
+        default:
+            return .error("\(call): unknown method")
+        }
+    }
+}

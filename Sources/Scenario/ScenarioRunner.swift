@@ -1,0 +1,75 @@
+import Foundation
+import LayoutEngine
+import LayoutOutput
+import ScriptLayout
+
+/// What to simulate: a layout, a scenario, an optional controller, the collection view.
+public struct ScenarioRequest {
+    public var layoutPath: String
+    public var scenarioPath: String
+    public var controllerPath: String?
+    public var context: CollectionContext
+    public var layoutOptions: ScriptLayout.Options
+    public var snapshotHandler: SnapshotHandler?
+
+    public init(
+        layoutPath: String, scenarioPath: String, controllerPath: String? = nil, context: CollectionContext,
+        layoutOptions: ScriptLayout.Options = .init(), snapshotHandler: SnapshotHandler? = nil
+    ) {
+        self.layoutPath = layoutPath
+        self.scenarioPath = scenarioPath
+        self.controllerPath = controllerPath
+        self.context = context
+        self.layoutOptions = layoutOptions
+        self.snapshotHandler = snapshotHandler
+    }
+}
+
+/// How a scenario went: its checks, the timeline up to where it stopped, the error that stopped
+/// it (located: `file:line: message`), and the layout's warnings.
+public struct ScenarioOutcome {
+    public var checks: [ScenarioCheck] = []
+    public var timeline = Timeline()
+    public var error: (any Error)?
+    public var warnings: [String] = []
+
+    /// No error and every check held.
+    public var passed: Bool { error == nil && checks.allSatisfy(\.passed) }
+    public var failedChecks: [ScenarioCheck] { checks.filter { !$0.passed } }
+
+    public init() {}
+}
+
+/// Loads the layout, the controller and the scenario, and runs the scenario.
+public enum ScenarioRunner {
+    public static func run(_ request: ScenarioRequest) -> ScenarioOutcome {
+        var outcome = ScenarioOutcome()
+        var scriptLayout: ScriptLayout?
+        do {
+            let layout = try ScriptLayout(file: request.layoutPath, options: request.layoutOptions)
+            scriptLayout = layout
+            let controller = try request.controllerPath.map { path throws(ScriptError) in
+                try ControllerScript(file: path, limits: request.layoutOptions.limits)
+            }
+            let session = try SimulationSession(layout: layout, context: request.context, controller: controller)
+            outcome.timeline = session.timeline
+            guard FileSystemPath.isRegularFile(request.scenarioPath),
+                  let bytes = FileManager.default.contents(atPath: request.scenarioPath) else {
+                throw ScriptError(kind: .file, message: "\(request.scenarioPath): cannot read the scenario")
+            }
+            let directory = (request.scenarioPath as NSString).deletingLastPathComponent
+            let scenario = try ScenarioScript(
+                session: session, name: request.scenarioPath, moduleDirectory: directory.isEmpty ? "." : directory,
+                limits: request.layoutOptions.limits, snapshotHandler: request.snapshotHandler)
+            defer {
+                outcome.checks = scenario.checks
+                outcome.timeline = session.timeline
+            }
+            try scenario.run(bytes: [UInt8](bytes))
+        } catch {
+            outcome.error = ScenarioScript.scriptError(error, request.layoutPath)
+        }
+        outcome.warnings = scriptLayout?.warnings ?? []
+        return outcome
+    }
+}

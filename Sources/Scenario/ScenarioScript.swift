@@ -1,0 +1,185 @@
+import Foundation
+import LayoutEngine
+import LayoutOutput
+import LuaRuntime
+import ScriptLayout
+
+/// One `expect` (or `expectSnapshot`) of a scenario: where, what, and whether it held.
+public struct ScenarioCheck: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var passed: Bool
+
+    public init(file: String, line: Int, message: String, passed: Bool) {
+        self.file = file
+        self.line = line
+        self.message = message
+        self.passed = passed
+    }
+
+    /// `file:line: expectation failed: message` (what the CLI prints for a failure).
+    public var failureText: String { "\(file):\(line): expectation failed: \(message)" }
+}
+
+/// What a snapshot comparison concluded.
+public struct SnapshotVerdict: Sendable, Equatable {
+    public var passed: Bool
+    public var message: String
+
+    public init(passed: Bool, message: String) {
+        self.passed = passed
+        self.message = message
+    }
+}
+
+/// Compares the layout now with the snapshot called `name` (`lualayout test` provides one).
+public typealias SnapshotHandler = (_ name: String, _ line: Int, _ snapshot: LayoutSnapshot) -> SnapshotVerdict
+
+/// A scenario file run against a session: its globals drive the session (`tap`, `fling`, …),
+/// query it (`contentOffset()`, `visibleItems()`, …) and record checks (`expect`). It runs in
+/// its own sandboxed state, as one call under the instruction budget.
+public final class ScenarioScript {
+    public let session: SimulationSession
+    public let name: String
+    public private(set) var checks: [ScenarioCheck] = []
+    private let environment: ScriptEnvironment
+    private let snapshotHandler: SnapshotHandler?
+    /// An error from the engine, the layout or the controller: the scenario stops with it,
+    /// whatever the scenario does with the Lua error that unwinds it.
+    private var fatalError: (any Error)?
+
+    /// Scenario globals that drive the session.
+    public static let eventNames = [
+        "tap", "longPress", "touchDown", "touchUp", "drag", "scroll", "fling", "setState", "performBatchUpdates", "wait",
+    ]
+    /// Scenario globals that only read.
+    public static let queryNames = [
+        "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state", "calls",
+    ]
+    public static let checkNames = ["expect", "expectSnapshot"]
+
+    public init(
+        session: SimulationSession, name: String, moduleDirectory: String?, limits: LuaState.Limits,
+        snapshotHandler: SnapshotHandler? = nil
+    ) throws(ScriptError) {
+        self.session = session
+        self.name = name
+        self.snapshotHandler = snapshotHandler
+        do {
+            environment = try ScriptEnvironment(limits: limits, moduleDirectory: moduleDirectory)
+        } catch let error as LuaError {
+            throw ScriptError(error, evaluating: nil, script: name)
+        } catch {
+            throw ScriptError(kind: .runtime, message: "\(name): \(error)")
+        }
+        installGlobals()
+    }
+
+    /// Runs the scenario's source. Throws the first error that stopped it (located).
+    public func run(bytes: [UInt8]) throws(ScriptError) {
+        let lua = environment.lua
+        do {
+            try lua.load(bytes: bytes, chunkName: "@" + name)
+        } catch {
+            throw ScriptError(error, evaluating: nil, script: name)
+        }
+        do {
+            try lua.call(arguments: 0, results: 0)
+        } catch {
+            if let fatal = fatalError { throw Self.scriptError(fatal, name) }
+            throw ScriptError(error, evaluating: nil, script: name)
+        }
+        if let fatal = fatalError { throw Self.scriptError(fatal, name) }
+    }
+
+    /// Any error as a located script error.
+    static func scriptError(_ error: any Error, _ name: String) -> ScriptError {
+        if let error = error as? ScriptError { return error }
+        if let error = error as? UpdatePlanner.PreparePhaseError, var underlying = error.underlying as? ScriptError {
+            underlying.evaluating = (underlying.evaluating.map { $0 + " " } ?? "") + "in \(error.phase.rawValue)"
+            return underlying
+        }
+        return ScriptError(kind: .runtime, message: "\(name): \(error)")
+    }
+
+    // MARK: Globals
+
+    private func installGlobals() {
+        let lua = environment.lua
+        lua.pushGlobals()
+        for global in Self.eventNames + Self.queryNames + Self.checkNames {
+            lua.push { [unowned self] lua in self.global(global, lua) }
+            lua.rawSet(tableAt: -2, field: global)
+        }
+        lua.pop(1)
+    }
+
+    private func global(_ global: String, _ lua: LuaState) -> LuaState.FunctionResult {
+        if let fatalError { return .error(String(describing: fatalError), located: false) }
+        let line = callerLine(lua)
+        do {
+            return try perform(global, lua, line: line)
+        } catch let error as SimulationError {
+            return .error(error.message)
+        } catch let error as UpdateError {
+            return .error("\(global): invalid batch update: \(error.message)")
+        } catch {
+            fatalError = error
+            return .error(String(describing: error), located: false)
+        }
+    }
+
+    private func perform(_ global: String, _ lua: LuaState, line: Int) throws -> LuaState.FunctionResult {
+        let session = self.session
+        switch global {
+        case "tap": try session.tap(try lua.pointArguments(1, global).get(), line: line)
+        case "longPress": try session.longPress(try lua.pointArguments(1, global).get(), line: line)
+        case "touchDown": try session.touchDown(try lua.pointArguments(1, global).get(), line: line)
+        case "touchUp": try session.touchUp(try lua.pointArguments(1, global).get(), line: line)
+        case "drag":
+            let start = try lua.pointArguments(1, global, names: ("x1", "y1")).get()
+            let end = try lua.pointArguments(3, global, names: ("x2", "y2")).get()
+            try session.drag(from: start, to: end, line: line)
+        case "scroll": try session.scroll(to: try lua.pointArguments(1, global).get(), line: line)
+        case "fling": try session.fling(velocity: try lua.pointArguments(1, global, names: ("vx", "vy")).get(), line: line)
+        case "setState":
+            guard let key = lua.string(at: 1) else {
+                throw SimulationError("setState expects a state key (a string), got \(lua.type(at: 1).name)")
+            }
+            let value: LayoutValue
+            do { value = try lua.layoutValue(at: 2) } catch {
+                throw SimulationError("setState(\"\(key)\", …): the value cannot be state: \(error.message)")
+            }
+            try session.setState(key, value == .null ? nil : value, line: line)
+        case "performBatchUpdates":
+            try session.performBatchUpdates(try lua.batchArgument(1, global).get(), line: line)
+        case "wait":
+            try session.wait(seconds: try lua.numberArgument(1, global, "the seconds").get(), line: line)
+        case "expect":
+            guard lua.top >= 1 else { throw SimulationError("expect expects a condition and a message") }
+            let passed = lua.type(at: 1) != .nil && !(lua.type(at: 1) == .boolean && !lua.boolean(at: 1))
+            let message = lua.string(at: 2) ?? (lua.number(at: 2).map(NumberFormatting.format) ?? "expect(…)")
+            checks.append(ScenarioCheck(file: name, line: line, message: message, passed: passed))
+            lua.push(passed)
+            return .results(1)
+        case "expectSnapshot":
+            guard let snapshotName = lua.string(at: 1), !snapshotName.isEmpty else {
+                throw SimulationError("expectSnapshot expects a snapshot name (a string), got \(lua.type(at: 1).name)")
+            }
+            let verdict = snapshotHandler?(snapshotName, line, try session.snapshot())
+                ?? SnapshotVerdict(passed: false, message: "expectSnapshot(\"\(snapshotName)\"): snapshots need `lualayout test` (simulate does not compare them)")
+            checks.append(ScenarioCheck(file: name, line: line, message: verdict.message, passed: verdict.passed))
+            lua.push(verdict.passed)
+            return .results(1)
+        case "calls":
+            // The delegate calls of the last step, as "name[s, i]" ("→ false" when refused).
+            let names = session.timeline.steps.last?.callNames ?? []
+            lua.push(LuaValue.array(names.map { .string($0) }))
+            return .results(1)
+        default:
+            return try ViewMethods.run(global, call: global, view: session.view, lua: lua, argumentBase: 1)
+        }
+        return .results(0)
+    }
+}

@@ -1,0 +1,162 @@
+import LayoutEngine
+import LayoutOutput
+
+/// A bad argument to a simulation event (a point outside the viewport, a non-finite number):
+/// nothing happened. Scenarios locate it at their line.
+public struct SimulationError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// A headless collection view driven event by event — by a scenario, or by the interactive
+/// preview — recording a timeline step for each event. Points are in viewport coordinates
+/// (content = viewport + content offset). The controller, when given, is the view's delegate
+/// and its options (selection, paging) apply.
+public final class SimulationSession {
+    public let view: HeadlessCollectionView
+    public let controller: ControllerScript?
+    public private(set) var timeline = Timeline()
+    /// Seconds since the session began; only `wait` advances it.
+    public private(set) var time = 0.0
+
+    public init(layout: any CollectionViewLayout, context: CollectionContext, controller: ControllerScript? = nil) throws {
+        view = try HeadlessCollectionView(layout: layout, context: context)
+        self.controller = controller
+        if let controller {
+            view.delegate = controller
+            view.allowsSelection = controller.options.allowsSelection
+            view.allowsMultipleSelection = controller.options.allowsMultipleSelection
+            view.isPagingEnabled = controller.options.pagingEnabled
+        }
+        try record(.start, line: 0) {}
+    }
+
+    // MARK: Events
+
+    @discardableResult
+    public func tap(_ point: Point, line: Int = 0) throws -> TimelineStep {
+        try checkInViewport(point, "tap")
+        return try record(.tap(point), line: line) { try view.tap(at: try view.touchPoint(viewport: point)) }
+    }
+
+    @discardableResult
+    public func longPress(_ point: Point, line: Int = 0) throws -> TimelineStep {
+        try checkInViewport(point, "longPress")
+        return try record(.longPress(point), line: line) { try view.longPress(at: try view.touchPoint(viewport: point)) }
+    }
+
+    @discardableResult
+    public func touchDown(_ point: Point, line: Int = 0) throws -> TimelineStep {
+        try checkInViewport(point, "touchDown")
+        return try record(.touchDown(point), line: line) { try view.touchDown(at: try view.touchPoint(viewport: point)) }
+    }
+
+    /// Lifts the finger; a point outside the viewport lifts it outside every item.
+    @discardableResult
+    public func touchUp(_ point: Point, line: Int = 0) throws -> TimelineStep {
+        try checkFinite(point, "touchUp")
+        return try record(.touchUp(point), line: line) {
+            var touch = try view.touchPoint(viewport: point)
+            if !viewportContains(point) { touch.indexPath = nil; touch.local = nil }
+            try view.touchUp(at: touch)
+        }
+    }
+
+    /// A drag starting inside the viewport (see `HeadlessCollectionView.drag`).
+    @discardableResult
+    public func drag(from start: Point, to end: Point, line: Int = 0) throws -> TimelineStep {
+        try checkInViewport(start, "drag")
+        try checkFinite(end, "drag")
+        return try record(.drag(from: start, to: end), line: line) { try view.drag(from: start, to: end) }
+    }
+
+    /// Scrolls to a content offset (clamped as UIKit).
+    @discardableResult
+    public func scroll(to offset: Point, line: Int = 0) throws -> TimelineStep {
+        try checkFinite(offset, "scroll")
+        return try record(.scroll(to: offset), line: line) { try view.setContentOffset(offset) }
+    }
+
+    /// A fling with `velocity` in points/ms.
+    @discardableResult
+    public func fling(velocity: Point, line: Int = 0) throws -> TimelineStep {
+        try checkFinite(velocity, "fling")
+        return try record(.fling(velocity: velocity), line: line) { try view.fling(velocity: velocity) }
+    }
+
+    @discardableResult
+    public func setState(_ key: String, _ value: LayoutValue?, line: Int = 0) throws -> TimelineStep {
+        try record(.setState(key: key, value: value), line: line) { try view.setState(key, value) }
+    }
+
+    @discardableResult
+    public func performBatchUpdates(_ batch: BatchUpdate, newData: CollectionData? = nil, line: Int = 0) throws -> TimelineStep {
+        try record(.batchUpdates(batch), line: line) { try view.performBatchUpdates(batch, newData: newData) }
+    }
+
+    @discardableResult
+    public func wait(seconds: Double, line: Int = 0) throws -> TimelineStep {
+        guard seconds.isFinite, seconds >= 0 else {
+            throw SimulationError("wait expects a number of seconds ≥ 0, got \(NumberFormatting.format(seconds))")
+        }
+        return try record(.wait(seconds: seconds), line: line) { time += seconds }
+    }
+
+    // MARK: Queries
+
+    /// The visible elements now, as a snapshot (what each step records).
+    public func snapshot() throws -> LayoutSnapshot {
+        LayoutSnapshot(bounds: view.bounds, contentSize: view.contentSize, elements: try view.visibleElements())
+    }
+
+    /// The item's current attributes (the layout's per-item query, hooks applied), or nil.
+    public func attributesOfItem(_ path: LayoutIndexPath) throws -> LayoutAttributes? {
+        guard view.exists(path) else { return nil }
+        return try view.layout.layoutAttributesForItem(at: path, context: view.context)
+    }
+
+    // MARK: Recording
+
+    /// Runs `body`, then appends the step with what the view logged. On an error the log is
+    /// dropped and nothing is appended.
+    @discardableResult
+    private func record(_ event: TimelineEvent, line: Int, _ body: () throws -> Void) throws -> TimelineStep {
+        _ = view.takeEvents()
+        do {
+            try body()
+        } catch {
+            _ = view.takeEvents()
+            throw error
+        }
+        let log = view.takeEvents()
+        let step = TimelineStep(
+            line: line, time: time, event: event, log: log, snapshot: try snapshot(), contentOffset: view.contentOffset,
+            selected: view.selectedItems, highlighted: view.highlightedItems, state: view.context.state)
+        timeline.steps.append(step)
+        return step
+    }
+
+    private func viewportContains(_ point: Point) -> Bool {
+        Rect(origin: .zero, size: view.bounds.size).contains(point)
+    }
+
+    private func checkFinite(_ point: Point, _ what: String) throws {
+        guard point.x.isFinite, point.y.isFinite else {
+            throw SimulationError("\(what) expects finite numbers, got (\(NumberFormatting.format(point.x)), \(NumberFormatting.format(point.y)))")
+        }
+    }
+
+    private func checkInViewport(_ point: Point, _ what: String) throws {
+        try checkFinite(point, what)
+        guard viewportContains(point) else {
+            let size = view.bounds.size
+            throw SimulationError(
+                "\(what)(\(NumberFormatting.format(point.x)), \(NumberFormatting.format(point.y))): the point is outside the viewport (0…\(NumberFormatting.format(size.width)) × 0…\(NumberFormatting.format(size.height)); points are in viewport coordinates)")
+        }
+    }
+}

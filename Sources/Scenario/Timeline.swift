@@ -1,0 +1,100 @@
+import LayoutEngine
+import LayoutOutput
+
+/// What drove one step of a simulation (a scenario global or a preview gesture).
+public enum TimelineEvent: Sendable, Equatable {
+    /// The layout as first prepared, before any event.
+    case start
+    case tap(Point)
+    case longPress(Point)
+    case touchDown(Point)
+    case touchUp(Point)
+    case drag(from: Point, to: Point)
+    /// Scroll to this content offset (clamped).
+    case scroll(to: Point)
+    /// A fling with this velocity (points/ms).
+    case fling(velocity: Point)
+    case setState(key: String, value: LayoutValue?)
+    case batchUpdates(BatchUpdate)
+    case wait(seconds: Double)
+
+    /// The scenario global's name.
+    public var name: String {
+        switch self {
+        case .start: "start"
+        case .tap: "tap"
+        case .longPress: "longPress"
+        case .touchDown: "touchDown"
+        case .touchUp: "touchUp"
+        case .drag: "drag"
+        case .scroll: "scroll"
+        case .fling: "fling"
+        case .setState: "setState"
+        case .batchUpdates: "performBatchUpdates"
+        case .wait: "wait"
+        }
+    }
+}
+
+/// One step: the event, everything the view did because of it (delegate calls in order, state
+/// changes, bounds changes, prepares, the animated update), and where things stand after it.
+public struct TimelineStep: Sendable, Equatable {
+    /// The scenario line that drove the step (0 when not driven by a scenario line).
+    public var line: Int
+    /// Seconds since the session began (only `wait` advances the clock).
+    public var time: Double
+    public var event: TimelineEvent
+    /// What happened, in order.
+    public var log: [CollectionViewEvent]
+    /// The visible elements after the step (bounds = the viewport at the content offset).
+    public var snapshot: LayoutSnapshot
+    public var contentOffset: Point
+    public var selected: [LayoutIndexPath]
+    public var highlighted: [LayoutIndexPath]
+    public var state: [String: LayoutValue]
+
+    /// The delegate calls of the step, in order, with the answers of `should…` calls.
+    public var calls: [(name: String, indexPath: LayoutIndexPath?, result: Bool?)] {
+        log.compactMap { if case .delegateCall(let name, let path, let result) = $0 { (name, path, result) } else { nil } }
+    }
+
+    /// The delegate calls as "name" or "name[s, i]" (with "→ false" when a should… said no).
+    public var callNames: [String] {
+        calls.map { call in
+            var text = call.name + (call.indexPath.map { "[\($0.section), \($0.item)]" } ?? "")
+            if call.result == false { text += " → false" }
+            return text
+        }
+    }
+
+    /// The state changes of the step, in order.
+    public var stateChanges: [(key: String, old: LayoutValue?, new: LayoutValue?)] {
+        log.compactMap { if case .stateChange(let key, let old, let new) = $0 { (key, old, new) } else { nil } }
+    }
+
+    /// Whether the layout was prepared again during the step.
+    public var invalidated: Bool {
+        log.contains { if case .prepare = $0 { true } else { false } }
+    }
+
+    /// How many times the layout was prepared during the step.
+    public var prepareCount: Int {
+        log.filter { if case .prepare = $0 { true } else { false } }.count
+    }
+
+    /// The animated batch updates of the step (usually at most one).
+    public var animations: [AnimationPlan] {
+        log.compactMap { if case .batchUpdate(let plan) = $0 { plan } else { nil } }
+    }
+
+    public var animation: AnimationPlan? { animations.first }
+}
+
+/// Every step of a simulation, in order; the first is `.start`.
+public struct Timeline: Sendable, Equatable {
+    public var steps: [TimelineStep] = []
+
+    public init(steps: [TimelineStep] = []) {
+        self.steps = steps
+    }
+}

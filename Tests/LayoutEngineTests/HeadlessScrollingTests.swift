@@ -1,0 +1,96 @@
+import LayoutEngine
+import Testing
+
+/// Content offset clamping, paging and flings of the headless view (UIScrollView's rules).
+@Suite("Headless view: scrolling")
+struct HeadlessScrollingTests {
+    @Test func contentSmallerThanTheBoundsStaysAtTheMinimum() throws {
+        // 4 items: 2 rows, content 230 × (10 + 2·110 = 230), bounds 300×400: no room to scroll.
+        let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 4))
+        #expect(try view.setContentOffset(Point(x: 50, y: 50)) == .zero)
+        #expect(try view.setContentOffset(Point(x: -50, y: -50)) == .zero)
+    }
+
+    @Test func clampingUsesTheAdjustedContentInset() throws {
+        // Adjusted inset: top 20 + 10 = 30, bottom 30. 20 items: content 10 + 10·110 = 1110 high;
+        // y ∈ [−30, 1110 − 400 + 30 = 740]; x: content 230 < 300 wide → [0, 0].
+        let context = headlessContext(
+            items: 20, contentInset: EdgeInsets(top: 20, left: 0, bottom: 30, right: 0),
+            safeArea: EdgeInsets(top: 10, left: 0, bottom: 0, right: 0))
+        let view = try HeadlessCollectionView(layout: TestLayout(), context: context)
+        #expect(view.contentOffsetRange.min == Point(x: 0, y: -30))
+        #expect(view.contentOffsetRange.max == Point(x: 0, y: 740))
+        #expect(try view.setContentOffset(Point(x: 40, y: -100)) == Point(x: 0, y: -30))
+        #expect(try view.setContentOffset(Point(x: 0, y: 1000)) == Point(x: 0, y: 740))
+        #expect(view.bounds == Rect(x: 0, y: 740, width: 300, height: 400))
+    }
+
+    @Test func smallContentWithInsetsStaysAtMinusTheTopInset() throws {
+        // 4 items (230 high) with a 30-point adjusted top inset: max(−30, 230 − 400 + 30) = −30.
+        let context = headlessContext(items: 4, contentInset: EdgeInsets(top: 30, left: 0, bottom: 30, right: 0))
+        let view = try HeadlessCollectionView(layout: TestLayout(), context: context)
+        #expect(view.contentOffset == Point(x: 0, y: -30))
+        #expect(try view.setContentOffset(Point(x: 0, y: 100)) == Point(x: 0, y: -30))
+    }
+
+    @Test func pagingGoesOnePageInTheFlingsDirectionAndClampsTheLastPage() throws {
+        // 20 items: y range [0, 1110 − 400 = 710]; pages of 400.
+        let layout = TestLayout()
+        let view = try HeadlessCollectionView(layout: layout, context: headlessContext(items: 20))
+        view.isPagingEnabled = true
+        #expect(try view.fling(velocity: Point(x: 0, y: 1)).target == Point(x: 0, y: 400))
+        // From 400 the next page, 800, lies past the end: clamped to 710.
+        #expect(try view.fling(velocity: Point(x: 0, y: 1)).target == Point(x: 0, y: 710))
+        // Back from 710 (page 1.775): the boundary before it, ⌈1.775⌉ − 1 = 1 → 400.
+        #expect(try view.fling(velocity: Point(x: 0, y: -3)).target == Point(x: 0, y: 400))
+        // Paging never asks the layout.
+        #expect(layout.proposals.isEmpty)
+        // No velocity from 250 (page 0.625): the nearest page, 400.
+        try view.setContentOffset(Point(x: 0, y: 250))
+        #expect(try view.fling(velocity: .zero).target == Point(x: 0, y: 400))
+    }
+
+    @Test func aFlingDeceleratesAndLandsWhereTheLayoutSays() throws {
+        // From 0 at 0.5 points/ms the deceleration ends 0.5 · 0.998 / 0.002 = 249.5 further; the
+        // layout snaps to rows of 110: round(249.5 / 110) = 2 → 220.
+        let layout = TestLayout()
+        layout.target = { proposed, _ in Point(x: proposed.x, y: (proposed.y / 110).rounded() * 110) }
+        let view = try HeadlessCollectionView(layout: layout, context: headlessContext(items: 20))
+        let result = try view.fling(velocity: Point(x: 0, y: 0.5))
+        #expect(layout.proposals.count == 1)
+        #expect(abs(layout.proposals[0].proposed.y - 249.5) < 1e-9)
+        #expect(layout.proposals[0].velocity == Point(x: 0, y: 0.5))
+        #expect(result.target == Point(x: 0, y: 220))
+        #expect(view.contentOffset == Point(x: 0, y: 220))
+        // Proposals stay inside the range: 220 + 10 · 499 = 5210 is proposed as 710, and a target
+        // past the end is clamped.
+        layout.target = { _, _ in Point(x: 0, y: 5000) }
+        let far = try view.fling(velocity: Point(x: 0, y: 10))
+        #expect(layout.proposals[1].proposed == Point(x: 0, y: 710))
+        #expect(far.target == Point(x: 0, y: 710))
+    }
+
+    @Test func decelerationFormula() {
+        // 499 · v per axis at the normal rate; the time for 2 points/ms to fall to 0.01:
+        // ln(0.01 / 2) / ln(0.998) ms = 2646.5… ms.
+        let end = ScrollGeometry.decelerationEnd(from: Point(x: 10, y: 0), velocity: Point(x: 2, y: -1))
+        #expect(abs(end.x - 1008) < 1e-9 && abs(end.y + 499) < 1e-9)
+        let duration = ScrollGeometry.decelerationDuration(velocity: Point(x: 2, y: 0))
+        #expect(abs(duration - 2.6465) < 0.001)
+        #expect(ScrollGeometry.decelerationDuration(velocity: .zero) == 0)
+    }
+
+    @Test func scrollingAsksTheLayoutAboutEveryBoundsChange() throws {
+        let layout = TestLayout()
+        let view = try HeadlessCollectionView(layout: layout, context: headlessContext(items: 20))
+        #expect(layout.prepareCount == 1)
+        try view.setContentOffset(Point(x: 0, y: 100))
+        #expect(layout.prepareCount == 1)
+        layout.invalidates = true
+        try view.setContentOffset(Point(x: 0, y: 200))
+        try view.setContentOffset(Point(x: 0, y: 200))  // no change, no bounds change
+        try view.setContentOffset(Point(x: 0, y: 300))
+        #expect(layout.prepareCount == 3)
+        #expect(view.prepareCount == 3)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `lualayout simulate` end to end: the seed scenarios in Examples/ pass, and the timeline
+/// records what they did.
+@Suite("simulate", .serialized)
+struct SimulateCommandTests {
+    /// The command line a seed scenario's header asks for (`-- layout:`, `-- controller:`,
+    /// `-- options:` on its first lines, paths relative to the scenario).
+    static func arguments(forScenario path: String) throws -> [String] {
+        let text = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
+        let folder = (path as NSString).deletingLastPathComponent
+        var layout = "", controller: String?, options: [String] = []
+        for line in text.split(separator: "\n").prefix(3) {
+            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { continue }
+            switch parts[0] {
+            case "-- layout": layout = folder + "/" + parts[1]
+            case "-- controller": controller = folder + "/" + parts[1]
+            case "-- options": options = parts[1].split(separator: " ").map(String.init)
+            default: break
+            }
+        }
+        return ["simulate", layout, "--scenario", path] + (controller.map { ["--controller", $0] } ?? []) + options
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// How many `expect(` calls a scenario makes (each runs once: no loops around them).
+    static func expectCount(_ path: String) throws -> Int {
+        try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
+            .components(separatedBy: "\nexpect(").count - 1
+    }
+
+    @Test func theSpringboardScenarioPasses() throws {
+        let result = lualayout(try Self.arguments(forScenario: "Examples/springboard.test.lua"))
+        #expect(result.status == 0, "\(result.err)")
+        let timeline = try Self.json(result.out)
+        #expect(timeline["passed"] as? Bool == true)
+        let checks = try #require(timeline["checks"] as? [[String: Any]])
+        #expect(checks.count == (try Self.expectCount("Examples/springboard.test.lua")))
+        #expect(checks.allSatisfy { $0["passed"] as? Bool == true })
+        let steps = try #require(timeline["steps"] as? [[String: Any]])
+        let events = steps.compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
+        #expect(events == ["start", "tap", "longPress", "tap", "tap", "tap", "tap", "fling", "fling", "fling", "tap"])
+        // The long press turns deletion mode on through the controller: a state change, then a prepare.
+        let longPress = steps[2]["log"] as? [[String: Any]] ?? []
+        #expect(longPress.contains { $0["type"] as? String == "stateChange" && $0["key"] as? String == "deletionMode" && $0["new"] as? Bool == true })
+        // The delete-button tap deletes item 2 with an animated update.
+        let delete = steps[3]["log"] as? [[String: Any]] ?? []
+        let plan = try #require(delete.first { $0["type"] as? String == "batchUpdate" }?["plan"] as? [String: Any])
+        let updates = try #require(plan["updates"] as? [[String: Any]])
+        #expect(updates.count == 1)
+        #expect(updates.first?["updateAction"] as? String == "delete")
+        #expect(updates.first?["indexPathBeforeUpdate"] as? [Int] == [0, 2])
+        // Flings: 768, then the clamped last page 1936 − 768 = 1168, then back to 768.
+        let offsets = steps[7...9].map { (($0["contentOffset"] as? [String: Any])?["x"] as? Double) }
+        #expect(offsets == [768, 1168, 768])
+    }
+
+    @Test func theHighlightScenarioPasses() throws {
+        let result = lualayout(try Self.arguments(forScenario: "Examples/highlight.test.lua"))
+        #expect(result.status == 0, "\(result.err)")
+        let timeline = try Self.json(result.out)
+        let checks = try #require(timeline["checks"] as? [[String: Any]])
+        #expect(checks.count == (try Self.expectCount("Examples/highlight.test.lua")))
+        #expect(timeline["passed"] as? Bool == true)
+        // After touch down (step 1) the highlighted item is scaled 2× in the recorded layout.
+        let steps = try #require(timeline["steps"] as? [[String: Any]])
+        let layout = try #require(steps[1]["layout"] as? [String: Any])
+        let first = try #require((layout["elements"] as? [[String: Any]])?.first)
+        #expect((first["transform3D"] as? [Double])?.prefix(6) == [2, 0, 0, 0, 0, 2])
+        #expect(steps[1]["highlighted"] as? [[Int]] == [[0, 0]])
+    }
+
+    @Test func failedExpectationsAreLocatedAndExitOne() throws {
+        let layout = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }")
+        let folder = (layout as NSString).deletingLastPathComponent
+        let scenario = folder + "/scenario.lua"
+        try "tap(30, 30)\nexpect(#selectedItems() == 1, \"one\")\nexpect(#selectedItems() == 3, \"three\")\n"
+            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        let output = folder + "/timeline.json"
+        let result = lualayout("simulate", layout, "--scenario", scenario, "-o", output)
+        #expect(result.status == 1)
+        #expect(result.err.contains("\(scenario):3: expectation failed: three\n"))
+        #expect(!result.err.contains("\(scenario):2:"))
+        #expect(result.err.contains("lualayout: 1 of 2 expectations failed"))
+        #expect(result.out.isEmpty)
+        let timeline = try Self.json(try String(contentsOfFile: output, encoding: .utf8))
+        #expect(timeline["passed"] as? Bool == false)
+    }
+
+    @Test func htmlIsAUsageErrorUntilItsWriterExists() throws {
+        let result = lualayout(try Self.arguments(forScenario: "Examples/highlight.test.lua") + ["--format", "html"])
+        #expect(result.status == 2)
+        #expect(result.err.contains("--format html is not available yet"))
+    }
+}
