@@ -75,6 +75,7 @@ public enum ElementDrawing {
             let corners = SVGLayoutWriter.projectedCorners(f, a.transform3D)
             output.write("<polygon points=\"" + corners.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"/>")
         }
+        writeParts(a, unit: unit, to: &output)
         // A label sits in the visible part of its box (a header half scrolled out keeps one).
         let box = visible.flatMap { clipped(drawnBox(a), to: $0) } ?? drawnBox(a)
         let size = fontSize(label, in: box, unit: unit)
@@ -88,6 +89,28 @@ public enum ElementDrawing {
             output.write("<text class=\"\(style)\" x=\"\(n(center.x))\" y=\"\(n(center.y))\" font-size=\"\(n(size))\">\(escape(label))</text>")
         }
         output.write(String(repeating: "</g>", count: loops.count) + "</g>\n")
+    }
+
+    /// Sub-rectangles a layout declares in the element's own coordinates: a custom field
+    /// `NAMEFrame` holding `{x, y, w, h}` (the springboard's `deleteButtonFrame`), drawn unless
+    /// `NAMEHidden` is true. Untransformed elements only (a transformed one draws none).
+    static func parts(of a: LayoutAttributes) -> [(name: String, frame: Rect)] {
+        guard a.transform3D.isIdentity else { return [] }
+        return a.custom.keys.sorted().compactMap { key in
+            guard key.hasSuffix("Frame"), key.count > 5, case .array(let values)? = a.custom[key], values.count == 4 else { return nil }
+            let numbers = values.compactMap(\.number)
+            let name = String(key.dropLast(5))
+            guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0, a.custom[name + "Hidden"] != .bool(true) else { return nil }
+            let frame = Rect(x: a.frame.x + numbers[0], y: a.frame.y + numbers[1], width: numbers[2], height: numbers[3])
+            return frame.isFinite ? (name, frame) : nil
+        }
+    }
+
+    private static func writeParts(_ a: LayoutAttributes, unit: Double, to output: inout some TextOutputStream) {
+        for part in parts(of: a) {
+            let f = part.frame
+            output.write("<rect class=\"part\" data-part=\"\(escape(part.name))\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"\(n(f.width / 2))\"/>")
+        }
     }
 
     /// The box a label must fit: the frame, or the bounds of its projection when transformed.

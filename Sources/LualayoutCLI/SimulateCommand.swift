@@ -43,18 +43,18 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
             completion: .file(extensions: ["lua"]))
     var controller: String?
 
-    @Option(help: "Output format: json (the timeline).")
+    @Option(help: "Output format: json (the timeline) or html (a page stepping through it, with a picture of each step).")
     var format: Format = .json
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
             completion: .file())
     var output: String?
 
-    /// The writer of each format; html has none yet.
+    /// The writer of each format.
     static func writer(for format: Format) -> (any TimelineWriter)? {
         switch format {
         case .json: JSONTimelineWriter()
-        case .html: nil
+        case .html: HTMLTimelineWriter()
         }
     }
 

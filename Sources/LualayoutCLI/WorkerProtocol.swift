@@ -9,6 +9,9 @@ enum WorkerRequest: Equatable {
     case evaluate
     /// The kept layout's elements in the viewport at this content offset.
     case viewport(Point)
+    /// Replay an interactive preview's gestures on a fresh simulation of the script (with
+    /// `watch --controller`) and answer where it stands.
+    case interact([PreviewGesture])
 }
 
 enum WorkerReply: Equatable {
@@ -20,6 +23,8 @@ enum WorkerReply: Equatable {
     case failed(String, files: [String])
     /// A viewport was asked for before any good run.
     case noLayout
+    /// Where an interactive preview stands after its gestures.
+    case interaction(PreviewInteraction)
 }
 
 extension WorkerRequest {
@@ -32,6 +37,14 @@ extension WorkerRequest {
             writer.byte(1)
             writer.double(offset.x)
             writer.double(offset.y)
+        case .interact(let gestures):
+            writer.byte(2)
+            writer.int(gestures.count)
+            for gesture in gestures {
+                let (kind, numbers) = gesture.wire
+                writer.byte(kind)
+                for number in numbers { writer.double(number) }
+            }
         }
         return writer.bytes
     }
@@ -41,6 +54,16 @@ extension WorkerRequest {
         switch try reader.byte() {
         case 0: self = .evaluate
         case 1: self = .viewport(Point(x: try reader.double(), y: try reader.double()))
+        case 2:
+            var gestures: [PreviewGesture] = []
+            for _ in 0..<min(try reader.int(), PreviewGesture.maximumCount + 1) {
+                let kind = try reader.byte()
+                var numbers: [Double] = []
+                for _ in 0..<(kind == 3 ? 4 : 2) { numbers.append(try reader.double()) }
+                guard let gesture = PreviewGesture(kind: kind, numbers: numbers) else { throw WireError("unknown gesture \(kind)") }
+                gestures.append(gesture)
+            }
+            self = .interact(gestures)
         case let tag: throw WireError("unknown request \(tag)")
         }
         try reader.expectEnd()
@@ -64,6 +87,18 @@ extension WorkerReply {
             writer.strings(files)
         case .noLayout:
             writer.byte(3)
+        case .interaction(let interaction):
+            writer.byte(4)
+            writer.snapshot(interaction.snapshot)
+            for paths in [interaction.selected, interaction.highlighted] {
+                writer.int(paths.count)
+                for path in paths {
+                    writer.int(path.section)
+                    writer.int(path.item)
+                }
+            }
+            writer.object(interaction.state)
+            writer.strings(interaction.lastCalls)
         }
         return writer.bytes
     }
@@ -75,6 +110,18 @@ extension WorkerReply {
         case 1: self = .viewport(try reader.snapshot())
         case 2: self = .failed(try reader.string(), files: try reader.strings())
         case 3: self = .noLayout
+        case 4:
+            let snapshot = try reader.snapshot()
+            var lists: [[LayoutIndexPath]] = []
+            for _ in 0..<2 {
+                let count = try reader.int()
+                guard count >= 0, count <= 10_000_000 else { throw WireError("bad count \(count)") }
+                var paths: [LayoutIndexPath] = []
+                for _ in 0..<count { paths.append(LayoutIndexPath(try reader.int(), try reader.int())) }
+                lists.append(paths)
+            }
+            self = .interaction(PreviewInteraction(
+                snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: try reader.object(), lastCalls: try reader.strings()))
         case let tag: throw WireError("unknown reply \(tag)")
         }
         try reader.expectEnd()
