@@ -109,7 +109,7 @@ public enum ElementDrawing {
     private static func writeParts(_ a: LayoutAttributes, unit: Double, to output: inout some TextOutputStream) {
         for part in parts(of: a) {
             let f = part.frame
-            output.write("<rect class=\"part\" data-part=\"\(escape(part.name))\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"\(n(f.width / 2))\"/>")
+            output.write("<rect class=\"part\" data-part=\"\(escape(part.name))\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"\(n(f.width / 2))\" fill=\"#e0245e\" stroke=\"#ffffff\"/>")
         }
     }
 

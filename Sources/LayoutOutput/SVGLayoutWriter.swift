@@ -129,7 +129,6 @@ public enum SVGLayoutWriter {
                 .cell { fill: #4f8ef7; stroke: #1f4fa8; }
                 .supplementary { fill: #f5a623; stroke: #a86a00; }
                 .decoration { fill: #c8c8c8; stroke: #7a7a7a; stroke-dasharray: \(n(4 * unit)) \(n(3 * unit)); }
-                .part { fill: #e0245e; stroke: #ffffff; }
                 .label { fill: #ffffff; stroke: none; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
                 .decoration-label { fill: #444444; stroke: none; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
                 .content { fill: #fafafa; stroke: #bbbbbb; }

@@ -19,7 +19,10 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
             reacts through its view object. See docs/lua-api.md, "Scenarios and controllers".
 
             The output is the timeline: every event, the delegate calls it caused in order, state \
-            changes, invalidations, animated updates and the visible layout after each step. Exit \
+            changes, invalidations, animated updates and the visible layout after each step; with \
+            --format html, a page that steps through it (Prev/Next, the arrow keys or a click on a \
+            step) with a picture of the viewport after each step, the selection marked, animated \
+            updates and looping animations played. Exit \
             status 1 when an expect fails (each printed as SCENARIO:LINE: expectation failed: MESSAGE) \
             or a script fails.
 
