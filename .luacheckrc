@@ -40,7 +40,7 @@ stds.lualayout_scenario = {
   read_globals = {
     "tap", "longPress", "touchDown", "touchUp", "drag", "scroll", "fling", "setState", "performBatchUpdates", "wait",
     "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
-    "calls", "expect", "expectSnapshot",
+    "calls", "updates", "expect", "expectSnapshot",
   },
 }
 files["**/*.test.lua"] = {std = "lualayout_sandbox+lualayout+lualayout_scenario"}

@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(
             name: "ScriptLayoutTests",
-            dependencies: ["ScriptLayout", "LayoutEngine"],
+            dependencies: ["ScriptLayout", "LayoutEngine", "Scenario"],
             resources: [.copy("Vectors")]
         ),
         .testTarget(name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),

@@ -7,7 +7,8 @@
 -- A highlighted cell is scaled 2× about its centre and drawn above the others (zIndex 1); the
 -- selected cell is faded to alpha 0.5. Frames never change.
 --
--- Run:  Scripts/lualayout simulate Examples/highlight.lua --scenario Examples/highlight.test.lua --controller Examples/highlight-controller.lua --bounds 340x480 --items 12
+-- Run:  Scripts/lualayout run Examples/highlight.lua --bounds 340x480 --items 12 --format table
+-- Simulate:  Scripts/lualayout simulate Examples/highlight.lua --scenario Examples/highlight.test.lua --controller Examples/highlight-controller.lua --bounds 340x480 --items 12
 
 local layout = flow{
   itemSize = {100, 100},

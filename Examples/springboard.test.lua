@@ -40,6 +40,9 @@ expect(same(selectedItems(), {{0, 6}}), "a long press does not select")
 -- A tap on icon 2's delete button (icon at 32, 440; button at 9, 9, 36×36 inside it) deletes
 -- icon 2; the selected icon 6 becomes icon 5, and the mode stays on.
 tap(32 + 20, 440 + 20)
+local changes = updates()
+expect(#changes == 1 and changes[1].action == "delete" and changes[1].before.item == 2,
+  "the delete button deletes icon 2 with an animated update")
 expect(#visibleItems() == 20, "one page still shows 4 columns of 5")
 expect(attributesOf(0, 49) == nil, "49 icons are left")
 expect(same(selectedItems(), {{0, 5}}), "the selection follows its icon past the deletion")

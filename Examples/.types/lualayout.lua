@@ -381,3 +381,195 @@ function flow(properties) end
 ---@param name string
 ---@return any
 function require(name) end
+
+-- MARK: Scenarios and controllers (lualayout simulate)
+
+---A touch as controller callbacks receive it: viewport, content and cell coordinates (the cell
+---ones nil on empty space).
+---@class lualayout.TouchPoint
+---@field x number Viewport x.
+---@field y number Viewport y.
+---@field contentX number
+---@field contentY number
+---@field localX number? In the cell's own coordinates; nil on empty space.
+---@field localY number?
+
+---An index path as the simulator returns it: `{section, item}`, also readable by name.
+---@class lualayout.ItemPath
+---@field [1] integer
+---@field [2] integer
+---@field section integer
+---@field item integer
+
+---A batch update: deletes and reloads name index paths before the update, inserts after it, a
+---move names both (from, to).
+---@class lualayout.Batch
+---@field delete? integer[][]
+---@field insert? integer[][]
+---@field reload? integer[][]
+---@field move? integer[][][]
+
+---The `view` object controller callbacks receive (read-only except through its methods).
+---@class lualayout.View
+local View = {}
+
+---Sets host state (`cv.state[key]`; nil removes it) and invalidates the layout: no animation.
+---@param key string
+---@param value any
+function View:setState(key, value) end
+
+---A copy of the host state.
+---@return table<string, any>
+function View:state() end
+
+---The model changes first, then the animated update.
+---@param batch lualayout.Batch
+function View:performBatchUpdates(batch) end
+
+---Selects without calling the delegate (single selection replaces the selection).
+---@param section integer
+---@param item integer
+function View:selectItem(section, item) end
+
+---Deselects without calling the delegate.
+---@param section integer
+---@param item integer
+function View:deselectItem(section, item) end
+
+---Scrolls to the content offset (clamped).
+---@param x number
+---@param y number
+function View:scrollTo(x, y) end
+
+---@return lualayout.Point
+function View:contentOffset() end
+
+---@return lualayout.Size
+function View:contentSize() end
+
+---@return lualayout.ItemPath[]
+function View:visibleItems() end
+
+---@return lualayout.ItemPath[]
+function View:selectedItems() end
+
+---@return lualayout.ItemPath[]
+function View:highlightedItems() end
+
+---The item's current attributes (frame fields, alpha, zIndex, hidden, transform3D, custom
+---fields by name), or nil.
+---@param section integer
+---@param item integer
+---@return table?
+function View:attributesOf(section, item) end
+
+---What a controller script returns: delegate callbacks and options, all optional.
+---@class lualayout.Controller
+---@field shouldHighlightItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint): boolean?
+---@field didHighlightItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint)
+---@field didUnhighlightItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint)
+---@field shouldSelectItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint): boolean?
+---@field didSelectItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint)
+---@field shouldDeselectItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint): boolean?
+---@field didDeselectItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint)
+---@field didLongPress? fun(view: lualayout.View, section: integer?, item: integer?, point: lualayout.TouchPoint)
+---@field didTapBackground? fun(view: lualayout.View, point: lualayout.TouchPoint)
+---@field allowsSelection? boolean Default true.
+---@field allowsMultipleSelection? boolean Default false.
+---@field pagingEnabled? boolean Default false: flings stop on page boundaries.
+
+-- Scenario globals (only in `*.test.lua` scenarios run by `lualayout simulate` / `lualayout test`).
+
+---Touch down and up at a viewport point.
+---@param x number
+---@param y number
+function tap(x, y) end
+
+---A long press at a viewport point.
+---@param x number
+---@param y number
+function longPress(x, y) end
+
+---A finger goes down at a viewport point.
+---@param x number
+---@param y number
+function touchDown(x, y) end
+
+---The finger lifts (outside the viewport the touch is cancelled).
+---@param x number
+---@param y number
+function touchUp(x, y) end
+
+---Touch down at the first point, move to the second, lift (more than 10 points: a pan).
+---@param x1 number
+---@param y1 number
+---@param x2 number
+---@param y2 number
+function drag(x1, y1, x2, y2) end
+
+---Scrolls to the content offset (clamped).
+---@param x number
+---@param y number
+function scroll(x, y) end
+
+---A fling with this velocity (points/ms).
+---@param vx number
+---@param vy number
+function fling(vx, vy) end
+
+---Sets host state (nil removes it); the layout is invalidated.
+---@param key string
+---@param value any
+function setState(key, value) end
+
+---An animated batch update.
+---@param batch lualayout.Batch
+function performBatchUpdates(batch) end
+
+---Advances the clock.
+---@param seconds number
+function wait(seconds) end
+
+---@return lualayout.Point
+function contentOffset() end
+
+---@return lualayout.Size
+function contentSize() end
+
+---@return lualayout.ItemPath[]
+function visibleItems() end
+
+---@return lualayout.ItemPath[]
+function selectedItems() end
+
+---@return lualayout.ItemPath[]
+function highlightedItems() end
+
+---The item's current attributes, or nil.
+---@param section integer
+---@param item integer
+---@return table?
+function attributesOf(section, item) end
+
+---A copy of the host state.
+---@return table<string, any>
+function state() end
+
+---The delegate calls of the last step: "shouldSelectItem[0, 3]", "didTapBackground", …
+---@return string[]
+function calls() end
+
+---The changes the last step animated (batch updates): `{action = "delete", before = {s, i}}`, …
+---@return {action: lualayout.UpdateAction, before: lualayout.ItemPath?, after: lualayout.ItemPath?}[]
+function updates() end
+
+---Records a check at this line: it passes unless `condition` is false or nil.
+---@param condition any
+---@param message? string
+---@return boolean
+function expect(condition, message) end
+
+---Compares the visible layout with the stored snapshot `name` (`lualayout test`).
+---@param name string
+---@return boolean
+function expectSnapshot(name) end

@@ -19,6 +19,8 @@ public final class ControllerScript: CollectionViewDelegate {
         "shouldDeselectItem", "didDeselectItem", "didLongPress", "didTapBackground",
     ]
     public static let optionNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled"]
+    /// The methods of the `view` object callbacks receive.
+    public static let viewMethodNames = ControllerView.methodNames
 
     public let name: String
     public let options: Options

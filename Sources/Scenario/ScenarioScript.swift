@@ -55,7 +55,7 @@ public final class ScenarioScript {
     ]
     /// Scenario globals that only read.
     public static let queryNames = [
-        "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state", "calls",
+        "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state", "calls", "updates",
     ]
     public static let checkNames = ["expect", "expectSnapshot"]
 
@@ -125,8 +125,11 @@ public final class ScenarioScript {
         } catch let error as UpdateError {
             return .error("\(global): invalid batch update: \(error.message)")
         } catch {
-            fatalError = error
-            return .error(String(describing: error), located: false)
+            // Say which scenario line led there (the error itself is located in its own file).
+            var fatal = Self.scriptError(error, name)
+            fatal.evaluating = (fatal.evaluating.map { $0 + ", " } ?? "") + "during \(global) at \(name):\(line)"
+            fatalError = fatal
+            return .error(String(describing: fatal), located: false)
         }
     }
 
@@ -176,6 +179,24 @@ public final class ScenarioScript {
             // The delegate calls of the last step, as "name[s, i]" ("→ false" when refused).
             let names = session.timeline.steps.last?.callNames ?? []
             lua.push(LuaValue.array(names.map { .string($0) }))
+            return .results(1)
+        case "updates":
+            // The changes the last step animated: {action = "delete", before = {s, i}, after = nil}, ….
+            let updates = session.timeline.steps.last?.animations.flatMap(\.updates) ?? []
+            lua.newTable(arrayCount: Int32(clamping: updates.count))
+            for (offset, update) in updates.enumerated() {
+                lua.newTable(fieldCount: 3)
+                lua.push(update.action.rawValue)
+                lua.rawSet(tableAt: -2, field: "action")
+                for (field, target) in [("before", update.before), ("after", update.after)] {
+                    guard let target else { continue }
+                    if let item = target.item { lua.push(indexPath: LayoutIndexPath(target.section, item)) } else {
+                        lua.push(LuaValue.map(["section": .number(Double(target.section))]))
+                    }
+                    lua.rawSet(tableAt: -2, field: field)
+                }
+                lua.rawSet(tableAt: -2, index: offset + 1)
+            }
             return .results(1)
         default:
             return try ViewMethods.run(global, call: global, view: session.view, lua: lua, argumentBase: 1)

@@ -56,14 +56,14 @@ public final class SimulationSession {
         return try record(.touchDown(point), line: line) { try view.touchDown(at: try view.touchPoint(viewport: point)) }
     }
 
-    /// Lifts the finger; a point outside the viewport lifts it outside every item.
+    /// Lifts the finger; outside the viewport the touch is cancelled (no selection, no
+    /// background tap).
     @discardableResult
     public func touchUp(_ point: Point, line: Int = 0) throws -> TimelineStep {
         try checkFinite(point, "touchUp")
         return try record(.touchUp(point), line: line) {
-            var touch = try view.touchPoint(viewport: point)
-            if !viewportContains(point) { touch.indexPath = nil; touch.local = nil }
-            try view.touchUp(at: touch)
+            let touch = try view.touchPoint(viewport: point)
+            if viewportContains(point) { try view.touchUp(at: touch) } else { try view.cancelTouch(at: touch) }
         }
     }
 

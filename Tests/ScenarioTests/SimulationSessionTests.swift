@@ -99,3 +99,46 @@ struct SimulationSessionTests {
         #expect(!outcome.passed)
     }
 }
+
+/// Controller options and edge cases of touches, through Lua.
+@Suite("Simulation session: controller options")
+struct ControllerOptionTests {
+    @Test func noSelectionOptionMeansNoCallbacks() throws {
+        let controller = try SimulationSessionTests.controller("""
+            return {
+              allowsSelection = false,
+              shouldHighlightItem = function() error("never called") end,
+            }
+            """)
+        let session = try SimulationSession(
+            layout: try ScriptLayout(source: SimulationSessionTests.grid), context: SimulationSessionTests.context(), controller: controller)
+        let step = try session.tap(Point(x: 60, y: 60))
+        #expect(step.callNames.isEmpty)
+        #expect(step.selected.isEmpty)
+    }
+
+    @Test func pagingOptionSnapsFlingsToPages() throws {
+        // 40 items: 14 rows, content 10 + 14·100 + 13·10 + 10 = 1550 high; bounds 480: the last
+        // offset is 1070. Pages of 480: 0 → 480 → 960 → 1070 (clamped).
+        let controller = try SimulationSessionTests.controller("return { pagingEnabled = true }")
+        let session = try SimulationSession(
+            layout: try ScriptLayout(source: SimulationSessionTests.grid), context: SimulationSessionTests.context(items: 40),
+            controller: controller)
+        #expect(session.view.contentSize.height == 1550)
+        let offsets = try (0..<3).map { _ in try session.fling(velocity: Point(x: 0, y: 0.1)).contentOffset.y }
+        #expect(offsets == [480, 960, 1070])
+    }
+
+    @Test func liftingOutsideTheViewportCancels() throws {
+        let controller = try SimulationSessionTests.controller("return { didTapBackground = function() error('no tap') end }")
+        let session = try SimulationSession(
+            layout: try ScriptLayout(source: SimulationSessionTests.grid), context: SimulationSessionTests.context(), controller: controller)
+        try session.touchDown(Point(x: 60, y: 60))
+        let up = try session.touchUp(Point(x: 60, y: 900))
+        #expect(up.callNames == ["didUnhighlightItem[0, 0]"])
+        #expect(up.selected.isEmpty)
+        // Down on empty space, up outside: no background tap.
+        try session.touchDown(Point(x: 5, y: 5))
+        #expect(try session.touchUp(Point(x: -10, y: 5)).callNames.isEmpty)
+    }
+}

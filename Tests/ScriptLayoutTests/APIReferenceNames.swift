@@ -15,6 +15,9 @@ struct APIReferenceNames {
         var description: String { "`\(span)` (\(owner))" }
     }
 
+    /// The owner of names the stubs declare as global functions (scenario globals).
+    static let globalOwner = "(global)"
+
     private(set) var names: [Name] = []
     /// First-column spans that name an API member but whose table says nothing of its owner.
     private(set) var unclassified: [String] = []
@@ -44,7 +47,8 @@ struct APIReferenceNames {
             if text.hasPrefix("\"") || text.hasPrefix("{") || text.hasPrefix("-") { continue }
             var owner: String?
             for (prefix, stubClass) in [("cv.", "lualayout.CollectionView"), ("cv:", "lualayout.CollectionView"),
-                                        ("out:", "lualayout.Out"), ("out.", "lualayout.Out")] where text.hasPrefix(prefix) {
+                                        ("out:", "lualayout.Out"), ("out.", "lualayout.Out"),
+                                        ("view:", "lualayout.View")] where text.hasPrefix(prefix) {
                 owner = stubClass
                 text.removeFirst(prefix.count)
             }
@@ -80,6 +84,9 @@ struct APIReferenceNames {
         case "Hook": "lualayout.Layout"
         case "Field" where header.dropFirst().first == "Access": "lualayout.Attributes"
         case "Animation field": "lualayout.Animation"
+        case "Scenario global": APIReferenceNames.globalOwner
+        case "Controller field": "lualayout.Controller"
+        case "View method": "lualayout.View"
         default: nil
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScriptLayout
+import Scenario
 
 /// The LuaLS stubs (Examples/.types/lualayout.lua) against the API reference and the engine:
 /// every documented name is declared, and everything declared exists.
@@ -18,7 +19,7 @@ struct EditorStubsTests {
         // 10 properties, 6 callbacks, 4 + 8 hooks, 4 out methods, 4 super queries, 17 `a` fields, 12 cv names.
         #expect(reference.names.count >= 60, "found only \(reference.names.count) names: is the table parser reading lua-api.md?")
         for entry in reference.names {
-            let members = stubs.members(of: entry.owner)
+            let members = entry.owner == APIReferenceNames.globalOwner ? stubs.globals : stubs.members(of: entry.owner)
             let declared = entry.isPrefix ? members.contains { $0.hasPrefix(entry.name) } : members.contains(entry.name)
             #expect(declared, "docs/lua-api.md documents \(entry), which \(entry.owner) in the stubs lacks")
         }
@@ -62,11 +63,21 @@ struct EditorStubsTests {
         #expect(attributes.count == 17)
     }
 
-    /// The globals the stubs declare (flow, the sandbox's require) exist in the sandbox.
+    /// The globals the stubs declare: a layout's (flow, the sandbox's require), which exist in
+    /// the sandbox, and exactly the scenario globals the simulator installs.
     @Test func stubGlobalsExistInTheSandbox() throws {
         let engine = try EngineSurface(probingAttributes: [])
-        #expect(stubs.globals == ["flow", "require"])
-        #expect(stubs.globals.isSubset(of: engine.globals))
+        let scenario = Set(ScenarioScript.eventNames + ScenarioScript.queryNames + ScenarioScript.checkNames)
+        #expect(stubs.globals.subtracting(scenario) == ["flow", "require"])
+        #expect(stubs.globals.subtracting(scenario).isSubset(of: engine.globals))
+        #expect(scenario.isSubset(of: stubs.globals))
+        #expect(scenario.isDisjoint(with: engine.globals))
+    }
+
+    /// The controller and view classes declare exactly what the simulator reads and offers.
+    @Test func controllerAndViewMatchTheSimulator() {
+        #expect(stubs.members(of: "lualayout.Controller") == Set(ControllerScript.callbackNames + ControllerScript.optionNames))
+        #expect(stubs.members(of: "lualayout.View") == Set(ControllerScript.viewMethodNames))
     }
 
     /// Every `lualayout.*` type the stubs and the examples' annotations use is declared (a
