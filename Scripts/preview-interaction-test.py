@@ -99,8 +99,10 @@ def preview(url):
         check('"deletionMode":true' in body(driver, "state"), "deletion mode stays on")
         check("animated update" in driver.find_element(By.ID, "interaction").text, "the page reports the animated update")
 
-        # A quick drag to the left is a pan with a fling: the layout pages it. 39 icons make 8
-        # columns, content 1552 wide, so the pages are 0, 768 and the last, clamped, 784.
+        # A drag of 240 pixels to the left pans 240 / (580 / 1024) ≈ 424 points (the 1024-point
+        # viewport is drawn 580 pixels high in the 640-pixel picture), then flings on release:
+        # the layout snaps the landing point, at least 424 (past half a page, 384), to a page.
+        # 39 icons make 8 columns, content 1552 wide: pages 768 and the last, clamped, 784.
         start = int(body(driver, "rendered"))
         # The stage (the picture is redrawn inside it after every gesture, the stage stays).
         stage = driver.find_element(By.ID, "stage")

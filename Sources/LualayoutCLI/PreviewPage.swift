@@ -161,13 +161,11 @@ enum PreviewPage {
           if (current.dragging) {
             const end = viewportPoint(e, true), s = current.start;
             log.push('d:' + s.x + ',' + s.y + ',' + end.x + ',' + end.y);
-            // The fling's velocity from the last samples (points/ms; the content moves against the finger).
-            const a = current.samples[0], b = { t: e.timeStamp, p: end };
-            const dt = b.t - a.t;
-            if (dt > 0 && dt < 250) {
-              const vx = r2(-(b.p.x - a.p.x) / Math.max(dt, 16)), vy = r2(-(b.p.y - a.p.y) / Math.max(dt, 16));
-              if (Math.hypot(vx, vy) > 0.05) log.push('f:' + vx + ',' + vy);
-            }
+            // The fling's velocity from the last samples (points/ms; the content moves against
+            // the finger); a release after holding still has none.
+            const a = current.samples[0], dt = Math.max(e.timeStamp - a.t, 16);
+            const vx = r2(-(end.x - a.p.x) / dt), vy = r2(-(end.y - a.p.y) / dt);
+            if (Math.hypot(vx, vy) >= 0.05) log.push('f:' + vx + ',' + vy);
           } else {
             log.push('t:' + current.start.x + ',' + current.start.y);
           }

@@ -54,7 +54,7 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
     var output: String?
 
     /// The writer of each format.
-    static func writer(for format: Format) -> (any TimelineWriter)? {
+    static func writer(for format: Format) -> any TimelineWriter {
         switch format {
         case .json: JSONTimelineWriter()
         case .html: HTMLTimelineWriter()
@@ -62,9 +62,7 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
-        guard let writer = Self.writer(for: format) else {
-            throw .usage("simulate: --format \(format.rawValue) is not available yet (use json)")
-        }
+        let writer = Self.writer(for: format)
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "simulate \(script)")
         defer { watchdog.cancel() }
         for (path, what) in [(script, "script"), (scenario, "scenario")] + (controller.map { [($0, "controller")] } ?? []) {
