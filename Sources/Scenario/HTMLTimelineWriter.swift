@@ -98,7 +98,7 @@ public struct HTMLTimelineWriter: TimelineWriter {
         let p = { (point: Point) in "\(NumberFormatting.format(point.x)),\(NumberFormatting.format(point.y))" }
         switch event {
         case .start: return "start"
-        case .tap(let at), .longPress(let at), .touchDown(let at), .touchUp(let at): return "\(event.name) at \(p(at))"
+        case .tap(let at), .longPress(let at), .touchDown(let at), .touchMove(let at), .touchUp(let at): return "\(event.name) at \(p(at))"
         case .drag(let from, let to): return "drag \(p(from)) → \(p(to))"
         case .scroll(let to): return "scroll to \(p(to))"
         case .fling(let velocity): return "fling \(p(velocity)) pt/ms"
