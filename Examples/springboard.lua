@@ -6,12 +6,16 @@
 --     layoutAttributesForElements(in:) and layoutAttributesForItem(at:) do: deleteButtonHidden
 --     is `not deletionMode`, and deletion mode is app state the layout asks the host for
 --     (cv.state.deletionMode, default false). Frames never depend on it, only the flag does;
+--   * jiggles in deletion mode: every icon rocks between −2° and +6°, 0.2 s each way, forever, as
+--     a looping attribute animation (a.animations) the pictures and the preview play. Each icon
+--     has its own phase, seeded by its index: (5·item mod 8)/20 s, a permutation of the eight
+--     twentieths of the 0.4 s cycle, so neighbours never swing together;
 --   * pages: targetContentOffset(forProposedContentOffset:withScrollingVelocity:) snaps to the
 --     nearest page (one bounds width) and clamps to the last page, since the content width is
 --     not a multiple of the page width. On an iPad in portrait a page holds four columns.
 -- The item count comes from the data (one icon per item).
 --
--- Run:  Scripts/lualayout run Examples/springboard.lua --bounds 768x1024 --items 40 --format table
+-- Run:  Scripts/lualayout run Examples/springboard.lua --bounds 768x1024 --items 40 --state deletionMode=true --format table
 
 local ITEM, SPACING, INSET = 144, 48, 32
 
@@ -24,12 +28,20 @@ local layout = flow{
 }
 
 -- Rect-query phase (both rect and per-item queries): the deletion-mode flag on every element,
--- and where the icon's delete button sits, in the cell's own coordinates (w/16, w/16, w/4, w/4).
+-- where the icon's delete button sits, in the cell's own coordinates (w/16, w/16, w/4, w/4),
+-- and the jiggle while deleting.
 function layout.attributes(cv, a)
-  a.deleteButtonHidden = cv.state.deletionMode ~= true
+  local deleting = cv.state.deletionMode == true
+  a.deleteButtonHidden = not deleting
   if a.category == "cell" then
     local w = a.width
     a.deleteButtonFrame = {w / 16, w / 16, w / 4, w / 4}
+    if deleting then
+      a.animations = {{
+        keyPath = "rotation", fromValue = -2, toValue = 6, duration = 0.2, autoreverses = true,
+        timeOffset = (5 * a.item % 8) / 20,
+      }}
+    end
   end
 end
 

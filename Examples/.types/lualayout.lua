@@ -138,6 +138,17 @@ function CollectionView:layoutAttributesForElements(rect) end
 
 -- MARK: out
 
+---A looping attribute animation (CABasicAnimation's fields), played by the pictures and the
+---preview over the element; the layout itself never moves. Linear.
+---@class lualayout.Animation
+---@field keyPath "rotation"|"scale"|"translation.x"|"translation.y"|"opacity" Rotation in degrees about the centre; opacity multiplies alpha.
+---@field fromValue number
+---@field toValue number
+---@field duration number Seconds one way, > 0.
+---@field autoreverses boolean? Play back to fromValue too (default false).
+---@field repeatCount number? Cycles, > 0 (default math.huge: forever).
+---@field timeOffset number? Seconds the animation is already in when shown: its phase (default 0).
+
 ---The optional last argument of `out:cell/supplementary/decoration`: the standard attributes
 ---and any other field as a custom attribute, carried to every output.
 ---@class lualayout.Extra
@@ -145,6 +156,7 @@ function CollectionView:layoutAttributesForElements(rect) end
 ---@field zIndex integer? A whole number within ±2147483647 (default 0).
 ---@field hidden boolean? Default false.
 ---@field transform3D lualayout.Transform3D? 16 numbers, row-major (default identity).
+---@field animations (lualayout.Animation|lualayout.Animation[])? Looping animations the outputs play.
 ---@field [string] lualayout.CustomValue
 
 ---The sink `prepare(cv, out)` places every element through.
@@ -209,6 +221,7 @@ function Out:contentSize(w, h) end
 ---@field zIndex integer
 ---@field hidden boolean
 ---@field transform3D lualayout.Transform3D
+---@field animations lualayout.Animation[]? Looping animations the outputs play (one table or a list when set; nil: none).
 ---@field [string] lualayout.CustomValue Any other name is a custom attribute; nil removes it.
 
 -- MARK: Layouts

@@ -21,6 +21,7 @@ public struct ElementStore: Sendable {
     struct Extras: Sendable {
         var transform3D: Transform3D
         var custom: [String: LayoutValue]
+        var animations: [AttributeAnimation]
     }
 
     private(set) var records: [Record]
@@ -59,6 +60,7 @@ public struct ElementStore: Sendable {
             let extra = extras[Int(record.extras)]
             attributes.transform3D = extra.transform3D
             attributes.custom = extra.custom
+            attributes.animations = extra.animations
         }
         return attributes
     }
@@ -138,11 +140,12 @@ public struct ElementStoreBuilder: Sendable {
             kind: kindID, category: category, hidden: hidden))
     }
 
-    /// Gives the last appended element a transform and custom fields.
-    public mutating func setExtrasOfLast(transform3D: Transform3D, custom: [String: LayoutValue]) {
-        guard !records.isEmpty, !(transform3D.isIdentity && custom.isEmpty) else { return }
+    /// Gives the last appended element a transform, custom fields and looping animations.
+    public mutating func setExtrasOfLast(transform3D: Transform3D, custom: [String: LayoutValue],
+                                         animations: [AttributeAnimation] = []) {
+        guard !records.isEmpty, !(transform3D.isIdentity && custom.isEmpty && animations.isEmpty) else { return }
         records[records.count - 1].extras = Int32(extras.count)
-        extras.append(ElementStore.Extras(transform3D: transform3D, custom: custom))
+        extras.append(ElementStore.Extras(transform3D: transform3D, custom: custom, animations: animations))
     }
 
     public mutating func append(_ attributes: LayoutAttributes) throws(LayoutError) {
@@ -154,7 +157,7 @@ public struct ElementStoreBuilder: Sendable {
             category: attributes.category, kindID: try kindID(attributes.kind), section: section, item: item,
             frame: attributes.frame, alpha: attributes.alpha, zIndex: Int32(clamping: attributes.zIndex),
             hidden: attributes.hidden)
-        setExtrasOfLast(transform3D: attributes.transform3D, custom: attributes.custom)
+        setExtrasOfLast(transform3D: attributes.transform3D, custom: attributes.custom, animations: attributes.animations)
     }
 
     /// Sorts into output order (category, kind name, index path) and rejects duplicates.

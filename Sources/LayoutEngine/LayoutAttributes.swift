@@ -9,10 +9,13 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// Layout-specific fields (UIKit subclasses add properties; here they are named values),
     /// carried through to every output.
     public var custom: [String: LayoutValue]
+    /// Looping animations the outputs play over the element (see `AttributeAnimation`).
+    public var animations: [AttributeAnimation]
 
     public init(
         key: ElementKey, frame: Rect, transform3D: Transform3D = .identity, alpha: Double = 1,
-        zIndex: Int = 0, hidden: Bool = false, custom: [String: LayoutValue] = [:]
+        zIndex: Int = 0, hidden: Bool = false, custom: [String: LayoutValue] = [:],
+        animations: [AttributeAnimation] = []
     ) {
         self.key = key
         self.frame = frame
@@ -21,6 +24,7 @@ public struct LayoutAttributes: Hashable, Sendable {
         self.zIndex = zIndex
         self.hidden = hidden
         self.custom = custom
+        self.animations = animations
     }
 
     public var category: ElementCategory { key.category }

@@ -135,6 +135,7 @@ public enum HTMLPlanWriter {
                                  animation: .init(entry: index, end: entry.to, tooltip: tooltip), to: &output)
         }
         output.write("  </g>\n")
+        output.write(LoopingAnimations.styleElement(for: entries.map(\.to)))
         SVGLayoutWriter.writeViewport(plan.bounds, unit: unit, to: &output)
         let size = { (s: Size) in "\(n(s.width))×\(n(s.height))" }
         let content = plan.contentSizeBefore == plan.contentSizeAfter

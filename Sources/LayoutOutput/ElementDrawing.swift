@@ -37,6 +37,7 @@ public enum ElementDrawing {
         if a.alpha != 1 { lines.append("alpha \(r(a.alpha))") }
         if a.zIndex != 0 { lines.append("zIndex \(a.zIndex)") }
         if !a.transform3D.isIdentity { lines.append("transform \(TransformDescription.describe(a.transform3D))") }
+        if !a.animations.isEmpty { lines.append("animations \(LoopingAnimations.describe(a.animations))") }
         for key in a.custom.keys.sorted() { lines.append("\(key): \(text(a.custom[key]!))") }
         return lines.joined(separator: "\n")
     }
@@ -63,6 +64,10 @@ public enum ElementDrawing {
         if a.category != .cell { attributes += " data-kind=\"\(escape(a.kind))\"" }
         if let animation { attributes += " data-entry=\"\(animation.entry)\"" }
         output.write("  <g \(attributes)><title>\(escape(animation?.tooltip ?? tooltip(a)))</title>")
+        // Looping animations (an animated page's: those it ends with) play on nested groups,
+        // so they compose with what the page's script moves.
+        let loops = animation?.end.animations ?? a.animations
+        for loop in loops { output.write("<g class=\"loop\" style=\"\(LoopingAnimations.style(loop))\">") }
         // An animated element that is transformed at either end is a polygon all along.
         if a.transform3D.isIdentity && (animation?.end.transform3D.isIdentity ?? true) {
             output.write("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/>")
@@ -70,6 +75,7 @@ public enum ElementDrawing {
             let corners = SVGLayoutWriter.projectedCorners(f, a.transform3D)
             output.write("<polygon points=\"" + corners.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"/>")
         }
+        writeParts(a, unit: unit, to: &output)
         // A label sits in the visible part of its box (a header half scrolled out keeps one).
         let box = visible.flatMap { clipped(drawnBox(a), to: $0) } ?? drawnBox(a)
         let size = fontSize(label, in: box, unit: unit)
@@ -82,7 +88,29 @@ public enum ElementDrawing {
         } else if let size {
             output.write("<text class=\"\(style)\" x=\"\(n(center.x))\" y=\"\(n(center.y))\" font-size=\"\(n(size))\">\(escape(label))</text>")
         }
-        output.write("</g>\n")
+        output.write(String(repeating: "</g>", count: loops.count) + "</g>\n")
+    }
+
+    /// Sub-rectangles a layout declares in the element's own coordinates: a custom field
+    /// `NAMEFrame` holding `{x, y, w, h}` (the springboard's `deleteButtonFrame`), drawn unless
+    /// `NAMEHidden` is true. Untransformed elements only (a transformed one draws none).
+    static func parts(of a: LayoutAttributes) -> [(name: String, frame: Rect)] {
+        guard a.transform3D.isIdentity else { return [] }
+        return a.custom.keys.sorted().compactMap { key in
+            guard key.hasSuffix("Frame"), key.count > 5, case .array(let values)? = a.custom[key], values.count == 4 else { return nil }
+            let numbers = values.compactMap(\.number)
+            let name = String(key.dropLast(5))
+            guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0, a.custom[name + "Hidden"] != .bool(true) else { return nil }
+            let frame = Rect(x: a.frame.x + numbers[0], y: a.frame.y + numbers[1], width: numbers[2], height: numbers[3])
+            return frame.isFinite ? (name, frame) : nil
+        }
+    }
+
+    private static func writeParts(_ a: LayoutAttributes, unit: Double, to output: inout some TextOutputStream) {
+        for part in parts(of: a) {
+            let f = part.frame
+            output.write("<rect class=\"part\" data-part=\"\(escape(part.name))\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"\(n(f.width / 2))\" fill=\"#e0245e\" stroke=\"#ffffff\"/>")
+        }
     }
 
     /// The box a label must fit: the frame, or the bounds of its projection when transformed.

@@ -39,6 +39,7 @@ public enum JSONLayoutWriter {
             text += ", \"transform3D\": [" + a.transform3D.m.map(number).joined(separator: ", ") + "]"
         }
         if !a.custom.isEmpty { text += ", \"custom\": " + value(.object(a.custom)) }
+        if !a.animations.isEmpty { text += ", \"animations\": " + LoopingAnimations.json(a.animations) }
         return text + "}"
     }
 

@@ -87,6 +87,7 @@ public enum SVGLayoutWriter {
                                  visible: options.viewportOnly ? area : nil, to: &output)
         }
         if options.viewportOnly { output.write("  </g>\n") }
+        output.write(LoopingAnimations.styleElement(for: drawn))
 
         writeViewport(snapshot.bounds, unit: unit, to: &output)
         let b = snapshot.bounds

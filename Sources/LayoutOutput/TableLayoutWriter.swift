@@ -18,6 +18,7 @@ public enum TableLayoutWriter {
         for a in snapshot.elements {
             var extra: [String] = []
             if !a.transform3D.isIdentity { extra.append("transform=[" + TransformDescription.describe(a.transform3D) + "]") }
+            if !a.animations.isEmpty { extra.append("animations=[" + LoopingAnimations.describe(a.animations) + "]") }
             for key in a.custom.keys.sorted() { extra.append("\(key)=\(JSONLayoutWriter.value(a.custom[key]!, number: n))") }
             rows.append([
                 a.category.name, a.kind, "[\(a.indexPath.section), \(a.indexPath.item)]",

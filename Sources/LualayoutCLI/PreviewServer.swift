@@ -9,7 +9,9 @@ import LayoutOutput
 ///
 /// Routes: `GET /` the page; `GET /render.svg?x=&y=` the viewport at that offset;
 /// `GET /state` the current state as JSON; `GET /events?after=N` the state once its version
-/// passes N (long poll, for tools); `GET /socket` the WebSocket.
+/// passes N (long poll, for tools); `GET /socket` the WebSocket; `GET /interact?log=…` the
+/// page's gestures replayed by the simulator (taps, long presses, drags, scrolls, flings with
+/// `watch --controller`'s callbacks), answered with the picture, offset, selection and state.
 final class PreviewServer: @unchecked Sendable {
     private let session: WatchSession
     private let server: HTTPServer
@@ -51,7 +53,7 @@ final class PreviewServer: @unchecked Sendable {
 
     private static func route(_ request: HTTPRequest, session: WatchSession, published: PublishedState,
                               sockets: WebSocketHub, labelField: String?) -> HTTPServer.Reply {
-        let routes = ["/", "/state", "/events", "/render.svg", "/socket"]
+        let routes = ["/", "/state", "/events", "/render.svg", "/socket", "/interact"]
         guard routes.contains(request.path) else { return .response(.text(404, "not found")) }
         guard request.method == "GET" else {
             var response = HTTPResponse.text(405, "method not allowed (only GET)")
@@ -69,6 +71,8 @@ final class PreviewServer: @unchecked Sendable {
             return .response(json(stateJSON(published.state)))
         case "/render.svg":
             return .response(render(request, session: session, labelField: labelField))
+        case "/interact":
+            return .response(interact(request, session: session, labelField: labelField))
         default:
             return .webSocket(sockets)
         }
@@ -83,6 +87,34 @@ final class PreviewServer: @unchecked Sendable {
             }
             let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 640, viewportOnly: true, labelField: labelField))
             return HTTPResponse(status: 200, contentType: "image/svg+xml", body: svg)
+        } catch {
+            return .text(500, "\(error)")
+        }
+    }
+
+    /// Replays the page's log (`t:x,y;l:x,y;h:x,y;d:x1,y1,x2,y2;s:x,y;f:vx,vy`, viewport points).
+    private static func interact(_ request: HTTPRequest, session: WatchSession, labelField: String?) -> HTTPResponse {
+        let gestures: [PreviewGesture]
+        do {
+            gestures = try PreviewGesture.parse(request.queryValue("log") ?? "")
+        } catch {
+            return .text(400, error.description)
+        }
+        do {
+            guard let result = try session.interactWaiting(gestures) else { return .text(503, "no good layout yet") }
+            let snapshot = result.snapshot
+            let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 640, viewportOnly: true, labelField: labelField))
+            let paths = { (list: [LayoutIndexPath]) in "[" + list.map { "[\($0.section), \($0.item)]" }.joined(separator: ", ") + "]" }
+            let b = snapshot.bounds, c = snapshot.contentSize
+            let body = "{\"svg\": \(JSONLayoutWriter.string(svg)), "
+                + "\"offset\": {\"x\": \(JSONLayoutWriter.number(b.x)), \"y\": \(JSONLayoutWriter.number(b.y))}, "
+                + "\"bounds\": {\"width\": \(JSONLayoutWriter.number(b.width)), \"height\": \(JSONLayoutWriter.number(b.height))}, "
+                + "\"contentSize\": {\"width\": \(JSONLayoutWriter.number(c.width)), \"height\": \(JSONLayoutWriter.number(c.height))}, "
+                + "\"total\": \(snapshot.totalElements ?? snapshot.elements.count), "
+                + "\"selected\": \(paths(result.selected)), \"highlighted\": \(paths(result.highlighted)), "
+                + "\"state\": \(JSONLayoutWriter.value(.object(result.state))), "
+                + "\"calls\": [" + result.lastCalls.map(JSONLayoutWriter.string).joined(separator: ", ") + "]}"
+            return json(body)
         } catch {
             return .text(500, "\(error)")
         }

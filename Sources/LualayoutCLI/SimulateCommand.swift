@@ -19,7 +19,10 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
             reacts through its view object. See docs/lua-api.md, "Scenarios and controllers".
 
             The output is the timeline: every event, the delegate calls it caused in order, state \
-            changes, invalidations, animated updates and the visible layout after each step. Exit \
+            changes, invalidations, animated updates and the visible layout after each step; with \
+            --format html, a page that steps through it (Prev/Next, the arrow keys or a click on a \
+            step) with a picture of the viewport after each step, the selection marked, animated \
+            updates and looping animations played. Exit \
             status 1 when an expect fails (each printed as SCENARIO:LINE: expectation failed: MESSAGE) \
             or a script fails.
 
@@ -43,25 +46,23 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
             completion: .file(extensions: ["lua"]))
     var controller: String?
 
-    @Option(help: "Output format: json (the timeline).")
+    @Option(help: "Output format: json (the timeline) or html (a page stepping through it, with a picture of each step).")
     var format: Format = .json
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
             completion: .file())
     var output: String?
 
-    /// The writer of each format; html has none yet.
-    static func writer(for format: Format) -> (any TimelineWriter)? {
+    /// The writer of each format.
+    static func writer(for format: Format) -> any TimelineWriter {
         switch format {
         case .json: JSONTimelineWriter()
-        case .html: nil
+        case .html: HTMLTimelineWriter()
         }
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
-        guard let writer = Self.writer(for: format) else {
-            throw .usage("simulate: --format \(format.rawValue) is not available yet (use json)")
-        }
+        let writer = Self.writer(for: format)
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "simulate \(script)")
         defer { watchdog.cancel() }
         for (path, what) in [(script, "script"), (scenario, "scenario")] + (controller.map { [($0, "controller")] } ?? []) {

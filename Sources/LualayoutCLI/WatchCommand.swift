@@ -47,6 +47,10 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     @Flag(help: "Also serve a live preview page on 127.0.0.1 that updates itself on every save.")
     var serve = false
 
+    @Option(help: ArgumentHelp("With --serve: the controller script (Lua) whose delegate callbacks the preview's taps, long presses and drags run.",
+                               valueName: "FILE"), completion: .file(extensions: ["lua"]))
+    var controller: String?
+
     @Option(help: ArgumentHelp("Port of the preview (0: any free port).", valueName: "N"))
     var port: Int = 7878
 
@@ -63,6 +67,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
 
     func execute(_ io: CommandIO) throws(CLIError) {
         guard FileManager.default.fileExists(atPath: script) else { throw .input("\(script): no such script") }
+        if let controller { try SimulateCommand.checkReadable(controller, "controller") }
         let session = WatchSession(
             script: script, watchArguments: Self.arguments(), dataFile: layout.data,
             timeout: scriptOptions.timeout(default: Self.defaultTimeout), keepsLiveWorker: serve)

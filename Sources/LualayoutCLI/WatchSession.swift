@@ -256,25 +256,66 @@ final class WatchSession: @unchecked Sendable {
     }
 
     private func viewportNow(at offset: Point) throws(ViewportError) -> LayoutSnapshot? {
+        let what = "the viewport at \(NumberFormatting.format(offset.x)),\(NumberFormatting.format(offset.y)) of \(script)"
+        switch try ask(.viewport(offset), what: what) {
+        case .reply(.viewport(let snapshot), let live):
+            publishLock.withLock {
+                if published.live === live { published.state.bounds = snapshot.bounds }
+            }
+            return snapshot
+        case .reply(.noLayout, _):
+            return nil
+        case .reply:
+            throw ViewportError(description: "\(script): the preview's worker process gave an answer that does not fit a viewport")
+        case .noLiveWorker(let lastGood):
+            // The live worker was stopped: the last good run's elements, clipped.
+            return lastGood.map { Self.clip($0, at: offset) }
+        }
+    }
+
+    /// An interactive preview's gestures replayed by the live worker (a fresh simulation of
+    /// the script with the controller, under the deadline; a hanging controller costs that
+    /// worker, never the server). Nil before the first good run.
+    func interactWaiting(_ gestures: [PreviewGesture]) throws(ViewportError) -> PreviewInteraction? {
+        let result: Result<PreviewInteraction?, ViewportError> = executor.sync {
+            do {
+                switch try ask(.interact(gestures), what: "the preview's gestures on \(script)") {
+                case .reply(.interaction(let interaction), _): return .success(interaction)
+                case .reply(.noLayout, _): return .success(nil)
+                case .reply:
+                    return .failure(ViewportError(description: "\(script): the preview's worker process gave an answer that does not fit an interaction"))
+                case .noLiveWorker(let lastGood):
+                    guard lastGood != nil else { return .success(nil) }
+                    let why = publishLock.withLock { published.liveError } ?? "the preview's worker is stopped"
+                    return .failure(ViewportError(description: "interactions wait for the next good save: \(why)"))
+                }
+            } catch let error as ViewportError {
+                return .failure(error)
+            } catch {
+                return .failure(ViewportError(description: "\(error)"))
+            }
+        }
+        return try result.get()
+    }
+
+    private enum Answer {
+        case reply(WorkerReply, from: WorkerProcess)
+        case noLiveWorker(lastGood: LayoutSnapshot?)
+    }
+
+    /// Sends `request` to the worker holding the last good layout and waits (at most the
+    /// deadline) for its answer; a worker that overruns or dies is taken down. Call on the executor.
+    private func ask(_ request: WorkerRequest, what: String) throws(ViewportError) -> Answer {
         while true {
             let current = publishLock.withLock { published }
-            guard let lastGood = current.lastGood else { return nil }
-            // The live worker was stopped: the last good run's elements, clipped.
-            guard let live = current.live else { return Self.clip(lastGood, at: offset) }
+            guard current.lastGood != nil, let live = current.live else { return .noLiveWorker(lastGood: current.lastGood) }
             let deadline = DispatchTime.now().uptimeNanoseconds + nanoseconds(timeout)
-            let answer = live.send(.viewport(offset)) ? live.receive(until: deadline) : .ended("is gone")
+            let answer = live.send(request) ? live.receive(until: deadline) : .ended("is gone")
             switch answer {
-            case .reply(.viewport(let snapshot))?:
-                publishLock.withLock {
-                    if published.live === live { published.state.bounds = snapshot.bounds }
-                }
-                return snapshot
             case .reply(.failed(let message, _))?:
                 throw ViewportError(description: message)
-            case .reply(.noLayout)?:
-                return nil
-            case .reply?:
-                throw ViewportError(description: "\(script): the preview's worker process gave an answer that does not fit a viewport")
+            case .reply(let reply)?:
+                return .reply(reply, from: live)
             case .ended(let how)?:
                 // Replaced by a newer layout's worker: ask that one.
                 if publishLock.withLock({ published.live !== live }) { continue }
@@ -282,7 +323,6 @@ final class WatchSession: @unchecked Sendable {
             case nil:
                 live.kill()
                 if publishLock.withLock({ published.live !== live }) { continue }
-                let what = "the viewport at \(NumberFormatting.format(offset.x)),\(NumberFormatting.format(offset.y)) of \(script)"
                 throw takeDown(live, Watchdog.message(what: what, seconds: timeout))
             }
         }

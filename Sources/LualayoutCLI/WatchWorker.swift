@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LayoutEngine
 import LayoutOutput
+import Scenario
 import ScriptLayout
 
 #if canImport(Glibc)
@@ -85,6 +86,34 @@ final class WatchWorker {
         switch request {
         case .evaluate: evaluate()
         case .viewport(let offset): viewport(at: offset)
+        case .interact(let gestures): interact(gestures)
+        }
+    }
+
+    /// Replays an interactive preview's gestures on a fresh load of the script and the
+    /// controller (`watch --controller`), from the data as loaded: each viewer's session is
+    /// its log, so nothing of it lives here between requests and the kept layout stays as it was.
+    private func interact(_ gestures: [PreviewGesture]) -> WorkerReply {
+        guard layout != nil else { return .noLayout }
+        do {
+            let context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
+            let fresh = try watch.scriptOptions.loadLayout(watch.script)
+            let controller = try watch.controller.map { path throws(ScriptError) in
+                try ControllerScript(file: path, limits: watch.scriptOptions.layoutOptions.limits)
+            }
+            let session = try SimulationSession(layout: fresh, context: context, controller: controller)
+            var last: TimelineStep?
+            for gesture in gestures { last = try gesture.play(on: session) }
+            let view = session.view
+            var calls = last?.callNames ?? []
+            calls += last.map(HTMLTimelineWriter.notes) ?? []
+            var snapshot = try session.snapshot()
+            snapshot.totalElements = fresh.elementCount
+            return .interaction(PreviewInteraction(
+                snapshot: snapshot, selected: view.selectedItems, highlighted: view.highlightedItems,
+                state: view.context.state, lastCalls: calls))
+        } catch {
+            return .failed("\(error)", files: [])
         }
     }
 

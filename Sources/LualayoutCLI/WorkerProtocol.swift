@@ -9,6 +9,9 @@ enum WorkerRequest: Equatable {
     case evaluate
     /// The kept layout's elements in the viewport at this content offset.
     case viewport(Point)
+    /// Replay an interactive preview's gestures on a fresh simulation of the script (with
+    /// `watch --controller`) and answer where it stands.
+    case interact([PreviewGesture])
 }
 
 enum WorkerReply: Equatable {
@@ -20,6 +23,8 @@ enum WorkerReply: Equatable {
     case failed(String, files: [String])
     /// A viewport was asked for before any good run.
     case noLayout
+    /// Where an interactive preview stands after its gestures.
+    case interaction(PreviewInteraction)
 }
 
 extension WorkerRequest {
@@ -32,6 +37,14 @@ extension WorkerRequest {
             writer.byte(1)
             writer.double(offset.x)
             writer.double(offset.y)
+        case .interact(let gestures):
+            writer.byte(2)
+            writer.int(gestures.count)
+            for gesture in gestures {
+                let (kind, numbers) = gesture.wire
+                writer.byte(kind)
+                for number in numbers { writer.double(number) }
+            }
         }
         return writer.bytes
     }
@@ -41,6 +54,16 @@ extension WorkerRequest {
         switch try reader.byte() {
         case 0: self = .evaluate
         case 1: self = .viewport(Point(x: try reader.double(), y: try reader.double()))
+        case 2:
+            var gestures: [PreviewGesture] = []
+            for _ in 0..<min(try reader.int(), PreviewGesture.maximumCount + 1) {
+                let kind = try reader.byte()
+                var numbers: [Double] = []
+                for _ in 0..<(kind == 3 ? 4 : 2) { numbers.append(try reader.double()) }
+                guard let gesture = PreviewGesture(kind: kind, numbers: numbers) else { throw WireError("unknown gesture \(kind)") }
+                gestures.append(gesture)
+            }
+            self = .interact(gestures)
         case let tag: throw WireError("unknown request \(tag)")
         }
         try reader.expectEnd()
@@ -64,6 +87,18 @@ extension WorkerReply {
             writer.strings(files)
         case .noLayout:
             writer.byte(3)
+        case .interaction(let interaction):
+            writer.byte(4)
+            writer.snapshot(interaction.snapshot)
+            for paths in [interaction.selected, interaction.highlighted] {
+                writer.int(paths.count)
+                for path in paths {
+                    writer.int(path.section)
+                    writer.int(path.item)
+                }
+            }
+            writer.object(interaction.state)
+            writer.strings(interaction.lastCalls)
         }
         return writer.bytes
     }
@@ -75,6 +110,18 @@ extension WorkerReply {
         case 1: self = .viewport(try reader.snapshot())
         case 2: self = .failed(try reader.string(), files: try reader.strings())
         case 3: self = .noLayout
+        case 4:
+            let snapshot = try reader.snapshot()
+            var lists: [[LayoutIndexPath]] = []
+            for _ in 0..<2 {
+                let count = try reader.int()
+                guard count >= 0, count <= 10_000_000 else { throw WireError("bad count \(count)") }
+                var paths: [LayoutIndexPath] = []
+                for _ in 0..<count { paths.append(LayoutIndexPath(try reader.int(), try reader.int())) }
+                lists.append(paths)
+            }
+            self = .interaction(PreviewInteraction(
+                snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: try reader.object(), lastCalls: try reader.strings()))
         case let tag: throw WireError("unknown reply \(tag)")
         }
         try reader.expectEnd()
@@ -151,9 +198,14 @@ struct WireWriter {
     }
 
     /// Which of an element's attributes are sent (the rest have their default values); the
-    /// category sits in the top two bits.
+    /// category sits in the top two bits. `more`: a second byte of `MoreField` flags follows.
     enum ElementField {
-        static let transform: UInt8 = 1, alpha: UInt8 = 2, zIndex: UInt8 = 4, hidden: UInt8 = 8, custom: UInt8 = 16, kind: UInt8 = 32
+        static let transform: UInt8 = 1, alpha: UInt8 = 2, zIndex: UInt8 = 4, more: UInt8 = 8, custom: UInt8 = 16, kind: UInt8 = 32
+    }
+
+    /// The rarer attributes, flagged in the byte after `ElementField.more`.
+    enum MoreField {
+        static let hidden: UInt8 = 1, animations: UInt8 = 2
     }
 
     mutating func attributes(_ element: LayoutAttributes) {
@@ -163,10 +215,12 @@ struct WireWriter {
         if !identity { fields |= ElementField.transform }
         if !opaque { fields |= ElementField.alpha }
         if element.zIndex != 0 { fields |= ElementField.zIndex }
-        if element.hidden { fields |= ElementField.hidden }
+        let more = (element.hidden ? MoreField.hidden : 0) | (element.animations.isEmpty ? 0 : MoreField.animations)
+        if more != 0 { fields |= ElementField.more }
         if !element.custom.isEmpty { fields |= ElementField.custom }
         if !element.kind.isEmpty { fields |= ElementField.kind }
         byte(fields)
+        if more != 0 { byte(more) }
         int(element.indexPath.section)
         int(element.indexPath.item)
         rect(element.frame)
@@ -175,6 +229,18 @@ struct WireWriter {
         if !opaque { double(element.alpha) }
         if element.zIndex != 0 { int(element.zIndex) }
         if !element.custom.isEmpty { object(element.custom) }
+        if !element.animations.isEmpty { animations(element.animations) }
+    }
+
+    mutating func animations(_ animations: [AttributeAnimation]) {
+        int(animations.count)
+        for animation in animations {
+            byte(UInt8(AttributeAnimation.KeyPath.allCases.firstIndex(of: animation.keyPath)!))
+            byte(animation.autoreverses ? 1 : 0)
+            for number in [animation.fromValue, animation.toValue, animation.duration, animation.repeatCount, animation.timeOffset] {
+                double(number)
+            }
+        }
     }
 
     /// Compared bit for bit, so a transform holding -0 is sent as it is; most elements share
@@ -301,6 +367,7 @@ struct WireReader {
         typealias Field = WireWriter.ElementField
         let fields = try byte()
         guard let category = ElementCategory(rawValue: fields >> 6) else { throw WireError("unknown element category") }
+        let more = fields & Field.more != 0 ? try byte() : 0
         let indexPath = LayoutIndexPath(try int(), try int())
         let frame = try rect()
         let kind = fields & Field.kind != 0 ? try string() : ""
@@ -315,8 +382,24 @@ struct WireReader {
             key: ElementKey(category: category, kind: kind, indexPath: indexPath), frame: frame, transform3D: transform,
             alpha: fields & Field.alpha != 0 ? try double() : 1,
             zIndex: fields & Field.zIndex != 0 ? try int() : 0,
-            hidden: fields & Field.hidden != 0,
-            custom: fields & Field.custom != 0 ? try object() : [:])
+            hidden: more & WireWriter.MoreField.hidden != 0,
+            custom: fields & Field.custom != 0 ? try object() : [:],
+            animations: more & WireWriter.MoreField.animations != 0 ? try animations() : [])
+    }
+
+    mutating func animations() throws(WireError) -> [AttributeAnimation] {
+        let count = try count(minimumSize: 42)
+        var result: [AttributeAnimation] = []
+        for _ in 0..<count {
+            let paths = AttributeAnimation.KeyPath.allCases
+            let path = Int(try byte())
+            guard path < paths.count else { throw WireError("unknown animation key path \(path)") }
+            let autoreverses = try byte() != 0
+            result.append(AttributeAnimation(
+                keyPath: paths[path], fromValue: try double(), toValue: try double(), duration: try double(),
+                autoreverses: autoreverses, repeatCount: try double(), timeOffset: try double()))
+        }
+        return result
     }
 
     mutating func snapshot() throws(WireError) -> LayoutSnapshot {

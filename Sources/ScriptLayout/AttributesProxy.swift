@@ -6,7 +6,8 @@ import LuaRuntime
 ///
 /// Fields: `category`, `kind`, `section`, `item` (read-only); `frame`, `x`, `y`, `width`,
 /// `height`, `center` (moves the frame), `size` (keeps the centre, as UIKit does), `alpha`,
-/// `zIndex`, `hidden`, `transform3D`; any other name is a custom field (nil removes it).
+/// `zIndex`, `hidden`, `transform3D`, `animations` (looping animations the outputs play); any
+/// other name is a custom field (nil removes it).
 /// An attributes object is valid only during the hook call it was passed to or made in (by a
 /// super query such as `cv:layoutAttributesForItem`); several may be live in one call.
 final class AttributesProxy {
@@ -106,6 +107,11 @@ final class AttributesProxy {
         case "zIndex": lua.push(a.zIndex)
         case "hidden": lua.push(a.hidden)
         case "transform3D": lua.push(a.transform3D)
+        case "animations":
+            guard a.animations.isEmpty || lua.push(.array(a.animations.map(\.value))) else {
+                return .error("attribute 'animations' cannot be built on the Lua stack here")
+            }
+            if a.animations.isEmpty { lua.pushNil() }
         default:
             if let value = a.custom[key] {
                 guard lua.push(value) else { return .error("attribute '\(key)' is nested too deeply for the Lua stack here") }
@@ -162,8 +168,11 @@ final class AttributesProxy {
             a.frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
         default:
             var extras = AttributeExtras(
-                alpha: a.alpha, zIndex: Int32(clamping: a.zIndex), hidden: a.hidden, transform3D: a.transform3D, custom: [:])
+                alpha: a.alpha, zIndex: Int32(clamping: a.zIndex), hidden: a.hidden, transform3D: a.transform3D,
+                animations: a.animations, custom: [:])
             if let problem = extras.set(key, lua: lua, valueAt: 3) { return .error("\(a.key): \(problem)") }
+            if key == "animations" { charge(extras.animations.count * AttributeExtras.bytesPerAnimation) }
+            a.animations = extras.animations
             a.alpha = extras.alpha
             a.zIndex = Int(extras.zIndex)
             a.hidden = extras.hidden
@@ -180,7 +189,7 @@ final class AttributesProxy {
     /// The names `a` reads and writes itself; every other name is a custom field.
     private static let attributeNames: Set<String> = [
         "category", "kind", "section", "item", "indexPath", "frame", "x", "y", "width", "height", "center", "size",
-        "alpha", "zIndex", "hidden", "transform3D",
+        "alpha", "zIndex", "hidden", "transform3D", "animations",
     ]
 
     private func describe(_ lua: LuaState) -> LuaState.FunctionResult {

@@ -160,6 +160,7 @@ final class ElementSink {
             switch AttributeExtras.read(lua, at: extraIndex) {
             case .success(let extras):
                 customBytes += extras.custom.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateBytes }
+                    + extras.animations.count * AttributeExtras.bytesPerAnimation
                 let bytes = (builder.count + buffer.count) * Self.bytesPerElement + customBytes
                 if memoryLimit != Int.max, bytes + lua.memoryUsed > memoryLimit {
                     return .error("\(name) [\(section), \(item)]: placed elements and their custom fields exceed the memory cap (raise it with --max-memory)")
@@ -167,7 +168,7 @@ final class ElementSink {
                 builder.append(
                     category: category, kindID: kindID, section: section, item: item, frame: frame,
                     alpha: extras.alpha, zIndex: extras.zIndex, hidden: extras.hidden)
-                builder.setExtrasOfLast(transform3D: extras.transform3D, custom: extras.custom)
+                builder.setExtrasOfLast(transform3D: extras.transform3D, custom: extras.custom, animations: extras.animations)
             case .failure(let problem):
                 return .error("\(name) [\(section), \(item)]: \(problem.message)")
             }
@@ -207,14 +208,18 @@ final class ElementSink {
     }
 }
 
-/// The optional `extra` table of a placed element: alpha, zIndex, hidden, transform3D and any
-/// other field as a custom attribute.
+/// The optional `extra` table of a placed element: alpha, zIndex, hidden, transform3D,
+/// animations and any other field as a custom attribute.
 struct AttributeExtras {
     var alpha: Double = 1
     var zIndex: Int32 = 0
     var hidden = false
     var transform3D = Transform3D.identity
+    var animations: [AttributeAnimation] = []
     var custom: [String: LayoutValue] = [:]
+
+    /// What one stored animation costs the memory cap.
+    static let bytesPerAnimation = MemoryLayout<AttributeAnimation>.stride + 16
 
     static func read(_ lua: LuaState, at index: Int32) -> Result<AttributeExtras, ExtrasError> {
         var extras = AttributeExtras()
@@ -252,6 +257,10 @@ struct AttributeExtras {
             if lua.isNil(at: index) { transform3D = .identity; return nil }
             guard let value = lua.transform3D(at: index) else { return "transform3D must be an array of 16 finite numbers" }
             transform3D = value
+        case "animations":
+            let value: LayoutValue
+            do { value = try lua.layoutValue(at: index) } catch { return "animations: \(error.message)" }
+            do { animations = try AttributeRules.animations(value) } catch { return error.message }
         default:
             do {
                 let value = try lua.layoutValue(at: index)

@@ -69,6 +69,26 @@ struct SpringboardExampleTests {
         #expect(try off.cell(0, 23)?.custom["deleteButtonHidden"] == .bool(true))
     }
 
+    /// In deletion mode every icon jiggles: rotation −2° → +6°, 0.2 s each way, forever, with
+    /// the phase (5·item mod 8)/20 s: item 0 → 0, 1 → 5/20 = 0.25, 2 → 10 mod 8 = 2 → 0.1,
+    /// 3 → 15 mod 8 = 7 → 0.35, 7 → 35 mod 8 = 3 → 0.15, 23 → 115 mod 8 = 3 → 0.15. Out of
+    /// deletion mode nothing moves.
+    @Test func iconsJiggleOnlyInDeletionModeEachWithItsPhase() throws {
+        let deleting = try Self.springboard(state: ["deletionMode": .bool(true)])
+        func jiggle(_ phase: Double) -> [AttributeAnimation] {
+            [AttributeAnimation(keyPath: .rotation, fromValue: -2, toValue: 6, duration: 0.2, autoreverses: true,
+                                repeatCount: .infinity, timeOffset: phase)]
+        }
+        for (item, phase) in [(0, 0.0), (1, 0.25), (2, 0.1), (3, 0.35), (7, 0.15), (23, 0.15)] {
+            #expect(try deleting.cell(0, item)?.animations == jiggle(phase), "item \(item)")
+        }
+        // The rect query gives the same animations as the per-item query.
+        let page = try deleting.elements(in: Rect(x: 0, y: 0, width: 768, height: 1024))
+        #expect(page[3].animations == jiggle(0.35))
+        #expect(try deleting.all().allSatisfy { $0.animations.count == 1 })
+        #expect(try Self.springboard().all().allSatisfy { $0.animations.isEmpty })
+    }
+
     /// Pages are 768 wide; the last page starts at contentWidth − 768 = 1552 − 768 = 784, not
     /// 1536 (1552 is not a multiple of 768). Target = clamp(round(x/768)·768, 0, 784), y = 0.
     @Test func flingsSnapToTheNearestPageAndClampToTheLast() throws {

@@ -91,10 +91,4 @@ struct SimulateCommandTests {
         let timeline = try Self.json(try String(contentsOfFile: output, encoding: .utf8))
         #expect(timeline["passed"] as? Bool == false)
     }
-
-    @Test func htmlIsAUsageErrorUntilItsWriterExists() throws {
-        let result = lualayout(try Self.arguments(forScenario: "Examples/highlight.test.lua") + ["--format", "html"])
-        #expect(result.status == 2)
-        #expect(result.err.contains("--format html is not available yet"))
-    }
 }

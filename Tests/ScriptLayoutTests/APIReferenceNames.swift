@@ -83,6 +83,7 @@ struct APIReferenceNames {
         case "Property", "Callback": "lualayout.FlowLayout"
         case "Hook": "lualayout.Layout"
         case "Field" where header.dropFirst().first == "Access": "lualayout.Attributes"
+        case "Animation field": "lualayout.Animation"
         case "Scenario global": APIReferenceNames.globalOwner
         case "Controller field": "lualayout.Controller"
         case "View method": "lualayout.View"

@@ -34,7 +34,9 @@ struct EngineSurface {
                   end
                 end
                 found.fields = fields
-                out:supplementary("header", 0, 0, 0, 0, 10, 10)
+                -- Optional fields get a value, so reading them back proves the engine answers.
+                out:supplementary("header", 0, 0, 0, 0, 10, 10,
+                                  {animations = {keyPath = "scale", fromValue = 1, toValue = 2, duration = 1}})
               end,
               attributes = function(cv, a)
                 local missing = {}

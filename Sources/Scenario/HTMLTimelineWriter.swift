@@ -1,0 +1,175 @@
+import LayoutEngine
+import LayoutOutput
+
+/// The timeline as a self-contained page (`simulate --format html`): a list of the steps (the
+/// event, the delegate calls in order, state changes) beside a picture of the viewport after
+/// each step, drawn by `run`'s SVG code (looping animations play), with prev/next buttons and
+/// the arrow keys. A step with an animated update also embeds `update`'s page, which plays it.
+public struct HTMLTimelineWriter: TimelineWriter {
+    public var options: SVGLayoutWriter.Options
+
+    public init(options: SVGLayoutWriter.Options = .init(width: 560, viewportOnly: true)) {
+        self.options = options
+    }
+
+    public func write(_ document: TimelineDocument, to output: inout any TextOutputStream) {
+        let outcome = document.outcome
+        let steps = outcome.timeline.steps
+        let title = "\(document.scenarioPath) on \(document.layoutPath)"
+        output.write("""
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>\(Self.escape(title)) — LuaLayout timeline</title>
+            <style>
+              body { font-family: Helvetica, Arial, sans-serif; margin: 20px; color: #222; }
+              h1 { font-size: 17px; margin: 0 0 6px; }
+              .passed { color: #0a7d34; } .failed { color: #b00020; }
+              #controls { margin: 10px 0; display: flex; gap: 10px; align-items: center; }
+              #main { display: flex; gap: 16px; align-items: flex-start; }
+              #steps { list-style: none; padding: 0; margin: 0; width: 380px; max-height: 80vh; overflow: auto; font-size: 13px; }
+              #steps li { padding: 6px 8px; border-left: 3px solid transparent; cursor: pointer; }
+              #steps li.current { background: #eef4ff; border-left-color: #4f8ef7; }
+              .calls, .state { color: #555; font-family: Menlo, monospace; font-size: 11px; white-space: pre-wrap; }
+              .picture svg { max-width: 100%; height: auto; border: 1px solid #eee; }
+              .picture iframe { width: 100%; height: 720px; border: 1px solid #eee; }
+              g.is-selected > rect, g.is-selected polygon { stroke: #0a7d34; stroke-width: 4px; vector-effect: non-scaling-stroke; }
+              g.is-highlighted > rect, g.is-highlighted polygon { fill: #1f4fa8; }
+            </style>
+            </head>
+            <body>
+            <h1>\(Self.escape(title))</h1>
+
+            """)
+        let failed = outcome.failedChecks.count
+        output.write("<p id=\"result\" class=\"\(outcome.passed ? "passed" : "failed")\">\(outcome.passed ? "passed" : "failed") · "
+            + "\(outcome.checks.count - failed) of \(outcome.checks.count) expectations met</p>\n")
+        if !outcome.checks.isEmpty {
+            output.write("<ul id=\"checks\">\n")
+            for check in outcome.checks {
+                output.write("  <li class=\"\(check.passed ? "passed" : "failed")\">line \(check.line): \(Self.escape(check.message))</li>\n")
+            }
+            output.write("</ul>\n")
+        }
+        output.write("""
+            <div id="controls"><button id="prev">◀ Prev</button><span id="position"></span><button id="next">Next ▶</button></div>
+            <div id="main">
+            <ol id="steps">
+
+            """)
+        for (index, step) in steps.enumerated() {
+            output.write("  <li data-step=\"\(index)\"><b>#\(index)</b>\(step.line > 0 ? " line \(step.line)" : "") · \(Self.escape(Self.describe(step.event)))")
+            if !step.callNames.isEmpty {
+                output.write("<div class=\"calls\">\(Self.escape(step.callNames.joined(separator: "\n")))</div>")
+            }
+            let notes = Self.notes(step)
+            if !notes.isEmpty { output.write("<div class=\"state\">\(Self.escape(notes.joined(separator: "\n")))</div>") }
+            output.write("</li>\n")
+        }
+        output.write("</ol>\n<div id=\"pictures\">\n")
+        for (index, step) in steps.enumerated() {
+            let paths = { (list: [LayoutIndexPath]) in list.map { "\($0.section),\($0.item)" }.joined(separator: " ") }
+            output.write("<section class=\"picture\" data-step=\"\(index)\" data-selected=\"\(paths(step.selected))\" "
+                + "data-highlighted=\"\(paths(step.highlighted))\" hidden>\n")
+            let o = step.contentOffset
+            output.write("<p>offset \(NumberFormatting.format(o.x)),\(NumberFormatting.format(o.y)) · selected [\(Self.escape(paths(step.selected)))] · "
+                + "highlighted [\(Self.escape(paths(step.highlighted)))] · state \(Self.escape(JSONLayoutWriter.value(.object(step.state))))</p>\n")
+            output.write(SVGLayoutWriter.string(step.snapshot, options: options))
+            for plan in step.animations {
+                // The update page, as `lualayout update --format html` draws and plays it.
+                var page = ""
+                HTMLPlanWriter.write(plan, title: "step \(index): animated update", options: options, to: &page)
+                output.write("<iframe class=\"update\" title=\"animated update\" srcdoc=\"\(Self.escape(page))\"></iframe>\n")
+            }
+            output.write("</section>\n")
+        }
+        output.write("</div>\n</div>\n<script>\n\(Self.script)</script>\n</body>\n</html>\n")
+    }
+
+    public static func string(_ document: TimelineDocument, options: SVGLayoutWriter.Options = .init(width: 560, viewportOnly: true)) -> String {
+        var stream: any TextOutputStream = ""
+        HTMLTimelineWriter(options: options).write(document, to: &stream)
+        return stream as! String
+    }
+
+    /// The event in words: `tap at 100,200`, `drag 400,300 → 100,300`, `setState deletionMode = true`.
+    static func describe(_ event: TimelineEvent) -> String {
+        let p = { (point: Point) in "\(NumberFormatting.format(point.x)),\(NumberFormatting.format(point.y))" }
+        switch event {
+        case .start: return "start"
+        case .tap(let at), .longPress(let at), .touchDown(let at), .touchMove(let at), .touchUp(let at): return "\(event.name) at \(p(at))"
+        case .drag(let from, let to): return "drag \(p(from)) → \(p(to))"
+        case .scroll(let to): return "scroll to \(p(to))"
+        case .fling(let velocity): return "fling \(p(velocity)) pt/ms"
+        case .setState(let key, let value): return "setState \(key) = \(value.map(JSONLayoutWriter.value) ?? "nil")"
+        case .batchUpdates(let batch):
+            return "performBatchUpdates " + batch.collectionUpdates().map { u in
+                let target = u.before ?? u.after
+                return "\(u.action.rawValue) " + (target.map { t in t.item.map { "[\(t.section), \($0)]" } ?? "[\(t.section)]" } ?? "")
+            }.joined(separator: ", ")
+        case .wait(let seconds): return "wait \(NumberFormatting.format(seconds)) s"
+        }
+    }
+
+    /// What else the step did: state changes, prepares, flings' landing offsets, animated updates.
+    public static func notes(_ step: TimelineStep) -> [String] {
+        step.log.compactMap { entry in
+            switch entry {
+            case .stateChange(let key, let old, let new):
+                return "state \(key): \(old.map(JSONLayoutWriter.value) ?? "nil") → \(new.map(JSONLayoutWriter.value) ?? "nil")"
+            case .prepare(let reason): return "prepare (\(reason))"
+            case .fling(_, _, let target, _):
+                return "fling lands at \(NumberFormatting.format(target.x)),\(NumberFormatting.format(target.y))"
+            case .batchUpdate(let plan): return "animated update of \(plan.entries.count) elements"
+            default: return nil
+            }
+        }
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Shows one step at a time: the list item, its picture, selection and highlight marked.
+    static let script = """
+        const items = Array.from(document.querySelectorAll('#steps li'));
+        const pictures = Array.from(document.querySelectorAll('.picture'));
+        let current = 0;
+        function show(index) {
+          current = Math.max(0, Math.min(items.length - 1, index));
+          items.forEach((li, i) => li.classList.toggle('current', i === current));
+          pictures.forEach((p, i) => p.hidden = i !== current);
+          const picture = pictures[current];
+          for (const [attribute, mark] of [['selected', 'is-selected'], ['highlighted', 'is-highlighted']]) {
+            const paths = picture.dataset[attribute].split(' ').filter(Boolean);
+            picture.querySelectorAll('g[data-index-path]').forEach(g =>
+              g.classList.toggle(mark, g.dataset.kind === undefined && paths.includes(g.dataset.indexPath)));
+          }
+          items[current].scrollIntoView({ block: 'nearest' });
+          document.getElementById('position').textContent = 'step ' + current + ' of ' + (items.length - 1);
+          document.body.dataset.step = String(current);
+          history.replaceState(null, '', '#step-' + current);
+        }
+        document.getElementById('prev').addEventListener('click', () => show(current - 1));
+        document.getElementById('next').addEventListener('click', () => show(current + 1));
+        items.forEach((li, i) => li.addEventListener('click', () => show(i)));
+        document.addEventListener('keydown', e => {
+          if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') { e.preventDefault(); show(current - 1); }
+          if (e.key === 'ArrowRight' || e.key === 'ArrowDown') { e.preventDefault(); show(current + 1); }
+        });
+        const start = /^#step-(\\d+)$/.exec(location.hash);
+        show(start ? Number(start[1]) : 0);
+
+        """
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// Debian's Python (where python3-selenium installs), else the first python3 on the PATH.
+let seleniumPython: String? = {
+    let candidates = ["/usr/bin/python3"] + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        .split(separator: ":").map { $0 + "/python3" }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+}()
+let chromedriverPath: String? = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// The interactive preview and the timeline page in a real browser, clicked and dragged with
+/// Selenium's pointer actions (Scripts/preview-interaction-test.py; its checks are derived
+/// there). Skipped without Chromium, chromedriver or Selenium; every step has a time limit.
+@Suite("Interactive preview in Chromium", .serialized,
+       .enabled(if: chromiumPath != nil && chromedriverPath != nil && seleniumPython != nil, "Chromium, chromedriver or python3 is missing"))
+struct PreviewInteractionTests {
+    /// Runs the script (killed after `seconds`); nil when Selenium cannot run here (exit 77).
+    private func runBrowserScript(_ arguments: [String], seconds: Double = 150) throws -> (status: Int32, output: String)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: seleniumPython!)
+        process.arguments = [repositoryRoot + "/Scripts/preview-interaction-test.py"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let collected = Collector()
+        output.fileHandleForReading.readabilityHandler = { handle in
+            collected.append(String(decoding: handle.availableData, as: UTF8.self))
+        }
+        try process.run()
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning {
+            process.terminate()
+            Thread.sleep(forTimeInterval: 1)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        let text = collected.text + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        if process.terminationStatus == 77 { return nil }
+        return (process.terminationStatus, text)
+    }
+
+    /// The springboard with its controller: long press → delete buttons; click a delete button
+    /// → 39 icons; a drag flings to a page; the wheel scrolls 400 back; the URL keeps the
+    /// offset and a new page at that URL starts there with a session of its own. (No idle
+    /// stop: on a busy machine the browser takes minutes.)
+    @Test func longPressDeleteDragAndWheelInThePreview() throws {
+        let preview = try PreviewTests.Preview(
+            script: repositoryRoot + "/Examples/springboard.lua",
+            arguments: ["--controller", repositoryRoot + "/Examples/springboard-controller.lua", "--bounds", "768x1024", "--items", "40",
+                        "--idle-timeout", "600"])
+        try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
+        guard let result = try runBrowserScript(["preview", "http://127.0.0.1:\(preview.port)/"]) else {
+            print("skipped: Selenium or chromedriver cannot run here")
+            return
+        }
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("all passed"), "\(result.output)")
+    }
+
+    /// The timeline page: Next/Prev step through it, the jiggle plays, selection is marked.
+    @Test func theTimelinePageStepsAndPlays() throws {
+        let page = NSTemporaryDirectory() + "lualayout-timeline-\(UUID().uuidString).html"
+        let simulate = lualayout(try SimulateCommandTests.arguments(forScenario: "Examples/springboard.test.lua")
+            + ["--format", "html", "-o", page])
+        #expect(simulate.status == 0, "\(simulate.err)")
+        guard let result = try runBrowserScript(["timeline", page]) else {
+            print("skipped: Selenium or chromedriver cannot run here")
+            return
+        }
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("all passed"), "\(result.output)")
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// `simulate --format html`: the page lists every step and draws each one.
+@Suite("simulate --format html")
+struct SimulateHTMLTests {
+    static func count(_ text: some StringProtocol, _ needle: String) -> Int {
+        text.components(separatedBy: needle).count - 1
+    }
+
+    /// The springboard scenario has 10 events (6 taps, a long press, 3 flings; see
+    /// Examples/springboard.test.lua), so 11 steps with the start; one of them (the tap on
+    /// icon 2's delete button, step 3) is an animated update, embedded as update's page.
+    @Test func theSpringboardTimelineShowsEveryStep() throws {
+        let output = NSTemporaryDirectory() + "lualayout-timeline-\(UUID().uuidString).html"
+        let result = lualayout(try SimulateCommandTests.arguments(forScenario: "Examples/springboard.test.lua")
+            + ["--format", "html", "-o", output])
+        #expect(result.status == 0, "\(result.err)")
+        let page = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(Self.count(page, "<li data-step=") == 11)
+        #expect(Self.count(page, "<section class=\"picture\"") == 11)
+        #expect(Self.count(page, "<iframe class=\"update\"") == 1)
+        #expect(page.contains("<p id=\"result\" class=\"passed\">passed · "))
+        let sections = page.components(separatedBy: "<section class=\"picture\"").dropFirst()
+        // Step 1: the tap on icon 6 selects it; no icon jiggles, no delete button shows.
+        let step1 = Array(sections)[1]
+        #expect(step1.hasPrefix(" data-step=\"1\" data-selected=\"0,6\" data-highlighted=\"\""))
+        #expect(Self.count(step1, "class=\"loop\"") == 0 && Self.count(step1, "class=\"part\"") == 0)
+        // Step 2: the long press turns deletion mode on: the 20 icons of the first page jiggle
+        // and show their delete buttons.
+        let step2 = Array(sections)[2]
+        #expect(Self.count(step2, "class=\"loop\"") == 20)
+        #expect(Self.count(step2, "class=\"part\" data-part=\"deleteButton\"") == 20)
+        #expect(step2.contains("@keyframes ll-rotation-m2-6"))
+        #expect(page.contains("<li data-step=\"2\"><b>#2</b> line 35 · longPress at 104,104"))
+        #expect(page.contains("state deletionMode: false → true") || page.contains("state deletionMode: nil → true"))
+        // Step 3 embeds the delete's update page (escaped into srcdoc).
+        #expect(Array(sections)[3].contains("srcdoc=\"&lt;!DOCTYPE html&gt;"))
+    }
+}
