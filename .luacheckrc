@@ -38,7 +38,8 @@ std = "lualayout_sandbox+lualayout"
 -- fixed arguments (view, section, item, point) may go unused.
 stds.lualayout_scenario = {
   read_globals = {
-    "tap", "longPress", "touchDown", "touchUp", "drag", "scroll", "fling", "setState", "performBatchUpdates", "wait",
+    "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
+    "performBatchUpdates", "wait",
     "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
     "calls", "updates", "expect", "expectSnapshot",
   },

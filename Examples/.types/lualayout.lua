@@ -482,6 +482,12 @@ function longPress(x, y) end
 ---@param y number
 function touchDown(x, y) end
 
+---The finger moves (anywhere); past 10 points from where it went down the scroll view pans:
+---the highlight is cancelled and each move scrolls the content by the finger's movement.
+---@param x number
+---@param y number
+function touchMove(x, y) end
+
 ---The finger lifts (outside the viewport the touch is cancelled).
 ---@param x number
 ---@param y number

@@ -12,7 +12,7 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
         abstract: "Run a scenario of touches, scrolls and updates against a layout; print the timeline.",
         discussion: """
             The scenario (a Lua file) drives a headless collection view with tap, longPress, touchDown, \
-            touchUp, drag, scroll, fling, setState, performBatchUpdates and wait, queries it \
+            touchMove, touchUp, drag, scroll, fling, setState, performBatchUpdates and wait, queries it \
             (contentOffset(), visibleItems(), selectedItems(), attributesOf(s, i), …) and checks it \
             with expect(condition, message). Points are in viewport coordinates. The controller (a Lua \
             file returning delegate callbacks: shouldSelectItem, didSelectItem, didLongPress, …) \
@@ -25,7 +25,7 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
 
             Examples:
               lualayout simulate Examples/springboard.lua --scenario Examples/springboard.test.lua \\
-                --controller Examples/springboard-controller.lua --bounds 768x1024 --items 20
+                --controller Examples/springboard-controller.lua --bounds 768x1024 --items 50
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

@@ -51,7 +51,7 @@ public final class ScenarioScript {
 
     /// Scenario globals that drive the session.
     public static let eventNames = [
-        "tap", "longPress", "touchDown", "touchUp", "drag", "scroll", "fling", "setState", "performBatchUpdates", "wait",
+        "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState", "performBatchUpdates", "wait",
     ]
     /// Scenario globals that only read.
     public static let queryNames = [
@@ -140,6 +140,7 @@ public final class ScenarioScript {
         case "longPress": try session.longPress(try lua.pointArguments(1, global).get(), line: line)
         case "touchDown": try session.touchDown(try lua.pointArguments(1, global).get(), line: line)
         case "touchUp": try session.touchUp(try lua.pointArguments(1, global).get(), line: line)
+        case "touchMove": try session.touchMove(try lua.pointArguments(1, global).get(), line: line)
         case "drag":
             let start = try lua.pointArguments(1, global, names: ("x1", "y1")).get()
             let end = try lua.pointArguments(3, global, names: ("x2", "y2")).get()

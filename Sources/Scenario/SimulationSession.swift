@@ -67,6 +67,13 @@ public final class SimulationSession {
         }
     }
 
+    /// Moves the finger (anywhere; see `HeadlessCollectionView.touchMove`).
+    @discardableResult
+    public func touchMove(_ point: Point, line: Int = 0) throws -> TimelineStep {
+        try checkFinite(point, "touchMove")
+        return try record(.touchMove(point), line: line) { try view.touchMove(to: point) }
+    }
+
     /// A drag starting inside the viewport (see `HeadlessCollectionView.drag`).
     @discardableResult
     public func drag(from start: Point, to end: Point, line: Int = 0) throws -> TimelineStep {

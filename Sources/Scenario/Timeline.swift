@@ -9,6 +9,8 @@ public enum TimelineEvent: Sendable, Equatable {
     case longPress(Point)
     case touchDown(Point)
     case touchUp(Point)
+    /// The finger moves (past 10 points from where it went down, it pans).
+    case touchMove(Point)
     case drag(from: Point, to: Point)
     /// Scroll to this content offset (clamped).
     case scroll(to: Point)
@@ -26,6 +28,7 @@ public enum TimelineEvent: Sendable, Equatable {
         case .longPress: "longPress"
         case .touchDown: "touchDown"
         case .touchUp: "touchUp"
+        case .touchMove: "touchMove"
         case .drag: "drag"
         case .scroll: "scroll"
         case .fling: "fling"

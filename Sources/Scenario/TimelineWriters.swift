@@ -63,7 +63,7 @@ public struct JSONTimelineWriter: TimelineWriter {
         var text = "{\"type\": \"\(event.name)\""
         switch event {
         case .start: break
-        case .tap(let p), .longPress(let p), .touchDown(let p), .touchUp(let p): text += ", \"point\": \(point(p))"
+        case .tap(let p), .longPress(let p), .touchDown(let p), .touchUp(let p), .touchMove(let p): text += ", \"point\": \(point(p))"
         case .drag(let from, let to): text += ", \"from\": \(point(from)), \"to\": \(point(to))"
         case .scroll(let to): text += ", \"offset\": \(point(to))"
         case .fling(let velocity): text += ", \"velocity\": \(point(velocity))"

@@ -80,6 +80,26 @@ struct HeadlessScrollingTests {
         #expect(ScrollGeometry.decelerationDuration(velocity: .zero) == 0)
     }
 
+    @Test func aTouchThatMovesPastTheSlopPans() throws {
+        // 20 items (y range 0…710). Down on item 0 at (60, 60); a 5-point move keeps the
+        // highlight; at (60, 40) the finger is 20 points away: the pan begins (highlight
+        // cancelled) and scrolls by the move since the last point, 55 − 40 = 15; then 40 more.
+        let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 20))
+        let delegate = RecordingDelegate()
+        view.delegate = delegate
+        try view.touchDown(at: try view.touchPoint(viewport: Point(x: 60, y: 60)))
+        try view.touchMove(to: Point(x: 60, y: 55))
+        #expect(view.highlightedItems == [LayoutIndexPath(0, 0)] && !view.isPanning && view.contentOffset == .zero)
+        try view.touchMove(to: Point(x: 60, y: 40))
+        #expect(view.isPanning && view.highlightedItems.isEmpty)
+        #expect(view.contentOffset == Point(x: 0, y: 15))
+        try view.touchMove(to: Point(x: 60, y: 0))
+        #expect(view.contentOffset == Point(x: 0, y: 55))
+        try view.touchUp(at: try view.touchPoint(viewport: Point(x: 60, y: 0)))
+        #expect(delegate.calls == ["shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "didUnhighlightItem[0, 0]"])
+        #expect(view.selectedItems.isEmpty && !view.isPanning)
+    }
+
     @Test func scrollingAsksTheLayoutAboutEveryBoundsChange() throws {
         let layout = TestLayout()
         let view = try HeadlessCollectionView(layout: layout, context: headlessContext(items: 20))

@@ -29,6 +29,19 @@ struct HeadlessUpdateTests {
         #expect(deleted == [LayoutIndexPath(0, 6)])
     }
 
+    @Test func anUpdatePreparesBeforeAndAfterAndLogsThePlan() throws {
+        let layout = TestLayout()
+        let view = try HeadlessCollectionView(layout: layout, context: headlessContext(items: 4))
+        _ = view.takeEvents()
+        let plan = try view.performBatchUpdates(BatchUpdate(insertedItems: [LayoutIndexPath(0, 4)]))
+        // The first prepare, then UpdatePlanner's two (data before and after the update).
+        #expect(layout.prepareCount == 3 && view.prepareCount == 3)
+        #expect(view.takeEvents() == [
+            .prepare(reason: "batch update (before)"), .prepare(reason: "batch update (after)"), .batchUpdate(plan),
+        ])
+        #expect(plan.entries.filter { $0.change == .insert }.map(\.indexPathAfter) == [LayoutIndexPath(0, 4)])
+    }
+
     @Test func aBadBatchChangesNothing() throws {
         let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 3))
         view.selectItem(at: LayoutIndexPath(0, 2))

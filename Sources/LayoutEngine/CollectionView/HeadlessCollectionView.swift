@@ -20,8 +20,15 @@ public final class HeadlessCollectionView {
     public private(set) var prepareCount = 0
     public private(set) var events: [CollectionViewEvent] = []
 
-    /// The touch in progress: where it began and what it highlighted.
-    private var touch: (start: TouchPoint, highlighted: Bool)?
+    /// The touch in progress: where it began, whether it highlighted its cell, where the finger
+    /// is (viewport), and whether the pan took it over.
+    private struct Touch {
+        var start: TouchPoint
+        var highlighted = false
+        var last: Point
+        var panning = false
+    }
+    private var touch: Touch?
 
     /// Distance a touch may move before the scroll view's pan takes it over (UIKit's slop).
     public static let panThreshold = 10.0
@@ -161,7 +168,7 @@ public final class HeadlessCollectionView {
     /// didHighlight. Any touch still in progress is cancelled first.
     public func touchDown(at point: TouchPoint) throws {
         try cancelTouch()
-        touch = (point, false)
+        touch = Touch(start: point, last: point.viewport)
         guard allowsSelection, let path = point.indexPath else { return }
         let allowed = try ask("shouldHighlightItem", path) { try $0.shouldHighlightItem(self, at: path, point: point) }
         guard allowed else { return }
@@ -176,6 +183,8 @@ public final class HeadlessCollectionView {
     public func touchUp(at point: TouchPoint) throws {
         guard let current = touch else { return }
         touch = nil
+        // A pan ends where it is: nothing is selected or tapped.
+        guard !current.panning else { return }
         guard let path = current.start.indexPath else {
             if point.indexPath == nil { try tell("didTapBackground", nil) { try $0.didTapBackground(self, point: point) } }
             return
@@ -212,19 +221,39 @@ public final class HeadlessCollectionView {
         try touchUp(at: point)
     }
 
-    /// A drag from `start` to `end` (viewport points): when the finger moves more than
-    /// `panThreshold` the scroll view's pan takes the touch over (highlight cancelled) and the
-    /// content moves by start − end, clamped, without a fling; a shorter move is a tap that
-    /// lifts at `end`.
+    /// The finger moves to `viewport`. Once it has gone more than `panThreshold` from where it
+    /// went down, the scroll view's pan takes the touch over (the highlight is cancelled), and
+    /// from then on every move scrolls the content by the finger's movement, clamped (no
+    /// rubber-banding).
+    public func touchMove(to viewport: Point) throws {
+        guard var current = touch else { return }
+        if !current.panning {
+            let dx = viewport.x - current.start.viewport.x, dy = viewport.y - current.start.viewport.y
+            guard (dx * dx + dy * dy).squareRoot() > Self.panThreshold else {
+                touch?.last = viewport
+                return
+            }
+            current.panning = true
+            let wasHighlighted = current.highlighted
+            current.highlighted = false
+            touch = current
+            if wasHighlighted, let path = current.start.indexPath { try unhighlight(path, try touchPoint(viewport: viewport)) }
+        }
+        let dx = viewport.x - current.last.x, dy = viewport.y - current.last.y
+        touch?.last = viewport
+        try setContentOffset(Point(x: contentOffset.x - dx, y: contentOffset.y - dy))
+    }
+
+    /// Whether the touch in progress is a pan (it moved past `panThreshold`).
+    public var isPanning: Bool { touch?.panning ?? false }
+
+    /// A drag from `start` to `end` (viewport points): touch down, one move, touch up. Past
+    /// `panThreshold` it is a pan (highlight cancelled, content moved by start − end, no
+    /// fling); a shorter move is a tap that lifts at `end`.
     public func drag(from start: Point, to end: Point) throws {
         try touchDown(at: try touchPoint(viewport: start))
-        let dx = end.x - start.x, dy = end.y - start.y
-        guard (dx * dx + dy * dy).squareRoot() > Self.panThreshold else {
-            try touchUp(at: try touchPoint(viewport: end))
-            return
-        }
-        try cancelTouch(at: try touchPoint(viewport: end))
-        try setContentOffset(Point(x: contentOffset.x - dx, y: contentOffset.y - dy))
+        try touchMove(to: end)
+        try touchUp(at: try touchPoint(viewport: end))
     }
 
     /// Touch up inside the highlighted cell: shouldSelect (shouldDeselect for a selected cell
@@ -319,8 +348,10 @@ public final class HeadlessCollectionView {
         var new = context
         new.data = newData ?? mapping.newData(from: context.data)
         let plan = try UpdatePlanner.plan(layout: layout, old: context, new: new, update: batch)
-        // UpdatePlanner prepares twice: before the update and after it.
+        // UpdatePlanner prepares twice: on the data before the update and after it.
         prepareCount += 2
+        events.append(.prepare(reason: "batch update (before)"))
+        events.append(.prepare(reason: "batch update (after)"))
         context = new
         let selected = selectedItems, highlighted = highlightedItems
         for path in selected where mapping.newIndexPath(forOld: path) == nil { setSelected(path, false) }
@@ -330,7 +361,10 @@ public final class HeadlessCollectionView {
         if let current = touch, let path = current.start.indexPath {
             var start = current.start
             start.indexPath = mapping.newIndexPath(forOld: path)
-            touch = start.indexPath == nil ? nil : (start, current.highlighted)
+            var moved = current
+            moved.start = start
+            // A pan goes on; a touch whose cell was deleted ends (its lift selects nothing).
+            touch = start.indexPath == nil && !moved.panning ? nil : moved
         }
         events.append(.batchUpdate(plan))
         try reclampOffset()
