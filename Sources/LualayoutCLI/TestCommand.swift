@@ -15,22 +15,22 @@ struct TestCommand: LualayoutCommand {
         commandName: "test",
         abstract: "Run the test scenarios (*.test.lua) under the given folders.",
         discussion: """
-            Each *.test.lua file is a scenario (the globals of `lualayout simulate`) whose first \
+            Each *.test.lua file is a scenario (the globals of `lualayout simulate`); its first \
             comment lines name what it runs:
-              -- layout: ../springboard.lua         (required; relative to the test file)
-              -- controller: controller.lua         (optional)
-              -- options: --items 20 --bounds 375x667   (optional, repeatable: the collection view \
-            and script options of `lualayout run`)
-            Folders are searched recursively (hidden folders and __snapshots__ skipped), files are \
-            run in path order. expectSnapshot(name) compares the layout with \
-            __snapshots__/NAME.json beside the test: written when missing (not in CI), rewritten \
-            with --update-snapshots.
+              -- layout: ../springboard.lua   required, relative to the test file
+              -- controller: controller.lua   optional, relative to the test file
+              -- options: --items 20          optional, repeatable: the collection-view
+                                              and script options of `lualayout run`
+            Folders are searched recursively (hidden folders and __snapshots__ skipped); \
+            files run in path order. expectSnapshot(name) compares the visible layout with \
+            __snapshots__/NAME.json beside the test: written when missing (not in CI mode), \
+            rewritten with --update-snapshots.
 
-            Exit status: 0 when every test passes, 1 when one fails or cannot run, 2 for usage \
-            errors, a missing path, or no test files found.
+            Exit status: 0 when every test passes, 1 when one fails or cannot run, 2 for \
+            usage errors, a missing path, or no test files found.
 
             Examples:
-              lualayout test                       # every *.test.lua under the current folder
+              lualayout test                  # every *.test.lua under the current folder
               lualayout test Examples --junit report.xml
             """)
 
