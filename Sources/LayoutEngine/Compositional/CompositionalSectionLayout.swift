@@ -104,7 +104,9 @@ extension CompositionalPreparer {
             if groupCount == 0 {
                 groupsLength = 0
             } else if orthogonal {
-                groupsLength = groupStride
+                // One group tall (across the section's own scroll axis), flexible room included.
+                let flexible = acrossLead?.isFlexible == true || acrossTrail?.isFlexible == true
+                groupsLength = groupAcross + (acrossLead?.minimum ?? 0) + (acrossTrail?.minimum ?? 0) + (flexible ? max(0, acrossRoom) : 0)
             } else {
                 groupsLength = groups * groupStride + (groups - 1) * section.interGroupSpacing
             }
