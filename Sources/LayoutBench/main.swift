@@ -91,6 +91,21 @@ let perItem = (flowTime - fixedTime) / Double(itemCount)
 report("flow prepare, \(itemCount) items, fixed itemSize", format(fixedTime), "engine alone, no Lua per item")
 report("Lua sizeForItem callback, per item", String(format: "%.0f ns", perItem * 1e9), "difference of the two above / items; bar ≤ 150 ns")
 
+// 2b. Compositional grid (item 0.2w × 1.0h, group 1.0w × 0.2w) vs the flow fixed-size grid,
+// both engine compute steps with no Lua, same item count; bar: compositional ≤ 2× flow.
+var flowGrid = FlowLayoutConfiguration()
+flowGrid.itemSize = Size(width: 75, height: 75)
+(flowGrid.minimumLineSpacing, flowGrid.minimumInteritemSpacing) = (0, 0)
+let flowGridTime = try best(runs) { _ = try FlowLayout.compute(configuration: flowGrid, delegate: nil, context: context(items: itemCount)) }
+let gridSection = Compositional.Section(group: .horizontal(
+    size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
+    subitems: [.item(.init(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1))))]))
+let compositionalTime = try best(runs) {
+    _ = try CompositionalEngine.prepare(sections: .single(gridSection), configuration: .init(), context: context(items: itemCount))
+}
+report("compositional grid prepare, \(itemCount) items", format(compositionalTime),
+       String(format: "flow fixed-size grid (engine): %@; compositional/flow %.2f; bar ≤ 2", format(flowGridTime), compositionalTime / flowGridTime))
+
 // 3. Custom prepare: out:cell per element.
 let custom = try ScriptLayout(source: customSource)
 let customTime = try best(runs) { try custom.prepare(in: context(items: itemCount)) }
