@@ -41,6 +41,24 @@ func context(items: Int, offsetY: Double = 0) -> CollectionContext {
     CollectionContext(bounds: Rect(x: 0, y: offsetY, width: 375, height: 667), data: CollectionData(counts: [items]))
 }
 
+// `--grid flow|compositional`: one engine prepare of the 1M-item grid and exit, for timing
+// whole processes from outside (farm-bench A --vs B).
+if let flag = arguments.firstIndex(of: "--grid"), arguments.indices.contains(flag + 1) {
+    let gridContext = context(items: itemCount)
+    if arguments[flag + 1] == "flow" {
+        var grid = FlowLayoutConfiguration()
+        grid.itemSize = Size(width: 75, height: 75)
+        (grid.minimumLineSpacing, grid.minimumInteritemSpacing) = (0, 0)
+        print(try FlowLayout.compute(configuration: grid, delegate: nil, context: gridContext).store.count)
+    } else {
+        let section = Compositional.Section(group: .horizontal(
+            size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
+            subitems: [.item(.init(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1))))]))
+        print(try CompositionalEngine.prepare(sections: .single(section), configuration: .init(), context: gridContext).store.count)
+    }
+    exit(0)
+}
+
 func format(_ seconds: Double) -> String {
     seconds >= 1e-3 ? String(format: "%.1f ms", seconds * 1e3) : String(format: "%.2f µs", seconds * 1e6)
 }
