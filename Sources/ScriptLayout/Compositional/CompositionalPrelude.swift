@@ -47,7 +47,7 @@ enum CompositionalPrelude {
     static var source: String {
         """
         local tags, markLayout, here, nearName = ...
-        local type, error, pairs, ipairs, tostring, setmetatable = type, error, pairs, ipairs, tostring, setmetatable
+        local type, error, pairs, ipairs, tostring, setmetatable, next = type, error, pairs, ipairs, tostring, setmetatable, next
         local mathType, huge, rawlen = math.type, math.huge, rawlen
         local FIELDS = \(literal(fields))
         local REQUIRED = \(literal(required))
@@ -305,7 +305,9 @@ enum CompositionalPrelude {
         end
         for kind in pairs(FIELDS) do C[kind] = constructor(kind) end
 
-        compositional = setmetatable(C, {
+        -- An empty proxy: assigning to compositional.item (or anything) is an error.
+        compositional = setmetatable({}, {
+          __index = C,
           __call = function(_, config)
             local site = here("compositional")
             if config == nil then config = {} end
@@ -316,6 +318,8 @@ enum CompositionalPrelude {
             return config
           end,
           __newindex = function() error("compositional is read-only", 2) end,
+          -- The iterator keeps C to itself: pairs must not hand the raw table out.
+          __pairs = function() return function(_, k) return next(C, k) end, nil, nil end,
           __metatable = "compositional",
         })
         """
