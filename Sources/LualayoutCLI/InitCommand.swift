@@ -11,7 +11,8 @@ struct InitCommand: LualayoutCommand {
             written (`lualayout test`; its first run writes the snapshot it compares); existing files are never \
             overwritten. --flow (the default) starts from flow{...} (UICollectionViewFlowLayout) \
             with a delegate callback and the attributes hook; --custom from a table whose \
-            prepare(cv, out) places every element. Compositional layouts do not exist yet.
+            prepare(cv, out) places every element; --compositional from compositional{...} \
+            (UICollectionViewCompositionalLayout) with a section provider, a header and badges.
 
             Example:
               lualayout init gallery
@@ -28,7 +29,7 @@ struct InitCommand: LualayoutCommand {
             switch value {
             case .flow: "A flow layout: flow{...} with a delegate callback and the attributes hook."
             case .custom: "A custom layout: prepare(cv, out) places every element."
-            case .compositional: "Not available yet: compositional layouts are not implemented."
+            case .compositional: "A compositional layout: items in groups in sections, from a section provider."
             }
         }
     }
@@ -41,9 +42,6 @@ struct InitCommand: LualayoutCommand {
     var kind: Kind = .flow
 
     func execute(_ io: CommandIO) throws(CLIError) {
-        if kind == .compositional {
-            throw .usage("init --compositional: compositional layouts are not implemented yet; start from --flow or --custom")
-        }
         let base = name.hasSuffix(".lua") ? String(name.dropLast(4)) : name
         let stem = String(base.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
         guard !stem.isEmpty, stem != ".", stem != ".." else {
@@ -53,13 +51,17 @@ struct InitCommand: LualayoutCommand {
         for path in [scriptPath, dataPath, testPath] where FileManager.default.fileExists(atPath: path) {
             throw .input("\(path): already exists; init never overwrites a file (choose another NAME or move it away)")
         }
-        let script = kind == .flow ? StarterScripts.flow(name: stem) : StarterScripts.custom(name: stem)
+        let script = switch kind {
+        case .flow: StarterScripts.flow(name: stem)
+        case .custom: StarterScripts.custom(name: stem)
+        case .compositional: StarterScripts.compositional(name: stem)
+        }
         try Self.write(script, to: scriptPath)
         try Self.write(StarterScripts.data, to: dataPath)
         let checks = kind == .flow ? StarterScripts.flowChecks : StarterScripts.customChecks
         try Self.write(StarterScripts.test(name: stem, checks: checks), to: testPath)
         io.out.write("""
-            wrote \(scriptPath) (a \(kind == .flow ? "flow" : "custom") layout)
+            wrote \(scriptPath) (a \(kind.rawValue) layout)
             wrote \(dataPath) (its data: 2 sections, 6 items)
             wrote \(testPath) (its test scenario)
             run it:   lualayout run \(scriptPath) --data \(dataPath) --format table

@@ -11,10 +11,15 @@ enum LayoutQuery {
     /// One element (layoutAttributesForItem(at:) and its supplementary and decoration kin).
     case element(ElementKey)
 
-    /// Prepares `layout` in `context` and answers the query.
-    static func snapshot(of layout: any CollectionViewLayout, in context: CollectionContext, query: LayoutQuery) throws(CLIError) -> LayoutSnapshot {
+    /// Prepares `layout` in `context` and answers the query. `picture`: orthogonal sections are
+    /// shown scrolled to their offsets (without one, where they rest: a centred first group).
+    static func snapshot(
+        of layout: any CollectionViewLayout, in context: CollectionContext, query: LayoutQuery, picture: Bool = false
+    ) throws(CLIError) -> LayoutSnapshot {
         do {
             try layout.prepare(in: context)
+            let regions = (layout as? ScriptLayout)?.scrollRegions ?? []
+
             let elements: [LayoutAttributes]
             switch query {
             case .all: elements = try layout.allLayoutAttributes(context: context)
@@ -25,7 +30,22 @@ enum LayoutQuery {
                 }
                 elements = [found]
             }
-            return LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+            var snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+            if picture, let scriptLayout = layout as? ScriptLayout, !regions.isEmpty {
+                // Reported frames are unscrolled (as UIKit's); a picture shows each orthogonal
+                // section scrolled to its offset, clipped to its band.
+                snapshot.regions = regions
+                let regionOfSection = Dictionary(regions.enumerated().map { ($0.element.section, $0.offset) }) { first, _ in first }
+                for (position, element) in elements.enumerated() {
+                    guard let index = regionOfSection[element.indexPath.section], scriptLayout.scrollsWithRegion(element.key) else { continue }
+                    snapshot.regionOfElement[position] = index
+                    let region = regions[index]
+                    let offset = context.orthogonalOffsets[region.section] ?? region.initialOffset
+                    snapshot.elements[position].frame.origin.x -= region.horizontal ? offset : 0
+                    snapshot.elements[position].frame.origin.y -= region.horizontal ? 0 : offset
+                }
+            }
+            return snapshot
         } catch {
             throw CLIError(error)
         }

@@ -27,6 +27,9 @@ struct ScriptOptions: ParsableArguments {
     @Flag(help: "Treat likely misspelled layout fields ('atributes' for 'attributes') as errors instead of warnings.")
     var strict = false
 
+    @Flag(help: "Self-sizing layouts keep their estimates: print the layout before preferredSizeForItem / preferredSizeForSupplementary answer.")
+    var estimates = false
+
     func validate() throws {
         if let timeoutSeconds, !(timeoutSeconds > 0 && timeoutSeconds.isFinite) {
             throw ValidationError("--timeout must be a positive number of seconds")
@@ -37,7 +40,8 @@ struct ScriptOptions: ParsableArguments {
 
     var layoutOptions: ScriptLayout.Options {
         ScriptLayout.Options(
-            limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions), seed: seed, strict: strict)
+            limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions), seed: seed, strict: strict,
+            estimatesOnly: estimates)
     }
 
     /// Loads the script (missing file: input error; anything in it: script error).
@@ -47,7 +51,7 @@ struct ScriptOptions: ParsableArguments {
         return layout.warnings.count
     }
 
-    func loadLayout(_ path: String) throws(CLIError) -> ScriptLayout {
+    func loadLayout(_ path: String, estimatesOnly: Bool = false) throws(CLIError) -> ScriptLayout {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .input("\(path): no such script")
@@ -58,7 +62,9 @@ struct ScriptOptions: ParsableArguments {
             throw .input("\(path): not a regular file")
         }
         do {
-            return try ScriptLayout(file: path, options: layoutOptions)
+            var options = layoutOptions
+            if estimatesOnly { options.estimatesOnly = true }
+            return try ScriptLayout(file: path, options: options)
         } catch {
             throw .script(error)
         }

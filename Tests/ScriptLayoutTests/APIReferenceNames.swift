@@ -82,6 +82,8 @@ struct APIReferenceNames {
         switch header.first {
         case "Property", "Callback": "lualayout.FlowLayout"
         case "Hook": "lualayout.Layout"
+        case "Compositional property", "Self-sizing callback": "lualayout.CompositionalLayout"
+        case "Constructor": "lualayout.Compositional"
         case "Field" where header.dropFirst().first == "Access": "lualayout.Attributes"
         case "Animation field": "lualayout.Animation"
         case "Scenario global": APIReferenceNames.globalOwner

@@ -49,7 +49,10 @@ struct EditorStubsTests {
     /// The layout classes declare exactly the names the engine reads from a layout table.
     @Test func layoutClassesDeclareExactlyTheNamesTheEngineReads() {
         let flow = stubs.members(of: "lualayout.FlowLayout"), custom = stubs.members(of: "lualayout.CustomLayout")
-        #expect(flow.union(custom) == Set(LayoutNames.all))
+        let compositional = stubs.members(of: "lualayout.CompositionalLayout")
+        #expect(flow.union(custom).union(compositional) == Set(LayoutNames.all))
+        #expect(compositional == Set(LayoutNames.compositionalProperties + LayoutNames.selfSizingCallbacks + LayoutNames.hooks)
+            .subtracting(["prepare"]))
         #expect(flow == Set(LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks).subtracting(["prepare"]))
         #expect(custom == Set(LayoutNames.hooks))
     }
@@ -63,12 +66,12 @@ struct EditorStubsTests {
         #expect(attributes.count == 17)
     }
 
-    /// The globals the stubs declare: a layout's (flow, the sandbox's require), which exist in
+    /// The globals the stubs declare: a layout's (flow, compositional, the sandbox's require), which exist in
     /// the sandbox, and exactly the scenario globals the simulator installs.
     @Test func stubGlobalsExistInTheSandbox() throws {
         let engine = try EngineSurface(probingAttributes: [])
         let scenario = Set(ScenarioScript.eventNames + ScenarioScript.queryNames + ScenarioScript.checkNames)
-        #expect(stubs.globals.subtracting(scenario) == ["flow", "require"])
+        #expect(stubs.globals.subtracting(scenario) == ["flow", "require", "compositional"])
         #expect(stubs.globals.subtracting(scenario).isSubset(of: engine.globals))
         #expect(scenario.isSubset(of: stubs.globals))
         #expect(scenario.isDisjoint(with: engine.globals))
@@ -78,6 +81,11 @@ struct EditorStubsTests {
     @Test func controllerAndViewMatchTheSimulator() {
         #expect(stubs.members(of: "lualayout.Controller") == Set(ControllerScript.callbackNames + ControllerScript.optionNames))
         #expect(stubs.members(of: "lualayout.View") == Set(ControllerScript.viewMethodNames))
+    }
+
+    /// The compositional namespace's functions are declared, exactly.
+    @Test func compositionalNamespaceMatchesTheEngine() {
+        #expect(stubs.members(of: "lualayout.Compositional") == Set(CompositionalPrelude.functions))
     }
 
     /// Every `lualayout.*` type the stubs and the examples' annotations use is declared (a
