@@ -23,10 +23,15 @@ struct CompositionalAdaptiveSectionsExampleTests {
     ///   496.5 + 433 = 929.5.
     @Test func aWideScreenDoublesTheColumns() throws {
         let example = try Example.compositional("adaptive-sections.lua", width: 1024, height: 768, counts: [10, 10, 10])
-        let expected: [(LayoutIndexPath, Rect)] =
-            (0..<10).map { i in (LayoutIndexPath(0, i), rect(22 + 492 * Double(i % 2), 22 + 44 * Double(i / 2), 488, 40)) }
-            + (0..<10).map { i in (LayoutIndexPath(1, i), rect(22 + 98 * Double(i), 282, 94, 192.5)) }
-            + (0..<10).map { i in (LayoutIndexPath(2, i), rect(22 + 164 * Double(i % 6), 518.5 + 196.5 * Double(i / 6), 160, 192.5)) }
+        var expected = framesOf(section: 0, count: 10) { i in
+            let (c, r) = cell(i, columns: 2)
+            return rect(22 + 492 * c, 22 + 44 * r, 488, 40)
+        }
+        expected += framesOf(section: 1, count: 10) { i in rect(22 + 98 * Double(i), 282, 94, 192.5) }
+        expected += framesOf(section: 2, count: 10) { i in
+            let (c, r) = cell(i, columns: 6)
+            return rect(22 + 164 * c, 518.5 + 196.5 * r, 160, 192.5)
+        }
         expectFrames(try example.cells(), expected)
         #expect(example.contentSize == Size(width: 1024, height: 929.5))
     }

@@ -16,10 +16,18 @@ struct CompositionalDistinctSectionsExampleTests {
     ///   half point left over stays at the trailing end); four rows (3, 3, 3, 1) at
     ///   y = 654 + 20 + 67r; cells (22 + 111.5c, 676 + 67r, 107.5, 63). Extent
     ///   20 + 4·67 + 20 = 308: content height 654 + 308 = 962.
-    static let phoneFrames: [(LayoutIndexPath, Rect)] =
-        (0..<10).map { r in (LayoutIndexPath(0, r), rect(22, 22 + 44 * Double(r), 331, 40)) }
-        + (0..<10).map { i in (LayoutIndexPath(1, i), rect(22 + 67 * Double(i % 5), 502 + 67 * Double(i / 5), 63, 63)) }
-        + (0..<10).map { i in (LayoutIndexPath(2, i), rect(22 + 111.5 * Double(i % 3), 676 + 67 * Double(i / 3), 107.5, 63)) }
+    static let phoneFrames: [(LayoutIndexPath, Rect)] = {
+        var frames = framesOf(section: 0, count: 10) { r in rect(22, 22 + 44 * Double(r), 331, 40) }
+        frames += framesOf(section: 1, count: 10) { i in
+            let (c, r) = cell(i, columns: 5)
+            return rect(22 + 67 * c, 502 + 67 * r, 63, 63)
+        }
+        frames += framesOf(section: 2, count: 10) { i in
+            let (c, r) = cell(i, columns: 3)
+            return rect(22 + 111.5 * c, 676 + 67 * r, 107.5, 63)
+        }
+        return frames
+    }()
 
     @Test func aListThenFiveColumnsThenThree() throws {
         let example = try Example.compositional("distinct-sections.lua", counts: [10, 10, 10])

@@ -48,3 +48,13 @@ func expectFrames(
 func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
     Rect(x: x, y: y, width: width, height: height)
 }
+
+/// The expected frames of items 0..<count of `section`, one per item.
+func framesOf(section: Int, count: Int, _ frame: (Int) -> Rect) -> [(LayoutIndexPath, Rect)] {
+    (0..<count).map { item in (LayoutIndexPath(section, item), frame(item)) }
+}
+
+/// Column and row of item `item` in rows of `columns`, as Doubles.
+func cell(_ item: Int, columns: Int) -> (column: Double, row: Double) {
+    (Double(item % columns), Double(item / columns))
+}

@@ -16,8 +16,9 @@ struct CompositionalItemBadgesExampleTests {
     /// (25 + 83.5c, 25 + 67r, 73.5, 57). 32 items → 8 rows: content 20 + 8·67 + 20 = 576.
     @Test func fourColumnsOfInsetCells() throws {
         let example = try Self.example()
-        expectFrames(try example.cells(), (0..<32).map { i in
-            (LayoutIndexPath(0, i), rect(25 + 83.5 * Double(i % 4), 25 + 67 * Double(i / 4), 73.5, 57))
+        expectFrames(try example.cells(), framesOf(section: 0, count: 32) { i in
+            let (c, r) = cell(i, columns: 4)
+            return rect(25 + 83.5 * c, 25 + 67 * r, 73.5, 57)
         })
         #expect(example.contentSize == Size(width: 375, height: 576))
     }
@@ -30,8 +31,9 @@ struct CompositionalItemBadgesExampleTests {
     @Test func badgesOverhangTheTopTrailingCorner() throws {
         let example = try Self.example()
         let badges = try example.supplementaries("badge")
-        expectFrames(badges, (0..<32).map { i in
-            (LayoutIndexPath(0, i), rect(84.5 + 83.5 * Double(i % 4), 19 + 67 * Double(i / 4), 20, 20))
+        expectFrames(badges, framesOf(section: 0, count: 32) { i in
+            let (c, r) = cell(i, columns: 4)
+            return rect(84.5 + 83.5 * c, 19 + 67 * r, 20, 20)
         })
         for (badge, count) in zip(badges, Self.counts) {
             #expect(badge.zIndex == 1)

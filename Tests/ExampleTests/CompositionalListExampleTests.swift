@@ -10,7 +10,7 @@ struct CompositionalListExampleTests {
     /// 375 × 94·44 = 4136.
     @Test func rowsStackFullWidth() throws {
         let example = try Example.compositional("list.lua", counts: [94])
-        expectFrames(try example.cells(), (0..<94).map { (LayoutIndexPath(0, $0), rect(0, 44 * Double($0), 375, 44)) })
+        expectFrames(try example.cells(), framesOf(section: 0, count: 94) { rect(0, 44 * Double($0), 375, 44) })
         #expect(example.contentSize == Size(width: 375, height: 4136))
     }
 

@@ -15,7 +15,7 @@ struct CompositionalNewsFeedExampleTests {
     @Test func rowsAreAsTallAsTheirText() throws {
         let example = try Example.compositional("news-feed.lua", data: "news-feed.json")
         let tops: [Double] = [10, 102, 176, 322, 414, 506, 652, 744, 854, 928]
-        expectFrames(try example.cells(), (0..<10).map { (LayoutIndexPath(0, $0), rect(10, tops[$0], 355, Self.heights[$0])) })
+        expectFrames(try example.cells(), framesOf(section: 0, count: 10) { rect(10, tops[$0], 355, Self.heights[$0]) })
         #expect(example.contentSize == Size(width: 375, height: 1038))
         #expect(try example.cell(0, 2)?.custom["label"] == .string("Labs are open"))
     }

@@ -12,7 +12,7 @@ struct CompositionalSectionBackgroundExampleTests {
         let example = try Example.compositional("section-background.lua", counts: [5, 5, 5])
         let cells = try example.cells()
         expectFrames(cells, (0..<3).flatMap { s in
-            (0..<5).map { r in (LayoutIndexPath(s, r), rect(10, 260 * Double(s) + 10 + 49 * Double(r), 355, 44)) }
+            framesOf(section: s, count: 5) { r in rect(10, 260 * Double(s) + 10 + 49 * Double(r), 355, 44) }
         })
         #expect(cells.allSatisfy { $0.zIndex == 1 })
         let backgrounds = try example.decorations("background")

@@ -13,8 +13,8 @@ struct CompositionalVideoSessionsExampleTests {
     /// tall and sections are 20 apart: t = 314s; content 3·314 + 294 = 1236.
     @Test func cardsRunSidewaysUnderTheirTitles() throws {
         let example = try Example.compositional("video-sessions.lua", data: "video-sessions.json")
-        expectFrames(try example.cells(), Self.counts.enumerated().flatMap { s, count in
-            (0..<count).map { g in (LayoutIndexPath(s, g), rect(20 + 338.5 * Double(g), 314 * Double(s) + 44, 318.5, 250)) }
+        expectFrames(try example.cells(), Self.counts.indices.flatMap { s in
+            framesOf(section: s, count: Self.counts[s]) { g in rect(20 + 338.5 * Double(g), 314 * Double(s) + 44, 318.5, 250) }
         })
         let titles = try example.supplementaries("title")
         expectFrames(titles, (0..<4).map { (LayoutIndexPath($0, 0), rect(20, 314 * Double($0), 335, 44)) })
