@@ -45,7 +45,7 @@ let package = Package(
             path: "Sources/LayoutBench"
         ),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], resources: [.copy("Vectors")]),
         .testTarget(
             name: "ScriptLayoutTests",
             dependencies: ["ScriptLayout", "LayoutEngine"],

@@ -67,6 +67,9 @@ public struct CollectionContext: Hashable, Sendable {
     public var safeAreaInsets: EdgeInsets
     /// UIView's `layoutMargins`, measured from the bounds' edges.
     public var layoutMargins: EdgeInsets
+    /// The scroll offset of each orthogonally scrolling section (section → offset along its
+    /// own axis), as the bounds' origin is the main content offset; absent = where it rests.
+    public var orthogonalOffsets: [Int: Double] = [:]
 
     public init(
         bounds: Rect, scale: Double = 1, data: CollectionData, state: [String: LayoutValue] = [:],

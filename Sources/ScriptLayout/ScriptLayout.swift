@@ -2,10 +2,11 @@ import Foundation
 import LayoutEngine
 import LuaRuntime
 
-/// A collection-view layout defined by a Lua script: either `flow{...}` (UIKit's flow layout,
-/// tuned by callbacks) or a custom layout whose `prepare(cv, out)` places every element.
-/// Both may override the rect-query phase (`attributes`), bounds-change invalidation and
-/// scroll targeting, as a UIKit subclass would.
+/// A collection-view layout defined by a Lua script: `flow{...}` (UIKit's flow layout, tuned by
+/// callbacks) or a custom layout whose `prepare(cv, out)` places every element. Each kind is a
+/// compute step producing a `PreparedLayout`, which answers every query; every kind may
+/// override the rect-query phase (`attributes`), bounds-change invalidation and scroll
+/// targeting, as a UIKit subclass would.
 public final class ScriptLayout: CollectionViewLayout {
     public struct Options: Sendable, Equatable {
         public var limits: LuaState.Limits
@@ -26,20 +27,11 @@ public final class ScriptLayout: CollectionViewLayout {
         case custom
     }
 
-    private enum Body {
-        case flow(FlowLayout, LuaFlowDelegate)
-        case custom(CustomPrepared)
-    }
-
-    /// What a custom layout's prepare placed.
-    private struct CustomPrepared {
-        var store = ElementStore.empty
-        var contentSize = Size.zero
-    }
-
     let script: LayoutScript
-    private var body: Body
-    private let sink: ElementSink
+    public let kind: Kind
+    private let step: any ScriptComputeStep
+    /// What the last successful prepare produced.
+    private var prepared: PreparedLayout
     private let proxy: AttributesProxy
     /// Whether a prepare has completed and none is running: super queries need one.
     private var isPrepared = false
@@ -51,10 +43,6 @@ public final class ScriptLayout: CollectionViewLayout {
 
     /// The script's display name (its path when loaded from a file).
     public var name: String { script.name }
-    public var kind: Kind {
-        if case .flow = body { return .flow }
-        return .custom
-    }
     /// The script and every module it has required so far.
     public var loadedFiles: [String] { script.environment.loadedFiles }
     /// The Lua state's memory in use, in bytes.
@@ -89,19 +77,15 @@ public final class ScriptLayout: CollectionViewLayout {
     init(bytes: [UInt8], name: String, moduleDirectory: String?, options: Options) throws(ScriptError) {
         script = try LayoutScript(source: bytes, name: name, moduleDirectory: moduleDirectory, options: options)
         strict = options.strict
-        sink = ElementSink(lua: script.lua)
         proxy = AttributesProxy(lua: script.lua)
-        if script.flowLocation != nil {
-            let delegate = LuaFlowDelegate(script: script)
-            body = .flow(FlowLayout(delegate: delegate), delegate)
-        } else {
-            guard script.hasCallback("prepare") else {
-                throw ScriptError(
-                    kind: .invalidValue,
-                    message: "\(name): the returned table is not a layout: use flow{...} or define prepare(cv, out)")
-            }
-            body = .custom(CustomPrepared())
+        guard let kind = Kind.detect(script) else {
+            throw ScriptError(
+                kind: .invalidValue,
+                message: "\(name): the returned table is not a layout: use flow{...} or define prepare(cv, out)")
         }
+        self.kind = kind
+        step = kind.makeStep(script: script)
+        prepared = step.unprepared
         registerSuperQueries()
         try checkNames()
     }
@@ -128,65 +112,14 @@ public final class ScriptLayout: CollectionViewLayout {
         try script.refreshFields()
         try checkNames()
         try script.reseed()
-        switch body {
-        case .flow(let flow, _):
-            flow.configuration = try FlowConfigurationReader(script: script).read(context: context)
-            do {
-                try flow.prepare(in: context)
-            } catch let error as LayoutError {
-                throw ScriptError(kind: .invalidValue, message: "\(script.flowSite): \(error.message)")
-            }
-        case .custom:
-            body = .custom(try prepareCustom(context))
-        }
+        prepared = try step.compute(context: context)
         script.binding.contentSize = collectionViewContentSize
     }
 
-    private func prepareCustom(_ context: CollectionContext) throws(ScriptError) -> CustomPrepared {
-        try script.pushRequiredCallback("prepare", evaluating: "prepare(cv, out)")
-        try script.binding.push(context)
-        sink.begin(data: context.data)
-        do {
-            try script.call(arguments: 2, results: 0, evaluating: "prepare(cv, out)")
-        } catch {
-            sink.close()
-            throw error
-        }
-        let store: ElementStore
-        do {
-            store = try sink.finish()
-        } catch {
-            throw ScriptError(
-                kind: .invalidValue, message: "\(script.location(ofCallback: "prepare")): \(error.message)", evaluating: "prepare(cv, out)")
-        }
-        var size = sink.contentSize
-        if size == nil {
-            // Without out:contentSize, the content reaches the far edges of what was placed.
-            var width = 0.0, height = 0.0
-            for position in 0..<store.count {
-                let frame = store.frame(at: position)
-                width = max(width, frame.maxX)
-                height = max(height, frame.maxY)
-            }
-            size = Size(width: width, height: height)
-        }
-        return CustomPrepared(store: store, contentSize: size!)
-    }
-
     /// How many elements the last prepare placed.
-    public var elementCount: Int {
-        switch body {
-        case .flow(let flow, _): flow.elementCount
-        case .custom(let prepared): prepared.store.count
-        }
-    }
+    public var elementCount: Int { prepared.elementCount }
 
-    public var collectionViewContentSize: Size {
-        switch body {
-        case .flow(let flow, _): flow.collectionViewContentSize
-        case .custom(let prepared): prepared.contentSize
-        }
-    }
+    public var collectionViewContentSize: Size { prepared.contentSize }
 
     // MARK: Queries
 
@@ -195,10 +128,7 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     private func elements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
-        let base: [LayoutAttributes] = switch body {
-        case .flow(let flow, _): try flow.layoutAttributesForElements(in: rect, context: context)
-        case .custom(let prepared): prepared.store.positions(in: rect).map { prepared.store.attributes(at: $0) }
-        }
+        let base = try prepared.elements(in: rect, context: context)
         return try applyListHook(try applyAttributesHook(base, context: context), rect: rect, context: context)
     }
 
@@ -207,10 +137,7 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     private func allElements(context: CollectionContext) throws -> [LayoutAttributes] {
-        let base: [LayoutAttributes] = switch body {
-        case .flow(let flow, _): try flow.allLayoutAttributes(context: context)
-        case .custom(let prepared): prepared.store.allAttributes()
-        }
+        let base = try prepared.allElements(context: context)
         // The whole listing is the query of the whole content.
         let content = Rect(origin: .zero, size: collectionViewContentSize)
         return try applyListHook(try applyAttributesHook(base, context: context), rect: content, context: context)
@@ -237,11 +164,7 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     private func singleBalanced(_ key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
-        let base: LayoutAttributes? = switch body {
-        case .flow(let flow, _): try flow.layoutAttributes(for: key, context: context)
-        case .custom(let prepared): prepared.store.attributes(for: key)
-        }
-        guard let base else { return nil }
+        guard let base = try prepared.attributes(for: key, context: context) else { return nil }
         return try applyAttributesHook([base], context: context).first
     }
 
@@ -345,10 +268,7 @@ public final class ScriptLayout: CollectionViewLayout {
             }
             return script.lua.boolean(at: -1)
         }
-        if case .flow(let flow, _) = body {
-            return try flow.shouldInvalidateLayout(forBoundsChange: newBounds, context: context)
-        }
-        return false
+        return prepared.shouldInvalidateLayout(forBoundsChange: newBounds, context: context)
     }
 
     public func targetContentOffset(
@@ -359,7 +279,9 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     private func targetBalanced(_ proposedContentOffset: Point, _ velocity: Point, _ context: CollectionContext) throws -> Point {
-        guard script.pushCallback("targetContentOffset") else { return proposedContentOffset }
+        guard script.pushCallback("targetContentOffset") else {
+            return prepared.targetContentOffset(forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity, context: context)
+        }
         let lua = script.lua
         try script.binding.push(context)
         lua.push(proposedContentOffset)
@@ -408,10 +330,7 @@ extension ScriptLayout {
             let context = script.binding.context
             let elements: [LayoutAttributes]
             do {
-                elements = switch body {
-                case .flow(let flow, _): try flow.layoutAttributesForElements(in: rect, context: context)
-                case .custom(let prepared): prepared.store.positions(in: rect).map { prepared.store.attributes(at: $0) }
-                }
+                elements = try prepared.elements(in: rect, context: context)
             } catch {
                 return .error("cv:layoutAttributesForElements: \(error)")
             }
@@ -428,10 +347,7 @@ extension ScriptLayout {
         guard isPrepared else { return notPrepared(method) }
         let found: LayoutAttributes?
         do {
-            found = switch body {
-            case .flow(let flow, _): try flow.layoutAttributes(for: key, context: script.binding.context)
-            case .custom(let prepared): prepared.store.attributes(for: key)
-            }
+            found = try prepared.attributes(for: key, context: script.binding.context)
         } catch {
             return .error("\(method): \(error)")
         }

@@ -1,21 +1,13 @@
 /// UICollectionViewFlowLayout: sections of items in lines, with optional headers and
 /// footers, placed exactly as UIKit does (see docs/flow-layout.md).
+///
+/// The work is `FlowLayout.compute(configuration:delegate:context:)`, a pure step from the
+/// configuration, the delegate's answers and the context to a `PreparedLayout`; this class is
+/// the engine's own host of that step (script layouts host it themselves).
 public final class FlowLayout: CollectionViewLayout {
     public var configuration: FlowLayoutConfiguration
-    public weak var delegate: (any FlowLayoutDelegate)?
-
-    /// Where each section lies along the scroll axis, for pinning and queries.
-    struct SectionGeometry {
-        var start: Double
-        var end: Double
-        var header: LayoutAttributes?
-        var footer: LayoutAttributes?
-    }
-
-    private(set) var store = ElementStore.empty
-    private var sections: [SectionGeometry] = []
-    private var contentSize = Size.zero
-    private var dimension = 0.0
+    public var delegate: (any FlowLayoutDelegate)?
+    public private(set) var prepared = FlowLayout.unprepared
 
     public static let headerKind = "header"
     public static let footerKind = "footer"
@@ -27,33 +19,44 @@ public final class FlowLayout: CollectionViewLayout {
         self.delegate = delegate
     }
 
-    private var isVertical: Bool { configuration.scrollDirection == .vertical }
+    /// What a flow layout answers before its first prepare: nothing, laid out in no width.
+    public static var unprepared: PreparedLayout {
+        PreparedLayout(
+            store: .empty, contentSize: .zero,
+            dynamics: FlowQueries(vertical: true, dimension: 0, sections: [], pinHeaders: false, pinFooters: false))
+    }
 
     // MARK: Prepare
 
     public func prepare(in context: CollectionContext) throws {
-        let config = configuration
-        let vertical = isVertical
+        // A prepare that fails (a bad delegate value) leaves the previous layout whole.
+        prepared = try Self.compute(configuration: configuration, delegate: delegate, context: context)
+    }
+
+    /// The flow layout's compute step: every element placed once, headers and footers that
+    /// pin kept aside for query time.
+    public static func compute(
+        configuration config: FlowLayoutConfiguration, delegate: (any FlowLayoutDelegate)?, context: CollectionContext
+    ) throws -> PreparedLayout {
+        let vertical = config.scrollDirection == .vertical
         let scale = context.scale
-        // Everything is built aside and committed at the end: a prepare that fails (a bad
-        // delegate value) leaves the previous layout whole.
         // Lines are laid out in the bounds less the adjusted content inset across the scroll axis.
         let adjusted = context.adjustedContentInset
         let D = max(0, vertical
             ? context.bounds.width - adjusted.left - adjusted.right
             : context.bounds.height - adjusted.top - adjusted.bottom)
         let (extraLead, extraTrail) = Self.referenceInsets(config.sectionInsetReference, context: context, vertical: vertical)
-        var newSections: [SectionGeometry] = []
-        guard D > 0 else {
-            (dimension, sections, store, contentSize) = (D, [], .empty, .zero)
-            return
+        var newSections: [FlowQueries.SectionGeometry] = []
+        let pinHeaders = config.sectionHeadersPinToVisibleBounds
+        let pinFooters = config.sectionFootersPinToVisibleBounds
+        func queries(_ sections: [FlowQueries.SectionGeometry]) -> FlowQueries {
+            FlowQueries(vertical: vertical, dimension: D, sections: sections, pinHeaders: pinHeaders, pinFooters: pinFooters)
         }
+        guard D > 0 else { return PreparedLayout(store: .empty, contentSize: .zero, dynamics: queries([])) }
         var builder = ElementStoreBuilder()
         builder.reserveCapacity(context.data.totalItems)
         let headerKind = try builder.kindID(Self.headerKind)
         let footerKind = try builder.kindID(Self.footerKind)
-        let pinHeaders = config.sectionHeadersPinToVisibleBounds
-        let pinFooters = config.sectionFootersPinToVisibleBounds
 
         /// Converts axis-neutral (main, cross) to a frame, origin rounded to the pixel grid.
         var overflowed: (ElementKey, String)?
@@ -101,7 +104,7 @@ public final class FlowLayout: CollectionViewLayout {
                 return attributes
             }
 
-            var geometry = SectionGeometry(start: cursor, end: cursor)
+            var geometry = FlowQueries.SectionGeometry(start: cursor, end: cursor)
             if headerLength > 0 {
                 geometry.header = supplementary(Self.headerKind, headerKind, cross: cursor, length: headerLength, pinned: pinHeaders)
             }
@@ -164,78 +167,45 @@ public final class FlowLayout: CollectionViewLayout {
                     "section \(section) does not fit in finite coordinates (sizes, spacings or insets too large)")
             }
         }
-        let newStore = try builder.build()
-        (dimension, sections, store) = (D, newSections, newStore)
-        contentSize = vertical ? Size(width: D, height: cursor) : Size(width: cursor, height: D)
+        return PreparedLayout(
+            store: try builder.build(),
+            contentSize: vertical ? Size(width: D, height: cursor) : Size(width: cursor, height: D),
+            dynamics: queries(newSections))
     }
 
     // MARK: Queries
 
-    public var collectionViewContentSize: Size { contentSize }
+    public var collectionViewContentSize: Size { prepared.contentSize }
 
     /// How many elements the last prepare placed (pinned headers and footers included).
-    public var elementCount: Int {
-        let pinned = (configuration.sectionHeadersPinToVisibleBounds ? sections.filter { $0.header != nil }.count : 0)
-            + (configuration.sectionFootersPinToVisibleBounds ? sections.filter { $0.footer != nil }.count : 0)
-        return store.count + pinned
-    }
+    public var elementCount: Int { prepared.elementCount }
 
     public func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
-        var result = store.positions(in: rect).map { store.attributes(at: $0) }
-        let pinned = pinnedElements(context: context) { self.sectionFrame($0).intersects(rect) }
-        if !pinned.isEmpty {
-            result += pinned
-            result.sort { $0.key < $1.key }
-        }
-        return result
+        try prepared.elements(in: rect, context: context)
     }
 
     public func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
-        var result = store.allAttributes()
-        let pinned = pinnedElements(context: context) { _ in true }
-        if !pinned.isEmpty {
-            result += pinned
-            result.sort { $0.key < $1.key }
-        }
-        return result
+        try prepared.allElements(context: context)
     }
 
     public func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
-        store.attributes(for: ElementKey(category: .cell, indexPath: indexPath))
+        try prepared.attributes(for: ElementKey(category: .cell, indexPath: indexPath), context: context)
     }
 
     public func layoutAttributesForSupplementaryView(
         ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
     ) throws -> LayoutAttributes? {
-        guard sections.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
-        let geometry = sections[indexPath.section]
-        switch kind {
-        case Self.headerKind:
-            guard let header = geometry.header else { return nil }
-            return configuration.sectionHeadersPinToVisibleBounds ? pinnedHeader(header, geometry, context) : header
-        case Self.footerKind:
-            guard let footer = geometry.footer else { return nil }
-            return configuration.sectionFootersPinToVisibleBounds ? pinnedFooter(footer, geometry, context) : footer
-        default:
-            return nil
-        }
+        try prepared.attributes(for: .supplementary(kind, indexPath.section, indexPath.item), context: context)
     }
 
     public func layoutAttributesForDecorationView(
         ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
     ) throws -> LayoutAttributes? { nil }
 
-    /// UIKit's flow layout re-lays out when the width (height, scrolling horizontally) changes,
-    /// and on every scroll when a header or footer is pinned.
+    /// Pinning switched on since the last prepare invalidates too (the configuration is live).
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
-        if configuration.sectionHeadersPinToVisibleBounds || configuration.sectionFootersPinToVisibleBounds {
-            return true
-        }
-        let adjusted = context.adjustedContentInset
-        let newDimension = max(0, isVertical
-            ? newBounds.width - adjusted.left - adjusted.right
-            : newBounds.height - adjusted.top - adjusted.bottom)
-        return newDimension != dimension
+        if configuration.sectionHeadersPinToVisibleBounds || configuration.sectionFootersPinToVisibleBounds { return true }
+        return prepared.shouldInvalidateLayout(forBoundsChange: newBounds, context: context)
     }
 
     /// How far the section inset reference's edges reach in beyond the adjusted content inset,
@@ -259,56 +229,6 @@ public final class FlowLayout: CollectionViewLayout {
         forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
         context: CollectionContext
     ) throws -> Point { proposedContentOffset }
-
-    // MARK: Pinning
-
-    private func sectionFrame(_ geometry: SectionGeometry) -> Rect {
-        isVertical
-            ? Rect(x: 0, y: geometry.start, width: dimension, height: geometry.end - geometry.start)
-            : Rect(x: geometry.start, y: 0, width: geometry.end - geometry.start, height: dimension)
-    }
-
-    private func pinnedElements(context: CollectionContext, where include: (SectionGeometry) -> Bool) -> [LayoutAttributes] {
-        let pinHeaders = configuration.sectionHeadersPinToVisibleBounds
-        let pinFooters = configuration.sectionFootersPinToVisibleBounds
-        guard pinHeaders || pinFooters else { return [] }
-        var result: [LayoutAttributes] = []
-        for geometry in sections where include(geometry) {
-            if pinHeaders, let header = geometry.header { result.append(pinnedHeader(header, geometry, context)) }
-            if pinFooters, let footer = geometry.footer { result.append(pinnedFooter(footer, geometry, context)) }
-        }
-        return result
-    }
-
-    /// A pinned header follows the top of the visible rect, never above its natural place and
-    /// never past the point where the section's footer starts.
-    private func pinnedHeader(_ header: LayoutAttributes, _ geometry: SectionGeometry, _ context: CollectionContext) -> LayoutAttributes {
-        let length = scrollLength(header.frame)
-        let footerStart = geometry.end - (geometry.footer.map { scrollLength($0.frame) } ?? 0)
-        let visibleStart = isVertical ? context.bounds.minY : context.bounds.minX
-        let position = max(geometry.start, min(max(geometry.start, visibleStart), footerStart - length))
-        return moved(header, to: position, scale: context.scale)
-    }
-
-    /// A pinned footer follows the bottom of the visible rect, never below its natural place and
-    /// never above the end of the section's header.
-    private func pinnedFooter(_ footer: LayoutAttributes, _ geometry: SectionGeometry, _ context: CollectionContext) -> LayoutAttributes {
-        let length = scrollLength(footer.frame)
-        let natural = geometry.end - length
-        let headerEnd = geometry.start + (geometry.header.map { scrollLength($0.frame) } ?? 0)
-        let visibleEnd = isVertical ? context.bounds.maxY : context.bounds.maxX
-        let position = min(natural, max(headerEnd, min(natural, visibleEnd - length)))
-        return moved(footer, to: position, scale: context.scale)
-    }
-
-    private func scrollLength(_ frame: Rect) -> Double { isVertical ? frame.height : frame.width }
-
-    private func moved(_ attributes: LayoutAttributes, to position: Double, scale: Double) -> LayoutAttributes {
-        var result = attributes
-        let rounded = PixelRounding.round(position, scale: scale)
-        if isVertical { result.frame.origin.y = rounded } else { result.frame.origin.x = rounded }
-        return result
-    }
 
     // MARK: Validation
 

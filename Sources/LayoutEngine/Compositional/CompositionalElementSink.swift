@@ -1,0 +1,61 @@
+/// Collects a compositional prepare's elements: cells straight into the store builder (they
+/// arrive in index-path order, so the store needs no sort), supplementaries and decorations
+/// aside, sorted into output order at the end.
+struct CompositionalElementSink {
+    struct Pending {
+        var category: ElementCategory
+        var kind: String
+        var section: Int32
+        var item: Int32
+        var frame: Rect
+        var zIndex: Int32
+    }
+
+    var builder = ElementStoreBuilder()
+    var pending: [Pending] = []
+    /// Maps a frame from layout space to output space (a horizontal layout's transpose).
+    let transposed: Bool
+    let rounding: CompositionalRounding
+    var overflow: String?
+
+    init(transposed: Bool, rounding: CompositionalRounding, capacity: Int) {
+        self.transposed = transposed
+        self.rounding = rounding
+        builder.reserveCapacity(capacity)
+    }
+
+    /// The output frame of a layout-space frame: transposed back if needed, then rounded.
+    @inline(__always)
+    func output(_ frame: Rect) -> Rect {
+        let f = transposed ? Rect(x: frame.y, y: frame.x, width: frame.height, height: frame.width) : frame
+        return rounding.round(f)
+    }
+
+    @inline(__always)
+    mutating func cell(section: Int32, item: Int32, frame: Rect, zIndex: Int32) {
+        let f = output(frame)
+        if overflow == nil, !(f.isFinite && f.maxX.isFinite && f.maxY.isFinite) {
+            overflow = "cell [\(section), \(item)]: \(AttributeRules.frameProblem(f) ?? "frame is not finite") (sizes, spacings or insets too large)"
+        }
+        builder.append(category: .cell, kindID: 0, section: section, item: item, frame: f, zIndex: zIndex)
+    }
+
+    mutating func add(_ category: ElementCategory, kind: String, section: Int, item: Int, frame: Rect, zIndex: Int) {
+        pending.append(Pending(
+            category: category, kind: kind, section: Int32(clamping: section), item: Int32(clamping: item),
+            frame: output(frame), zIndex: Int32(clamping: zIndex)))
+    }
+
+    mutating func build() throws -> ElementStore {
+        if let overflow { throw LayoutError(overflow) }
+        pending.sort { ($0.category.rawValue, $0.kind, $0.section, $0.item) < ($1.category.rawValue, $1.kind, $1.section, $1.item) }
+        for p in pending {
+            if let problem = AttributeRules.frameProblem(p.frame) {
+                throw LayoutError("\(p.category.name) \"\(p.kind)\" [\(p.section), \(p.item)]: \(problem)")
+            }
+            builder.append(category: p.category, kindID: try builder.kindID(p.kind), section: p.section, item: p.item,
+                           frame: p.frame, zIndex: p.zIndex)
+        }
+        return try builder.build()
+    }
+}

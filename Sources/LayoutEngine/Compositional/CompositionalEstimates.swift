@@ -1,0 +1,82 @@
+/// Self-sizing (docs/compositional.md, "Estimated sizes"): estimates stand until the sizing
+/// closure answers; then the root group's items restack, the group takes its measured extent
+/// when its own dimension is estimated, and the section's groups restack.
+enum CompositionalEstimates {
+    /// Only the estimated axes of a preferred size are taken.
+    static func take(_ answer: Size, into size: Size, width: Bool, height: Bool, kind: String) -> Size {
+        var result = size
+        if width, answer.width.isFinite, answer.width >= 0 { result.width = answer.width }
+        if height, answer.height.isFinite, answer.height >= 0 { result.height = answer.height }
+        return result
+    }
+
+    /// Whether a solved template has items self-sizing may change.
+    static func needsMeasuring(_ template: CompositionalGroupTemplate, group: Compositional.Group) -> Bool {
+        template.leaves.contains { leaf in
+            guard leaf.depth == 0, let item = leaf.item else { return false }
+            return item.size.width.isEstimated || item.size.height.isEstimated
+        }
+    }
+
+    /// One group's items measured and restacked: the leaves (first `count` of the template),
+    /// relative to the group's origin, and the group's extent along its section's scroll axis.
+    static func measureGroup(
+        _ template: CompositionalGroupTemplate, group: Compositional.Group, count: Int, section: Int, firstItem: Int,
+        sizing: Compositional.Sizing
+    ) throws -> (cells: [Rect], length: Double) {
+        var boxes = template.leaves.prefix(count).map(\.box)
+        // Measure the estimated axes of the root group's own items.
+        if let measure = sizing.item {
+            for i in boxes.indices {
+                let leaf = template.leaves[i]
+                guard leaf.depth == 0, let item = leaf.item,
+                      item.size.width.isEstimated || item.size.height.isEstimated else { continue }
+                if let answer = try measure(LayoutIndexPath(section, firstItem + i), boxes[i].size) {
+                    boxes[i].size = take(answer, into: boxes[i].size, width: item.size.width.isEstimated,
+                                         height: item.size.height.isEstimated, kind: "")
+                }
+            }
+        }
+        // uniformAcrossSiblings: every such sibling takes the largest measured size.
+        var uniformWidth = 0.0, uniformHeight = 0.0
+        for i in boxes.indices {
+            guard let item = template.leaves[i].item else { continue }
+            if case .uniformAcrossSiblings = item.size.width { uniformWidth = max(uniformWidth, boxes[i].width) }
+            if case .uniformAcrossSiblings = item.size.height { uniformHeight = max(uniformHeight, boxes[i].height) }
+        }
+        for i in boxes.indices {
+            guard let item = template.leaves[i].item else { continue }
+            if case .uniformAcrossSiblings = item.size.width { boxes[i].size.width = uniformWidth }
+            if case .uniformAcrossSiblings = item.size.height { boxes[i].size.height = uniformHeight }
+        }
+        // Restack along a vertical root group; a horizontal one keeps its x positions.
+        let insets = group.contentInsets
+        let spacing = group.interItemSpacing?.minimum ?? 0
+        if case .vertical = group.layout {
+            var cursor = template.leaves.first.map { $0.box.minY } ?? insets.top
+            for i in boxes.indices where template.leaves[i].depth == 0 {
+                let edges = template.leaves[i].item?.edgeSpacing
+                cursor += edges?.top?.minimum ?? 0
+                boxes[i].origin.y = cursor
+                cursor += boxes[i].height + (edges?.bottom?.minimum ?? 0) + spacing
+            }
+        }
+        var length = template.size.height
+        if group.size.height.isEstimated {
+            let bottom = boxes.indices.reduce(0.0) { result, i in
+                max(result, boxes[i].maxY + (template.leaves[i].item?.edgeSpacing.bottom?.minimum ?? 0))
+            }
+            length = bottom + insets.bottom
+        }
+        let cells = boxes.indices.map { i -> Rect in
+            guard let item = template.leaves[i].item else { return boxes[i] }
+            // Content insets shrink the cell, except on an estimated axis.
+            let ins = item.contentInsets
+            let (l, t) = item.size.width.isEstimated ? (0.0, 0.0) : (ins.leading, ins.trailing)
+            let (tp, b) = item.size.height.isEstimated ? (0.0, 0.0) : (ins.top, ins.bottom)
+            return Rect(x: boxes[i].x + l, y: boxes[i].y + tp, width: max(0, boxes[i].width - l - t),
+                        height: max(0, boxes[i].height - tp - b))
+        }
+        return (cells, length)
+    }
+}
