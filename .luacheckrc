@@ -26,9 +26,13 @@ stds.lualayout_sandbox = {
   },
 }
 
--- What LuaLayout adds: flow{...} and a require limited to Lua files beside the script.
+-- What LuaLayout adds: flow{...}, the compositional namespace and a require limited to Lua
+-- files beside the script.
 stds.lualayout = {
-  read_globals = {"flow", "require"},
+  read_globals = {"flow", "require",
+    compositional = fields("item", "group", "customGroup", "section", "boundarySupplementaryItem",
+      "supplementaryItem", "background", "fractionalWidth", "fractionalHeight", "absolute", "estimated",
+      "uniformAcrossSiblings", "fixed", "flexible")},
 }
 
 std = "lualayout_sandbox+lualayout"
@@ -42,6 +46,9 @@ std = "lualayout_sandbox+lualayout"
 ignore = {
   "212/cv", "212/section", "212/item", "212/out", "212/a", "212/rect", "212/elements",
   "212/newBounds", "212/proposed", "212/velocity", "212/updates",
+  -- compositional: sectionProvider(cv, sectionIndex, env), preferredSizeForItem(cv, section,
+  -- item, fitting), visibleItemsInvalidationHandler(items, offset, env), itemProvider(env).
+  "212/sectionIndex", "212/env", "212/fitting", "212/kind", "212/items", "212/offset",
 }
 
 -- Code lines stay within 120 columns; comments may not (an example's `Run:` line is one command).

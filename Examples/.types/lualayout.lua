@@ -355,6 +355,216 @@ function FlowLayout.referenceSizeForHeader(cv, section) end
 ---@return number? h
 function FlowLayout.referenceSizeForFooter(cv, section) end
 
+-- MARK: Compositional layouts
+
+---A dimension made by `compositional.fractionalWidth(f)` and its kin; a plain number is absolute.
+---@class lualayout.Dimension
+---@alias lualayout.DimensionValue lualayout.Dimension|number
+
+---A spacing made by `compositional.fixed(v)` / `compositional.flexible(v)`; a plain number is fixed.
+---@class lualayout.Spacing
+---@alias lualayout.SpacingValue lualayout.Spacing|number
+
+---Directional insets: `{top, leading, bottom, trailing}` or named (`left`/`right` accepted).
+---@alias lualayout.DirectionalInsetsValue number[]|{top?: number, leading?: number, bottom?: number, trailing?: number, left?: number, right?: number}
+---@alias lualayout.Edge "top"|"leading"|"bottom"|"trailing"
+---@alias lualayout.RectAlignment "top"|"topLeading"|"leading"|"bottomLeading"|"bottom"|"bottomTrailing"|"trailing"|"topTrailing"
+---@alias lualayout.OrthogonalScrollingBehavior "none"|"continuous"|"continuousGroupLeadingBoundary"|"paging"|"groupPaging"|"groupPagingCentered"
+---@alias lualayout.ContentInsetsReference "automatic"|"none"|"safeArea"|"layoutMargins"|"readableContent"
+
+---An anchor: `{edges = {"top", "trailing"}, offset = {x, y}}` or `{edges = {...}, fractionalOffset = {x, y}}`.
+---@class lualayout.Anchor
+---@field edges lualayout.Edge[]
+---@field offset? lualayout.PointValue
+---@field fractionalOffset? lualayout.PointValue
+
+---Space outside an item's box, per edge.
+---@class lualayout.EdgeSpacing
+---@field leading? lualayout.SpacingValue
+---@field top? lualayout.SpacingValue
+---@field trailing? lualayout.SpacingValue
+---@field bottom? lualayout.SpacingValue
+
+---`compositional.item{...}` (NSCollectionLayoutItem).
+---@class lualayout.CompositionalItem
+---@field width lualayout.DimensionValue
+---@field height lualayout.DimensionValue
+---@field contentInsets? lualayout.DirectionalInsetsValue
+---@field edgeSpacing? lualayout.EdgeSpacing
+---@field supplementaryItems? lualayout.CompositionalSupplementaryItem[]
+
+---`compositional.group{...}` (NSCollectionLayoutGroup): exactly one of `subitems`, `subitem` +
+---`count`, `repeatingSubitem` + `count`.
+---@class lualayout.CompositionalGroup
+---@field axis "horizontal"|"vertical"
+---@field width lualayout.DimensionValue
+---@field height lualayout.DimensionValue
+---@field subitems? (lualayout.CompositionalItem|lualayout.CompositionalGroup)[]
+---@field subitem? lualayout.CompositionalItem|lualayout.CompositionalGroup
+---@field repeatingSubitem? lualayout.CompositionalItem|lualayout.CompositionalGroup
+---@field count? integer
+---@field contentInsets? lualayout.DirectionalInsetsValue
+---@field edgeSpacing? lualayout.EdgeSpacing
+---@field interItemSpacing? lualayout.SpacingValue
+---@field supplementaryItems? lualayout.CompositionalSupplementaryItem[]
+
+---The `env` of a custom group's item provider.
+---@class lualayout.CustomGroupEnvironment: lualayout.LayoutEnvironment
+---@field section integer
+
+---`compositional.customGroup{...}`: frames in group coordinates, one data item each.
+---@class lualayout.CompositionalCustomGroup
+---@field width lualayout.DimensionValue
+---@field height lualayout.DimensionValue
+---@field itemProvider fun(env: lualayout.CustomGroupEnvironment): lualayout.RectValue[]
+
+---`compositional.boundarySupplementaryItem{...}`: a section (or layout) header or footer.
+---@class lualayout.CompositionalBoundaryItem
+---@field kind string
+---@field width lualayout.DimensionValue
+---@field height lualayout.DimensionValue
+---@field alignment lualayout.RectAlignment
+---@field pinToVisibleBounds? boolean Default false.
+---@field extendsBoundary? boolean Default true.
+---@field offset? lualayout.PointValue
+---@field zIndex? integer Default 1.
+
+---`compositional.supplementaryItem{...}`: anchored to an item or group (a badge).
+---@class lualayout.CompositionalSupplementaryItem
+---@field kind string
+---@field width lualayout.DimensionValue
+---@field height lualayout.DimensionValue
+---@field containerAnchor lualayout.Anchor
+---@field itemAnchor? lualayout.Anchor
+---@field zIndex? integer Default 1.
+
+---`compositional.background{...}`: a section background decoration.
+---@class lualayout.CompositionalBackground
+---@field kind string
+---@field contentInsets? lualayout.DirectionalInsetsValue
+---@field zIndex? integer Default 0.
+
+---`compositional.section{...}` (NSCollectionLayoutSection).
+---@class lualayout.CompositionalSection
+---@field group lualayout.CompositionalGroup|lualayout.CompositionalCustomGroup
+---@field contentInsets? lualayout.DirectionalInsetsValue
+---@field interGroupSpacing? number
+---@field orthogonalScrollingBehavior? lualayout.OrthogonalScrollingBehavior
+---@field boundarySupplementaryItems? lualayout.CompositionalBoundaryItem[]
+---@field decorationItems? lualayout.CompositionalBackground[]
+---@field supplementariesFollowContentInsets? boolean Default true.
+---@field contentInsetsReference? lualayout.ContentInsetsReference
+---@field visibleItemsInvalidationHandler? fun(items: lualayout.Attributes[], offset: lualayout.Point, env: lualayout.LayoutEnvironment)
+
+---The container a section provider sees.
+---@class lualayout.LayoutContainer
+---@field contentSize lualayout.Size
+---@field effectiveContentSize lualayout.Size
+---@field contentInsets {top: number, leading: number, bottom: number, trailing: number}
+
+---`env` of `sectionProvider` and `visibleItemsInvalidationHandler` (NSCollectionLayoutEnvironment).
+---@class lualayout.LayoutEnvironment
+---@field container lualayout.LayoutContainer
+---@field displayScale number
+
+---A compositional layout (UICollectionViewCompositionalLayout), made by `compositional{...}`:
+---`section` (one for every data section) or `sectionProvider`.
+---@class lualayout.CompositionalLayout: lualayout.Layout
+---@field section? lualayout.CompositionalSection
+---@field sectionProvider? fun(cv: lualayout.CollectionView, sectionIndex: integer, env: lualayout.LayoutEnvironment): lualayout.CompositionalSection?
+---@field scrollDirection? lualayout.ScrollDirection Default "vertical".
+---@field interSectionSpacing? number Default 0.
+---@field boundarySupplementaryItems? lualayout.CompositionalBoundaryItem[]
+---@field contentInsetsReference? lualayout.ContentInsetsReference Default "safeArea".
+---@field roundingModel? "modern"|"legacy" Default "modern".
+local CompositionalLayout = {}
+
+---Self-sizing: the preferred size of an item with an estimated dimension (only the estimated
+---axes are taken; `fitting` holds the fixed ones). Return nil to keep the estimate.
+---@param cv lualayout.CollectionView
+---@param section integer
+---@param item integer
+---@param fitting lualayout.Size
+---@return lualayout.SizeValue|number|nil w
+---@return number? h
+function CompositionalLayout.preferredSizeForItem(cv, section, item, fitting) end
+
+---Self-sizing for supplementary items with an estimated dimension.
+---@param cv lualayout.CollectionView
+---@param kind string
+---@param section integer
+---@param item integer
+---@param fitting lualayout.Size
+---@return lualayout.SizeValue|number|nil w
+---@return number? h
+function CompositionalLayout.preferredSizeForSupplementary(cv, kind, section, item, fitting) end
+
+---The `compositional` namespace; `compositional{...}` makes the layout.
+---@class lualayout.Compositional
+---@overload fun(properties: lualayout.CompositionalLayout): lualayout.CompositionalLayout
+local Compositional = {}
+
+---@param fields lualayout.CompositionalItem
+---@return lualayout.CompositionalItem
+function Compositional.item(fields) end
+
+---@param fields lualayout.CompositionalGroup
+---@return lualayout.CompositionalGroup
+function Compositional.group(fields) end
+
+---@param fields lualayout.CompositionalCustomGroup
+---@return lualayout.CompositionalCustomGroup
+function Compositional.customGroup(fields) end
+
+---@param fields lualayout.CompositionalSection
+---@return lualayout.CompositionalSection
+function Compositional.section(fields) end
+
+---@param fields lualayout.CompositionalBoundaryItem
+---@return lualayout.CompositionalBoundaryItem
+function Compositional.boundarySupplementaryItem(fields) end
+
+---@param fields lualayout.CompositionalSupplementaryItem
+---@return lualayout.CompositionalSupplementaryItem
+function Compositional.supplementaryItem(fields) end
+
+---@param fields lualayout.CompositionalBackground
+---@return lualayout.CompositionalBackground
+function Compositional.background(fields) end
+
+---A fraction of the container's width (either axis).
+---@param fraction number
+---@return lualayout.Dimension
+function Compositional.fractionalWidth(fraction) end
+
+---A fraction of the container's height (either axis).
+---@param fraction number
+---@return lualayout.Dimension
+function Compositional.fractionalHeight(fraction) end
+
+---@param points number
+---@return lualayout.Dimension
+function Compositional.absolute(points) end
+
+---An estimate, replaced by `preferredSizeForItem`'s answer.
+---@param points number
+---@return lualayout.Dimension
+function Compositional.estimated(points) end
+
+---An estimate; every sibling takes the largest measured size.
+---@param points number
+---@return lualayout.Dimension
+function Compositional.uniformAcrossSiblings(points) end
+
+---@param points number
+---@return lualayout.Spacing
+function Compositional.fixed(points) end
+
+---A spacing that takes at least `points` and shares the leftover.
+---@param points number
+---@return lualayout.Spacing
+function Compositional.flexible(points) end
+
 -- MARK: Globals
 
 ---Marks `properties` as a flow layout (UICollectionViewFlowLayout) and returns it, so hooks can
@@ -362,6 +572,11 @@ function FlowLayout.referenceSizeForFooter(cv, section) end
 ---@param properties? lualayout.FlowLayout
 ---@return lualayout.FlowLayout
 function flow(properties) end
+
+---The compositional namespace: `compositional{...}` makes a layout, `compositional.item{...}` and
+---its kin make its parts.
+---@type lualayout.Compositional
+compositional = Compositional
 
 ---Loads `name.lua` beside the script (`a.b` → `a/b.lua`), runs it once and caches its result;
 ---nothing else can be required.

@@ -9,6 +9,12 @@ public enum JSONLayoutWriter {
         if let target = snapshot.targetContentOffset {
             output.write("  \"targetContentOffset\": {\"proposed\": \(point(target.proposed)), \"velocity\": \(point(target.velocity)), \"target\": \(point(target.target))},\n")
         }
+        if !snapshot.orthogonalTargets.isEmpty {
+            let entries = snapshot.orthogonalTargets.map {
+                "{\"section\": \($0.section), \"proposed\": \(NumberFormatting.format($0.proposed)), \"velocity\": \(NumberFormatting.format($0.velocity)), \"target\": \(NumberFormatting.format($0.target))}"
+            }
+            output.write("  \"orthogonalTargets\": [" + entries.joined(separator: ", ") + "],\n")
+        }
         if snapshot.elements.isEmpty {
             output.write("  \"elements\": []\n}\n")
             return

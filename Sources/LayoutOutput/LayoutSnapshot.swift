@@ -10,6 +10,26 @@ public struct LayoutSnapshot: Sendable, Equatable {
     public var targetContentOffset: TargetOffset?
     /// How many elements the whole layout has, when `elements` are those of a rect.
     public var totalElements: Int?
+    /// Orthogonal sections, each drawn clipped to its frame, and which elements (by index in
+    /// `elements`) scroll inside which of them.
+    public var regions: [ScrollRegion] = []
+    public var regionOfElement: [Int: Int] = [:]
+    /// Where orthogonal sections come to rest (`--orthogonal-target`).
+    public var orthogonalTargets: [OrthogonalTarget] = []
+
+    public struct OrthogonalTarget: Sendable, Equatable {
+        public var section: Int
+        public var proposed: Double
+        public var velocity: Double
+        public var target: Double
+
+        public init(section: Int, proposed: Double, velocity: Double, target: Double) {
+            self.section = section
+            self.proposed = proposed
+            self.velocity = velocity
+            self.target = target
+        }
+    }
 
     public struct TargetOffset: Sendable, Equatable {
         public var proposed: Point

@@ -68,7 +68,8 @@ public enum SVGLayoutWriter {
     public static func write(_ snapshot: LayoutSnapshot, options: Options = Options(), to output: inout some TextOutputStream) {
         let content = Rect(origin: .zero, size: snapshot.contentSize)
         var area = options.viewportOnly ? snapshot.bounds : content.union(snapshot.bounds)
-        let drawn = Array(snapshot.elements.filter { !$0.hidden }.prefix(options.maxElements))
+        let drawnIndexed = Array(snapshot.elements.enumerated().filter { !$0.element.hidden }.prefix(options.maxElements))
+        let drawn = drawnIndexed.map(\.element)
         if !options.viewportOnly {
             for element in drawn where element.frame.isFinite { area = area.union(element.frame) }
         }
@@ -81,10 +82,18 @@ public enum SVGLayoutWriter {
         }
         output.write("  <rect class=\"content\" x=\"0\" y=\"0\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" stroke-width=\"\(n(unit))\"\(options.viewportOnly ? " clip-path=\"url(#viewport)\"" : "")/>\n")
 
+        // Orthogonal sections show their scrolled cells through their own band only.
+        for (index, region) in snapshot.regions.enumerated() {
+            let f = region.frame
+            output.write("  <clipPath id=\"region-\(index)\"><rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n")
+        }
         if options.viewportOnly { output.write("  <g clip-path=\"url(#viewport)\">\n") }
-        for element in zOrdered(drawn) {
+        for (position, element) in zOrdered(drawnIndexed.map { ($0.offset, $0.element) }) {
+            let region = snapshot.regionOfElement[position]
+            if let region { output.write("  <g clip-path=\"url(#region-\(region))\" data-region-section=\"\(snapshot.regions[region].section)\">\n") }
             ElementDrawing.write(element, label: ElementDrawing.label(of: element, field: options.labelField), unit: unit,
                                  visible: options.viewportOnly ? area : nil, to: &output)
+            if region != nil { output.write("  </g>\n") }
         }
         if options.viewportOnly { output.write("  </g>\n") }
 
@@ -112,6 +121,11 @@ public enum SVGLayoutWriter {
     /// (cells, supplementary, decoration).
     static func zOrdered(_ elements: [LayoutAttributes]) -> [LayoutAttributes] {
         elements.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+    }
+
+    /// The same order, keeping each element's position in the snapshot.
+    static func zOrdered(_ elements: [(Int, LayoutAttributes)]) -> [(Int, LayoutAttributes)] {
+        elements.sorted { ($0.1.zIndex, $0.0) < ($1.1.zIndex, $1.0) }
     }
 
     /// The `<svg>` element, the styles every picture shares and the white background.

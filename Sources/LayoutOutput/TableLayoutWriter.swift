@@ -12,6 +12,9 @@ public enum TableLayoutWriter {
             output.write("target content offset \(n(target.target.x)),\(n(target.target.y))")
             output.write(" (proposed \(n(target.proposed.x)),\(n(target.proposed.y)), velocity \(n(target.velocity.x)),\(n(target.velocity.y)))\n")
         }
+        for target in snapshot.orthogonalTargets {
+            output.write("section \(target.section) target offset \(n(target.target)) (proposed \(n(target.proposed)), velocity \(n(target.velocity)))\n")
+        }
         guard !snapshot.elements.isEmpty else { return }
         let header = ["category", "kind", "indexPath", "x", "y", "width", "height", "alpha", "z", "hidden", "extra"]
         var rows: [[String]] = [header]

@@ -126,3 +126,36 @@ private extension Substring {
         return text
     }
 }
+
+/// `S:X`: an orthogonal section's scroll offset (`--orthogonal-offset`).
+struct OrthogonalOffsetArgument: ExpressibleByArgument {
+    var section: Int
+    var offset: Double
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let section = Int(parts[0]), section >= 0, section <= 1_000_000_000,
+              let offset = Double(parts[1]), offset.isFinite, abs(offset) <= 1e12 else { return nil }
+        self.section = section
+        self.offset = offset
+    }
+}
+
+/// `S:X[:VX]`: where orthogonal section S comes to rest released at X with velocity VX
+/// (`--orthogonal-target`).
+struct OrthogonalTargetArgument: ExpressibleByArgument {
+    var section: Int
+    var proposed: Double
+    var velocity: Double
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, let section = Int(parts[0]), section >= 0, section <= 1_000_000_000,
+              let proposed = Double(parts[1]), proposed.isFinite, abs(proposed) <= 1e12 else { return nil }
+        let velocity = parts.count == 3 ? Double(parts[2]) : 0
+        guard let velocity, velocity.isFinite else { return nil }
+        self.section = section
+        self.proposed = proposed
+        self.velocity = velocity
+    }
+}

@@ -52,10 +52,10 @@ struct CheckCommand: LualayoutCommand, ScriptCommand {
         let fields = scriptLayout.fields
         let data = context.data
         var out = ""
-        out += "\(script): \(scriptLayout.kind == .flow ? "flow" : "custom") layout, "
+        out += "\(script): \(scriptLayout.kind.rawValue) layout, "
         out += "\(Self.count(data.totalItems, "item")) in \(Self.count(data.sections.count, "section"))\n"
-        if scriptLayout.kind == .flow { out += "  properties: \(Self.list(fields.properties))\n" }
-        if scriptLayout.kind == .flow { out += "  callbacks:  \(Self.list(fields.callbacks))\n" }
+        if scriptLayout.kind != .custom { out += "  properties: \(Self.list(fields.properties))\n" }
+        if scriptLayout.kind != .custom { out += "  callbacks:  \(Self.list(fields.callbacks))\n" }
         out += "  hooks:      \(Self.list(fields.hooks))\n"
         out += "  unknown fields (not read by the engine): \(Self.list(fields.unknown))\n"
         out += "\(Self.describeCounts(elements))\n"

@@ -10,7 +10,8 @@ struct InitCommand: LualayoutCommand {
             The script runs as written and shows the main hooks; existing files are never \
             overwritten. --flow (the default) starts from flow{...} (UICollectionViewFlowLayout) \
             with a delegate callback and the attributes hook; --custom from a table whose \
-            prepare(cv, out) places every element. Compositional layouts do not exist yet.
+            prepare(cv, out) places every element; --compositional from compositional{...} \
+            (UICollectionViewCompositionalLayout) with a section provider, a header and badges.
 
             Example:
               lualayout init gallery
@@ -26,7 +27,7 @@ struct InitCommand: LualayoutCommand {
             switch value {
             case .flow: "A flow layout: flow{...} with a delegate callback and the attributes hook."
             case .custom: "A custom layout: prepare(cv, out) places every element."
-            case .compositional: "Not available yet: compositional layouts are not implemented."
+            case .compositional: "A compositional layout: items in groups in sections, from a section provider."
             }
         }
     }
@@ -39,9 +40,6 @@ struct InitCommand: LualayoutCommand {
     var kind: Kind = .flow
 
     func execute(_ io: CommandIO) throws(CLIError) {
-        if kind == .compositional {
-            throw .usage("init --compositional: compositional layouts are not implemented yet; start from --flow or --custom")
-        }
         let base = name.hasSuffix(".lua") ? String(name.dropLast(4)) : name
         let stem = String(base.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
         guard !stem.isEmpty, stem != ".", stem != ".." else {
@@ -51,11 +49,15 @@ struct InitCommand: LualayoutCommand {
         for path in [scriptPath, dataPath] where FileManager.default.fileExists(atPath: path) {
             throw .input("\(path): already exists; init never overwrites a file (choose another NAME or move it away)")
         }
-        let script = kind == .flow ? StarterScripts.flow(name: stem) : StarterScripts.custom(name: stem)
+        let script = switch kind {
+        case .flow: StarterScripts.flow(name: stem)
+        case .custom: StarterScripts.custom(name: stem)
+        case .compositional: StarterScripts.compositional(name: stem)
+        }
         try Self.write(script, to: scriptPath)
         try Self.write(StarterScripts.data, to: dataPath)
         io.out.write("""
-            wrote \(scriptPath) (a \(kind == .flow ? "flow" : "custom") layout)
+            wrote \(scriptPath) (a \(kind.rawValue) layout)
             wrote \(dataPath) (its data: 2 sections, 6 items)
             run it:   lualayout run \(scriptPath) --data \(dataPath) --format table
             check it: lualayout check \(scriptPath) --data \(dataPath)

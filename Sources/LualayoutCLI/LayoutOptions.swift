@@ -42,6 +42,11 @@ struct LayoutOptions: ParsableArguments {
                                valueName: "KEY=VALUE"))
     var state: [StateArgument] = []
 
+    @Option(help: ArgumentHelp(
+        "Scroll offset of orthogonal section S of a compositional layout (its cells shift by -X in the output and pictures). Repeatable.",
+        valueName: "S:X"))
+    var orthogonalOffset: [OrthogonalOffsetArgument] = []
+
     /// Most items a run may lay out.
     static let maxItems = 20_000_000
 
@@ -60,10 +65,12 @@ struct LayoutOptions: ParsableArguments {
         let origin = offset?.point ?? .zero
         var state: [String: LayoutValue] = [:]
         for assignment in self.state { state[assignment.key] = assignment.value }
-        return CollectionContext(
+        var context = CollectionContext(
             bounds: Rect(origin: origin, size: bounds.size), scale: scale, data: try loadData(dataLimit: dataLimit), state: state,
             contentInset: contentInset?.insets ?? .zero, safeAreaInsets: safeArea?.insets ?? .zero,
             layoutMargins: layoutMargins?.insets ?? .zero)
+        for given in orthogonalOffset { context.orthogonalOffsets[given.section] = given.offset }
+        return context
     }
 
     func loadData(dataLimit: Int = LuaState.Limits().memoryBytes) throws(CLIError) -> CollectionData {

@@ -11,10 +11,20 @@ enum LayoutQuery {
     /// One element (layoutAttributesForItem(at:) and its supplementary and decoration kin).
     case element(ElementKey)
 
-    /// Prepares `layout` in `context` and answers the query.
-    static func snapshot(of layout: any CollectionViewLayout, in context: CollectionContext, query: LayoutQuery) throws(CLIError) -> LayoutSnapshot {
+    /// Prepares `layout` in `context` and answers the query. `picture`: orthogonal sections
+    /// without a given offset rest where they start (a centred first group), as on screen.
+    static func snapshot(
+        of layout: any CollectionViewLayout, in context: CollectionContext, query: LayoutQuery, picture: Bool = false
+    ) throws(CLIError) -> LayoutSnapshot {
         do {
             try layout.prepare(in: context)
+            let regions = (layout as? ScriptLayout)?.scrollRegions ?? []
+            var context = context
+            if picture {
+                for region in regions where context.orthogonalOffsets[region.section] == nil && region.initialOffset != 0 {
+                    context.orthogonalOffsets[region.section] = region.initialOffset
+                }
+            }
             let elements: [LayoutAttributes]
             switch query {
             case .all: elements = try layout.allLayoutAttributes(context: context)
@@ -25,7 +35,17 @@ enum LayoutQuery {
                 }
                 elements = [found]
             }
-            return LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+            var snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+            if let scriptLayout = layout as? ScriptLayout, !regions.isEmpty {
+                snapshot.regions = regions
+                let regionOfSection = Dictionary(regions.enumerated().map { ($0.element.section, $0.offset) }) { first, _ in first }
+                for (position, element) in elements.enumerated() {
+                    if let region = regionOfSection[element.indexPath.section], scriptLayout.scrollsWithRegion(element.key) {
+                        snapshot.regionOfElement[position] = region
+                    }
+                }
+            }
+            return snapshot
         } catch {
             throw CLIError(error)
         }

@@ -49,6 +49,11 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
     @Option(help: ArgumentHelp("Scroll velocity for --target-offset (points/ms, as UIKit).", valueName: "VX,VY"))
     var velocity: PointArgument?
 
+    @Option(help: ArgumentHelp(
+        "Also ask where orthogonal section S of a compositional layout comes to rest when released at offset X with velocity VX (its paging rule). Repeatable.",
+        valueName: "S:X[:VX]"))
+    var orthogonalTarget: [OrthogonalTargetArgument] = []
+
     @Option(help: "Output format: json (the contract's attributes), table (for reading), svg or html (a picture).")
     var format: Format = .json
 
@@ -71,7 +76,7 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         let warned = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
         let query = queryOptions.query(in: context)
         let progress = Progress("preparing \(context.data.totalItems) items", items: context.data.totalItems, io: io)
-        var snapshot = try LayoutQuery.snapshot(of: scriptLayout, in: context, query: query)
+        var snapshot = try LayoutQuery.snapshot(of: scriptLayout, in: context, query: query, picture: format == .svg || format == .html)
         _ = ScriptOptions.reportWarnings(of: scriptLayout, after: warned, to: io)
         progress.finish("prepared \(scriptLayout.elementCount) elements", io: io)
         if case .rect = query { snapshot.totalElements = scriptLayout.elementCount }
@@ -84,6 +89,14 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
             } catch {
                 throw CLIError(error)
             }
+        }
+        for given in orthogonalTarget {
+            guard scriptLayout.scrollRegions.contains(where: { $0.section == given.section }) else {
+                throw .usage("--orthogonal-target \(given.section):…: section \(given.section) does not scroll orthogonally (\(scriptLayout.scrollRegions.isEmpty ? "the layout has no orthogonal sections" : "orthogonal sections: " + scriptLayout.scrollRegions.map { String($0.section) }.joined(separator: ", ")))")
+            }
+            snapshot.orthogonalTargets.append(.init(
+                section: given.section, proposed: given.proposed, velocity: given.velocity,
+                target: scriptLayout.targetOffset(inRegion: given.section, proposed: given.proposed, velocity: given.velocity)))
         }
         try OutputDestination(path: output).write(io) { stream in
             format.write(snapshot, title: script, picture: picture.svgOptions(), to: &stream)

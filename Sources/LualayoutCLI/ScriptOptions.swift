@@ -27,6 +27,9 @@ struct ScriptOptions: ParsableArguments {
     @Flag(help: "Treat likely misspelled layout fields ('atributes' for 'attributes') as errors instead of warnings.")
     var strict = false
 
+    @Flag(help: "Self-sizing layouts keep their estimates: print the layout before preferredSizeForItem / preferredSizeForSupplementary answer.")
+    var estimates = false
+
     func validate() throws {
         if let timeoutSeconds, !(timeoutSeconds > 0 && timeoutSeconds.isFinite) {
             throw ValidationError("--timeout must be a positive number of seconds")
@@ -37,7 +40,8 @@ struct ScriptOptions: ParsableArguments {
 
     var layoutOptions: ScriptLayout.Options {
         ScriptLayout.Options(
-            limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions), seed: seed, strict: strict)
+            limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions), seed: seed, strict: strict,
+            estimatesOnly: estimates)
     }
 
     /// Loads the script (missing file: input error; anything in it: script error).

@@ -4,9 +4,9 @@ import LuaRuntime
 /// `lualayout check`): properties it reads, callbacks and hooks it calls, and the layout's own
 /// fields it never reads.
 public struct LayoutFields: Sendable, Equatable {
-    /// `flow{...}` properties set (to a value or a function of `cv`).
+    /// `flow{...}` or `compositional{...}` properties set (to a value or a function of `cv`).
     public var properties: [String] = []
-    /// Flow delegate callbacks defined as functions.
+    /// Flow delegate or self-sizing callbacks defined as functions.
     public var callbacks: [String] = []
     /// UICollectionViewLayout overrides defined as functions (`prepare`, `attributes`, …).
     public var hooks: [String] = []
@@ -24,8 +24,11 @@ extension LayoutScript {
     func fields() -> LayoutFields {
         var fields = LayoutFields()
         pushFields()
-        fields.properties = LayoutNames.flowProperties.filter { fieldType(name: $0) != .nil }
-        fields.callbacks = LayoutNames.flowCallbacks.filter { fieldType(name: $0) == .function }
+        let (properties, callbacks) = compositionalLocation != nil
+            ? (LayoutNames.compositionalProperties, LayoutNames.selfSizingCallbacks)
+            : (LayoutNames.flowProperties, LayoutNames.flowCallbacks)
+        fields.properties = properties.filter { fieldType(name: $0) != .nil }
+        fields.callbacks = callbacks.filter { fieldType(name: $0) == .function }
         fields.hooks = LayoutNames.hooks.filter { fieldType(name: $0) == .function }
         lua.pop(1)
         let known = Set(LayoutNames.all)

@@ -12,6 +12,13 @@ enum LayoutNames {
         "sizeForItem", "insetForSection", "minimumLineSpacingForSection", "minimumInteritemSpacingForSection",
         "referenceSizeForHeader", "referenceSizeForFooter",
     ]
+    /// `compositional{...}` properties (UICollectionViewCompositionalLayout and its configuration).
+    static let compositionalProperties = [
+        "section", "sectionProvider", "scrollDirection", "interSectionSpacing", "boundarySupplementaryItems",
+        "contentInsetsReference", "roundingModel",
+    ]
+    /// Self-sizing callbacks (compositional estimated dimensions, flow's `estimatedItemSize`).
+    static let selfSizingCallbacks = ["preferredSizeForItem", "preferredSizeForSupplementary"]
     /// UICollectionViewLayout overrides, for every kind of layout.
     static let hooks = [
         "prepare", "attributes", "layoutAttributesForElements", "shouldInvalidateLayoutForBoundsChange",
@@ -21,7 +28,12 @@ enum LayoutNames {
         "finalLayoutAttributesForDisappearingSupplementaryElement",
         "initialLayoutAttributesForAppearingDecorationElement", "finalLayoutAttributesForDisappearingDecorationElement",
     ]
-    static let all = flowProperties + flowCallbacks + hooks
+    static let all = unique(flowProperties + flowCallbacks + compositionalProperties + selfSizingCallbacks + hooks)
+
+    private static func unique(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
+    }
     private static let known = Set(all)
     private static let longestName = all.map(\.utf8.count).max() ?? 0
     private static let shortestName = all.map(\.count).min() ?? 0

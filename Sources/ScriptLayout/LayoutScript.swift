@@ -31,6 +31,8 @@ final class LayoutScript {
         """
     /// Where `flow{...}` made the layout, when it is a flow layout.
     let flowLocation: String?
+    /// Where `compositional{...}` made the layout, when it is a compositional layout.
+    let compositionalLocation: String?
     private let sourceLines: [Substring]
 
     var lua: LuaState { environment.lua }
@@ -47,6 +49,10 @@ final class LayoutScript {
         self.seed = options.seed
         // Only searched for names (to locate property errors); invalid bytes do not matter there.
         self.sourceLines = String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = sourceLines
+        environment.siteOfWord = { word in
+            lines.firstIndex { $0.contains(word) }.map { "\(name):\($0 + 1)" } ?? name
+        }
         let lua = environment.lua
         binding = try CollectionContextBinding(lua: lua)
         lua.pushGlobals()
@@ -68,6 +74,7 @@ final class LayoutScript {
             throw failure
         }
         flowLocation = environment.flowLocation(ofTableAt: -1)
+        compositionalLocation = environment.compositionalLocation(ofTableAt: -1)
         layoutTable = lua.reference()
         do {
             try lua.load(source: Self.resolverSource, chunkName: "=(layout fields)")
@@ -202,6 +209,15 @@ final class LayoutScript {
     var flowSite: String {
         if let location = flowLocation.map(trimLocation), !location.isEmpty { return location }
         if let line = firstLine(matching: { $0.contains("flow{") || $0.contains("flow {") || $0.contains("flow(") }) {
+            return "\(name):\(line)"
+        }
+        return name
+    }
+
+    /// The `file:line` of the `compositional{...}` call (the first such line for a tail call).
+    var compositionalSite: String {
+        if let location = compositionalLocation.map(trimLocation), !location.isEmpty { return location }
+        if let line = firstLine(matching: { $0.contains("compositional{") || $0.contains("compositional {") || $0.contains("compositional(") }) {
             return "\(name):\(line)"
         }
         return name

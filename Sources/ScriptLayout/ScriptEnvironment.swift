@@ -14,6 +14,13 @@ final class ScriptEnvironment {
 
     /// Registry table: flow layout table → location of its `flow{...}` call.
     private var flowTables: LuaReference!
+    /// Registry table: compositional layout table → location of its `compositional{...}` call.
+    private var compositionalTables: LuaReference!
+    /// Weak table: compositional spec table → its constructor's name (`item`, `group`, …).
+    private(set) var compositionalTags: LuaReference!
+    /// `file:line` of the first source line mentioning a word: where to blame a constructor
+    /// called as a tail call (which leaves no line to read). Set by the script once loaded.
+    var siteOfWord: ((String) -> String)?
 
     /// The module directory with every link resolved: what a module's real path must lie in.
     private let realModuleDirectory: String?
@@ -23,6 +30,7 @@ final class ScriptEnvironment {
         self.moduleDirectory = moduleDirectory
         realModuleDirectory = moduleDirectory.flatMap(FileSystemPath.realPath)
         try installPrelude()
+        try installCompositional()
     }
 
     // MARK: Prelude
@@ -75,6 +83,72 @@ final class ScriptEnvironment {
         lua.push { [unowned self] lua in self.markFlow(lua) }
         lua.push { [unowned self] lua in self.loadModule(lua) }
         try lua.call(arguments: 3, results: 0)
+    }
+
+    /// `compositional`: the namespace and its constructors (CompositionalPrelude).
+    private func installCompositional() throws {
+        try lua.load(source: CompositionalPrelude.source, chunkName: "=(compositional)")
+        compositionalTags = weakKeyedTable()
+        lua.push(compositionalTags)
+        compositionalTables = weakKeyedTable()
+        lua.push { [unowned self] lua in
+            // markLayout(config, site)
+            lua.push(self.compositionalTables)
+            lua.pushValue(at: 1)
+            lua.pushValue(at: 2)
+            lua.rawSetPair(tableAt: -3)
+            lua.pop(1)
+            return .results(0)
+        }
+        lua.push { [unowned self] lua in
+            // here(word): where the script called the constructor (two levels up).
+            var site = lua.location(level: 2)
+            if site.isEmpty, let word = lua.string(at: 1), let fallback = self.siteOfWord { site = fallback(word) + ": " }
+            lua.push(site)
+            return .results(1)
+        }
+        lua.push { lua in
+            // nearName(field, constructor): the field a misspelling most likely means.
+            guard let key = lua.string(at: 1), let constructor = lua.string(at: 2),
+                  let intended = CompositionalPrelude.intendedField(for: key, in: constructor) else {
+                lua.pushNil()
+                return .results(1)
+            }
+            lua.push(intended)
+            return .results(1)
+        }
+        try lua.call(arguments: 4, results: 0)
+    }
+
+    /// A new table with weak keys, kept in the registry.
+    private func weakKeyedTable() -> LuaReference {
+        lua.newTable()
+        lua.newTable()
+        lua.push("k")
+        lua.rawSet(tableAt: -2, field: "__mode")
+        lua.setMetatable(at: -2)
+        return lua.reference()
+    }
+
+    /// Where `compositional{...}` made the table at `index`, or nil when it is not one.
+    func compositionalLocation(ofTableAt index: Int32) -> String? {
+        let table = lua.absoluteIndex(index)
+        lua.push(compositionalTables)
+        lua.pushValue(at: table)
+        lua.rawGetPair(tableAt: -2)
+        defer { lua.pop(2) }
+        return lua.string(at: -1)
+    }
+
+    /// The constructor that made the value at `index` (`"item"`, `"dimension"`, …), or nil.
+    func compositionalTag(at index: Int32) -> String? {
+        guard lua.type(at: index) == .table else { return nil }
+        let value = lua.absoluteIndex(index)
+        lua.push(compositionalTags)
+        lua.pushValue(at: value)
+        lua.rawGetPair(tableAt: -2)
+        defer { lua.pop(2) }
+        return lua.string(at: -1)
     }
 
     /// `markFlow(config)`: remembers the table as a flow layout, with where it was made.

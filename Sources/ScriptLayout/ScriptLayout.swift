@@ -14,17 +14,21 @@ public final class ScriptLayout: CollectionViewLayout {
         public var seed: Int
         /// Near-miss names in the layout table are errors instead of warnings.
         public var strict: Bool
+        /// Self-sizing layouts keep their estimates (no `preferredSizeFor…` calls): `--estimates`.
+        public var estimatesOnly: Bool
 
-        public init(limits: LuaState.Limits = LuaState.Limits(), seed: Int = 0, strict: Bool = false) {
+        public init(limits: LuaState.Limits = LuaState.Limits(), seed: Int = 0, strict: Bool = false, estimatesOnly: Bool = false) {
             self.limits = limits
             self.seed = seed
             self.strict = strict
+            self.estimatesOnly = estimatesOnly
         }
     }
 
-    public enum Kind: Sendable {
+    public enum Kind: String, Sendable {
         case flow
         case custom
+        case compositional
     }
 
     let script: LayoutScript
@@ -84,7 +88,7 @@ public final class ScriptLayout: CollectionViewLayout {
                 message: "\(name): the returned table is not a layout: use flow{...} or define prepare(cv, out)")
         }
         self.kind = kind
-        step = kind.makeStep(script: script)
+        step = kind.makeStep(script: script, options: options)
         prepared = step.unprepared
         registerSuperQueries()
         try checkNames()
@@ -113,6 +117,7 @@ public final class ScriptLayout: CollectionViewLayout {
         try checkNames()
         try script.reseed()
         prepared = try step.compute(context: context)
+        warnings += step.warnings
         script.binding.contentSize = collectionViewContentSize
     }
 
@@ -120,6 +125,18 @@ public final class ScriptLayout: CollectionViewLayout {
     public var elementCount: Int { prepared.elementCount }
 
     public var collectionViewContentSize: Size { prepared.contentSize }
+
+    /// The parts of the content that scroll on their own (a compositional layout's orthogonal
+    /// sections), as the last prepare placed them.
+    public var scrollRegions: [ScrollRegion] { prepared.dynamics?.scrollRegions ?? [] }
+
+    /// Whether `key` scrolls with its section's region (cells and item supplementaries).
+    public func scrollsWithRegion(_ key: ElementKey) -> Bool { prepared.dynamics?.scrollsWithRegion(key) ?? false }
+
+    /// Where orthogonal section `section` comes to rest when released at `proposed` with `velocity`.
+    public func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double {
+        prepared.dynamics?.targetOffset(inRegion: section, proposed: proposed, velocity: velocity) ?? proposed
+    }
 
     // MARK: Queries
 

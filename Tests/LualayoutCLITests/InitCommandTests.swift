@@ -86,12 +86,45 @@ struct InitCommandTests {
         #expect(try String(contentsOfFile: folder + "/taken.json", encoding: .utf8) == "-- mine\n")
     }
 
-    @Test func compositionalIsNotAvailableYet() throws {
+    /// The compositional starter on its data at 375 wide, scale 1 (fractions floor to whole
+    /// points): section insets 10 leave 355; two columns with spacing 10 → (355 − 10)/2 = 172.5,
+    /// floored to 172, at x = 10 and 10 + 172 + 10 = 192. The header (40 high) follows the
+    /// insets: (10, 0, 355, 40); rows at 40 + 10 = 50 and 50 + 80 + 10 = 140; the section ends at
+    /// 140 + 80 + 10 = 230. Section 1 (one column, 355 wide) starts at 230 + 20 = 250: header at
+    /// 250, rows at 300 and 390, end 480. Badges (20×20, top-trailing, fractional (0.3, −0.3))
+    /// at maxX − 14, minY − 6: 182 − 14 = 168, 364 − 14 = 350, 365 − 14 = 351.
+    @Test func theCompositionalStarterRunsAsWritten() throws {
         let folder = try temporaryFolder()
-        let result = lualayout("init", folder + "/grid", "--compositional")
-        #expect(result.status == 2)
-        #expect(result.err == "lualayout: init --compositional: compositional layouts are not implemented yet; start from --flow or --custom\n")
-        #expect(!FileManager.default.fileExists(atPath: folder + "/grid.lua"))
+        let created = lualayout("init", folder + "/grid", "--compositional")
+        #expect(created.status == 0)
+        #expect(created.out.hasPrefix("wrote \(folder)/grid.lua (a compositional layout)\n"))
+        let run = lualayout("run", folder + "/grid.lua", "--data", folder + "/grid.json", "--format", "table")
+        #expect(run.status == 0)
+        #expect(run.err == "")
+        #expect(run.out == """
+            content 375×480  bounds 0,0 375×667  14 elements
+            category       kind    indexPath    x    y  width  height  alpha  z  hidden  extra
+            cell                   [0, 0]      10   50    172      80      1  0          label="Alpha"
+            cell                   [0, 1]     192   50    172      80      1  0          label="Beta"
+            cell                   [0, 2]      10  140    172      80      1  0          label="Gamma"
+            cell                   [0, 3]     192  140    172      80      1  0          label="Delta"
+            cell                   [1, 0]      10  300    355      80      1  0          label="Epsilon"
+            cell                   [1, 1]      10  390    355      80      1  0          label="Zeta"
+            supplementary  badge   [0, 0]     168   44     20      20      1  1
+            supplementary  badge   [0, 1]     350   44     20      20      1  1
+            supplementary  badge   [0, 2]     168  134     20      20      1  1
+            supplementary  badge   [0, 3]     350  134     20      20      1  1
+            supplementary  badge   [1, 0]     351  294     20      20      1  1
+            supplementary  badge   [1, 1]     351  384     20      20      1  1
+            supplementary  header  [0, 0]      10    0    355      40      1  1
+            supplementary  header  [1, 0]      10  250    355      40      1  1
+
+            """)
+        let check = lualayout("check", folder + "/grid.lua", "--data", folder + "/grid.json")
+        #expect(check.status == 0)
+        #expect(check.out.contains("compositional layout, 6 items in 2 sections"))
+        #expect(check.out.contains("properties: sectionProvider, interSectionSpacing"))
+        #expect(check.out.contains("no warnings"))
     }
 
     @Test func oneKindOnly() throws {

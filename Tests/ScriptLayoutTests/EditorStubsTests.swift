@@ -48,7 +48,10 @@ struct EditorStubsTests {
     /// The layout classes declare exactly the names the engine reads from a layout table.
     @Test func layoutClassesDeclareExactlyTheNamesTheEngineReads() {
         let flow = stubs.members(of: "lualayout.FlowLayout"), custom = stubs.members(of: "lualayout.CustomLayout")
-        #expect(flow.union(custom) == Set(LayoutNames.all))
+        let compositional = stubs.members(of: "lualayout.CompositionalLayout")
+        #expect(flow.union(custom).union(compositional) == Set(LayoutNames.all))
+        #expect(compositional == Set(LayoutNames.compositionalProperties + LayoutNames.selfSizingCallbacks + LayoutNames.hooks)
+            .subtracting(["prepare"]))
         #expect(flow == Set(LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks).subtracting(["prepare"]))
         #expect(custom == Set(LayoutNames.hooks))
     }
@@ -62,11 +65,16 @@ struct EditorStubsTests {
         #expect(attributes.count == 16)
     }
 
-    /// The globals the stubs declare (flow, the sandbox's require) exist in the sandbox.
+    /// The globals the stubs declare (flow, compositional, the sandbox's require) exist in the sandbox.
     @Test func stubGlobalsExistInTheSandbox() throws {
         let engine = try EngineSurface(probingAttributes: [])
-        #expect(stubs.globals == ["flow", "require"])
+        #expect(stubs.globals == ["flow", "require", "compositional"])
         #expect(stubs.globals.isSubset(of: engine.globals))
+    }
+
+    /// The compositional namespace's functions are declared, exactly.
+    @Test func compositionalNamespaceMatchesTheEngine() {
+        #expect(stubs.members(of: "lualayout.Compositional") == Set(CompositionalPrelude.functions))
     }
 
     /// Every `lualayout.*` type the stubs and the examples' annotations use is declared (a

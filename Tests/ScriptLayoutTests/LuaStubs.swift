@@ -51,6 +51,11 @@ struct LuaStubs {
                     globals.insert(String(signature))
                 }
                 current = nil
+            } else if let equals = line.range(of: " = "), !line.hasPrefix("local "),
+                      line[..<equals.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                // `name = Local`: a global table (the compositional namespace).
+                globals.insert(String(line[..<equals.lowerBound]))
+                current = nil
             } else {
                 current = nil
             }

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// The CLI's compositional options: orthogonal offsets and paging targets, pictures clipped
+/// per orthogonal section, `--estimates`.
+@Suite("lualayout run: compositional options")
+struct CompositionalCLITests {
+    /// Section 0 scrolls orthogonally with groupPaging: 300-wide groups 10 apart after a leading
+    /// inset of 20, so group g sits at x = 20 + 310·g; section 1 is a plain 50-high row.
+    static let script = """
+        local C = compositional
+        local item = C.item{ width = C.fractionalWidth(1), height = C.fractionalHeight(1) }
+        return compositional{ sectionProvider = function(cv, sectionIndex, env)
+          if sectionIndex == 0 then
+            local group = C.group{ axis = "horizontal", width = 300, height = 100, subitems = {item} }
+            return C.section{ group = group, interGroupSpacing = 10, contentInsets = {0, 20, 0, 20},
+              orthogonalScrollingBehavior = "groupPaging" }
+          end
+          return C.section{ group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = 50, subitems = {item} } }
+        end }
+        """
+
+    /// Offset 100 moves section 0's cells left by 100 (20 → −80, 330 → 230); section 1 stays.
+    @Test func orthogonalOffsetShiftsOnlyItsSection() throws {
+        let path = try temporaryFile("carousel.lua", Self.script)
+        let result = lualayout("run", path, "--sections", "3,1", "--orthogonal-offset", "0:100", "--format", "table")
+        #expect(result.status == 0)
+        #expect(result.out.contains("cell            [0, 0]     -80    0    300     100"))
+        #expect(result.out.contains("cell            [0, 1]     230    0    300     100"))
+        #expect(result.out.contains("cell            [1, 0]       0  100    375      50"))
+    }
+
+    /// groupPaging snaps to multiples of 310 (group + spacing): 200 released forward → 310,
+    /// backward → 0, without velocity → round(0.645) = 1 → 310.
+    @Test func orthogonalTargetsFollowThePagingRule() throws {
+        let path = try temporaryFile("carousel.lua", Self.script)
+        let result = lualayout("run", path, "--sections", "3,1", "--orthogonal-target", "0:200:1", "--orthogonal-target", "0:200:-1",
+                               "--orthogonal-target", "0:200")
+        #expect(result.status == 0)
+        #expect(result.out.contains(#""orthogonalTargets": [{"section": 0, "proposed": 200, "velocity": 1, "target": 310}, {"section": 0, "proposed": 200, "velocity": -1, "target": 0}, {"section": 0, "proposed": 200, "velocity": 0, "target": 310}]"#))
+        let table = lualayout("run", path, "--sections", "3,1", "--orthogonal-target", "0:200:1", "--format", "table")
+        #expect(table.out.contains("section 0 target offset 310 (proposed 200, velocity 1)\n"))
+    }
+
+    @Test func aTargetForASectionThatDoesNotScrollIsAUsageError() throws {
+        let path = try temporaryFile("carousel.lua", Self.script)
+        let result = lualayout("run", path, "--sections", "3,1", "--orthogonal-target", "1:10")
+        #expect(result.status == 2)
+        #expect(result.err == "lualayout: --orthogonal-target 1:…: section 1 does not scroll orthogonally (orthogonal sections: 0)\n")
+    }
+
+    @Test(arguments: [["--orthogonal-offset", "x"], ["--orthogonal-offset", "0:nan"], ["--orthogonal-target", "0"], ["--orthogonal-target", "-1:5"]])
+    func malformedValuesAreUsageErrors(_ arguments: [String]) throws {
+        let path = try temporaryFile("carousel.lua", Self.script)
+        let result = lualayout(["run", path] + arguments)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("Error: The value '\(arguments[1])' is invalid for '\(arguments[0])"))
+    }
+
+    /// The picture clips section 0's cells (3 of them) to its band (0, 0, 375, 100); section
+    /// 1's cell is drawn unclipped.
+    @Test func picturesClipOrthogonalSections() throws {
+        let path = try temporaryFile("carousel.lua", Self.script)
+        let result = lualayout("run", path, "--sections", "3,1", "--format", "svg")
+        #expect(result.status == 0)
+        #expect(result.out.contains(#"<clipPath id="region-0"><rect x="0" y="0" width="375" height="100"/></clipPath>"#))
+        #expect(result.out.components(separatedBy: #"<g clip-path="url(#region-0)""#).count - 1 == 3)
+    }
+
+    /// With `--estimates` the preferred size is never asked: rows stay 44 apart.
+    @Test func estimatesSkipSelfSizing() throws {
+        let path = try temporaryFile("sizing.lua", """
+            local C = compositional
+            local item = C.item{ width = C.fractionalWidth(1), height = C.estimated(44) }
+            local group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = C.estimated(44), subitems = {item} }
+            local layout = compositional{ section = C.section{ group = group } }
+            function layout.preferredSizeForItem(cv, section, item, fitting) return fitting.width, 100 end
+            return layout
+            """)
+        let sized = lualayout("run", path, "--items", "2", "--item", "0:1", "--format", "table")
+        #expect(sized.out.hasPrefix("content 375×200 "))
+        #expect(sized.out.contains("[0, 1]     0  100    375     100"))
+        let estimated = lualayout("run", path, "--items", "2", "--item", "0:1", "--format", "table", "--estimates")
+        #expect(estimated.out.hasPrefix("content 375×88 "))
+        #expect(estimated.out.contains("[0, 1]     0  44    375      44"))
+    }
+}
