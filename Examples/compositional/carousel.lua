@@ -7,7 +7,7 @@
 -- max(1.1 − d / width, 0.7). The first card starts centred (the behaviour's initial offset);
 -- the Run line scrolls to the second, 245 points on.
 --
--- Run:  Scripts/lualayout run Examples/compositional/carousel.lua --bounds 375x667 --scale 2 --items 10 --orthogonal-offset 0:170 --format table
+-- Run:  Scripts/lualayout run Examples/compositional/carousel.lua --bounds 375x360 --scale 2 --items 10 --orthogonal-offset 0:170 --format table
 
 local C = compositional
 
