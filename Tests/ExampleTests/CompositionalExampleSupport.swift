@@ -6,11 +6,11 @@ import Testing
 extension Example {
     static func compositional(
         _ name: String, width: Double = 375, height: Double = 667, offset: Point = .zero,
-        counts: [Int] = [20], data: String? = nil
+        counts: [Int] = [20], data: String? = nil, estimatesOnly: Bool = false
     ) throws -> Example {
         try Example(
             "compositional/" + name, width: width, height: height, offset: offset, scale: 2, counts: counts,
-            data: data.map { "compositional/" + $0 })
+            data: data.map { "compositional/" + $0 }, estimatesOnly: estimatesOnly)
     }
 
     /// The cells, in index-path order.

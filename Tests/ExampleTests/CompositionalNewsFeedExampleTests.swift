@@ -19,4 +19,12 @@ struct CompositionalNewsFeedExampleTests {
         #expect(example.contentSize == Size(width: 375, height: 1038))
         #expect(try example.cell(0, 2)?.custom["label"] == .string("Labs are open"))
     }
+
+    /// Before sizing (`--estimates`) every row is its estimate, 100: y = 10 + 110i; content
+    /// 10 + 10·100 + 9·10 + 10 = 1110. The measured layout is 1110 − 1038 = 72 points shorter.
+    @Test func estimatesPlaceEveryRowAtOneHundred() throws {
+        let example = try Example.compositional("news-feed.lua", data: "news-feed.json", estimatesOnly: true)
+        expectFrames(try example.cells(), framesOf(section: 0, count: 10) { rect(10, 10 + 110 * Double($0), 355, 100) })
+        #expect(example.contentSize == Size(width: 375, height: 1110))
+    }
 }

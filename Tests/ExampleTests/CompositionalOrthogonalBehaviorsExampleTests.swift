@@ -36,4 +36,32 @@ struct CompositionalOrthogonalBehaviorsExampleTests {
         #expect(titles.map(\.custom["label"]) == Self.behaviors.map { .string($0) })
         #expect(example.contentSize == Size(width: 375, height: 2396))
     }
+
+    /// Where a fling comes to rest, per behaviour. Each sideways section holds 3 groups of
+    /// 318.5 with no spacing or insets: content 955.5 wide, offsets 0…955.5 − 375 = 580.5.
+    /// Snapping: index = offset / unit; ceil(index − 0.005) forward, floor(index + 0.005) back,
+    /// round(index) without velocity; clamped.
+    ///
+    /// - continuous (1): rests where released: 123.5.
+    /// - continuousGroupLeadingBoundary (2): leading edges at 318.5g; 300 / 318.5 = 0.94 →
+    ///   round 1 → 318.5.
+    /// - paging (3): unit 375; 500 forward: 1.33 → 2 → 750, clamped to 580.5; 500 back: 1 → 375.
+    /// - groupPaging (4): unit 318.5; 400 forward: 1.26 → 2 → 637, clamped to 580.5; 400 back:
+    ///   1 → 318.5.
+    /// - groupPagingCentered (5): insets (375 − 318.5)/2 = 28.25, so offsets start at −28.25;
+    ///   300 without velocity: (300 + 28.25)/318.5 = 1.03 → 1 → −28.25 + 318.5 = 290.25.
+    @Test func flingsComeToRestByBehaviour() throws {
+        let example = try Self.example()
+        let layout = example.layout
+        #expect(layout.scrollRegions.map(\.section) == [1, 2, 3, 4, 5])
+        #expect(layout.targetOffset(inRegion: 1, proposed: 123.5, velocity: 0) == 123.5)
+        #expect(layout.targetOffset(inRegion: 2, proposed: 300, velocity: 0) == 318.5)
+        #expect(layout.targetOffset(inRegion: 3, proposed: 500, velocity: 1) == 580.5)
+        #expect(layout.targetOffset(inRegion: 3, proposed: 500, velocity: -1) == 375)
+        #expect(layout.targetOffset(inRegion: 4, proposed: 400, velocity: 1) == 580.5)
+        #expect(layout.targetOffset(inRegion: 4, proposed: 400, velocity: -1) == 318.5)
+        #expect(layout.targetOffset(inRegion: 5, proposed: 300, velocity: 0) == 290.25)
+        // Where each section starts: 0, but −28.25 for groupPagingCentered.
+        #expect(layout.scrollRegions.map(\.initialOffset) == [0, 0, 0, 0, -28.25])
+    }
 }
