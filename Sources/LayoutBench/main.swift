@@ -41,6 +41,24 @@ func context(items: Int, offsetY: Double = 0) -> CollectionContext {
     CollectionContext(bounds: Rect(x: 0, y: offsetY, width: 375, height: 667), data: CollectionData(counts: [items]))
 }
 
+// `--grid flow|compositional`: one engine prepare of the 1M-item grid and exit, for timing
+// whole processes from outside (farm-bench A --vs B).
+if let flag = arguments.firstIndex(of: "--grid"), arguments.indices.contains(flag + 1) {
+    let gridContext = context(items: itemCount)
+    if arguments[flag + 1] == "flow" {
+        var grid = FlowLayoutConfiguration()
+        grid.itemSize = Size(width: 75, height: 75)
+        (grid.minimumLineSpacing, grid.minimumInteritemSpacing) = (0, 0)
+        print(try FlowLayout.compute(configuration: grid, delegate: nil, context: gridContext).store.count)
+    } else {
+        let section = Compositional.Section(group: .horizontal(
+            size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
+            subitems: [.item(.init(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1))))]))
+        print(try CompositionalEngine.prepare(sections: .single(section), configuration: .init(), context: gridContext).store.count)
+    }
+    exit(0)
+}
+
 func format(_ seconds: Double) -> String {
     seconds >= 1e-3 ? String(format: "%.1f ms", seconds * 1e3) : String(format: "%.2f µs", seconds * 1e6)
 }
@@ -90,6 +108,21 @@ let fixedTime = try best(runs) { try fixed.prepare(in: context(items: itemCount)
 let perItem = (flowTime - fixedTime) / Double(itemCount)
 report("flow prepare, \(itemCount) items, fixed itemSize", format(fixedTime), "engine alone, no Lua per item")
 report("Lua sizeForItem callback, per item", String(format: "%.0f ns", perItem * 1e9), "difference of the two above / items; bar ≤ 150 ns")
+
+// 2b. Compositional grid (item 0.2w × 1.0h, group 1.0w × 0.2w) vs the flow fixed-size grid,
+// both engine compute steps with no Lua, same item count; bar: compositional ≤ 2× flow.
+var flowGrid = FlowLayoutConfiguration()
+flowGrid.itemSize = Size(width: 75, height: 75)
+(flowGrid.minimumLineSpacing, flowGrid.minimumInteritemSpacing) = (0, 0)
+let flowGridTime = try best(runs) { _ = try FlowLayout.compute(configuration: flowGrid, delegate: nil, context: context(items: itemCount)) }
+let gridSection = Compositional.Section(group: .horizontal(
+    size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
+    subitems: [.item(.init(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1))))]))
+let compositionalTime = try best(runs) {
+    _ = try CompositionalEngine.prepare(sections: .single(gridSection), configuration: .init(), context: context(items: itemCount))
+}
+report("compositional grid prepare, \(itemCount) items", format(compositionalTime),
+       String(format: "flow fixed-size grid (engine): %@; compositional/flow %.2f; bar ≤ 2", format(flowGridTime), compositionalTime / flowGridTime))
 
 // 3. Custom prepare: out:cell per element.
 let custom = try ScriptLayout(source: customSource)

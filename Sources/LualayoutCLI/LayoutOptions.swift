@@ -43,7 +43,7 @@ struct LayoutOptions: ParsableArguments {
     var state: [StateArgument] = []
 
     @Option(help: ArgumentHelp(
-        "Scroll offset of orthogonal section S of a compositional layout (its cells shift by -X in the output and pictures). Repeatable.",
+        "Scroll offset of orthogonal section S of a compositional layout (pictures draw it scrolled; reported frames stay unscrolled). Repeatable.",
         valueName: "S:X"))
     var orthogonalOffset: [OrthogonalOffsetArgument] = []
 

@@ -11,20 +11,15 @@ enum LayoutQuery {
     /// One element (layoutAttributesForItem(at:) and its supplementary and decoration kin).
     case element(ElementKey)
 
-    /// Prepares `layout` in `context` and answers the query. `picture`: orthogonal sections
-    /// without a given offset rest where they start (a centred first group), as on screen.
+    /// Prepares `layout` in `context` and answers the query. `picture`: orthogonal sections are
+    /// shown scrolled to their offsets (without one, where they rest: a centred first group).
     static func snapshot(
         of layout: any CollectionViewLayout, in context: CollectionContext, query: LayoutQuery, picture: Bool = false
     ) throws(CLIError) -> LayoutSnapshot {
         do {
             try layout.prepare(in: context)
             let regions = (layout as? ScriptLayout)?.scrollRegions ?? []
-            var context = context
-            if picture {
-                for region in regions where context.orthogonalOffsets[region.section] == nil && region.initialOffset != 0 {
-                    context.orthogonalOffsets[region.section] = region.initialOffset
-                }
-            }
+
             let elements: [LayoutAttributes]
             switch query {
             case .all: elements = try layout.allLayoutAttributes(context: context)
@@ -36,13 +31,18 @@ enum LayoutQuery {
                 elements = [found]
             }
             var snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
-            if let scriptLayout = layout as? ScriptLayout, !regions.isEmpty {
+            if picture, let scriptLayout = layout as? ScriptLayout, !regions.isEmpty {
+                // Reported frames are unscrolled (as UIKit's); a picture shows each orthogonal
+                // section scrolled to its offset, clipped to its band.
                 snapshot.regions = regions
                 let regionOfSection = Dictionary(regions.enumerated().map { ($0.element.section, $0.offset) }) { first, _ in first }
                 for (position, element) in elements.enumerated() {
-                    if let region = regionOfSection[element.indexPath.section], scriptLayout.scrollsWithRegion(element.key) {
-                        snapshot.regionOfElement[position] = region
-                    }
+                    guard let index = regionOfSection[element.indexPath.section], scriptLayout.scrollsWithRegion(element.key) else { continue }
+                    snapshot.regionOfElement[position] = index
+                    let region = regions[index]
+                    let offset = context.orthogonalOffsets[region.section] ?? region.initialOffset
+                    snapshot.elements[position].frame.origin.x -= region.horizontal ? offset : 0
+                    snapshot.elements[position].frame.origin.y -= region.horizontal ? 0 : offset
                 }
             }
             return snapshot

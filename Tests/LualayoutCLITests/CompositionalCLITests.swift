@@ -20,14 +20,18 @@ struct CompositionalCLITests {
         end }
         """
 
-    /// Offset 100 moves section 0's cells left by 100 (20 → −80, 330 → 230); section 1 stays.
-    @Test func orthogonalOffsetShiftsOnlyItsSection() throws {
+    /// Reported frames stay unscrolled (group 0 at x 20, group 1 at 330); the picture draws
+    /// section 0 scrolled by 100 (20 → −80, 330 → 230) and section 1 where it is.
+    @Test func orthogonalOffsetScrollsThePictureOnly() throws {
         let path = try temporaryFile("carousel.lua", Self.script)
-        let result = lualayout("run", path, "--sections", "3,1", "--orthogonal-offset", "0:100", "--format", "table")
-        #expect(result.status == 0)
-        #expect(result.out.contains("cell            [0, 0]     -80    0    300     100"))
-        #expect(result.out.contains("cell            [0, 1]     230    0    300     100"))
-        #expect(result.out.contains("cell            [1, 0]       0  100    375      50"))
+        let table = lualayout("run", path, "--sections", "3,1", "--orthogonal-offset", "0:100", "--format", "table")
+        #expect(table.status == 0)
+        #expect(table.out.contains("cell            [0, 0]      20    0    300     100"))
+        #expect(table.out.contains("cell            [0, 1]     330    0    300     100"))
+        let picture = lualayout("run", path, "--sections", "3,1", "--orthogonal-offset", "0:100", "--format", "svg")
+        #expect(picture.out.contains(#"<rect x="-80" y="0" width="300" height="100"/>"#))
+        #expect(picture.out.contains(#"<rect x="230" y="0" width="300" height="100"/>"#))
+        #expect(picture.out.contains(#"<rect x="0" y="100" width="375" height="50"/>"#))
     }
 
     /// groupPaging snaps to multiples of 310 (group + spacing): 200 released forward → 310,

@@ -152,9 +152,9 @@ struct CompositionalReaderTests {
         #expect(all.first?.custom["seen"] == .number(100))
     }
 
-    /// Orthogonal sections: the offset from the context shifts the section's cells; the
-    /// visible-items handler sees the offset and its alpha is taken back; paging snaps
-    /// forward to the next group (groupPaging unit 300 + 10 = 310).
+    /// Orthogonal sections: reported frames stay unscrolled; the visible-items handler sees the
+    /// context's offset (40) and its alpha is taken back; paging snaps forward to the next
+    /// group (groupPaging unit 300 + 10 = 310).
     @Test func orthogonalSectionsAndTheHandler() throws {
         let layout = try ScriptLayout(source: """
             local C = compositional
@@ -171,7 +171,7 @@ struct CompositionalReaderTests {
         #expect(layout.scrollRegions.map(\.section) == [0])
         context.orthogonalOffsets = [0: 40]
         let visible = try layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 375, height: 480), context: context)
-        #expect(visible.first?.frame == Rect(x: -40, y: 0, width: 300, height: 100))
+        #expect(visible.first?.frame == Rect(x: 0, y: 0, width: 300, height: 100))
         #expect(visible.allSatisfy { $0.alpha == 0.25 })
         #expect(layout.targetOffset(inRegion: 0, proposed: 100, velocity: 1) == 310)
     }

@@ -117,6 +117,7 @@ struct CompositionalPreparer {
             store: store, contentSize: transposed ? Size(width: size.height, height: size.width) : size,
             warnings: warnings.list, sections: sections, pinned: pinned,
             layoutBoundaryKinds: Set(configuration.boundarySupplementaryItems.map(\.kind)), transposed: transposed,
-            rounding: rounding, environment: outputEnvironment)
+            rounding: rounding, environment: outputEnvironment,
+            preparedBounds: transposed ? bounds.transposed : bounds)
     }
 }

@@ -228,12 +228,12 @@ struct CompositionalGroupSolver {
     func effectiveInsets(_ insets: Compositional.Insets, size: Compositional.LayoutSize, what: String) -> Compositional.Insets {
         var result = insets
         if size.width.isEstimated, insets.leading != 0 || insets.trailing != 0 {
-            warnings.add("section \(section): an \(what)'s leading/trailing contentInsets are ignored on its estimated width")
+            warnings.add("section \(section): \(what == "item" ? "an" : "a") \(what)'s leading/trailing contentInsets are ignored on its estimated width")
             result.leading = 0
             result.trailing = 0
         }
         if size.height.isEstimated, insets.top != 0 || insets.bottom != 0 {
-            warnings.add("section \(section): an \(what)'s top/bottom contentInsets are ignored on its estimated height")
+            warnings.add("section \(section): \(what == "item" ? "an" : "a") \(what)'s top/bottom contentInsets are ignored on its estimated height")
             result.top = 0
             result.bottom = 0
         }

@@ -17,6 +17,8 @@ public struct CompositionalLayoutResult: Sendable {
     var rounding: CompositionalRounding
     /// The environment the section provider saw (output space).
     public var environment: Compositional.Environment
+    /// The bounds size the prepare used (output space).
+    var preparedBounds: Size
 
     /// Whether section `s` scrolls orthogonally.
     public func isOrthogonal(section s: Int) -> Bool { orthogonal(s) != nil }

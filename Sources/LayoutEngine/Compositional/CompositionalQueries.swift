@@ -68,7 +68,7 @@ extension CompositionalLayoutResult {
         }
         result += placedPinned(context: context).filter { $0.frame.intersects(rect) }
         result.sort { $0.key < $1.key }
-        try runHandlers(&result, context: context, offsets: orthogonalOffsets)
+        try runHandlers(&result, context: context, offsets: orthogonalOffsets, framesShifted: true)
         return result
     }
 
@@ -91,16 +91,16 @@ extension CompositionalLayoutResult {
     /// `visibleItemsInvalidationHandler`: each section's visible items (unscrolled frames, as
     /// UIKit's) with the visible origin including the section's orthogonal offset; transform,
     /// alpha and zIndex are taken back.
-    private func runHandlers(_ result: inout [LayoutAttributes], context: CollectionContext, offsets: [Int: Double]) throws {
+    func runHandlers(_ result: inout [LayoutAttributes], context: CollectionContext, offsets: [Int: Double], framesShifted: Bool) throws {
         for (s, geometry) in sections.enumerated() {
             guard let handler = geometry?.visibleItemsInvalidationHandler else { continue }
             let indices = result.indices.filter { result[$0].indexPath.section == s && scrolls(result[$0].key) }
             guard !indices.isEmpty else { continue }
-            let offset = offsets[s] ?? 0
+            let offset = offsets[s] ?? geometry?.orthogonal?.initialOffset ?? 0
             let d = shift(offset)
             var items = indices.map { i -> LayoutAttributes in
                 var a = result[i]
-                a.frame = a.frame.offsetBy(dx: -d.dx, dy: -d.dy)
+                if framesShifted, offsets[s] != nil { a.frame = rounding.round(a.frame.offsetBy(dx: -d.dx, dy: -d.dy)) }
                 return a
             }
             let origin = Point(x: context.bounds.x - d.dx, y: context.bounds.y - d.dy)

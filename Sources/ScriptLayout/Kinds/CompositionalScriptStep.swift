@@ -32,11 +32,11 @@ final class CompositionalScriptStep: ScriptComputeStep {
     func compute(context: CollectionContext) throws -> PreparedLayout {
         let reader = CompositionalTreeReader(script: script, context: context, handlerProxy: handlerProxy)
         do {
-            let (result, vertical) = try lua.balanced { try prepare(reader, context) }
+            let (result, _) = try lua.balanced { try prepare(reader, context) }
             for reference in references { lua.release(reference) }
             references = reader.references
             warnings = result.warnings.map { "\(script.compositionalSite): warning: \($0)" }
-            return CompositionalPrepared.prepared(result, context: context, vertical: vertical)
+            return result.prepared
         } catch {
             for reference in reader.references { lua.release(reference) }
             throw error
