@@ -312,6 +312,7 @@ function CustomLayout.prepare(cv, out) end
 ---@field footerReferenceSize? lualayout.SizeValue|fun(cv: lualayout.CollectionView): lualayout.SizeValue|number, number? Default {0, 0}.
 ---@field sectionHeadersPinToVisibleBounds? boolean|fun(cv: lualayout.CollectionView): boolean Default false.
 ---@field sectionFootersPinToVisibleBounds? boolean|fun(cv: lualayout.CollectionView): boolean Default false.
+---@field estimatedItemSize? lualayout.SizeValue|fun(cv: lualayout.CollectionView): lualayout.SizeValue|number, number? Self-sizing cells: the estimate `preferredSizeForItem` measures.
 local FlowLayout = {}
 
 ---Delegate callback (`collectionView(_:layout:sizeForItemAt:)`): the item's size, or two numbers
@@ -354,6 +355,16 @@ function FlowLayout.referenceSizeForHeader(cv, section) end
 ---@return lualayout.SizeValue|number w
 ---@return number? h
 function FlowLayout.referenceSizeForFooter(cv, section) end
+
+---Self-sizing (with `estimatedItemSize`): the item's measured size, or nil to keep the
+---estimate; `fitting` is the estimate.
+---@param cv lualayout.CollectionView
+---@param section integer
+---@param item integer
+---@param fitting lualayout.Size
+---@return lualayout.SizeValue|number|nil w
+---@return number? h
+function FlowLayout.preferredSizeForItem(cv, section, item, fitting) end
 
 -- MARK: Compositional layouts
 

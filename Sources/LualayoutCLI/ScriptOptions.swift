@@ -51,7 +51,7 @@ struct ScriptOptions: ParsableArguments {
         return layout.warnings.count
     }
 
-    func loadLayout(_ path: String) throws(CLIError) -> ScriptLayout {
+    func loadLayout(_ path: String, estimatesOnly: Bool = false) throws(CLIError) -> ScriptLayout {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .input("\(path): no such script")
@@ -62,7 +62,9 @@ struct ScriptOptions: ParsableArguments {
             throw .input("\(path): not a regular file")
         }
         do {
-            return try ScriptLayout(file: path, options: layoutOptions)
+            var options = layoutOptions
+            if estimatesOnly { options.estimatesOnly = true }
+            return try ScriptLayout(file: path, options: options)
         } catch {
             throw .script(error)
         }

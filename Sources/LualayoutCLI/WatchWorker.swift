@@ -98,6 +98,9 @@ final class WatchWorker {
             let snapshot = try LayoutQuery.snapshot(of: layout, in: context, query: watch.queryOptions.query(in: context))
             // Misspelled fields, on the stderr the watcher passes on to the user.
             for warning in layout.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+            if let correction = Self.selfSizingCorrection(of: layout, watch: watch, context: context) {
+                FileHandle.standardError.write(Data((correction + "\n").utf8))
+            }
             self.layout = layout
             self.context = context
             return .evaluated(snapshot, loadedFiles: layout.loadedFiles)
@@ -108,6 +111,17 @@ final class WatchWorker {
             if case .script(let scriptError) = error { touched += scriptError.files }
             return .failed(error.description, files: touched)
         }
+    }
+
+    /// A self-sizing layout (one with `preferredSizeFor…`) prepared again on its estimates: the
+    /// content-size correction measuring made, for the watch's output. Nil for other layouts.
+    static func selfSizingCorrection(of layout: ScriptLayout, watch: WatchCommand, context: CollectionContext) -> String? {
+        guard !watch.scriptOptions.estimates, layout.fields.callbacks.contains(where: { $0.hasPrefix("preferredSizeFor") }),
+              let estimated = try? watch.scriptOptions.loadLayout(watch.script, estimatesOnly: true),
+              (try? estimated.prepare(in: context)) != nil else { return nil }
+        func text(_ size: Size) -> String { "\(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))" }
+        let before = estimated.collectionViewContentSize, after = layout.collectionViewContentSize
+        return "\(watch.script): self-sizing: content \(text(before)) on estimates → \(text(after)) measured"
     }
 
     /// The kept layout's elements in the viewport at `offset` (the rect-query phase runs at

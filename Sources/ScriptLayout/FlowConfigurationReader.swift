@@ -7,6 +7,13 @@ struct FlowConfigurationReader {
     let script: LayoutScript
 
     func read(context: CollectionContext) throws(ScriptError) -> FlowLayoutConfiguration {
+        var estimated: Size?
+        return try read(context: context, estimatedItemSize: &estimated)
+    }
+
+    /// Also reads `estimatedItemSize` (self-sizing cells; not a property of the engine's flow
+    /// layout, which only ever sees the sizes the cells end up with).
+    func read(context: CollectionContext, estimatedItemSize: inout Size?) throws(ScriptError) -> FlowLayoutConfiguration {
         let lua = script.lua
         try pushEvaluatedProperties(context)
         defer { lua.pop(1) }
@@ -41,6 +48,7 @@ struct FlowConfigurationReader {
         }) {
             config.sectionInset = insets
         }
+        if let size = try sizeField("estimatedItemSize"), size != .zero { estimatedItemSize = size }
         if let size = try sizeField("headerReferenceSize") { config.headerReferenceSize = size }
         if let size = try sizeField("footerReferenceSize") { config.footerReferenceSize = size }
         if let flag = try field("sectionHeadersPinToVisibleBounds", .boolean, expected: "a boolean", read: { lua.boolean(at: -1) }) {

@@ -5,12 +5,12 @@ enum LayoutNames {
     static let flowProperties = [
         "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset", "sectionInsetReference",
         "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds",
-        "sectionFootersPinToVisibleBounds",
+        "sectionFootersPinToVisibleBounds", "estimatedItemSize",
     ]
     /// UICollectionViewDelegateFlowLayout callbacks.
     static let flowCallbacks = [
         "sizeForItem", "insetForSection", "minimumLineSpacingForSection", "minimumInteritemSpacingForSection",
-        "referenceSizeForHeader", "referenceSizeForFooter",
+        "referenceSizeForHeader", "referenceSizeForFooter", "preferredSizeForItem",
     ]
     /// `compositional{...}` properties (UICollectionViewCompositionalLayout and its configuration).
     static let compositionalProperties = [

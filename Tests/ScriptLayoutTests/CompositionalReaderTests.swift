@@ -255,3 +255,45 @@ struct CompositionalReaderTests {
         #expect(scriptError("compositional.item = nil\nreturn compositional{}")?.message.contains("compositional is read-only") == true)
     }
 }
+
+/// UIKit's self-sizing flow layout: `estimatedItemSize` with `preferredSizeForItem`.
+@Suite("Self-sizing flow layouts")
+struct SelfSizingFlowTests {
+    /// 100 wide, estimates 40×40, spacing 10: a line holds 2 (2·40 + 10 = 90 ≤ 100). Measured,
+    /// item 0 becomes 90 wide, so it fills line 0 alone (90 + 10 + 40 > 100) and is centred
+    /// (the single item of a line that is not the last): x = 5; items 1 and 2 share line 1
+    /// at y = 40 + 10 = 50; that last line leaves 100 − 40 − 10 − 40 = 10, as line 0 left
+    /// 100 − 90 = 10, so it counts as complete and is justified: x 0 and 60. With
+    /// `estimatesOnly` the grid stands:
+    /// items 0, 1 on line 0 (x 0 and 60), item 2 on line 1 at y 50.
+    @Test func measuredSizesRestackTheLines() throws {
+        let source = """
+            local layout = flow{ estimatedItemSize = {40, 40} }
+            function layout.preferredSizeForItem(cv, section, item, fitting)
+              assert(fitting.width == 40 and fitting.height == 40)
+              if item == 0 then return 90, 40 end
+            end
+            return layout
+            """
+        let context = makeContext(width: 100, counts: [3])
+        #expect(try run(source, context).map(\.frame) == [
+            Rect(x: 5, y: 0, width: 90, height: 40), Rect(x: 0, y: 50, width: 40, height: 40), Rect(x: 60, y: 50, width: 40, height: 40),
+        ])
+        let estimates = try ScriptLayout(source: source, options: .init(estimatesOnly: true))
+        try estimates.prepare(in: context)
+        #expect(try estimates.allLayoutAttributes(context: context).map(\.frame) == [
+            Rect(x: 0, y: 0, width: 40, height: 40), Rect(x: 60, y: 0, width: 40, height: 40), Rect(x: 0, y: 50, width: 40, height: 40),
+        ])
+    }
+
+    @Test func aBadMeasuredSizeIsLocated() {
+        let error = scriptError("""
+            local layout = flow{ estimatedItemSize = {40, 40} }
+            function layout.preferredSizeForItem(cv, section, item, fitting)
+              return -1, 5
+            end
+            return layout
+            """)
+        #expect(error?.message == "test.lua:2: preferredSizeForItem returned an invalid size -1×5 (sizes must be finite and ≥ 0)")
+    }
+}

@@ -1,6 +1,7 @@
 /// Self-sizing (docs/compositional.md, "Estimated sizes"): estimates stand until the sizing
-/// closure answers; then the root group's items restack, the group takes its measured extent
-/// when its own dimension is estimated, and the section's groups restack.
+/// closure answers; then the root group's items restack along its axis, the group takes its
+/// measured extent on its estimated dimensions, and the section's groups restack (along the
+/// section's own scroll axis: down a normal section, across an orthogonal one).
 enum CompositionalEstimates {
     /// Only the estimated axes of a preferred size are taken.
     static func take(_ answer: Size, into size: Size, width: Bool, height: Bool, kind: String) -> Size {
@@ -23,7 +24,7 @@ enum CompositionalEstimates {
     static func measureGroup(
         _ template: CompositionalGroupTemplate, group: Compositional.Group, count: Int, section: Int, firstItem: Int,
         sizing: Compositional.Sizing
-    ) throws -> (cells: [Rect], length: Double) {
+    ) throws -> (cells: [Rect], size: Size) {
         var boxes = template.leaves.prefix(count).map(\.box)
         // Measure the estimated axes of the root group's own items.
         if let measure = sizing.item {
@@ -49,24 +50,44 @@ enum CompositionalEstimates {
             if case .uniformAcrossSiblings = item.size.width { boxes[i].size.width = uniformWidth }
             if case .uniformAcrossSiblings = item.size.height { boxes[i].size.height = uniformHeight }
         }
-        // Restack along a vertical root group; a horizontal one keeps its x positions.
+        // Restack along the root group's axis when its items' extents there were measured.
         let insets = group.contentInsets
         let spacing = group.interItemSpacing?.minimum ?? 0
-        if case .vertical = group.layout {
-            var cursor = template.leaves.first.map { $0.box.minY } ?? insets.top
-            for i in boxes.indices where template.leaves[i].depth == 0 {
-                let edges = template.leaves[i].item?.edgeSpacing
+        let leaves = template.leaves
+        func measured(_ pick: (Compositional.LayoutSize) -> Compositional.Dimension) -> Bool {
+            boxes.indices.contains { leaves[$0].depth == 0 && leaves[$0].item.map { pick($0.size).isEstimated } == true }
+        }
+        switch group.layout {
+        case .vertical where measured(\.height):
+            var cursor = leaves.first.map { $0.box.minY - ($0.item?.edgeSpacing.top?.minimum ?? 0) } ?? insets.top
+            for i in boxes.indices where leaves[i].depth == 0 {
+                let edges = leaves[i].item?.edgeSpacing
                 cursor += edges?.top?.minimum ?? 0
                 boxes[i].origin.y = cursor
                 cursor += boxes[i].height + (edges?.bottom?.minimum ?? 0) + spacing
             }
+        case .horizontal where measured(\.width):
+            var cursor = leaves.first.map { $0.box.minX - ($0.item?.edgeSpacing.leading?.minimum ?? 0) } ?? insets.leading
+            for i in boxes.indices where leaves[i].depth == 0 {
+                let edges = leaves[i].item?.edgeSpacing
+                cursor += edges?.leading?.minimum ?? 0
+                boxes[i].origin.x = cursor
+                cursor += boxes[i].width + (edges?.trailing?.minimum ?? 0) + spacing
+            }
+        default: break
         }
-        var length = template.size.height
+        var size = template.size
         if group.size.height.isEstimated {
             let bottom = boxes.indices.reduce(0.0) { result, i in
-                max(result, boxes[i].maxY + (template.leaves[i].item?.edgeSpacing.bottom?.minimum ?? 0))
+                max(result, boxes[i].maxY + (leaves[i].item?.edgeSpacing.bottom?.minimum ?? 0))
             }
-            length = bottom + insets.bottom
+            size.height = bottom + insets.bottom
+        }
+        if group.size.width.isEstimated {
+            let trailing = boxes.indices.reduce(0.0) { result, i in
+                max(result, boxes[i].maxX + (leaves[i].item?.edgeSpacing.trailing?.minimum ?? 0))
+            }
+            size.width = trailing + insets.trailing
         }
         let cells = boxes.indices.map { i -> Rect in
             guard let item = template.leaves[i].item else { return boxes[i] }
@@ -77,6 +98,6 @@ enum CompositionalEstimates {
             return Rect(x: boxes[i].x + l, y: boxes[i].y + tp, width: max(0, boxes[i].width - l - t),
                         height: max(0, boxes[i].height - tp - b))
         }
-        return (cells, length)
+        return (cells, size)
     }
 }

@@ -80,25 +80,36 @@ extension CompositionalPreparer {
         let wantsSupplementaries = template.leaves.contains { !($0.item?.supplementaryItems.isEmpty ?? true) }
             || !template.groupSupplementaries.isEmpty
 
-        if !orthogonal, let sizing, sizing.item != nil, CompositionalEstimates.needsMeasuring(template, group: group) {
-            // Self-sizing: each group measured and restacked.
-            var y = contentTop
+        var measuredAlong: Double?
+        if let sizing, sizing.item != nil, CompositionalEstimates.needsMeasuring(template, group: group) {
+            // Self-sizing: each group measured, then the groups restack along the section's axis.
+            var along = orthogonal ? content.x : contentTop
+            var across = 0.0
             var item = 0
             for g in 0..<groupCount {
                 let n = min(k, count - item)
-                let (cells, length) = try CompositionalEstimates.measureGroup(
+                let (cells, size) = try CompositionalEstimates.measureGroup(
                     template, group: group, count: n, section: s, firstItem: item, sizing: sizing)
-                if g > 0 { y += section.interGroupSpacing }
-                let origin = Point(x: content.x + acrossOffset, y: y + (alongLead?.minimum ?? 0))
+                if g > 0 { along += section.interGroupSpacing }
+                along += alongLead?.minimum ?? 0
+                let origin = orthogonal
+                    ? Point(x: along, y: contentTop + acrossOffset)
+                    : Point(x: content.x + acrossOffset, y: along)
                 for (leaf, cell) in cells.enumerated() {
                     let frame = cell.offsetBy(dx: origin.x, dy: origin.y)
                     sink.cell(section: sectionID, item: Int32(clamping: item), frame: frame, zIndex: max(template.leaves[leaf].zIndex, zFloor))
                     if wantsSupplementaries { itemSupplementaries.append((item, frame, leaf)) }
                     item += 1
                 }
-                y += length + (alongLead?.minimum ?? 0) + (alongTrail?.minimum ?? 0)
+                along += (orthogonal ? size.width : size.height) + (alongTrail?.minimum ?? 0)
+                across = max(across, orthogonal ? size.height : size.width)
             }
-            groupsLength = y - contentTop
+            if orthogonal {
+                groupsLength = groupCount > 0 ? across + (acrossLead?.minimum ?? 0) + (acrossTrail?.minimum ?? 0) : 0
+                measuredAlong = along - content.x
+            } else {
+                groupsLength = along - contentTop
+            }
         } else {
             let groups = Double(groupCount)
             if groupCount == 0 {
@@ -175,7 +186,11 @@ extension CompositionalPreparer {
         if orthogonal {
             let groups = Double(groupCount)
             var contentLength = insets.leading + insets.trailing
-            if groupCount > 0 { contentLength += groups * groupStride + (groups - 1) * section.interGroupSpacing }
+            if let measuredAlong {
+                contentLength += measuredAlong
+            } else if groupCount > 0 {
+                contentLength += groups * groupStride + (groups - 1) * section.interGroupSpacing
+            }
             geometry.orthogonal = CompositionalOrthogonalGeometry(
                 behavior: section.orthogonalScrollingBehavior, visibleLength: band.width, contentLength: contentLength,
                 groupLength: groupStride, interGroupSpacing: section.interGroupSpacing, leadingInset: insets.leading)

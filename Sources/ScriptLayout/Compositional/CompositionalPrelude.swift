@@ -309,7 +309,9 @@ enum CompositionalPrelude {
         compositional = setmetatable({}, {
           __index = C,
           __call = function(_, config)
-            local site = here("compositional")
+            -- No word to search for: `return compositional{...}` (a tail call) is found by
+            -- the host, which knows the spellings of the call.
+            local site = here()
             if config == nil then config = {} end
             if type(config) ~= "table" or tags[config] then
               error(site .. "compositional{...} expects a table of properties, got " .. describe(config), 0)

@@ -32,7 +32,7 @@ final class CompositionalScriptStep: ScriptComputeStep {
     func compute(context: CollectionContext) throws -> PreparedLayout {
         let reader = CompositionalTreeReader(script: script, context: context, handlerProxy: handlerProxy)
         do {
-            let (result, _) = try lua.balanced { try prepare(reader, context) }
+            let result = try lua.balanced { try prepare(reader, context) }
             for reference in references { lua.release(reference) }
             references = reader.references
             warnings = result.warnings.map { "\(script.compositionalSite): warning: \($0)" }
@@ -43,7 +43,7 @@ final class CompositionalScriptStep: ScriptComputeStep {
         }
     }
 
-    private func prepare(_ reader: CompositionalTreeReader, _ context: CollectionContext) throws -> (CompositionalLayoutResult, Bool) {
+    private func prepare(_ reader: CompositionalTreeReader, _ context: CollectionContext) throws -> CompositionalLayoutResult {
         script.pushFields()
         let fields = lua.absoluteIndex(-1)
         if lua.rawGet(tableAt: fields, field: "prepare") != .nil {
@@ -86,8 +86,7 @@ final class CompositionalScriptStep: ScriptComputeStep {
         lua.pop(1)
         let sizing = estimatesOnly ? nil : makeSizing(context)
         do {
-            let result = try CompositionalEngine.prepare(sections: sections, configuration: configuration, context: context, sizing: sizing)
-            return (result, configuration.scrollDirection == .vertical)
+            return try CompositionalEngine.prepare(sections: sections, configuration: configuration, context: context, sizing: sizing)
         } catch let failure as LayoutError {
             throw ScriptError(kind: .invalidValue, message: "\(script.compositionalSite): \(failure.message)")
         } catch let failure as CompositionalTreeReader.Malformed {

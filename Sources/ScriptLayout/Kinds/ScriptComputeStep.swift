@@ -29,7 +29,7 @@ extension ScriptLayout.Kind {
     /// The compute step of each kind.
     func makeStep(script: LayoutScript, options: ScriptLayout.Options) -> any ScriptComputeStep {
         switch self {
-        case .flow: FlowScriptStep(script: script)
+        case .flow: FlowScriptStep(script: script, estimatesOnly: options.estimatesOnly)
         case .custom: CustomScriptStep(script: script)
         case .compositional: CompositionalScriptStep(script: script, estimatesOnly: options.estimatesOnly)
         }
