@@ -18,9 +18,11 @@ struct Example {
     /// under Examples/ (e.g. "raggy.json"); otherwise `counts` gives the items per section.
     init(
         _ name: String, width: Double, height: Double, offset: Point = .zero, scale: Double = 1,
-        counts: [Int] = [20], data: String? = nil, state: [String: LayoutValue] = [:], seed: Int = 0
+        counts: [Int] = [20], data: String? = nil, state: [String: LayoutValue] = [:], seed: Int = 0,
+        estimatesOnly: Bool = false
     ) throws {
-        layout = try ScriptLayout(file: repositoryRoot + "/Examples/" + name, options: .init(seed: seed))
+        layout = try ScriptLayout(
+            file: repositoryRoot + "/Examples/" + name, options: .init(seed: seed, estimatesOnly: estimatesOnly))
         var collection = CollectionData(counts: counts)
         if let data {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Examples/" + data))

@@ -150,12 +150,16 @@ struct CLIErrorTests {
 
 @Suite("Examples", .serialized)
 struct ExampleTests {
-    static let examples: [String] = {
-        let directory = repositoryRoot + "/Examples"
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        // Layouts only: controllers and scenarios run through `simulate` (SimulateCommandTests).
-        return files.filter { $0.hasSuffix(".lua") && !$0.hasSuffix("-controller.lua") && !$0.hasSuffix(".test.lua") }.sorted()
-    }()
+    /// The layouts in Examples/ and Examples/compositional/, as paths under Examples/
+    /// (controllers and scenarios run through `simulate`: SimulateCommandTests).
+    static let examples: [String] = ["", "compositional/"].flatMap { folder in
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Examples/" + folder)) ?? []
+        return files.filter { $0.hasSuffix(".lua") && !$0.hasSuffix("-controller.lua") && !$0.hasSuffix(".test.lua") }.sorted().map { folder + $0 }
+    }
+
+    @Test func thereAreCompositionalExamples() {
+        #expect(Self.examples.filter { $0.hasPrefix("compositional/") }.count >= 16)
+    }
 
     @Test func thereAreExamples() {
         #expect(Self.examples.count >= 3)
@@ -171,7 +175,8 @@ struct ExampleTests {
         let result = lualayout(arguments)
         #expect(result.status == 0, "\(result.err)")
         let source = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
-        #expect(source.hasPrefix("-- \(name) — "), "an example starts with a header comment naming itself")
+        let file = name.split(separator: "/").last.map(String.init) ?? name
+        #expect(source.hasPrefix("-- \(file) — "), "an example starts with a header comment naming itself")
         #expect(source.contains("Run:"), "the header says how to run it")
     }
 }
@@ -188,7 +193,8 @@ struct GalleryTests {
         var words = runLine.split(separator: " ").map(String.init)
         words = Array(words.drop { $0 != path }.dropFirst())
         if let format = words.firstIndex(of: "--format") { words.removeSubrange(format...format + 1) }
-        let stem = name.replacingOccurrences(of: ".lua", with: "")
+        // Examples/compositional/grid.lua draws docs/images/compositional-grid.svg.
+        let stem = name.replacingOccurrences(of: ".lua", with: "").replacingOccurrences(of: "/", with: "-")
         let result = lualayout(["run", path] + words + ["--format", "svg", "--fit", "800"])
         #expect(result.status == 0, "\(result.err)")
         let golden = try String(contentsOfFile: repositoryRoot + "/docs/images/\(stem).svg", encoding: .utf8)
