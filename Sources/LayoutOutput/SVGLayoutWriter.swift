@@ -68,7 +68,7 @@ public enum SVGLayoutWriter {
     public static func write(_ snapshot: LayoutSnapshot, options: Options = Options(), to output: inout some TextOutputStream) {
         let content = Rect(origin: .zero, size: snapshot.contentSize)
         var area = options.viewportOnly ? snapshot.bounds : content.union(snapshot.bounds)
-        let drawn = Array(snapshot.elements.filter { !$0.hidden }.prefix(options.maxElements))
+        let drawn = Array(snapshot.elements.lazy.filter { !$0.hidden }.prefix(options.maxElements))
         if !options.viewportOnly {
             for element in drawn where element.frame.isFinite { area = area.union(element.frame) }
         }
@@ -91,7 +91,7 @@ public enum SVGLayoutWriter {
         writeViewport(snapshot.bounds, unit: unit, to: &output)
         let b = snapshot.bounds
         var caption = "content \(n(content.width))×\(n(content.height)) · viewport \(n(b.width))×\(n(b.height)) at \(n(b.x)),\(n(b.y)) · \(drawn.count) element\(drawn.count == 1 ? "" : "s")"
-        let hidden = snapshot.elements.filter(\.hidden).count
+        let hidden = snapshot.elements.reduce(0) { $0 + ($1.hidden ? 1 : 0) }
         if hidden > 0 { caption += " · \(hidden) hidden" }
         let beyond = snapshot.elements.count - hidden - drawn.count
         if beyond > 0 { caption += " · \(beyond) more not drawn" }

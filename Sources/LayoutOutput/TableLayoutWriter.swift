@@ -13,37 +13,106 @@ public enum TableLayoutWriter {
             output.write(" (proposed \(n(target.proposed.x)),\(n(target.proposed.y)), velocity \(n(target.velocity.x)),\(n(target.velocity.y)))\n")
         }
         guard !snapshot.elements.isEmpty else { return }
-        let header = ["category", "kind", "indexPath", "x", "y", "width", "height", "alpha", "z", "hidden", "extra"]
-        var rows: [[String]] = [header]
-        for a in snapshot.elements {
-            var extra: [String] = []
-            if !a.transform3D.isIdentity { extra.append("transform=[" + TransformDescription.describe(a.transform3D) + "]") }
-            for key in a.custom.keys.sorted() { extra.append("\(key)=\(JSONLayoutWriter.value(a.custom[key]!, number: n))") }
-            rows.append([
-                a.category.name, a.kind, "[\(a.indexPath.section), \(a.indexPath.item)]",
-                n(a.frame.x), n(a.frame.y), n(a.frame.width), n(a.frame.height),
-                n(a.alpha), String(a.zIndex), a.hidden ? "yes" : "", extra.joined(separator: " "),
-            ])
-        }
-        // Column widths from a bounded sample keep huge tables streaming-fast.
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in rows.prefix(2000) {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
-        }
-        let numeric: Set<Int> = [3, 4, 5, 6, 7, 8]
-        for row in rows {
-            var line = ""
-            for (column, cell) in row.enumerated() {
-                let pad = String(repeating: " ", count: max(0, widths[column] - cell.count))
-                if column == row.count - 1 {
-                    line += cell
-                } else {
-                    line += (numeric.contains(column) ? pad + cell : cell + pad) + "  "
-                }
+        // Column widths from a bounded sample (the header and the first rows) keep huge tables
+        // streaming; every row is then written straight into one byte buffer.
+        var widths = header.map(\.count)
+        let sample = OutputBytes(chunk: 1 << 12)
+        for a in snapshot.elements.prefix(sampleRows - 1) {
+            for column in 0..<(header.count - 1) {
+                sample.truncate(to: 0)
+                writeCell(column, of: a, to: sample)
+                widths[column] = max(widths[column], characterCount(sample.bytes(from: 0), ascii: column != 1))
             }
-            while line.hasSuffix(" ") { line.removeLast() }
-            output.write(line + "\n")
         }
+        let bytes = OutputBytes()
+        writeRow(to: bytes, widths: widths) { column, bytes in bytes.append(header[column]) }
+        for a in snapshot.elements {
+            writeRow(to: bytes, widths: widths) { column, bytes in writeCell(column, of: a, to: bytes) }
+            bytes.flushIfFull(to: &output)
+        }
+        bytes.flush(to: &output)
+    }
+
+    static let header = ["category", "kind", "indexPath", "x", "y", "width", "height", "alpha", "z", "hidden", "extra"]
+    /// Rows (the header included) whose cells set the column widths.
+    static let sampleRows = 2000
+
+    /// One line: cells padded to `widths` (numbers right-aligned) two spaces apart, the last
+    /// cell as is, trailing spaces dropped.
+    private static func writeRow(to bytes: OutputBytes, widths: [Int], cell: (Int, OutputBytes) -> Void) {
+        let lineStart = bytes.count
+        for column in 0..<header.count {
+            let start = bytes.count
+            cell(column, bytes)
+            guard column < header.count - 1 else { break }
+            if (3...8).contains(column) {
+                bytes.padLeft(from: start, by: widths[column] - (bytes.count - start))
+            } else {
+                bytes.appendSpaces(widths[column] - characterCount(bytes.bytes(from: start), ascii: column != 1))
+            }
+            bytes.append("  ")
+        }
+        trimTrailingSpaces(bytes, lineStart: lineStart)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// The text of cell `column` of element `a`.
+    private static func writeCell(_ column: Int, of a: LayoutAttributes, to bytes: OutputBytes) {
+        switch column {
+        case 0: bytes.append(a.category.name)
+        case 1: bytes.append(a.kind)
+        case 2:
+            bytes.append(UInt8(ascii: "["))
+            bytes.append(a.indexPath.section)
+            bytes.append(", ")
+            bytes.append(a.indexPath.item)
+            bytes.append(UInt8(ascii: "]"))
+        case 3: bytes.appendRounded(a.frame.x)
+        case 4: bytes.appendRounded(a.frame.y)
+        case 5: bytes.appendRounded(a.frame.width)
+        case 6: bytes.appendRounded(a.frame.height)
+        case 7: bytes.appendRounded(a.alpha)
+        case 8: bytes.append(a.zIndex)
+        case 9: if a.hidden { bytes.append("yes") }
+        default:
+            var separate = false
+            if !a.transform3D.isIdentity {
+                bytes.append("transform=[")
+                bytes.append(TransformDescription.describe(a.transform3D))
+                bytes.append(UInt8(ascii: "]"))
+                separate = true
+            }
+            for key in a.custom.keys.sorted() {
+                if separate { bytes.append(UInt8(ascii: " ")) }
+                separate = true
+                bytes.append(key)
+                bytes.append(UInt8(ascii: "="))
+                JSONLayoutWriter.writeValue(a.custom[key]!, to: bytes) { n, bytes in bytes.appendRounded(n) }
+            }
+        }
+    }
+
+    /// Characters as `String.count` counts them (bytes when the cell is known to be ASCII).
+    private static func characterCount(_ cell: UnsafeMutableBufferPointer<UInt8>, ascii: Bool) -> Int {
+        if ascii || !cell.contains(where: { $0 >= 0x80 }) { return cell.count }
+        return String(decoding: UnsafeBufferPointer(cell), as: UTF8.self).count
+    }
+
+    /// Drops the line's trailing spaces as `String` sees them: a space joined to a non-ASCII
+    /// character before it (a prepended mark) is part of that character and stays.
+    private static func trimTrailingSpaces(_ bytes: OutputBytes, lineStart: Int) {
+        let line = bytes.bytes(from: lineStart)
+        guard line.last == UInt8(ascii: " ") else { return }
+        if line.contains(where: { $0 >= 0x80 }) {
+            var text = String(decoding: UnsafeBufferPointer(line), as: UTF8.self)
+            while text.hasSuffix(" ") { text.removeLast() }
+            bytes.truncate(to: lineStart)
+            bytes.append(text)
+            return
+        }
+        var end = line.count
+        while end > 0 && line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        bytes.truncate(to: lineStart + end)
     }
 
     public static func string(_ snapshot: LayoutSnapshot) -> String {

@@ -15,15 +15,21 @@ enum LayoutQuery {
     static func snapshot(of layout: any CollectionViewLayout, in context: CollectionContext, query: LayoutQuery) throws(CLIError) -> LayoutSnapshot {
         do {
             try layout.prepare(in: context)
-            let elements: [LayoutAttributes]
+            let elements: ElementList
             switch query {
-            case .all: elements = try layout.allLayoutAttributes(context: context)
-            case .rect(let rect): elements = try layout.layoutAttributesForElements(in: rect, context: context)
+            case .all:
+                // A script layout hands over its store when no hook rewrites the listing.
+                elements = if let script = layout as? ScriptLayout {
+                    try script.allElementList(context: context)
+                } else {
+                    ElementList(try layout.allLayoutAttributes(context: context))
+                }
+            case .rect(let rect): elements = ElementList(try layout.layoutAttributesForElements(in: rect, context: context))
             case .element(let key):
                 guard let found = try layout.layoutAttributes(for: key, context: context) else {
                     throw CLIError.script(ScriptError(kind: .invalidValue, message: "no such element: \(key)"))
                 }
-                elements = [found]
+                elements = ElementList([found])
             }
             return LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
         } catch {
