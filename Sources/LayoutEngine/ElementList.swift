@@ -41,6 +41,14 @@ public struct ElementList: RandomAccessCollection, MutableCollection, Expressibl
         }
     }
 
+    /// The element at `position` as a plain cell when the list reads a store and the element
+    /// is one (the writers' fast path); nil otherwise.
+    @inline(__always)
+    public func plainCell(at position: Int) -> ElementStore.PlainCell? {
+        guard case .store(let store) = storage else { return nil }
+        return store.plainCell(at: position)
+    }
+
     /// The elements as an array (built once here when the list reads a store).
     public var array: [LayoutAttributes] {
         switch storage {

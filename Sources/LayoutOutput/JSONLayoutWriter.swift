@@ -27,11 +27,14 @@ public enum JSONLayoutWriter {
             return
         }
         bytes.append("  \"elements\": [\n")
-        var first = true
-        for element in snapshot.elements {
-            bytes.append(first ? "    " : ",\n    ")
-            first = false
-            writeElement(element, to: bytes)
+        let elements = snapshot.elements
+        for position in elements.indices {
+            bytes.append(position == 0 ? "    " : ",\n    ")
+            if let cell = elements.plainCell(at: position) {
+                writePlainCell(cell, to: bytes)
+            } else {
+                writeElement(elements[position], to: bytes)
+            }
             bytes.flushIfFull(to: &output)
         }
         bytes.append("\n  ]\n}\n")
@@ -52,23 +55,19 @@ public enum JSONLayoutWriter {
     }
 
     static func writeElement(_ a: LayoutAttributes, to bytes: OutputBytes) {
+        if a.category == .cell && a.custom.isEmpty && a.transform3D.isIdentity {  // the kind is not printed for cells
+            let cell = ElementStore.PlainCell(
+                frame: a.frame, alpha: a.alpha, section: a.indexPath.section, item: a.indexPath.item, zIndex: a.zIndex, hidden: a.hidden)
+            return writePlainCell(cell, to: bytes)
+        }
         switch a.category {
         case .cell: bytes.append("{\"category\": \"cell\"")
         case .supplementary: bytes.append("{\"category\": \"supplementary\", \"kind\": ")
         case .decoration: bytes.append("{\"category\": \"decoration\", \"kind\": ")
         }
         if a.category != .cell { writeString(a.kind, to: bytes) }
-        bytes.append(", \"indexPath\": [")
-        bytes.append(a.indexPath.section)
-        bytes.append(", ")
-        bytes.append(a.indexPath.item)
-        bytes.append("], \"frame\": ")
-        writeRect(a.frame, to: bytes)
-        bytes.append(", \"alpha\": ")
-        writeNumber(a.alpha, to: bytes)
-        bytes.append(", \"zIndex\": ")
-        bytes.append(a.zIndex)
-        bytes.append(a.hidden ? ", \"hidden\": true" : ", \"hidden\": false")
+        writeFields(section: a.indexPath.section, item: a.indexPath.item, frame: a.frame, alpha: a.alpha, zIndex: a.zIndex,
+                    hidden: a.hidden, to: bytes)
         if !a.transform3D.isIdentity {
             bytes.append(", \"transform3D\": [")
             for (position, component) in a.transform3D.m.enumerated() {
@@ -84,12 +83,53 @@ public enum JSONLayoutWriter {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// A plain cell in one reservation, every piece written through a cursor.
+    @inline(__always)
+    static func writePlainCell(_ cell: ElementStore.PlainCell, to bytes: OutputBytes) {
+        bytes.withCursor(reserving: 128 + 7 * ByteCursor.numberRoom) { out in
+            out.write("{\"category\": \"cell\", \"indexPath\": [")
+            out.write(cell.section)
+            out.write(", ")
+            out.write(cell.item)
+            out.write("], \"frame\": {\"x\": ")
+            out.writeJSONNumber(cell.frame.x)
+            out.write(", \"y\": ")
+            out.writeJSONNumber(cell.frame.y)
+            out.write(", \"width\": ")
+            out.writeJSONNumber(cell.frame.width)
+            out.write(", \"height\": ")
+            out.writeJSONNumber(cell.frame.height)
+            out.write("}, \"alpha\": ")
+            out.writeJSONNumber(cell.alpha)
+            out.write(", \"zIndex\": ")
+            out.write(cell.zIndex)
+            out.write(cell.hidden ? ", \"hidden\": true}" : ", \"hidden\": false}")
+        }
+    }
+
+    /// The fields every element has, from the index path to `hidden`.
+    @inline(__always)
+    static func writeFields(section: Int, item: Int, frame: Rect, alpha: Double, zIndex: Int, hidden: Bool, to bytes: OutputBytes) {
+        bytes.append(", \"indexPath\": [")
+        bytes.append(section)
+        bytes.append(", ")
+        bytes.append(item)
+        bytes.append("], \"frame\": ")
+        writeRect(frame, to: bytes)
+        bytes.append(", \"alpha\": ")
+        writeNumber(alpha, to: bytes)
+        bytes.append(", \"zIndex\": ")
+        bytes.append(zIndex)
+        bytes.append(hidden ? ", \"hidden\": true" : ", \"hidden\": false")
+    }
+
     static func rect(_ r: Rect) -> String {
         let bytes = OutputBytes(chunk: 128)
         writeRect(r, to: bytes)
         return bytes.string
     }
 
+    @inline(__always)
     static func writeRect(_ r: Rect, to bytes: OutputBytes) {
         bytes.append("{\"x\": ")
         writeNumber(r.x, to: bytes)
@@ -123,6 +163,7 @@ public enum JSONLayoutWriter {
     }
 
     /// A number as JSON has it: non-finite values are null.
+    @inline(__always)
     static func writeNumber(_ value: Double, to bytes: OutputBytes) {
         if value.isFinite { bytes.appendNumber(value) } else { bytes.append("null") }
     }
@@ -191,7 +232,7 @@ public enum JSONLayoutWriter {
     /// A data value with numbers written by `number` (the table rounds them).
     static func value(_ value: LayoutValue, number: (Double) -> String) -> String {
         let bytes = OutputBytes(chunk: 256)
-        writeValue(value, to: bytes) { n, bytes in bytes.append(number(n)) }
+        writeValue(value, to: bytes) { n, bytes in bytes.append(text: number(n)) }
         return bytes.string
     }
 

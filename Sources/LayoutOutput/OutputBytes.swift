@@ -48,7 +48,7 @@ final class OutputBytes {
         count += length
     }
 
-    func append(_ text: String) {
+    func append(text: String) {
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
@@ -65,31 +65,14 @@ final class OutputBytes {
 
     /// A whole number in decimal.
     @inline(__always) func append(_ value: Int) {
-        reserve(20)
-        var magnitude = value.magnitude
-        if value < 0 {
-            base[count] = UInt8(ascii: "-")
-            count += 1
-        }
-        if magnitude < 10 {
-            base[count] = 48 + UInt8(truncatingIfNeeded: magnitude)
-            count += 1
-            return
-        }
-        var digits = 0
-        var rest = magnitude
-        repeat {
-            digits += 1
-            rest /= 10
-        } while rest > 0
-        var position = count + digits
-        count = position
-        repeat {
-            position -= 1
-            base[position] = 48 + UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        withCursor(reserving: 20) { $0.write(value) }
     }
+
+    /// Where the next byte goes (for a `ByteCursor`).
+    var end: UnsafeMutablePointer<UInt8> { base + count }
+
+    /// Keeps the bytes a cursor wrote up to `position`.
+    @inline(__always) func advance(to position: UnsafeMutablePointer<UInt8>) { count = position - base }
 
     /// The bytes written since `start` (for measuring and moving a cell the writer just wrote).
     func bytes(from start: Int) -> UnsafeMutableBufferPointer<UInt8> {

@@ -17,17 +17,20 @@ public enum TableLayoutWriter {
         // streaming; every row is then written straight into one byte buffer.
         var widths = header.map(\.count)
         let sample = OutputBytes(chunk: 1 << 12)
-        for a in snapshot.elements.prefix(sampleRows - 1) {
+        let elements = snapshot.elements
+        for position in elements.indices.prefix(sampleRows - 1) {
+            let row = Row(elements, position)
             for column in 0..<(header.count - 1) {
                 sample.truncate(to: 0)
-                writeCell(column, of: a, to: sample)
+                writeCell(column, of: row, to: sample)
                 widths[column] = max(widths[column], characterCount(sample.bytes(from: 0), ascii: column != 1))
             }
         }
         let bytes = OutputBytes()
-        writeRow(to: bytes, widths: widths) { column, bytes in bytes.append(header[column]) }
-        for a in snapshot.elements {
-            writeRow(to: bytes, widths: widths) { column, bytes in writeCell(column, of: a, to: bytes) }
+        writeRow(to: bytes, widths: widths) { column, bytes in bytes.append(text: header[column]) }
+        for position in elements.indices {
+            let row = Row(elements, position)
+            writeRow(to: bytes, widths: widths) { column, bytes in writeCell(column, of: row, to: bytes) }
             bytes.flushIfFull(to: &output)
         }
         bytes.flush(to: &output)
@@ -56,36 +59,65 @@ public enum TableLayoutWriter {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// The text of cell `column` of element `a`.
-    private static func writeCell(_ column: Int, of a: LayoutAttributes, to bytes: OutputBytes) {
+    /// One element's fields; `attributes` only when it has more than a plain cell's.
+    private struct Row {
+        var category: ElementCategory
+        var section: Int, item: Int
+        var frame: Rect
+        var alpha: Double
+        var zIndex: Int
+        var hidden: Bool
+        var attributes: LayoutAttributes?
+
+        @inline(__always)
+        init(_ elements: ElementList, _ position: Int) {
+            if let cell = elements.plainCell(at: position) {
+                (category, section, item, frame) = (.cell, cell.section, cell.item, cell.frame)
+                (alpha, zIndex, hidden, attributes) = (cell.alpha, cell.zIndex, cell.hidden, nil)
+            } else {
+                let a = elements[position]
+                (category, section, item, frame) = (a.category, a.indexPath.section, a.indexPath.item, a.frame)
+                (alpha, zIndex, hidden, attributes) = (a.alpha, a.zIndex, a.hidden, a)
+            }
+        }
+    }
+
+    /// The text of cell `column` of `row`.
+    private static func writeCell(_ column: Int, of row: Row, to bytes: OutputBytes) {
         switch column {
-        case 0: bytes.append(a.category.name)
-        case 1: bytes.append(a.kind)
+        case 0:
+            switch row.category {
+            case .cell: bytes.append("cell")
+            case .supplementary: bytes.append("supplementary")
+            case .decoration: bytes.append("decoration")
+            }
+        case 1: if let a = row.attributes { bytes.append(text: a.kind) }
         case 2:
             bytes.append(UInt8(ascii: "["))
-            bytes.append(a.indexPath.section)
+            bytes.append(row.section)
             bytes.append(", ")
-            bytes.append(a.indexPath.item)
+            bytes.append(row.item)
             bytes.append(UInt8(ascii: "]"))
-        case 3: bytes.appendRounded(a.frame.x)
-        case 4: bytes.appendRounded(a.frame.y)
-        case 5: bytes.appendRounded(a.frame.width)
-        case 6: bytes.appendRounded(a.frame.height)
-        case 7: bytes.appendRounded(a.alpha)
-        case 8: bytes.append(a.zIndex)
-        case 9: if a.hidden { bytes.append("yes") }
+        case 3: bytes.appendRounded(row.frame.x)
+        case 4: bytes.appendRounded(row.frame.y)
+        case 5: bytes.appendRounded(row.frame.width)
+        case 6: bytes.appendRounded(row.frame.height)
+        case 7: bytes.appendRounded(row.alpha)
+        case 8: bytes.append(row.zIndex)
+        case 9: if row.hidden { bytes.append("yes") }
         default:
+            guard let a = row.attributes else { return }
             var separate = false
             if !a.transform3D.isIdentity {
                 bytes.append("transform=[")
-                bytes.append(TransformDescription.describe(a.transform3D))
+                bytes.append(text: TransformDescription.describe(a.transform3D))
                 bytes.append(UInt8(ascii: "]"))
                 separate = true
             }
             for key in a.custom.keys.sorted() {
                 if separate { bytes.append(UInt8(ascii: " ")) }
                 separate = true
-                bytes.append(key)
+                bytes.append(text: key)
                 bytes.append(UInt8(ascii: "="))
                 JSONLayoutWriter.writeValue(a.custom[key]!, to: bytes) { n, bytes in bytes.appendRounded(n) }
             }
@@ -107,7 +139,7 @@ public enum TableLayoutWriter {
             var text = String(decoding: UnsafeBufferPointer(line), as: UTF8.self)
             while text.hasSuffix(" ") { text.removeLast() }
             bytes.truncate(to: lineStart)
-            bytes.append(text)
+            bytes.append(text: text)
             return
         }
         var end = line.count

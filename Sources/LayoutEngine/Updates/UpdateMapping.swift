@@ -165,11 +165,20 @@ public struct UpdateMapping: Sendable {
             itemsNewToOld[move.to.section][move.to.item] = move.from
             claimedItems.insert(move.to)
         }
+        // Per-section masks rather than a set lookup per item: a million items cost one pass.
+        let leavingBySection = Dictionary(grouping: deletedItems.union(movedFromItems), by: \.section)
+        let claimedBySection = Dictionary(grouping: claimedItems, by: \.section)
+        func mask(_ count: Int, _ paths: [LayoutIndexPath]?) -> [Bool] {
+            var mask = [Bool](repeating: false, count: count)
+            for path in paths ?? [] where mask.indices.contains(path.item) { mask[path.item] = true }
+            return mask
+        }
         for new in 0..<newSectionCount {
             guard let old = sectionsNewToOld[new] else { continue }
-            let survivors = (0..<oldCounts[old]).map { LayoutIndexPath(old, $0) }
-                .filter { !deletedItems.contains($0) && !movedFromItems.contains($0) }
-            let free = (0..<newCounts[new]).filter { !claimedItems.contains(LayoutIndexPath(new, $0)) }
+            let leaving = mask(oldCounts[old], leavingBySection[old])
+            let taken = mask(newCounts[new], claimedBySection[new])
+            let survivors = leaving.indices.filter { !leaving[$0] }.map { LayoutIndexPath(old, $0) }
+            let free = taken.indices.filter { !taken[$0] }
             guard survivors.count == free.count else {
                 throw UpdateError("section \(new): \(survivors.count) items survive the update but \(free.count) places are left for them")
             }
@@ -209,8 +218,10 @@ public struct UpdateMapping: Sendable {
     /// What the update does to the item at `path` after it.
     public func change(ofNew path: LayoutIndexPath) -> Change {
         guard let old = oldIndexPath(forNew: path) else { return .insert }
-        if reloadedItemsOld.contains(old) || reloadedSectionsOld.contains(old.section) { return .reload }
-        return movedItemsOld.contains(old) ? .move : .persist
+        // Most batches reload and move nothing: skip hashing a million index paths then.
+        if !reloadedItemsOld.isEmpty && reloadedItemsOld.contains(old) { return .reload }
+        if !reloadedSectionsOld.isEmpty && reloadedSectionsOld.contains(old.section) { return .reload }
+        return !movedItemsOld.isEmpty && movedItemsOld.contains(old) ? .move : .persist
     }
 
     /// What the update does to the item at `path` before it.
