@@ -64,6 +64,31 @@ struct ByteCursor {
         if value.isFinite { writeNumber(value) } else { write("null") }
     }
 
+    /// Exactly `NumberFormatting.rounded(value)` (at most 3 decimals).
+    @inline(__always) mutating func writeRounded(_ value: Double) {
+        if value.isFinite && abs(value) < 1e12 {
+            writeNumber((value * 1000).rounded() / 1000)
+        } else {
+            writeNumber(value)
+        }
+    }
+
+    @inline(__always) mutating func writeSpaces(_ count: Int) {
+        guard count > 0 else { return }
+        position.update(repeating: UInt8(ascii: " "), count: count)
+        position += count
+    }
+
+    /// Moves what was written since `start` right, behind spaces, to fill `width` bytes.
+    @inline(__always) mutating func alignRight(from start: UnsafeMutablePointer<UInt8>, width: Int) {
+        let length = position - start
+        guard length < width else { return }
+        let padding = width - length
+        (start + padding).update(from: start, count: length)  // forward, overlapping: memmove
+        start.update(repeating: UInt8(ascii: " "), count: padding)
+        position += padding
+    }
+
     private static let digitPairs: StaticString =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 }

@@ -28,7 +28,13 @@ public enum TableLayoutWriter {
         }
         let bytes = OutputBytes()
         writeRow(to: bytes, widths: widths) { column, bytes in bytes.append(text: header[column]) }
+        let room = 256 + widths.reduce(0, +) + 7 * ByteCursor.numberRoom
         for position in elements.indices {
+            if let cell = elements.plainCell(at: position) {
+                bytes.withCursor(reserving: room) { writePlainRow(cell, widths: widths, to: &$0) }
+                bytes.flushIfFull(to: &output)
+                continue
+            }
             let row = Row(elements, position)
             writeRow(to: bytes, widths: widths) { column, bytes in writeCell(column, of: row, to: bytes) }
             bytes.flushIfFull(to: &output)
@@ -57,6 +63,47 @@ public enum TableLayoutWriter {
         }
         trimTrailingSpaces(bytes, lineStart: lineStart)
         bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// A plain cell's row (no kind, no extra) through a cursor: the same text `writeRow` makes.
+    @inline(__always)
+    private static func writePlainRow(_ cell: ElementStore.PlainCell, widths: [Int], to out: inout ByteCursor) {
+        let lineStart = out.position
+        out.write("cell")
+        out.writeSpaces(widths[0] - 4)
+        out.write("  ")
+        out.writeSpaces(widths[1])  // the empty kind
+        out.write("  ")
+        let path = out.position
+        out.write(UInt8(ascii: "["))
+        out.write(cell.section)
+        out.write(", ")
+        out.write(cell.item)
+        out.write(UInt8(ascii: "]"))
+        out.writeSpaces(widths[2] - (out.position - path))
+        out.write("  ")
+        func number(_ value: Double, _ column: Int) {
+            let start = out.position
+            out.writeRounded(value)
+            out.alignRight(from: start, width: widths[column])
+            out.write("  ")
+        }
+        number(cell.frame.x, 3)
+        number(cell.frame.y, 4)
+        number(cell.frame.width, 5)
+        number(cell.frame.height, 6)
+        number(cell.alpha, 7)
+        let z = out.position
+        out.write(cell.zIndex)
+        out.alignRight(from: z, width: widths[8])
+        out.write("  ")
+        if cell.hidden {
+            out.write("yes")
+            out.writeSpaces(widths[9] - 3)
+        }
+        // Empty trailing cells leave only spaces: drop them, as `writeRow` does.
+        while out.position > lineStart && out.position[-1] == UInt8(ascii: " ") { out.position -= 1 }
+        out.write(UInt8(ascii: "\n"))
     }
 
     /// One element's fields; `attributes` only when it has more than a plain cell's.
