@@ -61,8 +61,6 @@ final class OutputBytes {
         count += bytes.count
     }
 
-    func append(_ bytes: [UInt8]) { bytes.withUnsafeBytes { append($0) } }
-
     /// A whole number in decimal.
     @inline(__always) func append(_ value: Int) {
         withCursor(reserving: 20) { $0.write(value) }
@@ -98,8 +96,6 @@ final class OutputBytes {
         (base + count).update(repeating: UInt8(ascii: " "), count: n)
         count += n
     }
-
-    var last: UInt8? { count > 0 ? base[count - 1] : nil }
 
     /// Hands the bytes to `output` once a chunk has collected.
     @inline(__always) func flushIfFull(to output: inout some TextOutputStream) {
