@@ -40,7 +40,15 @@ public struct PreparedLayout {
         return result
     }
 
-    /// The attributes of one element: the dynamics' answer when it owns the element, else the store's.
+    /// Every element, in output order, as the writers take it: the store itself when there
+    /// are no query-time answers (pinned headers, orthogonal sections), so a million elements
+    /// are written without a million `LayoutAttributes` in between.
+    public func allElementList(context: CollectionContext) throws -> ElementList {
+        guard dynamics == nil else { return ElementList(try allElements(context: context)) }
+        return ElementList(store: store)
+    }
+
+        /// The attributes of one element: the dynamics' answer when it owns the element, else the store's.
     public func attributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
         if let dynamics, let answer = try dynamics.attributes(for: key, context: context) { return answer }
         return store.attributes(for: key)

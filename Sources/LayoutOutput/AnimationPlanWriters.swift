@@ -4,26 +4,46 @@ import LayoutEngine
 /// The animation plan as JSON: the updates, both content sizes, and every element's change
 /// with its from/to attributes (element objects as in `run`'s output).
 public enum JSONPlanWriter {
+    /// Streams the entries through one byte buffer handed to `output` in large chunks (no
+    /// String per element; the same text as the element objects of `run`).
     public static func write(_ plan: AnimationPlan, progress: Double? = nil, to output: inout some TextOutputStream) {
-        output.write("{\n  \"bounds\": \(JSONLayoutWriter.rect(plan.bounds)),\n")
-        output.write("  \"contentSizeBefore\": \(size(plan.contentSizeBefore)),\n")
-        output.write("  \"contentSizeAfter\": \(size(plan.contentSizeAfter)),\n")
-        output.write("  \"updates\": [" + plan.updates.map(update).joined(separator: ", ") + "],\n")
+        let bytes = OutputBytes()
+        bytes.append("{\n  \"bounds\": ")
+        JSONLayoutWriter.writeRect(plan.bounds, to: bytes)
+        bytes.append(",\n  \"contentSizeBefore\": ")
+        JSONLayoutWriter.writeSize(plan.contentSizeBefore, to: bytes)
+        bytes.append(",\n  \"contentSizeAfter\": ")
+        JSONLayoutWriter.writeSize(plan.contentSizeAfter, to: bytes)
+        bytes.append(",\n  \"updates\": [")
+        bytes.append(text: plan.updates.map(update).joined(separator: ", "))
+        bytes.append("],\n")
         if let progress {
-            output.write("  \"progress\": \(JSONLayoutWriter.number(progress)),\n")
-            let elements = plan.attributes(at: progress).map(JSONLayoutWriter.element)
-            output.write("  \"elementsAtProgress\": [\n    " + elements.joined(separator: ",\n    ") + "\n  ],\n")
+            bytes.append("  \"progress\": ")
+            JSONLayoutWriter.writeNumber(progress, to: bytes)
+            bytes.append(",\n  \"elementsAtProgress\": [\n    ")
+            for (position, element) in plan.attributes(at: progress).enumerated() {
+                if position > 0 { bytes.append(",\n    ") }
+                JSONLayoutWriter.writeElement(element, to: bytes)
+                bytes.flushIfFull(to: &output)
+            }
+            bytes.append("\n  ],\n")
         }
-        let entries = plan.entries.sorted(by: order)
-        if entries.isEmpty {
-            output.write("  \"elements\": []\n}\n")
+        let positions = ordered(plan.entries)
+        if positions.isEmpty {
+            bytes.append("  \"elements\": []\n}\n")
+            bytes.flush(to: &output)
             return
         }
-        output.write("  \"elements\": [\n")
-        for (position, entry) in entries.enumerated() {
-            output.write("    " + self.entry(entry) + (position == entries.count - 1 ? "\n" : ",\n"))
+        bytes.append("  \"elements\": [\n")
+        plan.entries.withUnsafeBufferPointer { entries in  // read in place: no copy of each entry
+            for (position, index) in positions.enumerated() {
+                bytes.append(position == 0 ? "    " : ",\n    ")
+                writeEntry(entries[index], to: bytes)
+                bytes.flushIfFull(to: &output)
+            }
         }
-        output.write("  ]\n}\n")
+        bytes.append("\n  ]\n}\n")
+        bytes.flush(to: &output)
     }
 
     public static func string(_ plan: AnimationPlan, progress: Double? = nil) -> String {
@@ -34,20 +54,85 @@ public enum JSONPlanWriter {
 
     /// Output order: category, kind, then the index path after the update (before it for
     /// disappearing elements), appearing before disappearing.
-    static func order(_ a: AnimationPlan.Entry, _ b: AnimationPlan.Entry) -> Bool {
-        func key(_ e: AnimationPlan.Entry) -> (UInt8, String, Int, Int, Int) {
-            let path = e.indexPathAfter ?? e.indexPathBefore ?? LayoutIndexPath(0, 0)
-            return (e.category.rawValue, e.kind, path.section, path.item, e.indexPathAfter == nil ? 1 : 0)
+    /// Compares two entries read in place (fields only: an entry is large to copy).
+    @inline(__always)
+    private static func precedes(_ entries: UnsafeBufferPointer<AnimationPlan.Entry>, _ i: Int, _ j: Int) -> Bool {
+        if entries[i].category != entries[j].category { return entries[i].category.rawValue < entries[j].category.rawValue }
+        if entries[i].kind != entries[j].kind { return entries[i].kind < entries[j].kind }
+        let pathA = entries[i].indexPathAfter ?? entries[i].indexPathBefore ?? LayoutIndexPath(0, 0)
+        let pathB = entries[j].indexPathAfter ?? entries[j].indexPathBefore ?? LayoutIndexPath(0, 0)
+        if pathA.section != pathB.section { return pathA.section < pathB.section }
+        if pathA.item != pathB.item { return pathA.item < pathB.item }
+        return entries[i].indexPathAfter != nil && entries[j].indexPathAfter == nil
+    }
+
+    /// The positions of the entries in output order. The planner lists the elements after the
+    /// update in output order, then the disappearing ones in their old order: two sorted runs,
+    /// merged in one pass; anything else (a hook reordering its list) is sorted.
+    static func ordered(_ entries: [AnimationPlan.Entry]) -> [Int] {
+        entries.withUnsafeBufferPointer { entries in
+            func descends(_ position: Int) -> Bool { precedes(entries, position, position - 1) }
+            guard let split = entries.indices.dropFirst().first(where: descends) else { return Array(entries.indices) }
+            guard !entries.indices.dropFirst(split + 1).contains(where: descends) else {
+                return entries.indices.sorted { precedes(entries, $0, $1) }
+            }
+            var merged: [Int] = []
+            merged.reserveCapacity(entries.count)
+            var left = 0, right = split
+            while left < split && right < entries.count {
+                if precedes(entries, right, left) {
+                    merged.append(right)
+                    right += 1
+                } else {
+                    merged.append(left)
+                    left += 1
+                }
+            }
+            merged.append(contentsOf: left..<split)
+            merged.append(contentsOf: right..<entries.count)
+            return merged
         }
-        return key(a) < key(b)
     }
 
     static func entry(_ e: AnimationPlan.Entry) -> String {
-        var text = "{\"change\": \"\(e.change.rawValue)\", \"category\": \"\(e.category.name)\""
-        if e.category != .cell { text += ", \"kind\": \(JSONLayoutWriter.string(e.kind))" }
-        text += ", \"indexPathBefore\": \(path(e.indexPathBefore)), \"indexPathAfter\": \(path(e.indexPathAfter))"
-        text += ", \"from\": \(JSONLayoutWriter.element(e.from)), \"to\": \(JSONLayoutWriter.element(e.to))}"
-        return text
+        let bytes = OutputBytes(chunk: 512)
+        writeEntry(e, to: bytes)
+        return bytes.string
+    }
+
+    static func writeEntry(_ e: AnimationPlan.Entry, to bytes: OutputBytes) {
+        bytes.append("{\"change\": \"")
+        switch e.change {
+        case .insert: bytes.append("insert")
+        case .delete: bytes.append("delete")
+        case .move: bytes.append("move")
+        case .reload: bytes.append("reload")
+        case .persist: bytes.append("persist")
+        }
+        switch e.category {
+        case .cell: bytes.append("\", \"category\": \"cell\"")
+        case .supplementary: bytes.append("\", \"category\": \"supplementary\", \"kind\": ")
+        case .decoration: bytes.append("\", \"category\": \"decoration\", \"kind\": ")
+        }
+        if e.category != .cell { JSONLayoutWriter.writeString(e.kind, to: bytes) }
+        bytes.append(", \"indexPathBefore\": ")
+        writePath(e.indexPathBefore, to: bytes)
+        bytes.append(", \"indexPathAfter\": ")
+        writePath(e.indexPathAfter, to: bytes)
+        bytes.append(", \"from\": ")
+        JSONLayoutWriter.writeElement(e.from, to: bytes)
+        bytes.append(", \"to\": ")
+        JSONLayoutWriter.writeElement(e.to, to: bytes)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    static func writePath(_ p: LayoutIndexPath?, to bytes: OutputBytes) {
+        guard let p else { return bytes.append("null") }
+        bytes.append(UInt8(ascii: "["))
+        bytes.append(p.section)
+        bytes.append(", ")
+        bytes.append(p.item)
+        bytes.append(UInt8(ascii: "]"))
     }
 
     static func update(_ u: CollectionUpdate) -> String {
@@ -73,7 +158,7 @@ public enum HTMLPlanWriter {
     public static func write(_ plan: AnimationPlan, title: String, options: SVGLayoutWriter.Options,
                              to output: inout some TextOutputStream) {
         let data = JSONPlanWriter.string(plan).replacingOccurrences(of: "</", with: "<\\/")
-        let entries = plan.entries.sorted(by: JSONPlanWriter.order)
+        let entries = JSONPlanWriter.ordered(plan.entries).map { plan.entries[$0] }
         output.write("""
             <!DOCTYPE html>
             <html lang="en">

@@ -1,11 +1,12 @@
 import LayoutEngine
 
 /// What one run of a layout produced: the viewport, the content size and the elements of the
-/// queried rect, in output order. Every output format renders one of these.
+/// queried rect, in output order (an array, or the prepared store read as it is written).
+/// Every output format renders one of these.
 public struct LayoutSnapshot: Sendable, Equatable {
     public var bounds: Rect
     public var contentSize: Size
-    public var elements: [LayoutAttributes]
+    public var elements: ElementList
     /// The proposed and targeted content offsets, when scroll targeting was asked for.
     public var targetContentOffset: TargetOffset?
     /// How many elements the whole layout has, when `elements` are those of a rect.
@@ -44,6 +45,13 @@ public struct LayoutSnapshot: Sendable, Equatable {
     }
 
     public init(bounds: Rect, contentSize: Size, elements: [LayoutAttributes], targetContentOffset: TargetOffset? = nil) {
+        self.bounds = bounds
+        self.contentSize = contentSize
+        self.elements = ElementList(elements)
+        self.targetContentOffset = targetContentOffset
+    }
+
+    public init(bounds: Rect, contentSize: Size, elements: ElementList, targetContentOffset: TargetOffset? = nil) {
         self.bounds = bounds
         self.contentSize = contentSize
         self.elements = elements

@@ -101,7 +101,7 @@ public enum SVGLayoutWriter {
         writeViewport(snapshot.bounds, unit: unit, to: &output)
         let b = snapshot.bounds
         var caption = "content \(n(content.width))×\(n(content.height)) · viewport \(n(b.width))×\(n(b.height)) at \(n(b.x)),\(n(b.y)) · \(drawn.count) element\(drawn.count == 1 ? "" : "s")"
-        let hidden = snapshot.elements.filter(\.hidden).count
+        let hidden = snapshot.elements.reduce(0) { $0 + ($1.hidden ? 1 : 0) }
         if hidden > 0 { caption += " · \(hidden) hidden" }
         let beyond = snapshot.elements.count - hidden - drawn.count
         if beyond > 0 { caption += " · \(beyond) more not drawn" }

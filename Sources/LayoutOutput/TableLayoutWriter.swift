@@ -16,38 +16,192 @@ public enum TableLayoutWriter {
             output.write("section \(target.section) target offset \(n(target.target)) (proposed \(n(target.proposed)), velocity \(n(target.velocity)))\n")
         }
         guard !snapshot.elements.isEmpty else { return }
-        let header = ["category", "kind", "indexPath", "x", "y", "width", "height", "alpha", "z", "hidden", "extra"]
-        var rows: [[String]] = [header]
-        for a in snapshot.elements {
-            var extra: [String] = []
-            if !a.transform3D.isIdentity { extra.append("transform=[" + TransformDescription.describe(a.transform3D) + "]") }
-            if !a.animations.isEmpty { extra.append("animations=[" + LoopingAnimations.describe(a.animations) + "]") }
-            for key in a.custom.keys.sorted() { extra.append("\(key)=\(JSONLayoutWriter.value(a.custom[key]!, number: n))") }
-            rows.append([
-                a.category.name, a.kind, "[\(a.indexPath.section), \(a.indexPath.item)]",
-                n(a.frame.x), n(a.frame.y), n(a.frame.width), n(a.frame.height),
-                n(a.alpha), String(a.zIndex), a.hidden ? "yes" : "", extra.joined(separator: " "),
-            ])
-        }
-        // Column widths from a bounded sample keep huge tables streaming-fast.
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in rows.prefix(2000) {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
-        }
-        let numeric: Set<Int> = [3, 4, 5, 6, 7, 8]
-        for row in rows {
-            var line = ""
-            for (column, cell) in row.enumerated() {
-                let pad = String(repeating: " ", count: max(0, widths[column] - cell.count))
-                if column == row.count - 1 {
-                    line += cell
-                } else {
-                    line += (numeric.contains(column) ? pad + cell : cell + pad) + "  "
-                }
+        // Column widths from a bounded sample (the header and the first rows) keep huge tables
+        // streaming; every row is then written straight into one byte buffer.
+        var widths = header.map(\.count)
+        let sample = OutputBytes(chunk: 1 << 12)
+        let elements = snapshot.elements
+        for position in elements.indices.prefix(sampleRows - 1) {
+            let row = Row(elements, position)
+            for column in 0..<(header.count - 1) {
+                sample.truncate(to: 0)
+                writeCell(column, of: row, to: sample)
+                widths[column] = max(widths[column], characterCount(sample.bytes(from: 0), ascii: column != 1))
             }
-            while line.hasSuffix(" ") { line.removeLast() }
-            output.write(line + "\n")
         }
+        let bytes = OutputBytes()
+        writeRow(to: bytes, widths: widths) { column, bytes in bytes.append(text: header[column]) }
+        let room = 256 + widths.reduce(0, +) + 7 * ByteCursor.numberRoom
+        for position in elements.indices {
+            if let cell = elements.plainCell(at: position) {
+                bytes.withCursor(reserving: room) { writePlainRow(cell, widths: widths, to: &$0) }
+                bytes.flushIfFull(to: &output)
+                continue
+            }
+            let row = Row(elements, position)
+            writeRow(to: bytes, widths: widths) { column, bytes in writeCell(column, of: row, to: bytes) }
+            bytes.flushIfFull(to: &output)
+        }
+        bytes.flush(to: &output)
+    }
+
+    static let header = ["category", "kind", "indexPath", "x", "y", "width", "height", "alpha", "z", "hidden", "extra"]
+    /// Rows (the header included) whose cells set the column widths.
+    static let sampleRows = 2000
+
+    /// One line: cells padded to `widths` (numbers right-aligned) two spaces apart, the last
+    /// cell as is, trailing spaces dropped.
+    private static func writeRow(to bytes: OutputBytes, widths: [Int], cell: (Int, OutputBytes) -> Void) {
+        let lineStart = bytes.count
+        for column in 0..<header.count {
+            let start = bytes.count
+            cell(column, bytes)
+            guard column < header.count - 1 else { break }
+            if (3...8).contains(column) {
+                bytes.padLeft(from: start, by: widths[column] - (bytes.count - start))
+            } else {
+                bytes.appendSpaces(widths[column] - characterCount(bytes.bytes(from: start), ascii: column != 1))
+            }
+            bytes.append("  ")
+        }
+        trimTrailingSpaces(bytes, lineStart: lineStart)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// A plain cell's row (no kind, no extra) through a cursor: the same text `writeRow` makes.
+    @inline(__always)
+    private static func writePlainRow(_ cell: ElementStore.PlainCell, widths: [Int], to out: inout ByteCursor) {
+        let lineStart = out.position
+        out.write("cell")
+        out.writeSpaces(widths[0] - 4)
+        out.write("  ")
+        out.writeSpaces(widths[1])  // the empty kind
+        out.write("  ")
+        let path = out.position
+        out.write(UInt8(ascii: "["))
+        out.write(cell.section)
+        out.write(", ")
+        out.write(cell.item)
+        out.write(UInt8(ascii: "]"))
+        out.writeSpaces(widths[2] - (out.position - path))
+        out.write("  ")
+        func number(_ value: Double, _ column: Int) {
+            let start = out.position
+            out.writeRounded(value)
+            out.alignRight(from: start, width: widths[column])
+            out.write("  ")
+        }
+        number(cell.frame.x, 3)
+        number(cell.frame.y, 4)
+        number(cell.frame.width, 5)
+        number(cell.frame.height, 6)
+        number(cell.alpha, 7)
+        let z = out.position
+        out.write(cell.zIndex)
+        out.alignRight(from: z, width: widths[8])
+        out.write("  ")
+        if cell.hidden {
+            out.write("yes")
+            out.writeSpaces(widths[9] - 3)
+        }
+        // Empty trailing cells leave only spaces: drop them, as `writeRow` does.
+        while out.position > lineStart && out.position[-1] == UInt8(ascii: " ") { out.position -= 1 }
+        out.write(UInt8(ascii: "\n"))
+    }
+
+    /// One element's fields; `attributes` only when it has more than a plain cell's.
+    private struct Row {
+        var category: ElementCategory
+        var section: Int, item: Int
+        var frame: Rect
+        var alpha: Double
+        var zIndex: Int
+        var hidden: Bool
+        var attributes: LayoutAttributes?
+
+        @inline(__always)
+        init(_ elements: ElementList, _ position: Int) {
+            if let cell = elements.plainCell(at: position) {
+                (category, section, item, frame) = (.cell, cell.section, cell.item, cell.frame)
+                (alpha, zIndex, hidden, attributes) = (cell.alpha, cell.zIndex, cell.hidden, nil)
+            } else {
+                let a = elements[position]
+                (category, section, item, frame) = (a.category, a.indexPath.section, a.indexPath.item, a.frame)
+                (alpha, zIndex, hidden, attributes) = (a.alpha, a.zIndex, a.hidden, a)
+            }
+        }
+    }
+
+    /// The text of cell `column` of `row`.
+    private static func writeCell(_ column: Int, of row: Row, to bytes: OutputBytes) {
+        switch column {
+        case 0:
+            switch row.category {
+            case .cell: bytes.append("cell")
+            case .supplementary: bytes.append("supplementary")
+            case .decoration: bytes.append("decoration")
+            }
+        case 1: if let a = row.attributes { bytes.append(text: a.kind) }
+        case 2:
+            bytes.append(UInt8(ascii: "["))
+            bytes.append(row.section)
+            bytes.append(", ")
+            bytes.append(row.item)
+            bytes.append(UInt8(ascii: "]"))
+        case 3: bytes.appendRounded(row.frame.x)
+        case 4: bytes.appendRounded(row.frame.y)
+        case 5: bytes.appendRounded(row.frame.width)
+        case 6: bytes.appendRounded(row.frame.height)
+        case 7: bytes.appendRounded(row.alpha)
+        case 8: bytes.append(row.zIndex)
+        case 9: if row.hidden { bytes.append("yes") }
+        default:
+            guard let a = row.attributes else { return }
+            var separate = false
+            if !a.transform3D.isIdentity {
+                bytes.append("transform=[")
+                bytes.append(text: TransformDescription.describe(a.transform3D))
+                bytes.append(UInt8(ascii: "]"))
+                separate = true
+            }
+            if !a.animations.isEmpty {
+                if separate { bytes.append(UInt8(ascii: " ")) }
+                separate = true
+                bytes.append("animations=[")
+                bytes.append(text: LoopingAnimations.describe(a.animations))
+                bytes.append(UInt8(ascii: "]"))
+            }
+            for key in a.custom.keys.sorted() {
+                if separate { bytes.append(UInt8(ascii: " ")) }
+                separate = true
+                bytes.append(text: key)
+                bytes.append(UInt8(ascii: "="))
+                JSONLayoutWriter.writeValue(a.custom[key]!, to: bytes) { n, bytes in bytes.appendRounded(n) }
+            }
+        }
+    }
+
+    /// Characters as `String.count` counts them (bytes when the cell is known to be ASCII).
+    private static func characterCount(_ cell: UnsafeMutableBufferPointer<UInt8>, ascii: Bool) -> Int {
+        if ascii || !cell.contains(where: { $0 >= 0x80 }) { return cell.count }
+        return String(decoding: UnsafeBufferPointer(cell), as: UTF8.self).count
+    }
+
+    /// Drops the line's trailing spaces as `String` sees them: a space joined to a non-ASCII
+    /// character before it (a prepended mark) is part of that character and stays.
+    private static func trimTrailingSpaces(_ bytes: OutputBytes, lineStart: Int) {
+        let line = bytes.bytes(from: lineStart)
+        guard line.last == UInt8(ascii: " ") else { return }
+        if line.contains(where: { $0 >= 0x80 }) {
+            var text = String(decoding: UnsafeBufferPointer(line), as: UTF8.self)
+            while text.hasSuffix(" ") { text.removeLast() }
+            bytes.truncate(to: lineStart)
+            bytes.append(text: text)
+            return
+        }
+        var end = line.count
+        while end > 0 && line[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        bytes.truncate(to: lineStart + end)
     }
 
     public static func string(_ snapshot: LayoutSnapshot) -> String {

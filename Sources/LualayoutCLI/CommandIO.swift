@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LayoutOutput
 
 /// Where a command writes: standard output and standard error, or strings in tests.
 public final class CommandIO {
@@ -25,8 +26,8 @@ public final class CommandIO {
     }
 }
 
-/// A buffered `TextOutputStream` over a file descriptor.
-public final class FileStream: TextOutputStream {
+/// A buffered `TextOutputStream` over a file descriptor; writers' byte chunks go straight through.
+public final class FileStream: TextOutputStream, ByteOutputStream {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
@@ -40,17 +41,25 @@ public final class FileStream: TextOutputStream {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    public func write(bytes: UnsafeRawBufferPointer) {
+        flush()
+        writeAll(bytes)
+    }
+
     public func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBufferPointer { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glue.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { break }  // closed pipe: drop the rest
-                offset += written
-            }
-        }
+        buffer.withUnsafeBytes { writeAll($0) }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glue.write(descriptor, base + offset, bytes.count - offset)
+            if written <= 0 { break }  // closed pipe: drop the rest
+            offset += written
+        }
     }
 
     deinit { flush() }
@@ -61,6 +70,13 @@ public final class StringStream: TextOutputStream {
     public private(set) var text = ""
     public init() {}
     public func write(_ string: String) { text += string }
+}
+
+/// Collects output as bytes (`-o FILE`: a large output is written whole without a String copy).
+final class ByteCollector: TextOutputStream, ByteOutputStream {
+    private(set) var bytes: [UInt8] = []
+    func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+    func write(bytes chunk: UnsafeRawBufferPointer) { bytes.append(contentsOf: chunk) }
 }
 
 private enum Glue {

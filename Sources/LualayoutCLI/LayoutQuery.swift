@@ -20,15 +20,21 @@ enum LayoutQuery {
             try layout.prepare(in: context)
             let regions = (layout as? ScriptLayout)?.scrollRegions ?? []
 
-            let elements: [LayoutAttributes]
+            let elements: ElementList
             switch query {
-            case .all: elements = try layout.allLayoutAttributes(context: context)
-            case .rect(let rect): elements = try layout.layoutAttributesForElements(in: rect, context: context)
+            case .all:
+                // A script layout hands over its store when no hook rewrites the listing.
+                elements = if let script = layout as? ScriptLayout {
+                    try script.allElementList(context: context)
+                } else {
+                    ElementList(try layout.allLayoutAttributes(context: context))
+                }
+            case .rect(let rect): elements = ElementList(try layout.layoutAttributesForElements(in: rect, context: context))
             case .element(let key):
                 guard let found = try layout.layoutAttributes(for: key, context: context) else {
                     throw CLIError.script(ScriptError(kind: .invalidValue, message: "no such element: \(key)"))
                 }
-                elements = [found]
+                elements = ElementList([found])
             }
             var snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
             if picture, let scriptLayout = layout as? ScriptLayout, !regions.isEmpty {

@@ -11,13 +11,17 @@ struct OutputDestination {
             produce(&io.out)
             return
         }
-        var buffer: any TextOutputStream = StringStream()
+        let collector = ByteCollector()
+        var buffer: any TextOutputStream = collector
         produce(&buffer)
-        let text = (buffer as! StringStream).text
         let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
         let isSpecial = type != nil && type != .typeRegular && type != .typeDirectory
         do {
-            try text.write(toFile: path, atomically: !isSpecial, encoding: .utf8)
+            try collector.bytes.withUnsafeBytes { bytes in
+                let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!),
+                                count: bytes.count, deallocator: .none)
+                try data.write(to: URL(fileURLWithPath: path), options: isSpecial ? [] : .atomic)
+            }
         } catch {
             throw .input("\(path): cannot write output file")
         }

@@ -160,6 +160,14 @@ public final class ScriptLayout: CollectionViewLayout {
         return try applyListHook(try applyAttributesHook(base, context: context), rect: content, context: context)
     }
 
+    /// The whole listing for the writers: the store itself when no hook changes what it holds,
+    /// so a million elements are written without a million `LayoutAttributes` in between.
+    public func allElementList(context: CollectionContext) throws -> ElementList {
+        let hooked = script.lua.balanced { script.hasCallback("attributes") || script.hasCallback("layoutAttributesForElements") }
+        guard !hooked else { return ElementList(try allLayoutAttributes(context: context)) }
+        return try prepared.allElementList(context: context)
+    }
+
     public func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
         try single(.cell(indexPath.section, indexPath.item), context: context)
     }

@@ -165,22 +165,40 @@ public struct UpdateMapping: Sendable {
             itemsNewToOld[move.to.section][move.to.item] = move.from
             claimedItems.insert(move.to)
         }
-        for new in 0..<newSectionCount {
-            guard let old = sectionsNewToOld[new] else { continue }
-            let survivors = (0..<oldCounts[old]).map { LayoutIndexPath(old, $0) }
-                .filter { !deletedItems.contains($0) && !movedFromItems.contains($0) }
-            let free = (0..<newCounts[new]).filter { !claimedItems.contains(LayoutIndexPath(new, $0)) }
-            guard survivors.count == free.count else {
-                throw UpdateError("section \(new): \(survivors.count) items survive the update but \(free.count) places are left for them")
+        // Per-section masks rather than a set lookup per item: a million items cost one pass.
+        let leavingBySection = Dictionary(grouping: deletedItems.union(movedFromItems), by: \.section)
+        let claimedBySection = Dictionary(grouping: claimedItems, by: \.section)
+        /// Which of `count` items `paths` name, and how many they are.
+        func mask(_ count: Int, _ paths: [LayoutIndexPath]?) -> (marked: [Bool], unmarked: Int) {
+            var mask = [Bool](repeating: false, count: count)
+            var unmarked = count
+            for path in paths ?? [] where mask.indices.contains(path.item) && !mask[path.item] {
+                mask[path.item] = true
+                unmarked -= 1
             }
-            for (path, item) in zip(survivors, free) { itemsNewToOld[new][item] = path }
+            return (mask, unmarked)
         }
         var itemsOldToNew = oldCounts.map { [LayoutIndexPath?](repeating: nil, count: $0) }
-        for (new, items) in itemsNewToOld.enumerated() {
-            for (item, old) in items.enumerated() {
-                if let old { itemsOldToNew[old.section][old.item] = LayoutIndexPath(new, item) }
+        for new in 0..<newSectionCount {
+            guard let old = sectionsNewToOld[new] else { continue }
+            let (leaving, survivors) = mask(oldCounts[old], leavingBySection[old])
+            let (taken, free) = mask(newCounts[new], claimedBySection[new])
+            guard survivors == free else {
+                throw UpdateError("section \(new): \(survivors) items survive the update but \(free) places are left for them")
+            }
+            // Survivors fill the free places in order (plain loops: this runs once per item).
+            var item = 0, place = 0
+            while item < leaving.count {
+                if !leaving[item] {
+                    while taken[place] { place += 1 }
+                    itemsNewToOld[new][place] = LayoutIndexPath(old, item)
+                    itemsOldToNew[old][item] = LayoutIndexPath(new, place)
+                    place += 1
+                }
+                item += 1
             }
         }
+        for move in update.movedItems { itemsOldToNew[move.from.section][move.from.item] = move.to }
 
         self.oldCounts = oldCounts
         self.newCounts = newCounts
@@ -209,8 +227,10 @@ public struct UpdateMapping: Sendable {
     /// What the update does to the item at `path` after it.
     public func change(ofNew path: LayoutIndexPath) -> Change {
         guard let old = oldIndexPath(forNew: path) else { return .insert }
-        if reloadedItemsOld.contains(old) || reloadedSectionsOld.contains(old.section) { return .reload }
-        return movedItemsOld.contains(old) ? .move : .persist
+        // Most batches reload and move nothing: skip hashing a million index paths then.
+        if !reloadedItemsOld.isEmpty && reloadedItemsOld.contains(old) { return .reload }
+        if !reloadedSectionsOld.isEmpty && reloadedSectionsOld.contains(old.section) { return .reload }
+        return !movedItemsOld.isEmpty && movedItemsOld.contains(old) ? .move : .persist
     }
 
     /// What the update does to the item at `path` before it.

@@ -1,0 +1,63 @@
+/// Elements in output order, either an array or a prepared store read on demand: a
+/// whole-content listing of a million elements is written straight from the store's records
+/// without first building a million `LayoutAttributes`.
+public struct ElementList: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral, Equatable, Sendable {
+    private enum Storage: Sendable {
+        case array([LayoutAttributes])
+        case store(ElementStore)
+    }
+
+    private var storage: Storage
+
+    public init(_ elements: [LayoutAttributes] = []) { storage = .array(elements) }
+
+    public init(arrayLiteral elements: LayoutAttributes...) { storage = .array(elements) }
+
+    /// Every element of `store`, read when asked for.
+    public init(store: ElementStore) { storage = .store(store) }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .array(let elements): elements.count
+        case .store(let store): store.count
+        }
+    }
+
+    public subscript(position: Int) -> LayoutAttributes {
+        get {
+            switch storage {
+            case .array(let elements): elements[position]
+            case .store(let store): store.attributes(at: position)
+            }
+        }
+        set {
+            // Changing one element of a store-backed list materialises it (tests, rare paths).
+            var elements = array
+            storage = .array([])  // drop the second reference before mutating in place
+            elements[position] = newValue
+            storage = .array(elements)
+        }
+    }
+
+    /// The element at `position` as a plain cell when the list reads a store and the element
+    /// is one (the writers' fast path); nil otherwise.
+    @inline(__always)
+    public func plainCell(at position: Int) -> ElementStore.PlainCell? {
+        guard case .store(let store) = storage else { return nil }
+        return store.plainCell(at: position)
+    }
+
+    /// The elements as an array (built once here when the list reads a store).
+    public var array: [LayoutAttributes] {
+        switch storage {
+        case .array(let elements): elements
+        case .store(let store): store.allAttributes()
+        }
+    }
+
+    public static func == (lhs: ElementList, rhs: ElementList) -> Bool {
+        lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+}

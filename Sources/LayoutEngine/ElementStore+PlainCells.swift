@@ -1,0 +1,27 @@
+extension ElementStore {
+    /// A cell with nothing beyond the record's fields (no transform, no custom fields): what
+    /// the writers print without building its `LayoutAttributes`.
+    public struct PlainCell: Sendable {
+        public var frame: Rect
+        public var alpha: Double
+        public var section: Int
+        public var item: Int
+        public var zIndex: Int
+        public var hidden: Bool
+
+        public init(frame: Rect, alpha: Double, section: Int, item: Int, zIndex: Int, hidden: Bool) {
+            (self.frame, self.alpha, self.section, self.item, self.zIndex, self.hidden) = (frame, alpha, section, item, zIndex, hidden)
+        }
+    }
+
+    /// The element at `position` as a plain cell, or nil when it is not one (then ask `attributes(at:)`).
+    @inline(__always)
+    public func plainCell(at position: Int) -> PlainCell? {
+        let record = records[position]
+        // Kind id 0 is the empty kind every cell has.
+        guard record.category == .cell, record.kind == 0, record.extras < 0 else { return nil }
+        return PlainCell(
+            frame: record.frame, alpha: record.alpha, section: Int(record.section), item: Int(record.item),
+            zIndex: Int(record.zIndex), hidden: record.hidden)
+    }
+}

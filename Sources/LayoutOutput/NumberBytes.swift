@@ -1,0 +1,91 @@
+/// `NumberFormatting`'s numbers written straight into an output buffer, byte for byte the same
+/// text: whole numbers and values with a few decimals by integer arithmetic, the rest by
+/// Swift's own shortest round-trip `description`.
+extension OutputBytes {
+    /// Exactly `NumberFormatting.format(value)`.
+    @inline(__always)
+    func appendNumber(_ value: Double) {
+        withCursor(reserving: ByteCursor.numberRoom) { $0.writeNumber(value) }
+    }
+
+    /// A number that is not whole (or 10¹⁵ and beyond, or not finite) written at `position`,
+    /// which has `ByteCursor.numberRoom` bytes of room; returns where it ends.
+    @inline(never)
+    static func writeFraction(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let magnitude = abs(value)
+        if magnitude < 1e15, magnitude >= 1e-3, let end = writeShortDecimal(value, at: position) { return end }
+        var text = NumberFormatting.format(value)
+        return text.withUTF8 { utf8 in
+            position.update(from: utf8.baseAddress!, count: utf8.count)
+            return position + utf8.count
+        }
+    }
+
+    /// Exactly `NumberFormatting.rounded(value)` (at most 3 decimals).
+    @inline(__always)
+    func appendRounded(_ value: Double) {
+        guard value.isFinite, abs(value) < 1e12 else { return appendNumber(value) }
+        appendNumber((value * 1000).rounded() / 1000)
+    }
+
+    /// The shortest decimal m·10⁻ᵏ that reads back as `value`, for 10⁻³ ≤ |value| < 10¹⁵:
+    /// Swift prints such values without an exponent, and the fewest decimals is the fewest
+    /// significant digits. m / 10ᵏ of two exact doubles is correctly rounded, so it equals
+    /// `value` exactly when the decimal reads back as `value`. Neighbours m ± 1 are tried too
+    /// (the product value·10ᵏ is rounded); when two candidates read back, Swift picks the closer
+    /// one, so that case goes to the general algorithm. Returns nil when no fit is found.
+    private static func writeShortDecimal(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>? {
+        let magnitude = abs(value)
+        let unit = magnitude.ulp
+        for k in 1..<Self.powersOfTen.count {
+            let scale = Self.powersOfTen[k]
+            let scaled = magnitude * scale
+            guard scaled < 9.007_199_254_740_992e15 else { return nil }  // m must be exact (< 2⁵³)
+            let m = scaled.rounded()
+            var found = m / scale == magnitude ? m : -1
+            // Only when the values reading back as `value` span about a unit (scaled) can a
+            // neighbour of the rounded product fit too.
+            if unit * scale >= 0.5 {
+                for neighbour in stride(from: m - 1, through: m + 1, by: 2) where neighbour > 0 && neighbour / scale == magnitude {
+                    if found >= 0 { return nil }  // two fits: leave the choice to Swift
+                    found = neighbour
+                }
+            }
+            guard found >= 0 else { continue }
+            return writeDecimal(UInt64(found), decimals: k, negative: value < 0, at: position)
+        }
+        return nil
+    }
+
+    /// `digits` with a decimal point `decimals` places from the right ("0.05", "12.5").
+    private static func writeDecimal(_ digits: UInt64, decimals: Int, negative: Bool,
+                                     at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var count = 1  // digits to print: at least decimals + 1 (a leading 0)
+        var rest = digits / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        count = max(count, decimals + 1)
+        var position = start
+        if negative {
+            position.pointee = UInt8(ascii: "-")
+            position += 1
+        }
+        let end = position + count + 1
+        var cursor = end
+        rest = digits
+        for written in 0..<count {
+            if written == decimals {
+                cursor -= 1
+                cursor.pointee = UInt8(ascii: ".")
+            }
+            cursor -= 1
+            cursor.pointee = 48 + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+        return end
+    }
+
+    private static let powersOfTen: [Double] = (0...17).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
+}
