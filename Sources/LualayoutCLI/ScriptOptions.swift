@@ -8,14 +8,16 @@ struct ScriptOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seed of math.random, reapplied before every prepare.", valueName: "N"))
     var seed: Int = 0
 
-    @Option(help: ArgumentHelp("Instruction budget for each call into the script (0: none).", valueName: "N"))
-    var maxInstructions: Int = LuaState.Limits().instructions
+    @Option(help: ArgumentHelp(
+        "Count every instruction: a budget for each call into the script (0: none). Exact and reproducible, but slower; without it --timeout stops runaway code (library work is still charged to a budget of 1e9).",
+        valueName: "N"))
+    var maxInstructions: Int?
 
     @Option(help: ArgumentHelp("Memory cap of the script's Lua state, in bytes or with a K/M/G suffix.", valueName: "BYTES"))
     var maxMemory = ByteCountArgument(bytes: LuaState.Limits().memoryBytes)
 
     @Option(name: .customLong("timeout"), help: ArgumentHelp(
-        "Give up after this many seconds (guards against script library calls that never return; default: 120, for watch 10 per run).",
+        "Stop the script after this many seconds in one call (a located error), and give up on a library call that never returns soon after (default: 120, for watch 10 per run).",
         valueName: "SECONDS"))
     var timeoutSeconds: Double?
 
@@ -31,13 +33,17 @@ struct ScriptOptions: ParsableArguments {
         if let timeoutSeconds, !(timeoutSeconds > 0 && timeoutSeconds.isFinite) {
             throw ValidationError("--timeout must be a positive number of seconds")
         }
-        guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be ≥ 0") }
+        guard (maxInstructions ?? 0) >= 0 else { throw ValidationError("--max-instructions must be ≥ 0") }
         guard maxMemory.bytes >= 1 << 20 else { throw ValidationError("--max-memory must be at least 1M") }
     }
 
-    var layoutOptions: ScriptLayout.Options {
+    /// The script's limits: exact instruction counting only when --max-instructions is given,
+    /// otherwise the time limit (`seconds` per call into the script) stops runaway code.
+    func layoutOptions(seconds: Double) -> ScriptLayout.Options {
         ScriptLayout.Options(
-            limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions), seed: seed, strict: strict)
+            limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions ?? LuaState.Limits().instructions,
+                                    countsInstructions: maxInstructions != nil, seconds: seconds),
+            seed: seed, strict: strict)
     }
 
     /// Loads the script (missing file: input error; anything in it: script error).
@@ -47,7 +53,8 @@ struct ScriptOptions: ParsableArguments {
         return layout.warnings.count
     }
 
-    func loadLayout(_ path: String) throws(CLIError) -> ScriptLayout {
+    /// `seconds`: the time limit of each call into the script (default: --timeout).
+    func loadLayout(_ path: String, seconds: Double? = nil) throws(CLIError) -> ScriptLayout {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .input("\(path): no such script")
@@ -58,7 +65,7 @@ struct ScriptOptions: ParsableArguments {
             throw .input("\(path): not a regular file")
         }
         do {
-            return try ScriptLayout(file: path, options: layoutOptions)
+            return try ScriptLayout(file: path, options: layoutOptions(seconds: seconds ?? timeout))
         } catch {
             throw .script(error)
         }
