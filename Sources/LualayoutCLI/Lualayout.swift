@@ -33,6 +33,7 @@ struct Lualayout: ParsableCommand {
         version: "lualayout \(lualayoutVersion)",
         subcommands: [
             RunCommand.self, CheckCommand.self, InitCommand.self, WatchCommand.self, UpdateCommand.self, TransitionCommand.self,
+            BenchCommand.self,
             WatchWorkerCommand.self,
         ])
 }

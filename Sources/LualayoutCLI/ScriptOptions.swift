@@ -55,15 +55,13 @@ struct ScriptOptions: ParsableArguments {
 
     /// `seconds`: the time limit of each call into the script (default: --timeout).
     func loadLayout(_ path: String, seconds: Double? = nil) throws(CLIError) -> ScriptLayout {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .input("\(path): no such script")
-        }
-        guard !isDirectory.boolValue else { throw .input("\(path): is a folder, not a script") }
+        // One stat(2), not FileManager's attributes, which look up the owner's user and group
+        // names (/etc/passwd, /etc/group) on every start.
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .input("\(path): no such script") }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw .input("\(path): is a folder, not a script") }
         // A device or pipe could block or never end: an input error, like a missing file.
-        guard (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular else {
-            throw .input("\(path): not a regular file")
-        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .input("\(path): not a regular file") }
         do {
             return try ScriptLayout(file: path, options: layoutOptions(seconds: seconds ?? timeout))
         } catch {

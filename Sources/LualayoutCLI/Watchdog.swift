@@ -15,12 +15,13 @@ import Darwin
 final class Watchdog {
     private let timer: any DispatchSourceTimer
 
-    /// Fires a little after `seconds` (half of it, at most 1 s), so that Lua code running
-    /// past the script's own time limit (the same `seconds`) ends with its located error first.
+    /// Fires a little after `seconds` (`grace(seconds)` later), so that Lua code running past
+    /// the script's own time limit (the same `seconds`, from the start of the call) ends with
+    /// its located error first.
     init(seconds: Double, what: String) {
         let message = "lualayout: \(Self.message(what: what, seconds: seconds))\n"
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
-        timer.schedule(deadline: .now() + seconds + min(1, seconds / 2))
+        timer.schedule(deadline: .now() + seconds + Self.grace(seconds))
         timer.setEventHandler {
             _ = message.withCString { write(2, $0, strlen($0)) }
             _exit(1)
@@ -29,6 +30,9 @@ final class Watchdog {
     }
 
     func cancel() { timer.cancel() }
+
+    /// Half the limit, between 1 and 5 seconds.
+    static func grace(_ seconds: Double) -> Double { min(5, max(1, seconds / 2)) }
 
     deinit { timer.cancel() }
 
