@@ -1,12 +1,14 @@
 """Scripts/bench: every performance target of LuaLayout in one table, each with its baseline
-from the same run and the ratio. Whole-process figures are timed here (median of the runs,
-peak memory from the kernel's accounting of each child); in-process ones come from the
-lualayout-bench binary. See docs/performance.md.
+from the same run and the ratio. Whole-process figures are timed here (median CPU time of the
+runs, user + system, and peak memory, from the kernel's accounting of each child); in-process
+ones (best thread CPU time) come from the lualayout-bench binary. See docs/performance.md.
 
 Usage: Scripts/bench [--quick] [--json] [--no-peers] [--svg FILE] [--no-build]
   --quick     100k items, 3 runs, no peers: bounded, for CI
   --json      one JSON object instead of the table
   --svg FILE  also write the plot of time against item count (LuaLayout and the peers)
+Environment: LUALAYOUT, LUALAYOUT_BENCH (the binaries), LUA (the interpreter), BENCH_VENV (the
+virtualenv for the peers, default .build/bench-venv, created when missing).
 """
 import json
 import os
@@ -14,7 +16,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BENCH = os.path.join(ROOT, "Scripts", "benchmarks")
@@ -36,12 +37,12 @@ def log(message):
 
 
 def run_once(command):
-    """Wall seconds and peak resident bytes of one whole process (output to a file)."""
+    """CPU seconds (user + system: on a shared machine wall time measures the neighbours too)
+    and peak resident bytes of one whole process (output to a file)."""
     with tempfile.TemporaryFile() as sink:
-        start = time.perf_counter()
         child = subprocess.Popen(command, stdout=sink, stderr=subprocess.PIPE, cwd=ROOT)
         _, status, usage = os.wait4(child.pid, 0)
-        elapsed = time.perf_counter() - start
+        elapsed = usage.ru_utime + usage.ru_stime
         child.returncode = os.waitstatus_to_exitcode(status)
         error = child.stderr.read().decode(errors="replace")
         child.stderr.close()
@@ -51,7 +52,7 @@ def run_once(command):
 
 
 def whole(command, runs=RUNS):
-    """Median wall seconds and peak bytes over `runs` runs after one warm-up."""
+    """Median CPU seconds and peak bytes over `runs` runs after one warm-up."""
     run_once(command)
     results = [run_once(command) for _ in range(runs)]
     return statistics.median(r[0] for r in results), max(r[1] for r in results)
@@ -145,7 +146,7 @@ PEER_SIZES = [1_000, 10_000, 100_000]
 peers = {}
 if PEERS:
     log("peers: Yoga (poga) and Taffy (stretchable) in a local virtualenv …")
-    venv = os.path.join(ROOT, ".build", "bench-venv")
+    venv = os.environ.get("BENCH_VENV", os.path.join(ROOT, ".build", "bench-venv"))
     python = os.path.join(venv, "bin", "python")
     try:
         if not os.path.exists(python):

@@ -181,6 +181,8 @@ public final class FlowLayout: CollectionViewLayout {
     }
 
     public func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
+        // One copy of the store, not one per element (each copy retains its arrays).
+        let store = self.store
         var result = store.positions(in: rect).map { store.attributes(at: $0) }
         let pinned = pinnedElements(context: context) { self.sectionFrame($0).intersects(rect) }
         if !pinned.isEmpty {
