@@ -7,6 +7,7 @@ Usage: Scripts/bench [--quick] [--json] [--no-peers] [--svg FILE] [--no-build]
   --quick     100k items, 3 runs, no peers: bounded, for CI
   --json      one JSON object instead of the table
   --svg FILE  also write the plot of time against item count (LuaLayout and the peers)
+  --from-json FILE  print the table of a run saved with --json, without measuring
 Environment: LUALAYOUT, LUALAYOUT_BENCH (the binaries), LUA (the interpreter), BENCH_VENV (the
 virtualenv for the peers, default .build/bench-venv, created when missing).
 """
@@ -86,6 +87,33 @@ def scaled(value, unit):
     return f"{value:.3g} {unit}"
 
 
+def print_table(rows, notes):
+    """The Markdown table of docs/performance.md."""
+    print("| target | benchmark | result | baseline (same run) | ratio | bar | met |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for r in rows:
+        baseline = f"{r['baseline_name']}: {scaled(r['baseline'], r['unit'] if r['unit'] != 'B' or r['baseline'] > 1000 else 'B')}" \
+            if r["baseline"] is not None else r["baseline_name"]
+        ratio = f"{r['ratio']:.2f}×" if r["ratio"] is not None and r["kind"] != "absolute" else "—"
+        if r["kind"] == "ratio":
+            bar = f"≤ {r['bar']}×"
+        elif r["kind"] == "absolute":
+            bar = f"≤ {scaled(r['bar'], r['unit'])}"
+        else:
+            bar = "—"
+        met = "" if r["met"] is None else ("yes" if r["met"] else "**no**")
+        print(f"| {r['target']} | {r['name']} | {scaled(r['value'], r['unit'])} | {baseline} | {ratio} | {bar} | {met} |")
+    for note in notes:
+        print(f"\nNote: {note}")
+
+
+# A saved run (--from-json FILE, written by --json): print its table again.
+if "--from-json" in args:
+    saved = json.load(open(args[args.index("--from-json") + 1]))
+    print_table(saved["rows"], saved["notes"])
+    sys.exit(0)
+
+
 # --- In-process figures -----------------------------------------------------------------
 log(f"in-process figures ({IN_PROCESS}) …")
 inproc = json.loads(subprocess.run([IN_PROCESS] + (["--quick"] if QUICK else []), cwd=ROOT,
@@ -114,7 +142,7 @@ with open(batch, "w") as file:
                "insert": [[0, k * step + 1] for k in range(1000)]}, file)
 update, _ = whole(lualayout("update", "Scripts/benchmarks/fixed.lua", "--items", str(ITEMS), "--batch", batch))
 row("2", f"update, {ITEMS:,} items, 1000 deletes + 1000 inserts (whole process)", update, "s",
-    "bar: 1.5 s", 1.5, 1.5, kind="absolute")
+    "—", None, 1.5, kind="absolute")
 
 # --- 3. The engine alone against a native loop ---------------------------------------------
 row("3", f"engine alone, {ITEMS:,}-item fixed flow (in process)", inproc["engine_fixed"], "s",
@@ -236,19 +264,4 @@ if SVG:
 if AS_JSON:
     print(json.dumps(dict(items=ITEMS, runs=RUNS, quick=QUICK, rows=rows, notes=notes), indent=1))
 else:
-    print("| target | benchmark | result | baseline (same run) | ratio | bar | met |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
-    for r in rows:
-        baseline = f"{r['baseline_name']}: {scaled(r['baseline'], r['unit'] if r['unit'] != 'B' or r['baseline'] > 1000 else 'B')}" \
-            if r["baseline"] is not None else r["baseline_name"]
-        ratio = f"{r['ratio']:.2f}×" if r["ratio"] is not None else "—"
-        if r["kind"] == "ratio":
-            bar = f"≤ {r['bar']}×"
-        elif r["kind"] == "absolute":
-            bar = f"≤ {scaled(r['bar'], r['unit'])}"
-        else:
-            bar = "—"
-        met = "" if r["met"] is None else ("yes" if r["met"] else "**no**")
-        print(f"| {r['target']} | {r['name']} | {scaled(r['value'], r['unit'])} | {baseline} | {ratio} | {bar} | {met} |")
-    for note in notes:
-        print(f"\nNote: {note}")
+    print_table(rows, notes)
