@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <time.h>
 
 #include <lua.h>
 #include <lualib.h>
@@ -13,6 +16,9 @@
 #define LLB_HOOK_STEP 1000
 
 static void llb_counthook(lua_State *L, lua_Debug *ar);
+static void llb_stopwatchdog(llb_limits *limits);
+static void llb_startcall(llb_limits *limits);
+static void llb_endcall(llb_limits *limits);
 static void llb_recordlocation(llb_limits *limits);
 static int llb_chargedreader(lua_State *L);
 
@@ -45,11 +51,12 @@ static int llb_panic(lua_State *L) {
     return 0;
 }
 
-lua_State *llb_newstate(size_t memory_limit, long long instruction_limit) {
+lua_State *llb_newstate(size_t memory_limit, long long instruction_limit, int counting) {
     llb_limits *limits = (llb_limits *)calloc(1, sizeof(llb_limits));
     if (limits == NULL) return NULL;
     limits->memory_limit = memory_limit;
     limits->instruction_limit = instruction_limit;
+    limits->counting = counting && instruction_limit > 0;
     lua_State *L = lua_newstate(llb_alloc, limits);
     if (L == NULL) {
         free(limits);
@@ -57,10 +64,11 @@ lua_State *llb_newstate(size_t memory_limit, long long instruction_limit) {
     }
     limits->state = L;
     lua_atpanic(L, llb_panic);
-    // The hook stays installed for the state's whole life, so no Lua code runs unbudgeted.
-    // (Finalizers, which run with hooks off, cannot be defined: see llb_safesetmetatable.)
+    // When counting, the hook stays installed for the state's whole life, so no Lua code runs
+    // uncounted. (Finalizers, which run with hooks off, cannot be defined: see
+    // llb_safesetmetatable.)
     limits->instructions_left = instruction_limit;
-    if (instruction_limit > 0) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, LLB_HOOK_STEP);
+    if (limits->counting) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, LLB_HOOK_STEP);
     return L;
 }
 
@@ -72,6 +80,7 @@ llb_limits *llb_getlimits(lua_State *L) {
 
 void llb_close(lua_State *L) {
     llb_limits *limits = llb_getlimits(L);
+    llb_stopwatchdog(limits);
     limits->enforcing = 0;
     lua_close(L);
     free(limits);
@@ -88,8 +97,12 @@ static int llb_raisebudget(lua_State *L, int level) {
     if (!limits->budget_exceeded) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, 1);
     limits->budget_exceeded = 1;
     llb_where(L, level);
-    lua_pushfstring(L, "instruction budget exceeded (%I instructions; raise it with --max-instructions)",
-                    (lua_Integer)limits->instruction_limit);
+    if (limits->time_exceeded) {
+        lua_pushfstring(L, "time limit exceeded (%s s; raise it with --timeout)", limits->time_text);
+    } else {
+        lua_pushfstring(L, "instruction budget exceeded (%I instructions; raise it with --max-instructions)",
+                        (lua_Integer)limits->instruction_limit);
+    }
     lua_concat(L, 2);
     return lua_error(L);
 }
@@ -99,6 +112,134 @@ static void llb_counthook(lua_State *L, lua_Debug *ar) {
     llb_limits *limits = llb_getlimits(L);
     limits->instructions_left -= LLB_HOOK_STEP;
     if (limits->instructions_left <= 0) llb_raisebudget(L, 0);
+}
+
+// MARK: - Time limit
+
+// The watchdog of one state. The Lua thread only stores the running call's start and number
+// (two atomic stores per outermost call); the watchdog thread sleeps until that call's
+// deadline and installs the hook only if the same call is still running then.
+typedef struct llb_watchdog {
+    pthread_t thread;
+    pthread_mutex_t mutex;
+    pthread_cond_t wake;
+    int stop;                                 // under mutex
+    lua_State *L;
+    long long limit_ns;
+    _Atomic long long started_ns;             // start of the running outermost call
+    _Atomic unsigned long long running;       // its number; 0 between calls
+    unsigned long long calls;                 // numbers handed out (Lua thread only)
+    _Atomic unsigned long long fired;         // the call the hook was installed for
+} llb_watchdog;
+
+static long long llb_monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+static void llb_startcall(llb_limits *limits) {
+    llb_watchdog *dog = (llb_watchdog *)limits->watchdog;
+    if (dog == NULL) return;
+    atomic_store_explicit(&dog->running, 0, memory_order_relaxed);
+    atomic_store_explicit(&dog->started_ns, llb_monotonic_ns(), memory_order_relaxed);
+    atomic_store_explicit(&dog->running, ++dog->calls, memory_order_release);
+}
+
+static void llb_endcall(llb_limits *limits) {
+    llb_watchdog *dog = (llb_watchdog *)limits->watchdog;
+    if (dog != NULL) atomic_store_explicit(&dog->running, 0, memory_order_release);
+}
+
+// Runs at the next instruction after the watchdog fired. A hook installed for a call that
+// has ended since (a race the watchdog cannot close) puts the state's own hook back.
+static void llb_timehook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    llb_limits *limits = llb_getlimits(L);
+    llb_watchdog *dog = (llb_watchdog *)limits->watchdog;
+    unsigned long long running = atomic_load_explicit(&dog->running, memory_order_acquire);
+    if (running == 0 || running != atomic_load_explicit(&dog->fired, memory_order_acquire)) {
+        if (limits->counting) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, LLB_HOOK_STEP);
+        else lua_sethook(L, NULL, 0, 0);
+        return;
+    }
+    limits->time_exceeded = 1;
+    llb_raisebudget(L, 0);
+}
+
+static void *llb_watchdogmain(void *argument) {
+    llb_watchdog *dog = (llb_watchdog *)argument;
+    pthread_mutex_lock(&dog->mutex);
+    while (!dog->stop) {
+        long long wake_at;
+        unsigned long long call = atomic_load_explicit(&dog->running, memory_order_acquire);
+        long long started = atomic_load_explicit(&dog->started_ns, memory_order_relaxed);
+        long long now = llb_monotonic_ns();
+        if (call != 0 && call == atomic_load_explicit(&dog->running, memory_order_acquire) &&
+            call != atomic_load_explicit(&dog->fired, memory_order_relaxed) && now - started >= dog->limit_ns) {
+            // lua_sethook is the one API function meant to be called asynchronously (lua.c
+            // calls it from a signal handler to stop a running script).
+            atomic_store_explicit(&dog->fired, call, memory_order_release);
+            lua_sethook(dog->L, llb_timehook, LUA_MASKCOUNT, 1);
+            wake_at = now + dog->limit_ns;
+        } else if (call != 0 && call != atomic_load_explicit(&dog->fired, memory_order_relaxed)) {
+            wake_at = started + dog->limit_ns;
+        } else {
+            wake_at = now + dog->limit_ns;  // idle: a call starting now ends after this wake-up
+        }
+        struct timespec until = {(time_t)(wake_at / 1000000000LL), (long)(wake_at % 1000000000LL)};
+        pthread_cond_timedwait(&dog->wake, &dog->mutex, &until);
+    }
+    pthread_mutex_unlock(&dog->mutex);
+    return NULL;
+}
+
+int llb_settimelimit(lua_State *L, double seconds) {
+    llb_limits *limits = llb_getlimits(L);
+    llb_stopwatchdog(limits);
+    limits->time_limit = 0;
+    if (!(seconds > 0) || !isfinite(seconds)) return 1;
+    if (seconds > 1e9) seconds = 1e9;  // ~30 years: keeps the nanoseconds in range
+    llb_watchdog *dog = (llb_watchdog *)calloc(1, sizeof(llb_watchdog));
+    if (dog == NULL) return 0;
+    dog->L = L;
+    dog->limit_ns = (long long)(seconds * 1e9);
+    if (dog->limit_ns < 1) dog->limit_ns = 1;
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&dog->wake, &attributes);
+    pthread_condattr_destroy(&attributes);
+    pthread_mutex_init(&dog->mutex, NULL);
+    pthread_attr_t thread_attributes;
+    pthread_attr_init(&thread_attributes);
+    pthread_attr_setstacksize(&thread_attributes, 64 * 1024);
+    int failed = pthread_create(&dog->thread, &thread_attributes, llb_watchdogmain, dog);
+    pthread_attr_destroy(&thread_attributes);
+    if (failed) {
+        pthread_cond_destroy(&dog->wake);
+        pthread_mutex_destroy(&dog->mutex);
+        free(dog);
+        return 0;
+    }
+    limits->watchdog = dog;
+    limits->time_limit = seconds;
+    snprintf(limits->time_text, sizeof limits->time_text, "%g", seconds);
+    return 1;
+}
+
+static void llb_stopwatchdog(llb_limits *limits) {
+    llb_watchdog *dog = (llb_watchdog *)limits->watchdog;
+    if (dog == NULL) return;
+    pthread_mutex_lock(&dog->mutex);
+    dog->stop = 1;
+    pthread_cond_signal(&dog->wake);
+    pthread_mutex_unlock(&dog->mutex);
+    pthread_join(dog->thread, NULL);
+    pthread_cond_destroy(&dog->wake);
+    pthread_mutex_destroy(&dog->mutex);
+    free(dog);
+    limits->watchdog = NULL;
 }
 
 // Where the innermost Lua function is running, recorded when an allocation is refused: Lua's
@@ -155,13 +296,18 @@ int llb_pcall(lua_State *L, int nargs, int nresults) {
         limits->last_line = 0;
         limits->memory_exceeded = 0;
         limits->budget_exceeded = 0;
+        limits->time_exceeded = 0;
         limits->instructions_left = limits->instruction_limit;
-        if (limits->instruction_limit > 0) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, LLB_HOOK_STEP);
+        // The previous call may have left the step-1 hook of a stopped script behind.
+        if (limits->counting) lua_sethook(L, llb_counthook, LUA_MASKCOUNT, LLB_HOOK_STEP);
+        else if (lua_gethook(L) != NULL) lua_sethook(L, NULL, 0, 0);
+        llb_startcall(limits);
     }
     limits->enforcing = 1;
     limits->depth++;
     int status = lua_pcall(L, nargs, nresults, base);
     limits->depth--;
+    if (outermost) llb_endcall(limits);
     limits->enforcing = saved_enforcing;
     lua_remove(L, base);
     return status;

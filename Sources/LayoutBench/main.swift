@@ -1,8 +1,7 @@
-// lualayout-bench: the hot paths, each against a baseline run in the same process or script.
-// Run through Scripts/bench (release build, from the repository root).
-import Foundation
+// lualayout-bench: the in-process figures of Scripts/bench (the whole-process ones are timed
+// by the script itself). Prints one JSON object: CPU seconds (best of the runs).
+// Usage: lualayout-bench [--quick]   (--quick: 100k items instead of 1M, 1M instead of 4M)
 import LayoutEngine
-import LayoutOutput
 import ScriptLayout
 
 #if canImport(Glibc)
@@ -12,15 +11,18 @@ import Glibc
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 let itemCount = quick ? 100_000 : 1_000_000
-let runs = quick ? 2 : 5
+let queryItems = quick ? 1_000_000 : 4_000_000
+let runs = quick ? 3 : 7
 
+/// The thread's CPU time (page faults included): on a shared machine wall time measures the
+/// neighbours as much as the code.
 func now() -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-/// Best wall time of `runs` runs, in seconds.
+/// Best CPU time of `runs` runs, in seconds.
 func best(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
     var result = Double.infinity
     for _ in 0..<runs {
@@ -31,169 +33,108 @@ func best(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return result
 }
 
-func residentBytes() -> Int {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = statm.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+func context(items: Int, width: Double = 375, offsetY: Double = 0) -> CollectionContext {
+    CollectionContext(bounds: Rect(x: 0, y: offsetY, width: width, height: 667), data: CollectionData(counts: [items]))
 }
 
-func context(items: Int, offsetY: Double = 0) -> CollectionContext {
-    CollectionContext(bounds: Rect(x: 0, y: offsetY, width: 375, height: 667), data: CollectionData(counts: [items]))
-}
+var figures: [(String, Double)] = []
+@MainActor func record(_ name: String, _ value: Double) { figures.append((name, value)) }
+
+// The benchmark's fixed-size flow: 50×40 items, spacings 8/6, insets 10/12 (as flow-sizes.lua).
+var fixedConfiguration = FlowLayoutConfiguration()
+fixedConfiguration.itemSize = Size(width: 50, height: 40)
+fixedConfiguration.minimumLineSpacing = 8
+fixedConfiguration.minimumInteritemSpacing = 6
+fixedConfiguration.sectionInset = EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
 
 // `--grid flow|compositional`: one engine prepare of the 1M-item grid and exit, for timing
 // whole processes from outside (farm-bench A --vs B).
+var flowGrid = FlowLayoutConfiguration()
+flowGrid.itemSize = Size(width: 75, height: 75)
+(flowGrid.minimumLineSpacing, flowGrid.minimumInteritemSpacing) = (0, 0)
+let gridSection = Compositional.Section(group: .horizontal(
+    size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
+    subitems: [.item(.init(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1))))]))
 if let flag = arguments.firstIndex(of: "--grid"), arguments.indices.contains(flag + 1) {
     let gridContext = context(items: itemCount)
     if arguments[flag + 1] == "flow" {
-        var grid = FlowLayoutConfiguration()
-        grid.itemSize = Size(width: 75, height: 75)
-        (grid.minimumLineSpacing, grid.minimumInteritemSpacing) = (0, 0)
-        print(try FlowLayout.compute(configuration: grid, delegate: nil, context: gridContext).store.count)
+        print(try FlowLayout.compute(configuration: flowGrid, delegate: nil, context: gridContext).store.count)
     } else {
-        let section = Compositional.Section(group: .horizontal(
-            size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
-            subitems: [.item(.init(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1))))]))
-        print(try CompositionalEngine.prepare(sections: .single(section), configuration: .init(), context: gridContext).store.count)
+        print(try CompositionalEngine.prepare(sections: .single(gridSection), configuration: .init(), context: gridContext).store.count)
     }
     exit(0)
 }
 
-func format(_ seconds: Double) -> String {
-    seconds >= 1e-3 ? String(format: "%.1f ms", seconds * 1e3) : String(format: "%.2f µs", seconds * 1e6)
+// 3. The engine alone: a 1M fixed-size flow (no Lua), against the floor below.
+let engine = FlowLayout(configuration: fixedConfiguration)
+record("engine_fixed", try best(runs) { try engine.prepare(in: context(items: itemCount)) })
+
+// The floor: a tight loop writing the same 64-byte records (frame, alpha, index path, zIndex,
+// extras, kind, category, hidden) into fresh memory — page faults included, as the engine's.
+struct FloorRecord {
+    var x, y, width, height, alpha: Double
+    var section, item, zIndex, extras: Int32
+    var kind: UInt16
+    var category: UInt8
+    var hidden: Bool
 }
+precondition(MemoryLayout<FloorRecord>.stride == 64)
+var floorChecksum = 0.0
+record("floor_fixed", best(runs) {
+    let records = UnsafeMutablePointer<FloorRecord>.allocate(capacity: itemCount)
+    // 351 points across (375 − 24), 50-point items with gaps ≥ 6: 6 a line, justified.
+    let perLine = 6, gap = (351.0 - 6 * 50) / 5
+    for i in 0..<itemCount {
+        let line = i / perLine, column = i - line * perLine
+        records[i] = FloorRecord(
+            x: (12 + Double(column) * (50 + gap)).rounded(), y: 10 + Double(line) * 48, width: 50, height: 40, alpha: 1,
+            section: 0, item: Int32(i), zIndex: 0, extras: -1, kind: 0, category: 0, hidden: false)
+    }
+    floorChecksum += records[itemCount - 1].y
+    records.deallocate()
+})
+precondition(floorChecksum > 0)
 
-var rows: [(String, String, String)] = []
-@MainActor func report(_ name: String, _ value: String, _ note: String) {
-    rows.append((name, value, note))
-    print("\(name): \(value)  (\(note))")
-}
-
-let flowScript = "Scripts/benchmarks/flow-sizes.lua"
-let fixedSource = """
-    return flow{ itemSize = {50, 40}, minimumLineSpacing = 8, minimumInteritemSpacing = 6, sectionInset = {10, 12, 10, 12} }
-    """
-let customSource = """
-    return { prepare = function(cv, out)
-      local n = cv:numberOfItems(0)
-      for i = 0, n - 1 do out:cell(0, i, (i % 6) * 60, (i // 6) * 60, 50, 50) end
-    end }
-    """
-
-// 1. Flow prepare with a Lua sizeForItem vs the same algorithm in plain lua5.4.
-let flow = try ScriptLayout(file: flowScript)
-let flowTime = try best(runs) { try flow.prepare(in: context(items: itemCount)) }
-var baseline = Double.nan
-let lua = Process()
-lua.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-lua.arguments = ["lua5.4", "Scripts/benchmarks/flow-plain.lua", String(itemCount), String(runs)]
-let pipe = Pipe()
-lua.standardOutput = pipe
-if (try? lua.run()) != nil {
-    lua.waitUntilExit()
-    baseline = Double(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
-}
-report("flow prepare, \(itemCount) items, Lua sizeForItem", format(flowTime),
-       String(format: "plain lua5.4, same algorithm: %@; engine/plain time ratio %.2f", format(baseline), flowTime / baseline))
-
-let unbudgeted = try ScriptLayout(file: flowScript, options: .init(limits: .init(instructions: 0)))
-let unbudgetedTime = try best(runs) { try unbudgeted.prepare(in: context(items: itemCount)) }
-report("flow prepare, \(itemCount) items, Lua sizeForItem, no instruction budget", format(unbudgetedTime),
-       String(format: "the count hook costs %.0f%% of the callback path", (flowTime - unbudgetedTime) / flowTime * 100))
-
-// 2. Per-item callback cost: the same flow with and without the Lua callback.
-let fixed = try ScriptLayout(source: fixedSource)
-let fixedTime = try best(runs) { try fixed.prepare(in: context(items: itemCount)) }
-let perItem = (flowTime - fixedTime) / Double(itemCount)
-report("flow prepare, \(itemCount) items, fixed itemSize", format(fixedTime), "engine alone, no Lua per item")
-report("Lua sizeForItem callback, per item", String(format: "%.0f ns", perItem * 1e9), "difference of the two above / items; bar ≤ 150 ns")
-
-// 2b. Compositional grid (item 0.2w × 1.0h, group 1.0w × 0.2w) vs the flow fixed-size grid,
-// both engine compute steps with no Lua, same item count; bar: compositional ≤ 2× flow.
-var flowGrid = FlowLayoutConfiguration()
-flowGrid.itemSize = Size(width: 75, height: 75)
-(flowGrid.minimumLineSpacing, flowGrid.minimumInteritemSpacing) = (0, 0)
-let flowGridTime = try best(runs) { _ = try FlowLayout.compute(configuration: flowGrid, delegate: nil, context: context(items: itemCount)) }
-let gridSection = Compositional.Section(group: .horizontal(
-    size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
-    subitems: [.item(.init(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1))))]))
-let compositionalTime = try best(runs) {
-    _ = try CompositionalEngine.prepare(sections: .single(gridSection), configuration: .init(), context: context(items: itemCount))
-}
-report("compositional grid prepare, \(itemCount) items", format(compositionalTime),
-       String(format: "flow fixed-size grid (engine): %@; compositional/flow %.2f; bar ≤ 2", format(flowGridTime), compositionalTime / flowGridTime))
-
-// 3. Custom prepare: out:cell per element.
-let custom = try ScriptLayout(source: customSource)
-let customTime = try best(runs) { try custom.prepare(in: context(items: itemCount)) }
-report("custom prepare, \(itemCount) × out:cell", format(customTime),
-       String(format: "%.0f ns per element, Lua loop included", customTime / Double(itemCount) * 1e9))
-
-// 4. Rect queries: viewport queries on small and large prepared layouts.
-func queryTime(items: Int) throws -> Double {
-    let layout = try ScriptLayout(file: flowScript)
-    try layout.prepare(in: context(items: items))
+// 6. Viewport queries on a 4M-item prepared flow (and 10k, for the scaling).
+@MainActor func queryTime(items: Int) throws -> Double {
+    let layout = FlowLayout(configuration: fixedConfiguration)
+    let base = context(items: items)
+    try layout.prepare(in: base)
     let height = layout.collectionViewContentSize.height
     var generator = SystemRandomNumberGenerator()
     let offsets = (0..<2000).map { _ in Double.random(in: 0...(max(0, height - 667)), using: &generator) }
     var count = 0
     let total = try best(3) {
         for y in offsets {
-            count += try layout.layoutAttributesForElements(in: Rect(x: 0, y: y, width: 375, height: 667), context: context(items: items, offsetY: y)).count
+            count += try layout.layoutAttributesForElements(in: Rect(x: 0, y: y, width: 375, height: 667), context: base).count
         }
     }
     precondition(count > 0)
     return total / Double(offsets.count)
 }
-let small = try queryTime(items: 10_000)
-let large = try queryTime(items: itemCount)
-report("viewport query, 10000 items", format(small), "375×667 at random offsets")
-report("viewport query, \(itemCount) items", format(large), String(format: "%.2f× the 10k query; bars ≤ 20 µs and < 2×", large / small))
+record("query_10k", try queryTime(items: 10_000))
+record("query_large", try queryTime(items: queryItems))
 
-// 5. Memory per prepared element.
-let before = residentBytes()
-let memoryLayout = try ScriptLayout(source: fixedSource)
-try memoryLayout.prepare(in: context(items: itemCount))
-let after = residentBytes()
-report("memory per prepared element", String(format: "%.0f bytes", Double(after - before) / Double(itemCount)),
-       "resident-set growth over a \(itemCount)-item prepare; bar ≤ 150 bytes")
+// #12: a compositional grid (item 0.2w × 1.0h, group 1.0w × 0.2w) against the flow's
+// fixed-size 75×75 grid of the same count, both engine compute steps with no Lua.
+record("flow_grid", try best(runs) { _ = try FlowLayout.compute(configuration: flowGrid, delegate: nil, context: context(items: itemCount)) })
+record("compositional_grid", try best(runs) {
+    _ = try CompositionalEngine.prepare(sections: .single(gridSection), configuration: .init(), context: context(items: itemCount))
+})
 
-// 6. Batch update planning: 1,000 deletes + 1,000 inserts on 100k items, the whole cycle
-// (validation, both prepares, hooks, plan), against the two prepares alone.
-let updateItems = quick ? 20_000 : 100_000
-let updateLayout = try ScriptLayout(file: flowScript)
-var update = BatchUpdate()
-for k in 0..<1000 {
-    update.deletedItems.append(LayoutIndexPath(0, k * (updateItems / 1000)))
-    update.insertedItems.append(LayoutIndexPath(0, k * (updateItems / 1000) + 1))
+// Peers: a wrapping grid of 100×100 items, gap 10, 1000 wide; compute (prepare) time only.
+let gridFixed = try ScriptLayout(source: """
+    return flow{ itemSize = {100, 100}, minimumLineSpacing = 10, minimumInteritemSpacing = 10 }
+    """)
+let gridLua = try ScriptLayout(source: """
+    return flow{ minimumLineSpacing = 10, minimumInteritemSpacing = 10,
+                 sizeForItem = function(cv, section, item) return 100, 100 end }
+    """)
+for items in [1_000, 10_000, 100_000] {
+    let gridContext = context(items: items, width: 1000)
+    record("grid_fixed_\(items)", try best(runs) { try gridFixed.prepare(in: gridContext) })
+    record("grid_lua_\(items)", try best(runs) { try gridLua.prepare(in: gridContext) })
 }
-let oldCollection = context(items: updateItems)
-let planTime = try best(runs) { _ = try UpdatePlanner.plan(layout: updateLayout, old: oldCollection, new: oldCollection, update: update) }
-let preparesTime = try best(runs) {
-    try updateLayout.prepare(in: oldCollection)
-    try updateLayout.prepare(in: oldCollection)
-}
-report("update plan, 1000 deletes + 1000 inserts on \(updateItems) items", format(planTime),
-       String(format: "two prepares alone: %@; planning adds %@", format(preparesTime), format(planTime - preparesTime)))
 
-// 7. Hot reload: what `watch` does after a save, for 10k items: load the script from disk,
-// prepare, list every element, diff against the previous run.
-let reloadContext = context(items: 10_000)
-let previousLayout = try ScriptLayout(file: flowScript)
-try previousLayout.prepare(in: reloadContext)
-let previous = LayoutSnapshot(bounds: reloadContext.bounds, contentSize: previousLayout.collectionViewContentSize,
-                              elements: try previousLayout.allLayoutAttributes(context: reloadContext))
-let reloadTime = try best(runs) {
-    let layout = try ScriptLayout(file: flowScript)
-    try layout.prepare(in: reloadContext)
-    let snapshot = LayoutSnapshot(bounds: reloadContext.bounds, contentSize: layout.collectionViewContentSize,
-                                  elements: try layout.allLayoutAttributes(context: reloadContext))
-    precondition(LayoutDiff(from: previous, to: snapshot).isEmpty)
-}
-report("hot reload, 10000 items", format(reloadTime), "load + prepare + every element + diff; bar ≤ 50 ms")
-
-print("")
-print("| benchmark | result | baseline / note |")
-print("| --- | --- | --- |")
-for (name, value, note) in rows { print("| \(name) | \(value) | \(note) |") }
+let body = figures.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n")
+print("{\n  \"items\": \(itemCount),\n  \"query_items\": \(queryItems),\n\(body)\n}")

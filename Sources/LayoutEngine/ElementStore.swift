@@ -113,12 +113,22 @@ public struct ElementStoreBuilder: Sendable {
     private var extras: [ElementStore.Extras] = []
     private var kinds: [String] = [""]
     private var kindIDs: [String: UInt16] = ["": 0]
+    /// Whether the elements so far came in output order, as far as appending can tell: same
+    /// category and kind as the previous one and a later index path. Then `build` needs no
+    /// pass to check the order (a flow layout's cells, a custom layout placing in order).
+    private var appendedInOrder = true
+    private var last: (category: ElementCategory, kind: UInt16, section: Int32, item: Int32)?
 
     public init() {}
 
     public var count: Int { records.count }
 
-    public mutating func reserveCapacity(_ count: Int) { records.reserveCapacity(count) }
+    /// Reserves room for `count` elements; a large reservation asks for huge pages, which
+    /// cut the page faults of filling it by 512.
+    public mutating func reserveCapacity(_ count: Int) {
+        records.reserveCapacity(count)
+        HugePages.advise(&records)
+    }
 
     /// The id of a kind name, for the hot-path `append`.
     public mutating func kindID(_ name: String) throws(LayoutError) -> UInt16 {
@@ -135,6 +145,11 @@ public struct ElementStoreBuilder: Sendable {
         category: ElementCategory, kindID: UInt16, section: Int32, item: Int32, frame: Rect,
         alpha: Double = 1, zIndex: Int32 = 0, hidden: Bool = false
     ) {
+        if appendedInOrder, let last {
+            appendedInOrder = last.category == category && last.kind == kindID
+                && (last.section, last.item) < (section, item)
+        }
+        last = (category, kindID, section, item)
         records.append(ElementStore.Record(
             frame: frame, alpha: alpha, section: section, item: item, zIndex: zIndex, extras: -1,
             kind: kindID, category: category, hidden: hidden))
@@ -168,9 +183,11 @@ public struct ElementStoreBuilder: Sendable {
         }
         var sorted = records
         var isSorted = true
-        for i in sorted.indices.dropFirst() where !(key(sorted[i - 1]) < key(sorted[i])) {
-            isSorted = false
-            break
+        if !appendedInOrder {
+            for i in sorted.indices.dropFirst() where !(key(sorted[i - 1]) < key(sorted[i])) {
+                isSorted = false
+                break
+            }
         }
         if !isSorted {
             sorted.sort { key($0) < key($1) }

@@ -6,20 +6,25 @@
 ///   edges only ever step back a little (a flow layout's cells, centred across their lines,
 ///   then its footers, then its headers), each run is binary-searched: candidates start where
 ///   the running maximum of trailing edges passes the query and end where the minimum of all
-///   later leading edges passes it.
+///   later leading edges passes it. Both are kept per block of `blockSize` elements, not per
+///   element (a query scans at most two blocks more; the index costs ¼ byte an element).
 /// - **Buckets** — otherwise the axis is cut into equal buckets (about four elements each);
 ///   an element is listed in every bucket it overlaps and reported only from the first bucket
 ///   shared by the element and the query. Elements spanning many buckets (backdrops) sit in a
 ///   short side list that every query checks.
 public struct RectIndex: Sendable {
     private enum Storage: Sendable {
-        case runs(starts: [Int], reach: [Double], floor: [Double])
+        /// `reach[b]`/`floor[b]`: of block b of a run (its elements from `first + b·blockSize`,
+        /// blocks numbered from 0 across runs, `blockStarts[run]` the first of each run).
+        case runs(starts: [Int], blockStarts: [Int], reach: [Double], floor: [Double])
         case buckets(origin: Double, length: Double, starts: [Int32], entries: [Int32], spanning: [Int32])
     }
 
     private let axis: Axis
     private let storage: Storage
 
+    /// Elements a run-index block summarises.
+    static let blockSize = 32
     /// More runs than this and the buckets are cheaper to query.
     private static let maxRuns = 16
     /// Elements spanning more buckets than this go to the side list.
@@ -50,22 +55,26 @@ public struct RectIndex: Sendable {
         var result: [Int] = []
         let queryLow = RectIndex.lower(rect, axis), queryHigh = RectIndex.upper(rect, axis)
         switch storage {
-        case .runs(let starts, let reach, let floor):
+        case .runs(let starts, let blockStarts, let reach, let floor):
+            let size = RectIndex.blockSize
             for run in 0..<(starts.count - 1) {
                 let start = starts[run], end = starts[run + 1]
-                // From the first element whose running reach passes the query's leading edge…
-                var low = start, high = end
+                let firstBlock = blockStarts[run], endBlock = blockStarts[run + 1]
+                // From the first block whose running reach passes the query's leading edge…
+                var low = firstBlock, high = endBlock
                 while low < high {
                     let middle = (low + high) / 2
                     if reach[middle] > queryLow { high = middle } else { low = middle + 1 }
                 }
-                // …to the first from which every leading edge is at or past its trailing edge.
-                var a = low, b = end
+                // …to the first block from which every leading edge is at or past its trailing edge.
+                var a = low, b = endBlock
                 while a < b {
                     let middle = (a + b) / 2
                     if floor[middle] >= queryHigh { b = middle } else { a = middle + 1 }
                 }
-                for index in low..<a where frameAt(index).intersects(rect) {
+                let from = start + (low - firstBlock) * size, to = min(end, start + (a - firstBlock) * size)
+                guard from < to else { continue }
+                for index in from..<to where frameAt(index).intersects(rect) {
                     result.append(index)
                 }
             }
@@ -95,8 +104,9 @@ public struct RectIndex: Sendable {
 
     var approximateBytes: Double {
         switch storage {
-        case .runs(let starts, let reach, let floor):
-            Double(starts.count * MemoryLayout<Int>.stride + (reach.count + floor.count) * MemoryLayout<Double>.stride)
+        case .runs(let starts, let blockStarts, let reach, let floor):
+            Double((starts.count + blockStarts.count) * MemoryLayout<Int>.stride
+                + (reach.count + floor.count) * MemoryLayout<Double>.stride)
         case .buckets(_, _, let starts, let entries, let spanning):
             Double((starts.count + entries.count + spanning.count) * MemoryLayout<Int32>.stride)
         }
@@ -105,45 +115,67 @@ public struct RectIndex: Sendable {
     // MARK: Building
 
     /// Runs in which leading edges never step back by more than a few element lengths, with
-    /// each element's reach (the largest trailing edge so far in its run) and floor (the
-    /// smallest leading edge from it to the run's end); nil when there are too many runs,
-    /// elements far longer than the rest (the buckets' side list suits those) or non-finite
-    /// frames. Both arrays are monotone, so a query binary-searches both ends of its scan.
+    /// each block's reach (the largest trailing edge in its run up to the block's end) and
+    /// floor (the smallest leading edge from the block's start to the run's end); nil when
+    /// there are too many runs, elements far longer than the rest (the buckets' side list
+    /// suits those) or non-finite frames. Both are monotone, so a query binary-searches both
+    /// ends of its scan. One pass over the frames; the floors take a pass over the blocks.
     private static func sortedRuns(count: Int, axis: Axis, meanLength: Double, frame frameAt: (Int) -> Rect) -> Storage? {
-        guard count > 0 else { return .runs(starts: [0, 0], reach: [], floor: []) }
+        guard count > 0 else { return .runs(starts: [0, 0], blockStarts: [0, 0], reach: [], floor: []) }
         guard meanLength.isFinite else { return nil }
         let mean = max(meanLength, 1e-9)
         let stepBack = 4 * mean, tall = 16 * mean
-        var starts = [0]
-        var reach = [Double]()
-        reach.reserveCapacity(count)
+        let size = blockSize
+        var starts = [0], blockStarts = [0]
+        var reach = [Double](), floor = [Double]()
+        reach.reserveCapacity(count / size + 2 * maxRuns)
+        floor.reserveCapacity(count / size + 2 * maxRuns)
+        var runStart = 0
         var runMaxLow = -Double.infinity
         var runReach = -Double.infinity
+        var blockFloor = Double.infinity
         for index in 0..<count {
             let frame = frameAt(index)
             guard frame.isFinite else { return nil }
             let low = lower(frame, axis), high = upper(frame, axis)
             guard high - low <= tall else { return nil }
             if low < runMaxLow - stepBack {
+                if (index - runStart) % size != 0 {  // close the run's partial last block
+                    reach.append(runReach)
+                    floor.append(blockFloor)
+                }
                 starts.append(index)
+                blockStarts.append(reach.count)
                 guard starts.count <= maxRuns else { return nil }
+                runStart = index
                 runMaxLow = -Double.infinity
                 runReach = -Double.infinity
+                blockFloor = .infinity
             }
             runMaxLow = max(runMaxLow, low)
             runReach = max(runReach, high)
-            reach.append(runReach)
-        }
-        starts.append(count)
-        var floor = [Double](repeating: 0, count: count)
-        for run in 0..<(starts.count - 1) {
-            var runFloor = Double.infinity
-            for index in stride(from: starts[run + 1] - 1, through: starts[run], by: -1) {
-                runFloor = min(runFloor, lower(frameAt(index), axis))
-                floor[index] = runFloor
+            blockFloor = min(blockFloor, low)
+            if (index - runStart) % size == size - 1 {
+                reach.append(runReach)
+                floor.append(blockFloor)
+                blockFloor = .infinity
             }
         }
-        return .runs(starts: starts, reach: reach, floor: floor)
+        if (count - runStart) % size != 0 {
+            reach.append(runReach)
+            floor.append(blockFloor)
+        }
+        starts.append(count)
+        blockStarts.append(reach.count)
+        // Each block's floor becomes the smallest leading edge from it to its run's end.
+        for run in 0..<(blockStarts.count - 1) where blockStarts[run + 1] > blockStarts[run] {
+            var runFloor = Double.infinity
+            for block in stride(from: blockStarts[run + 1] - 1, through: blockStarts[run], by: -1) {
+                runFloor = min(runFloor, floor[block])
+                floor[block] = runFloor
+            }
+        }
+        return .runs(starts: starts, blockStarts: blockStarts, reach: reach, floor: floor)
     }
 
     private static func buckets(count: Int, axis: Axis, low: Double, high: Double, frame frameAt: (Int) -> Rect) -> Storage {

@@ -7,7 +7,7 @@ public struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
         case runtime
         /// The memory cap was reached.
         case memory
-        /// The instruction budget was used up.
+        /// The instruction budget was used up, or the time limit passed.
         case instructionBudget
         /// A file could not be read.
         case file

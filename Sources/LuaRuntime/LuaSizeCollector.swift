@@ -44,31 +44,39 @@ extension LuaState {
         var values = [Double](repeating: 0, count: 2 * count)
         var failure: SizeCollectionError?
         values.withUnsafeMutableBufferPointer { buffer in
-            var sizes = llb_sizes(
-                values: buffer.baseAddress, count: Int64(count), done: 0, problem: 0, problem_type: 0, bad_width: 0,
-                bad_height: 0)
-            withUnsafeMutablePointer(to: &sizes) { pointer in
-                llb_pushcollectsizes(L)
-                insert(at: -4)
-                lua_pushlightuserdata(L, pointer)
-                do {
-                    try call(arguments: 4, results: 0)
-                } catch {
-                    let item = Int(pointer.pointee.done)
-                    switch pointer.pointee.problem {
-                    case LLB_SIZE_OK: failure = SizeCollectionError(item: item, luaError: (error as? LuaError) ?? LuaError(kind: .runtime, message: "\(error)"))
-                    case LLB_SIZE_WRONG_TYPE:
-                        failure = SizeCollectionError(item: item, problem: .wrongType(LuaType(rawValue: pointer.pointee.problem_type) ?? .none))
-                    case LLB_SIZE_ONE_NUMBER: failure = SizeCollectionError(item: item, problem: .oneNumber)
-                    case LLB_SIZE_TABLE_FIELDS: failure = SizeCollectionError(item: item, problem: .tableFields)
-                    default:
-                        failure = SizeCollectionError(
-                            item: item, problem: .invalid(width: pointer.pointee.bad_width, height: pointer.pointee.bad_height))
-                    }
+            do throws(SizeCollectionError) { try collectSizes(count: count, into: buffer.baseAddress!) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return values
+    }
+
+    /// `collectSizes(count:)` writing the 2 × `count` values straight into `values` (the
+    /// caller's array of sizes, so no copy follows).
+    public func collectSizes(count: Int, into values: UnsafeMutablePointer<Double>) throws(SizeCollectionError) {
+        var sizes = llb_sizes(
+            values: values, count: Int64(count), done: 0, problem: 0, problem_type: 0, bad_width: 0, bad_height: 0)
+        var failure: SizeCollectionError?
+        withUnsafeMutablePointer(to: &sizes) { pointer in
+            llb_pushcollectsizes(L)
+            insert(at: -4)
+            lua_pushlightuserdata(L, pointer)
+            do {
+                try call(arguments: 4, results: 0)
+            } catch {
+                let item = Int(pointer.pointee.done)
+                switch pointer.pointee.problem {
+                case LLB_SIZE_OK:
+                    failure = SizeCollectionError(item: item, luaError: (error as? LuaError) ?? LuaError(kind: .runtime, message: "\(error)"))
+                case LLB_SIZE_WRONG_TYPE:
+                    failure = SizeCollectionError(item: item, problem: .wrongType(LuaType(rawValue: pointer.pointee.problem_type) ?? .none))
+                case LLB_SIZE_ONE_NUMBER: failure = SizeCollectionError(item: item, problem: .oneNumber)
+                case LLB_SIZE_TABLE_FIELDS: failure = SizeCollectionError(item: item, problem: .tableFields)
+                default:
+                    failure = SizeCollectionError(
+                        item: item, problem: .invalid(width: pointer.pointee.bad_width, height: pointer.pointee.bad_height))
                 }
             }
         }
         if let failure { throw failure }
-        return values
     }
 }

@@ -13,12 +13,23 @@ public final class LuaState {
     public struct Limits: Sendable, Equatable {
         /// Memory cap for everything Lua allocates, in bytes (0 = none).
         public var memoryBytes: Int
-        /// Instruction budget for each call from the engine into Lua (0 = none).
+        /// Instruction budget for each call from the engine into Lua (0 = none). Library work
+        /// (`table.move`, `load` readers, …) is always charged to it; VM instructions only
+        /// when `countsInstructions`.
         public var instructions: Int
+        /// Count every VM instruction (a count hook: exact and reproducible, but it makes Lua
+        /// trace each instruction). Off, runaway code is stopped by `seconds` instead.
+        public var countsInstructions: Bool
+        /// Time limit for each call from the engine into Lua, in seconds (0 = none): a
+        /// watchdog thread installs a hook only once it has passed, so it costs nothing before.
+        public var seconds: Double
 
-        public init(memoryBytes: Int = 256 << 20, instructions: Int = 1_000_000_000) {
+        public init(memoryBytes: Int = 256 << 20, instructions: Int = 1_000_000_000,
+                    countsInstructions: Bool = true, seconds: Double = 0) {
             self.memoryBytes = memoryBytes
             self.instructions = instructions
+            self.countsInstructions = countsInstructions
+            self.seconds = seconds
         }
     }
 
@@ -41,8 +52,13 @@ public final class LuaState {
     private var longChunkNames: [String] = []
 
     public init(limits: Limits = Limits()) throws {
-        guard let state = llb_newstate(max(0, limits.memoryBytes), Int64(max(0, limits.instructions))) else {
+        guard let state = llb_newstate(max(0, limits.memoryBytes), Int64(max(0, limits.instructions)),
+                                       limits.countsInstructions ? 1 : 0) else {
             throw LuaError(kind: .memory, message: "could not create a Lua state")
+        }
+        guard llb_settimelimit(state, limits.seconds) != 0 else {
+            llb_close(state)
+            throw LuaError(kind: .memory, message: "could not start the time limit's watchdog thread")
         }
         self.L = state
         self.limits = limits

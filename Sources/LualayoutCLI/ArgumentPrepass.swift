@@ -18,7 +18,7 @@ struct ArgumentPrepass {
     /// The repeatable options of each subcommand.
     static func repeatable(for subcommand: String?) -> Set<String> {
         switch subcommand {
-        case "run", "check", "watch", "transition": ["state"]
+        case "run", "check", "watch", "transition", "bench": ["state"]
         case "update":
             ["state", "delete", "insert", "reload", "move", "delete-section", "insert-section", "reload-section", "move-section"]
         default: []

@@ -33,7 +33,7 @@ struct Lualayout: ParsableCommand {
         version: "lualayout \(lualayoutVersion)",
         subcommands: [
             RunCommand.self, CheckCommand.self, InitCommand.self, WatchCommand.self, UpdateCommand.self, TransitionCommand.self,
-            SimulateCommand.self, TestCommand.self,
+            SimulateCommand.self, TestCommand.self, BenchCommand.self,
             WatchWorkerCommand.self,
         ])
 }

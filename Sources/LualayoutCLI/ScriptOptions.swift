@@ -8,14 +8,16 @@ struct ScriptOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seed of math.random, reapplied before every prepare.", valueName: "N"))
     var seed: Int = 0
 
-    @Option(help: ArgumentHelp("Instruction budget for each call into the script (0: none).", valueName: "N"))
-    var maxInstructions: Int = LuaState.Limits().instructions
+    @Option(help: ArgumentHelp(
+        "Count every instruction: a budget for each call into the script (0: none). Exact and reproducible, but slower; without it --timeout stops runaway code (library work is still charged to a budget of 1e9).",
+        valueName: "N"))
+    var maxInstructions: Int?
 
     @Option(help: ArgumentHelp("Memory cap of the script's Lua state, in bytes or with a K/M/G suffix.", valueName: "BYTES"))
     var maxMemory = ByteCountArgument(bytes: LuaState.Limits().memoryBytes)
 
     @Option(name: .customLong("timeout"), help: ArgumentHelp(
-        "Give up after this many seconds (guards against script library calls that never return; default: 120, for watch 10 per run).",
+        "Stop the script after this many seconds in one call (a located error), and give up on a library call that never returns soon after (default: 120, for watch 10 per run).",
         valueName: "SECONDS"))
     var timeoutSeconds: Double?
 
@@ -34,14 +36,17 @@ struct ScriptOptions: ParsableArguments {
         if let timeoutSeconds, !(timeoutSeconds > 0 && timeoutSeconds.isFinite) {
             throw ValidationError("--timeout must be a positive number of seconds")
         }
-        guard maxInstructions >= 0 else { throw ValidationError("--max-instructions must be ≥ 0") }
+        guard (maxInstructions ?? 0) >= 0 else { throw ValidationError("--max-instructions must be ≥ 0") }
         guard maxMemory.bytes >= 1 << 20 else { throw ValidationError("--max-memory must be at least 1M") }
     }
 
-    var layoutOptions: ScriptLayout.Options {
+    /// The script's limits: exact instruction counting only when --max-instructions is given,
+    /// otherwise the time limit (`seconds` per call into the script) stops runaway code.
+    func layoutOptions(seconds: Double) -> ScriptLayout.Options {
         ScriptLayout.Options(
-            limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions), seed: seed, strict: strict,
-            estimatesOnly: estimates)
+            limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions ?? LuaState.Limits().instructions,
+                                    countsInstructions: maxInstructions != nil, seconds: seconds),
+            seed: seed, strict: strict, estimatesOnly: estimates)
     }
 
     /// Loads the script (missing file: input error; anything in it: script error).
@@ -51,18 +56,17 @@ struct ScriptOptions: ParsableArguments {
         return layout.warnings.count
     }
 
-    func loadLayout(_ path: String, estimatesOnly: Bool = false) throws(CLIError) -> ScriptLayout {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .input("\(path): no such script")
-        }
-        guard !isDirectory.boolValue else { throw .input("\(path): is a folder, not a script") }
+    /// `seconds`: the time limit of each call into the script (default: --timeout).
+    func loadLayout(_ path: String, seconds: Double? = nil, estimatesOnly: Bool = false) throws(CLIError) -> ScriptLayout {
+        // One stat(2), not FileManager's attributes, which look up the owner's user and group
+        // names (/etc/passwd, /etc/group) on every start.
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .input("\(path): no such script") }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw .input("\(path): is a folder, not a script") }
         // A device or pipe could block or never end: an input error, like a missing file.
-        guard (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular else {
-            throw .input("\(path): not a regular file")
-        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .input("\(path): not a regular file") }
         do {
-            var options = layoutOptions
+            var options = layoutOptions(seconds: seconds ?? timeout)
             if estimatesOnly { options.estimatesOnly = true }
             return try ScriptLayout(file: path, options: options)
         } catch {

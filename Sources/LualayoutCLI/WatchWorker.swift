@@ -122,7 +122,8 @@ final class WatchWorker {
         var loaded: ScriptLayout?
         do {
             let context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
-            let layout = try watch.scriptOptions.loadLayout(watch.script)
+            let layout = try watch.scriptOptions.loadLayout(
+                watch.script, seconds: watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout))
             loaded = layout
             let snapshot = try LayoutQuery.snapshot(of: layout, in: context, query: watch.queryOptions.query(in: context))
             // Misspelled fields, on the stderr the watcher passes on to the user.

@@ -29,6 +29,8 @@ final class LayoutScript {
           return fields
         end
         """
+    /// Calls and time per callback, kept only while `lualayout bench` measures.
+    var profile: CallProfile?
     /// Where `flow{...}` made the layout, when it is a flow layout.
     let flowLocation: String?
     /// Where `compositional{...}` made the layout, when it is a compositional layout.
@@ -182,6 +184,8 @@ final class LayoutScript {
     /// Calls the function below `arguments` values, protected; runtime errors report what was
     /// being evaluated.
     func call(arguments: Int32, results: Int32, evaluating: @autoclosure () -> String) throws(ScriptError) {
+        let start = profile == nil ? 0 : CallProfile.now()
+        defer { profile?.record(CallProfile.callbackName(evaluating()), calls: 1, since: start) }
         do {
             try lua.call(arguments: arguments, results: results)
         } catch {

@@ -18,10 +18,19 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
         guard count > 0, script.pushCallback("sizeForItem") else { return nil }
         try script.binding.push(context)
         lua.push(section)
-        let values: [Double]
-        do {
-            values = try lua.collectSizes(count: count)
-        } catch {
+        let start = script.profile == nil ? 0 : CallProfile.now()
+        defer { script.profile?.record("sizeForItem", calls: count, since: start) }
+        // The C loop writes (width, height) pairs straight into the sizes: a Size is two Doubles.
+        precondition(MemoryLayout<Size>.stride == 2 * MemoryLayout<Double>.stride)
+        var failure: SizeCollectionError?
+        let sizes = [Size](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Doubles are trivial: a failed loop leaves garbage in a array that is thrown away.
+            buffer.withMemoryRebound(to: Double.self) { values in
+                do throws(SizeCollectionError) { try lua.collectSizes(count: count, into: values.baseAddress!) } catch { failure = error }
+            }
+            initialized = count
+        }
+        if let error = failure {
             let evaluating = "sizeForItem(cv, \(section), \(error.item))"
             if let luaError = error.luaError { throw script.scriptError(luaError, evaluating: evaluating) }
             let problem: String = switch error.problem! {
@@ -34,9 +43,6 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
             }
             throw script.badReturn("sizeForItem", problem + " for item [\(section), \(error.item)]", evaluating: evaluating)
         }
-        var sizes = [Size]()
-        sizes.reserveCapacity(count)
-        for item in 0..<count { sizes.append(Size(width: values[2 * item], height: values[2 * item + 1])) }
         return sizes
     }
 

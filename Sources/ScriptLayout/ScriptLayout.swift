@@ -52,6 +52,13 @@ public final class ScriptLayout: CollectionViewLayout {
     /// The Lua state's memory in use, in bytes.
     public var luaMemoryUsed: Int { script.lua.memoryUsed }
 
+    /// Starts counting calls and time per callback (`lualayout bench`); returns the profile.
+    public func startProfiling() -> CallProfile {
+        let profile = script.profile ?? CallProfile()
+        script.profile = profile
+        return profile
+    }
+
     /// Loads a layout script from a file; `require` resolves modules beside it.
     public convenience init(file path: String, options: Options = Options()) throws(ScriptError) {
         guard FileSystemPath.isRegularFile(path) else {

@@ -55,7 +55,10 @@ struct RectIndexTests {
         }
         let frames = run(500) + run(40) + run(40)
         let index = RectIndex(frames: frames)
-        #expect(index.approximateBytes == Double(4 * 8 + frames.count * 16), "three runs: starts, reach and floor")
+        // Three runs of 500, 40 and 40 frames in blocks of 32: ⌈500/32⌉ + ⌈40/32⌉ + ⌈40/32⌉ =
+        // 16 + 2 + 2 = 20 blocks of reach and floor (16 bytes), plus 4 run starts and 4 block
+        // starts (8 bytes each): 20 × 16 + 8 × 8 = 384.
+        #expect(index.approximateBytes == 384, "three runs: starts, block starts, reach and floor per block")
         for _ in 0..<300 {
             let query = Rect(
                 x: Double.random(in: -50...350, using: &random), y: Double.random(in: -100...4100, using: &random),
@@ -80,7 +83,9 @@ struct RectIndexTests {
             y += thickness + 10
         }
         let index = RectIndex(frames: frames)
-        #expect(index.approximateBytes == Double(2 * 8 + frames.count * 16), "one run")
+        // One run of 600 frames: ⌈600/32⌉ = 19 blocks × 16 bytes + 2 starts + 2 block starts
+        // × 8 bytes = 304 + 32 = 336.
+        #expect(index.approximateBytes == 336, "one run")
         for _ in 0..<300 {
             let query = Rect(
                 x: Double.random(in: -50...300, using: &random), y: Double.random(in: -100...y, using: &random),

@@ -7,7 +7,9 @@
 //   after the Swift frame has returned.
 // - The memory cap is enforced only while Lua code runs inside `llb_pcall` and never while a
 //   Swift function called from Lua is on the stack, so allocations made from Swift cannot fail.
-// - The instruction budget is a count hook that raises from C.
+// - Runaway Lua code is stopped by a time limit that costs nothing while the script runs: a
+//   watchdog thread installs a hook only once the limit has passed, and the hook raises the
+//   located error from C. Exact instruction counting (a count hook) is an opt-in.
 #ifndef LUALAYOUT_CLUABRIDGE_H
 #define LUALAYOUT_CLUABRIDGE_H
 
@@ -32,7 +34,13 @@ typedef struct llb_limits {
     int memory_exceeded;          // set when an allocation was refused
     long long instruction_limit;  // per protected call; 0 = unlimited
     long long instructions_left;
-    int budget_exceeded;
+    int counting;                 // count every VM instruction (a count hook); else only
+                                  // library work is charged to instruction_limit
+    int budget_exceeded;          // the budget or the time limit stopped the script
+    int time_exceeded;            // ... and it was the time limit
+    double time_limit;            // seconds per outermost protected call; 0 = none
+    char time_text[32];           // time_limit as the message shows it
+    void *watchdog;               // the time limit's thread (private to the bridge)
     // Where Lua code was running when an allocation was refused (Lua reports memory errors
     // without a location); last_line is 0 when unknown.
     char last_source[256];
@@ -41,8 +49,15 @@ typedef struct llb_limits {
     int depth;                    // protected calls in progress
 } llb_limits;
 
-/// A new state with the capped allocator, or NULL when out of memory.
-lua_State *llb_newstate(size_t memory_limit, long long instruction_limit);
+/// A new state with the capped allocator, or NULL when out of memory. `counting`: run a count
+/// hook for the whole budget (exact, reproducible); otherwise only library work is charged.
+lua_State *llb_newstate(size_t memory_limit, long long instruction_limit, int counting);
+
+/// Limits every outermost protected call to `seconds` (0: none). A watchdog thread sleeps
+/// until the running call's deadline and only then installs a hook, which raises
+/// "time limit exceeded" at the script's line; nothing runs per instruction before that.
+/// Returns 0 when the thread could not be started.
+int llb_settimelimit(lua_State *L, double seconds);
 void llb_close(lua_State *L);
 llb_limits *llb_getlimits(lua_State *L);
 

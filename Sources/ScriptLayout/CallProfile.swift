@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Calls and time per Lua callback, for `lualayout bench`. Kept only when asked for
+/// (`ScriptLayout.startProfiling()`): otherwise a call pays one nil check.
+public final class CallProfile {
+    public struct Entry: Equatable, Sendable {
+        /// The callback's name (`prepare`, `sizeForItem`, `attributes`, …).
+        public var name: String
+        public var calls: Int
+        public var seconds: Double
+    }
+
+    private var totals: [String: (calls: Int, nanoseconds: UInt64)] = [:]
+    private var order: [String] = []
+
+    init() {}
+
+    /// Every callback called since the last `reset`, in the order first called.
+    public var entries: [Entry] {
+        order.map { name in
+            let total = totals[name]!
+            return Entry(name: name, calls: total.calls, seconds: Double(total.nanoseconds) / 1e9)
+        }
+    }
+
+    public func reset() {
+        totals = [:]
+        order = []
+    }
+
+    func record(_ name: String, calls: Int, since start: UInt64) {
+        let elapsed = Self.now() &- start
+        if let total = totals[name] {
+            totals[name] = (total.calls + calls, total.nanoseconds + elapsed)
+        } else {
+            totals[name] = (calls, elapsed)
+            order.append(name)
+        }
+    }
+
+    /// The callback named by an `evaluating` description: `sizeForItem(cv, 0, 3)` → `sizeForItem`.
+    static func callbackName(_ evaluating: String) -> String {
+        String(evaluating.prefix { $0 != "(" && $0 != " " })
+    }
+
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}

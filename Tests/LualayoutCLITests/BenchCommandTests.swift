@@ -1,0 +1,46 @@
+import LayoutEngine
+import Testing
+@testable import LualayoutCLI
+@testable import ScriptLayout
+
+/// `lualayout bench`: where it queries, and what its report counts.
+@Suite("bench command")
+struct BenchCommandTests {
+    /// A 100×200 viewport over content 1000 tall overflows by 800 down: queries at 0, ¼, ½, ¾
+    /// and all of it, y = 0, 200, 400, 600, 800.
+    @Test func queriesFiveViewportsAlongTheLongerOverflow() {
+        let vertical = BenchCommand.viewports(bounds: Rect(x: 0, y: 0, width: 100, height: 200),
+                                              content: Size(width: 100, height: 1000))
+        #expect(vertical.map(\.y) == [0, 200, 400, 600, 800])
+        #expect(vertical.allSatisfy { $0.width == 100 && $0.height == 200 && $0.x == 0 })
+        // 500 wide, as tall as the viewport: overflows by 400 across, x = 0, 100, 200, 300, 400.
+        let horizontal = BenchCommand.viewports(bounds: Rect(x: 0, y: 0, width: 100, height: 200),
+                                                content: Size(width: 500, height: 200))
+        #expect(horizontal.map(\.x) == [0, 100, 200, 300, 400])
+    }
+
+    @Test func namesTheCallbackBeingEvaluated() {
+        #expect(CallProfile.callbackName("sizeForItem(cv, 0, 3)") == "sizeForItem")
+        #expect(CallProfile.callbackName("attributes(cv, a) for cell [0, 1]") == "attributes")
+    }
+
+    /// 12 items, 3 runs: sizeForItem runs once per item per prepare, so 12 calls a run; the
+    /// attributes hook once per element listed: 12 for the output, plus those the five
+    /// viewport queries return (all 12 fit in the first, 10-point cells in a 375×667 view).
+    @Test func countsCallsPerRun() throws {
+        let script = try temporaryFile("bench.lua", """
+            return flow{
+              minimumLineSpacing = 0, minimumInteritemSpacing = 0,
+              sizeForItem = function(cv, section, item) return 10, 10 end,
+              attributes = function(cv, a) end,
+            }
+            """)
+        let result = lualayout("bench", script, "--items", "12", "--runs", "3")
+        #expect(result.status == 0, "\(result.err)")
+        let rows = result.out.split(separator: "\n").map(String.init)
+        #expect(rows.first?.hasSuffix(": 12 items, 12 elements, 3 runs") == true)
+        #expect(rows.contains { $0.hasPrefix("sizeForItem             12 ") })
+        // Content 375×10 fits the viewport: every query sees all 12 cells, 5 × 12 + 12 = 72.
+        #expect(rows.contains { $0.hasPrefix("attributes              72 ") })
+    }
+}
