@@ -71,7 +71,7 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
         let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let outcome = ScenarioRunner.run(ScenarioRequest(
             layoutPath: script, scenarioPath: scenario, controllerPath: controller, context: context,
-            layoutOptions: scriptOptions.layoutOptions))
+            layoutOptions: scriptOptions.layoutOptions(seconds: scriptOptions.timeout)))
         for warning in outcome.warnings { io.err.write(warning + "\n") }
         if let error = outcome.error { throw CLIError(error) }
         try OutputDestination(path: output).write(io) { stream in

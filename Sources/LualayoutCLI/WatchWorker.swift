@@ -97,9 +97,10 @@ final class WatchWorker {
         guard layout != nil else { return .noLayout }
         do {
             let context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
-            let fresh = try watch.scriptOptions.loadLayout(watch.script)
+            let seconds = watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout)
+            let fresh = try watch.scriptOptions.loadLayout(watch.script, seconds: seconds)
             let controller = try watch.controller.map { path throws(ScriptError) in
-                try ControllerScript(file: path, limits: watch.scriptOptions.layoutOptions.limits)
+                try ControllerScript(file: path, limits: watch.scriptOptions.layoutOptions(seconds: seconds).limits)
             }
             let session = try SimulationSession(layout: fresh, context: context, controller: controller)
             var last: TimelineStep?
@@ -147,7 +148,8 @@ final class WatchWorker {
     /// content-size correction measuring made, for the watch's output. Nil for other layouts.
     static func selfSizingCorrection(of layout: ScriptLayout, watch: WatchCommand, context: CollectionContext) -> String? {
         guard !watch.scriptOptions.estimates, layout.fields.callbacks.contains(where: { $0.hasPrefix("preferredSizeFor") }),
-              let estimated = try? watch.scriptOptions.loadLayout(watch.script, estimatesOnly: true),
+              let estimated = try? watch.scriptOptions.loadLayout(
+                watch.script, seconds: watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout), estimatesOnly: true),
               (try? estimated.prepare(in: context)) != nil else { return nil }
         func text(_ size: Size) -> String { "\(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))" }
         let before = estimated.collectionViewContentSize, after = layout.collectionViewContentSize

@@ -17,7 +17,7 @@ struct SimulatorScenarioExecutor: ScenarioExecuting {
         let recorder = SnapshotRecorder()
         let outcome = ScenarioRunner.run(ScenarioRequest(
             layoutPath: plan.layoutPath, scenarioPath: plan.testPath, controllerPath: plan.controllerPath, context: context,
-            layoutOptions: plan.scriptOptions.layoutOptions,
+            layoutOptions: plan.scriptOptions.layoutOptions(seconds: plan.scriptOptions.timeout),
             snapshotHandler: { name, line, snapshot in
                 switch snapshots.check(name: name, snapshot: snapshot, testPath: plan.testPath) {
                 case .passed(let note):
