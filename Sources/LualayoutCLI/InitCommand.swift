@@ -58,7 +58,11 @@ struct InitCommand: LualayoutCommand {
         }
         try Self.write(script, to: scriptPath)
         try Self.write(StarterScripts.data, to: dataPath)
-        let checks = kind == .flow ? StarterScripts.flowChecks : StarterScripts.customChecks
+        let checks = switch kind {
+        case .flow: StarterScripts.flowChecks
+        case .custom: StarterScripts.customChecks
+        case .compositional: StarterScripts.compositionalChecks
+        }
         try Self.write(StarterScripts.test(name: stem, checks: checks), to: testPath)
         io.out.write("""
             wrote \(scriptPath) (a \(kind.rawValue) layout)

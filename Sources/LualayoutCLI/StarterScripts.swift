@@ -153,6 +153,23 @@ enum StarterScripts {
 
         """
 
+    static let compositionalChecks = """
+        -- Section 0 has a 40-point header, then its 10-point top inset: the first row of two
+        -- cells starts at y = 50, as tall as its group (80).
+        local first = attributesOf(0, 0)
+        expect(first.y == 50 and first.height == 80, "item [0, 0] is at y = 40 + 10, 80 high")
+        expect(first.label == "Alpha", "the attributes hook labels it with its title")
+
+        -- Section 0 ends at 50 + 80 + 10 + 80 + 10 = 230; 20 points of interSectionSpacing, the
+        -- 40-point header and the inset put section 1's one full-width column (375 − 2 × 10) at 300.
+        local list = attributesOf(1, 0)
+        expect(list.y == 300 and list.width == 355, "item [1, 0] is at y = 300, 355 wide")
+
+        -- The content (480 high) fits in the 667-point view: all six items are visible.
+        expect(#visibleItems() == 6, "all six items are visible")
+
+        """
+
     /// A safe snapshot name for `name`: letters, digits, `-`, `_` and `.` kept, the rest `-`.
     static func snapshotName(_ name: String) -> String {
         let kept = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })

@@ -53,9 +53,10 @@ struct InitCommandTests {
         try Self.expectTheTestPasses(folder, "demo", checks: 4)
     }
 
-    /// The starter's test passes as written: the first run writes its snapshot (the 8 visible
-    /// elements of the run above), the second (in CI mode) compares with it.
-    static func expectTheTestPasses(_ folder: String, _ name: String, checks: Int) throws {
+    /// The starter's test passes as written: the first run writes its snapshot (the visible
+    /// elements of the starter's run: 8 for the flow and custom ones), the second (in CI mode)
+    /// compares with it.
+    static func expectTheTestPasses(_ folder: String, _ name: String, checks: Int, elements: Int = 8) throws {
         let test = "\(folder)/\(name).test.lua", snapshot = "\(folder)/__snapshots__/\(name).json"
         let first = lualayout("test", test, "--no-ci")
         #expect(first.status == 0)
@@ -67,7 +68,7 @@ struct InitCommandTests {
 
             """)
         let stored = try String(contentsOfFile: snapshot, encoding: .utf8)
-        #expect(stored.components(separatedBy: "\"category\": ").count - 1 == 8)
+        #expect(stored.components(separatedBy: "\"category\": ").count - 1 == elements)
         let second = lualayout("test", test, "--ci")
         #expect(second.status == 0)
         #expect(second.out.hasSuffix("\n1 passed, 0 failed\n"))
@@ -162,6 +163,8 @@ struct InitCommandTests {
         #expect(check.out.contains("compositional layout, 6 items in 2 sections"))
         #expect(check.out.contains("properties: sectionProvider, interSectionSpacing"))
         #expect(check.out.contains("no warnings"))
+        // Its test checks the frames above (5 checks) and snapshots all 14 elements.
+        try Self.expectTheTestPasses(folder, "grid", checks: 5, elements: 14)
     }
 
     @Test func oneKindOnly() throws {
