@@ -51,17 +51,13 @@ struct CompositionalCarouselExampleTests {
 
     /// The Run line's offset, 170 = 245 − 75, centres card 1: scale 1.1. On screen the section
     /// shows 170…545 of its content: cards 0 (0…225) and 2 (490…715) are visible too, each 245
-    /// from the middle: 0.7. Known engine issue (COMP-API.md, Disagreements 3): rect queries pick
-    /// orthogonal cells by their unscrolled frames, so card 2 (unscrolled 490…715, outside
-    /// 0…375) is neither returned nor handled. `withKnownIssue` fails once that is fixed: then
-    /// drop it.
+    /// from the middle: 0.7. Card 2 is unscrolled at 490…715, outside 0…375: the query
+    /// picks it by where it is drawn (490 − 170 = 320…545), so the handler sees it too.
     @Test func theRunLineCentresTheSecondCard() throws {
         var example = try Example.compositional("carousel.lua", counts: [10])
         example.context.orthogonalOffsets[0] = 170
         let scales = try Self.scales(in: example)
         #expect(scales[0] == 0.7 && scales[1] == 1.1)
-        withKnownIssue("rect queries select orthogonal cells by unscrolled frames (COMP-API.md, Disagreements 3)") {
-            #expect(scales == [0: 0.7, 1: 1.1, 2: 0.7])
-        }
+        #expect(scales == [0: 0.7, 1: 1.1, 2: 0.7])
     }
 }

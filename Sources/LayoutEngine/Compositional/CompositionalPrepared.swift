@@ -17,9 +17,11 @@ struct CompositionalDynamics: PreparedLayoutDynamics {
         return placed.filter { $0.frame.intersects(rect) }
     }
 
-    /// Visible-items handlers, with each section's offset from the context (absent = where it
-    /// rests); frames stay unscrolled.
+    /// Orthogonal sections' elements chosen by where they are drawn, then the visible-items
+    /// handlers, with each section's offset from the context (absent = where it rests); frames
+    /// stay unscrolled.
     func adjust(_ elements: inout [LayoutAttributes], in rect: Rect?, context: CollectionContext) throws {
+        if let rect { result.selectDrawn(&elements, in: rect, offsets: context.orthogonalOffsets) }
         try result.runHandlers(&elements, context: context, offsets: context.orthogonalOffsets, framesShifted: false)
     }
 

@@ -88,6 +88,28 @@ extension CompositionalLayoutResult {
         return placedPinned(context: context).first { $0.key == key }
     }
 
+    /// A rect query picks an orthogonal section's scrolling elements by where they are drawn
+    /// (shifted by the section's offset, or where it rests), though the frames it reports stay
+    /// unscrolled: those drawn outside `rect` leave, those drawn into it from outside join.
+    func selectDrawn(_ elements: inout [LayoutAttributes], in rect: Rect, offsets: [Int: Double]) {
+        var changed = false
+        for (s, geometry) in sections.enumerated() {
+            guard let orthogonal = geometry?.orthogonal else { continue }
+            let d = shift(offsets[s] ?? orthogonal.initialOffset)
+            guard d.dx != 0 || d.dy != 0 else { continue }
+            changed = true
+            elements.removeAll {
+                $0.indexPath.section == s && scrolls($0.key) && !$0.frame.offsetBy(dx: d.dx, dy: d.dy).intersects(rect)
+            }
+            for position in store.positions(in: rect.offsetBy(dx: -d.dx, dy: -d.dy)) {
+                let attributes = store.attributes(at: position)
+                guard attributes.indexPath.section == s, scrolls(attributes.key), !attributes.frame.intersects(rect) else { continue }
+                elements.append(attributes)
+            }
+        }
+        if changed { elements.sort { $0.key < $1.key } }
+    }
+
     /// `visibleItemsInvalidationHandler`: each section's visible items (unscrolled frames, as
     /// UIKit's) with the visible origin including the section's orthogonal offset; transform,
     /// alpha and zIndex are taken back.
