@@ -138,7 +138,7 @@ struct CompositionalGroupSolver {
                 fractional = false
             }
             guard size.width.isFinite, size.height.isFinite else {
-                throw LayoutError("section \(section): a dimension resolves to a non-finite value (\(size.width)×\(size.height))")
+                throw LayoutError("section \(section): a dimension resolves to a non-finite value (\(AttributeRules.number(size.width))×\(AttributeRules.number(size.height)))")
             }
             let edges = Self.mainEdges(subitem, horizontal: horizontal)
             let extent = (horizontal ? size.width : size.height) + (edges.lead?.minimum ?? 0) + (edges.trail?.minimum ?? 0)
