@@ -194,7 +194,7 @@ public enum SVGLayoutWriter {
         return NumberFormatting.format((value * 100).rounded() / 100)
     }
 
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

@@ -41,13 +41,7 @@ public final class ControllerScript: CollectionViewDelegate {
 
     public init(bytes: [UInt8], name: String, moduleDirectory: String?, limits: LuaState.Limits) throws(ScriptError) {
         self.name = name
-        do {
-            environment = try ScriptEnvironment(limits: limits, moduleDirectory: moduleDirectory)
-        } catch let error as LuaError {
-            throw ScriptError(error, evaluating: nil, script: name)
-        } catch {
-            throw ScriptError(kind: .runtime, message: "\(name): \(error)")
-        }
+        environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         let lua = environment.lua
         do {
             try lua.load(bytes: bytes, chunkName: "@" + name)

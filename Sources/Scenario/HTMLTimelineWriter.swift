@@ -127,19 +127,7 @@ public struct HTMLTimelineWriter: TimelineWriter {
         }
     }
 
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { SVGLayoutWriter.escape(text) }
 
     /// Shows one step at a time: the list item, its picture, selection and highlight marked.
     static let script = """

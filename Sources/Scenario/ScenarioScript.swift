@@ -66,13 +66,7 @@ public final class ScenarioScript {
         self.session = session
         self.name = name
         self.snapshotHandler = snapshotHandler
-        do {
-            environment = try ScriptEnvironment(limits: limits, moduleDirectory: moduleDirectory)
-        } catch let error as LuaError {
-            throw ScriptError(error, evaluating: nil, script: name)
-        } catch {
-            throw ScriptError(kind: .runtime, message: "\(name): \(error)")
-        }
+        environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         installGlobals()
     }
 

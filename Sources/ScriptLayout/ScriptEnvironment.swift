@@ -26,6 +26,18 @@ public final class ScriptEnvironment {
     /// The module directory with every link resolved: what a module's real path must lie in.
     private let realModuleDirectory: String?
 
+    /// A fresh sandbox for the script `name` (controllers and scenarios too), failures reported
+    /// as that script's errors.
+    public static func make(limits: LuaState.Limits, moduleDirectory: String?, name: String) throws(ScriptError) -> ScriptEnvironment {
+        do {
+            return try ScriptEnvironment(limits: limits, moduleDirectory: moduleDirectory)
+        } catch let error as LuaError {
+            throw ScriptError(error, evaluating: nil, script: name)
+        } catch {
+            throw ScriptError(kind: .runtime, message: "\(name): \(error)")
+        }
+    }
+
     public init(limits: LuaState.Limits, moduleDirectory: String?) throws {
         lua = try LuaState(limits: limits)
         self.moduleDirectory = moduleDirectory
