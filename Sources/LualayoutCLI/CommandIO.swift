@@ -30,6 +30,8 @@ public final class CommandIO {
 public final class FileStream: TextOutputStream, ByteOutputStream {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// Whether a write failed (a full disk, a closed pipe): what followed was dropped.
+    public private(set) var failed = false
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -57,7 +59,10 @@ public final class FileStream: TextOutputStream, ByteOutputStream {
         var offset = 0
         while offset < bytes.count {
             let written = Glue.write(descriptor, base + offset, bytes.count - offset)
-            if written <= 0 { break }  // closed pipe: drop the rest
+            if written <= 0 {  // closed pipe, full disk: drop the rest
+                failed = true
+                break
+            }
             offset += written
         }
     }
@@ -70,13 +75,6 @@ public final class StringStream: TextOutputStream {
     public private(set) var text = ""
     public init() {}
     public func write(_ string: String) { text += string }
-}
-
-/// Collects output as bytes (`-o FILE`: a large output is written whole without a String copy).
-final class ByteCollector: TextOutputStream, ByteOutputStream {
-    private(set) var bytes: [UInt8] = []
-    func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
-    func write(bytes chunk: UnsafeRawBufferPointer) { bytes.append(contentsOf: chunk) }
 }
 
 private enum Glue {

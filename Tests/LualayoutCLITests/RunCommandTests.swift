@@ -90,6 +90,25 @@ struct RunCommandTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("{\n  \"bounds\""))
     }
 
+    /// `-o` streams into a temporary file beside the target and renames it: the folder then
+    /// holds only the output (no temporary left), readable as any new file (0666 less the umask),
+    /// and replacing a file leaves the new text whole.
+    @Test func writesThroughATemporaryFileBesideTheTarget() throws {
+        let folder = NSTemporaryDirectory() + "lualayout-out-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let path = folder + "/layout.json"
+        try "old text that is longer than nothing".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = lualayout("run", "Examples/cookbook-flow.lua", "--items", "40", "-o", path)
+        #expect(result.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["layout.json"])
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("{\n  \"bounds\"") && text.hasSuffix("  ]\n}\n"))
+        let mask = umask(0)
+        umask(mask)
+        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(permissions == Int(0o666 & ~mask))
+    }
+
     @Test func reportsTheTargetContentOffset() throws {
         let script = try temporaryFile("paging.lua", """
             return flow{
