@@ -44,7 +44,7 @@ public struct PreparedLayout {
     /// are no query-time answers (pinned headers, orthogonal sections), so a million elements
     /// are written without a million `LayoutAttributes` in between.
     public func allElementList(context: CollectionContext) throws -> ElementList {
-        guard dynamics == nil else { return ElementList(try allElements(context: context)) }
+        if let dynamics, !dynamics.storeIsTheListing { return ElementList(try allElements(context: context)) }
         return ElementList(store: store)
     }
 
@@ -79,6 +79,10 @@ public struct PreparedLayout {
 public protocol PreparedLayoutDynamics {
     /// How many elements live here rather than in the store.
     var elementCount: Int { get }
+
+    /// Whether the whole listing is the store as it is: no elements kept here, nothing adjusted
+    /// (the writers then stream the store without building attributes).
+    var storeIsTheListing: Bool { get }
 
     /// The elements kept out of the store (placed from the current bounds) that belong in a
     /// query of `rect`, or all of them when `rect` is nil.
@@ -134,6 +138,8 @@ public struct ScrollRegion: Sendable, Equatable {
 
 extension PreparedLayoutDynamics {
     public var elementCount: Int { 0 }
+
+    public var storeIsTheListing: Bool { false }
 
     public func elements(in rect: Rect?, context: CollectionContext) throws -> [LayoutAttributes] { [] }
 

@@ -21,6 +21,9 @@ public struct FlowQueries: PreparedLayoutDynamics {
             + (pinFooters ? sections.filter { $0.footer != nil }.count : 0)
     }
 
+    /// Without pinned headers or footers a flow's listing is its store.
+    public var storeIsTheListing: Bool { elementCount == 0 }
+
     /// A pinned header or footer is in a rect query while its section's frame meets the rect.
     public func elements(in rect: Rect?, context: CollectionContext) -> [LayoutAttributes] {
         guard pinHeaders || pinFooters else { return [] }
