@@ -49,6 +49,29 @@ public struct ElementList: RandomAccessCollection, MutableCollection, Expressibl
         return store.plainCell(at: position)
     }
 
+    /// Copies the plain cells from `position` on into `buffer` (up to its size, stopping at the
+    /// first element that is not one); returns how many: always 0 when the list is an array.
+    public func plainCells(from position: Int, into buffer: UnsafeMutableBufferPointer<ElementStore.PlainCell>) -> Int {
+        guard case .store(let store) = storage else { return 0 }
+        return store.plainCells(from: position, into: buffer)
+    }
+
+    /// Whether the element at `position` is hidden, without building its attributes.
+    public func isHidden(at position: Int) -> Bool {
+        switch storage {
+        case .array(let elements): elements[position].hidden
+        case .store(let store): store.isHidden(at: position)
+        }
+    }
+
+    /// How many elements are hidden.
+    public var hiddenCount: Int {
+        switch storage {
+        case .array(let elements): elements.reduce(0) { $0 + ($1.hidden ? 1 : 0) }
+        case .store(let store): store.hiddenCount
+        }
+    }
+
     /// The elements as an array (built once here when the list reads a store).
     public var array: [LayoutAttributes] {
         switch storage {

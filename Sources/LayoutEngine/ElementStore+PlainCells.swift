@@ -25,3 +25,32 @@ extension ElementStore {
             zIndex: Int(record.zIndex), hidden: record.hidden)
     }
 }
+
+extension ElementStore {
+    /// Copies the plain cells from `start` on into `buffer`, up to its size, stopping at the
+    /// first element that is not one; returns how many. One call per batch keeps the writers'
+    /// loop free of a cross-module call per element.
+    public func plainCells(from start: Int, into buffer: UnsafeMutableBufferPointer<PlainCell>) -> Int {
+        let end = min(records.count, start + buffer.count)
+        guard start < end, let target = buffer.baseAddress else { return 0 }
+        return records.withUnsafeBufferPointer { records in
+            var written = 0
+            for position in start..<end {
+                let record = records[position]
+                guard record.category == .cell, record.kind == 0, record.extras < 0 else { break }
+                (target + written).initialize(to: PlainCell(
+                    frame: record.frame, alpha: record.alpha, section: Int(record.section), item: Int(record.item),
+                    zIndex: Int(record.zIndex), hidden: record.hidden))
+                written += 1
+            }
+            return written
+        }
+    }
+
+    public func isHidden(at position: Int) -> Bool { records[position].hidden }
+
+    /// How many elements are hidden (a picture's caption counts them).
+    public var hiddenCount: Int {
+        records.withUnsafeBufferPointer { records in records.reduce(0) { $0 + ($1.hidden ? 1 : 0) } }
+    }
+}

@@ -19,20 +19,24 @@ struct ByteCursor {
 
     /// A whole number in decimal, two digits at a time.
     @inline(__always) mutating func write(_ value: Int) {
-        var magnitude = UInt64(value.magnitude)
         if value < 0 { write(UInt8(ascii: "-")) }
-        if magnitude < 10 {
-            write(48 + UInt8(truncatingIfNeeded: magnitude))
-            return
-        }
-        var digits = 2
-        var limit: UInt64 = 100
-        while digits < 20 && magnitude >= limit {
-            digits += 1
-            limit = digits == 20 ? .max : limit &* 10
-        }
+        let magnitude = UInt64(value.magnitude)
+        writeDigits(magnitude, count: Self.digitCount(magnitude))
+    }
+
+    /// How many decimal digits `value` has (1 for 0): the bit length gives a first guess
+    /// (log10 2 ≈ 1233/4096) that is at most one short.
+    @inline(__always) static func digitCount(_ value: UInt64) -> Int {
+        let bits = 64 - (value | 1).leadingZeroBitCount
+        let guess = (bits &* 1233) >> 12
+        return guess &+ ((value | 1) >= powersOfTen[guess] ? 1 : 0)  // value | 1: 0 has one digit
+    }
+
+    /// `value`'s `count` digits (its `digitCount`), filled from the right two at a time.
+    @inline(__always) mutating func writeDigits(_ value: UInt64, count: Int) {
+        var magnitude = value
         let pairs = Self.digitPairs.utf8Start
-        var end = position + digits
+        var end = position + count
         position = end
         while magnitude >= 100 {
             let pair = Int(magnitude % 100) &* 2
@@ -50,13 +54,23 @@ struct ByteCursor {
         }
     }
 
-    /// Exactly `NumberFormatting.format(value)`: whole numbers here, the rest out of line.
+    /// A whole number right-aligned in `width` bytes (no padding when it is wider).
+    @inline(__always) mutating func write(_ value: Int, rightAlignedIn width: Int) {
+        let magnitude = UInt64(value.magnitude)
+        let digits = Self.digitCount(magnitude)
+        writeSpaces(width - digits - (value < 0 ? 1 : 0))
+        if value < 0 { write(UInt8(ascii: "-")) }
+        writeDigits(magnitude, count: digits)
+    }
+
+    /// Exactly `NumberFormatting.format(value)`: whole numbers here (found by a round trip
+    /// through Int, no call to trunc), the rest out of line.
     @inline(__always) mutating func writeNumber(_ value: Double) {
-        if abs(value) < 1e15, value == value.rounded(.towardZero) {
-            write(Int(value))  // 0 and -0 both print 0
-        } else {
-            position = OutputBytes.writeFraction(value, at: position)
+        if abs(value) < 1e15 {
+            let whole = Int(value)
+            if Double(whole) == value { return write(whole) }  // 0 and -0 both print 0
         }
+        position = OutputBytes.writeFraction(value, at: position)
     }
 
     /// A number as JSON has it: non-finite values are null.
@@ -64,18 +78,40 @@ struct ByteCursor {
         if value.isFinite { writeNumber(value) } else { write("null") }
     }
 
-    /// Exactly `NumberFormatting.rounded(value)` (at most 3 decimals).
+    /// Exactly `NumberFormatting.rounded(value)` (at most 3 decimals). A whole number is its
+    /// own rounding (·1000 and back is exact below 10¹²), so it skips the call to round.
     @inline(__always) mutating func writeRounded(_ value: Double) {
-        if value.isFinite && abs(value) < 1e12 {
+        if abs(value) < 1e12 {  // false for NaN and the infinities
+            let whole = Int(value)
+            if Double(whole) == value { return write(whole) }
             writeNumber((value * 1000).rounded() / 1000)
         } else {
             writeNumber(value)
         }
     }
 
+    /// `writeRounded` right-aligned in `width` bytes.
+    @inline(__always) mutating func writeRounded(_ value: Double, rightAlignedIn width: Int) {
+        if abs(value) < 1e12 {
+            let whole = Int(value)
+            if Double(whole) == value { return write(whole, rightAlignedIn: width) }
+        }
+        let start = position
+        writeRounded(value)
+        alignRight(from: start, width: width)
+    }
+
+    /// Spaces; wide stores for short runs, so up to 15 bytes past the last space may be
+    /// overwritten (inside `OutputBytes.slack`).
     @inline(__always) mutating func writeSpaces(_ count: Int) {
         guard count > 0 else { return }
-        position.update(repeating: UInt8(ascii: " "), count: count)
+        if count <= 16 {
+            let raw = UnsafeMutableRawPointer(position)
+            raw.storeBytes(of: Self.eightSpaces, as: UInt64.self)
+            if count > 8 { raw.storeBytes(of: Self.eightSpaces, toByteOffset: 8, as: UInt64.self) }
+        } else {
+            position.update(repeating: UInt8(ascii: " "), count: count)
+        }
         position += count
     }
 
@@ -84,10 +120,19 @@ struct ByteCursor {
         let length = position - start
         guard length < width else { return }
         let padding = width - length
-        (start + padding).update(from: start, count: length)  // forward, overlapping: memmove
+        var index = length
+        while index > 0 {  // a number's few bytes, last first (the ranges overlap)
+            index -= 1
+            start[padding + index] = start[index]
+        }
         start.update(repeating: UInt8(ascii: " "), count: padding)
         position += padding
     }
+
+    private static let eightSpaces = UInt64(0x2020_2020_2020_2020)
+
+    /// 10⁰ … 10¹⁹ (`digitCount`'s guess is at most 19).
+    private static let powersOfTen: [UInt64] = (0...19).map { k in (0..<k).reduce(1) { value, _ in value * 10 } }
 
     private static let digitPairs: StaticString =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"

@@ -41,14 +41,26 @@ public enum JSONLayoutWriter {
             bytes.flush(to: &output)
             return
         }
-        bytes.append("  \"elements\": [\n")
+        bytes.append("  \"elements\": [\n    ")
         let elements = snapshot.elements
-        for position in elements.indices {
-            bytes.append(position == 0 ? "    " : ",\n    ")
-            if let cell = elements.plainCell(at: position) {
-                writePlainCell(cell, to: bytes)
-            } else {
+        // Plain cells come from the store in batches, each written under one reservation.
+        let batch = UnsafeMutableBufferPointer<ElementStore.PlainCell>.allocate(capacity: 1024)
+        defer { batch.deallocate() }
+        var position = 0
+        while position < elements.count {
+            let count = elements.plainCells(from: position, into: batch)
+            if count == 0 {
+                if position > 0 { bytes.append(",\n    ") }
                 writeElement(elements[position], to: bytes)
+                position += 1
+            } else {
+                bytes.withCursor(reserving: count * plainCellRoom) { out in
+                    for index in 0..<count {
+                        if position + index > 0 { out.write(",\n    ") }
+                        writePlainCell(batch[index], to: &out)
+                    }
+                }
+                position += count
             }
             bytes.flushIfFull(to: &output)
         }
@@ -102,28 +114,35 @@ public enum JSONLayoutWriter {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    /// A plain cell in one reservation, every piece written through a cursor.
-    @inline(__always)
+    /// Room for a plain cell's object and the separator before it: 133 bytes of text and 8
+    /// numbers.
+    static let plainCellRoom = 160 + 8 * ByteCursor.numberRoom
+
+    /// A plain cell in one reservation.
     static func writePlainCell(_ cell: ElementStore.PlainCell, to bytes: OutputBytes) {
-        bytes.withCursor(reserving: 128 + 7 * ByteCursor.numberRoom) { out in
-            out.write("{\"category\": \"cell\", \"indexPath\": [")
-            out.write(cell.section)
-            out.write(", ")
-            out.write(cell.item)
-            out.write("], \"frame\": {\"x\": ")
-            out.writeJSONNumber(cell.frame.x)
-            out.write(", \"y\": ")
-            out.writeJSONNumber(cell.frame.y)
-            out.write(", \"width\": ")
-            out.writeJSONNumber(cell.frame.width)
-            out.write(", \"height\": ")
-            out.writeJSONNumber(cell.frame.height)
-            out.write("}, \"alpha\": ")
-            out.writeJSONNumber(cell.alpha)
-            out.write(", \"zIndex\": ")
-            out.write(cell.zIndex)
-            out.write(cell.hidden ? ", \"hidden\": true}" : ", \"hidden\": false}")
-        }
+        bytes.withCursor(reserving: plainCellRoom) { writePlainCell(cell, to: &$0) }
+    }
+
+    /// A plain cell, every piece written through the cursor.
+    @inline(__always)
+    static func writePlainCell(_ cell: ElementStore.PlainCell, to out: inout ByteCursor) {
+        out.write("{\"category\": \"cell\", \"indexPath\": [")
+        out.write(cell.section)
+        out.write(", ")
+        out.write(cell.item)
+        out.write("], \"frame\": {\"x\": ")
+        out.writeJSONNumber(cell.frame.x)
+        out.write(", \"y\": ")
+        out.writeJSONNumber(cell.frame.y)
+        out.write(", \"width\": ")
+        out.writeJSONNumber(cell.frame.width)
+        out.write(", \"height\": ")
+        out.writeJSONNumber(cell.frame.height)
+        out.write("}, \"alpha\": ")
+        out.writeJSONNumber(cell.alpha)
+        out.write(", \"zIndex\": ")
+        out.write(cell.zIndex)
+        out.write(cell.hidden ? ", \"hidden\": true}" : ", \"hidden\": false}")
     }
 
     /// The fields every element has, from the index path to `hidden`.

@@ -24,8 +24,7 @@ extension OutputBytes {
     /// Exactly `NumberFormatting.rounded(value)` (at most 3 decimals).
     @inline(__always)
     func appendRounded(_ value: Double) {
-        guard value.isFinite, abs(value) < 1e12 else { return appendNumber(value) }
-        appendNumber((value * 1000).rounded() / 1000)
+        withCursor(reserving: ByteCursor.numberRoom) { $0.writeRounded(value) }
     }
 
     /// The shortest decimal m·10⁻ᵏ that reads back as `value`, for 10⁻³ ≤ |value| < 10¹⁵:

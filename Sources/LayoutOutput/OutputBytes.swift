@@ -13,10 +13,13 @@ final class OutputBytes {
     private var capacity: Int
     let chunk: Int
 
+    /// Bytes allocated past `capacity`, so a cursor's wide stores may run over what it reserved.
+    static let slack = 64
+
     init(chunk: Int = 1 << 20) {
         self.chunk = chunk
         capacity = chunk + 4096
-        base = .allocate(capacity: capacity)
+        base = .allocate(capacity: capacity + Self.slack)
     }
 
     deinit { base.deallocate() }
@@ -28,7 +31,7 @@ final class OutputBytes {
 
     @inline(never) private func grow(_ needed: Int) {
         let newCapacity = max(needed, capacity * 2)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity + Self.slack)
         newBase.update(from: base, count: count)
         base.deallocate()
         base = newBase

@@ -68,7 +68,15 @@ public enum SVGLayoutWriter {
     public static func write(_ snapshot: LayoutSnapshot, options: Options = Options(), to output: inout some TextOutputStream) {
         let content = Rect(origin: .zero, size: snapshot.contentSize)
         var area = options.viewportOnly ? snapshot.bounds : content.union(snapshot.bounds)
-        let drawnIndexed = Array(snapshot.elements.enumerated().filter { !$0.element.hidden }.prefix(options.maxElements))
+        // The first `maxElements` shown elements, read one by one: a listing of a million
+        // elements builds the attributes of those drawn only.
+        let elements = snapshot.elements
+        var drawnIndexed: [(offset: Int, element: LayoutAttributes)] = []
+        var position = 0
+        while drawnIndexed.count < options.maxElements && position < elements.count {
+            if !elements.isHidden(at: position) { drawnIndexed.append((position, elements[position])) }
+            position += 1
+        }
         let drawn = drawnIndexed.map(\.element)
         if !options.viewportOnly {
             for element in drawn where element.frame.isFinite { area = area.union(element.frame) }
@@ -101,7 +109,7 @@ public enum SVGLayoutWriter {
         writeViewport(snapshot.bounds, unit: unit, to: &output)
         let b = snapshot.bounds
         var caption = "content \(n(content.width))×\(n(content.height)) · viewport \(n(b.width))×\(n(b.height)) at \(n(b.x)),\(n(b.y)) · \(drawn.count) element\(drawn.count == 1 ? "" : "s")"
-        let hidden = snapshot.elements.reduce(0) { $0 + ($1.hidden ? 1 : 0) }
+        let hidden = elements.hiddenCount
         if hidden > 0 { caption += " · \(hidden) hidden" }
         let beyond = snapshot.elements.count - hidden - drawn.count
         if beyond > 0 { caption += " · \(beyond) more not drawn" }

@@ -32,14 +32,23 @@ public enum TableLayoutWriter {
         let bytes = OutputBytes()
         writeRow(to: bytes, widths: widths) { column, bytes in bytes.append(text: header[column]) }
         let room = 256 + widths.reduce(0, +) + 7 * ByteCursor.numberRoom
-        for position in elements.indices {
-            if let cell = elements.plainCell(at: position) {
-                bytes.withCursor(reserving: room) { writePlainRow(cell, widths: widths, to: &$0) }
-                bytes.flushIfFull(to: &output)
-                continue
+        let plain = PlainRowLayout(widths: widths)
+        // Plain cells come from the store in batches, each written under one reservation.
+        let batch = UnsafeMutableBufferPointer<ElementStore.PlainCell>.allocate(capacity: 1024)
+        defer { batch.deallocate() }
+        var position = 0
+        while position < elements.count {
+            let count = elements.plainCells(from: position, into: batch)
+            if count == 0 {
+                let row = Row(elements, position)
+                writeRow(to: bytes, widths: widths) { column, bytes in writeCell(column, of: row, to: bytes) }
+                position += 1
+            } else {
+                bytes.withCursor(reserving: count * room) { out in
+                    for index in 0..<count { writePlainRow(batch[index], plain, to: &out) }
+                }
+                position += count
             }
-            let row = Row(elements, position)
-            writeRow(to: bytes, widths: widths) { column, bytes in writeCell(column, of: row, to: bytes) }
             bytes.flushIfFull(to: &output)
         }
         bytes.flush(to: &output)
@@ -68,15 +77,26 @@ public enum TableLayoutWriter {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// What every plain cell's row shares: its text up to the index path ("cell", the empty
+    /// kind, padding and gaps) and the widths it pads to.
+    private struct PlainRowLayout {
+        var widths: [Int]
+        var prefix: [UInt8]
+
+        init(widths: [Int]) {
+            self.widths = widths
+            prefix = Array("cell".utf8) + Array(repeating: UInt8(ascii: " "), count: max(widths[0] - 4, 0) + 2 + widths[1] + 2)
+        }
+    }
+
     /// A plain cell's row (no kind, no extra) through a cursor: the same text `writeRow` makes.
     @inline(__always)
-    private static func writePlainRow(_ cell: ElementStore.PlainCell, widths: [Int], to out: inout ByteCursor) {
-        let lineStart = out.position
-        out.write("cell")
-        out.writeSpaces(widths[0] - 4)
-        out.write("  ")
-        out.writeSpaces(widths[1])  // the empty kind
-        out.write("  ")
+    private static func writePlainRow(_ cell: ElementStore.PlainCell, _ layout: PlainRowLayout, to out: inout ByteCursor) {
+        let widths = layout.widths
+        layout.prefix.withUnsafeBufferPointer { prefix in
+            out.position.update(from: prefix.baseAddress!, count: prefix.count)
+            out.position += prefix.count
+        }
         let path = out.position
         out.write(UInt8(ascii: "["))
         out.write(cell.section)
@@ -85,27 +105,20 @@ public enum TableLayoutWriter {
         out.write(UInt8(ascii: "]"))
         out.writeSpaces(widths[2] - (out.position - path))
         out.write("  ")
-        func number(_ value: Double, _ column: Int) {
-            let start = out.position
-            out.writeRounded(value)
-            out.alignRight(from: start, width: widths[column])
-            out.write("  ")
-        }
-        number(cell.frame.x, 3)
-        number(cell.frame.y, 4)
-        number(cell.frame.width, 5)
-        number(cell.frame.height, 6)
-        number(cell.alpha, 7)
-        let z = out.position
-        out.write(cell.zIndex)
-        out.alignRight(from: z, width: widths[8])
+        out.writeRounded(cell.frame.x, rightAlignedIn: widths[3])
         out.write("  ")
-        if cell.hidden {
-            out.write("yes")
-            out.writeSpaces(widths[9] - 3)
-        }
-        // Empty trailing cells leave only spaces: drop them, as `writeRow` does.
-        while out.position > lineStart && out.position[-1] == UInt8(ascii: " ") { out.position -= 1 }
+        out.writeRounded(cell.frame.y, rightAlignedIn: widths[4])
+        out.write("  ")
+        out.writeRounded(cell.frame.width, rightAlignedIn: widths[5])
+        out.write("  ")
+        out.writeRounded(cell.frame.height, rightAlignedIn: widths[6])
+        out.write("  ")
+        out.writeRounded(cell.alpha, rightAlignedIn: widths[7])
+        out.write("  ")
+        out.write(cell.zIndex, rightAlignedIn: widths[8])
+        // The hidden cell is "yes" or empty, the extra cell empty: `writeRow` trims the
+        // trailing spaces that pad them, so the line ends after the last text.
+        if cell.hidden { out.write("  yes") }
         out.write(UInt8(ascii: "\n"))
     }
 
