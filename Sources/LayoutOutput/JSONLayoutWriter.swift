@@ -46,6 +46,8 @@ public enum JSONLayoutWriter {
         // Plain cells come from the store in batches, each written under one reservation.
         let batch = UnsafeMutableBufferPointer<ElementStore.PlainCell>.allocate(capacity: 1024)
         defer { batch.deallocate() }
+        var tail = RepeatedText()
+        defer { tail.deallocate() }
         var position = 0
         while position < elements.count {
             let count = elements.plainCells(from: position, into: batch)
@@ -57,7 +59,7 @@ public enum JSONLayoutWriter {
                 bytes.withCursor(reserving: count * plainCellRoom) { out in
                     for index in 0..<count {
                         if position + index > 0 { out.write(",\n    ") }
-                        writePlainCell(batch[index], to: &out)
+                        writePlainCell(batch[index], to: &out, tail: &tail)
                     }
                 }
                 position += count
@@ -120,12 +122,25 @@ public enum JSONLayoutWriter {
 
     /// A plain cell in one reservation.
     static func writePlainCell(_ cell: ElementStore.PlainCell, to bytes: OutputBytes) {
-        bytes.withCursor(reserving: plainCellRoom) { writePlainCell(cell, to: &$0) }
+        bytes.withCursor(reserving: plainCellRoom) { out in
+            writePrefix(of: cell, to: &out)
+            writeTail(of: cell, to: &out)
+        }
     }
 
-    /// A plain cell, every piece written through the cursor.
+    /// A plain cell, every piece written through the cursor; the fields after `y` copied from
+    /// `tail` when the previous cell had the same.
     @inline(__always)
-    static func writePlainCell(_ cell: ElementStore.PlainCell, to out: inout ByteCursor) {
+    static func writePlainCell(_ cell: ElementStore.PlainCell, to out: inout ByteCursor, tail: inout RepeatedText) {
+        writePrefix(of: cell, to: &out)
+        let key = RepeatedText.Key(
+            width: cell.frame.width, height: cell.frame.height, alpha: cell.alpha, zIndex: cell.zIndex, hidden: cell.hidden)
+        tail.write(key, to: &out) { writeTail(of: cell, to: &$0) }
+    }
+
+    /// A plain cell's fields up to `y`.
+    @inline(__always)
+    private static func writePrefix(of cell: ElementStore.PlainCell, to out: inout ByteCursor) {
         out.write("{\"category\": \"cell\", \"indexPath\": [")
         out.write(cell.section)
         out.write(", ")
@@ -134,6 +149,11 @@ public enum JSONLayoutWriter {
         out.writeJSONNumber(cell.frame.x)
         out.write(", \"y\": ")
         out.writeJSONNumber(cell.frame.y)
+    }
+
+    /// A plain cell's fields from `width` on.
+    @inline(__always)
+    private static func writeTail(of cell: ElementStore.PlainCell, to out: inout ByteCursor) {
         out.write(", \"width\": ")
         out.writeJSONNumber(cell.frame.width)
         out.write(", \"height\": ")

@@ -86,5 +86,6 @@ extension OutputBytes {
         return end
     }
 
-    private static let powersOfTen: [Double] = (0...17).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
+    /// 10⁰ … 10¹⁷, written out (a literal array needs no lazy initialisation).
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17]
 }

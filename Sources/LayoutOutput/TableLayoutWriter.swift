@@ -36,6 +36,8 @@ public enum TableLayoutWriter {
         // Plain cells come from the store in batches, each written under one reservation.
         let batch = UnsafeMutableBufferPointer<ElementStore.PlainCell>.allocate(capacity: 1024)
         defer { batch.deallocate() }
+        var tail = RepeatedText()
+        defer { tail.deallocate() }
         var position = 0
         while position < elements.count {
             let count = elements.plainCells(from: position, into: batch)
@@ -45,7 +47,7 @@ public enum TableLayoutWriter {
                 position += 1
             } else {
                 bytes.withCursor(reserving: count * room) { out in
-                    for index in 0..<count { writePlainRow(batch[index], plain, to: &out) }
+                    for index in 0..<count { writePlainRow(batch[index], plain, tail: &tail, to: &out) }
                 }
                 position += count
             }
@@ -91,7 +93,8 @@ public enum TableLayoutWriter {
 
     /// A plain cell's row (no kind, no extra) through a cursor: the same text `writeRow` makes.
     @inline(__always)
-    private static func writePlainRow(_ cell: ElementStore.PlainCell, _ layout: PlainRowLayout, to out: inout ByteCursor) {
+    private static func writePlainRow(_ cell: ElementStore.PlainCell, _ layout: PlainRowLayout, tail: inout RepeatedText,
+                                      to out: inout ByteCursor) {
         let widths = layout.widths
         layout.prefix.withUnsafeBufferPointer { prefix in
             out.position.update(from: prefix.baseAddress!, count: prefix.count)
@@ -108,18 +111,23 @@ public enum TableLayoutWriter {
         out.writeRounded(cell.frame.x, rightAlignedIn: widths[3])
         out.write("  ")
         out.writeRounded(cell.frame.y, rightAlignedIn: widths[4])
-        out.write("  ")
-        out.writeRounded(cell.frame.width, rightAlignedIn: widths[5])
-        out.write("  ")
-        out.writeRounded(cell.frame.height, rightAlignedIn: widths[6])
-        out.write("  ")
-        out.writeRounded(cell.alpha, rightAlignedIn: widths[7])
-        out.write("  ")
-        out.write(cell.zIndex, rightAlignedIn: widths[8])
-        // The hidden cell is "yes" or empty, the extra cell empty: `writeRow` trims the
-        // trailing spaces that pad them, so the line ends after the last text.
-        if cell.hidden { out.write("  yes") }
-        out.write(UInt8(ascii: "\n"))
+        // The widths are the same on every row, so the text from `width` on follows the values.
+        let key = RepeatedText.Key(
+            width: cell.frame.width, height: cell.frame.height, alpha: cell.alpha, zIndex: cell.zIndex, hidden: cell.hidden)
+        tail.write(key, to: &out) { out in
+            out.write("  ")
+            out.writeRounded(cell.frame.width, rightAlignedIn: widths[5])
+            out.write("  ")
+            out.writeRounded(cell.frame.height, rightAlignedIn: widths[6])
+            out.write("  ")
+            out.writeRounded(cell.alpha, rightAlignedIn: widths[7])
+            out.write("  ")
+            out.write(cell.zIndex, rightAlignedIn: widths[8])
+            // The hidden cell is "yes" or empty, the extra cell empty: `writeRow` trims the
+            // trailing spaces that pad them, so the line ends after the last text.
+            if cell.hidden { out.write("  yes") }
+            out.write(UInt8(ascii: "\n"))
+        }
     }
 
     /// One element's fields; `attributes` only when it has more than a plain cell's.
