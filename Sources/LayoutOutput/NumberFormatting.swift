@@ -4,8 +4,8 @@ import LayoutEngine
 /// double; integers without a fraction.
 public enum NumberFormatting {
     public static func format(_ value: Double) -> String {
-        if value == 0 { return "0" }  // also folds -0
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        // Whole numbers by a round trip through Int (no call to round); -0 prints 0.
+        if abs(value) < 1e15, case let whole = Int(value), Double(whole) == value { return String(whole) }
         guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "Infinity" : "-Infinity") }
         return String(value)
     }
@@ -14,6 +14,7 @@ public enum NumberFormatting {
     /// Huge values are left exact (scaling them could overflow and they have no fraction anyway).
     public static func rounded(_ value: Double, decimals: Int = 3) -> String {
         guard value.isFinite, abs(value) < 1e12 else { return format(value) }
+        if case let whole = Int(value), Double(whole) == value { return String(whole) }  // its own rounding
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         return format((value * scale).rounded() / scale)

@@ -197,12 +197,20 @@ public enum SVGLayoutWriter {
     }
 
     static func n(_ value: Double) -> String {
+        // A whole number is its own rounding (no call to round; ·100 and back is exact here).
+        if abs(value) < 1e13, case let whole = Int(value), Double(whole) == value { return String(whole) }
         guard value.isFinite else { return "0" }
         // Two decimals are plenty for a picture and keep large files small.
         return NumberFormatting.format((value * 100).rounded() / 100)
     }
 
     public static func escape(_ text: String) -> String {
+        // Most labels and tooltips need nothing escaped: one pass over the bytes tells. A byte
+        // below 0x20 other than \n and \t, or one of &<>", sends the text character by character.
+        let plain = !text.utf8.contains { byte in
+            byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || (byte < 0x20 && byte != 0x0A && byte != 0x09)
+        }
+        if plain { return text }
         var result = ""
         for character in text {
             switch character {
