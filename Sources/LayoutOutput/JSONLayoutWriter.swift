@@ -102,28 +102,35 @@ public enum JSONLayoutWriter {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// Bytes a plain cell can take.
+    static let plainCellRoom = 128 + 7 * ByteCursor.numberRoom
+
     /// A plain cell in one reservation, every piece written through a cursor.
     @inline(__always)
     static func writePlainCell(_ cell: ElementStore.PlainCell, to bytes: OutputBytes) {
-        bytes.withCursor(reserving: 128 + 7 * ByteCursor.numberRoom) { out in
-            out.write("{\"category\": \"cell\", \"indexPath\": [")
-            out.write(cell.section)
-            out.write(", ")
-            out.write(cell.item)
-            out.write("], \"frame\": {\"x\": ")
-            out.writeJSONNumber(cell.frame.x)
-            out.write(", \"y\": ")
-            out.writeJSONNumber(cell.frame.y)
-            out.write(", \"width\": ")
-            out.writeJSONNumber(cell.frame.width)
-            out.write(", \"height\": ")
-            out.writeJSONNumber(cell.frame.height)
-            out.write("}, \"alpha\": ")
-            out.writeJSONNumber(cell.alpha)
-            out.write(", \"zIndex\": ")
-            out.write(cell.zIndex)
-            out.write(cell.hidden ? ", \"hidden\": true}" : ", \"hidden\": false}")
-        }
+        bytes.withCursor(reserving: plainCellRoom) { writePlainCell(cell, to: &$0) }
+    }
+
+    /// A plain cell into room reserved for it (`plainCellRoom`).
+    @inline(__always)
+    static func writePlainCell(_ cell: ElementStore.PlainCell, to out: inout ByteCursor) {
+        out.write("{\"category\": \"cell\", \"indexPath\": [")
+        out.write(cell.section)
+        out.write(", ")
+        out.write(cell.item)
+        out.write("], \"frame\": {\"x\": ")
+        out.writeJSONNumber(cell.frame.x)
+        out.write(", \"y\": ")
+        out.writeJSONNumber(cell.frame.y)
+        out.write(", \"width\": ")
+        out.writeJSONNumber(cell.frame.width)
+        out.write(", \"height\": ")
+        out.writeJSONNumber(cell.frame.height)
+        out.write("}, \"alpha\": ")
+        out.writeJSONNumber(cell.alpha)
+        out.write(", \"zIndex\": ")
+        out.write(cell.zIndex)
+        out.write(cell.hidden ? ", \"hidden\": true}" : ", \"hidden\": false}")
     }
 
     /// The fields every element has, from the index path to `hidden`.
