@@ -22,11 +22,11 @@ public struct UpdateMapping: Sendable {
     public let sectionsNewToOld: [Int?]
     /// Per old section: the items that leave it (deleted or moved out), ascending. Survivors
     /// are the rest, so an item's place is found by counting, not kept per item.
-    private let leaving: [[Int]]
+    let leaving: [[Int]]
     /// Per new section: the places inserts and moves claim, ascending, and where each comes
     /// from (nil: inserted).
-    private let claimed: [[Int]]
-    private let claimedOrigins: [[LayoutIndexPath?]]
+    let claimed: [[Int]]
+    let claimedOrigins: [[LayoutIndexPath?]]
     /// Where each moved item goes.
     private let moveTargets: [LayoutIndexPath: LayoutIndexPath]
     private let movedItemsOld: Set<LayoutIndexPath>
@@ -220,7 +220,7 @@ public struct UpdateMapping: Sendable {
     }
 
     /// How many of the ascending `values` are below `value`.
-    private static func count(below value: Int, in values: [Int]) -> Int {
+    static func count(below value: Int, in values: [Int]) -> Int {
         var low = 0, high = values.count
         while low < high {
             let middle = (low + high) / 2
@@ -231,7 +231,7 @@ public struct UpdateMapping: Sendable {
 
     /// The `rank`-th (0-based) whole number ≥ 0 that is not in the ascending `marked`: rank + the
     /// number of marked values before it, which is the first j with marked[j] − j > rank.
-    private static func unmarked(rank: Int, marked: [Int]) -> Int {
+    static func unmarked(rank: Int, marked: [Int]) -> Int {
         var low = 0, high = marked.count
         while low < high {
             let middle = (low + high) / 2

@@ -83,10 +83,11 @@ public enum UpdatePlanner {
             sources.reserveCapacity(after.count)
             var matched = [Bool](repeating: false, count: before.count)
             var hint = 0  // where the next cell before is expected: survivors keep their order
+            var cursor = OldPathCursor(mapping)
             for position in 0..<after.count {
                 let oldPosition: Int?, change: UpdateMapping.Change
                 if after.category(at: position) == .cell {
-                    let oldPath = mapping.oldIndexPath(forNew: after.indexPath(at: position))
+                    let oldPath = cursor.oldIndexPath(forNew: after.indexPath(at: position))
                     oldPosition = oldPath.flatMap { before.position(ofCell: $0, hint: hint) }
                     change = mapping.change(comingFrom: oldPath)
                 } else {
