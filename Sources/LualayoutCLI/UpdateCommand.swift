@@ -84,7 +84,7 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be between 0 and 1") }
     }
 
-    /// Most items a plan may cover: each element is kept with its attributes before and after.
+    /// Most items a plan may cover: both layouts (before and after the update) are kept whole.
     static let maxItems = 2_000_000
 
     var batch: BatchUpdate {
@@ -133,7 +133,7 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         if let dataAfter {
             new.data = try Self.dataAfter(dataAfter, agreeingWith: new.data, limit: scriptOptions.maxMemory.bytes)
         }
-        // A plan keeps every element twice (before and after, with both attributes).
+        // A plan keeps every element twice (in the layouts before and after the update).
         guard max(old.data.totalItems, new.data.totalItems) <= Self.maxItems else {
             throw .input("update: at most \(Self.maxItems) items can be planned (the batch leaves \(new.data.totalItems))")
         }
