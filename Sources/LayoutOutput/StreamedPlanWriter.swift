@@ -71,10 +71,28 @@ extension JSONPlanWriter {
             out.write(", ")
             out.write(to.item)
             out.write("], \"from\": ")
+            let fromText = out.position
             JSONLayoutWriter.writePlainCell(from, to: &out)
+            let fromLength = out.position - fromText
             out.write(", \"to\": ")
-            JSONLayoutWriter.writePlainCell(to, to: &out)
+            if from.isWritten(as: to) {
+                // Most cells stay where they were: the same text again.
+                out.position.update(from: fromText, count: fromLength)
+                out.position += fromLength
+            } else {
+                JSONLayoutWriter.writePlainCell(to, to: &out)
+            }
             out.write(UInt8(ascii: "}"))
         }
+    }
+}
+
+extension ElementStore.PlainCell {
+    /// Whether `other` prints as this cell does (equal numbers print alike; 0 and −0 both as 0).
+    @inline(__always)
+    func isWritten(as other: ElementStore.PlainCell) -> Bool {
+        section == other.section && item == other.item && frame.x == other.frame.x && frame.y == other.frame.y
+            && frame.width == other.frame.width && frame.height == other.frame.height && alpha == other.alpha
+            && zIndex == other.zIndex && hidden == other.hidden
     }
 }

@@ -198,6 +198,25 @@ struct StreamedPlanTests {
         #expect(elements[6] == entry("insert", "null", "[1, 0]", cell(1, 0, 0, 210, alpha: 0), cell(1, 0, 0, 210)))
     }
 
+    /// A cell that prints as it did is copied rather than written again: equal numbers print
+    /// alike, and −0 prints as 0, so it counts as the same; a change in any field does not.
+    @Test func unchangedCellsPrintAlike() {
+        let cell = ElementStore.PlainCell(frame: Rect(x: -0.0, y: 2.5, width: 3, height: 4), alpha: 1, section: 0, item: 7, zIndex: 0, hidden: false)
+        var zero = cell
+        zero.frame = Rect(x: 0, y: 2.5, width: 3, height: 4)
+        func text(_ cell: ElementStore.PlainCell) -> String {
+            let bytes = OutputBytes(chunk: 512)
+            JSONLayoutWriter.writePlainCell(cell, to: bytes)
+            return bytes.string
+        }
+        #expect(cell.isWritten(as: zero) && text(cell) == text(zero))
+        var moved = cell
+        moved.item = 8
+        var hidden = cell
+        hidden.hidden = true
+        #expect(!cell.isWritten(as: moved) && !cell.isWritten(as: hidden))
+    }
+
     /// Only the elements that change get entries: the deleted one, the move and the insert.
     @Test func persistingElementsAreNotBuilt() throws {
         let (counts, batch) = Self.batches[0]
