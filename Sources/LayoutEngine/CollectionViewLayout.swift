@@ -30,9 +30,17 @@ public protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
 
     /// Every element the layout placed, in output order (the whole-content listing).
     func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes]
+
+    /// The same listing as `allLayoutAttributes`, as the writers and the update planner read it:
+    /// the layout's element store itself when nothing changes it at query time.
+    func allElementList(context: CollectionContext) throws -> ElementList
 }
 
 extension CollectionViewLayout {
+    public func allElementList(context: CollectionContext) throws -> ElementList {
+        ElementList(try allLayoutAttributes(context: context))
+    }
+
     /// The attributes for any element key.
     public func layoutAttributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
         switch key.category {

@@ -72,6 +72,12 @@ public struct ElementList: RandomAccessCollection, MutableCollection, Expressibl
         }
     }
 
+    /// The store the list reads, or nil when it holds an array.
+    public var store: ElementStore? {
+        guard case .store(let store) = storage else { return nil }
+        return store
+    }
+
     /// The elements as an array (built once here when the list reads a store).
     public var array: [LayoutAttributes] {
         switch storage {

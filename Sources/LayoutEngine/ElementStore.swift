@@ -91,6 +91,46 @@ public struct ElementStore: Sendable {
         return isMatch ? low : nil
     }
 
+    public func category(at position: Int) -> ElementCategory { records[position].category }
+
+    public func indexPath(at position: Int) -> LayoutIndexPath {
+        let record = records[position]
+        return LayoutIndexPath(Int(record.section), Int(record.item))
+    }
+
+    /// The position of cell (section, item) (cells have the empty kind): `hint` when it is
+    /// there (a walk in order finds most cells one after another), else by binary search.
+    @inline(__always)
+    public func position(ofCell indexPath: LayoutIndexPath, hint: Int) -> Int? {
+        if hint >= 0 && hint < records.count {
+            let record = records[hint]
+            if record.category == .cell && Int(record.section) == indexPath.section && Int(record.item) == indexPath.item {
+                return hint
+            }
+        }
+        return position(of: ElementKey(category: .cell, indexPath: indexPath))
+    }
+
+    /// How many elements come before `key` or are it, in output order (category, kind name,
+    /// index path): where an element with that key goes after this store's equal one.
+    public func countNotAfter(_ key: ElementKey) -> Int {
+        var low = 0, high = records.count
+        while low < high {
+            let middle = (low + high) / 2
+            let record = records[middle]
+            let precedes: Bool
+            if record.category != key.category {
+                precedes = record.category.rawValue < key.category.rawValue
+            } else if kinds[Int(record.kind)] != key.kind {
+                precedes = kinds[Int(record.kind)] < key.kind
+            } else {
+                precedes = (Int(record.section), Int(record.item)) <= (key.indexPath.section, key.indexPath.item)
+            }
+            if precedes { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     public func attributes(for key: ElementKey) -> LayoutAttributes? {
         position(of: key).map { attributes(at: $0) }
     }

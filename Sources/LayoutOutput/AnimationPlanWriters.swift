@@ -8,15 +8,8 @@ public enum JSONPlanWriter {
     /// String per element; the same text as the element objects of `run`).
     public static func write(_ plan: AnimationPlan, progress: Double? = nil, to output: inout some TextOutputStream) {
         let bytes = OutputBytes()
-        bytes.append("{\n  \"bounds\": ")
-        JSONLayoutWriter.writeRect(plan.bounds, to: bytes)
-        bytes.append(",\n  \"contentSizeBefore\": ")
-        JSONLayoutWriter.writeSize(plan.contentSizeBefore, to: bytes)
-        bytes.append(",\n  \"contentSizeAfter\": ")
-        JSONLayoutWriter.writeSize(plan.contentSizeAfter, to: bytes)
-        bytes.append(",\n  \"updates\": [")
-        bytes.append(text: plan.updates.map(update).joined(separator: ", "))
-        bytes.append("],\n")
+        writeHead(bounds: plan.bounds, contentSizeBefore: plan.contentSizeBefore, contentSizeAfter: plan.contentSizeAfter,
+                  updates: plan.updates, to: bytes)
         if let progress {
             bytes.append("  \"progress\": ")
             JSONLayoutWriter.writeNumber(progress, to: bytes)
@@ -44,6 +37,20 @@ public enum JSONPlanWriter {
         }
         bytes.append("\n  ]\n}\n")
         bytes.flush(to: &output)
+    }
+
+    /// Everything before the elements: bounds, both content sizes and the updates.
+    static func writeHead(bounds: Rect, contentSizeBefore: Size, contentSizeAfter: Size, updates: [CollectionUpdate],
+                          to bytes: OutputBytes) {
+        bytes.append("{\n  \"bounds\": ")
+        JSONLayoutWriter.writeRect(bounds, to: bytes)
+        bytes.append(",\n  \"contentSizeBefore\": ")
+        JSONLayoutWriter.writeSize(contentSizeBefore, to: bytes)
+        bytes.append(",\n  \"contentSizeAfter\": ")
+        JSONLayoutWriter.writeSize(contentSizeAfter, to: bytes)
+        bytes.append(",\n  \"updates\": [")
+        bytes.append(text: updates.map(update).joined(separator: ", "))
+        bytes.append("],\n")
     }
 
     public static func string(_ plan: AnimationPlan, progress: Double? = nil) -> String {

@@ -122,10 +122,14 @@ public enum JSONLayoutWriter {
 
     /// A plain cell in one reservation.
     static func writePlainCell(_ cell: ElementStore.PlainCell, to bytes: OutputBytes) {
-        bytes.withCursor(reserving: plainCellRoom) { out in
-            writePrefix(of: cell, to: &out)
-            writeTail(of: cell, to: &out)
-        }
+        bytes.withCursor(reserving: plainCellRoom) { writePlainCell(cell, to: &$0) }
+    }
+
+    /// A plain cell into room reserved for it (`plainCellRoom`).
+    @inline(__always)
+    static func writePlainCell(_ cell: ElementStore.PlainCell, to out: inout ByteCursor) {
+        writePrefix(of: cell, to: &out)
+        writeTail(of: cell, to: &out)
     }
 
     /// A plain cell, every piece written through the cursor; the fields after `y` copied from

@@ -84,7 +84,7 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be between 0 and 1") }
     }
 
-    /// Most items a plan may cover: each element is kept with its attributes before and after.
+    /// Most items a plan may cover: both layouts (before and after the update) are kept whole.
     static let maxItems = 2_000_000
 
     var batch: BatchUpdate {
@@ -133,16 +133,16 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         if let dataAfter {
             new.data = try Self.dataAfter(dataAfter, agreeingWith: new.data, limit: scriptOptions.maxMemory.bytes)
         }
-        // A plan keeps every element twice (before and after, with both attributes).
+        // A plan keeps every element twice (in the layouts before and after the update).
         guard max(old.data.totalItems, new.data.totalItems) <= Self.maxItems else {
             throw .input("update: at most \(Self.maxItems) items can be planned (the batch leaves \(new.data.totalItems))")
         }
         let scriptLayout = try scriptOptions.loadLayout(script)
-        let plan: AnimationPlan
+        let plan: UpdatePlan
         let activity = Progress("planning \(batch.collectionUpdates().count) updates over \(old.data.totalItems) items",
                                 items: old.data.totalItems, io: io)
         do {
-            plan = try UpdatePlanner.plan(layout: scriptLayout, old: old, new: new, update: batch)
+            plan = try UpdatePlanner.updatePlan(layout: scriptLayout, old: old, new: new, update: batch)
         } catch let failure as UpdatePlanner.PreparePhaseError {
             // Say which of the two layout passes failed.
             guard var error = failure.underlying as? ScriptError else { throw CLIError(failure) }
@@ -152,11 +152,11 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
             throw CLIError(error)
         }
         _ = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
-        activity.finish("planned \(plan.entries.count) elements", io: io)
+        activity.finish("planned \(plan.entryCount) elements", io: io)
         try OutputDestination(path: output).write(io) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
-            case .html: HTMLPlanWriter.write(plan, title: "\(script) — \(summary)", options: picture.svgOptions(maxNaturalWidth: 900), to: &stream)
+            case .html: HTMLPlanWriter.write(plan.animationPlan, title: "\(script) — \(summary)", options: picture.svgOptions(maxNaturalWidth: 900), to: &stream)
             }
         }
     }

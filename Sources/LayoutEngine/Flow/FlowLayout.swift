@@ -188,6 +188,10 @@ public final class FlowLayout: CollectionViewLayout {
         try prepared.allElements(context: context)
     }
 
+    public func allElementList(context: CollectionContext) throws -> ElementList {
+        try prepared.allElementList(context: context)
+    }
+
     public func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
         try prepared.attributes(for: ElementKey(category: .cell, indexPath: indexPath), context: context)
     }

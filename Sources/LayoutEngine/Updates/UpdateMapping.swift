@@ -20,8 +20,15 @@ public struct UpdateMapping: Sendable {
     public let sectionsOldToNew: [Int?]
     /// New section → old section (nil: inserted).
     public let sectionsNewToOld: [Int?]
-    private let itemsNewToOld: [[LayoutIndexPath?]]
-    private let itemsOldToNew: [[LayoutIndexPath?]]
+    /// Per old section: the items that leave it (deleted or moved out), ascending. Survivors
+    /// are the rest, so an item's place is found by counting, not kept per item.
+    let leaving: [[Int]]
+    /// Per new section: the places inserts and moves claim, ascending, and where each comes
+    /// from (nil: inserted).
+    let claimed: [[Int]]
+    let claimedOrigins: [[LayoutIndexPath?]]
+    /// Where each moved item goes.
+    private let moveTargets: [LayoutIndexPath: LayoutIndexPath]
     private let movedItemsOld: Set<LayoutIndexPath>
     private let reloadedItemsOld: Set<LayoutIndexPath>
     private let reloadedSectionsOld: Set<Int>
@@ -159,53 +166,31 @@ public struct UpdateMapping: Sendable {
             throw UpdateError("item \(path) is both inserted and the target of a move")
         }
 
-        var itemsNewToOld = newCounts.map { [LayoutIndexPath?](repeating: nil, count: $0) }
-        var claimedItems = insertedItems
-        for move in update.movedItems {
-            itemsNewToOld[move.to.section][move.to.item] = move.from
-            claimedItems.insert(move.to)
-        }
-        // Per-section masks rather than a set lookup per item: a million items cost one pass.
-        let leavingBySection = Dictionary(grouping: deletedItems.union(movedFromItems), by: \.section)
-        let claimedBySection = Dictionary(grouping: claimedItems, by: \.section)
-        /// Which of `count` items `paths` name, and how many they are.
-        func mask(_ count: Int, _ paths: [LayoutIndexPath]?) -> (marked: [Bool], unmarked: Int) {
-            var mask = [Bool](repeating: false, count: count)
-            var unmarked = count
-            for path in paths ?? [] where mask.indices.contains(path.item) && !mask[path.item] {
-                mask[path.item] = true
-                unmarked -= 1
-            }
-            return (mask, unmarked)
-        }
-        var itemsOldToNew = oldCounts.map { [LayoutIndexPath?](repeating: nil, count: $0) }
+        // Survivors keep their order and fill the places no insert or move claimed: only the
+        // changed items are kept (sorted per section), every other place is found by counting.
+        var leaving = [[Int]](repeating: [], count: oldSectionCount)
+        for path in deletedItems.union(movedFromItems) { leaving[path.section].append(path.item) }
+        var claimedPlaces = [[(item: Int, origin: LayoutIndexPath?)]](repeating: [], count: newSectionCount)
+        for path in insertedItems { claimedPlaces[path.section].append((path.item, nil)) }
+        for move in update.movedItems { claimedPlaces[move.to.section].append((move.to.item, move.from)) }
+        for section in leaving.indices { leaving[section].sort() }
+        for section in claimedPlaces.indices { claimedPlaces[section].sort { $0.item < $1.item } }
         for new in 0..<newSectionCount {
             guard let old = sectionsNewToOld[new] else { continue }
-            let (leaving, survivors) = mask(oldCounts[old], leavingBySection[old])
-            let (taken, free) = mask(newCounts[new], claimedBySection[new])
+            let survivors = oldCounts[old] - leaving[old].count, free = newCounts[new] - claimedPlaces[new].count
             guard survivors == free else {
                 throw UpdateError("section \(new): \(survivors) items survive the update but \(free) places are left for them")
             }
-            // Survivors fill the free places in order (plain loops: this runs once per item).
-            var item = 0, place = 0
-            while item < leaving.count {
-                if !leaving[item] {
-                    while taken[place] { place += 1 }
-                    itemsNewToOld[new][place] = LayoutIndexPath(old, item)
-                    itemsOldToNew[old][item] = LayoutIndexPath(new, place)
-                    place += 1
-                }
-                item += 1
-            }
         }
-        for move in update.movedItems { itemsOldToNew[move.from.section][move.from.item] = move.to }
 
         self.oldCounts = oldCounts
         self.newCounts = newCounts
         self.sectionsOldToNew = sectionsOldToNew
         self.sectionsNewToOld = sectionsNewToOld
-        self.itemsNewToOld = itemsNewToOld
-        self.itemsOldToNew = itemsOldToNew
+        self.leaving = leaving
+        self.claimed = claimedPlaces.map { $0.map(\.item) }
+        self.claimedOrigins = claimedPlaces.map { $0.map(\.origin) }
+        self.moveTargets = Dictionary(uniqueKeysWithValues: update.movedItems.map { ($0.from, $0.to) })
         self.movedItemsOld = movedFromItems
         self.reloadedItemsOld = reloadedItems
         self.reloadedSectionsOld = reloadedSections
@@ -214,19 +199,55 @@ public struct UpdateMapping: Sendable {
 
     /// The item's index path after the update, or nil when it is deleted.
     public func newIndexPath(forOld path: LayoutIndexPath) -> LayoutIndexPath? {
-        guard itemsOldToNew.indices.contains(path.section), itemsOldToNew[path.section].indices.contains(path.item) else { return nil }
-        return itemsOldToNew[path.section][path.item]
+        guard oldCounts.indices.contains(path.section), (0..<oldCounts[path.section]).contains(path.item),
+              let new = sectionsOldToNew[path.section] else { return nil }
+        let leaving = self.leaving[path.section]
+        let before = Self.count(below: path.item, in: leaving)
+        if before < leaving.count && leaving[before] == path.item { return moveTargets[path] }
+        // The survivor of rank r takes the r-th free place.
+        return LayoutIndexPath(new, Self.unmarked(rank: path.item - before, marked: claimed[new]))
     }
 
     /// The item's index path before the update, or nil when it is inserted.
     public func oldIndexPath(forNew path: LayoutIndexPath) -> LayoutIndexPath? {
-        guard itemsNewToOld.indices.contains(path.section), itemsNewToOld[path.section].indices.contains(path.item) else { return nil }
-        return itemsNewToOld[path.section][path.item]
+        guard newCounts.indices.contains(path.section), (0..<newCounts[path.section]).contains(path.item),
+              let old = sectionsNewToOld[path.section] else { return nil }
+        let claimed = self.claimed[path.section]
+        let before = Self.count(below: path.item, in: claimed)
+        if before < claimed.count && claimed[before] == path.item { return claimedOrigins[path.section][before] }
+        // The r-th free place holds the survivor of rank r.
+        return LayoutIndexPath(old, Self.unmarked(rank: path.item - before, marked: leaving[old]))
+    }
+
+    /// How many of the ascending `values` are below `value`.
+    static func count(below value: Int, in values: [Int]) -> Int {
+        var low = 0, high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The `rank`-th (0-based) whole number ≥ 0 that is not in the ascending `marked`: rank + the
+    /// number of marked values before it, which is the first j with marked[j] − j > rank.
+    static func unmarked(rank: Int, marked: [Int]) -> Int {
+        var low = 0, high = marked.count
+        while low < high {
+            let middle = (low + high) / 2
+            if marked[middle] - middle <= rank { low = middle + 1 } else { high = middle }
+        }
+        return rank + low
     }
 
     /// What the update does to the item at `path` after it.
     public func change(ofNew path: LayoutIndexPath) -> Change {
-        guard let old = oldIndexPath(forNew: path) else { return .insert }
+        change(comingFrom: oldIndexPath(forNew: path))
+    }
+
+    /// What the update does to an item that was at `old` before it (nil: the item is new).
+    func change(comingFrom old: LayoutIndexPath?) -> Change {
+        guard let old else { return .insert }
         // Most batches reload and move nothing: skip hashing a million index paths then.
         if !reloadedItemsOld.isEmpty && reloadedItemsOld.contains(old) { return .reload }
         if !reloadedSectionsOld.isEmpty && reloadedSectionsOld.contains(old.section) { return .reload }
@@ -250,8 +271,10 @@ public struct UpdateMapping: Sendable {
     public func newData(from old: CollectionData) -> CollectionData {
         let hasPayloads = old.sections.contains { $0.items != nil }
         guard hasPayloads else { return CollectionData(counts: newCounts) }
-        return CollectionData(sections: itemsNewToOld.map { items in
-            CollectionData.Section(items: items.map { path in path.flatMap { old.item(at: $0) } ?? .null })
+        return CollectionData(sections: newCounts.indices.map { section in
+            CollectionData.Section(items: (0..<newCounts[section]).map { item in
+                oldIndexPath(forNew: LayoutIndexPath(section, item)).flatMap { old.item(at: $0) } ?? .null
+            })
         })
     }
 }

@@ -22,12 +22,20 @@ public enum UpdatePlanner {
     public static func plan(
         layout: any CollectionViewLayout, old: CollectionContext, new: CollectionContext, update: BatchUpdate
     ) throws -> AnimationPlan {
+        try updatePlan(layout: layout, old: old, new: new, update: update).animationPlan
+    }
+
+    /// The same plan, kept as the two listings (the layout's element stores when it hands
+    /// them over) with entries built only for the elements that appear, disappear, reload or move.
+    public static func updatePlan(
+        layout: any CollectionViewLayout, old: CollectionContext, new: CollectionContext, update: BatchUpdate
+    ) throws -> UpdatePlan {
         let mapping = try UpdateMapping(
             oldCounts: old.data.sections.map(\.count), update: update, newCounts: new.data.sections.map(\.count))
-        let before: [LayoutAttributes], contentSizeBefore: Size
+        let before: ElementList, contentSizeBefore: Size
         do {
             try layout.prepare(in: old)
-            before = try layout.allLayoutAttributes(context: old)
+            before = try layout.allElementList(context: old)
             contentSizeBefore = layout.collectionViewContentSize
         } catch {
             throw PreparePhaseError(phase: .beforeUpdate, underlying: error)
@@ -39,83 +47,109 @@ public enum UpdatePlanner {
         }
         let updates = update.collectionUpdates(mapping: mapping)
         try layout.prepare(forCollectionViewUpdates: updates, context: new)
-        let after: [LayoutAttributes]
+        let after: ElementList
         do {
-            after = try layout.allLayoutAttributes(context: new)
+            after = try layout.allElementList(context: new)
         } catch {
             throw PreparePhaseError(phase: .afterUpdate, underlying: error)
         }
 
-        // Find an element's attributes before the update: cells (most elements, in index-path
-        // order at the front of the list) by binary search, other elements through a table.
-        let cellCount = before.prefix { $0.category == .cell }.count
-        var otherPositions: [ElementKey: Int] = [:]
-        for position in cellCount..<before.count { otherPositions[before[position].key] = position }
-        func position(of key: ElementKey) -> Int? {
-            guard key.category == .cell else { return otherPositions[key] }
-            var low = 0, high = cellCount
-            while low < high {
-                let middle = (low + high) / 2
-                if before[middle].indexPath < key.indexPath { low = middle + 1 } else { high = middle }
-            }
-            return low < cellCount && before[low].indexPath == key.indexPath ? low : nil
-        }
-
-        var entries: [AnimationPlan.Entry] = []
-        entries.reserveCapacity(after.count + before.count / 8)
-        var matched = [Bool](repeating: false, count: before.count)
-        for attributes in after {
-            let (oldPosition, change) = origin(of: attributes.key, mapping, position)
-            let oldAttributes = oldPosition.map { before[$0] }
-            var entry = AnimationPlan.Entry(
-                change: change, category: attributes.category, kind: attributes.kind,
-                indexPathBefore: oldAttributes?.indexPath, indexPathAfter: attributes.indexPath,
-                from: attributes, to: attributes)
-            switch (change, oldAttributes) {
-            case (.insert, _), (.reload, _), (_, nil):
-                // Appears: UIKit's default is a fade in place.
-                var start = attributes
-                start.alpha = 0
-                entry.change = change == .reload ? .reload : .insert
-                entry.indexPathBefore = change == .reload ? oldAttributes?.indexPath : nil
-                entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
-            case (.move, let old?):
-                // Moving elements are asked too (a layout filters them with the updates): they
-                // start where they were, under their new index path, as UIKit passes it.
-                matched[oldPosition!] = true
-                var start = old
-                start.key = attributes.key
-                entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
-            case (_, let old?):
-                matched[oldPosition!] = true
-                entry.from = old
-            }
-            entries.append(entry)
-        }
-        for (position, attributes) in before.enumerated() where !matched[position] {
-            // Disappears (deleted, reloaded away, or no longer placed): a fade in place.
-            var end = attributes
-            end.alpha = 0
-            let reloaded = attributes.category == .cell
-                ? mapping.change(ofOld: attributes.indexPath) == .reload
-                : mapping.sectionChange(ofOld: attributes.indexPath.section) == .reload
-            let change: UpdateMapping.Change = reloaded ? .reload : .delete
-            entries.append(AnimationPlan.Entry(
-                change: change, category: attributes.category, kind: attributes.kind,
-                indexPathBefore: attributes.indexPath, indexPathAfter: nil,
-                from: attributes, to: try layout.finalLayoutAttributes(forDisappearing: end, context: new)))
+        let walk: Walk
+        if let beforeStore = before.store, let afterStore = after.store {
+            walk = try Walk(before: beforeStore, after: afterStore, mapping: mapping, layout: layout, context: new)
+        } else {
+            walk = try Walk(
+                before: AttributesListing(before.array, indexed: true), after: AttributesListing(after.array, indexed: false),
+                mapping: mapping, layout: layout, context: new)
         }
         try layout.finalizeCollectionViewUpdates(context: new)
-        return AnimationPlan(
+        return UpdatePlan(
             bounds: new.bounds, contentSizeBefore: contentSizeBefore, contentSizeAfter: layout.collectionViewContentSize,
-            updates: updates, entries: entries)
+            updates: updates, before: before, after: after, sources: walk.sources, changed: walk.changed,
+            disappearing: walk.disappearing)
+    }
+
+    /// One pass over the elements after the update (where each was before, and its change),
+    /// then one over those before that nothing matched. Persisting elements only note where
+    /// they were; the others get entries, asking the layout's hooks in UIKit's order.
+    private struct Walk {
+        var sources: [Int32] = []
+        var changed: [AnimationPlan.Entry] = []
+        var disappearing: [(position: Int, entry: AnimationPlan.Entry)] = []
+
+        init<Listing: PlannedListing>(
+            before: Listing, after: Listing, mapping: UpdateMapping, layout: any CollectionViewLayout, context new: CollectionContext
+        ) throws {
+            sources.reserveCapacity(after.count)
+            var matched = [Bool](repeating: false, count: before.count)
+            var hint = 0  // where the next cell before is expected: survivors keep their order
+            var cursor = OldPathCursor(mapping)
+            for position in 0..<after.count {
+                let oldPosition: Int?, change: UpdateMapping.Change
+                if after.category(at: position) == .cell {
+                    let oldPath = cursor.oldIndexPath(forNew: after.indexPath(at: position))
+                    oldPosition = oldPath.flatMap { before.position(ofCell: $0, hint: hint) }
+                    change = mapping.change(comingFrom: oldPath)
+                } else {
+                    (oldPosition, change) = UpdatePlanner.origin(of: after.key(at: position), mapping, before.position)
+                }
+                if let oldPosition { hint = oldPosition + 1 }
+                if change == .persist, let oldPosition {
+                    // Persists: from its attributes before to those after, read when written.
+                    matched[oldPosition] = true
+                    sources.append(Int32(oldPosition))
+                    continue
+                }
+                let attributes = after.attributes(at: position)
+                let oldAttributes = oldPosition.map { before.attributes(at: $0) }
+                var entry = AnimationPlan.Entry(
+                    change: change, category: attributes.category, kind: attributes.kind,
+                    indexPathBefore: oldAttributes?.indexPath, indexPathAfter: attributes.indexPath,
+                    from: attributes, to: attributes)
+                switch (change, oldAttributes) {
+                case (.insert, _), (.reload, _), (_, nil):
+                    // Appears: UIKit's default is a fade in place.
+                    var start = attributes
+                    start.alpha = 0
+                    entry.change = change == .reload ? .reload : .insert
+                    entry.indexPathBefore = change == .reload ? oldAttributes?.indexPath : nil
+                    entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
+                case (.move, let old?):
+                    // Moving elements are asked too (a layout filters them with the updates): they
+                    // start where they were, under their new index path, as UIKit passes it.
+                    matched[oldPosition!] = true
+                    var start = old
+                    start.key = attributes.key
+                    entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
+                case (_, let old?):
+                    matched[oldPosition!] = true
+                    entry.from = old
+                }
+                sources.append(Int32(-1 - changed.count))
+                changed.append(entry)
+            }
+            for position in 0..<before.count where !matched[position] {
+                // Disappears (deleted, reloaded away, or no longer placed): a fade in place.
+                let attributes = before.attributes(at: position)
+                var end = attributes
+                end.alpha = 0
+                let reloaded = attributes.category == .cell
+                    ? mapping.change(ofOld: attributes.indexPath) == .reload
+                    : mapping.sectionChange(ofOld: attributes.indexPath.section) == .reload
+                let change: UpdateMapping.Change = reloaded ? .reload : .delete
+                disappearing.append((position, AnimationPlan.Entry(
+                    change: change, category: attributes.category, kind: attributes.kind,
+                    indexPathBefore: attributes.indexPath, indexPathAfter: nil,
+                    from: attributes, to: try layout.finalLayoutAttributes(forDisappearing: end, context: new))))
+            }
+        }
     }
 
     /// Where the element was before the update (its position in the old list), and its change.
     /// Cells follow the item mapping. Supplementary and decoration views belong to their
     /// section: a header at (s, 0) was the header of the section now at s; only when that
     /// section had no such element do per-item views follow the item mapping.
-    private static func origin(
+    fileprivate static func origin(
         of key: ElementKey, _ mapping: UpdateMapping, _ position: (ElementKey) -> Int?
     ) -> (Int?, UpdateMapping.Change) {
         let path = key.indexPath
