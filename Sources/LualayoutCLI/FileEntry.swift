@@ -1,4 +1,6 @@
-#if canImport(FoundationEssentials)
+#if canImport(Darwin)
+import Foundation  // ObjCBool
+#elseif canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
