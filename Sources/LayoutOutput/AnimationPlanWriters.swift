@@ -1,4 +1,3 @@
-import Foundation
 import LayoutEngine
 
 /// The animation plan as JSON: the updates, both content sizes, and every element's change
@@ -162,9 +161,23 @@ public enum JSONPlanWriter {
 /// group, interpolating frames, alpha and transforms exactly as `AnimationPlan.Entry.attributes(at:)`
 /// does, and each label's font between its two fitted sizes (so it never spills).
 public enum HTMLPlanWriter {
+    /// Every `</` as `<\/` (the same string to JSON), byte by byte, so nothing in the data can
+    /// close the page's script element.
+    static func escapingScriptEnds(_ json: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(json.utf8.count)
+        var previous: UInt8 = 0
+        for byte in json.utf8 {
+            if previous == UInt8(ascii: "<"), byte == UInt8(ascii: "/") { bytes.append(UInt8(ascii: "\\")) }
+            bytes.append(byte)
+            previous = byte
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     public static func write(_ plan: AnimationPlan, title: String, options: SVGLayoutWriter.Options,
                              to output: inout some TextOutputStream) {
-        let data = JSONPlanWriter.string(plan).replacingOccurrences(of: "</", with: "<\\/")
+        let data = escapingScriptEnds(JSONPlanWriter.string(plan))
         let entries = JSONPlanWriter.ordered(plan.entries).map { plan.entries[$0] }
         output.write("""
             <!DOCTYPE html>

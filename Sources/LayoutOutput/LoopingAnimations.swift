@@ -34,7 +34,7 @@ public enum LoopingAnimations {
         func token(_ value: Double) -> String {
             String(NumberFormatting.format(value).map { $0 == "-" ? "m" : $0 == "." ? "p" : $0.isLetter || $0.isNumber ? $0 : "_" })
         }
-        return "ll-\(a.keyPath.rawValue.replacingOccurrences(of: ".", with: "-"))-\(token(a.fromValue))-\(token(a.toValue))"
+        return "ll-\(a.keyPath.rawValue.replacing(".", with: "-"))-\(token(a.fromValue))-\(token(a.toValue))"
     }
 
     /// One `@keyframes` rule per distinct key path and values, for a `<style>` element.

@@ -1,6 +1,15 @@
 import CLua
 import CLuaBridge
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A sandboxed Lua 5.4 state: one per layout.
 ///
@@ -134,7 +143,7 @@ public final class LuaState {
         pop(1)
         var message = text
         var traceback: String?
-        if let range = text.range(of: "\nstack traceback:\n") {
+        if let range = text.firstRange(of: "\nstack traceback:\n") {
             message = String(text[..<range.lowerBound])
             traceback = String(text[range.upperBound...])
         }
@@ -169,7 +178,7 @@ public final class LuaState {
             for length in stride(from: name.count - 1, through: 16, by: -1) {
                 let shortened = "..." + name.suffix(length)
                 if result.contains(shortened) {
-                    result = result.replacingOccurrences(of: shortened, with: name)
+                    result = result.replacing(shortened, with: name)
                     break
                 }
             }

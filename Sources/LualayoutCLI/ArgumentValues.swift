@@ -54,7 +54,7 @@ struct SectionCountsArgument: ExpressibleByArgument {
 
     init?(argument: String) {
         // `--sections ''`: a collection view with no sections at all.
-        if argument.trimmingCharacters(in: .whitespaces).isEmpty {
+        if argument.trimmingWhitespace().isEmpty {
             counts = []
             return
         }

@@ -1,5 +1,14 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
@@ -98,7 +107,7 @@ struct CheckCommand: LualayoutCommand, ScriptCommand {
 
     static func milliseconds(_ duration: Duration) -> String {
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return String(format: "%.1f ms", ms)
+        return PrintfFormat.fixed(ms, decimals: 1) + " ms"
     }
 
     /// `20 (18 cells, 2 supplementary: header 2, 0 decoration)`.

@@ -1,5 +1,14 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `lualayout init`: a starter layout script and the data file it reads, ready to run.
 struct InitCommand: LualayoutCommand {
@@ -86,9 +95,14 @@ struct InitCommand: LualayoutCommand {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
             guard written > 0 else { throw .input("\(path): cannot write: \(String(cString: strerror(errno)))") }
             offset += written
         }
     }
+}
+
+/// The system's write(2), which `InitCommand`'s own `write` hides inside the type.
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 
 /// Reading a JSON input file (data, batch) under the data limit, `--max-memory`.
@@ -6,15 +15,27 @@ enum InputFile {
     /// The bytes of `path`; a file larger than `limit` is refused before it is read (it could
     /// only decode larger, bar whitespace).
     static func read(_ path: String, what: String, limit: Int) throws(CLIError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        let entry = FileEntry(atPath: path)
+        guard entry.exists, !entry.isDirectory else {
             throw .input("\(path): cannot read \(what)")
         }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
+        if let size = Self.size(of: path), size > limit {
             throw .input("\(path): the file is \(size) bytes, more than the data limit of \(JSONDataParser.formatBytes(limit)) (\(raiseHint(size)))")
         }
         guard let contents = FileManager.default.contents(atPath: path) else { throw .input("\(path): cannot read \(what)") }
         return [UInt8](contents)
+    }
+
+    /// The size the file system gives for `path` (a symbolic link's own size, as
+    /// `attributesOfItem` reads it): an Int from Apple's Foundation, a UInt from FoundationEssentials.
+    static func size(of path: String) -> Int? {
+        switch (try? FileManager.default.attributesOfItem(atPath: path))?[.size] {
+        case let size as Int: size
+        case let size as UInt: Int(exactly: size)
+        case let size as UInt64: Int(exactly: size)
+        case let size as Int64: Int(exactly: size)
+        default: nil
+        }
     }
 
     static func limits(_ limit: Int) -> JSONDataParser.Limits {

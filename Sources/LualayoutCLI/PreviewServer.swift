@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import LayoutOutput
 
@@ -67,7 +76,7 @@ final class PreviewServer: @unchecked Sendable {
             return .response(json(stateJSON(published.state)))
         case "/events":
             let after = Int(request.queryValue("after") ?? "") ?? 0
-            for _ in 0..<400 where published.state.version <= after { Thread.sleep(forTimeInterval: 0.05) }
+            for _ in 0..<400 where published.state.version <= after { usleep(50_000) }
             return .response(json(stateJSON(published.state)))
         case "/render.svg":
             return .response(render(request, session: session, labelField: labelField))
@@ -134,7 +143,7 @@ final class PreviewServer: @unchecked Sendable {
 }
 
 private final class PublishedState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current: WatchSession.State
 
     init(_ state: WatchSession.State) { current = state }

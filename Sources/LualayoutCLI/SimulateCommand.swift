@@ -1,5 +1,14 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import Scenario
 import ScriptLayout
@@ -86,9 +95,9 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
 
     /// A missing or unreadable file is an input error, before anything runs.
     static func checkReadable(_ path: String, _ what: String) throws(CLIError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .input("\(path): no such \(what)") }
-        guard !isDirectory.boolValue else { throw .input("\(path): is a folder, not a \(what)") }
+        let entry = FileEntry(atPath: path)
+        guard entry.exists else { throw .input("\(path): no such \(what)") }
+        guard !entry.isDirectory else { throw .input("\(path): is a folder, not a \(what)") }
         guard FileSystemPath.isRegularFile(path) else { throw .input("\(path): not a regular file") }
     }
 }

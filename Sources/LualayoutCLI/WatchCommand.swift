@@ -1,6 +1,15 @@
 import ArgumentParser
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
@@ -177,7 +186,7 @@ enum CommandInvocation {
 
 /// Ctrl-C ends the watch loop cleanly instead of killing the process mid-write.
 final class StopSignal: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stopped = false
     private let source: any DispatchSourceSignal
 

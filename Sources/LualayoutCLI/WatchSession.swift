@@ -1,5 +1,14 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import LayoutOutput
 
@@ -40,7 +49,7 @@ final class WatchSession: @unchecked Sendable {
     }
 
     // What preview requests read, replaced whole under `publishLock` (held only to copy).
-    private let publishLock = NSLock()
+    private let publishLock = Lock()
     private var published = Published()
     /// Runs viewport requests one at a time.
     private let executor = DispatchQueue(label: "lualayout.watch.viewports")
@@ -207,7 +216,7 @@ final class WatchSession: @unchecked Sendable {
             published.state.version = reloads
             published.state.error = message
         }
-        var report = "\(label) error: " + message.replacingOccurrences(of: "\n", with: "\n    ")
+        var report = "\(label) error: " + message.replacing("\n", with: "\n    ")
         if let lastGood {
             let size = lastGood.contentSize
             report += "\n    keeping the last good layout: \(lastGood.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))"

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LayoutEngine
 import LayoutOutput
 import Scenario
@@ -61,7 +65,7 @@ final class WatchWorker {
         let inbox = Inbox()
         // Requests are read on a thread of their own: when the watcher is gone (its end of the
         // pipe closes) the worker ends at once, even in the middle of a call that never returns.
-        Thread.detachNewThread {
+        DetachedThread.start {
             var buffer: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -128,10 +132,12 @@ final class WatchWorker {
             loaded = layout
             let snapshot = try LayoutQuery.snapshot(of: layout, in: context, query: watch.queryOptions.query(in: context))
             // Misspelled fields, on the stderr the watcher passes on to the user.
-            for warning in layout.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+            let errors = FileStream(descriptor: 2)
+            for warning in layout.warnings { errors.write(warning + "\n") }
             if let correction = Self.selfSizingCorrection(of: layout, watch: watch, context: context) {
-                FileHandle.standardError.write(Data((correction + "\n").utf8))
+                errors.write(correction + "\n")
             }
+            errors.flush()
             self.layout = layout
             self.context = context
             return .evaluated(snapshot, loadedFiles: layout.loadedFiles)
@@ -211,7 +217,7 @@ final class WatchWorker {
 
 /// Requests waiting for the worker's main thread.
 private final class Inbox: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var requests: [WorkerRequest] = []
 
     func put(_ request: WorkerRequest) {

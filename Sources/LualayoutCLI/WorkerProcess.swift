@@ -1,9 +1,15 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import Foundation  // Bundle, to find the tool beside an .xctest bundle
 #endif
 
 /// One `lualayout watch-worker` child process, seen from `watch`: requests go to its standard
@@ -16,7 +22,7 @@ final class WorkerProcess: @unchecked Sendable {
     private let replies: Int32
     /// Reply bytes read but not yet decoded. Only one thread reads a worker at a time.
     private var pending: [UInt8] = []
-    private let lock = NSLock()
+    private let lock = Lock()
     private var exitStatus: Int32?
 
     enum Received: Equatable {

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import LuaRuntime
 import ScriptLayout
@@ -35,7 +44,7 @@ public final class ControllerScript: CollectionViewDelegate {
         guard FileSystemPath.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
             throw ScriptError(kind: .file, message: "\(path): cannot read the controller")
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FileSystemPath.directory(of: path)
         try self.init(bytes: [UInt8](data), name: path, moduleDirectory: directory.isEmpty ? "." : directory, limits: limits)
     }
 

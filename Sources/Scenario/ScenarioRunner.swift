@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
@@ -57,7 +66,7 @@ public enum ScenarioRunner {
                   let bytes = FileManager.default.contents(atPath: request.scenarioPath) else {
                 throw ScriptError(kind: .file, message: "\(request.scenarioPath): cannot read the scenario")
             }
-            let directory = (request.scenarioPath as NSString).deletingLastPathComponent
+            let directory = FileSystemPath.directory(of: request.scenarioPath)
             let scenario = try ScenarioScript(
                 session: session, name: request.scenarioPath, moduleDirectory: directory.isEmpty ? "." : directory,
                 limits: request.layoutOptions.limits, snapshotHandler: request.snapshotHandler)

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import LayoutOutput
 import LuaRuntime
@@ -175,6 +184,16 @@ enum BatchTable {
 func callerLine(_ lua: LuaState) -> Int {
     let location = lua.location(level: 1)
     let parts = location.split(separator: ":")
-    guard parts.count >= 2, let line = Int(parts[parts.count - 2].trimmingCharacters(in: .whitespaces)) else { return 0 }
+    guard parts.count >= 2, let line = Int(withoutSurroundingSpace(parts[parts.count - 2])) else { return 0 }
     return line
+}
+
+/// `text` without leading and trailing tabs and space separators (Foundation's `.whitespaces`).
+private func withoutSurroundingSpace(_ text: Substring) -> String {
+    let isSpace = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: scalars[first...last])
+    return String(kept)
 }

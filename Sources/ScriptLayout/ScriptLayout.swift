@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutEngine
 import LuaRuntime
 
@@ -71,7 +80,7 @@ public final class ScriptLayout: CollectionViewLayout {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScriptError(kind: .file, message: "\(path): cannot read file")
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FileSystemPath.directory(of: path)
         // The bytes as they are: Lua, not Swift, decides what the script's strings hold.
         try self.init(
             bytes: [UInt8](data), name: path, moduleDirectory: directory.isEmpty ? "." : directory, options: options)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// UIScrollView's scrolling arithmetic, headless: the range a content offset may take, paging,
 /// and how far a fling travels while it decelerates.

@@ -78,7 +78,7 @@ struct HTTPRequest: Sendable {
                   line[(colon + 1)...].allSatisfy({ $0 == 9 || $0 >= 32 && $0 != 127 })
             else { throw HTTPRefusal(status: 400, message: "malformed header field") }
             let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self)
-            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: [" ", "\t"])
+            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingScalars { $0 == " " || $0 == "\t" }
             headers.append((name, value))
         }
         if header("Transfer-Encoding") != nil {

@@ -1,4 +1,14 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutOutput
 
 /// A small HTTP/1.1 server on 127.0.0.1 for the live preview, with hard limits (`HTTPLimits`).
@@ -14,7 +24,7 @@ final class HTTPServer: @unchecked Sendable {
     let limits: HTTPLimits
     private let listener: ListeningSocket
     private let handler: @Sendable (HTTPRequest) -> Reply
-    private let lock = NSLock()
+    private let lock = Lock()
     private var openConnections = 0
 
     var port: UInt16 { listener.port }
@@ -28,12 +38,10 @@ final class HTTPServer: @unchecked Sendable {
 
     /// Accepts connections on a thread of its own until `stop`.
     func start() {
-        let thread = Thread { [self] in
+        DetachedThread.start { [self] in
             while let connection = listener.accept() { admit(connection) }
             listener.release()
         }
-        thread.name = "preview-accept"
-        thread.start()
     }
 
     func stop() { listener.shutDown() }
@@ -51,12 +59,10 @@ final class HTTPServer: @unchecked Sendable {
             connection.shutDownWriting()
             return
         }
-        let thread = Thread { [self] in
+        DetachedThread.start { [self] in
             serve(connection)
             lock.withLock { openConnections -= 1 }
         }
-        thread.name = "preview-connection"
-        thread.start()
     }
 
     /// Answers requests on one connection until it closes, errs or times out.

@@ -1,9 +1,19 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The server side of the preview's WebSockets (RFC 6455): every open page gets each message
 /// `broadcast` sends. Pages only listen; what they send is read for pings and closes.
 final class WebSocketHub: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var peers: [ObjectIdentifier: Peer] = [:]
 
     /// Queues `text` for every page and returns at once: a page that does not read holds up
@@ -20,7 +30,7 @@ final class WebSocketHub: @unchecked Sendable {
         guard request.method == "GET", request.version == "HTTP/1.1",
               request.header("Upgrade")?.lowercased() == "websocket",
               request.header("Connection")?.lowercased().split(separator: ",")
-                  .contains(where: { $0.trimmingCharacters(in: .whitespaces) == "upgrade" }) == true,
+                  .contains(where: { $0.trimmingWhitespace() == "upgrade" }) == true,
               request.header("Sec-WebSocket-Version") == "13",
               let key = request.header("Sec-WebSocket-Key"), !key.isEmpty
         else { return nil }
@@ -94,7 +104,7 @@ final class WebSocketHub: @unchecked Sendable {
 
 /// One open page: its next message, and a pipe that wakes its thread when one is posted.
 private final class Peer: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending: [UInt8]?
     private let wakeRead: Int32, wakeWrite: Int32
 

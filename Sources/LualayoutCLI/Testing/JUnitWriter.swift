@@ -1,4 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ScriptLayout
 
 /// `--junit FILE`: the run as JUnit XML, the format CI services read. One `testsuite`; one
 /// `testcase` per test file (name: its path; classname: its folder); a failed test holds one
@@ -13,7 +23,7 @@ enum JUnitWriter {
         xml += "<testsuites name=\"lualayout test\" \(counts) time=\"\(seconds(total))\">\n"
         xml += "  <testsuite name=\"lualayout test\" \(counts) skipped=\"0\" time=\"\(seconds(total))\">\n"
         for report in reports {
-            let folder = (report.path as NSString).deletingLastPathComponent
+            let folder = FileSystemPath.directory(of: report.path)
             xml += "    <testcase name=\"\(escape(report.path))\" classname=\"\(escape(folder.isEmpty ? "." : folder))\""
             xml += " file=\"\(escape(report.path))\" assertions=\"\(report.result.checks)\" time=\"\(seconds(report.seconds))\""
             let failures = report.result.failures.map(report.failureLine)
@@ -40,7 +50,7 @@ enum JUnitWriter {
     }
 
     /// Seconds with millisecond precision (`0.012`).
-    static func seconds(_ value: Double) -> String { String(format: "%.3f", max(0, value)) }
+    static func seconds(_ value: Double) -> String { PrintfFormat.fixed(max(0, value), decimals: 3) }
 
     /// Text safe in XML 1.0 content and attribute values: the five entities, line breaks and
     /// tabs as character references (attribute values would fold them into spaces), and the

@@ -1,5 +1,15 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ScriptLayout
 
 /// The options a test's `-- options:` lines may give: exactly `lualayout run`'s collection
 /// view and script options (the same option groups, so the same names, values and checks).
@@ -42,11 +52,11 @@ struct ScenarioTestPlan {
 
     /// A file the header names must exist (said at the header's line, not later by the runtime).
     static func requireFile(_ file: String, what: String, at line: Int, of path: String) throws(TestFileError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+        let entry = FileEntry(atPath: file)
+        guard entry.exists else {
             throw TestFileError(path, line, "\(what) \(file): no such file (paths are relative to the test file)")
         }
-        if isDirectory.boolValue { throw TestFileError(path, line, "\(what) \(file): is a folder, not a file") }
+        if entry.isDirectory { throw TestFileError(path, line, "\(what) \(file): is a folder, not a file") }
         guard isRegularFile(file) else {
             throw TestFileError(path, line, "\(what) \(file): not a regular file")
         }
@@ -61,7 +71,7 @@ struct ScenarioTestPlan {
     /// `value` relative to the folder of the test at `testPath` (absolute paths stay).
     static func resolve(_ value: String, against testPath: String) -> String {
         if value.hasPrefix("/") { return value }
-        let folder = (testPath as NSString).deletingLastPathComponent
+        let folder = FileSystemPath.directory(of: testPath)
         return folder.isEmpty ? value : folder + "/" + value
     }
 
@@ -118,7 +128,12 @@ enum OptionWords {
     static func quote(_ word: String) -> String {
         let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_./,=+:@%".contains($0) }
         if plain { return word }
-        return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var quoted = "\""
+        for scalar in word.unicodeScalars {
+            if scalar == "\\" || scalar == "\"" { quoted.unicodeScalars.append("\\") }
+            quoted.unicodeScalars.append(scalar)
+        }
+        return quoted + "\""
     }
 
     static func split(_ text: String) throws(SplitError) -> [String] {

@@ -1,5 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutOutput
+import ScriptLayout
 
 /// The stored layouts of `expectSnapshot(name)`: `__snapshots__/NAME.json` in the test
 /// file's folder, written by the JSON layout writer (stable order, exact numbers). A missing
@@ -31,7 +41,7 @@ final class SnapshotStore {
     /// The folder of the snapshots of the test at `testPath` (as given, so messages show the
     /// paths the user typed).
     static func folder(forTest testPath: String) -> String {
-        let parent = (testPath as NSString).deletingLastPathComponent
+        let parent = FileSystemPath.directory(of: testPath)
         return parent.isEmpty ? "__snapshots__" : parent + "/__snapshots__"
     }
 
@@ -58,9 +68,9 @@ final class SnapshotStore {
             return .failed("snapshot '\(name)' was written earlier in this run (by \(earlier.test)) with a different layout: give each expectSnapshot its own name")
         }
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists && isDirectory.boolValue { return .failed("snapshot '\(name)': \(path) is a folder") }
+        let entry = FileEntry(atPath: path, manager: manager)
+        let exists = entry.exists
+        if exists && entry.isDirectory { return .failed("snapshot '\(name)': \(path) is a folder") }
         guard exists else {
             if ci && !update {
                 return .failed("snapshot '\(name)' not found: \(path) (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)")
@@ -99,7 +109,7 @@ final class SnapshotStore {
     }
 
     private func store(_ text: String, at path: String, name: String, testPath: String, note: String) -> Outcome {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FileSystemPath.directory(of: path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try text.write(toFile: path, atomically: true, encoding: .utf8)

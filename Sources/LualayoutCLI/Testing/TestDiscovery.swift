@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The test files `lualayout test PATH…` runs: every `*.test.lua` under each folder
 /// (recursively; hidden folders and `__snapshots__` skipped; symbolic links to folders not
@@ -10,11 +19,11 @@ enum TestDiscovery {
         var found = Set<String>()
         let manager = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let entry = FileEntry(atPath: path, manager: manager)
+            guard entry.exists else {
                 throw .input("\(path): no such file or folder")
             }
-            guard isDirectory.boolValue else {
+            guard entry.isDirectory else {
                 found.insert(path)
                 continue
             }

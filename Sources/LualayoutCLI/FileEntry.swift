@@ -1,0 +1,26 @@
+#if canImport(Darwin)
+import Foundation  // ObjCBool
+#elseif canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What is at a path, links followed: `fileExists(atPath:isDirectory:)` takes an ObjCBool
+/// from Apple's Foundation and a Bool from FoundationEssentials; this reads both.
+struct FileEntry {
+    var exists: Bool
+    var isDirectory: Bool
+
+    init(atPath path: String, manager: FileManager = .default) {
+        #if canImport(Darwin)
+        var flag: ObjCBool = false
+        exists = manager.fileExists(atPath: path, isDirectory: &flag)
+        isDirectory = flag.boolValue
+        #else
+        var flag = false
+        exists = manager.fileExists(atPath: path, isDirectory: &flag)
+        isDirectory = flag
+        #endif
+    }
+}
