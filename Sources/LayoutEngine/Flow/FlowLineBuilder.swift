@@ -31,7 +31,7 @@ struct FlowLineBuilder {
 
     /// Grid path: k columns; k = 1 centres the item, k ≥ 2 spreads the spare space evenly
     /// between columns. A partial last line keeps the columns.
-    private func placeGrid(count: Int, main m: Double, cross c: Double, emit: (Int, Double, Double) -> Void) -> Double {
+    func placeGrid(count: Int, main m: Double, cross c: Double, emit: (Int, Double, Double) -> Void) -> Double {
         let perLine: Int
         if m + interitemSpacing > 0 {
             let fit = ((available + interitemSpacing) / (m + interitemSpacing)).rounded(.down)
@@ -57,7 +57,7 @@ struct FlowLineBuilder {
 
     /// From one line's start to the next: thickness plus line spacing. A negative spacing
     /// overlaps the lines, as in UIKit, but a line never starts before the one above it.
-    private func lineAdvance(thickness: Double) -> Double {
+    func lineAdvance(thickness: Double) -> Double {
         max(0, thickness + lineSpacing)
     }
 
