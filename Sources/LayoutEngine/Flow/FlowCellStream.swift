@@ -27,7 +27,7 @@ struct FlowCellStream {
     private var packed = 0
     /// The open line: its items' sizes (from item `lineFirst`), what is left of the main
     /// axis, the sum of its main sizes and its thickness.
-    private var open: [Size] = []
+    private let open = OpenLine()
     private var lineFirst = 0
     private var remaining: Double
     private var total = 0.0
@@ -48,7 +48,6 @@ struct FlowCellStream {
         self.lineStart = lineStart
         self.section = section
         remaining = lines.available
-        open.reserveCapacity(64)
     }
 
     /// Takes the next chunk of sizes, in item order; false (stop) at the first bad size.
@@ -107,7 +106,7 @@ struct FlowCellStream {
             closedLines += 1
             placeOpenLine(justified: true, into: &builder)
             lineOrigin += lines.lineAdvance(thickness: thickness)
-            open.removeAll(keepingCapacity: true)
+            open.count = 0
             lineFirst = packed
             remaining = lines.available
             total = 0
@@ -137,14 +136,13 @@ struct FlowCellStream {
             }
         }
         let first = lineFirst, thickness = thickness, lineOrigin = lineOrigin
-        open.withUnsafeBufferPointer { sizes in
-            for offset in 0..<sizes.count {
-                let size = sizes[offset]
-                let (m, c) = vertical ? (size.width, size.height) : (size.height, size.width)
-                place(item: first + offset, main: main, cross: lineOrigin + (thickness - c) / 2,
-                      mainLength: m, crossLength: c, into: &builder)
-                main += m + gap
-            }
+        let sizes = open.sizes
+        for offset in 0..<open.count {
+            let size = sizes[offset]
+            let (m, c) = vertical ? (size.width, size.height) : (size.height, size.width)
+            place(item: first + offset, main: main, cross: lineOrigin + (thickness - c) / 2,
+                  mainLength: m, crossLength: c, into: &builder)
+            main += m + gap
         }
         reach = max(reach, lineOrigin + thickness)
     }
@@ -163,5 +161,36 @@ struct FlowCellStream {
         if overflow == nil, !(rect.maxX.isFinite && rect.maxY.isFinite) { overflow = (item, rect) }
         builder.append(
             category: .cell, kindID: 0, section: section, item: Int32(item), frame: PixelRounding.roundOrigin(rect, scale: scale))
+    }
+}
+
+/// The sizes of the line being packed: a buffer reused from line to line, grown by doubling
+/// (a line of zero-width items may hold a whole section).
+private final class OpenLine {
+    private(set) var sizes: UnsafeMutablePointer<Size>
+    private var capacity = 64
+    var count = 0
+
+    init() {
+        sizes = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        sizes.deallocate()
+    }
+
+    @inline(__always)
+    func append(_ size: Size) {
+        if count == capacity { grow() }
+        (sizes + count).initialize(to: size)
+        count += 1
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<Size>.allocate(capacity: 2 * capacity)
+        larger.moveInitialize(from: sizes, count: count)
+        sizes.deallocate()
+        sizes = larger
+        capacity *= 2
     }
 }
