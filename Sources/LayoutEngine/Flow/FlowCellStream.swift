@@ -52,6 +52,13 @@ struct FlowCellStream {
 
     /// Takes the next chunk of sizes, in item order; false (stop) at the first bad size.
     mutating func add(_ chunk: UnsafeBufferPointer<Size>, into builder: inout ElementStoreBuilder) -> Bool {
+        // One branch on the direction a chunk: the loops below are specialized for each.
+        vertical ? add(chunk, VerticalFlow.self, into: &builder) : add(chunk, HorizontalFlow.self, into: &builder)
+    }
+
+    private mutating func add<Axis: FlowAxis>(
+        _ chunk: UnsafeBufferPointer<Size>, _ axis: Axis.Type, into builder: inout ElementStoreBuilder
+    ) -> Bool {
         for size in chunk {
             // A NaN fails every comparison.
             guard size.width >= 0, size.height >= 0, size.width <= .greatestFiniteMagnitude,
@@ -66,9 +73,9 @@ struct FlowCellStream {
                     continue
                 }
                 uniform = false
-                for _ in 0..<received { pack(firstSize, into: &builder) }
+                for _ in 0..<received { pack(firstSize, axis, into: &builder) }
             }
-            pack(size, into: &builder)
+            pack(size, axis, into: &builder)
             received += 1
         }
         return true
@@ -91,20 +98,23 @@ struct FlowCellStream {
         }
         let single = everyLineSingle && open.count == 1
         let complete = single || (closedLines >= 1 && leftover() == previousLeftover)
-        placeOpenLine(justified: complete, into: &builder)
+        if vertical {
+            placeOpenLine(justified: complete, VerticalFlow.self, into: &builder)
+        } else {
+            placeOpenLine(justified: complete, HorizontalFlow.self, into: &builder)
+        }
         return reach
     }
 
     /// Greedy packing: an item that does not fit what is left of the line opens the next one.
     @inline(__always)
-    private mutating func pack(_ size: Size, into builder: inout ElementStoreBuilder) {
-        let m = vertical ? size.width : size.height
-        let c = vertical ? size.height : size.width
+    private mutating func pack<Axis: FlowAxis>(_ size: Size, _ axis: Axis.Type, into builder: inout ElementStoreBuilder) {
+        let (m, c) = Axis.split(size)
         if packed > lineFirst && m > remaining {
             everyLineSingle = everyLineSingle && open.count == 1
             previousLeftover = leftover()
             closedLines += 1
-            placeOpenLine(justified: true, into: &builder)
+            placeOpenLine(justified: true, axis, into: &builder)
             lineOrigin += lines.lineAdvance(thickness: thickness)
             open.count = 0
             lineFirst = packed
@@ -125,31 +135,41 @@ struct FlowCellStream {
 
     /// A justified line spreads its spare space between its items (a lone item centred); the
     /// last line, unless complete, keeps the minimum spacing from the lead.
-    private mutating func placeOpenLine(justified: Bool, into builder: inout ElementStoreBuilder) {
+    private mutating func placeOpenLine<Axis: FlowAxis>(
+        justified: Bool, _ axis: Axis.Type, into builder: inout ElementStoreBuilder
+    ) {
         var main = lines.lead
         var gap = lines.interitemSpacing
+        let count = open.count
         if justified {
-            if open.count == 1 {
+            if count == 1 {
                 main = lines.lead + (lines.available - total) / 2
             } else {
-                gap = (lines.available - total) / Double(open.count - 1)
+                gap = (lines.available - total) / Double(count - 1)
             }
         }
-        let first = lineFirst, thickness = thickness, lineOrigin = lineOrigin
-        let sizes = open.sizes
-        for offset in 0..<open.count {
-            let size = sizes[offset]
-            let (m, c) = vertical ? (size.width, size.height) : (size.height, size.width)
-            place(item: first + offset, main: main, cross: lineOrigin + (thickness - c) / 2,
-                  mainLength: m, crossLength: c, into: &builder)
+        let first = lineFirst, sizes = open.sizes, scale = scale, section = section
+        // The line's place across the scroll axis, from the section's start.
+        let lineOrigin = lineOrigin, lineCross = thickness, lineStart = lineStart
+        var overflowed = overflow != nil
+        for offset in 0..<count {
+            let (m, c) = Axis.split(sizes[offset])
+            let rect = Axis.rect(main: main, cross: lineStart + (lineOrigin + (lineCross - c) / 2), mainLength: m, crossLength: c)
+            // The sizes are finite and ≥ 0: a finite far edge is then all `frameProblem` asks.
+            if !(rect.maxX.isFinite && rect.maxY.isFinite), !overflowed {
+                overflow = (first + offset, rect)
+                overflowed = true
+            }
+            builder.append(
+                category: .cell, kindID: 0, section: section, item: Int32(first + offset),
+                frame: PixelRounding.roundOrigin(rect, scale: scale))
             main += m + gap
         }
-        reach = max(reach, lineOrigin + thickness)
+        reach = max(reach, lineOrigin + lineCross)
     }
 
-    /// One cell's frame from axis-neutral coordinates, checked (its sizes are: a finite far
-    /// edge is then all `frameProblem` asks), origin rounded to the pixel grid, appended.
-    @inline(__always)
+    /// One cell's frame from axis-neutral coordinates (the grid path's), checked, origin rounded
+    /// to the pixel grid, appended.
     private mutating func place(
         item: Int, main: Double, cross: Double, mainLength: Double, crossLength: Double,
         into builder: inout ElementStoreBuilder
@@ -161,6 +181,29 @@ struct FlowCellStream {
         if overflow == nil, !(rect.maxX.isFinite && rect.maxY.isFinite) { overflow = (item, rect) }
         builder.append(
             category: .cell, kindID: 0, section: section, item: Int32(item), frame: PixelRounding.roundOrigin(rect, scale: scale))
+    }
+}
+
+/// The scroll direction as a type, so that each direction gets its own specialized loop.
+protocol FlowAxis {
+    /// (main, cross): a size along the line and across it.
+    static func split(_ size: Size) -> (Double, Double)
+    static func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect
+}
+
+/// Vertical scrolling: lines run along x.
+enum VerticalFlow: FlowAxis {
+    @inline(__always) static func split(_ size: Size) -> (Double, Double) { (size.width, size.height) }
+    @inline(__always) static func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
+        Rect(x: main, y: cross, width: mainLength, height: crossLength)
+    }
+}
+
+/// Horizontal scrolling: lines run along y.
+enum HorizontalFlow: FlowAxis {
+    @inline(__always) static func split(_ size: Size) -> (Double, Double) { (size.height, size.width) }
+    @inline(__always) static func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
+        Rect(x: cross, y: main, width: crossLength, height: mainLength)
     }
 }
 
