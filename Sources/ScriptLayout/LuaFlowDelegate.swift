@@ -34,7 +34,7 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
         return sizes
     }
 
-    /// The flow's hot path: the same loop handing the sizes over a chunk at a time (64 KB,
+    /// The flow's hot path: the same loop handing the sizes over a chunk at a time (16 KB,
     /// reused), so the engine places them as they come instead of filling a section-sized array.
     func streamSizesForItems(
         inSection section: Int, count: Int, context: CollectionContext, consume: (UnsafeBufferPointer<Size>) -> Bool
@@ -63,8 +63,8 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
         return true
     }
 
-    /// Items per chunk of `streamSizesForItems`: 64 KB of sizes, small enough to stay in cache.
-    static let chunk = 4096
+    /// Items per chunk of `streamSizesForItems`: 16 KB of sizes, read back from the first-level cache.
+    static let chunk = 1024
 
     /// The script error for a failed size loop: the callback's own error, or a bad return value.
     private func sizeError(_ error: SizeCollectionError, section: Int) -> ScriptError {
