@@ -114,17 +114,23 @@ public final class FlowLayout: CollectionViewLayout {
                 available: D - lead - trail, lead: lead, interitemSpacing: interitemSpacing, lineSpacing: lineSpacing)
             let lineStart = cursor
             let sectionID = Int32(section)
-            // A delegate's sizes are placed as they arrive, straight into the store.
-            var stream = FlowCellStream(lines: lines, vertical: vertical, scale: scale, lineStart: lineStart, section: sectionID)
+            // A delegate's sizes are placed as they arrive, straight into the store (the stream
+            // is made with the first chunk: sections without delegated sizes need none).
+            func newStream() -> FlowCellStream {
+                FlowCellStream(lines: lines, vertical: vertical, scale: scale, lineStart: lineStart, section: sectionID)
+            }
+            var started: FlowCellStream?
             let streamed = try delegate?.streamSizesForItems(inSection: section, count: count, context: context) { chunk in
-                guard stream.received + chunk.count <= count else {
-                    stream.skip(chunk.count)
+                if started == nil { started = newStream() }
+                guard started!.received + chunk.count <= count else {
+                    started!.skip(chunk.count)
                     return false
                 }
-                return stream.add(chunk, into: &builder)
+                return started!.add(chunk, into: &builder)
             } ?? false
             let extent: Double
             if streamed {
+                var stream = started ?? newStream()
                 if let (item, size) = stream.invalid {
                     try Self.validate(size: size, what: "item size", section: section, item: item)
                 }
