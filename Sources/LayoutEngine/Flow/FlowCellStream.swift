@@ -2,9 +2,12 @@
 /// `streamSizesForItems`): each line goes into the store as soon as the next item opens the
 /// next one, so a section keeps no array of its sizes nor of its lines, only the open line.
 ///
-/// The arithmetic and its order are `FlowLineBuilder.place`'s: every size equal takes the grid
-/// path (decided at the end; equal sizes are only counted until one differs, then replayed),
-/// otherwise the flow path, whose last line is the only one that needs the lines before it.
+/// UIKit's two paths: every size equal takes the grid path (`FlowLineBuilder.placeGrid`,
+/// decided at the end; equal sizes are only counted until one differs, then replayed);
+/// otherwise the flow path: greedy packing, every line but the last justified (a lone item
+/// centred), the last left-aligned at the minimum spacing unless every line holds one item or
+/// it has exactly the leftover of the line before; items centred across their line. Only the
+/// last line needs the lines before it, and only their count, shape and last leftover.
 struct FlowCellStream {
     let lines: FlowLineBuilder
     let vertical: Bool
@@ -87,7 +90,7 @@ struct FlowCellStream {
     }
 
     /// Places what is still open (the last line, or every item on the grid path) and returns
-    /// the extent of the lines, as `FlowLineBuilder.place` does.
+    /// the extent of the lines: from the first line's start to the far edge of any line.
     mutating func finish(into builder: inout ElementStoreBuilder) -> Double {
         guard received > 0 else { return 0 }
         if uniform {

@@ -145,7 +145,7 @@ public final class FlowLayout: CollectionViewLayout {
                 try Self.validate(size: config.itemSize, what: "itemSize", section: section)
                 let fixed = config.itemSize
                 let (m, c) = vertical ? (fixed.width, fixed.height) : (fixed.height, fixed.width)
-                extent = lines.place(count: count, mainSize: { _ in m }, crossSize: { _ in c }) { item, main, cross in
+                extent = count == 0 ? 0 : lines.placeGrid(count: count, main: m, cross: c) { item, main, cross in
                     builder.append(
                         category: .cell, kindID: 0, section: sectionID, item: Int32(item),
                         frame: frame(.cell(section, item), main: main, cross: lineStart + cross, mainLength: m, crossLength: c))
