@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <float.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <time.h>
@@ -598,30 +599,72 @@ int llb_readsize(lua_State *L, double *width, double *height, int *wrong_type) {
     }
 }
 
+// The hot path of a flow with `sizeForItem`: two numbers, checked as they arrive (a NaN
+// fails every comparison), then the general reader for tables and the errors. Integers (the
+// usual answer) are read without lua_tonumberx's call to the VM's converter; the results of
+// up to LLB_SIZES_STACKED calls stay on the stack and go in one lua_settop.
+#define LLB_SIZES_STACKED 1024
+
 static int llb_collectsizes(lua_State *L) {
     llb_sizes *sizes = (llb_sizes *)lua_touserdata(L, 4);
-    for (long long item = 0; item < sizes->count; item++) {
+    long long count = sizes->count;
+    long long chunk = sizes->consume ? sizes->chunk : count;
+    if (chunk < 1) chunk = 1;
+    double *values = sizes->values;
+    long long filled = 0;  // pairs in `values` not yet handed over (without a consumer: all)
+    long long stacked = 0; // pairs of results left on the stack
+    if (!lua_checkstack(L, 2 * LLB_SIZES_STACKED + 8)) return luaL_error(L, "stack overflow");
+    for (long long item = 0; item < count; item++) {
         lua_pushvalue(L, 1);
         lua_pushvalue(L, 2);
         lua_pushvalue(L, 3);
         lua_pushinteger(L, (lua_Integer)item);
         lua_call(L, 3, 2);
-        double width = 0, height = 0;
-        int problem = llb_readsize(L, &width, &height, &sizes->problem_type);
-        lua_pop(L, 2);
-        if (problem == LLB_SIZE_OK && !(isfinite(width) && isfinite(height) && width >= 0 && height >= 0)) {
-            problem = LLB_SIZE_INVALID;
+        double width, height;
+        if (lua_isinteger(L, -2)) width = (double)lua_tointegerx(L, -2, NULL);
+        else if (lua_type(L, -2) == LUA_TNUMBER) width = (double)lua_tonumberx(L, -2, NULL);
+        else goto general;
+        if (lua_isinteger(L, -1)) height = (double)lua_tointegerx(L, -1, NULL);
+        else if (lua_type(L, -1) == LUA_TNUMBER) height = (double)lua_tonumberx(L, -1, NULL);
+        else goto general;
+        goto check;
+    general:
+        width = 0;
+        height = 0;
+        {
+            int problem = llb_readsize(L, &width, &height, &sizes->problem_type);
+            if (problem != LLB_SIZE_OK) {
+                sizes->problem = problem;
+                return luaL_error(L, "sizeForItem returned an invalid value");
+            }
+        }
+    check:
+        if (!(width >= 0 && height >= 0 && width <= DBL_MAX && height <= DBL_MAX)) {
+            sizes->problem = LLB_SIZE_INVALID;
             sizes->bad_width = width;
             sizes->bad_height = height;
-        }
-        if (problem != LLB_SIZE_OK) {
-            sizes->problem = problem;
             return luaL_error(L, "sizeForItem returned an invalid value");
         }
-        sizes->values[2 * item] = width;
-        sizes->values[2 * item + 1] = height;
+        if (++stacked == LLB_SIZES_STACKED) {
+            lua_settop(L, 4);
+            stacked = 0;
+        }
+        values[2 * filled] = width;
+        values[2 * filled + 1] = height;
+        filled++;
         sizes->done = item + 1;
+        if (sizes->consume && (filled == chunk || item + 1 == count)) {
+            lua_settop(L, 4);
+            stacked = 0;
+            int more = sizes->consume(sizes->context, values, filled);
+            filled = 0;
+            if (!more) {
+                sizes->stopped = 1;
+                return 0;
+            }
+        }
     }
+    lua_settop(L, 4);
     return 0;
 }
 

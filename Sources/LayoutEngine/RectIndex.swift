@@ -26,7 +26,7 @@ public struct RectIndex: Sendable {
     /// Elements a run-index block summarises.
     static let blockSize = 32
     /// More runs than this and the buckets are cheaper to query.
-    private static let maxRuns = 16
+    static let maxRuns = 16
     /// Elements spanning more buckets than this go to the side list.
     private static let maxBucketsPerElement = 16
 
@@ -36,9 +36,11 @@ public struct RectIndex: Sendable {
 
     /// Indexes `count` frames read through `frameAt` (so the store needs no copy of them).
     public init(count: Int, frame frameAt: (Int) -> Rect) {
-        let (chosenAxis, low, high, meanLength) = RectIndex.chooseAxis(count: count, frame: frameAt)
+        // One pass over the frames gathers both the axis choice and, per block, what the runs need.
+        let summary = RectIndexSummary(count: count, frame: frameAt)
+        let (chosenAxis, low, high, meanLength) = summary.axisChoice(count: count)
         axis = chosenAxis
-        if let runs = RectIndex.sortedRuns(count: count, axis: chosenAxis, meanLength: meanLength, frame: frameAt) {
+        if let runs = RectIndex.sortedRuns(count: count, axis: chosenAxis, meanLength: meanLength, summary: summary, frame: frameAt) {
             storage = runs
         } else {
             storage = RectIndex.buckets(count: count, axis: chosenAxis, low: low, high: high, frame: frameAt)
@@ -119,26 +121,66 @@ public struct RectIndex: Sendable {
     /// floor (the smallest leading edge from the block's start to the run's end); nil when
     /// there are too many runs, elements far longer than the rest (the buckets' side list
     /// suits those) or non-finite frames. Both are monotone, so a query binary-searches both
-    /// ends of its scan. One pass over the frames; the floors take a pass over the blocks.
-    private static func sortedRuns(count: Int, axis: Axis, meanLength: Double, frame frameAt: (Int) -> Rect) -> Storage? {
+    /// ends of its scan. The blocks of the first run come from the summary while it shows no
+    /// step back in them; from the first block that may hold one, the frames are read one by
+    /// one. The floors then take a pass over the blocks.
+    private static func sortedRuns(
+        count: Int, axis: Axis, meanLength: Double, summary: RectIndexSummary, frame frameAt: (Int) -> Rect
+    ) -> Storage? {
         guard count > 0 else { return .runs(starts: [0, 0], blockStarts: [0, 0], reach: [], floor: []) }
         guard meanLength.isFinite else { return nil }
         let mean = max(meanLength, 1e-9)
         let stepBack = 4 * mean, tall = 16 * mean
+        // Every frame is read below: one not finite, or far longer than the mean, means no runs.
+        guard summary.allFinite, summary.longest(axis) <= tall else { return nil }
         let size = blockSize
+        var runs = RunsBuilder(capacity: count / size + 2 * maxRuns)
+        var resumeAt = count
+        for block in 0..<summary.blocks.count {
+            let part = summary.blocks[block][axis]
+            // No element of the block is below the highest leading edge before the block less
+            // the step, nor below the highest one before it in the block less the step. The
+            // second holds when the computed drop, widened by its rounding error, is within the
+            // step (a drop computed ≤ 0 is ≤ 0); near the limit the frames are read one by one.
+            guard part.minLow >= runs.runMaxLow - stepBack,
+                  part.maxDrop <= 0 || part.maxDrop * (1 + 0x1p-51) <= stepBack else {
+                resumeAt = block * size
+                break
+            }
+            runs.runMaxLow = max(runs.runMaxLow, part.maxLow)
+            runs.runReach = max(runs.runReach, part.maxHigh)
+            runs.reach.append(runs.runReach)
+            runs.floor.append(part.minLow)
+        }
+        if resumeAt < count {
+            for index in resumeAt..<count {
+                let frame = frameAt(index)
+                guard runs.add(index: index, low: lower(frame, axis), high: upper(frame, axis), stepBack: stepBack) else {
+                    return nil
+                }
+            }
+        }
+        // Read from the summary, the last block is in already, partial or not.
+        return runs.finish(count: count, lastBlockIn: resumeAt == count)
+    }
+
+    /// The runs' state as the frames are read in order (one run open at a time).
+    private struct RunsBuilder {
         var starts = [0], blockStarts = [0]
         var reach = [Double](), floor = [Double]()
-        reach.reserveCapacity(count / size + 2 * maxRuns)
-        floor.reserveCapacity(count / size + 2 * maxRuns)
         var runStart = 0
         var runMaxLow = -Double.infinity
         var runReach = -Double.infinity
         var blockFloor = Double.infinity
-        for index in 0..<count {
-            let frame = frameAt(index)
-            guard frame.isFinite else { return nil }
-            let low = lower(frame, axis), high = upper(frame, axis)
-            guard high - low <= tall else { return nil }
+
+        init(capacity: Int) {
+            reach.reserveCapacity(capacity)
+            floor.reserveCapacity(capacity)
+        }
+
+        /// Takes the element at `index`; false when the runs are too many.
+        mutating func add(index: Int, low: Double, high: Double, stepBack: Double) -> Bool {
+            let size = RectIndex.blockSize
             if low < runMaxLow - stepBack {
                 if (index - runStart) % size != 0 {  // close the run's partial last block
                     reach.append(runReach)
@@ -146,7 +188,7 @@ public struct RectIndex: Sendable {
                 }
                 starts.append(index)
                 blockStarts.append(reach.count)
-                guard starts.count <= maxRuns else { return nil }
+                guard starts.count <= RectIndex.maxRuns else { return false }
                 runStart = index
                 runMaxLow = -Double.infinity
                 runReach = -Double.infinity
@@ -160,22 +202,27 @@ public struct RectIndex: Sendable {
                 floor.append(blockFloor)
                 blockFloor = .infinity
             }
+            return true
         }
-        if (count - runStart) % size != 0 {
-            reach.append(runReach)
-            floor.append(blockFloor)
-        }
-        starts.append(count)
-        blockStarts.append(reach.count)
-        // Each block's floor becomes the smallest leading edge from it to its run's end.
-        for run in 0..<(blockStarts.count - 1) where blockStarts[run + 1] > blockStarts[run] {
-            var runFloor = Double.infinity
-            for block in stride(from: blockStarts[run + 1] - 1, through: blockStarts[run], by: -1) {
-                runFloor = min(runFloor, floor[block])
-                floor[block] = runFloor
+
+        mutating func finish(count: Int, lastBlockIn: Bool) -> Storage {
+            let size = RectIndex.blockSize
+            if !lastBlockIn, (count - runStart) % size != 0 {  // close the last run's partial block
+                reach.append(runReach)
+                floor.append(blockFloor)
             }
+            starts.append(count)
+            blockStarts.append(reach.count)
+            // Each block's floor becomes the smallest leading edge from it to its run's end.
+            for run in 0..<(blockStarts.count - 1) where blockStarts[run + 1] > blockStarts[run] {
+                var runFloor = Double.infinity
+                for block in stride(from: blockStarts[run + 1] - 1, through: blockStarts[run], by: -1) {
+                    runFloor = min(runFloor, floor[block])
+                    floor[block] = runFloor
+                }
+            }
+            return .runs(starts: starts, blockStarts: blockStarts, reach: reach, floor: floor)
         }
-        return .runs(starts: starts, blockStarts: blockStarts, reach: reach, floor: floor)
     }
 
     private static func buckets(count: Int, axis: Axis, low: Double, high: Double, frame frameAt: (Int) -> Rect) -> Storage {
@@ -221,25 +268,6 @@ public struct RectIndex: Sendable {
         return Int(min(Double(bucketCount - 1), max(0, position)))
     }
 
-    /// The axis along which elements are spread the most (extent over mean element length),
-    /// with the range of that axis the finite frames cover and the mean element length on it.
-    private static func chooseAxis(count: Int, frame frameAt: (Int) -> Rect) -> (Axis, Double, Double, Double) {
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        var sumWidth = 0.0, sumHeight = 0.0
-        for index in 0..<count {
-            let frame = frameAt(index)
-            guard frame.isFinite else { continue }
-            minX = min(minX, frame.minX); maxX = max(maxX, frame.maxX)
-            minY = min(minY, frame.minY); maxY = max(maxY, frame.maxY)
-            sumWidth += frame.width; sumHeight += frame.height
-        }
-        guard minX.isFinite, minY.isFinite else { return (.vertical, .infinity, -.infinity, 0) }
-        let meanWidth = sumWidth / Double(count), meanHeight = sumHeight / Double(count)
-        let spreadX = (maxX - minX) / max(meanWidth, 1e-9)
-        let spreadY = (maxY - minY) / max(meanHeight, 1e-9)
-        return spreadX > spreadY ? (.horizontal, minX, maxX, meanWidth) : (.vertical, minY, maxY, meanHeight)
-    }
-
-    private static func lower(_ rect: Rect, _ axis: Axis) -> Double { axis == .vertical ? rect.minY : rect.minX }
-    private static func upper(_ rect: Rect, _ axis: Axis) -> Double { axis == .vertical ? rect.maxY : rect.maxX }
+    static func lower(_ rect: Rect, _ axis: Axis) -> Double { axis == .vertical ? rect.minY : rect.minX }
+    static func upper(_ rect: Rect, _ axis: Axis) -> Double { axis == .vertical ? rect.maxY : rect.maxX }
 }

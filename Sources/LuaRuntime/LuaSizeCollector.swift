@@ -54,7 +54,42 @@ extension LuaState {
     /// caller's array of sizes, so no copy follows).
     public func collectSizes(count: Int, into values: UnsafeMutablePointer<Double>) throws(SizeCollectionError) {
         var sizes = llb_sizes(
-            values: values, count: Int64(count), done: 0, problem: 0, problem_type: 0, bad_width: 0, bad_height: 0)
+            values: values, count: Int64(count), chunk: Int64(count), consume: nil, context: nil, done: 0, problem: 0,
+            problem_type: 0, stopped: 0, bad_width: 0, bad_height: 0)
+        try collect(&sizes)
+    }
+
+    /// `collectSizes(count:)` handing the (width, height) pairs to `consume` `chunk` items at a
+    /// time, in item order, as the callback returns them (no array of all the sizes); `consume`
+    /// returns false to stop the loop early. Still one protected call under one time limit.
+    public func collectSizes(
+        count: Int, chunk: Int, consume: (UnsafeBufferPointer<Double>) -> Bool
+    ) throws(SizeCollectionError) {
+        let chunk = max(1, min(chunk, count))
+        let values = UnsafeMutablePointer<Double>.allocate(capacity: 2 * chunk)
+        defer { values.deallocate() }
+        var failure: SizeCollectionError?
+        withoutActuallyEscaping(consume) { consume in
+            var box = consume
+            withUnsafeMutablePointer(to: &box) { context in
+                var sizes = llb_sizes(
+                    values: values, count: Int64(count), chunk: Int64(chunk),
+                    consume: { context, values, count in
+                        // C calls back here between two calls of the callback: no Lua runs, none is touched.
+                        let consume = context!.assumingMemoryBound(to: ((UnsafeBufferPointer<Double>) -> Bool).self).pointee
+                        return consume(UnsafeBufferPointer(start: values, count: 2 * Int(count))) ? 1 : 0
+                    },
+                    context: UnsafeMutableRawPointer(context), done: 0, problem: 0, problem_type: 0, stopped: 0,
+                    bad_width: 0, bad_height: 0)
+                do throws(SizeCollectionError) { try collect(&sizes) } catch { failure = error }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Runs the C loop over `sizes` in one protected call. Expects on the stack: the callback,
+    /// `cv`, the section; pops them.
+    private func collect(_ sizes: inout llb_sizes) throws(SizeCollectionError) {
         var failure: SizeCollectionError?
         withUnsafeMutablePointer(to: &sizes) { pointer in
             llb_pushcollectsizes(L)

@@ -30,20 +30,55 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
             }
             initialized = count
         }
-        if let error = failure {
-            let evaluating = "sizeForItem(cv, \(section), \(error.item))"
-            if let luaError = error.luaError { throw script.scriptError(luaError, evaluating: evaluating) }
-            let problem: String = switch error.problem! {
-            case .wrongType(let type):
-                "returned \(type == .none ? "nothing" : type.name) (expected {w, h}, {width=, height=} or two numbers)"
-            case .oneNumber: "returned one number (expected {w, h}, {width=, height=} or two numbers)"
-            case .tableFields: "returned a table without a width and height (expected {w, h} or {width=, height=})"
-            case .invalid(let width, let height):
-                "returned an invalid size \(AttributeRules.number(width))×\(AttributeRules.number(height)) (sizes must be finite and ≥ 0)"
-            }
-            throw script.badReturn("sizeForItem", problem + " for item [\(section), \(error.item)]", evaluating: evaluating)
-        }
+        if let failure { throw sizeError(failure, section: section) }
         return sizes
+    }
+
+    /// The flow's hot path: the same loop handing the sizes over a chunk at a time (16 KB,
+    /// reused), so the engine places them as they come instead of filling a section-sized array.
+    func streamSizesForItems(
+        inSection section: Int, count: Int, context: CollectionContext, consume: (UnsafeBufferPointer<Size>) -> Bool
+    ) throws -> Bool {
+        guard count > 0, script.pushCallback("sizeForItem") else { return false }
+        try script.binding.push(context)
+        lua.push(section)
+        precondition(MemoryLayout<Size>.stride == 2 * MemoryLayout<Double>.stride)
+        let profile = script.profile
+        let start = profile == nil ? 0 : CallProfile.now()
+        // The profile charges the callback, not the placing done between its calls.
+        var placing: UInt64 = 0
+        var failure: SizeCollectionError?
+        do throws(SizeCollectionError) {
+            try lua.collectSizes(count: count, chunk: Self.chunk) { values in
+                values.withMemoryRebound(to: Size.self) { sizes in
+                    guard profile != nil else { return consume(sizes) }
+                    let before = CallProfile.now()
+                    defer { placing &+= CallProfile.now() &- before }
+                    return consume(sizes)
+                }
+            }
+        } catch { failure = error }
+        profile?.record("sizeForItem", calls: count, since: start &+ placing)
+        if let failure { throw sizeError(failure, section: section) }
+        return true
+    }
+
+    /// Items per chunk of `streamSizesForItems`: 16 KB of sizes, read back from the first-level cache.
+    static let chunk = 1024
+
+    /// The script error for a failed size loop: the callback's own error, or a bad return value.
+    private func sizeError(_ error: SizeCollectionError, section: Int) -> ScriptError {
+        let evaluating = "sizeForItem(cv, \(section), \(error.item))"
+        if let luaError = error.luaError { return script.scriptError(luaError, evaluating: evaluating) }
+        let problem: String = switch error.problem! {
+        case .wrongType(let type):
+            "returned \(type == .none ? "nothing" : type.name) (expected {w, h}, {width=, height=} or two numbers)"
+        case .oneNumber: "returned one number (expected {w, h}, {width=, height=} or two numbers)"
+        case .tableFields: "returned a table without a width and height (expected {w, h} or {width=, height=})"
+        case .invalid(let width, let height):
+            "returned an invalid size \(AttributeRules.number(width))×\(AttributeRules.number(height)) (sizes must be finite and ≥ 0)"
+        }
+        return script.badReturn("sizeForItem", problem + " for item [\(section), \(error.item)]", evaluating: evaluating)
     }
 
     // MARK: Per-section callbacks

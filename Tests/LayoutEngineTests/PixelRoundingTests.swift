@@ -24,3 +24,37 @@ struct HugePixelRoundingTests {
         #expect(PixelRounding.round(10.25, scale: 2) == 10.5)
     }
 }
+
+/// Rounding runs without libm's `round` (truncation plus the exact remainder) and skips the
+/// multiply and divide at scale 1; it must still be `rounded(.toNearestOrAwayFromZero)`.
+@Suite("Pixel rounding without libm")
+struct InlinePixelRoundingTests {
+    @Test func halvesAndNeighboursAtScaleOne() {
+        // The largest double below ½ stays below ½ (adding ½ to it would round up to 1).
+        #expect(PixelRounding.round(0.49999999999999994, scale: 1) == 0)
+        #expect(PixelRounding.round(2.5, scale: 1) == 3)
+        #expect(PixelRounding.round(-2.5, scale: 1) == -3)
+        #expect(PixelRounding.round(-2.4, scale: 1) == -2)
+        // 2⁵² − ½ is the last double with a fraction: it rounds away from zero to 2⁵².
+        #expect(PixelRounding.round(4_503_599_627_370_495.5, scale: 1) == 4_503_599_627_370_496)
+        // Zero keeps its sign, as libm's round does: −0.3 → −0.
+        #expect(PixelRounding.round(-0.3, scale: 1).sign == .minus)
+        #expect(PixelRounding.round(0.3, scale: 1).sign == .plus)
+        #expect(PixelRounding.round(1e300, scale: 1) == 1e300)
+        #expect(PixelRounding.round(.infinity, scale: 1) == .infinity)
+    }
+
+    @Test(arguments: [1.0, 2.0, 3.0, 0.5])
+    func agreesWithTheStandardRounding(scale: Double) {
+        // Every multiple of 1/64 in ±40 (each quarter, half and their neighbours one ulp away).
+        for step in -2560...2560 {
+            let base = Double(step) / 64
+            for value in [base, base.nextUp, base.nextDown] {
+                let scaled = value * scale
+                let expected = scaled.rounded(.toNearestOrAwayFromZero) / scale
+                let rounded = PixelRounding.round(value, scale: scale)
+                #expect(rounded == expected && rounded.sign == expected.sign, "\(value) at scale \(scale)")
+            }
+        }
+    }
+}

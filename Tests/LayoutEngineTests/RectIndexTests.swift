@@ -94,6 +94,31 @@ struct RectIndexTests {
         }
     }
 
+    /// The first run's blocks are read from the one-pass summary until a block may step back;
+    /// from there the frames are read one by one. Breaks at a block's edge and inside the
+    /// first block must give the same runs as reading every frame.
+    @Test(arguments: [([64, 64, 10], 144.0), ([10, 100], 128.0), ([100], 96.0)])
+    func runsFromTheSummaryMatchBruteForce(runs: [Int], bytes: Double) {
+        // Each run: rows of three 90 × 40 frames, one every 50 points down from y = 0. A new
+        // run steps back from y ≥ 50·(n − 1) to 0, more than 4 × 40 (four mean heights) for
+        // n ≥ 5, so each run is one of the index's runs.
+        let frames = runs.flatMap { count in
+            (0..<count).map { Rect(x: Double($0 % 3) * 100, y: Double($0) * 50, width: 90, height: 40) }
+        }
+        let index = RectIndex(frames: frames)
+        // Blocks of 32: 64 + 64 + 10 → 2 + 2 + 1 = 5 blocks × 16 bytes + (4 starts + 4 block
+        // starts) × 8 = 80 + 64 = 144; 10 + 100 → 1 + 4 = 5 blocks: 80 + (3 + 3) × 8 = 128;
+        // one run of 100 → 4 blocks: 64 + (2 + 2) × 8 = 96.
+        #expect(index.approximateBytes == bytes)
+        var random = SplitMix64(state: UInt64(frames.count))
+        for _ in 0..<300 {
+            let query = Rect(
+                x: Double.random(in: -50...350, using: &random), y: Double.random(in: -100...5100, using: &random),
+                width: Double.random(in: 0...400, using: &random), height: Double.random(in: 0...700, using: &random))
+            #expect(index.indices(in: query, frames: frames) == bruteForce(frames, query))
+        }
+    }
+
     @Test func touchingEdgesDoNotIntersect() {
         let frames = [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 0, width: 10, height: 10)]
         let index = RectIndex(frames: frames)

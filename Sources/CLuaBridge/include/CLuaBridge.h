@@ -84,13 +84,22 @@ void llb_opensandbox(lua_State *L);
 /// Lua type of a wrong first value goes to `wrong_type`. Never raises, pops nothing.
 int llb_readsize(lua_State *L, double *width, double *height, int *wrong_type);
 
+/// Receives one chunk of sizes from `llb_collectsizes`: `count` (width, height) pairs, the
+/// items after those handed over before. Returns 0 to stop the loop (no error), else 1. Runs
+/// inside the protected call but touches no Lua: it must not raise.
+typedef int (*llb_sizes_consumer)(void *context, const double *values, long long count);
+
 /// Output of `llb_collectsizes`: one (width, height) pair per item, or the first problem.
 typedef struct llb_sizes {
-    double *values;        // 2 × count doubles, filled in item order
+    double *values;        // 2 × chunk doubles: the whole section without a consumer, else reused
     long long count;
-    long long done;        // items stored so far
+    long long chunk;       // pairs handed to `consume` at a time (ignored without one)
+    llb_sizes_consumer consume;  // NULL: `values` holds all `count` pairs at the end
+    void *context;         // passed to `consume`
+    long long done;        // items read and checked so far
     int problem;           // LLB_SIZE_* (0: none)
     int problem_type;      // Lua type of the offending first result
+    int stopped;           // the consumer asked to stop
     double bad_width, bad_height;
 } llb_sizes;
 
@@ -101,9 +110,11 @@ typedef struct llb_sizes {
 #define LLB_SIZE_INVALID 4         // negative, NaN or infinite (bad_width, bad_height)
 
 /// The per-item size loop of a flow section, in C: calls `fn(cv, section, item)` for every
-/// item and stores the sizes. Stack: fn, cv, section, light userdata `llb_sizes *`.
-/// Run it with `lua_pushcfunction` + `llb_pcall` (see `llb_pushcollectsizes`). A bad return
-/// value raises an error after recording the problem in the `llb_sizes`.
+/// item, checks each size as it arrives and stores it, handing the sizes to the consumer a
+/// chunk at a time when there is one. Stack: fn, cv, section, light userdata `llb_sizes *`.
+/// Run it with `lua_pushcfunction` + `llb_pcall` (see `llb_pushcollectsizes`): the whole
+/// loop is one protected call under one time limit. A bad return value raises an error after
+/// recording the problem in the `llb_sizes`.
 void llb_pushcollectsizes(lua_State *L);
 
 /// One element placed by `out:cell/supplementary/decoration` on the fast path.

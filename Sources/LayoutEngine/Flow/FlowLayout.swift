@@ -110,39 +110,42 @@ public final class FlowLayout: CollectionViewLayout {
             }
             cursor += headerLength + before
 
-            var delegatedSizes: [Size]?
-            if let delegated = try delegate?.sizesForItems(inSection: section, count: count, context: context) {
-                guard delegated.count == count else {
-                    throw LayoutError("section \(section): \(delegated.count) item sizes for \(count) items")
-                }
-                for (item, size) in delegated.enumerated() {
-                    try Self.validate(size: size, what: "item size", section: section, item: item)
-                }
-                delegatedSizes = delegated
-            } else {
-                try Self.validate(size: config.itemSize, what: "itemSize", section: section)
-            }
-            let fixed = config.itemSize
             let lines = FlowLineBuilder(
                 available: D - lead - trail, lead: lead, interitemSpacing: interitemSpacing, lineSpacing: lineSpacing)
             let lineStart = cursor
             let sectionID = Int32(section)
+            // A delegate's sizes are placed as they arrive, straight into the store (the stream
+            // is made with the first chunk: sections without delegated sizes need none).
+            func newStream() -> FlowCellStream {
+                FlowCellStream(lines: lines, vertical: vertical, scale: scale, lineStart: lineStart, section: sectionID)
+            }
+            var started: FlowCellStream?
+            let streamed = try delegate?.streamSizesForItems(inSection: section, count: count, context: context) { chunk in
+                if started == nil { started = newStream() }
+                guard started!.received + chunk.count <= count else {
+                    started!.skip(chunk.count)
+                    return false
+                }
+                return started!.add(chunk, into: &builder)
+            } ?? false
             let extent: Double
-            if let sizes = delegatedSizes {
-                extent = lines.place(
-                    count: count,
-                    mainSize: { vertical ? sizes[$0].width : sizes[$0].height },
-                    crossSize: { vertical ? sizes[$0].height : sizes[$0].width }
-                ) { item, main, cross in
-                    let size = sizes[item]
-                    builder.append(
-                        category: .cell, kindID: 0, section: sectionID, item: Int32(item),
-                        frame: frame(.cell(section, item), main: main, cross: lineStart + cross, mainLength: vertical ? size.width : size.height,
-                                     crossLength: vertical ? size.height : size.width))
+            if streamed {
+                var stream = started ?? newStream()
+                if let (item, size) = stream.invalid {
+                    try Self.validate(size: size, what: "item size", section: section, item: item)
+                }
+                guard stream.received == count else {
+                    throw LayoutError("section \(section): \(stream.received) item sizes for \(count) items")
+                }
+                extent = stream.finish(into: &builder)
+                if overflowed == nil, let (item, frame) = stream.overflow, let problem = AttributeRules.frameProblem(frame) {
+                    overflowed = (.cell(section, item), problem)
                 }
             } else {
+                try Self.validate(size: config.itemSize, what: "itemSize", section: section)
+                let fixed = config.itemSize
                 let (m, c) = vertical ? (fixed.width, fixed.height) : (fixed.height, fixed.width)
-                extent = lines.place(count: count, mainSize: { _ in m }, crossSize: { _ in c }) { item, main, cross in
+                extent = count == 0 ? 0 : lines.placeGrid(count: count, main: m, cross: c) { item, main, cross in
                     builder.append(
                         category: .cell, kindID: 0, section: sectionID, item: Int32(item),
                         frame: frame(.cell(section, item), main: main, cross: lineStart + cross, mainLength: m, crossLength: c))

@@ -34,6 +34,13 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
 public protocol FlowLayoutDelegate: AnyObject {
     /// The sizes of all items of a section (one call per section per prepare), or nil.
     func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]?
+    /// The same sizes handed to `consume` in item order, a chunk at a time, as they are
+    /// computed: the flow places them as they arrive, with no array of a section's sizes.
+    /// `consume` returns false to stop early (a bad size). False when there are no per-item
+    /// sizes. The default hands over `sizesForItems` in one chunk.
+    func streamSizesForItems(
+        inSection section: Int, count: Int, context: CollectionContext, consume: (UnsafeBufferPointer<Size>) -> Bool
+    ) throws -> Bool
     func insetForSection(_ section: Int, context: CollectionContext) throws -> EdgeInsets?
     func minimumLineSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double?
     func minimumInteritemSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double?
@@ -43,6 +50,14 @@ public protocol FlowLayoutDelegate: AnyObject {
 
 extension FlowLayoutDelegate {
     public func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]? { nil }
+    public func streamSizesForItems(
+        inSection section: Int, count: Int, context: CollectionContext, consume: (UnsafeBufferPointer<Size>) -> Bool
+    ) throws -> Bool {
+        guard let sizes = try sizesForItems(inSection: section, count: count, context: context) else { return false }
+        guard sizes.count == count else { throw LayoutError("section \(section): \(sizes.count) item sizes for \(count) items") }
+        _ = sizes.withUnsafeBufferPointer(consume)
+        return true
+    }
     public func insetForSection(_ section: Int, context: CollectionContext) throws -> EdgeInsets? { nil }
     public func minimumLineSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? { nil }
     public func minimumInteritemSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? { nil }
