@@ -144,6 +144,6 @@ struct RunCommandLineTests {
         }
         listed.subtract(["help", "version"])  // ArgumentParser's own, never read by the fast path
         #expect(listed.count >= 29)
-        #expect(listed == RunCommandLine.valueOptions.union(RunCommandLine.flags))
+        #expect(listed == Set(RunCommandLine.Name.allCases.map(\.long)))
     }
 }
