@@ -64,6 +64,9 @@ struct RunCommandLineTests {
         ["run", "a.lua", "--format", "svg", "--fit", "800", "--label", "title"],
         ["run", "a.lua", "--format", "html", "--label", "a=b"],
         ["run", "a.lua", "--output", "out.json"],
+        ["run", "run", "--items", "1"],
+        ["run", "a.lua", "--label", "-5"],
+        ["run", "a.lua", "--velocity", "0,2", "--target-offset", "1,1"],
         ["run", "a.lua", "-o", "out.svg", "--format", "svg"],
         ["run", "a.lua", "--data", "d.json", "--bounds", "320x480", "--scale", "3", "--seed", "1", "--timeout", "2",
          "--max-memory", "2G", "--rect", "0,0,10,10", "--format", "table", "-o", "t.txt", "--state", "k=v", "--strict"],
@@ -107,6 +110,10 @@ struct RunCommandLineTests {
         ["run", "a.lua", "-x"],
         ["run", "-1.lua"],
         ["run", "a.lua", "--item", "header:0:0"],
+        ["run", "a.lua", "--visible", "-5"],
+        ["run", "a.lua", "--label", "-o"],
+        ["run", "a.lua", "-o", "x", "--output", "y"],
+        ["run", "a.lua", "--state", "-3"],
     ]
 
     @Test(arguments: accepted)
