@@ -17,13 +17,13 @@ import ScriptLayout
 /// (bounds, offset, scale, data, state).
 struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Viewport size: the collection view's bounds.", valueName: "WxH"))
-    var bounds = SizeArgument(argument: "375x667")!
+    var bounds = LayoutOptions.defaultBounds
 
     @Option(help: ArgumentHelp("Content offset: the origin of the bounds.", valueName: "X,Y"))
     var offset: PointArgument?
 
     @Option(help: ArgumentHelp("Screen scale (cv.scale); flow layouts round element origins to 1/scale points.", valueName: "S"))
-    var scale: Double = 1
+    var scale: Double = LayoutOptions.defaultScale
 
     @Option(help: ArgumentHelp("The collection view's contentInset (cv.contentInset).", valueName: "T,L,B,R"))
     var contentInset: InsetsArgument?
@@ -55,6 +55,10 @@ struct LayoutOptions: ParsableArguments {
         "Scroll offset of orthogonal section S of a compositional layout (pictures draw it scrolled; reported frames stay unscrolled). Repeatable.",
         valueName: "S:X"))
     var orthogonalOffset: [OrthogonalOffsetArgument] = []
+
+    /// The defaults, also read by `RunCommandLine`.
+    static let defaultBounds = SizeArgument(argument: "375x667")!
+    static let defaultScale: Double = 1
 
     /// Most items a run may lay out.
     static let maxItems = 20_000_000

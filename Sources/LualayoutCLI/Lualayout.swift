@@ -42,6 +42,11 @@ public enum LualayoutMain {
     /// Runs the command line `arguments` (without the program name); returns the exit status.
     public static func main(_ arguments: [String], io: CommandIO) -> Int32 {
         do {
+            // The common `run` line skips ArgumentParser's reflection (see RunCommandLine).
+            if let command = RunCommandLine.parse(arguments) {
+                try CommandInvocation.$arguments.withValue(arguments) { try command.execute(io) }
+                return 0
+            }
             let prepass = ArgumentPrepass(arguments)
             var command = try Lualayout.parseAsRoot(prepass.remaining)
             if let subcommand = arguments.first { command = try prepass.apply(to: command, subcommand: subcommand) }

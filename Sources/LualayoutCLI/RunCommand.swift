@@ -55,7 +55,10 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
     var orthogonalTarget: [OrthogonalTargetArgument] = []
 
     @Option(help: "Output format: json (the contract's attributes), table (for reading), svg or html (a picture).")
-    var format: Format = .json
+    var format: Format = RunCommand.defaultFormat
+
+    /// The default, also read by `RunCommandLine`.
+    static let defaultFormat = Format.json
 
     @OptionGroup(title: "Pictures")
     var picture: PictureOptions

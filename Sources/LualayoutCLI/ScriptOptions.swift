@@ -15,7 +15,7 @@ import ScriptLayout
 /// How the script runs: its seed and sandbox limits.
 struct ScriptOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seed of math.random, reapplied before every prepare.", valueName: "N"))
-    var seed: Int = 0
+    var seed: Int = ScriptOptions.defaultSeed
 
     @Option(help: ArgumentHelp(
         "Count every instruction: a budget for each call into the script (0: none). Exact and reproducible, but slower; without it --timeout stops runaway code (library work is still charged to a budget of 1e9).",
@@ -23,7 +23,11 @@ struct ScriptOptions: ParsableArguments {
     var maxInstructions: Int?
 
     @Option(help: ArgumentHelp("Memory cap of the script's Lua state, in bytes or with a K/M/G suffix.", valueName: "BYTES"))
-    var maxMemory = ByteCountArgument(bytes: LuaState.Limits().memoryBytes)
+    var maxMemory = ScriptOptions.defaultMaxMemory
+
+    /// The defaults, also read by `RunCommandLine`.
+    static let defaultSeed = 0
+    static let defaultMaxMemory = ByteCountArgument(bytes: LuaState.Limits().memoryBytes)
 
     @Option(name: .customLong("timeout"), help: ArgumentHelp(
         "Stop the script after this many seconds in one call (a located error), and give up on a library call that never returns soon after (default: 120, for watch 10 per run).",

@@ -1,0 +1,178 @@
+import ArgumentParser
+
+/// A fast path for the common `run` command line: ArgumentParser builds its option tables by
+/// reflection on every start (42% of a one-item run's CPU time), so a plain `run SCRIPT --name
+/// value …` is read here with the same value initializers and `validate()`s instead.
+///
+/// It accepts only a strict subset and returns nil for anything else — `=` forms, short
+/// options other than `-o`, a repeated option that is not repeatable, a value starting with
+/// `-` that is not a negative number, an empty value, a value that fails to convert or
+/// validate, `help`, `--help`, `--version`, `--` — so ArgumentParser reads that line and gives
+/// its own result or message. `RunCommandLineTests` proves the commands it builds equal
+/// ArgumentParser's, and that it knows every option `run` has.
+enum RunCommandLine {
+    /// `run`'s options by long name. An enum and arrays, not a `Set<String>` or a dictionary:
+    /// their first use would cost a scan of the runtime's conformance records at start-up.
+    enum Name: Int, CaseIterable {
+        case bounds, offset, scale, contentInset, safeArea, layoutMargins, items, sections, data, state, orthogonalOffset
+        case seed, maxInstructions, maxMemory, timeout, strict, estimates
+        case rect, visible, item, supplementary, decoration
+        case targetOffset, velocity, orthogonalTarget, format, fit, label, output
+
+        /// The long name as typed (`--content-inset`); spelt out, as "\(self)" would reflect.
+        var long: String {
+            switch self {
+            case .bounds: "bounds"
+            case .offset: "offset"
+            case .scale: "scale"
+            case .contentInset: "content-inset"
+            case .safeArea: "safe-area"
+            case .layoutMargins: "layout-margins"
+            case .items: "items"
+            case .sections: "sections"
+            case .data: "data"
+            case .state: "state"
+            case .orthogonalOffset: "orthogonal-offset"
+            case .seed: "seed"
+            case .maxInstructions: "max-instructions"
+            case .maxMemory: "max-memory"
+            case .timeout: "timeout"
+            case .strict: "strict"
+            case .estimates: "estimates"
+            case .rect: "rect"
+            case .visible: "visible"
+            case .item: "item"
+            case .supplementary: "supplementary"
+            case .decoration: "decoration"
+            case .targetOffset: "target-offset"
+            case .velocity: "velocity"
+            case .orthogonalTarget: "orthogonal-target"
+            case .format: "format"
+            case .fit: "fit"
+            case .label: "label"
+            case .output: "output"
+            }
+        }
+
+        var isFlag: Bool { self == .strict || self == .estimates || self == .visible }
+
+        /// Options that may be given more than once (their values are appended in order).
+        var isRepeatable: Bool { self == .state || self == .orthogonalOffset || self == .orthogonalTarget }
+
+        init?(long: Substring) {
+            guard let name = Self.allCases.first(where: { $0.long == long }) else { return nil }
+            self = name
+        }
+    }
+
+    /// The command `arguments` (the subcommand first) describe, or nil to let ArgumentParser read them.
+    static func parse(_ arguments: [String]) -> RunCommand? {
+        guard arguments.first == "run" else { return nil }
+        var script: String?
+        // Per option: nil when not given, else its values in order ([] for a flag).
+        var values = [[String]?](repeating: nil, count: Name.allCases.count)
+        var index = 1
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            guard !token.isEmpty, token != "help" else { return nil }
+            guard token.hasPrefix("-") else {
+                guard script == nil else { return nil }  // a second positional: ArgumentParser's error
+                script = token
+                continue
+            }
+            let name: Name
+            if token == "-o" {
+                name = .output
+            } else if token.hasPrefix("--"), let long = Name(long: token.dropFirst(2)) {
+                name = long
+            } else {
+                return nil
+            }
+            guard values[name.rawValue] == nil || name.isRepeatable else { return nil }
+            if name.isFlag {
+                values[name.rawValue] = []
+                continue
+            }
+            guard index < arguments.count else { return nil }
+            let value = arguments[index]
+            index += 1
+            // ArgumentPrepass joins a negative number to a long option (`--offset -5,0`), not to `-o`.
+            guard !value.isEmpty, !value.hasPrefix("-") || (token != "-o" && ArgumentPrepass.isNegativeNumber(value)) else { return nil }
+            values[name.rawValue] = (values[name.rawValue] ?? []) + [value]
+        }
+        guard let script else { return nil }
+        return try? build(script: script, values)
+    }
+
+    /// Thrown when a value does not convert: ArgumentParser then reads the line and reports it.
+    struct Fallback: Error {}
+
+    private static func build(script: String, _ values: [[String]?]) throws -> RunCommand {
+        func one<T>(_ name: Name, _ convert: (String) -> T?) throws -> T? {
+            guard let text = values[name.rawValue]?.first else { return nil }
+            guard let value = convert(text) else { throw Fallback() }
+            return value
+        }
+        func all<T>(_ name: Name, _ convert: (String) -> T?) throws -> [T] {
+            try (values[name.rawValue] ?? []).map { text in
+                guard let value = convert(text) else { throw Fallback() }
+                return value
+            }
+        }
+
+        var layout = LayoutOptions()
+        layout.bounds = try one(.bounds, SizeArgument.init(argument:)) ?? LayoutOptions.defaultBounds
+        layout.offset = try one(.offset, PointArgument.init(argument:))
+        layout.scale = try one(.scale, Double.init(argument:)) ?? LayoutOptions.defaultScale
+        layout.contentInset = try one(.contentInset, InsetsArgument.init(argument:))
+        layout.safeArea = try one(.safeArea, InsetsArgument.init(argument:))
+        layout.layoutMargins = try one(.layoutMargins, InsetsArgument.init(argument:))
+        layout.items = try one(.items, Int.init(argument:))
+        layout.sections = try one(.sections, SectionCountsArgument.init(argument:))
+        layout.data = try one(.data, String.init(argument:))
+        layout.state = try all(.state, StateArgument.init(argument:))
+        layout.orthogonalOffset = try all(.orthogonalOffset, OrthogonalOffsetArgument.init(argument:))
+        try layout.validate()
+
+        var scriptOptions = ScriptOptions()
+        scriptOptions.seed = try one(.seed, Int.init(argument:)) ?? ScriptOptions.defaultSeed
+        scriptOptions.maxInstructions = try one(.maxInstructions, Int.init(argument:))
+        scriptOptions.maxMemory = try one(.maxMemory, ByteCountArgument.init(argument:)) ?? ScriptOptions.defaultMaxMemory
+        scriptOptions.timeoutSeconds = try one(.timeout, Double.init(argument:))
+        scriptOptions.strict = values[Name.strict.rawValue] != nil
+        scriptOptions.estimates = values[Name.estimates.rawValue] != nil
+        try scriptOptions.validate()
+
+        var common = ScriptCommandOptions()
+        common.script = script
+        common.layout = layout
+        common.scriptOptions = scriptOptions
+        try common.validate()
+
+        var query = QueryOptions()
+        query.rect = try one(.rect, RectArgument.init(argument:))
+        query.visible = values[Name.visible.rawValue] != nil
+        query.item = try one(.item, ElementArgument<CellKind>.init(argument:))
+        query.supplementary = try one(.supplementary, ElementArgument<SupplementaryKind>.init(argument:))
+        query.decoration = try one(.decoration, ElementArgument<DecorationKind>.init(argument:))
+        try query.validate()
+
+        var picture = PictureOptions()
+        picture.fit = try one(.fit, Double.init(argument:))
+        picture.label = try one(.label, String.init(argument:))
+        try picture.validate()
+
+        var command = RunCommand()
+        command.common = common
+        command.queryOptions = query
+        command.targetOffset = try one(.targetOffset, PointArgument.init(argument:))
+        command.velocity = try one(.velocity, PointArgument.init(argument:))
+        command.orthogonalTarget = try all(.orthogonalTarget, OrthogonalTargetArgument.init(argument:))
+        command.format = try one(.format, RunCommand.Format.init(argument:)) ?? RunCommand.defaultFormat
+        command.picture = picture
+        command.output = try one(.output, String.init(argument:))
+        try command.validate()
+        return command
+    }
+}
