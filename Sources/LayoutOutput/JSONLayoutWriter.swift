@@ -44,28 +44,19 @@ public enum JSONLayoutWriter {
         bytes.append("  \"elements\": [\n    ")
         let elements = snapshot.elements
         // Plain cells come from the store in batches, each written under one reservation.
-        let batch = UnsafeMutableBufferPointer<ElementStore.PlainCell>.allocate(capacity: 1024)
-        defer { batch.deallocate() }
         var tail = RepeatedText()
         defer { tail.deallocate() }
-        var position = 0
-        while position < elements.count {
-            let count = elements.plainCells(from: position, into: batch)
-            if count == 0 {
-                if position > 0 { bytes.append(",\n    ") }
-                writeElement(elements[position], to: bytes)
-                position += 1
-            } else {
-                bytes.withCursor(reserving: count * plainCellRoom) { out in
-                    for index in 0..<count {
-                        if position + index > 0 { out.write(",\n    ") }
-                        writePlainCell(batch[index], to: &out, tail: &tail)
-                    }
+        PlainCellBatches.walk(elements, plain: { batch, first in
+            bytes.withCursor(reserving: batch.count * plainCellRoom) { out in
+                for index in batch.indices {
+                    if first + index > 0 { out.write(",\n    ") }
+                    writePlainCell(batch[index], to: &out, tail: &tail)
                 }
-                position += count
             }
-            bytes.flushIfFull(to: &output)
-        }
+        }, other: { position in
+            if position > 0 { bytes.append(",\n    ") }
+            writeElement(elements[position], to: bytes)
+        }, afterEach: { bytes.flushIfFull(to: &output) })
         bytes.append("\n  ]\n}\n")
         bytes.flush(to: &output)
     }

@@ -34,25 +34,16 @@ public enum TableLayoutWriter {
         let room = 256 + widths.reduce(0, +) + 7 * ByteCursor.numberRoom
         let plain = PlainRowLayout(widths: widths)
         // Plain cells come from the store in batches, each written under one reservation.
-        let batch = UnsafeMutableBufferPointer<ElementStore.PlainCell>.allocate(capacity: 1024)
-        defer { batch.deallocate() }
         var tail = RepeatedText()
         defer { tail.deallocate() }
-        var position = 0
-        while position < elements.count {
-            let count = elements.plainCells(from: position, into: batch)
-            if count == 0 {
-                let row = Row(elements, position)
-                writeRow(to: bytes, widths: widths) { column, bytes in writeCell(column, of: row, to: bytes) }
-                position += 1
-            } else {
-                bytes.withCursor(reserving: count * room) { out in
-                    for index in 0..<count { writePlainRow(batch[index], plain, tail: &tail, to: &out) }
-                }
-                position += count
+        PlainCellBatches.walk(elements, plain: { batch, _ in
+            bytes.withCursor(reserving: batch.count * room) { out in
+                for cell in batch { writePlainRow(cell, plain, tail: &tail, to: &out) }
             }
-            bytes.flushIfFull(to: &output)
-        }
+        }, other: { position in
+            let row = Row(elements, position)
+            writeRow(to: bytes, widths: widths) { column, bytes in writeCell(column, of: row, to: bytes) }
+        }, afterEach: { bytes.flushIfFull(to: &output) })
         bytes.flush(to: &output)
     }
 
