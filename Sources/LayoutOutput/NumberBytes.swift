@@ -59,13 +59,7 @@ extension OutputBytes {
     /// `digits` with a decimal point `decimals` places from the right ("0.05", "12.5").
     private static func writeDecimal(_ digits: UInt64, decimals: Int, negative: Bool,
                                      at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        var count = 1  // digits to print: at least decimals + 1 (a leading 0)
-        var rest = digits / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        count = max(count, decimals + 1)
+        let count = max(ByteCursor.digitCount(digits), decimals + 1)  // at least decimals + 1 (a leading 0)
         var position = start
         if negative {
             position.pointee = UInt8(ascii: "-")
@@ -73,7 +67,7 @@ extension OutputBytes {
         }
         let end = position + count + 1
         var cursor = end
-        rest = digits
+        var rest = digits
         for written in 0..<count {
             if written == decimals {
                 cursor -= 1

@@ -96,7 +96,7 @@ public enum SVGLayoutWriter {
             output.write("  <clipPath id=\"region-\(index)\"><rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n")
         }
         if options.viewportOnly { output.write("  <g clip-path=\"url(#viewport)\">\n") }
-        for (position, element) in zOrdered(drawnIndexed.map { ($0.offset, $0.element) }) {
+        for (position, element) in zOrdered(drawnIndexed) {
             let region = snapshot.regionOfElement[position]
             if let region { output.write("  <g clip-path=\"url(#region-\(region))\" data-region-section=\"\(snapshot.regions[region].section)\">\n") }
             ElementDrawing.write(element, label: ElementDrawing.label(of: element, field: options.labelField), unit: unit,
@@ -127,14 +127,9 @@ public enum SVGLayoutWriter {
     }
 
     /// Lower zIndex first (negative ones under the rest); equal zIndex keeps output order
-    /// (cells, supplementary, decoration).
-    static func zOrdered(_ elements: [LayoutAttributes]) -> [LayoutAttributes] {
-        elements.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
-    }
-
-    /// The same order, keeping each element's position in the snapshot.
-    static func zOrdered(_ elements: [(Int, LayoutAttributes)]) -> [(Int, LayoutAttributes)] {
-        elements.sorted { ($0.1.zIndex, $0.0) < ($1.1.zIndex, $1.0) }
+    /// (cells, supplementary, decoration). Each element keeps its position in the snapshot.
+    static func zOrdered(_ elements: [(offset: Int, element: LayoutAttributes)]) -> [(offset: Int, element: LayoutAttributes)] {
+        elements.sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
     }
 
     /// The `<svg>` element, the styles every picture shares and the white background.

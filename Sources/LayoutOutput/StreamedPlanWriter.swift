@@ -46,6 +46,7 @@ extension JSONPlanWriter {
             bytes.append(written == 0 ? "    " : ",\n    ")
             writeEntry(gone.entry, to: bytes)
             written += 1
+            bytes.flushIfFull(to: &output)
         }
         bytes.append("\n  ]\n}\n")
         bytes.flush(to: &output)

@@ -67,14 +67,15 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
             let snapshot: LayoutSnapshot
             do {
                 snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: scriptLayout.collectionViewContentSize,
-                                          elements: try scriptLayout.allLayoutAttributes(context: context))
+                                          elements: try scriptLayout.allElementList(context: context))
             } catch {
                 throw CLIError(error)
             }
-            var sink: any TextOutputStream = CountingStream()
+            let counter = CountingStream()
+            var sink: any TextOutputStream = counter
             format.write(snapshot, title: script, picture: SVGLayoutWriter.Options(), to: &sink)
             phases[2].times.append(Self.now() - start)
-            bytes = (sink as? CountingStream)?.bytes ?? 0
+            bytes = counter.bytes
         }
         _ = ScriptOptions.reportWarnings(of: scriptLayout, after: warned, to: io)
         let report = Self.report(
@@ -143,10 +144,12 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
     }
 }
 
-/// Counts what a writer produces without keeping it.
-private struct CountingStream: TextOutputStream {
+/// Counts what a writer produces without keeping it; takes the writers' byte chunks as `run`'s
+/// file stream does, so the output phase times the same path.
+private final class CountingStream: TextOutputStream, ByteOutputStream {
     var bytes = 0
-    mutating func write(_ string: String) { bytes += string.utf8.count }
+    func write(_ string: String) { bytes += string.utf8.count }
+    func write(bytes chunk: UnsafeRawBufferPointer) { bytes += chunk.count }
 }
 
 private extension String {

@@ -26,16 +26,12 @@ enum InputFile {
         return [UInt8](contents)
     }
 
-    /// The size the file system gives for `path` (a symbolic link's own size, as
-    /// `attributesOfItem` reads it): an Int from Apple's Foundation, a UInt from FoundationEssentials.
+    /// The size the file system gives for `path` (a symbolic link's own size): one lstat(2),
+    /// not FileManager's attributes, which also look up the owner's user and group names.
     static func size(of path: String) -> Int? {
-        switch (try? FileManager.default.attributesOfItem(atPath: path))?[.size] {
-        case let size as Int: size
-        case let size as UInt: Int(exactly: size)
-        case let size as UInt64: Int(exactly: size)
-        case let size as Int64: Int(exactly: size)
-        default: nil
-        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return Int(exactly: info.st_size)
     }
 
     static func limits(_ limit: Int) -> JSONDataParser.Limits {

@@ -42,14 +42,18 @@ enum LayoutQuery {
                 // section scrolled to its offset, clipped to its band.
                 snapshot.regions = regions
                 let regionOfSection = Dictionary(regions.enumerated().map { ($0.element.section, $0.offset) }) { first, _ in first }
-                for (position, element) in elements.enumerated() {
+                // The attributes built once (a store-backed list builds them on every read).
+                var drawn = elements.array
+                for position in drawn.indices {
+                    let element = drawn[position]
                     guard let index = regionOfSection[element.indexPath.section], scriptLayout.scrollsWithRegion(element.key) else { continue }
                     snapshot.regionOfElement[position] = index
                     let region = regions[index]
                     let offset = context.orthogonalOffsets[region.section] ?? region.initialOffset
-                    snapshot.elements[position].frame.origin.x -= region.horizontal ? offset : 0
-                    snapshot.elements[position].frame.origin.y -= region.horizontal ? 0 : offset
+                    drawn[position].frame.origin.x -= region.horizontal ? offset : 0
+                    drawn[position].frame.origin.y -= region.horizontal ? 0 : offset
                 }
+                snapshot.elements = ElementList(drawn)
             }
             return snapshot
         } catch {

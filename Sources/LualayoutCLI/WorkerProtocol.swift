@@ -56,7 +56,7 @@ extension WorkerRequest {
         case 1: self = .viewport(Point(x: try reader.double(), y: try reader.double()))
         case 2:
             var gestures: [PreviewGesture] = []
-            for _ in 0..<min(try reader.int(), PreviewGesture.maximumCount + 1) {
+            for _ in 0..<min(try reader.count(minimumSize: 17), PreviewGesture.maximumCount + 1) {  // a kind and two numbers
                 let kind = try reader.byte()
                 var numbers: [Double] = []
                 for _ in 0..<(kind == 3 ? 4 : 2) { numbers.append(try reader.double()) }
@@ -114,8 +114,7 @@ extension WorkerReply {
             let snapshot = try reader.snapshot()
             var lists: [[LayoutIndexPath]] = []
             for _ in 0..<2 {
-                let count = try reader.int()
-                guard count >= 0, count <= 10_000_000 else { throw WireError("bad count \(count)") }
+                let count = try reader.count(minimumSize: 2)  // two varints
                 var paths: [LayoutIndexPath] = []
                 for _ in 0..<count { paths.append(LayoutIndexPath(try reader.int(), try reader.int())) }
                 lists.append(paths)
@@ -310,7 +309,7 @@ struct WireReader {
 
     /// A count of things still to read, each at least `minimumSize` bytes (so a corrupt
     /// count cannot ask for a huge allocation).
-    private mutating func count(minimumSize: Int) throws(WireError) -> Int {
+    mutating func count(minimumSize: Int) throws(WireError) -> Int {
         let count = try int()
         guard count >= 0, count <= (bytes.count - position) / max(1, minimumSize) else { throw WireError("bad count \(count)") }
         return count
