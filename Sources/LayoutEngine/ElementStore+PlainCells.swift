@@ -17,7 +17,13 @@ extension ElementStore {
     /// The element at `position` as a plain cell, or nil when it is not one (then ask `attributes(at:)`).
     @inline(__always)
     public func plainCell(at position: Int) -> PlainCell? {
-        let record = records[position]
+        Self.plainCell(records[position])
+    }
+
+    /// `record` as a plain cell, or nil: the one test both readers use, so the writers' fast
+    /// path and the attributes path agree on what is plain.
+    @inline(__always)
+    static func plainCell(_ record: Record) -> PlainCell? {
         // Kind id 0 is the empty kind every cell has.
         guard record.category == .cell, record.kind == 0, record.extras < 0 else { return nil }
         return PlainCell(
@@ -36,11 +42,8 @@ extension ElementStore {
         return records.withUnsafeBufferPointer { records in
             var written = 0
             for position in start..<end {
-                let record = records[position]
-                guard record.category == .cell, record.kind == 0, record.extras < 0 else { break }
-                (target + written).initialize(to: PlainCell(
-                    frame: record.frame, alpha: record.alpha, section: Int(record.section), item: Int(record.item),
-                    zIndex: Int(record.zIndex), hidden: record.hidden))
+                guard let cell = Self.plainCell(records[position]) else { break }
+                (target + written).initialize(to: cell)
                 written += 1
             }
             return written

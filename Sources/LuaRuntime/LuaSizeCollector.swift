@@ -37,21 +37,9 @@ extension LuaState {
         return (width, height)
     }
 
-    /// Calls the size callback for items 0..<count and returns (width, height) pairs, in one
-    /// protected call whose loop runs in C (the flow layout's hot path). Expects on the stack:
-    /// the callback, `cv`, the section; pops them.
-    public func collectSizes(count: Int) throws(SizeCollectionError) -> [Double] {
-        var values = [Double](repeating: 0, count: 2 * count)
-        var failure: SizeCollectionError?
-        values.withUnsafeMutableBufferPointer { buffer in
-            do throws(SizeCollectionError) { try collectSizes(count: count, into: buffer.baseAddress!) } catch { failure = error }
-        }
-        if let failure { throw failure }
-        return values
-    }
-
-    /// `collectSizes(count:)` writing the 2 × `count` values straight into `values` (the
-    /// caller's array of sizes, so no copy follows).
+    /// Calls the size callback for items 0..<count and writes the 2 × `count` (width, height)
+    /// values straight into `values`, in one protected call whose loop runs in C. Expects on
+    /// the stack: the callback, `cv`, the section; pops them.
     public func collectSizes(count: Int, into values: UnsafeMutablePointer<Double>) throws(SizeCollectionError) {
         var sizes = llb_sizes(
             values: values, count: Int64(count), chunk: Int64(count), consume: nil, context: nil, done: 0, problem: 0,
@@ -59,7 +47,7 @@ extension LuaState {
         try collect(&sizes)
     }
 
-    /// `collectSizes(count:)` handing the (width, height) pairs to `consume` `chunk` items at a
+    /// `collectSizes(count:into:)` handing the (width, height) pairs to `consume` `chunk` items at a
     /// time, in item order, as the callback returns them (no array of all the sizes); `consume`
     /// returns false to stop the loop early. Still one protected call under one time limit.
     public func collectSizes(

@@ -271,9 +271,10 @@ public struct UpdateMapping: Sendable {
     public func newData(from old: CollectionData) -> CollectionData {
         let hasPayloads = old.sections.contains { $0.items != nil }
         guard hasPayloads else { return CollectionData(counts: newCounts) }
+        var cursor = OldPathCursor(self)  // the items in order: one step each
         return CollectionData(sections: newCounts.indices.map { section in
             CollectionData.Section(items: (0..<newCounts[section]).map { item in
-                oldIndexPath(forNew: LayoutIndexPath(section, item)).flatMap { old.item(at: $0) } ?? .null
+                cursor.oldIndexPath(forNew: LayoutIndexPath(section, item)).flatMap { old.item(at: $0) } ?? .null
             })
         })
     }

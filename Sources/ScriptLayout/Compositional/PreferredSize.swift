@@ -17,19 +17,22 @@ enum PreferredSize {
             lua.push(indexPath.section)
             lua.push(indexPath.item)
             lua.push(fitting)
-            let evaluating = kind == nil
-                ? "\(name)(cv, \(indexPath.section), \(indexPath.item), fitting)"
-                : "\(name)(cv, \"\(kind!)\", \(indexPath.section), \(indexPath.item), fitting)"
-            try script.call(arguments: kind == nil ? 4 : 5, results: 2, evaluating: evaluating)
+            // Built only for an error message.
+            func evaluating() -> String {
+                kind == nil
+                    ? "\(name)(cv, \(indexPath.section), \(indexPath.item), fitting)"
+                    : "\(name)(cv, \"\(kind!)\", \(indexPath.section), \(indexPath.item), fitting)"
+            }
+            try script.call(arguments: kind == nil ? 4 : 5, results: 2, evaluating: evaluating())
             defer { lua.pop(2) }
             if lua.isNil(at: -2) { return nil }
             guard let size = lua.sizeResults(at: -2, second: -1) else {
-                throw script.badReturn(name, "must return w, h (or {w, h}, or nil to keep the estimate)", evaluating: evaluating)
+                throw script.badReturn(name, "must return w, h (or {w, h}, or nil to keep the estimate)", evaluating: evaluating())
             }
             guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
                 throw script.badReturn(
                     name, "returned an invalid size \(AttributeRules.number(size.width))×\(AttributeRules.number(size.height)) (sizes must be finite and ≥ 0)",
-                    evaluating: evaluating)
+                    evaluating: evaluating())
             }
             return size
         }

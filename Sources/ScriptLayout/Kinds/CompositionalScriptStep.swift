@@ -23,12 +23,6 @@ final class CompositionalScriptStep: ScriptComputeStep {
 
     var unprepared: PreparedLayout { .empty }
 
-    static let properties = [
-        "section", "sectionProvider", "scrollDirection", "interSectionSpacing", "boundarySupplementaryItems",
-        "contentInsetsReference", "roundingModel",
-    ]
-    static let callbacks = ["preferredSizeForItem", "preferredSizeForSupplementary"]
-
     func compute(context: CollectionContext) throws -> PreparedLayout {
         let reader = CompositionalTreeReader(script: script, context: context, handlerProxy: handlerProxy)
         do {
