@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "lualayout", targets: ["lualayout"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // The system liblua5.4 (headers and library found through pkg-config).
@@ -58,7 +58,8 @@ let package = Package(
             dependencies: ["ScriptLayout", "LayoutEngine", "Scenario"],
             resources: [.copy("Vectors")]
         ),
-        .testTarget(name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),
+        .testTarget(
+            name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine"]),
         // Every example under Examples/, with frames derived by hand from its rules.

@@ -7,7 +7,7 @@ let package = Package(
     name: "Embedding",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "LuaLayout", path: "../.."),
+        .package(name: "LuaLayout", path: "../..")
     ],
     targets: [
         .executableTarget(
@@ -16,6 +16,6 @@ let package = Package(
                 .product(name: "ScriptLayout", package: "LuaLayout"),
                 .product(name: "LayoutEngine", package: "LuaLayout"),
             ]
-        ),
+        )
     ]
 )

@@ -52,15 +52,19 @@ fixedConfiguration.sectionInset = EdgeInsets(top: 10, left: 12, bottom: 10, righ
 var flowGrid = FlowLayoutConfiguration()
 flowGrid.itemSize = Size(width: 75, height: 75)
 (flowGrid.minimumLineSpacing, flowGrid.minimumInteritemSpacing) = (0, 0)
-let gridSection = Compositional.Section(group: .horizontal(
-    size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
-    subitems: [.item(.init(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1))))]))
+let gridSection = Compositional.Section(
+    group: .horizontal(
+        size: .init(width: .fractionalWidth(1), height: .fractionalWidth(0.2)),
+        subitems: [.item(.init(size: .init(width: .fractionalWidth(0.2), height: .fractionalHeight(1))))]))
 if let flag = arguments.firstIndex(of: "--grid"), arguments.indices.contains(flag + 1) {
     let gridContext = context(items: itemCount)
     if arguments[flag + 1] == "flow" {
         print(try FlowLayout.compute(configuration: flowGrid, delegate: nil, context: gridContext).store.count)
     } else {
-        print(try CompositionalEngine.prepare(sections: .single(gridSection), configuration: .init(), context: gridContext).store.count)
+        print(
+            try CompositionalEngine.prepare(
+                sections: .single(gridSection), configuration: .init(), context: gridContext
+            ).store.count)
     }
     exit(0)
 }
@@ -80,19 +84,22 @@ struct FloorRecord {
 }
 precondition(MemoryLayout<FloorRecord>.stride == 64)
 var floorChecksum = 0.0
-record("floor_fixed", best(runs) {
-    let records = UnsafeMutablePointer<FloorRecord>.allocate(capacity: itemCount)
-    // 351 points across (375 − 24), 50-point items with gaps ≥ 6: 6 a line, justified.
-    let perLine = 6, gap = (351.0 - 6 * 50) / 5
-    for i in 0..<itemCount {
-        let line = i / perLine, column = i - line * perLine
-        records[i] = FloorRecord(
-            x: (12 + Double(column) * (50 + gap)).rounded(), y: 10 + Double(line) * 48, width: 50, height: 40, alpha: 1,
-            section: 0, item: Int32(i), zIndex: 0, extras: -1, kind: 0, category: 0, hidden: false)
-    }
-    floorChecksum += records[itemCount - 1].y
-    records.deallocate()
-})
+record(
+    "floor_fixed",
+    best(runs) {
+        let records = UnsafeMutablePointer<FloorRecord>.allocate(capacity: itemCount)
+        // 351 points across (375 − 24), 50-point items with gaps ≥ 6: 6 a line, justified.
+        let perLine = 6, gap = (351.0 - 6 * 50) / 5
+        for i in 0..<itemCount {
+            let line = i / perLine, column = i - line * perLine
+            records[i] = FloorRecord(
+                x: (12 + Double(column) * (50 + gap)).rounded(), y: 10 + Double(line) * 48, width: 50, height: 40,
+                alpha: 1,
+                section: 0, item: Int32(i), zIndex: 0, extras: -1, kind: 0, category: 0, hidden: false)
+        }
+        floorChecksum += records[itemCount - 1].y
+        records.deallocate()
+    })
 precondition(floorChecksum > 0)
 
 // 6. Viewport queries on a 4M-item prepared flow (and 10k, for the scaling).
@@ -106,7 +113,9 @@ precondition(floorChecksum > 0)
     var count = 0
     let total = try best(3) {
         for y in offsets {
-            count += try layout.layoutAttributesForElements(in: Rect(x: 0, y: y, width: 375, height: 667), context: base).count
+            count += try layout.layoutAttributesForElements(
+                in: Rect(x: 0, y: y, width: 375, height: 667), context: base
+            ).count
         }
     }
     precondition(count > 0)
@@ -117,19 +126,28 @@ record("query_large", try queryTime(items: queryItems))
 
 // #12: a compositional grid (item 0.2w × 1.0h, group 1.0w × 0.2w) against the flow's
 // fixed-size 75×75 grid of the same count, both engine compute steps with no Lua.
-record("flow_grid", try best(runs) { _ = try FlowLayout.compute(configuration: flowGrid, delegate: nil, context: context(items: itemCount)) })
-record("compositional_grid", try best(runs) {
-    _ = try CompositionalEngine.prepare(sections: .single(gridSection), configuration: .init(), context: context(items: itemCount))
-})
+record(
+    "flow_grid",
+    try best(runs) {
+        _ = try FlowLayout.compute(configuration: flowGrid, delegate: nil, context: context(items: itemCount))
+    })
+record(
+    "compositional_grid",
+    try best(runs) {
+        _ = try CompositionalEngine.prepare(
+            sections: .single(gridSection), configuration: .init(), context: context(items: itemCount))
+    })
 
 // Peers: a wrapping grid of 100×100 items, gap 10, 1000 wide; compute (prepare) time only.
-let gridFixed = try ScriptLayout(source: """
-    return flow{ itemSize = {100, 100}, minimumLineSpacing = 10, minimumInteritemSpacing = 10 }
-    """)
-let gridLua = try ScriptLayout(source: """
-    return flow{ minimumLineSpacing = 10, minimumInteritemSpacing = 10,
-                 sizeForItem = function(cv, section, item) return 100, 100 end }
-    """)
+let gridFixed = try ScriptLayout(
+    source: """
+        return flow{ itemSize = {100, 100}, minimumLineSpacing = 10, minimumInteritemSpacing = 10 }
+        """)
+let gridLua = try ScriptLayout(
+    source: """
+        return flow{ minimumLineSpacing = 10, minimumInteritemSpacing = 10,
+                     sizeForItem = function(cv, section, item) return 100, 100 end }
+        """)
 for items in [1_000, 10_000, 100_000] {
     let gridContext = context(items: items, width: 1000)
     record("grid_fixed_\(items)", try best(runs) { try gridFixed.prepare(in: gridContext) })

@@ -23,8 +23,10 @@ public struct AttributeAnimation: Hashable, Sendable {
     /// (negative: it starts later): the phase of a looping animation.
     public var timeOffset: Double
 
-    public init(keyPath: KeyPath, fromValue: Double, toValue: Double, duration: Double, autoreverses: Bool = false,
-                repeatCount: Double = .infinity, timeOffset: Double = 0) {
+    public init(
+        keyPath: KeyPath, fromValue: Double, toValue: Double, duration: Double, autoreverses: Bool = false,
+        repeatCount: Double = .infinity, timeOffset: Double = 0
+    ) {
         self.keyPath = keyPath
         self.fromValue = fromValue
         self.toValue = toValue

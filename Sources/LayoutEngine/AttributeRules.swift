@@ -21,7 +21,8 @@ public enum AttributeRules {
 
     /// zIndex is a whole number that fits UIKit's NSInteger on every device (32 bits).
     public static func zIndexProblem(_ value: Double) -> String? {
-        value == value.rounded() && abs(value) <= Double(Int32.max) ? nil
+        value == value.rounded() && abs(value) <= Double(Int32.max)
+            ? nil
             : "zIndex must be a whole number between -\(Int32.max) and \(Int32.max), got \(number(value))"
     }
 
@@ -51,7 +52,9 @@ public enum AttributeRules {
         case .object(let fields) where fields.isEmpty: return []
         case .object(let fields) where fields["keyPath"] != nil: list = [value]
         default:
-            throw LayoutError("animations must be a list of animation tables ({keyPath =, fromValue =, toValue =, duration =, …}), got \(describe(value))")
+            throw LayoutError(
+                "animations must be a list of animation tables ({keyPath =, fromValue =, toValue =, duration =, …}), got \(describe(value))"
+            )
         }
         guard list.count <= maximumAnimations else {
             throw LayoutError("animations: at most \(maximumAnimations) per element, got \(list.count)")
@@ -63,16 +66,23 @@ public enum AttributeRules {
         return result
     }
 
-    static let animationFields = ["keyPath", "fromValue", "toValue", "duration", "autoreverses", "repeatCount", "timeOffset"]
+    static let animationFields = [
+        "keyPath", "fromValue", "toValue", "duration", "autoreverses", "repeatCount", "timeOffset",
+    ]
 
     private static func animation(_ value: LayoutValue, name: String) throws(LayoutError) -> AttributeAnimation {
-        guard case .object(let fields) = value else { throw LayoutError("\(name) must be a table, got \(describe(value))") }
+        guard case .object(let fields) = value else {
+            throw LayoutError("\(name) must be a table, got \(describe(value))")
+        }
         if let unknown = fields.keys.sorted().first(where: { !animationFields.contains($0) }) {
-            throw LayoutError("\(name): unknown field '\(unknown)' (fields: \(animationFields.joined(separator: ", ")))")
+            throw LayoutError(
+                "\(name): unknown field '\(unknown)' (fields: \(animationFields.joined(separator: ", ")))")
         }
         let paths = AttributeAnimation.KeyPath.allCases.map(\.rawValue)
         guard let path = fields["keyPath"]?.string, let keyPath = AttributeAnimation.KeyPath(rawValue: path) else {
-            throw LayoutError("\(name).keyPath must be one of \(paths.joined(separator: ", ")), got \(describe(fields["keyPath"] ?? .null))")
+            throw LayoutError(
+                "\(name).keyPath must be one of \(paths.joined(separator: ", ")), got \(describe(fields["keyPath"] ?? .null))"
+            )
         }
         func finite(_ field: String, default fallback: Double? = nil) throws(LayoutError) -> Double {
             guard let raw = fields[field] else {
@@ -91,10 +101,14 @@ public enum AttributeRules {
             }
         }
         let duration = try finite("duration")
-        guard duration > 0 else { throw LayoutError("\(name).duration must be a finite number > 0, got \(number(duration))") }
+        guard duration > 0 else {
+            throw LayoutError("\(name).duration must be a finite number > 0, got \(number(duration))")
+        }
         var autoreverses = false
         if let raw = fields["autoreverses"] {
-            guard let flag = raw.bool else { throw LayoutError("\(name).autoreverses must be a boolean, got \(describe(raw))") }
+            guard let flag = raw.bool else {
+                throw LayoutError("\(name).autoreverses must be a boolean, got \(describe(raw))")
+            }
             autoreverses = flag
         }
         var repeatCount = Double.infinity
@@ -104,8 +118,9 @@ public enum AttributeRules {
             }
             repeatCount = count
         }
-        return AttributeAnimation(keyPath: keyPath, fromValue: from, toValue: to, duration: duration, autoreverses: autoreverses,
-                                  repeatCount: repeatCount, timeOffset: try finite("timeOffset", default: 0))
+        return AttributeAnimation(
+            keyPath: keyPath, fromValue: from, toValue: to, duration: duration, autoreverses: autoreverses,
+            repeatCount: repeatCount, timeOffset: try finite("timeOffset", default: 0))
     }
 
     /// A value as messages name it: numbers written out, strings quoted, other types by name.

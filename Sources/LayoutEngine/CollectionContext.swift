@@ -40,8 +40,9 @@ public struct CollectionData: Hashable, Sendable {
     /// The payload of an item, or nil when there is none or the index path is out of range.
     public func item(at indexPath: LayoutIndexPath) -> LayoutValue? {
         guard sections.indices.contains(indexPath.section),
-              let items = sections[indexPath.section].items,
-              items.indices.contains(indexPath.item) else { return nil }
+            let items = sections[indexPath.section].items,
+            items.indices.contains(indexPath.item)
+        else { return nil }
         return items[indexPath.item]
     }
 

@@ -15,10 +15,12 @@ public protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
     func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes?
 
     func layoutAttributesForSupplementaryView(
-        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes?
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes?
 
     func layoutAttributesForDecorationView(
-        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes?
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes?
 
     /// Whether scrolling or resizing to `newBounds` needs a new `prepare`.
     func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool
@@ -26,7 +28,8 @@ public protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
     /// Where scrolling should stop when a fling proposes `proposedContentOffset`.
     func targetContentOffset(
         forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
-        context: CollectionContext) throws -> Point
+        context: CollectionContext
+    ) throws -> Point
 
     /// Every element the layout placed, in output order (the whole-content listing).
     func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes]
@@ -45,7 +48,8 @@ extension CollectionViewLayout {
     public func layoutAttributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
         switch key.category {
         case .cell: try layoutAttributesForItem(at: key.indexPath, context: context)
-        case .supplementary: try layoutAttributesForSupplementaryView(ofKind: key.kind, at: key.indexPath, context: context)
+        case .supplementary:
+            try layoutAttributesForSupplementaryView(ofKind: key.kind, at: key.indexPath, context: context)
         case .decoration: try layoutAttributesForDecorationView(ofKind: key.kind, at: key.indexPath, context: context)
         }
     }

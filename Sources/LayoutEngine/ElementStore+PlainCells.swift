@@ -10,7 +10,9 @@ extension ElementStore {
         public var hidden: Bool
 
         public init(frame: Rect, alpha: Double, section: Int, item: Int, zIndex: Int, hidden: Bool) {
-            (self.frame, self.alpha, self.section, self.item, self.zIndex, self.hidden) = (frame, alpha, section, item, zIndex, hidden)
+            (self.frame, self.alpha, self.section, self.item, self.zIndex, self.hidden) = (
+                frame, alpha, section, item, zIndex, hidden
+            )
         }
     }
 

@@ -75,8 +75,10 @@ public struct ElementStore: Sendable {
     /// The position of the element with `key`, by binary search.
     public func position(of key: ElementKey) -> Int? {
         guard let kindID = kinds.firstIndex(of: key.kind) else { return nil }
-        let target = (key.category.rawValue, kindRanks[kindID], Int32(clamping: key.indexPath.section),
-                      Int32(clamping: key.indexPath.item))
+        let target = (
+            key.category.rawValue, kindRanks[kindID], Int32(clamping: key.indexPath.section),
+            Int32(clamping: key.indexPath.item)
+        )
         var low = 0, high = records.count
         while low < high {
             let middle = (low + high) / 2
@@ -86,7 +88,8 @@ public struct ElementStore: Sendable {
         }
         guard low < records.count else { return nil }
         let found = records[low]
-        let isMatch = found.category == key.category && found.kind == UInt16(kindID)
+        let isMatch =
+            found.category == key.category && found.kind == UInt16(kindID)
             && Int(found.section) == key.indexPath.section && Int(found.item) == key.indexPath.item
         return isMatch ? low : nil
     }
@@ -104,7 +107,9 @@ public struct ElementStore: Sendable {
     public func position(ofCell indexPath: LayoutIndexPath, hint: Int) -> Int? {
         if hint >= 0 && hint < records.count {
             let record = records[hint]
-            if record.category == .cell && Int(record.section) == indexPath.section && Int(record.item) == indexPath.item {
+            if record.category == .cell && Int(record.section) == indexPath.section
+                && Int(record.item) == indexPath.item
+            {
                 return hint
             }
         }
@@ -186,18 +191,22 @@ public struct ElementStoreBuilder: Sendable {
         alpha: Double = 1, zIndex: Int32 = 0, hidden: Bool = false
     ) {
         if appendedInOrder, let last {
-            appendedInOrder = last.category == category && last.kind == kindID
+            appendedInOrder =
+                last.category == category && last.kind == kindID
                 && (last.section, last.item) < (section, item)
         }
         last = (category, kindID, section, item)
-        records.append(ElementStore.Record(
-            frame: frame, alpha: alpha, section: section, item: item, zIndex: zIndex, extras: -1,
-            kind: kindID, category: category, hidden: hidden))
+        records.append(
+            ElementStore.Record(
+                frame: frame, alpha: alpha, section: section, item: item, zIndex: zIndex, extras: -1,
+                kind: kindID, category: category, hidden: hidden))
     }
 
     /// Gives the last appended element a transform, custom fields and looping animations.
-    public mutating func setExtrasOfLast(transform3D: Transform3D, custom: [String: LayoutValue],
-                                         animations: [AttributeAnimation] = []) {
+    public mutating func setExtrasOfLast(
+        transform3D: Transform3D, custom: [String: LayoutValue],
+        animations: [AttributeAnimation] = []
+    ) {
         guard !records.isEmpty, !(transform3D.isIdentity && custom.isEmpty && animations.isEmpty) else { return }
         records[records.count - 1].extras = Int32(extras.count)
         extras.append(ElementStore.Extras(transform3D: transform3D, custom: custom, animations: animations))
@@ -205,14 +214,16 @@ public struct ElementStoreBuilder: Sendable {
 
     public mutating func append(_ attributes: LayoutAttributes) throws(LayoutError) {
         guard let section = Int32(exactly: attributes.indexPath.section),
-              let item = Int32(exactly: attributes.indexPath.item) else {
+            let item = Int32(exactly: attributes.indexPath.item)
+        else {
             throw LayoutError("index path \(attributes.indexPath) is out of range")
         }
         append(
             category: attributes.category, kindID: try kindID(attributes.kind), section: section, item: item,
             frame: attributes.frame, alpha: attributes.alpha, zIndex: Int32(clamping: attributes.zIndex),
             hidden: attributes.hidden)
-        setExtrasOfLast(transform3D: attributes.transform3D, custom: attributes.custom, animations: attributes.animations)
+        setExtrasOfLast(
+            transform3D: attributes.transform3D, custom: attributes.custom, animations: attributes.animations)
     }
 
     /// Sorts into output order (category, kind name, index path) and rejects duplicates.

@@ -65,13 +65,16 @@ public struct JSONDataParser {
     private mutating func charge(_ amount: Int) throws(ParseError) {
         decodedBytes += amount
         guard decodedBytes <= limits.maxDecodedBytes else {
-            throw error("data too large: decoding it would take more than \(Self.formatBytes(limits.maxDecodedBytes)) of memory\(limits.raiseHint.isEmpty ? "" : " (" + limits.raiseHint + ")")")
+            throw error(
+                "data too large: decoding it would take more than \(Self.formatBytes(limits.maxDecodedBytes)) of memory\(limits.raiseHint.isEmpty ? "" : " (" + limits.raiseHint + ")")"
+            )
         }
     }
 
     /// `256M`, `1G`, `1536K`, or bytes.
     public static func formatBytes(_ bytes: Int) -> String {
-        for (shift, suffix) in [(30, "G"), (20, "M"), (10, "K")] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+        for (shift, suffix) in [(30, "G"), (20, "M"), (10, "K")] where bytes >= 1 << shift && bytes % (1 << shift) == 0
+        {
             return "\(bytes >> shift)\(suffix)"
         }
         return "\(bytes) bytes"
@@ -80,7 +83,12 @@ public struct JSONDataParser {
     private func error(_ message: String) -> ParseError {
         var line = 1, column = 1
         for byte in bytes[..<min(position, bytes.count)] {
-            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
         }
         return ParseError(line: line, column: column, message: message)
     }
@@ -97,9 +105,15 @@ public struct JSONDataParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         case UInt8(ascii: "+"): throw error("invalid number: a leading '+' is not allowed")
         case UInt8(ascii: "."): throw error("invalid number: digits expected before '.'")
@@ -121,7 +135,9 @@ public struct JSONDataParser {
 
     private mutating func enter() throws(ParseError) {
         depth += 1
-        guard depth <= limits.maxDepth else { throw error("nested too deeply (more than \(limits.maxDepth) levels of arrays and objects)") }
+        guard depth <= limits.maxDepth else {
+            throw error("nested too deeply (more than \(limits.maxDepth) levels of arrays and objects)")
+        }
         try charge(Self.containerBytes)
     }
 
@@ -131,11 +147,16 @@ public struct JSONDataParser {
         position += 1
         var fields: [String: LayoutValue] = [:]
         skipSpace()
-        if current == UInt8(ascii: "}") { position += 1; return .object(fields) }
+        if current == UInt8(ascii: "}") {
+            position += 1
+            return .object(fields)
+        }
         while true {
             skipSpace()
             guard current == UInt8(ascii: "\"") else {
-                throw error(current == UInt8(ascii: "}") && !fields.isEmpty ? "trailing comma in object" : "expected a string key")
+                throw error(
+                    current == UInt8(ascii: "}") && !fields.isEmpty
+                        ? "trailing comma in object" : "expected a string key")
             }
             let key = try parseString()
             try charge(Self.fieldBytes)
@@ -145,8 +166,14 @@ public struct JSONDataParser {
             skipSpace()
             fields[key] = try parseValue()
             skipSpace()
-            if current == UInt8(ascii: ",") { position += 1; continue }
-            if current == UInt8(ascii: "}") { position += 1; return .object(fields) }
+            if current == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if current == UInt8(ascii: "}") {
+                position += 1
+                return .object(fields)
+            }
             throw error("expected ',' or '}' in object")
         }
     }
@@ -157,7 +184,10 @@ public struct JSONDataParser {
         position += 1
         var items: [LayoutValue] = []
         skipSpace()
-        if current == UInt8(ascii: "]") { position += 1; return .array(items) }
+        if current == UInt8(ascii: "]") {
+            position += 1
+            return .array(items)
+        }
         while true {
             skipSpace()
             if current == UInt8(ascii: "]") { throw error("trailing comma in array") }
@@ -165,8 +195,14 @@ public struct JSONDataParser {
             try charge(2 * Self.slotBytes)
             items.append(try parseValue())
             skipSpace()
-            if current == UInt8(ascii: ",") { position += 1; continue }
-            if current == UInt8(ascii: "]") { position += 1; return .array(items) }
+            if current == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if current == UInt8(ascii: "]") {
+                position += 1
+                return .array(items)
+            }
             throw error("expected ',' or ']' in array")
         }
     }
@@ -208,7 +244,8 @@ public struct JSONDataParser {
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
                     if (0xD800..<0xDC00).contains(code), current == UInt8(ascii: "\\"),
-                       position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") {
+                        position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+                    {
                         position += 2
                         let low = try parseHex4()
                         if (0xDC00..<0xE000).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
@@ -248,7 +285,10 @@ public struct JSONDataParser {
         if current == UInt8(ascii: "-") { position += 1 }
         func digits(_ parser: inout JSONDataParser) -> Int {
             var count = 0
-            while let byte = parser.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { parser.position += 1; count += 1 }
+            while let byte = parser.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                parser.position += 1
+                count += 1
+            }
             return count
         }
         let integerStart = position
@@ -296,7 +336,8 @@ extension CollectionData {
                 result.append(try Self.section(fields, index: index))
             default:
                 throw LayoutError(
-                    "sections[\(index)] must be an array of items, a whole item count ≥ 0, or an object with \"items\" or \"count\"")
+                    "sections[\(index)] must be an array of items, a whole item count ≥ 0, or an object with \"items\" or \"count\""
+                )
             }
         }
         self.init(sections: result)
@@ -309,7 +350,9 @@ extension CollectionData {
     /// A section object: `"items"` or `"count"` (not both), and an optional `"data"`.
     private static func section(_ fields: [String: LayoutValue], index: Int) throws(LayoutError) -> Section {
         if let unknown = fields.keys.sorted().first(where: { !["items", "count", "data"].contains($0) }) {
-            throw LayoutError("sections[\(index)]: unknown key \"\(unknown)\" (a section object has \"items\" or \"count\", and \"data\")")
+            throw LayoutError(
+                "sections[\(index)]: unknown key \"\(unknown)\" (a section object has \"items\" or \"count\", and \"data\")"
+            )
         }
         let data = fields["data"].flatMap { $0 == .null ? nil : $0 }
         switch (fields["items"], fields["count"]) {
@@ -320,7 +363,8 @@ extension CollectionData {
         case (.some, .some):
             throw LayoutError("sections[\(index)]: give \"items\" or \"count\", not both")
         case (nil, nil):
-            throw LayoutError("sections[\(index)]: a section object needs \"items\" (an array) or \"count\" (a whole number ≥ 0)")
+            throw LayoutError(
+                "sections[\(index)]: a section object needs \"items\" (an array) or \"count\" (a whole number ≥ 0)")
         case (_?, nil):
             throw LayoutError("sections[\(index)]: \"items\" must be an array")
         default:

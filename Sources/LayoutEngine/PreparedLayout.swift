@@ -48,7 +48,7 @@ public struct PreparedLayout {
         return ElementList(store: store)
     }
 
-        /// The attributes of one element: the dynamics' answer when it owns the element, else the store's.
+    /// The attributes of one element: the dynamics' answer when it owns the element, else the store's.
     public func attributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
         if let dynamics, let answer = try dynamics.attributes(for: key, context: context) { return answer }
         return store.attributes(for: key)
@@ -63,7 +63,8 @@ public struct PreparedLayout {
     public func targetContentOffset(
         forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point, context: CollectionContext
     ) -> Point {
-        dynamics?.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity, context: context)
+        dynamics?.targetContentOffset(
+            forProposedContentOffset: proposed, withScrollingVelocity: velocity, context: context)
             ?? proposed
     }
 
@@ -98,7 +99,8 @@ public protocol PreparedLayoutDynamics {
     func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) -> Bool
 
     func targetContentOffset(
-        forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point, context: CollectionContext) -> Point
+        forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point, context: CollectionContext
+    ) -> Point
 
     /// Parts of the content that scroll on their own (orthogonal sections); empty for most layouts.
     var scrollRegions: [ScrollRegion] { get }
@@ -126,7 +128,9 @@ public struct ScrollRegion: Sendable, Equatable {
     /// Where it rests before any scrolling (negative when it starts centred).
     public var initialOffset: Double
 
-    public init(section: Int, frame: Rect, horizontal: Bool, minimumOffset: Double, maximumOffset: Double, initialOffset: Double) {
+    public init(
+        section: Int, frame: Rect, horizontal: Bool, minimumOffset: Double, maximumOffset: Double, initialOffset: Double
+    ) {
         self.section = section
         self.frame = frame
         self.horizontal = horizontal

@@ -40,7 +40,9 @@ public struct RectIndex: Sendable {
         let summary = RectIndexSummary(count: count, frame: frameAt)
         let (chosenAxis, low, high, meanLength) = summary.axisChoice(count: count)
         axis = chosenAxis
-        if let runs = RectIndex.sortedRuns(count: count, axis: chosenAxis, meanLength: meanLength, summary: summary, frame: frameAt) {
+        if let runs = RectIndex.sortedRuns(
+            count: count, axis: chosenAxis, meanLength: meanLength, summary: summary, frame: frameAt)
+        {
             storage = runs
         } else {
             storage = RectIndex.buckets(count: count, axis: chosenAxis, low: low, high: high, frame: frameAt)
@@ -107,8 +109,9 @@ public struct RectIndex: Sendable {
     var approximateBytes: Double {
         switch storage {
         case .runs(let starts, let blockStarts, let reach, let floor):
-            Double((starts.count + blockStarts.count) * MemoryLayout<Int>.stride
-                + (reach.count + floor.count) * MemoryLayout<Double>.stride)
+            Double(
+                (starts.count + blockStarts.count) * MemoryLayout<Int>.stride
+                    + (reach.count + floor.count) * MemoryLayout<Double>.stride)
         case .buckets(_, _, let starts, let entries, let spanning):
             Double((starts.count + entries.count + spanning.count) * MemoryLayout<Int32>.stride)
         }
@@ -143,7 +146,8 @@ public struct RectIndex: Sendable {
             // second holds when the computed drop, widened by its rounding error, is within the
             // step (a drop computed ≤ 0 is ≤ 0); near the limit the frames are read one by one.
             guard part.minLow >= runs.runMaxLow - stepBack,
-                  part.maxDrop <= 0 || part.maxDrop * (1 + 0x1p-51) <= stepBack else {
+                part.maxDrop <= 0 || part.maxDrop * (1 + 0x1p-51) <= stepBack
+            else {
                 resumeAt = block * size
                 break
             }
@@ -155,7 +159,8 @@ public struct RectIndex: Sendable {
         if resumeAt < count {
             for index in resumeAt..<count {
                 let frame = frameAt(index)
-                guard runs.add(index: index, low: lower(frame, axis), high: upper(frame, axis), stepBack: stepBack) else {
+                guard runs.add(index: index, low: lower(frame, axis), high: upper(frame, axis), stepBack: stepBack)
+                else {
                     return nil
                 }
             }
@@ -225,12 +230,15 @@ public struct RectIndex: Sendable {
         }
     }
 
-    private static func buckets(count: Int, axis: Axis, low: Double, high: Double, frame frameAt: (Int) -> Rect) -> Storage {
+    private static func buckets(
+        count: Int, axis: Axis, low: Double, high: Double, frame frameAt: (Int) -> Rect
+    ) -> Storage {
         let bucketCount = max(1, count / 4)
         guard low.isFinite, high > low else {
             // Empty, or every element at one coordinate: one bucket holds everything.
-            return .buckets(origin: low.isFinite ? low : 0, length: 1, starts: [0, Int32(count)],
-                            entries: (0..<count).map { Int32($0) }, spanning: [])
+            return .buckets(
+                origin: low.isFinite ? low : 0, length: 1, starts: [0, Int32(count)],
+                entries: (0..<count).map { Int32($0) }, spanning: [])
         }
         let length = (high - low) / Double(bucketCount)
         func range(_ frame: Rect) -> ClosedRange<Int>? {

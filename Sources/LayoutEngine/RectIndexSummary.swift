@@ -48,9 +48,12 @@ struct RectIndexSummary {
                 let frame = frameAt(index)
                 let low = (x: frame.minX, y: frame.minY), high = (x: frame.maxX, y: frame.maxY)
                 if frame.isFinite {
-                    minX = min(minX, low.x); maxX = max(maxX, high.x)
-                    minY = min(minY, low.y); maxY = max(maxY, high.y)
-                    sumWidth += frame.width; sumHeight += frame.height
+                    minX = min(minX, low.x)
+                    maxX = max(maxX, high.x)
+                    minY = min(minY, low.y)
+                    maxY = max(maxY, high.y)
+                    sumWidth += frame.width
+                    sumHeight += frame.height
                 } else {
                     allFinite = false
                 }

@@ -7,8 +7,9 @@ public enum JSONPlanWriter {
     /// String per element; the same text as the element objects of `run`).
     public static func write(_ plan: AnimationPlan, progress: Double? = nil, to output: inout some TextOutputStream) {
         let bytes = OutputBytes()
-        writeHead(bounds: plan.bounds, contentSizeBefore: plan.contentSizeBefore, contentSizeAfter: plan.contentSizeAfter,
-                  updates: plan.updates, to: bytes)
+        writeHead(
+            bounds: plan.bounds, contentSizeBefore: plan.contentSizeBefore, contentSizeAfter: plan.contentSizeAfter,
+            updates: plan.updates, to: bytes)
         if let progress {
             bytes.append("  \"progress\": ")
             JSONLayoutWriter.writeNumber(progress, to: bytes)
@@ -39,8 +40,10 @@ public enum JSONPlanWriter {
     }
 
     /// Everything before the elements: bounds, both content sizes and the updates.
-    static func writeHead(bounds: Rect, contentSizeBefore: Size, contentSizeAfter: Size, updates: [CollectionUpdate],
-                          to bytes: OutputBytes) {
+    static func writeHead(
+        bounds: Rect, contentSizeBefore: Size, contentSizeAfter: Size, updates: [CollectionUpdate],
+        to bytes: OutputBytes
+    ) {
         bytes.append("{\n  \"bounds\": ")
         JSONLayoutWriter.writeRect(bounds, to: bytes)
         bytes.append(",\n  \"contentSizeBefore\": ")
@@ -63,7 +66,9 @@ public enum JSONPlanWriter {
     /// Compares two entries read in place (fields only: an entry is large to copy).
     @inline(__always)
     private static func precedes(_ entries: UnsafeBufferPointer<AnimationPlan.Entry>, _ i: Int, _ j: Int) -> Bool {
-        if entries[i].category != entries[j].category { return entries[i].category.rawValue < entries[j].category.rawValue }
+        if entries[i].category != entries[j].category {
+            return entries[i].category.rawValue < entries[j].category.rawValue
+        }
         if entries[i].kind != entries[j].kind { return entries[i].kind < entries[j].kind }
         let pathA = entries[i].indexPathAfter ?? entries[i].indexPathBefore ?? LayoutIndexPath(0, 0)
         let pathB = entries[j].indexPathAfter ?? entries[j].indexPathBefore ?? LayoutIndexPath(0, 0)
@@ -146,7 +151,8 @@ public enum JSONPlanWriter {
             guard let t else { return "null" }
             return t.item.map { "[\(t.section), \($0)]" } ?? "[\(t.section)]"
         }
-        return "{\"updateAction\": \"\(u.action.rawValue)\", \"indexPathBeforeUpdate\": \(target(u.before)), \"indexPathAfterUpdate\": \(target(u.after))}"
+        return
+            "{\"updateAction\": \"\(u.action.rawValue)\", \"indexPathBeforeUpdate\": \(target(u.before)), \"indexPathAfterUpdate\": \(target(u.after))}"
     }
 
     static func path(_ p: LayoutIndexPath?) -> String { p.map { "[\($0.section), \($0.item)]" } ?? "null" }
@@ -175,11 +181,14 @@ public enum HTMLPlanWriter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    public static func write(_ plan: AnimationPlan, title: String, options: SVGLayoutWriter.Options,
-                             to output: inout some TextOutputStream) {
+    public static func write(
+        _ plan: AnimationPlan, title: String, options: SVGLayoutWriter.Options,
+        to output: inout some TextOutputStream
+    ) {
         let data = escapingScriptEnds(JSONPlanWriter.string(plan))
         let entries = JSONPlanWriter.ordered(plan.entries).map { plan.entries[$0] }
-        output.write("""
+        output.write(
+            """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -203,7 +212,8 @@ public enum HTMLPlanWriter {
 
             """)
         writePicture(plan, entries: entries, options: options, to: &output)
-        output.write("""
+        output.write(
+            """
             <script id="plan" type="application/json">
             \(data)</script>
             <script>
@@ -216,9 +226,12 @@ public enum HTMLPlanWriter {
 
     /// The SVG at t = 0: content, every element (hidden ones too, the script shows them when
     /// they appear), the viewport and a caption.
-    static func writePicture(_ plan: AnimationPlan, entries: [AnimationPlan.Entry], options: SVGLayoutWriter.Options,
-                             to output: inout some TextOutputStream) {
-        let before = Rect(origin: .zero, size: plan.contentSizeBefore), after = Rect(origin: .zero, size: plan.contentSizeAfter)
+    static func writePicture(
+        _ plan: AnimationPlan, entries: [AnimationPlan.Entry], options: SVGLayoutWriter.Options,
+        to output: inout some TextOutputStream
+    ) {
+        let before = Rect(origin: .zero, size: plan.contentSizeBefore),
+            after = Rect(origin: .zero, size: plan.contentSizeAfter)
         var area = before.union(after).union(plan.bounds)
         for entry in entries {
             for frame in [entry.from.frame, entry.to.frame] where frame.isFinite { area = area.union(frame) }
@@ -226,7 +239,9 @@ public enum HTMLPlanWriter {
         let geometry = SVGLayoutWriter.Geometry(area: area, options: options)
         let unit = geometry.unit, n = SVGLayoutWriter.n
         SVGLayoutWriter.writeHeader(geometry, id: "picture", to: &output)
-        output.write("  <rect class=\"content\" id=\"content\" x=\"0\" y=\"0\" width=\"\(n(before.width))\" height=\"\(n(before.height))\" stroke-width=\"\(n(unit))\"/>\n")
+        output.write(
+            "  <rect class=\"content\" id=\"content\" x=\"0\" y=\"0\" width=\"\(n(before.width))\" height=\"\(n(before.height))\" stroke-width=\"\(n(unit))\"/>\n"
+        )
         output.write("  <g id=\"elements\" data-min-font=\"\(n(ElementDrawing.minimumLabelPixels * unit))\">\n")
         let order = entries.indices.sorted { (entries[$0].from.zIndex, $0) < (entries[$1].from.zIndex, $1) }
         for index in order {
@@ -236,18 +251,21 @@ public enum HTMLPlanWriter {
             let label = ElementDrawing.label(of: shown, field: options.labelField)
             let frames = ElementDrawing.frameText(entry.from.frame) + " → " + ElementDrawing.frameText(entry.to.frame)
             let tooltip = entry.change.rawValue + " · " + ElementDrawing.tooltip(shown, frameText: frames)
-            ElementDrawing.write(entry.from, label: label, unit: unit,
-                                 animation: .init(entry: index, end: entry.to, tooltip: tooltip), to: &output)
+            ElementDrawing.write(
+                entry.from, label: label, unit: unit,
+                animation: .init(entry: index, end: entry.to, tooltip: tooltip), to: &output)
         }
         output.write("  </g>\n")
         output.write(LoopingAnimations.styleElement(for: entries.map(\.to)))
         SVGLayoutWriter.writeViewport(plan.bounds, unit: unit, to: &output)
         let size = { (s: Size) in "\(n(s.width))×\(n(s.height))" }
-        let content = plan.contentSizeBefore == plan.contentSizeAfter
+        let content =
+            plan.contentSizeBefore == plan.contentSizeAfter
             ? size(plan.contentSizeAfter) : size(plan.contentSizeBefore) + " → " + size(plan.contentSizeAfter)
         let b = plan.bounds
-        SVGLayoutWriter.writeCaption("content \(content) · viewport \(n(b.width))×\(n(b.height)) at \(n(b.x)),\(n(b.y)) · \(entries.count) element\(entries.count == 1 ? "" : "s")",
-                                     geometry, to: &output)
+        SVGLayoutWriter.writeCaption(
+            "content \(content) · viewport \(n(b.width))×\(n(b.height)) at \(n(b.x)),\(n(b.y)) · \(entries.count) element\(entries.count == 1 ? "" : "s")",
+            geometry, to: &output)
         output.write("</svg>\n")
     }
 

@@ -32,7 +32,9 @@ public enum ElementDrawing {
     /// not the default; then each custom field, one a line.
     public static func tooltip(_ a: LayoutAttributes, frameText: String? = nil) -> String {
         let f = a.frame
-        var lines = ["\(a.category.name)\(a.category == .cell ? "" : " " + a.kind) [\(a.indexPath.section), \(a.indexPath.item)]"]
+        var lines = [
+            "\(a.category.name)\(a.category == .cell ? "" : " " + a.kind) [\(a.indexPath.section), \(a.indexPath.item)]"
+        ]
         lines.append("frame " + (frameText ?? self.frameText(f)))
         if a.alpha != 1 { lines.append("alpha \(r(a.alpha))") }
         if a.zIndex != 0 { lines.append("zIndex \(a.zIndex)") }
@@ -54,8 +56,10 @@ public enum ElementDrawing {
 
     /// One element as an SVG group. `unit` is how many content points one picture pixel covers.
     /// `visible`: the part of the picture shown (the live preview's viewport), where labels go.
-    static func write(_ a: LayoutAttributes, label: String, unit: Double, visible: Rect? = nil, animation: Animation? = nil,
-                      to output: inout some TextOutputStream) {
+    static func write(
+        _ a: LayoutAttributes, label: String, unit: Double, visible: Rect? = nil, animation: Animation? = nil,
+        to output: inout some TextOutputStream
+    ) {
         let f = a.frame
         guard f.isFinite else { return }
         var attributes = "class=\"\(a.category.name)\" stroke-width=\"\(n(unit))\""
@@ -80,13 +84,19 @@ public enum ElementDrawing {
         let box = visible.flatMap { clipped(drawnBox(a), to: $0) } ?? drawnBox(a)
         let size = fontSize(label, in: box, unit: unit)
         let style = a.category == .decoration ? "decoration-label" : "label"
-        let center = visible != nil ? box.center : a.transform3D.isIdentity ? f.center : SVGLayoutWriter.projectedCenter(f, a.transform3D)
+        let center =
+            visible != nil
+            ? box.center : a.transform3D.isIdentity ? f.center : SVGLayoutWriter.projectedCenter(f, a.transform3D)
         if let animation {
             // Always present: the page scales the font between the two fitted sizes (0: none).
             let endSize = animation.end.frame.isFinite ? fontSize(label, in: drawnBox(animation.end), unit: unit) : nil
-            output.write("<text class=\"\(style)\" x=\"\(n(center.x))\" y=\"\(n(center.y))\" font-size=\"\(n(size ?? 0))\" data-font=\"\(n(size ?? 0)) \(n(endSize ?? 0))\"\(size == nil ? " display=\"none\"" : "")>\(escape(label))</text>")
+            output.write(
+                "<text class=\"\(style)\" x=\"\(n(center.x))\" y=\"\(n(center.y))\" font-size=\"\(n(size ?? 0))\" data-font=\"\(n(size ?? 0)) \(n(endSize ?? 0))\"\(size == nil ? " display=\"none\"" : "")>\(escape(label))</text>"
+            )
         } else if let size {
-            output.write("<text class=\"\(style)\" x=\"\(n(center.x))\" y=\"\(n(center.y))\" font-size=\"\(n(size))\">\(escape(label))</text>")
+            output.write(
+                "<text class=\"\(style)\" x=\"\(n(center.x))\" y=\"\(n(center.y))\" font-size=\"\(n(size))\">\(escape(label))</text>"
+            )
         }
         output.write(String(repeating: "</g>", count: loops.count) + "</g>\n")
     }
@@ -97,11 +107,15 @@ public enum ElementDrawing {
     static func parts(of a: LayoutAttributes) -> [(name: String, frame: Rect)] {
         guard a.transform3D.isIdentity else { return [] }
         return a.custom.keys.sorted().compactMap { key in
-            guard key.hasSuffix("Frame"), key.count > 5, case .array(let values)? = a.custom[key], values.count == 4 else { return nil }
+            guard key.hasSuffix("Frame"), key.count > 5, case .array(let values)? = a.custom[key], values.count == 4
+            else { return nil }
             let numbers = values.compactMap(\.number)
             let name = String(key.dropLast(5))
-            guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0, a.custom[name + "Hidden"] != .bool(true) else { return nil }
-            let frame = Rect(x: a.frame.x + numbers[0], y: a.frame.y + numbers[1], width: numbers[2], height: numbers[3])
+            guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0, a.custom[name + "Hidden"] != .bool(true) else {
+                return nil
+            }
+            let frame = Rect(
+                x: a.frame.x + numbers[0], y: a.frame.y + numbers[1], width: numbers[2], height: numbers[3])
             return frame.isFinite ? (name, frame) : nil
         }
     }
@@ -109,7 +123,9 @@ public enum ElementDrawing {
     private static func writeParts(_ a: LayoutAttributes, unit: Double, to output: inout some TextOutputStream) {
         for part in parts(of: a) {
             let f = part.frame
-            output.write("<rect class=\"part\" data-part=\"\(escape(part.name))\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"\(n(f.width / 2))\" fill=\"#e0245e\" stroke=\"#ffffff\"/>")
+            output.write(
+                "<rect class=\"part\" data-part=\"\(escape(part.name))\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"\(n(f.width / 2))\" fill=\"#e0245e\" stroke=\"#ffffff\"/>"
+            )
         }
     }
 
@@ -124,7 +140,8 @@ public enum ElementDrawing {
 
     static func clipped(_ box: Rect, to visible: Rect) -> Rect? {
         let x0 = max(box.x, visible.x), y0 = max(box.y, visible.y)
-        let x1 = min(box.x + box.width, visible.x + visible.width), y1 = min(box.y + box.height, visible.y + visible.height)
+        let x1 = min(box.x + box.width, visible.x + visible.width),
+            y1 = min(box.y + box.height, visible.y + visible.height)
         return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 

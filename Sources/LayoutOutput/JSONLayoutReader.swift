@@ -29,7 +29,9 @@ public enum JSONLayoutReader {
         let contentSize = Size(
             width: try number(sizeFields["width"], at: "contentSize.width"),
             height: try number(sizeFields["height"], at: "contentSize.height"))
-        guard case .array(let items)? = root["elements"] else { throw ReadError(location: "elements", message: "expected an array") }
+        guard case .array(let items)? = root["elements"] else {
+            throw ReadError(location: "elements", message: "expected an array")
+        }
         var elements: [LayoutAttributes] = []
         elements.reserveCapacity(items.count)
         for (index, item) in items.enumerated() { elements.append(try element(item, at: "elements[\(index)]")) }
@@ -47,16 +49,21 @@ public enum JSONLayoutReader {
     static func element(_ value: LayoutValue, at path: String) throws(ReadError) -> LayoutAttributes {
         let fields = try object(value, at: path)
         guard case .string(let categoryName)? = fields["category"],
-              let category = ElementCategory.allCases.first(where: { $0.name == categoryName }) else {
-            throw ReadError(location: "\(path).category", message: "expected \"cell\", \"supplementary\" or \"decoration\"")
+            let category = ElementCategory.allCases.first(where: { $0.name == categoryName })
+        else {
+            throw ReadError(
+                location: "\(path).category", message: "expected \"cell\", \"supplementary\" or \"decoration\"")
         }
         var kind = ""
         if category != .cell {
-            guard case .string(let name)? = fields["kind"] else { throw ReadError(location: "\(path).kind", message: "expected a string") }
+            guard case .string(let name)? = fields["kind"] else {
+                throw ReadError(location: "\(path).kind", message: "expected a string")
+            }
             kind = name
         }
         guard case .array(let indexPath)? = fields["indexPath"], indexPath.count == 2,
-              let section = integer(indexPath[0]), let item = integer(indexPath[1]) else {
+            let section = integer(indexPath[0]), let item = integer(indexPath[1])
+        else {
             throw ReadError(location: "\(path).indexPath", message: "expected [section, item]")
         }
         var transform = Transform3D.identity
@@ -65,12 +72,18 @@ public enum JSONLayoutReader {
                 throw ReadError(location: "\(path).transform3D", message: "expected 16 numbers")
             }
             var m: [Double] = []
-            for (index, number) in numbers.enumerated() { m.append(try self.number(number, at: "\(path).transform3D[\(index)]")) }
+            for (index, number) in numbers.enumerated() {
+                m.append(try self.number(number, at: "\(path).transform3D[\(index)]"))
+            }
             transform = Transform3D(m)
         }
-        guard case .bool(let hidden)? = fields["hidden"] else { throw ReadError(location: "\(path).hidden", message: "expected true or false") }
+        guard case .bool(let hidden)? = fields["hidden"] else {
+            throw ReadError(location: "\(path).hidden", message: "expected true or false")
+        }
         let zIndex = try number(fields["zIndex"], at: "\(path).zIndex")
-        guard let z = integer(.number(zIndex)) else { throw ReadError(location: "\(path).zIndex", message: "expected an integer") }
+        guard let z = integer(.number(zIndex)) else {
+            throw ReadError(location: "\(path).zIndex", message: "expected an integer")
+        }
         var custom: [String: LayoutValue] = [:]
         if let extra = fields["custom"] { custom = try object(extra, at: "\(path).custom") }
         return LayoutAttributes(
@@ -98,7 +111,8 @@ public enum JSONLayoutReader {
         let fields = try object(value, at: path)
         return Rect(
             x: try number(fields["x"], at: "\(path).x"), y: try number(fields["y"], at: "\(path).y"),
-            width: try number(fields["width"], at: "\(path).width"), height: try number(fields["height"], at: "\(path).height"))
+            width: try number(fields["width"], at: "\(path).width"),
+            height: try number(fields["height"], at: "\(path).height"))
     }
 
     static func point(_ value: LayoutValue?, at path: String) throws(ReadError) -> Point {

@@ -46,17 +46,20 @@ public enum JSONLayoutWriter {
         // Plain cells come from the store in batches, each written under one reservation.
         var tail = RepeatedText()
         defer { tail.deallocate() }
-        PlainCellBatches.walk(elements, plain: { batch, first in
-            bytes.withCursor(reserving: batch.count * plainCellRoom) { out in
-                for index in batch.indices {
-                    if first + index > 0 { out.write(",\n    ") }
-                    writePlainCell(batch[index], to: &out, tail: &tail)
+        PlainCellBatches.walk(
+            elements,
+            plain: { batch, first in
+                bytes.withCursor(reserving: batch.count * plainCellRoom) { out in
+                    for index in batch.indices {
+                        if first + index > 0 { out.write(",\n    ") }
+                        writePlainCell(batch[index], to: &out, tail: &tail)
+                    }
                 }
-            }
-        }, other: { position in
-            if position > 0 { bytes.append(",\n    ") }
-            writeElement(elements[position], to: bytes)
-        }, afterEach: { bytes.flushIfFull(to: &output) })
+            },
+            other: { position in
+                if position > 0 { bytes.append(",\n    ") }
+                writeElement(elements[position], to: bytes)
+            }, afterEach: { bytes.flushIfFull(to: &output) })
         bytes.append("\n  ]\n}\n")
         bytes.flush(to: &output)
     }
@@ -75,9 +78,11 @@ public enum JSONLayoutWriter {
     }
 
     static func writeElement(_ a: LayoutAttributes, to bytes: OutputBytes) {
-        if a.category == .cell && a.custom.isEmpty && a.animations.isEmpty && a.transform3D.isIdentity {  // the kind is not printed for cells
+        // The kind is not printed for cells.
+        if a.category == .cell && a.custom.isEmpty && a.animations.isEmpty && a.transform3D.isIdentity {
             let cell = ElementStore.PlainCell(
-                frame: a.frame, alpha: a.alpha, section: a.indexPath.section, item: a.indexPath.item, zIndex: a.zIndex, hidden: a.hidden)
+                frame: a.frame, alpha: a.alpha, section: a.indexPath.section, item: a.indexPath.item, zIndex: a.zIndex,
+                hidden: a.hidden)
             return writePlainCell(cell, to: bytes)
         }
         switch a.category {
@@ -86,8 +91,9 @@ public enum JSONLayoutWriter {
         case .decoration: bytes.append("{\"category\": \"decoration\", \"kind\": ")
         }
         if a.category != .cell { writeString(a.kind, to: bytes) }
-        writeFields(section: a.indexPath.section, item: a.indexPath.item, frame: a.frame, alpha: a.alpha, zIndex: a.zIndex,
-                    hidden: a.hidden, to: bytes)
+        writeFields(
+            section: a.indexPath.section, item: a.indexPath.item, frame: a.frame, alpha: a.alpha, zIndex: a.zIndex,
+            hidden: a.hidden, to: bytes)
         if !a.transform3D.isIdentity {
             bytes.append(", \"transform3D\": [")
             for (position, component) in a.transform3D.m.enumerated() {
@@ -129,7 +135,8 @@ public enum JSONLayoutWriter {
     static func writePlainCell(_ cell: ElementStore.PlainCell, to out: inout ByteCursor, tail: inout RepeatedText) {
         writePrefix(of: cell, to: &out)
         let key = RepeatedText.Key(
-            width: cell.frame.width, height: cell.frame.height, alpha: cell.alpha, zIndex: cell.zIndex, hidden: cell.hidden)
+            width: cell.frame.width, height: cell.frame.height, alpha: cell.alpha, zIndex: cell.zIndex,
+            hidden: cell.hidden)
         tail.write(key, to: &out) { writeTail(of: cell, to: &$0) }
     }
 
@@ -162,7 +169,9 @@ public enum JSONLayoutWriter {
 
     /// The fields every element has, from the index path to `hidden`.
     @inline(__always)
-    static func writeFields(section: Int, item: Int, frame: Rect, alpha: Double, zIndex: Int, hidden: Bool, to bytes: OutputBytes) {
+    static func writeFields(
+        section: Int, item: Int, frame: Rect, alpha: Double, zIndex: Int, hidden: Bool, to bytes: OutputBytes
+    ) {
         bytes.append(", \"indexPath\": [")
         bytes.append(section)
         bytes.append(", ")

@@ -44,7 +44,8 @@ public struct LayoutSnapshot: Sendable, Equatable {
         }
     }
 
-    public init(bounds: Rect, contentSize: Size, elements: [LayoutAttributes], targetContentOffset: TargetOffset? = nil) {
+    public init(bounds: Rect, contentSize: Size, elements: [LayoutAttributes], targetContentOffset: TargetOffset? = nil)
+    {
         self.bounds = bounds
         self.contentSize = contentSize
         self.elements = ElementList(elements)

@@ -8,12 +8,13 @@ public enum LoopingAnimations {
     /// has no infinity).
     static func json(_ animations: [AttributeAnimation]) -> String {
         let number = JSONLayoutWriter.number
-        return "[" + animations.map { a in
-            "{\"keyPath\": \"\(a.keyPath.rawValue)\", \"fromValue\": \(number(a.fromValue)), \"toValue\": \(number(a.toValue))"
-                + ", \"duration\": \(number(a.duration)), \"autoreverses\": \(a.autoreverses)"
-                + ", \"repeatCount\": \(a.repeatCount.isInfinite ? "\"infinite\"" : number(a.repeatCount))"
-                + ", \"timeOffset\": \(number(a.timeOffset))}"
-        }.joined(separator: ", ") + "]"
+        return "["
+            + animations.map { a in
+                "{\"keyPath\": \"\(a.keyPath.rawValue)\", \"fromValue\": \(number(a.fromValue)), \"toValue\": \(number(a.toValue))"
+                    + ", \"duration\": \(number(a.duration)), \"autoreverses\": \(a.autoreverses)"
+                    + ", \"repeatCount\": \(a.repeatCount.isInfinite ? "\"infinite\"" : number(a.repeatCount))"
+                    + ", \"timeOffset\": \(number(a.timeOffset))}"
+            }.joined(separator: ", ") + "]"
     }
 
     /// `rotation -2→6 0.2s autoreverses forever offset 0.37s`, animations separated by `; `.
@@ -32,7 +33,10 @@ public enum LoopingAnimations {
     /// pictures sharing one page may each define it.
     static func keyframesName(_ a: AttributeAnimation) -> String {
         func token(_ value: Double) -> String {
-            String(NumberFormatting.format(value).map { $0 == "-" ? "m" : $0 == "." ? "p" : $0.isLetter || $0.isNumber ? $0 : "_" })
+            String(
+                NumberFormatting.format(value).map {
+                    $0 == "-" ? "m" : $0 == "." ? "p" : $0.isLetter || $0.isNumber ? $0 : "_"
+                })
         }
         return "ll-\(a.keyPath.rawValue.replacing(".", with: "-"))-\(token(a.fromValue))-\(token(a.toValue))"
     }
@@ -44,7 +48,8 @@ public enum LoopingAnimations {
         for a in animations {
             let name = keyframesName(a)
             guard seen.insert(name).inserted else { continue }
-            rules += "    @keyframes \(name) { from { \(declaration(a, a.fromValue)) } to { \(declaration(a, a.toValue)) } }\n"
+            rules +=
+                "    @keyframes \(name) { from { \(declaration(a, a.fromValue)) } to { \(declaration(a, a.toValue)) } }\n"
         }
         return rules
     }

@@ -11,7 +11,8 @@ extension OutputBytes {
     /// A number that is not whole (or 10¹⁵ and beyond, or not finite) written at `position`,
     /// which has `ByteCursor.numberRoom` bytes of room; returns where it ends.
     @inline(never)
-    static func writeFraction(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    static func writeFraction(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>
+    {
         let magnitude = abs(value)
         if magnitude < 1e15, magnitude >= 1e-3, let end = writeShortDecimal(value, at: position) { return end }
         var text = NumberFormatting.format(value)
@@ -33,7 +34,9 @@ extension OutputBytes {
     /// `value` exactly when the decimal reads back as `value`. Neighbours m ± 1 are tried too
     /// (the product value·10ᵏ is rounded); when two candidates read back, Swift picks the closer
     /// one, so that case goes to the general algorithm. Returns nil when no fit is found.
-    private static func writeShortDecimal(_ value: Double, at position: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>? {
+    private static func writeShortDecimal(
+        _ value: Double, at position: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8>? {
         let magnitude = abs(value)
         let unit = magnitude.ulp
         for k in 1..<Self.powersOfTen.count {
@@ -45,7 +48,8 @@ extension OutputBytes {
             // Only when the values reading back as `value` span about a unit (scaled) can a
             // neighbour of the rounded product fit too.
             if unit * scale >= 0.5 {
-                for neighbour in stride(from: m - 1, through: m + 1, by: 2) where neighbour > 0 && neighbour / scale == magnitude {
+                for neighbour in stride(from: m - 1, through: m + 1, by: 2)
+                where neighbour > 0 && neighbour / scale == magnitude {
                     if found >= 0 { return nil }  // two fits: leave the choice to Swift
                     found = neighbour
                 }
@@ -57,8 +61,10 @@ extension OutputBytes {
     }
 
     /// `digits` with a decimal point `decimals` places from the right ("0.05", "12.5").
-    private static func writeDecimal(_ digits: UInt64, decimals: Int, negative: Bool,
-                                     at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    private static func writeDecimal(
+        _ digits: UInt64, decimals: Int, negative: Bool,
+        at start: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
         let count = max(ByteCursor.digitCount(digits), decimals + 1)  // at least decimals + 1 (a leading 0)
         var position = start
         if negative {
@@ -81,5 +87,7 @@ extension OutputBytes {
     }
 
     /// 10⁰ … 10¹⁷, written out (a literal array needs no lazy initialisation).
-    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17]
+    private static let powersOfTen: [Double] = [
+        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+    ]
 }

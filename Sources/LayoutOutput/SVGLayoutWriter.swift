@@ -17,8 +17,10 @@ public enum SVGLayoutWriter {
         /// The custom field that labels each element (default: `label` when present, else the index path).
         public var labelField: String?
 
-        public init(width: Double? = nil, maxElements: Int = 5000, maxNaturalWidth: Double = 1600, viewportOnly: Bool = false,
-                    labelField: String? = nil) {
+        public init(
+            width: Double? = nil, maxElements: Int = 5000, maxNaturalWidth: Double = 1600, viewportOnly: Bool = false,
+            labelField: String? = nil
+        ) {
             self.width = width
             self.maxElements = maxElements
             self.maxNaturalWidth = maxNaturalWidth
@@ -54,8 +56,9 @@ public enum SVGLayoutWriter {
             let m = Self.marginPixels * chrome, c = Self.captionPixels * chrome
             unit = 1 / scale
             margin = m * unit
-            viewBox = Rect(x: area.x - margin, y: area.y - margin - c * unit, width: aw + 2 * margin,
-                           height: ah + 2 * margin + c * unit)
+            viewBox = Rect(
+                x: area.x - margin, y: area.y - margin - c * unit, width: aw + 2 * margin,
+                height: ah + 2 * margin + c * unit)
             width = aw * scale + 2 * m
             height = ah * scale + 2 * m + c
             if let fit = options.width {
@@ -65,7 +68,9 @@ public enum SVGLayoutWriter {
         }
     }
 
-    public static func write(_ snapshot: LayoutSnapshot, options: Options = Options(), to output: inout some TextOutputStream) {
+    public static func write(
+        _ snapshot: LayoutSnapshot, options: Options = Options(), to output: inout some TextOutputStream
+    ) {
         let content = Rect(origin: .zero, size: snapshot.contentSize)
         var area = options.viewportOnly ? snapshot.bounds : content.union(snapshot.bounds)
         // The first `maxElements` shown elements, read one by one: a listing of a million
@@ -86,21 +91,32 @@ public enum SVGLayoutWriter {
         writeHeader(geometry, to: &output)
         if options.viewportOnly {
             // Everything outside the viewport is cut away, as on a device.
-            output.write("  <clipPath id=\"viewport\"><rect x=\"\(n(area.x))\" y=\"\(n(area.y))\" width=\"\(n(area.width))\" height=\"\(n(area.height))\"/></clipPath>\n")
+            output.write(
+                "  <clipPath id=\"viewport\"><rect x=\"\(n(area.x))\" y=\"\(n(area.y))\" width=\"\(n(area.width))\" height=\"\(n(area.height))\"/></clipPath>\n"
+            )
         }
-        output.write("  <rect class=\"content\" x=\"0\" y=\"0\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" stroke-width=\"\(n(unit))\"\(options.viewportOnly ? " clip-path=\"url(#viewport)\"" : "")/>\n")
+        output.write(
+            "  <rect class=\"content\" x=\"0\" y=\"0\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" stroke-width=\"\(n(unit))\"\(options.viewportOnly ? " clip-path=\"url(#viewport)\"" : "")/>\n"
+        )
 
         // Orthogonal sections show their scrolled cells through their own band only.
         for (index, region) in snapshot.regions.enumerated() {
             let f = region.frame
-            output.write("  <clipPath id=\"region-\(index)\"><rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n")
+            output.write(
+                "  <clipPath id=\"region-\(index)\"><rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/></clipPath>\n"
+            )
         }
         if options.viewportOnly { output.write("  <g clip-path=\"url(#viewport)\">\n") }
         for (position, element) in zOrdered(drawnIndexed) {
             let region = snapshot.regionOfElement[position]
-            if let region { output.write("  <g clip-path=\"url(#region-\(region))\" data-region-section=\"\(snapshot.regions[region].section)\">\n") }
-            ElementDrawing.write(element, label: ElementDrawing.label(of: element, field: options.labelField), unit: unit,
-                                 visible: options.viewportOnly ? area : nil, to: &output)
+            if let region {
+                output.write(
+                    "  <g clip-path=\"url(#region-\(region))\" data-region-section=\"\(snapshot.regions[region].section)\">\n"
+                )
+            }
+            ElementDrawing.write(
+                element, label: ElementDrawing.label(of: element, field: options.labelField), unit: unit,
+                visible: options.viewportOnly ? area : nil, to: &output)
             if region != nil { output.write("  </g>\n") }
         }
         if options.viewportOnly { output.write("  </g>\n") }
@@ -108,7 +124,8 @@ public enum SVGLayoutWriter {
 
         writeViewport(snapshot.bounds, unit: unit, to: &output)
         let b = snapshot.bounds
-        var caption = "content \(n(content.width))×\(n(content.height)) · viewport \(n(b.width))×\(n(b.height)) at \(n(b.x)),\(n(b.y)) · \(drawn.count) element\(drawn.count == 1 ? "" : "s")"
+        var caption =
+            "content \(n(content.width))×\(n(content.height)) · viewport \(n(b.width))×\(n(b.height)) at \(n(b.x)),\(n(b.y)) · \(drawn.count) element\(drawn.count == 1 ? "" : "s")"
         let hidden = elements.hiddenCount
         if hidden > 0 { caption += " · \(hidden) hidden" }
         let beyond = snapshot.elements.count - hidden - drawn.count
@@ -128,20 +145,24 @@ public enum SVGLayoutWriter {
 
     /// Lower zIndex first (negative ones under the rest); equal zIndex keeps output order
     /// (cells, supplementary, decoration). Each element keeps its position in the snapshot.
-    static func zOrdered(_ elements: [(offset: Int, element: LayoutAttributes)]) -> [(offset: Int, element: LayoutAttributes)] {
+    static func zOrdered(
+        _ elements: [(offset: Int, element: LayoutAttributes)]
+    ) -> [(offset: Int, element: LayoutAttributes)] {
         elements.sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
     }
 
     /// The `<svg>` element, the styles every picture shares and the white background.
     static func writeHeader(_ geometry: Geometry, id: String? = nil, to output: inout some TextOutputStream) {
         let viewBox = geometry.viewBox, unit = geometry.unit
-        output.write("""
+        output.write(
+            """
             <svg xmlns="http://www.w3.org/2000/svg"\(id.map { " id=\"\($0)\"" } ?? "") width="\(n(geometry.width))" height="\(n(geometry.height))" \
             viewBox="\(n(viewBox.x)) \(n(viewBox.y)) \(n(viewBox.width)) \(n(viewBox.height))" \
             font-family="Helvetica, Arial, sans-serif">
 
             """)
-        output.write("""
+        output.write(
+            """
               <style>
                 .cell { fill: #4f8ef7; stroke: #1f4fa8; }
                 .supplementary { fill: #f5a623; stroke: #a86a00; }
@@ -154,11 +175,15 @@ public enum SVGLayoutWriter {
               </style>
 
             """)
-        output.write("  <rect class=\"background\" x=\"\(n(viewBox.x))\" y=\"\(n(viewBox.y))\" width=\"\(n(viewBox.width))\" height=\"\(n(viewBox.height))\" fill=\"#ffffff\"/>\n")
+        output.write(
+            "  <rect class=\"background\" x=\"\(n(viewBox.x))\" y=\"\(n(viewBox.y))\" width=\"\(n(viewBox.width))\" height=\"\(n(viewBox.height))\" fill=\"#ffffff\"/>\n"
+        )
     }
 
     static func writeViewport(_ b: Rect, unit: Double, to output: inout some TextOutputStream) {
-        output.write("  <rect class=\"viewport\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" stroke-width=\"\(n(2 * unit))\"/>\n")
+        output.write(
+            "  <rect class=\"viewport\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" stroke-width=\"\(n(2 * unit))\"/>\n"
+        )
     }
 
     /// The caption in the band above the drawing, shrunk (down to 7 pixels) to fit the width.
@@ -166,7 +191,9 @@ public enum SVGLayoutWriter {
         let unit = geometry.unit, viewBox = geometry.viewBox, margin = geometry.margin
         let room = (viewBox.width - 2 * margin) / unit  // pixels
         let pixels = max(7, min(13, room / (0.55 * Double(max(caption.count, 1)))))
-        output.write("  <text class=\"caption\" x=\"\(n(viewBox.x + margin))\" y=\"\(n(viewBox.y + margin + 10 * unit))\" font-size=\"\(n(pixels * unit))\">\(escape(caption))</text>\n")
+        output.write(
+            "  <text class=\"caption\" x=\"\(n(viewBox.x + margin))\" y=\"\(n(viewBox.y + margin + 10 * unit))\" font-size=\"\(n(pixels * unit))\">\(escape(caption))</text>\n"
+        )
     }
 
     /// The frame's corners under `transform`, applied around the frame's centre (anchor point
@@ -203,7 +230,8 @@ public enum SVGLayoutWriter {
         // Most labels and tooltips need nothing escaped: one pass over the bytes tells. A byte
         // below 0x20 other than \n and \t, or one of &<>", sends the text character by character.
         let plain = !text.utf8.contains { byte in
-            byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || (byte < 0x20 && byte != 0x0A && byte != 0x09)
+            byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22
+                || (byte < 0x20 && byte != 0x0A && byte != 0x09)
         }
         if plain { return text }
         var result = ""
@@ -225,9 +253,12 @@ public enum SVGLayoutWriter {
 
 /// A self-contained HTML page showing the SVG picture and the element count.
 public enum HTMLLayoutWriter {
-    public static func write(_ snapshot: LayoutSnapshot, title: String, options: SVGLayoutWriter.Options = .init(),
-                             to output: inout some TextOutputStream) {
-        output.write("""
+    public static func write(
+        _ snapshot: LayoutSnapshot, title: String, options: SVGLayoutWriter.Options = .init(),
+        to output: inout some TextOutputStream
+    ) {
+        output.write(
+            """
             <!DOCTYPE html>
             <html lang="en">
             <head>

@@ -6,7 +6,9 @@ import LayoutEngine
 /// 0.5-point shift is visible.
 public enum SnapshotDiffReport {
     /// The counts in a few words (`1 moved, 1 appeared`), then the lines (at most `limit`).
-    public static func describe(from old: LayoutSnapshot, to new: LayoutSnapshot, limit: Int = 20) -> (summary: String, lines: [String]) {
+    public static func describe(
+        from old: LayoutSnapshot, to new: LayoutSnapshot, limit: Int = 20
+    ) -> (summary: String, lines: [String]) {
         let diff = LayoutDiff(from: old, to: new)
         var before: [ElementKey: LayoutAttributes] = [:], after: [ElementKey: LayoutAttributes] = [:]
         for element in old.elements { before[element.key] = element }
@@ -15,7 +17,9 @@ public enum SnapshotDiffReport {
 
         var entries: [(key: ElementKey, line: String)] = []
         for key in moved.union(resized) {
-            let verb = moved.contains(key) && resized.contains(key) ? "moved and resized" : moved.contains(key) ? "moved" : "resized"
+            let verb =
+                moved.contains(key) && resized.contains(key)
+                ? "moved and resized" : moved.contains(key) ? "moved" : "resized"
             let others = changes(before[key]!, after[key]!)
             let also = others.isEmpty ? "" : "; " + others.joined(separator: ", ")
             entries.append((key, "\(verb) \(key): \(frame(before[key]!.frame)) → \(frame(after[key]!.frame))" + also))
@@ -29,7 +33,9 @@ public enum SnapshotDiffReport {
         entries.sort { $0.key < $1.key }
 
         var lines: [String] = []
-        if old.contentSize != new.contentSize { lines.append("content \(size(old.contentSize)) → \(size(new.contentSize))") }
+        if old.contentSize != new.contentSize {
+            lines.append("content \(size(old.contentSize)) → \(size(new.contentSize))")
+        }
         if old.bounds != new.bounds { lines.append("bounds \(frame(old.bounds)) → \(frame(new.bounds))") }
         if old.targetContentOffset != new.targetContentOffset { lines.append("targetContentOffset changed") }
         lines += entries.prefix(limit).map(\.line)
@@ -41,18 +47,26 @@ public enum SnapshotDiffReport {
         if !diff.restyled.isEmpty { counts.append("\(diff.restyled.count) changed") }
         if !diff.added.isEmpty { counts.append("\(diff.added.count) appeared") }
         if !diff.removed.isEmpty { counts.append("\(diff.removed.count) vanished") }
-        if counts.isEmpty { counts.append(old.contentSize != new.contentSize || old.bounds != new.bounds ? "no element changed" : "formatting only") }
+        if counts.isEmpty {
+            counts.append(
+                old.contentSize != new.contentSize || old.bounds != new.bounds
+                    ? "no element changed" : "formatting only")
+        }
         return (counts.joined(separator: ", "), lines)
     }
 
     /// The attributes other than the frame that differ: `alpha 1 → 0.5`, `custom.label "A" → "B"`.
     static func changes(_ a: LayoutAttributes, _ b: LayoutAttributes) -> [String] {
         var parts: [String] = []
-        if a.alpha != b.alpha { parts.append("alpha \(NumberFormatting.format(a.alpha)) → \(NumberFormatting.format(b.alpha))") }
+        if a.alpha != b.alpha {
+            parts.append("alpha \(NumberFormatting.format(a.alpha)) → \(NumberFormatting.format(b.alpha))")
+        }
         if a.zIndex != b.zIndex { parts.append("zIndex \(a.zIndex) → \(b.zIndex)") }
         if a.hidden != b.hidden { parts.append("hidden \(a.hidden) → \(b.hidden)") }
         if a.transform3D != b.transform3D {
-            parts.append("transform \(TransformDescription.describe(a.transform3D)) → \(TransformDescription.describe(b.transform3D))")
+            parts.append(
+                "transform \(TransformDescription.describe(a.transform3D)) → \(TransformDescription.describe(b.transform3D))"
+            )
         }
         for name in Set(a.custom.keys).union(b.custom.keys).sorted() where a.custom[name] != b.custom[name] {
             parts.append("custom.\(name) \(value(a.custom[name])) → \(value(b.custom[name]))")

@@ -10,8 +10,9 @@ extension JSONPlanWriter {
             return write(plan.animationPlan, progress: progress, to: &output)
         }
         let bytes = OutputBytes()
-        writeHead(bounds: plan.bounds, contentSizeBefore: plan.contentSizeBefore, contentSizeAfter: plan.contentSizeAfter,
-                  updates: plan.updates, to: bytes)
+        writeHead(
+            bounds: plan.bounds, contentSizeBefore: plan.contentSizeBefore, contentSizeAfter: plan.contentSizeAfter,
+            updates: plan.updates, to: bytes)
         guard plan.entryCount > 0 else {
             bytes.append("  \"elements\": []\n}\n")
             bytes.flush(to: &output)
@@ -22,7 +23,9 @@ extension JSONPlanWriter {
         // after the update are in that order, and so are the disappearing ones: each of those
         // goes in front of the first element after the update that comes later than it.
         let slots = plan.disappearing.map { gone in
-            after.countNotAfter(ElementKey(category: gone.entry.category, kind: gone.entry.kind, indexPath: gone.entry.indexPathBefore!))
+            after.countNotAfter(
+                ElementKey(category: gone.entry.category, kind: gone.entry.kind, indexPath: gone.entry.indexPathBefore!)
+            )
         }
         var next = 0, written = 0
         for position in 0..<after.count {
@@ -33,7 +36,8 @@ extension JSONPlanWriter {
                 written += 1
             }
             if let source = plan.persistingSource(ofAfter: position), let from = before.plainCell(at: source),
-               let to = after.plainCell(at: position) {
+                let to = after.plainCell(at: position)
+            {
                 writePersistingCell(from: from, to: to, first: written == 0, to: bytes)
             } else {
                 bytes.append(written == 0 ? "    " : ",\n    ")
@@ -60,7 +64,9 @@ extension JSONPlanWriter {
 
     /// A cell that persists, both plain, in one reservation: the text `writeEntry` gives its entry.
     @inline(__always)
-    static func writePersistingCell(from: ElementStore.PlainCell, to: ElementStore.PlainCell, first: Bool, to bytes: OutputBytes) {
+    static func writePersistingCell(
+        from: ElementStore.PlainCell, to: ElementStore.PlainCell, first: Bool, to bytes: OutputBytes
+    ) {
         bytes.withCursor(reserving: 2 * JSONLayoutWriter.plainCellRoom + 256) { out in
             out.write(first ? "    " : ",\n    ")
             out.write("{\"change\": \"persist\", \"category\": \"cell\", \"indexPathBefore\": [")

@@ -10,10 +10,14 @@ public enum TableLayoutWriter {
         output.write("  \(snapshot.elements.count) element\(snapshot.elements.count == 1 ? "" : "s")\n")
         if let target = snapshot.targetContentOffset {
             output.write("target content offset \(n(target.target.x)),\(n(target.target.y))")
-            output.write(" (proposed \(n(target.proposed.x)),\(n(target.proposed.y)), velocity \(n(target.velocity.x)),\(n(target.velocity.y)))\n")
+            output.write(
+                " (proposed \(n(target.proposed.x)),\(n(target.proposed.y)), velocity \(n(target.velocity.x)),\(n(target.velocity.y)))\n"
+            )
         }
         for target in snapshot.orthogonalTargets {
-            output.write("section \(target.section) target offset \(n(target.target)) (proposed \(n(target.proposed)), velocity \(n(target.velocity)))\n")
+            output.write(
+                "section \(target.section) target offset \(n(target.target)) (proposed \(n(target.proposed)), velocity \(n(target.velocity)))\n"
+            )
         }
         guard !snapshot.elements.isEmpty else { return }
         // Column widths from a bounded sample (the header and the first rows) keep huge tables
@@ -36,14 +40,17 @@ public enum TableLayoutWriter {
         // Plain cells come from the store in batches, each written under one reservation.
         var tail = RepeatedText()
         defer { tail.deallocate() }
-        PlainCellBatches.walk(elements, plain: { batch, _ in
-            bytes.withCursor(reserving: batch.count * room) { out in
-                for cell in batch { writePlainRow(cell, plain, tail: &tail, to: &out) }
-            }
-        }, other: { position in
-            let row = Row(elements, position)
-            writeRow(to: bytes, widths: widths) { column, bytes in writeCell(column, of: row, to: bytes) }
-        }, afterEach: { bytes.flushIfFull(to: &output) })
+        PlainCellBatches.walk(
+            elements,
+            plain: { batch, _ in
+                bytes.withCursor(reserving: batch.count * room) { out in
+                    for cell in batch { writePlainRow(cell, plain, tail: &tail, to: &out) }
+                }
+            },
+            other: { position in
+                let row = Row(elements, position)
+                writeRow(to: bytes, widths: widths) { column, bytes in writeCell(column, of: row, to: bytes) }
+            }, afterEach: { bytes.flushIfFull(to: &output) })
         bytes.flush(to: &output)
     }
 
@@ -78,14 +85,18 @@ public enum TableLayoutWriter {
 
         init(widths: [Int]) {
             self.widths = widths
-            prefix = Array("cell".utf8) + Array(repeating: UInt8(ascii: " "), count: max(widths[0] - 4, 0) + 2 + widths[1] + 2)
+            prefix =
+                Array("cell".utf8)
+                + Array(repeating: UInt8(ascii: " "), count: max(widths[0] - 4, 0) + 2 + widths[1] + 2)
         }
     }
 
     /// A plain cell's row (no kind, no extra) through a cursor: the same text `writeRow` makes.
     @inline(__always)
-    private static func writePlainRow(_ cell: ElementStore.PlainCell, _ layout: PlainRowLayout, tail: inout RepeatedText,
-                                      to out: inout ByteCursor) {
+    private static func writePlainRow(
+        _ cell: ElementStore.PlainCell, _ layout: PlainRowLayout, tail: inout RepeatedText,
+        to out: inout ByteCursor
+    ) {
         let widths = layout.widths
         layout.prefix.withUnsafeBufferPointer { prefix in
             out.position.update(from: prefix.baseAddress!, count: prefix.count)
@@ -104,7 +115,8 @@ public enum TableLayoutWriter {
         out.writeRounded(cell.frame.y, rightAlignedIn: widths[4])
         // The widths are the same on every row, so the text from `width` on follows the values.
         let key = RepeatedText.Key(
-            width: cell.frame.width, height: cell.frame.height, alpha: cell.alpha, zIndex: cell.zIndex, hidden: cell.hidden)
+            width: cell.frame.width, height: cell.frame.height, alpha: cell.alpha, zIndex: cell.zIndex,
+            hidden: cell.hidden)
         tail.write(key, to: &out) { out in
             out.write("  ")
             out.writeRounded(cell.frame.width, rightAlignedIn: widths[5])

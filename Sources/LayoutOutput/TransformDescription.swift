@@ -13,7 +13,8 @@ public enum TransformDescription {
         if t.isIdentity { return "identity" }
         let m = t.m
         // 2D affine (CATransform3D's row-vector convention): only m11 m12 m21 m22 m41 m42 set.
-        let planar = [m[2], m[3], m[6], m[7], m[8], m[9], m[11], m[14]].allSatisfy { $0 == 0 } && m[10] == 1 && m[15] == 1
+        let planar =
+            [m[2], m[3], m[6], m[7], m[8], m[9], m[11], m[14]].allSatisfy { $0 == 0 } && m[10] == 1 && m[15] == 1
         guard planar else { return "3D" }
         let a = m[0], b = m[1], c = m[4], d = m[5], tx = m[12], ty = m[13]
         var parts: [String] = []

@@ -15,9 +15,10 @@ public final class PlacementBuffer {
     public init(lua: LuaState, limit: Int) {
         self.lua = lua
         storage = .allocate(capacity: 1)
-        storage.initialize(to: llb_placements(
-            items: nil, count: 0, capacity: 0, limit: max(0, limit), refused: 0, limits: llb_getlimits(lua.L),
-            counts: nil, sections: 0))
+        storage.initialize(
+            to: llb_placements(
+                items: nil, count: 0, capacity: 0, limit: max(0, limit), refused: 0, limits: llb_getlimits(lua.L),
+                counts: nil, sections: 0))
     }
 
     deinit {

@@ -64,7 +64,8 @@ extension LuaState {
                     values: values, count: Int64(count), chunk: Int64(chunk),
                     consume: { context, values, count in
                         // C calls back here between two calls of the callback: no Lua runs, none is touched.
-                        let consume = context!.assumingMemoryBound(to: ((UnsafeBufferPointer<Double>) -> Bool).self).pointee
+                        let consume = context!.assumingMemoryBound(to: ((UnsafeBufferPointer<Double>) -> Bool).self)
+                            .pointee
                         return consume(UnsafeBufferPointer(start: values, count: 2 * Int(count))) ? 1 : 0
                     },
                     context: UnsafeMutableRawPointer(context), done: 0, problem: 0, problem_type: 0, stopped: 0,
@@ -89,14 +90,17 @@ extension LuaState {
                 let item = Int(pointer.pointee.done)
                 switch pointer.pointee.problem {
                 case LLB_SIZE_OK:
-                    failure = SizeCollectionError(item: item, luaError: (error as? LuaError) ?? LuaError(kind: .runtime, message: "\(error)"))
+                    failure = SizeCollectionError(
+                        item: item, luaError: (error as? LuaError) ?? LuaError(kind: .runtime, message: "\(error)"))
                 case LLB_SIZE_WRONG_TYPE:
-                    failure = SizeCollectionError(item: item, problem: .wrongType(LuaType(rawValue: pointer.pointee.problem_type) ?? .none))
+                    failure = SizeCollectionError(
+                        item: item, problem: .wrongType(LuaType(rawValue: pointer.pointee.problem_type) ?? .none))
                 case LLB_SIZE_ONE_NUMBER: failure = SizeCollectionError(item: item, problem: .oneNumber)
                 case LLB_SIZE_TABLE_FIELDS: failure = SizeCollectionError(item: item, problem: .tableFields)
                 default:
                     failure = SizeCollectionError(
-                        item: item, problem: .invalid(width: pointer.pointee.bad_width, height: pointer.pointee.bad_height))
+                        item: item,
+                        problem: .invalid(width: pointer.pointee.bad_width, height: pointer.pointee.bad_height))
                 }
             }
         }

@@ -33,8 +33,10 @@ public final class LuaState {
         /// watchdog thread installs a hook only once it has passed, so it costs nothing before.
         public var seconds: Double
 
-        public init(memoryBytes: Int = 256 << 20, instructions: Int = 1_000_000_000,
-                    countsInstructions: Bool = true, seconds: Double = 0) {
+        public init(
+            memoryBytes: Int = 256 << 20, instructions: Int = 1_000_000_000,
+            countsInstructions: Bool = true, seconds: Double = 0
+        ) {
             self.memoryBytes = memoryBytes
             self.instructions = instructions
             self.countsInstructions = countsInstructions
@@ -61,8 +63,11 @@ public final class LuaState {
     private var longChunkNames: [String] = []
 
     public init(limits: Limits = Limits()) throws {
-        guard let state = llb_newstate(max(0, limits.memoryBytes), Int64(max(0, limits.instructions)),
-                                       limits.countsInstructions ? 1 : 0) else {
+        guard
+            let state = llb_newstate(
+                max(0, limits.memoryBytes), Int64(max(0, limits.instructions)),
+                limits.countsInstructions ? 1 : 0)
+        else {
             throw LuaError(kind: .memory, message: "could not create a Lua state")
         }
         guard llb_settimelimit(state, limits.seconds) != 0 else {
@@ -117,7 +122,8 @@ public final class LuaState {
     /// given (the path as the script wrote it, when `path` is its resolved form).
     public func load(file path: String, chunkName: String? = nil) throws(LuaError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LuaError(kind: .file, message: "\((chunkName.map { String($0.dropFirst()) }) ?? path): cannot read file")
+            throw LuaError(
+                kind: .file, message: "\((chunkName.map { String($0.dropFirst()) }) ?? path): cannot read file")
         }
         try load(bytes: [UInt8](data), chunkName: chunkName ?? "@" + path)
     }
@@ -131,7 +137,9 @@ public final class LuaState {
         guard arguments >= 0, function >= 1, llb_iscallable(L, function) != 0 else {
             let found = function >= 1 ? type(at: function).name : "nothing"
             top = max(0, function - 1)
-            throw LuaError(kind: .runtime, message: "internal error: expected a function below \(arguments) argument(s), found \(found)")
+            throw LuaError(
+                kind: .runtime,
+                message: "internal error: expected a function below \(arguments) argument(s), found \(found)")
         }
         let status = llb_pcall(L, arguments, results)
         guard status == LUA_OK else { throw popError(status: status) }
@@ -161,10 +169,13 @@ public final class LuaState {
             }
             return LuaError(
                 kind: .memory,
-                message: location + "memory limit exceeded (\(formatMegabytes(megabytes)) MiB; raise it with --max-memory)",
+                message: location
+                    + "memory limit exceeded (\(formatMegabytes(megabytes)) MiB; raise it with --max-memory)",
                 traceback: traceback)
         }
-        if limits.budget_exceeded != 0 { return LuaError(kind: .instructionBudget, message: message, traceback: traceback) }
+        if limits.budget_exceeded != 0 {
+            return LuaError(kind: .instructionBudget, message: message, traceback: traceback)
+        }
         return LuaError(kind: .runtime, message: message, traceback: traceback)
     }
 
@@ -284,7 +295,10 @@ public final class LuaState {
     }
     public func pushValue(at index: Int32) { lua_pushvalue(L, index) }
     public func newTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) { lua_createtable(L, arrayCount, fieldCount) }
-    public func remove(at index: Int32) { lua_rotate(L, index, -1); pop(1) }
+    public func remove(at index: Int32) {
+        lua_rotate(L, index, -1)
+        pop(1)
+    }
     public func insert(at index: Int32) { lua_rotate(L, index, 1) }
     public func absoluteIndex(_ index: Int32) -> Int32 { lua_absindex(L, index) }
 
@@ -358,7 +372,8 @@ public final class LuaState {
     public func functionLocation(at index: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         llb_functionlocation(L, index, &buffer, buffer.count)
-        return expandingChunkNames(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return expandingChunkNames(
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// `file:line: ` of the Lua code at call `level` (1 = the caller of the running host

@@ -21,7 +21,9 @@ extension LuaState {
     /// and so is a value of more than `maxValues` values in all: a table shared along many
     /// paths is copied once per path (data has no sharing), and 40 levels of `{t, t}` would
     /// otherwise make 2⁴⁰ copies outside every limit.
-    public func value(at index: Int32, maxDepth: Int = 64, maxValues: Int = 1_000_000) throws(LuaConversionError) -> LuaValue {
+    public func value(
+        at index: Int32, maxDepth: Int = 64, maxValues: Int = 1_000_000
+    ) throws(LuaConversionError) -> LuaValue {
         var visiting: Set<UnsafeRawPointer> = []
         var budget = ValueBudget(limit: maxValues, left: maxValues)
         return try read(at: absoluteIndex(index), depth: maxDepth, visiting: &visiting, budget: &budget)
@@ -32,7 +34,10 @@ extension LuaState {
     ) throws(LuaConversionError) -> LuaValue {
         budget.left -= 1
         guard budget.left >= 0 else {
-            throw LuaConversionError(message: "value too large: more than \(budget.limit) values (a table used in several places counts each time)")
+            throw LuaConversionError(
+                message:
+                    "value too large: more than \(budget.limit) values (a table used in several places counts each time)"
+            )
         }
         switch type(at: index) {
         case .none, .nil:

@@ -20,7 +20,10 @@ struct ArgumentPrepass {
         switch subcommand {
         case "run", "check", "watch", "transition", "bench": ["state"]
         case "update":
-            ["state", "delete", "insert", "reload", "move", "delete-section", "insert-section", "reload-section", "move-section"]
+            [
+                "state", "delete", "insert", "reload", "move", "delete-section", "insert-section", "reload-section",
+                "move-section",
+            ]
         default: []
         }
     }
@@ -58,7 +61,9 @@ struct ArgumentPrepass {
             }
             let name = String(body)
             if names.contains(name) {
-                guard index < arguments.count, !arguments[index].hasPrefix("--") || Self.isNegativeNumber(arguments[index]) else {
+                guard index < arguments.count,
+                    !arguments[index].hasPrefix("--") || Self.isNegativeNumber(arguments[index])
+                else {
                     remaining.append(argument)  // ArgumentParser reports the missing value
                     continue
                 }

@@ -9,11 +9,14 @@ struct SizeArgument: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w.isFinite, h.isFinite, w >= 0, h >= 0 else { return nil }
+            w.isFinite, h.isFinite, w >= 0, h >= 0
+        else { return nil }
         size = Size(width: w, height: h)
     }
 
-    var defaultValueDescription: String { "\(NumberFormatting.format(size.width))x\(NumberFormatting.format(size.height))" }
+    var defaultValueDescription: String {
+        "\(NumberFormatting.format(size.width))x\(NumberFormatting.format(size.height))"
+    }
 }
 
 /// `X,Y`.
@@ -61,7 +64,9 @@ struct SectionCountsArgument: ExpressibleByArgument {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
         var counts: [Int] = []
         for part in parts {
-            guard let count = Int(part.trimmingCharacters(in: " ")), count >= 0, count <= 100_000_000 else { return nil }
+            guard let count = Int(part.trimmingCharacters(in: " ")), count >= 0, count <= 100_000_000 else {
+                return nil
+            }
             counts.append(count)
         }
         self.counts = counts
@@ -135,7 +140,8 @@ struct OrthogonalOffsetArgument: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let section = Int(parts[0]), section >= 0, section <= 1_000_000_000,
-              let offset = Double(parts[1]), offset.isFinite, abs(offset) <= 1e12 else { return nil }
+            let offset = Double(parts[1]), offset.isFinite, abs(offset) <= 1e12
+        else { return nil }
         self.section = section
         self.offset = offset
     }
@@ -151,7 +157,8 @@ struct OrthogonalTargetArgument: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, let section = Int(parts[0]), section >= 0, section <= 1_000_000_000,
-              let proposed = Double(parts[1]), proposed.isFinite, abs(proposed) <= 1e12 else { return nil }
+            let proposed = Double(parts[1]), proposed.isFinite, abs(proposed) <= 1e12
+        else { return nil }
         let velocity = parts.count == 3 ? Double(parts[2]) : 0
         guard let velocity, velocity.isFinite else { return nil }
         self.section = section

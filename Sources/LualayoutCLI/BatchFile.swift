@@ -29,11 +29,22 @@ struct BatchFile: Equatable {
     var reloadedSections: [Int] = []
     var movedSections: [SectionMove] = []
 
-    struct ItemMove: Equatable { var from: LayoutIndexPath; var to: LayoutIndexPath }
-    struct SectionInsert: Equatable { var section: Int; var count: Int }
-    struct SectionMove: Equatable { var from: Int; var to: Int }
+    struct ItemMove: Equatable {
+        var from: LayoutIndexPath
+        var to: LayoutIndexPath
+    }
+    struct SectionInsert: Equatable {
+        var section: Int
+        var count: Int
+    }
+    struct SectionMove: Equatable {
+        var from: Int
+        var to: Int
+    }
 
-    static let keys = ["delete", "insert", "reload", "move", "deleteSections", "insertSections", "reloadSections", "moveSections"]
+    static let keys = [
+        "delete", "insert", "reload", "move", "deleteSections", "insertSections", "reloadSections", "moveSections",
+    ]
 
     /// Reads and checks `path`; errors are located: `FILE:line:column:` for syntax,
     /// `FILE: "key"[n]:` for a value of the wrong shape.
@@ -70,11 +81,17 @@ struct BatchFile: Equatable {
             }
             return ItemMove(from: try Self.indexPath(pair[0], at + "[0]"), to: try Self.indexPath(pair[1], at + "[1]"))
         }
-        deletedSections = try Self.list(fields, "deleteSections") { value, at throws(LayoutError) in try Self.whole(value, at, "a section") }
-        reloadedSections = try Self.list(fields, "reloadSections") { value, at throws(LayoutError) in try Self.whole(value, at, "a section") }
+        deletedSections = try Self.list(fields, "deleteSections") { value, at throws(LayoutError) in
+            try Self.whole(value, at, "a section")
+        }
+        reloadedSections = try Self.list(fields, "reloadSections") { value, at throws(LayoutError) in
+            try Self.whole(value, at, "a section")
+        }
         insertedSections = try Self.list(fields, "insertSections") { value, at throws(LayoutError) in
             if case .array(let pair) = value {
-                guard pair.count == 2 else { throw LayoutError("\(at): expected a section S or [S, N] (a section of N items)") }
+                guard pair.count == 2 else {
+                    throw LayoutError("\(at): expected a section S or [S, N] (a section of N items)")
+                }
                 let count = try Self.whole(pair[1], at + "[1]", "an item count")
                 guard count <= LayoutOptions.maxItems else {
                     throw LayoutError("\(at)[1]: at most \(LayoutOptions.maxItems) items in an inserted section")
@@ -87,7 +104,9 @@ struct BatchFile: Equatable {
             guard case .array(let pair) = value, pair.count == 2 else {
                 throw LayoutError("\(at): expected a section move [S, S] (before, after)")
             }
-            return SectionMove(from: try Self.whole(pair[0], at + "[0]", "a section"), to: try Self.whole(pair[1], at + "[1]", "a section"))
+            return SectionMove(
+                from: try Self.whole(pair[0], at + "[0]", "a section"),
+                to: try Self.whole(pair[1], at + "[1]", "a section"))
         }
     }
 
@@ -104,7 +123,8 @@ struct BatchFile: Equatable {
 
     private static func indexPath(_ value: LayoutValue, _ at: String) throws(LayoutError) -> LayoutIndexPath {
         guard case .array(let pair) = value, pair.count == 2,
-              let section = wholeNumber(pair[0]), let item = wholeNumber(pair[1]) else {
+            let section = wholeNumber(pair[0]), let item = wholeNumber(pair[1])
+        else {
             throw LayoutError("\(at): expected an index path [S, I] of whole numbers ≥ 0")
         }
         return LayoutIndexPath(section, item)
@@ -116,7 +136,8 @@ struct BatchFile: Equatable {
     }
 
     private static func wholeNumber(_ value: LayoutValue) -> Int? {
-        guard case .number(let number) = value, number >= 0, number == number.rounded(), number <= Double(Int32.max) else {
+        guard case .number(let number) = value, number >= 0, number == number.rounded(), number <= Double(Int32.max)
+        else {
             return nil
         }
         return Int(number)

@@ -35,8 +35,10 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
     @Option(help: "The output format timed: json, table, svg or html.")
     var format: RunCommand.Format = .json
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"),
-            completion: .file())
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"),
+        completion: .file())
     var output: String?
 
     func validate() throws {
@@ -52,7 +54,9 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
         let loadTime = Self.now() - start
         let warned = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
         let profile = scriptLayout.startProfiling()
-        var phases: [(name: String, times: [Double])] = [("prepare", []), ("queries (5)", []), ("output (\(format.rawValue))", [])]
+        var phases: [(name: String, times: [Double])] = [
+            ("prepare", []), ("queries (5)", []), ("output (\(format.rawValue))", []),
+        ]
         var bytes = 0
         for _ in 0..<runs {
             start = Self.now()
@@ -60,14 +64,17 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
             phases[0].times.append(Self.now() - start)
             start = Self.now()
             for rect in Self.viewports(bounds: context.bounds, content: scriptLayout.collectionViewContentSize) {
-                do { _ = try scriptLayout.layoutAttributesForElements(in: rect, context: context) } catch { throw CLIError(error) }
+                do { _ = try scriptLayout.layoutAttributesForElements(in: rect, context: context) } catch {
+                    throw CLIError(error)
+                }
             }
             phases[1].times.append(Self.now() - start)
             start = Self.now()
             let snapshot: LayoutSnapshot
             do {
-                snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: scriptLayout.collectionViewContentSize,
-                                          elements: try scriptLayout.allElementList(context: context))
+                snapshot = LayoutSnapshot(
+                    bounds: context.bounds, contentSize: scriptLayout.collectionViewContentSize,
+                    elements: try scriptLayout.allElementList(context: context))
             } catch {
                 throw CLIError(error)
             }
@@ -79,7 +86,8 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
         }
         _ = ScriptOptions.reportWarnings(of: scriptLayout, after: warned, to: io)
         let report = Self.report(
-            script: script, items: context.data.totalItems, elements: scriptLayout.elementCount, runs: runs, load: loadTime,
+            script: script, items: context.data.totalItems, elements: scriptLayout.elementCount, runs: runs,
+            load: loadTime,
             phases: phases, outputBytes: bytes, callbacks: profile.entries)
         try OutputDestination(path: output).write(io) { stream in stream.write(report) }
     }
@@ -104,7 +112,10 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
         lines.append(Self.columns(["load", duration(load), "", ""]))
         for (name, times) in phases {
             let sorted = times.sorted()
-            lines.append(Self.columns([name, duration(sorted[sorted.count / 2]), duration(sorted[0]), duration(sorted[sorted.count - 1])]))
+            lines.append(
+                Self.columns([
+                    name, duration(sorted[sorted.count / 2]), duration(sorted[0]), duration(sorted[sorted.count - 1]),
+                ]))
         }
         lines.append("output: \(outputBytes) bytes")
         lines.append("")
@@ -114,10 +125,11 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
             lines.append(Self.columns(["callback", "calls/run", "time/run", "per call"]))
             for entry in callbacks {
                 let calls = Double(entry.calls) / Double(runs), seconds = entry.seconds / Double(runs)
-                lines.append(Self.columns([
-                    entry.name, NumberFormatting.format(calls), duration(seconds),
-                    entry.calls > 0 ? duration(entry.seconds / Double(entry.calls)) : "",
-                ]))
+                lines.append(
+                    Self.columns([
+                        entry.name, NumberFormatting.format(calls), duration(seconds),
+                        entry.calls > 0 ? duration(entry.seconds / Double(entry.calls)) : "",
+                    ]))
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -77,18 +77,26 @@ struct CheckCommand: LualayoutCommand, ScriptCommand {
         if lint.overlapCount > 0 {
             let count = lint.overlapCountCapped ? "at least \(lint.overlapCount)" : "\(lint.overlapCount)"
             let pairs = lint.overlaps.map { "\(Self.describe($0.0)) and \(Self.describe($0.1))" }
-            warnings.append("warning: \(count) overlapping pair\(lint.overlapCount == 1 ? "" : "s") of cells: \(pairs.joined(separator: "; "))\(lint.overlapCount > pairs.count || lint.overlapCountCapped ? "; …" : "")")
+            warnings.append(
+                "warning: \(count) overlapping pair\(lint.overlapCount == 1 ? "" : "s") of cells: \(pairs.joined(separator: "; "))\(lint.overlapCount > pairs.count || lint.overlapCountCapped ? "; …" : "")"
+            )
         } else if lint.overlapCountCapped {
-            warnings.append("warning: overlapping cells not checked to the end: more than \(LayoutLint.maxComparisons) pairs of cells side by side across the scroll axis")
+            warnings.append(
+                "warning: overlapping cells not checked to the end: more than \(LayoutLint.maxComparisons) pairs of cells side by side across the scroll axis"
+            )
         }
         if lint.outsideCount > 0 {
             let size = "\(Self.format(contentSize.width))×\(Self.format(contentSize.height))"
             let examples = lint.outside.map(Self.describe).joined(separator: "; ")
-            warnings.append("warning: \(Self.count(lint.outsideCount, "element")) outside the content size \(size): \(examples)\(lint.outsideCount > lint.outside.count ? "; …" : "")")
+            warnings.append(
+                "warning: \(Self.count(lint.outsideCount, "element")) outside the content size \(size): \(examples)\(lint.outsideCount > lint.outside.count ? "; …" : "")"
+            )
         }
         if lint.offGridCount > 0 {
             let examples = lint.offGrid.map(Self.describe).joined(separator: "; ")
-            warnings.append("warning: \(Self.count(lint.offGridCount, "frame")) not on the pixel grid of scale \(Self.format(context.scale)) (edges at multiples of \(Self.format(1 / context.scale))): \(examples)\(lint.offGridCount > lint.offGrid.count ? "; …" : "")")
+            warnings.append(
+                "warning: \(Self.count(lint.offGridCount, "frame")) not on the pixel grid of scale \(Self.format(context.scale)) (edges at multiples of \(Self.format(1 / context.scale))): \(examples)\(lint.offGridCount > lint.offGrid.count ? "; …" : "")"
+            )
         }
         out += warnings.isEmpty ? "no warnings\n" : "\(Self.count(warnings.count, "warning")):\n"
         for warning in warnings { out += "  \(warning)\n" }
@@ -129,6 +137,7 @@ struct CheckCommand: LualayoutCommand, ScriptCommand {
     /// `cell [0, 1] at 10,20 100×50`.
     static func describe(_ element: LayoutAttributes) -> String {
         let frame = element.frame
-        return "\(element.key) at \(format(frame.minX)),\(format(frame.minY)) \(format(frame.width))×\(format(frame.height))"
+        return
+            "\(element.key) at \(format(frame.minX)),\(format(frame.minY)) \(format(frame.width))×\(format(frame.height))"
     }
 }

@@ -20,11 +20,13 @@ enum DetachedThread {
         #else
         var thread = pthread_t()
         #endif
-        let status = pthread_create(&thread, nil, { raw in
-            let pointer: UnsafeMutableRawPointer? = raw
-            Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()
-            return nil
-        }, box)
+        let status = pthread_create(
+            &thread, nil,
+            { raw in
+                let pointer: UnsafeMutableRawPointer? = raw
+                Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()
+                return nil
+            }, box)
         guard status == 0 else {
             Unmanaged<Body>.fromOpaque(box).release()
             return

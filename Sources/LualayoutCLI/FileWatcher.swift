@@ -29,7 +29,9 @@ struct FileWatcher {
         #else
         let time = info.st_mtim
         #endif
-        return Signature(inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+        return Signature(
+            inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(time.tv_sec),
+            nanoseconds: Int(time.tv_nsec))
     }
 
     static func signatures(of paths: [String]) -> [String: Signature?] {

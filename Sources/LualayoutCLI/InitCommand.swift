@@ -14,7 +14,8 @@ import Darwin
 struct InitCommand: LualayoutCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Start a layout: write NAME.lua (a commented starter script), NAME.json (its data) and NAME.test.lua (its test).",
+        abstract:
+            "Start a layout: write NAME.lua (a commented starter script), NAME.json (its data) and NAME.test.lua (its test).",
         discussion: """
             The script runs as written and shows the main hooks, the test scenario passes as \
             written (`lualayout test`; its first run writes the snapshot it compares); existing files are never \
@@ -43,8 +44,11 @@ struct InitCommand: LualayoutCommand {
         }
     }
 
-    @Argument(help: ArgumentHelp("Name of the layout: writes NAME.lua, NAME.json and NAME.test.lua (NAME may include a folder).", valueName: "NAME"),
-              completion: .file())
+    @Argument(
+        help: ArgumentHelp(
+            "Name of the layout: writes NAME.lua, NAME.json and NAME.test.lua (NAME may include a folder).",
+            valueName: "NAME"),
+        completion: .file())
     var name: String
 
     @Flag(exclusivity: .exclusive)
@@ -60,20 +64,23 @@ struct InitCommand: LualayoutCommand {
         for path in [scriptPath, dataPath, testPath] where FileManager.default.fileExists(atPath: path) {
             throw .input("\(path): already exists; init never overwrites a file (choose another NAME or move it away)")
         }
-        let script = switch kind {
-        case .flow: StarterScripts.flow(name: stem)
-        case .custom: StarterScripts.custom(name: stem)
-        case .compositional: StarterScripts.compositional(name: stem)
-        }
+        let script =
+            switch kind {
+            case .flow: StarterScripts.flow(name: stem)
+            case .custom: StarterScripts.custom(name: stem)
+            case .compositional: StarterScripts.compositional(name: stem)
+            }
         try Self.write(script, to: scriptPath)
         try Self.write(StarterScripts.data, to: dataPath)
-        let checks = switch kind {
-        case .flow: StarterScripts.flowChecks
-        case .custom: StarterScripts.customChecks
-        case .compositional: StarterScripts.compositionalChecks
-        }
+        let checks =
+            switch kind {
+            case .flow: StarterScripts.flowChecks
+            case .custom: StarterScripts.customChecks
+            case .compositional: StarterScripts.compositionalChecks
+            }
         try Self.write(StarterScripts.test(name: stem, checks: checks), to: testPath)
-        io.out.write("""
+        io.out.write(
+            """
             wrote \(scriptPath) (a \(kind.rawValue) layout)
             wrote \(dataPath) (its data: 2 sections, 6 items)
             wrote \(testPath) (its test scenario)
@@ -88,7 +95,8 @@ struct InitCommand: LualayoutCommand {
     private static func write(_ text: String, to path: String) throws(CLIError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else {
-            let reason = errno == EEXIST ? "already exists; init never overwrites a file" : String(cString: strerror(errno))
+            let reason =
+                errno == EEXIST ? "already exists; init never overwrites a file" : String(cString: strerror(errno))
             throw .input("\(path): cannot write: \(reason)")
         }
         defer { close(descriptor) }

@@ -20,9 +20,13 @@ enum InputFile {
             throw .input("\(path): cannot read \(what)")
         }
         if let size = Self.size(of: path), size > limit {
-            throw .input("\(path): the file is \(size) bytes, more than the data limit of \(JSONDataParser.formatBytes(limit)) (\(raiseHint(size)))")
+            throw .input(
+                "\(path): the file is \(size) bytes, more than the data limit of \(JSONDataParser.formatBytes(limit)) (\(raiseHint(size)))"
+            )
         }
-        guard let contents = FileManager.default.contents(atPath: path) else { throw .input("\(path): cannot read \(what)") }
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            throw .input("\(path): cannot read \(what)")
+        }
         return [UInt8](contents)
     }
 

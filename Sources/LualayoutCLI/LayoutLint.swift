@@ -44,7 +44,9 @@ struct LayoutLint {
     private mutating func findOverlaps(_ cells: [LayoutAttributes], alongY: Bool) {
         func start(_ rect: Rect) -> Double { alongY ? rect.minY : rect.minX }
         func end(_ rect: Rect) -> Double { alongY ? rect.maxY : rect.maxX }
-        let sorted = cells.filter { $0.frame.width > 0 && $0.frame.height > 0 }.sorted { start($0.frame) < start($1.frame) }
+        let sorted = cells.filter { $0.frame.width > 0 && $0.frame.height > 0 }.sorted {
+            start($0.frame) < start($1.frame)
+        }
         var open: [Int] = []
         var comparisons = 0
         for (index, cell) in sorted.enumerated() {

@@ -22,15 +22,18 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Content offset: the origin of the bounds.", valueName: "X,Y"))
     var offset: PointArgument?
 
-    @Option(help: ArgumentHelp("Screen scale (cv.scale); flow layouts round element origins to 1/scale points.", valueName: "S"))
+    @Option(
+        help: ArgumentHelp(
+            "Screen scale (cv.scale); flow layouts round element origins to 1/scale points.", valueName: "S"))
     var scale: Double = LayoutOptions.defaultScale
 
     @Option(help: ArgumentHelp("The collection view's contentInset (cv.contentInset).", valueName: "T,L,B,R"))
     var contentInset: InsetsArgument?
 
-    @Option(help: ArgumentHelp(
-        "Safe-area insets (cv.safeAreaInsets); added to the content inset as UIKit's automatic adjustment does.",
-        valueName: "T,L,B,R"))
+    @Option(
+        help: ArgumentHelp(
+            "Safe-area insets (cv.safeAreaInsets); added to the content inset as UIKit's automatic adjustment does.",
+            valueName: "T,L,B,R"))
     var safeArea: InsetsArgument?
 
     @Option(help: ArgumentHelp("Layout margins from the bounds' edges (cv.layoutMargins).", valueName: "T,L,B,R"))
@@ -42,18 +45,22 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Item counts per section.", valueName: "N,N,…"))
     var sections: SectionCountsArgument?
 
-    @Option(help: ArgumentHelp(
-        "Data file: {\"sections\": [...]}, each section [item, …] (items are any JSON, read by cv:itemData), an item count, or {\"items\": [...] or \"count\": N, \"data\": {...}} (cv:sectionData).",
-        valueName: "FILE"), completion: .file(extensions: ["json"]))
+    @Option(
+        help: ArgumentHelp(
+            "Data file: {\"sections\": [...]}, each section [item, …] (items are any JSON, read by cv:itemData), an item count, or {\"items\": [...] or \"count\": N, \"data\": {...}} (cv:sectionData).",
+            valueName: "FILE"), completion: .file(extensions: ["json"]))
     var data: String?
 
-    @Option(help: ArgumentHelp("Host state the script reads as cv.state.KEY; VALUE is typed (true/false, number, string). Repeatable.",
-                               valueName: "KEY=VALUE"))
+    @Option(
+        help: ArgumentHelp(
+            "Host state the script reads as cv.state.KEY; VALUE is typed (true/false, number, string). Repeatable.",
+            valueName: "KEY=VALUE"))
     var state: [StateArgument] = []
 
-    @Option(help: ArgumentHelp(
-        "Scroll offset of orthogonal section S of a compositional layout (pictures draw it scrolled; reported frames stay unscrolled). Repeatable.",
-        valueName: "S:X"))
+    @Option(
+        help: ArgumentHelp(
+            "Scroll offset of orthogonal section S of a compositional layout (pictures draw it scrolled; reported frames stay unscrolled). Repeatable.",
+            valueName: "S:X"))
     var orthogonalOffset: [OrthogonalOffsetArgument] = []
 
     /// The defaults, also read by `RunCommandLine`.
@@ -69,7 +76,9 @@ struct LayoutOptions: ParsableArguments {
         if let items, items < 0 || items > Self.maxItems {
             throw ValidationError("--items must be between 0 and \(Self.maxItems)")
         }
-        guard scale >= 0.01, scale <= 100 else { throw ValidationError("--scale must be between 0.01 and 100 (1, 2 or 3 on devices)") }
+        guard scale >= 0.01, scale <= 100 else {
+            throw ValidationError("--scale must be between 0.01 and 100 (1, 2 or 3 on devices)")
+        }
     }
 
     /// The collection view the layout runs in; a data file may decode to at most `dataLimit`
@@ -79,7 +88,8 @@ struct LayoutOptions: ParsableArguments {
         var state: [String: LayoutValue] = [:]
         for assignment in self.state { state[assignment.key] = assignment.value }
         var context = CollectionContext(
-            bounds: Rect(origin: origin, size: bounds.size), scale: scale, data: try loadData(dataLimit: dataLimit), state: state,
+            bounds: Rect(origin: origin, size: bounds.size), scale: scale, data: try loadData(dataLimit: dataLimit),
+            state: state,
             contentInset: contentInset?.insets ?? .zero, safeAreaInsets: safeArea?.insets ?? .zero,
             layoutMargins: layoutMargins?.insets ?? .zero)
         for given in orthogonalOffset { context.orthogonalOffsets[given.section] = given.offset }
@@ -98,12 +108,15 @@ struct LayoutOptions: ParsableArguments {
             data = CollectionData(counts: [20])
         }
         guard data.totalItems <= Self.maxItems else {
-            throw .input("\(self.data ?? "--sections"): \(data.totalItems) items; at most \(Self.maxItems) can be laid out")
+            throw .input(
+                "\(self.data ?? "--sections"): \(data.totalItems) items; at most \(Self.maxItems) can be laid out")
         }
         return data
     }
 
-    static func readDataFile(_ path: String, limit: Int = LuaState.Limits().memoryBytes) throws(CLIError) -> CollectionData {
+    static func readDataFile(
+        _ path: String, limit: Int = LuaState.Limits().memoryBytes
+    ) throws(CLIError) -> CollectionData {
         let contents = try InputFile.read(path, what: "data file", limit: limit)
         do {
             return try CollectionData(json: try JSONDataParser.parse(contents, limits: InputFile.limits(limit)))

@@ -24,29 +24,36 @@ enum LayoutQuery {
             switch query {
             case .all:
                 // A script layout hands over its store when no hook rewrites the listing.
-                elements = if let script = layout as? ScriptLayout {
-                    try script.allElementList(context: context)
-                } else {
-                    ElementList(try layout.allLayoutAttributes(context: context))
-                }
-            case .rect(let rect): elements = ElementList(try layout.layoutAttributesForElements(in: rect, context: context))
+                elements =
+                    if let script = layout as? ScriptLayout {
+                        try script.allElementList(context: context)
+                    } else {
+                        ElementList(try layout.allLayoutAttributes(context: context))
+                    }
+            case .rect(let rect):
+                elements = ElementList(try layout.layoutAttributesForElements(in: rect, context: context))
             case .element(let key):
                 guard let found = try layout.layoutAttributes(for: key, context: context) else {
                     throw CLIError.script(ScriptError(kind: .invalidValue, message: "no such element: \(key)"))
                 }
                 elements = ElementList([found])
             }
-            var snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+            var snapshot = LayoutSnapshot(
+                bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
             if picture, let scriptLayout = layout as? ScriptLayout, !regions.isEmpty {
                 // Reported frames are unscrolled (as UIKit's); a picture shows each orthogonal
                 // section scrolled to its offset, clipped to its band.
                 snapshot.regions = regions
-                let regionOfSection = Dictionary(regions.enumerated().map { ($0.element.section, $0.offset) }) { first, _ in first }
+                let regionOfSection = Dictionary(regions.enumerated().map { ($0.element.section, $0.offset) }) {
+                    first, _ in first
+                }
                 // The attributes built once (a store-backed list builds them on every read).
                 var drawn = elements.array
                 for position in drawn.indices {
                     let element = drawn[position]
-                    guard let index = regionOfSection[element.indexPath.section], scriptLayout.scrollsWithRegion(element.key) else { continue }
+                    guard let index = regionOfSection[element.indexPath.section],
+                        scriptLayout.scrollsWithRegion(element.key)
+                    else { continue }
                     snapshot.regionOfElement[position] = index
                     let region = regions[index]
                     let offset = context.orthogonalOffsets[region.section] ?? region.initialOffset

@@ -32,7 +32,8 @@ struct Lualayout: ParsableCommand {
             """,
         version: "lualayout \(lualayoutVersion)",
         subcommands: [
-            RunCommand.self, CheckCommand.self, InitCommand.self, WatchCommand.self, UpdateCommand.self, TransitionCommand.self,
+            RunCommand.self, CheckCommand.self, InitCommand.self, WatchCommand.self, UpdateCommand.self,
+            TransitionCommand.self,
             SimulateCommand.self, TestCommand.self, BenchCommand.self,
             WatchWorkerCommand.self,
         ])

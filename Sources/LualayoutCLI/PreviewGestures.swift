@@ -33,7 +33,8 @@ enum PreviewGesture: Equatable {
             let n = numbers.map { $0! }
             let expected = fields[0] == "d" ? 4 : 2
             guard n.count == expected else {
-                throw PreviewGestureError("log: gesture \(position + 1) ('\(part.prefix(40))') needs \(expected) numbers")
+                throw PreviewGestureError(
+                    "log: gesture \(position + 1) ('\(part.prefix(40))') needs \(expected) numbers")
             }
             let point = Point(x: n[0], y: n[1])
             switch fields[0] {
@@ -43,7 +44,9 @@ enum PreviewGesture: Equatable {
             case "d": gestures.append(.drag(from: point, to: Point(x: n[2], y: n[3])))
             case "s": gestures.append(.scroll(to: point))
             case "f": gestures.append(.fling(velocity: point))
-            default: throw PreviewGestureError("log: gesture \(position + 1) has an unknown kind '\(fields[0])' (t, l, h, d, s or f)")
+            default:
+                throw PreviewGestureError(
+                    "log: gesture \(position + 1) has an unknown kind '\(fields[0])' (t, l, h, d, s or f)")
             }
         }
         return gestures

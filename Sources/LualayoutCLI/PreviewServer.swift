@@ -40,7 +40,11 @@ final class PreviewServer: @unchecked Sendable {
                 Self.route(request, session: session, published: published, sockets: sockets, labelField: labelField)
             }
         } catch {
-            let reason = switch error { case .system(let text): text; default: "\(error)" }
+            let reason =
+                switch error {
+                case .system(let text): text
+                default: "\(error)"
+                }
             throw CLIError.input("preview: cannot listen on 127.0.0.1:\(port) (\(reason))")
         }
     }
@@ -60,8 +64,10 @@ final class PreviewServer: @unchecked Sendable {
         sockets.broadcast(Self.stateJSON(state))
     }
 
-    private static func route(_ request: HTTPRequest, session: WatchSession, published: PublishedState,
-                              sockets: WebSocketHub, labelField: String?) -> HTTPServer.Reply {
+    private static func route(
+        _ request: HTTPRequest, session: WatchSession, published: PublishedState,
+        sockets: WebSocketHub, labelField: String?
+    ) -> HTTPServer.Reply {
         let routes = ["/", "/state", "/events", "/render.svg", "/socket", "/interact"]
         guard routes.contains(request.path) else { return .response(.text(404, "not found")) }
         guard request.method == "GET" else {
@@ -91,10 +97,12 @@ final class PreviewServer: @unchecked Sendable {
         let x = Double(request.queryValue("x") ?? "") ?? session.state.bounds.x
         let y = Double(request.queryValue("y") ?? "") ?? session.state.bounds.y
         do {
-            guard let snapshot = try session.viewportWaiting(at: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0)) else {
+            guard let snapshot = try session.viewportWaiting(at: Point(x: x.isFinite ? x : 0, y: y.isFinite ? y : 0))
+            else {
                 return .text(503, "no good layout yet")
             }
-            let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 640, viewportOnly: true, labelField: labelField))
+            let svg = SVGLayoutWriter.string(
+                snapshot, options: .init(width: 640, viewportOnly: true, labelField: labelField))
             return HTTPResponse(status: 200, contentType: "image/svg+xml", body: svg)
         } catch {
             return .text(500, "\(error)")
@@ -112,10 +120,14 @@ final class PreviewServer: @unchecked Sendable {
         do {
             guard let result = try session.interactWaiting(gestures) else { return .text(503, "no good layout yet") }
             let snapshot = result.snapshot
-            let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 640, viewportOnly: true, labelField: labelField))
-            let paths = { (list: [LayoutIndexPath]) in "[" + list.map { "[\($0.section), \($0.item)]" }.joined(separator: ", ") + "]" }
+            let svg = SVGLayoutWriter.string(
+                snapshot, options: .init(width: 640, viewportOnly: true, labelField: labelField))
+            let paths = { (list: [LayoutIndexPath]) in
+                "[" + list.map { "[\($0.section), \($0.item)]" }.joined(separator: ", ") + "]"
+            }
             let b = snapshot.bounds, c = snapshot.contentSize
-            let body = "{\"svg\": \(JSONLayoutWriter.string(svg)), "
+            let body =
+                "{\"svg\": \(JSONLayoutWriter.string(svg)), "
                 + "\"offset\": {\"x\": \(JSONLayoutWriter.number(b.x)), \"y\": \(JSONLayoutWriter.number(b.y))}, "
                 + "\"bounds\": {\"width\": \(JSONLayoutWriter.number(b.width)), \"height\": \(JSONLayoutWriter.number(b.height))}, "
                 + "\"contentSize\": {\"width\": \(JSONLayoutWriter.number(c.width)), \"height\": \(JSONLayoutWriter.number(c.height))}, "
@@ -132,7 +144,8 @@ final class PreviewServer: @unchecked Sendable {
     private static func stateJSON(_ state: WatchSession.State) -> String {
         let error = state.error.map { JSONLayoutWriter.string($0) } ?? "null"
         let b = state.bounds, c = state.contentSize
-        return "{\"version\": \(state.version), \"error\": \(error), \"summary\": \(JSONLayoutWriter.string(state.summary)), "
+        return
+            "{\"version\": \(state.version), \"error\": \(error), \"summary\": \(JSONLayoutWriter.string(state.summary)), "
             + "\"bounds\": {\"x\": \(b.x), \"y\": \(b.y), \"width\": \(b.width), \"height\": \(b.height)}, "
             + "\"contentSize\": {\"width\": \(c.width), \"height\": \(c.height)}}"
     }

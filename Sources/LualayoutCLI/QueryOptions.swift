@@ -9,7 +9,8 @@ struct QueryOptions: ParsableArguments {
     @Flag(help: "Query the viewport: the bounds at --offset.")
     var visible = false
 
-    @Option(help: ArgumentHelp("Show one cell (layoutAttributesForItem, through the attributes hook).", valueName: "S:I"))
+    @Option(
+        help: ArgumentHelp("Show one cell (layoutAttributesForItem, through the attributes hook).", valueName: "S:I"))
     var item: ElementArgument<CellKind>?
 
     @Option(help: ArgumentHelp("Show one supplementary view, e.g. header:0:0.", valueName: "KIND:S:I"))
@@ -20,7 +21,9 @@ struct QueryOptions: ParsableArguments {
 
     func validate() throws {
         let given = [rect != nil, visible, item != nil, supplementary != nil, decoration != nil].filter { $0 }.count
-        if given > 1 { throw ValidationError("give one of --rect, --visible, --item, --supplementary and --decoration") }
+        if given > 1 {
+            throw ValidationError("give one of --rect, --visible, --item, --supplementary and --decoration")
+        }
     }
 
     func query(in context: CollectionContext) -> LayoutQuery {
@@ -44,7 +47,8 @@ struct ElementArgument<Kind: ElementArgumentKind>: ExpressibleByArgument {
     init?(argument: String) {
         var parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, let item = Int(parts.removeLast()), let section = Int(parts.removeLast()),
-              section >= 0, item >= 0 else { return nil }
+            section >= 0, item >= 0
+        else { return nil }
         let kind = parts.joined(separator: ":")
         if Kind.category == .cell {
             guard kind.isEmpty, parts.isEmpty else { return nil }

@@ -25,7 +25,10 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         case svg
         case html
 
-        func write(_ snapshot: LayoutSnapshot, title: String, picture: SVGLayoutWriter.Options, to stream: inout any TextOutputStream) {
+        func write(
+            _ snapshot: LayoutSnapshot, title: String, picture: SVGLayoutWriter.Options,
+            to stream: inout any TextOutputStream
+        ) {
             switch self {
             case .json: JSONLayoutWriter.write(snapshot, to: &stream)
             case .table: TableLayoutWriter.write(snapshot, to: &stream)
@@ -41,17 +44,19 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
     @OptionGroup(title: "Query")
     var queryOptions: QueryOptions
 
-    @Option(help: ArgumentHelp(
-        "Also ask the layout where a fling proposing this content offset should stop (targetContentOffset).",
-        valueName: "X,Y"))
+    @Option(
+        help: ArgumentHelp(
+            "Also ask the layout where a fling proposing this content offset should stop (targetContentOffset).",
+            valueName: "X,Y"))
     var targetOffset: PointArgument?
 
     @Option(help: ArgumentHelp("Scroll velocity for --target-offset (points/ms, as UIKit).", valueName: "VX,VY"))
     var velocity: PointArgument?
 
-    @Option(help: ArgumentHelp(
-        "Also ask where orthogonal section S of a compositional layout comes to rest when released at offset X with velocity VX (its paging rule). Repeatable.",
-        valueName: "S:X[:VX]"))
+    @Option(
+        help: ArgumentHelp(
+            "Also ask where orthogonal section S of a compositional layout comes to rest when released at offset X with velocity VX (its paging rule). Repeatable.",
+            valueName: "S:X[:VX]"))
     var orthogonalTarget: [OrthogonalTargetArgument] = []
 
     @Option(help: "Output format: json (the contract's attributes), table (for reading), svg or html (a picture).")
@@ -63,8 +68,10 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
     @OptionGroup(title: "Pictures")
     var picture: PictureOptions
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
-            completion: .file())
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
+        completion: .file())
     var output: String?
 
     func validate() throws {
@@ -79,7 +86,8 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         let warned = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
         let query = queryOptions.query(in: context)
         let progress = Progress("preparing \(context.data.totalItems) items", items: context.data.totalItems, io: io)
-        var snapshot = try LayoutQuery.snapshot(of: scriptLayout, in: context, query: query, picture: format == .svg || format == .html)
+        var snapshot = try LayoutQuery.snapshot(
+            of: scriptLayout, in: context, query: query, picture: format == .svg || format == .html)
         _ = ScriptOptions.reportWarnings(of: scriptLayout, after: warned, to: io)
         progress.finish("prepared \(scriptLayout.elementCount) elements", io: io)
         if case .rect = query { snapshot.totalElements = scriptLayout.elementCount }
@@ -95,11 +103,15 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         }
         for given in orthogonalTarget {
             guard scriptLayout.scrollRegions.contains(where: { $0.section == given.section }) else {
-                throw .usage("--orthogonal-target \(given.section):…: section \(given.section) does not scroll orthogonally (\(scriptLayout.scrollRegions.isEmpty ? "the layout has no orthogonal sections" : "orthogonal sections: " + scriptLayout.scrollRegions.map { String($0.section) }.joined(separator: ", ")))")
+                throw .usage(
+                    "--orthogonal-target \(given.section):…: section \(given.section) does not scroll orthogonally (\(scriptLayout.scrollRegions.isEmpty ? "the layout has no orthogonal sections" : "orthogonal sections: " + scriptLayout.scrollRegions.map { String($0.section) }.joined(separator: ", ")))"
+                )
             }
-            snapshot.orthogonalTargets.append(.init(
-                section: given.section, proposed: given.proposed, velocity: given.velocity,
-                target: scriptLayout.targetOffset(inRegion: given.section, proposed: given.proposed, velocity: given.velocity)))
+            snapshot.orthogonalTargets.append(
+                .init(
+                    section: given.section, proposed: given.proposed, velocity: given.velocity,
+                    target: scriptLayout.targetOffset(
+                        inRegion: given.section, proposed: given.proposed, velocity: given.velocity)))
         }
         try OutputDestination(path: output).write(io) { stream in
             format.write(snapshot, title: script, picture: picture.svgOptions(), to: &stream)

@@ -14,7 +14,8 @@ enum RunCommandLine {
     /// `run`'s options by long name. An enum and arrays, not a `Set<String>` or a dictionary:
     /// their first use would cost a scan of the runtime's conformance records at start-up.
     enum Name: Int, CaseIterable {
-        case bounds, offset, scale, contentInset, safeArea, layoutMargins, items, sections, data, state, orthogonalOffset
+        case bounds, offset, scale, contentInset, safeArea, layoutMargins, items, sections, data, state,
+            orthogonalOffset
         case seed, maxInstructions, maxMemory, timeout, strict, estimates
         case rect, visible, item, supplementary, decoration
         case targetOffset, velocity, orthogonalTarget, format, fit, label, output
@@ -98,7 +99,8 @@ enum RunCommandLine {
             let value = arguments[index]
             index += 1
             // ArgumentPrepass joins a negative number to a long option (`--offset -5,0`), not to `-o`.
-            guard !value.isEmpty, !value.hasPrefix("-") || (token != "-o" && ArgumentPrepass.isNegativeNumber(value)) else { return nil }
+            guard !value.isEmpty, !value.hasPrefix("-") || (token != "-o" && ArgumentPrepass.isNegativeNumber(value))
+            else { return nil }
             values[name.rawValue] = (values[name.rawValue] ?? []) + [value]
         }
         guard let script else { return nil }
@@ -138,7 +140,8 @@ enum RunCommandLine {
         var scriptOptions = ScriptOptions()
         scriptOptions.seed = try one(.seed, Int.init(argument:)) ?? ScriptOptions.defaultSeed
         scriptOptions.maxInstructions = try one(.maxInstructions, Int.init(argument:))
-        scriptOptions.maxMemory = try one(.maxMemory, ByteCountArgument.init(argument:)) ?? ScriptOptions.defaultMaxMemory
+        scriptOptions.maxMemory =
+            try one(.maxMemory, ByteCountArgument.init(argument:)) ?? ScriptOptions.defaultMaxMemory
         scriptOptions.timeoutSeconds = try one(.timeout, Double.init(argument:))
         scriptOptions.strict = values[Name.strict.rawValue] != nil
         scriptOptions.estimates = values[Name.estimates.rawValue] != nil

@@ -3,7 +3,8 @@ import ArgumentParser
 /// What every command that runs one layout script takes: the script, the collection view it
 /// runs in, and the script's seed and limits.
 struct ScriptCommandOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"), completion: .file(extensions: ["lua"]))
+    @Argument(
+        help: ArgumentHelp("The layout script (Lua).", valueName: "SCRIPT"), completion: .file(extensions: ["lua"]))
     var script: String
 
     @OptionGroup(title: "Collection view")

@@ -17,21 +17,26 @@ struct ScriptOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seed of math.random, reapplied before every prepare.", valueName: "N"))
     var seed: Int = ScriptOptions.defaultSeed
 
-    @Option(help: ArgumentHelp(
-        "Count every instruction: a budget for each call into the script (0: none). Exact and reproducible, but slower; without it --timeout stops runaway code (library work is still charged to a budget of 1e9).",
-        valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Count every instruction: a budget for each call into the script (0: none). Exact and reproducible, but slower; without it --timeout stops runaway code (library work is still charged to a budget of 1e9).",
+            valueName: "N"))
     var maxInstructions: Int?
 
-    @Option(help: ArgumentHelp("Memory cap of the script's Lua state, in bytes or with a K/M/G suffix.", valueName: "BYTES"))
+    @Option(
+        help: ArgumentHelp("Memory cap of the script's Lua state, in bytes or with a K/M/G suffix.", valueName: "BYTES")
+    )
     var maxMemory = ScriptOptions.defaultMaxMemory
 
     /// The defaults, also read by `RunCommandLine`.
     static let defaultSeed = 0
     static let defaultMaxMemory = ByteCountArgument(bytes: LuaState.Limits().memoryBytes)
 
-    @Option(name: .customLong("timeout"), help: ArgumentHelp(
-        "Stop the script after this many seconds in one call (a located error), and give up on a library call that never returns soon after (default: 120, for watch 10 per run).",
-        valueName: "SECONDS"))
+    @Option(
+        name: .customLong("timeout"),
+        help: ArgumentHelp(
+            "Stop the script after this many seconds in one call (a located error), and give up on a library call that never returns soon after (default: 120, for watch 10 per run).",
+            valueName: "SECONDS"))
     var timeoutSeconds: Double?
 
     /// The time limit of a command that runs once.
@@ -42,7 +47,10 @@ struct ScriptOptions: ParsableArguments {
     @Flag(help: "Treat likely misspelled layout fields ('atributes' for 'attributes') as errors instead of warnings.")
     var strict = false
 
-    @Flag(help: "Self-sizing layouts keep their estimates: print the layout before preferredSizeForItem / preferredSizeForSupplementary answer.")
+    @Flag(
+        help:
+            "Self-sizing layouts keep their estimates: print the layout before preferredSizeForItem / preferredSizeForSupplementary answer."
+    )
     var estimates = false
 
     func validate() throws {
@@ -57,8 +65,9 @@ struct ScriptOptions: ParsableArguments {
     /// otherwise the time limit (`seconds` per call into the script) stops runaway code.
     func layoutOptions(seconds: Double) -> ScriptLayout.Options {
         ScriptLayout.Options(
-            limits: LuaState.Limits(memoryBytes: maxMemory.bytes, instructions: maxInstructions ?? LuaState.Limits().instructions,
-                                    countsInstructions: maxInstructions != nil, seconds: seconds),
+            limits: LuaState.Limits(
+                memoryBytes: maxMemory.bytes, instructions: maxInstructions ?? LuaState.Limits().instructions,
+                countsInstructions: maxInstructions != nil, seconds: seconds),
             seed: seed, strict: strict, estimatesOnly: estimates)
     }
 
@@ -70,7 +79,9 @@ struct ScriptOptions: ParsableArguments {
     }
 
     /// `seconds`: the time limit of each call into the script (default: --timeout).
-    func loadLayout(_ path: String, seconds: Double? = nil, estimatesOnly: Bool = false) throws(CLIError) -> ScriptLayout {
+    func loadLayout(
+        _ path: String, seconds: Double? = nil, estimatesOnly: Bool = false
+    ) throws(CLIError) -> ScriptLayout {
         // One stat(2), not FileManager's attributes, which look up the owner's user and group
         // names (/etc/passwd, /etc/group) on every start.
         var info = stat()

@@ -51,15 +51,19 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
     @Option(help: ArgumentHelp("The scenario script (Lua).", valueName: "FILE"), completion: .file(extensions: ["lua"]))
     var scenario: String
 
-    @Option(help: ArgumentHelp("The controller script (Lua): delegate callbacks and options.", valueName: "FILE"),
-            completion: .file(extensions: ["lua"]))
+    @Option(
+        help: ArgumentHelp("The controller script (Lua): delegate callbacks and options.", valueName: "FILE"),
+        completion: .file(extensions: ["lua"]))
     var controller: String?
 
-    @Option(help: "Output format: json (the timeline) or html (a page stepping through it, with a picture of each step).")
+    @Option(
+        help: "Output format: json (the timeline) or html (a page stepping through it, with a picture of each step).")
     var format: Format = .json
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
-            completion: .file())
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
+        completion: .file())
     var output: String?
 
     /// The writer of each format.
@@ -74,22 +78,29 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
         let writer = Self.writer(for: format)
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "simulate \(script)")
         defer { watchdog.cancel() }
-        for (path, what) in [(script, "script"), (scenario, "scenario")] + (controller.map { [($0, "controller")] } ?? []) {
+        for (path, what) in [(script, "script"), (scenario, "scenario")]
+            + (controller.map { [($0, "controller")] } ?? [])
+        {
             try Self.checkReadable(path, what)
         }
         let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
-        let outcome = ScenarioRunner.run(ScenarioRequest(
-            layoutPath: script, scenarioPath: scenario, controllerPath: controller, context: context,
-            layoutOptions: scriptOptions.layoutOptions(seconds: scriptOptions.timeout)))
+        let outcome = ScenarioRunner.run(
+            ScenarioRequest(
+                layoutPath: script, scenarioPath: scenario, controllerPath: controller, context: context,
+                layoutOptions: scriptOptions.layoutOptions(seconds: scriptOptions.timeout)))
         for warning in outcome.warnings { io.err.write(warning + "\n") }
         if let error = outcome.error { throw CLIError(error) }
         try OutputDestination(path: output).write(io) { stream in
-            writer.write(TimelineDocument(layoutPath: script, scenarioPath: scenario, controllerPath: controller, outcome: outcome), to: &stream)
+            writer.write(
+                TimelineDocument(
+                    layoutPath: script, scenarioPath: scenario, controllerPath: controller, outcome: outcome),
+                to: &stream)
         }
         let failed = outcome.failedChecks
         for check in failed { io.err.write(check.failureText + "\n") }
         if !failed.isEmpty {
-            throw .failed("\(failed.count) of \(outcome.checks.count) expectation\(outcome.checks.count == 1 ? "" : "s") failed")
+            throw .failed(
+                "\(failed.count) of \(outcome.checks.count) expectation\(outcome.checks.count == 1 ? "" : "s") failed")
         }
     }
 

@@ -38,8 +38,9 @@ struct TestCommand: LualayoutCommand {
               lualayout test Examples --junit report.xml
             """)
 
-    @Argument(help: ArgumentHelp("Folders to search and test files to run (default: the current folder).", valueName: "PATH"),
-              completion: .file(extensions: ["lua"]))
+    @Argument(
+        help: ArgumentHelp("Folders to search and test files to run (default: the current folder).", valueName: "PATH"),
+        completion: .file(extensions: ["lua"]))
     var paths: [String] = []
 
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to FILE.", valueName: "FILE"), completion: .file())
@@ -48,8 +49,11 @@ struct TestCommand: LualayoutCommand {
     @Flag(help: "Rewrite every snapshot that differs (or is missing) with the current layout, and pass.")
     var updateSnapshots = false
 
-    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "CI mode: a missing snapshot fails instead of being written (default: on when the CI environment variable is set, as on CI services)."))
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "CI mode: a missing snapshot fails instead of being written (default: on when the CI environment variable is set, as on CI services)."
+        ))
     var ci: Bool?
 
     /// `CI` set to anything but empty, `0` or `false`, as CI services do.
@@ -61,7 +65,9 @@ struct TestCommand: LualayoutCommand {
     func execute(_ io: CommandIO) throws(CLIError) {
         let files = try TestDiscovery.find(paths.isEmpty ? ["."] : paths)
         guard !files.isEmpty else {
-            throw .usage("test: no test files (*\(TestDiscovery.suffix)) under \(paths.isEmpty ? "the current folder" : paths.joined(separator: ", "))")
+            throw .usage(
+                "test: no test files (*\(TestDiscovery.suffix)) under \(paths.isEmpty ? "the current folder" : paths.joined(separator: ", "))"
+            )
         }
         let executor = SimulatorScenarioExecutor()
         let snapshots = SnapshotStore(update: updateSnapshots, ci: ci ?? Self.environmentIsCI())

@@ -5,7 +5,8 @@ extension StringProtocol {
     func trimmingScalars(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
-              let last = scalars.lastIndex(where: { !isTrimmed($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !isTrimmed($0) })
+        else { return "" }
         var kept = String.UnicodeScalarView()
         kept.append(contentsOf: scalars[first...last])
         return String(kept)

@@ -22,10 +22,13 @@ struct TransitionCommand: LualayoutCommand {
         case html
     }
 
-    @Argument(help: ArgumentHelp("The layout to start from (Lua).", valueName: "FROM"), completion: .file(extensions: ["lua"]))
+    @Argument(
+        help: ArgumentHelp("The layout to start from (Lua).", valueName: "FROM"), completion: .file(extensions: ["lua"])
+    )
     var from: String
 
-    @Argument(help: ArgumentHelp("The layout to end at (Lua).", valueName: "TO"), completion: .file(extensions: ["lua"]))
+    @Argument(
+        help: ArgumentHelp("The layout to end at (Lua).", valueName: "TO"), completion: .file(extensions: ["lua"]))
     var to: String
 
     @OptionGroup(title: "Collection view")
@@ -43,8 +46,10 @@ struct TransitionCommand: LualayoutCommand {
     @OptionGroup(title: "Pictures (html)")
     var picture: PictureOptions
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
-            completion: .file())
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
+        completion: .file())
     var output: String?
 
     func validate() throws {
@@ -71,7 +76,9 @@ struct TransitionCommand: LualayoutCommand {
         try OutputDestination(path: output).write(io) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
-            case .html: HTMLPlanWriter.write(plan, title: "\(from) → \(to)", options: picture.svgOptions(maxNaturalWidth: 900), to: &stream)
+            case .html:
+                HTMLPlanWriter.write(
+                    plan, title: "\(from) → \(to)", options: picture.svgOptions(maxNaturalWidth: 900), to: &stream)
             }
         }
     }

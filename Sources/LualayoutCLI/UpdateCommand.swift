@@ -33,10 +33,14 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     @OptionGroup
     var common: ScriptCommandOptions
 
-    @Option(name: .customLong("delete"), help: ArgumentHelp("Delete an item (index path before the update).", valueName: "S:I"))
+    @Option(
+        name: .customLong("delete"),
+        help: ArgumentHelp("Delete an item (index path before the update).", valueName: "S:I"))
     var deletes: [IndexPathArgument] = []
 
-    @Option(name: .customLong("insert"), help: ArgumentHelp("Insert an item (index path after the update).", valueName: "S:I"))
+    @Option(
+        name: .customLong("insert"),
+        help: ArgumentHelp("Insert an item (index path after the update).", valueName: "S:I"))
     var inserts: [IndexPathArgument] = []
 
     @Option(name: .customLong("reload"), help: ArgumentHelp("Reload an item.", valueName: "S:I"))
@@ -48,7 +52,9 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     @Option(name: .customLong("delete-section"), help: ArgumentHelp("Delete a section.", valueName: "S"))
     var deletedSections: [Int] = []
 
-    @Option(name: .customLong("insert-section"), help: ArgumentHelp("Insert a section of N items (default 0).", valueName: "S[:N]"))
+    @Option(
+        name: .customLong("insert-section"),
+        help: ArgumentHelp("Insert a section of N items (default 0).", valueName: "S[:N]"))
     var insertedSections: [SectionInsertArgument] = []
 
     @Option(name: .customLong("reload-section"), help: ArgumentHelp("Reload a section.", valueName: "S"))
@@ -57,14 +63,18 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     @Option(name: .customLong("move-section"), help: ArgumentHelp("Move a section: before=after.", valueName: "S=S"))
     var movedSections: [SectionMoveArgument] = []
 
-    @Option(name: .customLong("data-after"), help: ArgumentHelp(
-        "The data after the update (the model UIKit's data source answers from once the batch is applied): payloads of inserted, reloaded and moved items and section data come from it; its counts must agree with the batch.",
-        valueName: "FILE"), completion: .file(extensions: ["json"]))
+    @Option(
+        name: .customLong("data-after"),
+        help: ArgumentHelp(
+            "The data after the update (the model UIKit's data source answers from once the batch is applied): payloads of inserted, reloaded and moved items and section data come from it; its counts must agree with the batch.",
+            valueName: "FILE"), completion: .file(extensions: ["json"]))
     var dataAfter: String?
 
-    @Option(name: .customLong("batch"), help: ArgumentHelp(
-        "Read the batch (or more of it) from a JSON file: {\"delete\": [[S, I], …], \"insert\": …, \"move\": [[[S, I], [S, I]], …], …} (see below).",
-        valueName: "FILE"), completion: .file(extensions: ["json"]))
+    @Option(
+        name: .customLong("batch"),
+        help: ArgumentHelp(
+            "Read the batch (or more of it) from a JSON file: {\"delete\": [[S, I], …], \"insert\": …, \"move\": [[[S, I], [S, I]], …], …} (see below).",
+            valueName: "FILE"), completion: .file(extensions: ["json"]))
     var batchFile: String?
 
     @Option(help: ArgumentHelp("Also print every element at this progress of the animation (json).", valueName: "T"))
@@ -76,8 +86,10 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     @OptionGroup(title: "Pictures (html)")
     var picture: PictureOptions
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
-            completion: .file())
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
+        completion: .file())
     var output: String?
 
     func validate() throws {
@@ -89,7 +101,8 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
 
     var batch: BatchUpdate {
         BatchUpdate(
-            deletedSections: deletedSections, insertedSections: insertedSections.map(\.section), reloadedSections: reloadedSections,
+            deletedSections: deletedSections, insertedSections: insertedSections.map(\.section),
+            reloadedSections: reloadedSections,
             movedSections: movedSections.map { .init(from: $0.from, to: $0.to) },
             deletedItems: deletes.map(\.path), insertedItems: inserts.map(\.path), reloadedItems: reloads.map(\.path),
             movedItems: moves.map { .init(from: $0.from, to: $0.to) })
@@ -124,7 +137,8 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         for section in insertedSections { counts[section.section] = section.count }
         let mapping: UpdateMapping
         do {
-            mapping = try UpdateMapping(oldCounts: old.data.sections.map(\.count), update: batch, insertedSectionCounts: counts)
+            mapping = try UpdateMapping(
+                oldCounts: old.data.sections.map(\.count), update: batch, insertedSectionCounts: counts)
         } catch {
             throw .usage("invalid batch update: \(error.message)")
         }
@@ -135,12 +149,14 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         }
         // A plan keeps every element twice (in the layouts before and after the update).
         guard max(old.data.totalItems, new.data.totalItems) <= Self.maxItems else {
-            throw .input("update: at most \(Self.maxItems) items can be planned (the batch leaves \(new.data.totalItems))")
+            throw .input(
+                "update: at most \(Self.maxItems) items can be planned (the batch leaves \(new.data.totalItems))")
         }
         let scriptLayout = try scriptOptions.loadLayout(script)
         let plan: UpdatePlan
-        let activity = Progress("planning \(batch.collectionUpdates().count) updates over \(old.data.totalItems) items",
-                                items: old.data.totalItems, io: io)
+        let activity = Progress(
+            "planning \(batch.collectionUpdates().count) updates over \(old.data.totalItems) items",
+            items: old.data.totalItems, io: io)
         do {
             plan = try UpdatePlanner.updatePlan(layout: scriptLayout, old: old, new: new, update: batch)
         } catch let failure as UpdatePlanner.PreparePhaseError {
@@ -156,22 +172,31 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         try OutputDestination(path: output).write(io) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
-            case .html: HTMLPlanWriter.write(plan.animationPlan, title: "\(script) — \(summary)", options: picture.svgOptions(maxNaturalWidth: 900), to: &stream)
+            case .html:
+                HTMLPlanWriter.write(
+                    plan.animationPlan, title: "\(script) — \(summary)",
+                    options: picture.svgOptions(maxNaturalWidth: 900), to: &stream)
             }
         }
     }
 
     /// The data file after the update, checked against what the batch leaves: UIKit raises when
     /// the data source's counts after an update disagree with the counts before ± the batch.
-    static func dataAfter(_ path: String, agreeingWith expected: CollectionData, limit: Int) throws(CLIError) -> CollectionData {
+    static func dataAfter(
+        _ path: String, agreeingWith expected: CollectionData, limit: Int
+    ) throws(CLIError) -> CollectionData {
         let data = try LayoutOptions.readDataFile(path, limit: limit)
         let have = data.sections.map(\.count), want = expected.sections.map(\.count)
         guard have.count == want.count else {
-            throw .input("\(path): the data after the update has \(have.count) sections, but the batch leaves \(want.count) (the counts before, less deletions, plus insertions)")
+            throw .input(
+                "\(path): the data after the update has \(have.count) sections, but the batch leaves \(want.count) (the counts before, less deletions, plus insertions)"
+            )
         }
         if let section = have.indices.first(where: { have[$0] != want[$0] }) {
             let items = have[section] == 1 ? "1 item" : "\(have[section]) items"
-            throw .input("\(path): section \(section) of the data after the update has \(items), but the batch leaves \(want[section]) (the count before, less deletions, plus insertions)")
+            throw .input(
+                "\(path): section \(section) of the data after the update has \(items), but the batch leaves \(want[section]) (the count before, less deletions, plus insertions)"
+            )
         }
         return data
     }
@@ -202,7 +227,9 @@ struct IndexPathArgument: ExpressibleByArgument {
 
     init?(argument: String) {
         let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let section = Int(parts[0]), let item = Int(parts[1]), section >= 0, item >= 0 else { return nil }
+        guard parts.count == 2, let section = Int(parts[0]), let item = Int(parts[1]), section >= 0, item >= 0 else {
+            return nil
+        }
         path = LayoutIndexPath(section, item)
     }
 
@@ -219,7 +246,8 @@ struct ItemMoveArgument: ExpressibleByArgument {
     init?(argument: String) {
         let sides = argument.split(separator: "=", omittingEmptySubsequences: false)
         guard sides.count == 2, let from = IndexPathArgument(argument: String(sides[0])),
-              let to = IndexPathArgument(argument: String(sides[1])) else { return nil }
+            let to = IndexPathArgument(argument: String(sides[1]))
+        else { return nil }
         self.from = from.path
         self.to = to.path
     }

@@ -48,26 +48,34 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     @OptionGroup(title: "Pictures")
     var picture: PictureOptions
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Rewrite FILE with the layout after every good run (json unless --format says otherwise).", valueName: "FILE"),
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Rewrite FILE with the layout after every good run (json unless --format says otherwise).",
+            valueName: "FILE"),
         completion: .file())
     var output: String?
 
     @Flag(help: "Also serve a live preview page on 127.0.0.1 that updates itself on every save.")
     var serve = false
 
-    @Option(help: ArgumentHelp("With --serve: the controller script (Lua) whose delegate callbacks the preview's taps, long presses and drags run.",
-                               valueName: "FILE"), completion: .file(extensions: ["lua"]))
+    @Option(
+        help: ArgumentHelp(
+            "With --serve: the controller script (Lua) whose delegate callbacks the preview's taps, long presses and drags run.",
+            valueName: "FILE"), completion: .file(extensions: ["lua"]))
     var controller: String?
 
     @Option(help: ArgumentHelp("Port of the preview (0: any free port).", valueName: "N"))
     var port: Int = 7878
 
-    @Option(help: ArgumentHelp("Stop after this many runs (for scripts and tests).", valueName: "N", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp("Stop after this many runs (for scripts and tests).", valueName: "N", visibility: .hidden))
     var exitAfter: Int?
 
-    @Option(help: ArgumentHelp("Stop after this many seconds without a save (for scripts and tests).", valueName: "SECONDS",
-                               visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "Stop after this many seconds without a save (for scripts and tests).", valueName: "SECONDS",
+            visibility: .hidden))
     var idleTimeout: Double?
 
     func validate() throws {
@@ -130,7 +138,9 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     /// Seconds each run may take unless --timeout says otherwise.
     static let defaultTimeout = 10.0
 
-    private func startPreview(_ session: WatchSession, _ stop: StopSignal, _ io: CommandIO) throws(CLIError) -> PreviewServer {
+    private func startPreview(
+        _ session: WatchSession, _ stop: StopSignal, _ io: CommandIO
+    ) throws(CLIError) -> PreviewServer {
         do {
             let server = try PreviewServer(session: session, port: UInt16(port), labelField: picture.label)
             session.onChange = { [weak server] in server?.publish() }
@@ -155,7 +165,9 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
 
     /// The baseline for `files`: files seen before keep the signature they had when the last
     /// run started; files the run added (new modules) are taken as they are now.
-    private func rebase(_ baseline: [String: FileWatcher.Signature?], _ files: [String]) -> [String: FileWatcher.Signature?] {
+    private func rebase(
+        _ baseline: [String: FileWatcher.Signature?], _ files: [String]
+    ) -> [String: FileWatcher.Signature?] {
         var result: [String: FileWatcher.Signature?] = [:]
         for file in files { result[file] = baseline[file] ?? FileWatcher.signature(of: file) }
         return result

@@ -151,7 +151,8 @@ final class WatchSession: @unchecked Sendable {
         case .reply(.failed(let message, let files))?:
             outcome = failed(message, touched: files, elapsed: elapsed)
         case .reply?:
-            outcome = failed("\(script): the worker process gave an answer that does not fit a run", touched: [], elapsed: elapsed)
+            outcome = failed(
+                "\(script): the worker process gave an answer that does not fit a run", touched: [], elapsed: elapsed)
         case .ended(let how)?:
             outcome = failed("\(script): the worker process \(how)", touched: [], elapsed: elapsed)
         case nil:
@@ -177,7 +178,9 @@ final class WatchSession: @unchecked Sendable {
         live?.kill()
     }
 
-    private func succeeded(_ snapshot: LayoutSnapshot, loadedFiles: [String], worker: WorkerProcess?, elapsed: Double) -> Outcome {
+    private func succeeded(
+        _ snapshot: LayoutSnapshot, loadedFiles: [String], worker: WorkerProcess?, elapsed: Double
+    ) -> Outcome {
         reloads += 1
         let label = "[\(reloads)]"
         watchedFiles = unique(loadedFiles + (dataFile.map { [$0] } ?? []))
@@ -188,7 +191,8 @@ final class WatchSession: @unchecked Sendable {
             report = "\(label) \(currentError == nil ? "" : "recovered: ")\(diff.summary())\(timing)"
         } else {
             let size = snapshot.contentSize
-            report = "\(label) \(snapshot.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))\(timing)"
+            report =
+                "\(label) \(snapshot.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))\(timing)"
         }
         lastGood = snapshot
         currentError = nil
@@ -219,7 +223,8 @@ final class WatchSession: @unchecked Sendable {
         var report = "\(label) error: " + message.replacing("\n", with: "\n    ")
         if let lastGood {
             let size = lastGood.contentSize
-            report += "\n    keeping the last good layout: \(lastGood.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))"
+            report +=
+                "\n    keeping the last good layout: \(lastGood.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))"
         } else {
             report += "\n    no good layout yet"
         }
@@ -265,7 +270,8 @@ final class WatchSession: @unchecked Sendable {
     }
 
     private func viewportNow(at offset: Point) throws(ViewportError) -> LayoutSnapshot? {
-        let what = "the viewport at \(NumberFormatting.format(offset.x)),\(NumberFormatting.format(offset.y)) of \(script)"
+        let what =
+            "the viewport at \(NumberFormatting.format(offset.x)),\(NumberFormatting.format(offset.y)) of \(script)"
         switch try ask(.viewport(offset), what: what) {
         case .reply(.viewport(let snapshot), let live):
             publishLock.withLock {
@@ -275,7 +281,8 @@ final class WatchSession: @unchecked Sendable {
         case .reply(.noLayout, _):
             return nil
         case .reply:
-            throw ViewportError(description: "\(script): the preview's worker process gave an answer that does not fit a viewport")
+            throw ViewportError(
+                description: "\(script): the preview's worker process gave an answer that does not fit a viewport")
         case .noLiveWorker(let lastGood):
             // The live worker was stopped: the last good run's elements, clipped.
             return lastGood.map { Self.clip($0, at: offset) }
@@ -292,7 +299,11 @@ final class WatchSession: @unchecked Sendable {
                 case .reply(.interaction(let interaction), _): return .success(interaction)
                 case .reply(.noLayout, _): return .success(nil)
                 case .reply:
-                    return .failure(ViewportError(description: "\(script): the preview's worker process gave an answer that does not fit an interaction"))
+                    return .failure(
+                        ViewportError(
+                            description:
+                                "\(script): the preview's worker process gave an answer that does not fit an interaction"
+                        ))
                 case .noLiveWorker(let lastGood):
                     guard lastGood != nil else { return .success(nil) }
                     let why = publishLock.withLock { published.liveError } ?? "the preview's worker is stopped"
@@ -317,7 +328,9 @@ final class WatchSession: @unchecked Sendable {
     private func ask(_ request: WorkerRequest, what: String) throws(ViewportError) -> Answer {
         while true {
             let current = publishLock.withLock { published }
-            guard current.lastGood != nil, let live = current.live else { return .noLiveWorker(lastGood: current.lastGood) }
+            guard current.lastGood != nil, let live = current.live else {
+                return .noLiveWorker(lastGood: current.lastGood)
+            }
             let deadline = DispatchTime.now().uptimeNanoseconds + nanoseconds(timeout)
             let answer = live.send(request) ? live.receive(until: deadline) : .ended("is gone")
             switch answer {
@@ -359,7 +372,8 @@ final class WatchSession: @unchecked Sendable {
             x: min(max(0, offset.x), max(0, content.width - size.width)),
             y: min(max(0, offset.y), max(0, content.height - size.height)),
             width: size.width, height: size.height)
-        var clipped = LayoutSnapshot(bounds: bounds, contentSize: content, elements: snapshot.elements.filter { $0.frame.intersects(bounds) })
+        var clipped = LayoutSnapshot(
+            bounds: bounds, contentSize: content, elements: snapshot.elements.filter { $0.frame.intersects(bounds) })
         clipped.totalElements = snapshot.totalElements ?? snapshot.elements.count
         return clipped
     }

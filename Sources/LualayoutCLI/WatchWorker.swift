@@ -114,9 +114,10 @@ final class WatchWorker {
             calls += last.map(HTMLTimelineWriter.notes) ?? []
             var snapshot = try session.snapshot()
             snapshot.totalElements = fresh.elementCount
-            return .interaction(PreviewInteraction(
-                snapshot: snapshot, selected: view.selectedItems, highlighted: view.highlightedItems,
-                state: view.context.state, lastCalls: calls))
+            return .interaction(
+                PreviewInteraction(
+                    snapshot: snapshot, selected: view.selectedItems, highlighted: view.highlightedItems,
+                    state: view.context.state, lastCalls: calls))
         } catch {
             return .failed("\(error)", files: [])
         }
@@ -130,7 +131,8 @@ final class WatchWorker {
             let layout = try watch.scriptOptions.loadLayout(
                 watch.script, seconds: watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout))
             loaded = layout
-            let snapshot = try LayoutQuery.snapshot(of: layout, in: context, query: watch.queryOptions.query(in: context))
+            let snapshot = try LayoutQuery.snapshot(
+                of: layout, in: context, query: watch.queryOptions.query(in: context))
             // Misspelled fields, on the stderr the watcher passes on to the user.
             let errors = FileStream(descriptor: 2)
             for warning in layout.warnings { errors.write(warning + "\n") }
@@ -152,12 +154,19 @@ final class WatchWorker {
 
     /// A self-sizing layout (one with `preferredSizeFor…`) prepared again on its estimates: the
     /// content-size correction measuring made, for the watch's output. Nil for other layouts.
-    static func selfSizingCorrection(of layout: ScriptLayout, watch: WatchCommand, context: CollectionContext) -> String? {
-        guard !watch.scriptOptions.estimates, layout.fields.callbacks.contains(where: { $0.hasPrefix("preferredSizeFor") }),
-              let estimated = try? watch.scriptOptions.loadLayout(
-                watch.script, seconds: watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout), estimatesOnly: true),
-              (try? estimated.prepare(in: context)) != nil else { return nil }
-        func text(_ size: Size) -> String { "\(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))" }
+    static func selfSizingCorrection(
+        of layout: ScriptLayout, watch: WatchCommand, context: CollectionContext
+    ) -> String? {
+        guard !watch.scriptOptions.estimates,
+            layout.fields.callbacks.contains(where: { $0.hasPrefix("preferredSizeFor") }),
+            let estimated = try? watch.scriptOptions.loadLayout(
+                watch.script, seconds: watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout),
+                estimatesOnly: true),
+            (try? estimated.prepare(in: context)) != nil
+        else { return nil }
+        func text(_ size: Size) -> String {
+            "\(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))"
+        }
         let before = estimated.collectionViewContentSize, after = layout.collectionViewContentSize
         return "\(watch.script): self-sizing: content \(text(before)) on estimates → \(text(after)) measured"
     }
@@ -172,8 +181,10 @@ final class WatchWorker {
             let content = layout.collectionViewContentSize
             let inset = context.adjustedContentInset
             let newBounds = Rect(
-                x: min(max(-inset.left, offset.x), max(-inset.left, content.width + inset.right - context.bounds.width)),
-                y: min(max(-inset.top, offset.y), max(-inset.top, content.height + inset.bottom - context.bounds.height)),
+                x: min(
+                    max(-inset.left, offset.x), max(-inset.left, content.width + inset.right - context.bounds.width)),
+                y: min(
+                    max(-inset.top, offset.y), max(-inset.top, content.height + inset.bottom - context.bounds.height)),
                 width: context.bounds.width, height: context.bounds.height)
             // A scroll is a bounds change: the layout decides whether it needs a new prepare.
             if newBounds != context.bounds {
@@ -183,7 +194,8 @@ final class WatchWorker {
                 self.context = context
             }
             let elements = try layout.layoutAttributesForElements(in: context.bounds, context: context)
-            var snapshot = LayoutSnapshot(bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+            var snapshot = LayoutSnapshot(
+                bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
             snapshot.totalElements = layout.elementCount
             return .viewport(snapshot)
         } catch {
@@ -194,9 +206,12 @@ final class WatchWorker {
     /// Runs a small layout once while waiting for the first request, so the run after a save
     /// does not pay for a new process's first use of its code and memory.
     private static func warmUp() {
-        let context = CollectionContext(bounds: Rect(x: 0, y: 0, width: 375, height: 667), scale: 1, data: CollectionData(counts: [2000]), state: [:])
+        let context = CollectionContext(
+            bounds: Rect(x: 0, y: 0, width: 375, height: 667), scale: 1, data: CollectionData(counts: [2000]),
+            state: [:])
         guard let layout = try? ScriptLayout(source: "return flow{ itemSize = {40, 40} }", name: "=(warm-up)"),
-              let snapshot = try? LayoutQuery.snapshot(of: layout, in: context, query: .all) else { return }
+            let snapshot = try? LayoutQuery.snapshot(of: layout, in: context, query: .all)
+        else { return }
         _ = WorkerReply.evaluated(snapshot, loadedFiles: []).encoded()
     }
 
@@ -204,7 +219,8 @@ final class WatchWorker {
     /// here, they would keep a connection alive after the watcher closed it.
     private static func closeInheritedSockets() {
         #if os(Linux)
-        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+        let descriptors =
+            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
         #else
         let descriptors = Array(3..<min(Int32(getdtablesize()), 4096))
         #endif

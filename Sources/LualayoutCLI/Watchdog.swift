@@ -23,8 +23,9 @@ final class Watchdog {
     /// the script's own time limit (the same `seconds`, from the start of the call) ends with
     /// its located error first.
     init(seconds: Double, what: String) {
-        generation = WatchdogAlarm.arm(after: seconds + Self.grace(seconds),
-                                       message: "lualayout: \(Self.message(what: what, seconds: seconds))\n")
+        generation = WatchdogAlarm.arm(
+            after: seconds + Self.grace(seconds),
+            message: "lualayout: \(Self.message(what: what, seconds: seconds))\n")
     }
 
     func cancel() { WatchdogAlarm.disarm(generation) }

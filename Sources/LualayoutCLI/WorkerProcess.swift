@@ -38,7 +38,9 @@ final class WorkerProcess: @unchecked Sendable {
         }
         // Writes to a worker that died must fail, not kill the watcher.
         signal(SIGPIPE, SIG_IGN)
-        guard let toWorker = makePipe() else { throw .input("watch: cannot create a pipe (\(String(cString: strerror(errno))))") }
+        guard let toWorker = makePipe() else {
+            throw .input("watch: cannot create a pipe (\(String(cString: strerror(errno))))")
+        }
         guard let fromWorker = makePipe() else {
             close(toWorker.read)
             close(toWorker.write)

@@ -56,11 +56,14 @@ extension WorkerRequest {
         case 1: self = .viewport(Point(x: try reader.double(), y: try reader.double()))
         case 2:
             var gestures: [PreviewGesture] = []
-            for _ in 0..<min(try reader.count(minimumSize: 17), PreviewGesture.maximumCount + 1) {  // a kind and two numbers
+            // Each gesture is at least a kind and two numbers.
+            for _ in 0..<min(try reader.count(minimumSize: 17), PreviewGesture.maximumCount + 1) {
                 let kind = try reader.byte()
                 var numbers: [Double] = []
                 for _ in 0..<(kind == 3 ? 4 : 2) { numbers.append(try reader.double()) }
-                guard let gesture = PreviewGesture(kind: kind, numbers: numbers) else { throw WireError("unknown gesture \(kind)") }
+                guard let gesture = PreviewGesture(kind: kind, numbers: numbers) else {
+                    throw WireError("unknown gesture \(kind)")
+                }
                 gestures.append(gesture)
             }
             self = .interact(gestures)
@@ -119,8 +122,10 @@ extension WorkerReply {
                 for _ in 0..<count { paths.append(LayoutIndexPath(try reader.int(), try reader.int())) }
                 lists.append(paths)
             }
-            self = .interaction(PreviewInteraction(
-                snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: try reader.object(), lastCalls: try reader.strings()))
+            self = .interaction(
+                PreviewInteraction(
+                    snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: try reader.object(),
+                    lastCalls: try reader.strings()))
         case let tag: throw WireError("unknown reply \(tag)")
         }
         try reader.expectEnd()
@@ -168,8 +173,10 @@ struct WireWriter {
     }
 
     mutating func rect(_ rect: Rect) {
-        let words = (rect.x.bitPattern.littleEndian, rect.y.bitPattern.littleEndian,
-                     rect.width.bitPattern.littleEndian, rect.height.bitPattern.littleEndian)
+        let words = (
+            rect.x.bitPattern.littleEndian, rect.y.bitPattern.littleEndian,
+            rect.width.bitPattern.littleEndian, rect.height.bitPattern.littleEndian
+        )
         withUnsafeBytes(of: words) { bytes.append(contentsOf: $0) }
     }
 
@@ -177,13 +184,19 @@ struct WireWriter {
         switch value {
         case .null: byte(0)
         case .bool(let flag): byte(flag ? 2 : 1)
-        case .number(let number): byte(3); double(number)
-        case .string(let text): byte(4); string(text)
+        case .number(let number):
+            byte(3)
+            double(number)
+        case .string(let text):
+            byte(4)
+            string(text)
         case .array(let items):
             byte(5)
             int(items.count)
             for item in items { self.value(item) }
-        case .object(let fields): byte(6); object(fields)
+        case .object(let fields):
+            byte(6)
+            object(fields)
         }
     }
 
@@ -199,7 +212,8 @@ struct WireWriter {
     /// Which of an element's attributes are sent (the rest have their default values); the
     /// category sits in the top two bits. `more`: a second byte of `MoreField` flags follows.
     enum ElementField {
-        static let transform: UInt8 = 1, alpha: UInt8 = 2, zIndex: UInt8 = 4, more: UInt8 = 8, custom: UInt8 = 16, kind: UInt8 = 32
+        static let transform: UInt8 = 1, alpha: UInt8 = 2, zIndex: UInt8 = 4, more: UInt8 = 8, custom: UInt8 = 16,
+            kind: UInt8 = 32
     }
 
     /// The rarer attributes, flagged in the byte after `ElementField.more`.
@@ -236,7 +250,9 @@ struct WireWriter {
         for animation in animations {
             byte(UInt8(AttributeAnimation.KeyPath.allCases.firstIndex(of: animation.keyPath)!))
             byte(animation.autoreverses ? 1 : 0)
-            for number in [animation.fromValue, animation.toValue, animation.duration, animation.repeatCount, animation.timeOffset] {
+            for number in [
+                animation.fromValue, animation.toValue, animation.duration, animation.repeatCount, animation.timeOffset,
+            ] {
                 double(number)
             }
         }
@@ -246,7 +262,9 @@ struct WireWriter {
     /// the identity's storage, which settles it at once.
     private static func isExactlyIdentity(_ transform: Transform3D) -> Bool {
         let identity = Transform3D.identity.m
-        let shared = transform.m.withUnsafeBufferPointer { mine in identity.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
+        let shared = transform.m.withUnsafeBufferPointer { mine in
+            identity.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress }
+        }
         return shared || transform.m.elementsEqual(identity) { $0.bitPattern == $1.bitPattern }
     }
 
@@ -265,7 +283,10 @@ struct WireWriter {
         }
         if let target = snapshot.targetContentOffset {
             byte(1)
-            for number in [target.proposed.x, target.proposed.y, target.velocity.x, target.velocity.y, target.target.x, target.target.y] {
+            for number in [
+                target.proposed.x, target.proposed.y, target.velocity.x, target.velocity.y, target.target.x,
+                target.target.y,
+            ] {
                 double(number)
             }
         } else {
@@ -302,7 +323,9 @@ struct WireReader {
 
     mutating func double() throws(WireError) -> Double {
         guard bytes.count - position >= 8 else { throw WireError("message ends early") }
-        let bits = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self)) }
+        let bits = bytes.withUnsafeBytes {
+            UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        }
         position += 8
         return Double(bitPattern: bits)
     }
@@ -311,7 +334,9 @@ struct WireReader {
     /// count cannot ask for a huge allocation).
     mutating func count(minimumSize: Int) throws(WireError) -> Int {
         let count = try int()
-        guard count >= 0, count <= (bytes.count - position) / max(1, minimumSize) else { throw WireError("bad count \(count)") }
+        guard count >= 0, count <= (bytes.count - position) / max(1, minimumSize) else {
+            throw WireError("bad count \(count)")
+        }
         return count
     }
 
@@ -394,9 +419,10 @@ struct WireReader {
             let path = Int(try byte())
             guard path < paths.count else { throw WireError("unknown animation key path \(path)") }
             let autoreverses = try byte() != 0
-            result.append(AttributeAnimation(
-                keyPath: paths[path], fromValue: try double(), toValue: try double(), duration: try double(),
-                autoreverses: autoreverses, repeatCount: try double(), timeOffset: try double()))
+            result.append(
+                AttributeAnimation(
+                    keyPath: paths[path], fromValue: try double(), toValue: try double(), duration: try double(),
+                    autoreverses: autoreverses, repeatCount: try double(), timeOffset: try double()))
         }
         return result
     }

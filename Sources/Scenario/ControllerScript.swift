@@ -45,7 +45,8 @@ public final class ControllerScript: CollectionViewDelegate {
             throw ScriptError(kind: .file, message: "\(path): cannot read the controller")
         }
         let directory = FileSystemPath.directory(of: path)
-        try self.init(bytes: [UInt8](data), name: path, moduleDirectory: directory.isEmpty ? "." : directory, limits: limits)
+        try self.init(
+            bytes: [UInt8](data), name: path, moduleDirectory: directory.isEmpty ? "." : directory, limits: limits)
     }
 
     public init(bytes: [UInt8], name: String, moduleDirectory: String?, limits: LuaState.Limits) throws(ScriptError) {
@@ -63,7 +64,9 @@ public final class ControllerScript: CollectionViewDelegate {
             lua.pop(1)
             throw ScriptError(
                 kind: .invalidValue,
-                message: "\(name): the controller must return a table of callbacks (shouldSelectItem, didSelectItem, …), got \(got)")
+                message:
+                    "\(name): the controller must return a table of callbacks (shouldSelectItem, didSelectItem, …), got \(got)"
+            )
         }
         options = try Self.readOptions(lua, name)
         try Self.checkCallbacks(lua, name)
@@ -79,7 +82,9 @@ public final class ControllerScript: CollectionViewDelegate {
             defer { lua.pop(1) }
             guard type != .nil else { continue }
             guard type == .boolean else {
-                throw ScriptError(kind: .invalidValue, message: "\(name): the controller's \(option) must be a boolean, got \(type.name)")
+                throw ScriptError(
+                    kind: .invalidValue,
+                    message: "\(name): the controller's \(option) must be a boolean, got \(type.name)")
             }
             let value = lua.boolean(at: -1)
             switch option {
@@ -101,13 +106,17 @@ public final class ControllerScript: CollectionViewDelegate {
             let type = lua.type(at: -1)
             if callbackNames.contains(key) {
                 guard type == .function else {
-                    throw ScriptError(kind: .invalidValue, message: "\(name): the controller's \(key) must be a function, got \(type.name)")
+                    throw ScriptError(
+                        kind: .invalidValue,
+                        message: "\(name): the controller's \(key) must be a function, got \(type.name)")
                 }
             } else if !optionNames.contains(key), type == .function {
                 let location = lua.functionLocation(at: -1)
                 throw ScriptError(
                     kind: .invalidValue,
-                    message: "\(location.isEmpty ? name : location): unknown controller callback '\(key)' (expected one of \(callbackNames.joined(separator: ", ")))")
+                    message:
+                        "\(location.isEmpty ? name : location): unknown controller callback '\(key)' (expected one of \(callbackNames.joined(separator: ", ")))"
+                )
             }
         }
     }
@@ -117,7 +126,8 @@ public final class ControllerScript: CollectionViewDelegate {
     /// Calls callback `name` with the view, the index path (or two nils) and the point; returns
     /// whether it answered anything but `false` (true when it is not defined).
     private func invoke(
-        _ name: String, _ view: HeadlessCollectionView, _ path: LayoutIndexPath?, _ point: TouchPoint, pathArguments: Bool = true
+        _ name: String, _ view: HeadlessCollectionView, _ path: LayoutIndexPath?, _ point: TouchPoint,
+        pathArguments: Bool = true
     ) throws -> Bool {
         let lua = self.lua
         // Whatever the callback leaves (or an error leaves) goes with the frame.
@@ -131,12 +141,20 @@ public final class ControllerScript: CollectionViewDelegate {
             viewObject.push()
             var arguments: Int32 = 2
             if pathArguments {
-                if let path { lua.push(path.section); lua.push(path.item) } else { lua.pushNil(); lua.pushNil() }
+                if let path {
+                    lua.push(path.section)
+                    lua.push(path.item)
+                } else {
+                    lua.pushNil()
+                    lua.pushNil()
+                }
                 arguments += 2
             }
             lua.push(touch: point)
-            let evaluating = pathArguments
-                ? "\(name)(view, \(path.map { "\($0.section), \($0.item)" } ?? "nil, nil"), point)" : "\(name)(view, point)"
+            let evaluating =
+                pathArguments
+                ? "\(name)(view, \(path.map { "\($0.section), \($0.item)" } ?? "nil, nil"), point)"
+                : "\(name)(view, point)"
             do throws(LuaError) {
                 try lua.call(arguments: arguments, results: 1)
             } catch {
@@ -147,19 +165,27 @@ public final class ControllerScript: CollectionViewDelegate {
         }
     }
 
-    public func shouldHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool {
+    public func shouldHighlightItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool {
         try invoke("shouldHighlightItem", view, indexPath, point)
     }
 
-    public func didHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
+    public func didHighlightItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws {
         _ = try invoke("didHighlightItem", view, indexPath, point)
     }
 
-    public func didUnhighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
+    public func didUnhighlightItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws {
         _ = try invoke("didUnhighlightItem", view, indexPath, point)
     }
 
-    public func shouldSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool {
+    public func shouldSelectItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool {
         try invoke("shouldSelectItem", view, indexPath, point)
     }
 
@@ -167,11 +193,14 @@ public final class ControllerScript: CollectionViewDelegate {
         _ = try invoke("didSelectItem", view, indexPath, point)
     }
 
-    public func shouldDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool {
+    public func shouldDeselectItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool {
         try invoke("shouldDeselectItem", view, indexPath, point)
     }
 
-    public func didDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
+    public func didDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
+    {
         _ = try invoke("didDeselectItem", view, indexPath, point)
     }
 

@@ -95,7 +95,9 @@ enum ViewMethods {
         case "selectItem", "deselectItem":
             let path = try lua.indexPathArguments(base, call).get()
             guard view.exists(path) else {
-                throw SimulationError("\(call)(\(path.section), \(path.item)): no such item (section \(path.section) has \(view.context.data.numberOfItems(inSection: path.section)) items)")
+                throw SimulationError(
+                    "\(call)(\(path.section), \(path.item)): no such item (section \(path.section) has \(view.context.data.numberOfItems(inSection: path.section)) items)"
+                )
             }
             if name == "selectItem" { view.selectItem(at: path) } else { view.deselectItem(at: path) }
             return .results(0)
@@ -119,7 +121,9 @@ enum ViewMethods {
             return .results(1)
         case "attributesOf":
             let path = try lua.indexPathArguments(base, call).get()
-            guard view.exists(path), let attributes = try view.layout.layoutAttributesForItem(at: path, context: view.context) else {
+            guard view.exists(path),
+                let attributes = try view.layout.layoutAttributesForItem(at: path, context: view.context)
+            else {
                 lua.pushNil()
                 return .results(1)
             }

@@ -16,7 +16,8 @@ public struct HTMLTimelineWriter: TimelineWriter {
         let outcome = document.outcome
         let steps = outcome.timeline.steps
         let title = "\(document.scenarioPath) on \(document.layoutPath)"
-        output.write("""
+        output.write(
+            """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -43,51 +44,65 @@ public struct HTMLTimelineWriter: TimelineWriter {
 
             """)
         let failed = outcome.failedChecks.count
-        output.write("<p id=\"result\" class=\"\(outcome.passed ? "passed" : "failed")\">\(outcome.passed ? "passed" : "failed") · "
-            + "\(outcome.checks.count - failed) of \(outcome.checks.count) expectations met</p>\n")
+        output.write(
+            "<p id=\"result\" class=\"\(outcome.passed ? "passed" : "failed")\">\(outcome.passed ? "passed" : "failed") · "
+                + "\(outcome.checks.count - failed) of \(outcome.checks.count) expectations met</p>\n")
         if !outcome.checks.isEmpty {
             output.write("<ul id=\"checks\">\n")
             for check in outcome.checks {
-                output.write("  <li class=\"\(check.passed ? "passed" : "failed")\">line \(check.line): \(Self.escape(check.message))</li>\n")
+                output.write(
+                    "  <li class=\"\(check.passed ? "passed" : "failed")\">line \(check.line): \(Self.escape(check.message))</li>\n"
+                )
             }
             output.write("</ul>\n")
         }
-        output.write("""
+        output.write(
+            """
             <div id="controls"><button id="prev">◀ Prev</button><span id="position"></span><button id="next">Next ▶</button></div>
             <div id="main">
             <ol id="steps">
 
             """)
         for (index, step) in steps.enumerated() {
-            output.write("  <li data-step=\"\(index)\"><b>#\(index)</b>\(step.line > 0 ? " line \(step.line)" : "") · \(Self.escape(Self.describe(step.event)))")
+            output.write(
+                "  <li data-step=\"\(index)\"><b>#\(index)</b>\(step.line > 0 ? " line \(step.line)" : "") · \(Self.escape(Self.describe(step.event)))"
+            )
             if !step.callNames.isEmpty {
                 output.write("<div class=\"calls\">\(Self.escape(step.callNames.joined(separator: "\n")))</div>")
             }
             let notes = Self.notes(step)
-            if !notes.isEmpty { output.write("<div class=\"state\">\(Self.escape(notes.joined(separator: "\n")))</div>") }
+            if !notes.isEmpty {
+                output.write("<div class=\"state\">\(Self.escape(notes.joined(separator: "\n")))</div>")
+            }
             output.write("</li>\n")
         }
         output.write("</ol>\n<div id=\"pictures\">\n")
         for (index, step) in steps.enumerated() {
             let paths = { (list: [LayoutIndexPath]) in list.map { "\($0.section),\($0.item)" }.joined(separator: " ") }
-            output.write("<section class=\"picture\" data-step=\"\(index)\" data-selected=\"\(paths(step.selected))\" "
-                + "data-highlighted=\"\(paths(step.highlighted))\" hidden>\n")
+            output.write(
+                "<section class=\"picture\" data-step=\"\(index)\" data-selected=\"\(paths(step.selected))\" "
+                    + "data-highlighted=\"\(paths(step.highlighted))\" hidden>\n")
             let o = step.contentOffset
-            output.write("<p>offset \(NumberFormatting.format(o.x)),\(NumberFormatting.format(o.y)) · selected [\(Self.escape(paths(step.selected)))] · "
-                + "highlighted [\(Self.escape(paths(step.highlighted)))] · state \(Self.escape(JSONLayoutWriter.value(.object(step.state))))</p>\n")
+            output.write(
+                "<p>offset \(NumberFormatting.format(o.x)),\(NumberFormatting.format(o.y)) · selected [\(Self.escape(paths(step.selected)))] · "
+                    + "highlighted [\(Self.escape(paths(step.highlighted)))] · state \(Self.escape(JSONLayoutWriter.value(.object(step.state))))</p>\n"
+            )
             output.write(SVGLayoutWriter.string(step.snapshot, options: options))
             for plan in step.animations {
                 // The update page, as `lualayout update --format html` draws and plays it.
                 var page = ""
                 HTMLPlanWriter.write(plan, title: "step \(index): animated update", options: options, to: &page)
-                output.write("<iframe class=\"update\" title=\"animated update\" srcdoc=\"\(Self.escape(page))\"></iframe>\n")
+                output.write(
+                    "<iframe class=\"update\" title=\"animated update\" srcdoc=\"\(Self.escape(page))\"></iframe>\n")
             }
             output.write("</section>\n")
         }
         output.write("</div>\n</div>\n<script>\n\(Self.script)</script>\n</body>\n</html>\n")
     }
 
-    public static func string(_ document: TimelineDocument, options: SVGLayoutWriter.Options = .init(width: 560, viewportOnly: true)) -> String {
+    public static func string(
+        _ document: TimelineDocument, options: SVGLayoutWriter.Options = .init(width: 560, viewportOnly: true)
+    ) -> String {
         var stream: any TextOutputStream = ""
         HTMLTimelineWriter(options: options).write(document, to: &stream)
         return stream as! String
@@ -98,16 +113,19 @@ public struct HTMLTimelineWriter: TimelineWriter {
         let p = { (point: Point) in "\(NumberFormatting.format(point.x)),\(NumberFormatting.format(point.y))" }
         switch event {
         case .start: return "start"
-        case .tap(let at), .longPress(let at), .touchDown(let at), .touchMove(let at), .touchUp(let at): return "\(event.name) at \(p(at))"
+        case .tap(let at), .longPress(let at), .touchDown(let at), .touchMove(let at), .touchUp(let at):
+            return "\(event.name) at \(p(at))"
         case .drag(let from, let to): return "drag \(p(from)) → \(p(to))"
         case .scroll(let to): return "scroll to \(p(to))"
         case .fling(let velocity): return "fling \(p(velocity)) pt/ms"
         case .setState(let key, let value): return "setState \(key) = \(value.map(JSONLayoutWriter.value) ?? "nil")"
         case .batchUpdates(let batch):
-            return "performBatchUpdates " + batch.collectionUpdates().map { u in
-                let target = u.before ?? u.after
-                return "\(u.action.rawValue) " + (target.map { t in t.item.map { "[\(t.section), \($0)]" } ?? "[\(t.section)]" } ?? "")
-            }.joined(separator: ", ")
+            return "performBatchUpdates "
+                + batch.collectionUpdates().map { u in
+                    let target = u.before ?? u.after
+                    return "\(u.action.rawValue) "
+                        + (target.map { t in t.item.map { "[\(t.section), \($0)]" } ?? "[\(t.section)]" } ?? "")
+                }.joined(separator: ", ")
         case .wait(let seconds): return "wait \(NumberFormatting.format(seconds)) s"
         }
     }
@@ -117,7 +135,8 @@ public struct HTMLTimelineWriter: TimelineWriter {
         step.log.compactMap { entry in
             switch entry {
             case .stateChange(let key, let old, let new):
-                return "state \(key): \(old.map(JSONLayoutWriter.value) ?? "nil") → \(new.map(JSONLayoutWriter.value) ?? "nil")"
+                return
+                    "state \(key): \(old.map(JSONLayoutWriter.value) ?? "nil") → \(new.map(JSONLayoutWriter.value) ?? "nil")"
             case .prepare(let reason): return "prepare (\(reason))"
             case .fling(_, _, let target, _):
                 return "fling lands at \(NumberFormatting.format(target.x)),\(NumberFormatting.format(target.y))"

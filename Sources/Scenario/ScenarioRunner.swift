@@ -63,7 +63,8 @@ public enum ScenarioRunner {
             let session = try SimulationSession(layout: layout, context: request.context, controller: controller)
             outcome.timeline = session.timeline
             guard FileSystemPath.isRegularFile(request.scenarioPath),
-                  let bytes = FileManager.default.contents(atPath: request.scenarioPath) else {
+                let bytes = FileManager.default.contents(atPath: request.scenarioPath)
+            else {
                 throw ScriptError(kind: .file, message: "\(request.scenarioPath): cannot read the scenario")
             }
             let directory = FileSystemPath.directory(of: request.scenarioPath)

@@ -60,11 +60,13 @@ public final class ScenarioScript {
 
     /// Scenario globals that drive the session.
     public static let eventNames = [
-        "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState", "performBatchUpdates", "wait",
+        "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
+        "performBatchUpdates", "wait",
     ]
     /// Scenario globals that only read.
     public static let queryNames = [
-        "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state", "calls", "updates",
+        "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
+        "calls", "updates",
     ]
     public static let checkNames = ["expect", "expectSnapshot"]
 
@@ -149,7 +151,8 @@ public final class ScenarioScript {
             let end = try lua.pointArguments(3, global, names: ("x2", "y2")).get()
             try session.drag(from: start, to: end, line: line)
         case "scroll": try session.scroll(to: try lua.pointArguments(1, global).get(), line: line)
-        case "fling": try session.fling(velocity: try lua.pointArguments(1, global, names: ("vx", "vy")).get(), line: line)
+        case "fling":
+            try session.fling(velocity: try lua.pointArguments(1, global, names: ("vx", "vy")).get(), line: line)
         case "setState":
             guard let key = lua.string(at: 1) else {
                 throw SimulationError("setState expects a state key (a string), got \(lua.type(at: 1).name)")
@@ -174,8 +177,13 @@ public final class ScenarioScript {
             guard let snapshotName = lua.string(at: 1), !snapshotName.isEmpty else {
                 throw SimulationError("expectSnapshot expects a snapshot name (a string), got \(lua.type(at: 1).name)")
             }
-            let verdict = snapshotHandler?(snapshotName, line, try session.snapshot())
-                ?? SnapshotVerdict(passed: false, message: "expectSnapshot(\"\(snapshotName)\"): snapshots need `lualayout test` (simulate does not compare them)")
+            let verdict =
+                snapshotHandler?(snapshotName, line, try session.snapshot())
+                ?? SnapshotVerdict(
+                    passed: false,
+                    message:
+                        "expectSnapshot(\"\(snapshotName)\"): snapshots need `lualayout test` (simulate does not compare them)"
+                )
             checks.append(ScenarioCheck(file: name, line: line, message: verdict.message, passed: verdict.passed))
             lua.push(verdict.passed)
             return .results(1)
@@ -194,7 +202,9 @@ public final class ScenarioScript {
                 lua.rawSet(tableAt: -2, field: "action")
                 for (field, target) in [("before", update.before), ("after", update.after)] {
                     guard let target else { continue }
-                    if let item = target.item { lua.push(indexPath: LayoutIndexPath(target.section, item)) } else {
+                    if let item = target.item {
+                        lua.push(indexPath: LayoutIndexPath(target.section, item))
+                    } else {
                         lua.push(LuaValue.map(["section": .number(Double(target.section))]))
                     }
                     lua.rawSet(tableAt: -2, field: field)

@@ -20,10 +20,14 @@ extension LuaState {
     /// `{s, i, section = s, item = i}`.
     func push(indexPath path: LayoutIndexPath) {
         newTable(arrayCount: 2, fieldCount: 2)
-        push(path.section); rawSet(tableAt: -2, index: 1)
-        push(path.item); rawSet(tableAt: -2, index: 2)
-        push(path.section); rawSet(tableAt: -2, field: "section")
-        push(path.item); rawSet(tableAt: -2, field: "item")
+        push(path.section)
+        rawSet(tableAt: -2, index: 1)
+        push(path.item)
+        rawSet(tableAt: -2, index: 2)
+        push(path.section)
+        rawSet(tableAt: -2, field: "section")
+        push(path.item)
+        rawSet(tableAt: -2, field: "item")
     }
 
     /// An array of index paths.
@@ -39,13 +43,19 @@ extension LuaState {
     /// (the local ones nil on empty space).
     func push(touch point: TouchPoint) {
         newTable(fieldCount: 6)
-        push(point.viewport.x); rawSet(tableAt: -2, field: "x")
-        push(point.viewport.y); rawSet(tableAt: -2, field: "y")
-        push(point.content.x); rawSet(tableAt: -2, field: "contentX")
-        push(point.content.y); rawSet(tableAt: -2, field: "contentY")
+        push(point.viewport.x)
+        rawSet(tableAt: -2, field: "x")
+        push(point.viewport.y)
+        rawSet(tableAt: -2, field: "y")
+        push(point.content.x)
+        rawSet(tableAt: -2, field: "contentX")
+        push(point.content.y)
+        rawSet(tableAt: -2, field: "contentY")
         if let local = point.local {
-            push(local.x); rawSet(tableAt: -2, field: "localX")
-            push(local.y); rawSet(tableAt: -2, field: "localY")
+            push(local.x)
+            rawSet(tableAt: -2, field: "localX")
+            push(local.y)
+            rawSet(tableAt: -2, field: "localY")
         }
     }
 
@@ -55,24 +65,39 @@ extension LuaState {
     func push(attributes a: LayoutAttributes) {
         newTable(fieldCount: 16)
         for (name, value) in a.custom.sorted(by: { $0.key < $1.key }) {
-            push(value); rawSet(tableAt: -2, field: name)
+            push(value)
+            rawSet(tableAt: -2, field: name)
         }
-        push(LayoutValue.object(a.custom)); rawSet(tableAt: -2, field: "custom")
-        push(a.indexPath.section); rawSet(tableAt: -2, field: "section")
-        push(a.indexPath.item); rawSet(tableAt: -2, field: "item")
-        push(a.category.name); rawSet(tableAt: -2, field: "category")
-        push(a.kind); rawSet(tableAt: -2, field: "kind")
-        push(a.frame); rawSet(tableAt: -2, field: "frame")
-        push(a.frame.x); rawSet(tableAt: -2, field: "x")
-        push(a.frame.y); rawSet(tableAt: -2, field: "y")
-        push(a.frame.width); rawSet(tableAt: -2, field: "width")
-        push(a.frame.height); rawSet(tableAt: -2, field: "height")
-        push(a.alpha); rawSet(tableAt: -2, field: "alpha")
-        push(a.zIndex); rawSet(tableAt: -2, field: "zIndex")
-        push(a.hidden); rawSet(tableAt: -2, field: "hidden")
+        push(LayoutValue.object(a.custom))
+        rawSet(tableAt: -2, field: "custom")
+        push(a.indexPath.section)
+        rawSet(tableAt: -2, field: "section")
+        push(a.indexPath.item)
+        rawSet(tableAt: -2, field: "item")
+        push(a.category.name)
+        rawSet(tableAt: -2, field: "category")
+        push(a.kind)
+        rawSet(tableAt: -2, field: "kind")
+        push(a.frame)
+        rawSet(tableAt: -2, field: "frame")
+        push(a.frame.x)
+        rawSet(tableAt: -2, field: "x")
+        push(a.frame.y)
+        rawSet(tableAt: -2, field: "y")
+        push(a.frame.width)
+        rawSet(tableAt: -2, field: "width")
+        push(a.frame.height)
+        rawSet(tableAt: -2, field: "height")
+        push(a.alpha)
+        rawSet(tableAt: -2, field: "alpha")
+        push(a.zIndex)
+        rawSet(tableAt: -2, field: "zIndex")
+        push(a.hidden)
+        rawSet(tableAt: -2, field: "hidden")
         newTable(arrayCount: 16)
         for (offset, value) in a.transform3D.m.enumerated() {
-            push(value); rawSet(tableAt: -2, index: offset + 1)
+            push(value)
+            rawSet(tableAt: -2, index: offset + 1)
         }
         rawSet(tableAt: -2, field: "transform3D")
     }
@@ -83,13 +108,17 @@ extension LuaState {
             return .failure(SimulationError("\(function) expects a number for \(what), got \(type(at: index).name)"))
         }
         guard value.isFinite else {
-            return .failure(SimulationError("\(function) expects a finite number for \(what), got \(NumberFormatting.format(value))"))
+            return .failure(
+                SimulationError(
+                    "\(function) expects a finite number for \(what), got \(NumberFormatting.format(value))"))
         }
         return .success(value)
     }
 
     /// Two number arguments from `index` as a point.
-    func pointArguments(_ index: Int32, _ function: String, names: (String, String) = ("x", "y")) -> Result<Point, SimulationError> {
+    func pointArguments(
+        _ index: Int32, _ function: String, names: (String, String) = ("x", "y")
+    ) -> Result<Point, SimulationError> {
         numberArgument(index, function, names.0).flatMap { x in
             numberArgument(index + 1, function, names.1).map { Point(x: x, y: $0) }
         }
@@ -100,8 +129,12 @@ extension LuaState {
         numberArgument(index, function, "the section").flatMap { section in
             numberArgument(index + 1, function, "the item").flatMap { item in
                 guard section == section.rounded(), item == item.rounded(), section >= 0, item >= 0,
-                      section < 1e9, item < 1e9 else {
-                    return .failure(SimulationError("\(function) expects a section and an item as integers ≥ 0, got \(NumberFormatting.format(section)), \(NumberFormatting.format(item))"))
+                    section < 1e9, item < 1e9
+                else {
+                    return .failure(
+                        SimulationError(
+                            "\(function) expects a section and an item as integers ≥ 0, got \(NumberFormatting.format(section)), \(NumberFormatting.format(item))"
+                        ))
                 }
                 return .success(LayoutIndexPath(Int(section), Int(item)))
             }
@@ -111,7 +144,10 @@ extension LuaState {
     /// `{delete = {{s, i}, …}, insert = …, reload = …, move = {{{s, i}, {s, i}}, …}}` at `index`.
     func batchArgument(_ index: Int32, _ function: String) -> Result<BatchUpdate, SimulationError> {
         guard type(at: index) == .table else {
-            return .failure(SimulationError("\(function) expects a table {delete = …, insert = …, move = …, reload = …}, got \(type(at: index).name)"))
+            return .failure(
+                SimulationError(
+                    "\(function) expects a table {delete = …, insert = …, move = …, reload = …}, got \(type(at: index).name)"
+                ))
         }
         let value: LuaValue
         do {
@@ -132,10 +168,13 @@ enum BatchTable {
         switch value {
         case .map(let map): fields = map
         case .array(let items) where items.isEmpty: fields = [:]
-        default: return .failure(SimulationError("\(function) expects a table with the keys \(keys.joined(separator: ", "))"))
+        default:
+            return .failure(
+                SimulationError("\(function) expects a table with the keys \(keys.joined(separator: ", "))"))
         }
         if let unknown = fields.keys.sorted().first(where: { !keys.contains($0) }) {
-            return .failure(SimulationError("\(function): unknown key '\(unknown)' (expected \(keys.joined(separator: ", ")))"))
+            return .failure(
+                SimulationError("\(function): unknown key '\(unknown)' (expected \(keys.joined(separator: ", ")))"))
         }
         var batch = BatchUpdate()
         do {
@@ -172,8 +211,9 @@ enum BatchTable {
 
     private static func path(_ value: LuaValue, _ what: String) throws -> LayoutIndexPath {
         guard case .array(let parts) = value, parts.count == 2,
-              let section = parts[0].number, let item = parts[1].number,
-              section == section.rounded(), item == item.rounded(), section >= 0, item >= 0, section < 1e9, item < 1e9 else {
+            let section = parts[0].number, let item = parts[1].number,
+            section == section.rounded(), item == item.rounded(), section >= 0, item >= 0, section < 1e9, item < 1e9
+        else {
             throw SimulationError("\(what) must be {section, item} (integers ≥ 0)")
         }
         return LayoutIndexPath(Int(section), Int(item))
@@ -192,7 +232,8 @@ func callerLine(_ lua: LuaState) -> Int {
 private func withoutSurroundingSpace(_ text: Substring) -> String {
     let isSpace = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
     let scalars = text.unicodeScalars
-    guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
+    else { return "" }
     var kept = String.UnicodeScalarView()
     kept.append(contentsOf: scalars[first...last])
     return String(kept)

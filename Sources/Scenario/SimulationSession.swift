@@ -24,7 +24,9 @@ public final class SimulationSession {
     /// Seconds since the session began; only `wait` advances it.
     public private(set) var time = 0.0
 
-    public init(layout: any CollectionViewLayout, context: CollectionContext, controller: ControllerScript? = nil) throws {
+    public init(
+        layout: any CollectionViewLayout, context: CollectionContext, controller: ControllerScript? = nil
+    ) throws {
         view = try HeadlessCollectionView(layout: layout, context: context)
         self.controller = controller
         if let controller {
@@ -47,13 +49,17 @@ public final class SimulationSession {
     @discardableResult
     public func longPress(_ point: Point, line: Int = 0) throws -> TimelineStep {
         try checkInViewport(point, "longPress")
-        return try record(.longPress(point), line: line) { try view.longPress(at: try view.touchPoint(viewport: point)) }
+        return try record(.longPress(point), line: line) {
+            try view.longPress(at: try view.touchPoint(viewport: point))
+        }
     }
 
     @discardableResult
     public func touchDown(_ point: Point, line: Int = 0) throws -> TimelineStep {
         try checkInViewport(point, "touchDown")
-        return try record(.touchDown(point), line: line) { try view.touchDown(at: try view.touchPoint(viewport: point)) }
+        return try record(.touchDown(point), line: line) {
+            try view.touchDown(at: try view.touchPoint(viewport: point))
+        }
     }
 
     /// Lifts the finger; outside the viewport the touch is cancelled (no selection, no
@@ -102,7 +108,9 @@ public final class SimulationSession {
     }
 
     @discardableResult
-    public func performBatchUpdates(_ batch: BatchUpdate, newData: CollectionData? = nil, line: Int = 0) throws -> TimelineStep {
+    public func performBatchUpdates(
+        _ batch: BatchUpdate, newData: CollectionData? = nil, line: Int = 0
+    ) throws -> TimelineStep {
         try record(.batchUpdates(batch), line: line) { try view.performBatchUpdates(batch, newData: newData) }
     }
 
@@ -154,7 +162,9 @@ public final class SimulationSession {
 
     private func checkFinite(_ point: Point, _ what: String) throws {
         guard point.x.isFinite, point.y.isFinite else {
-            throw SimulationError("\(what) expects finite numbers, got (\(NumberFormatting.format(point.x)), \(NumberFormatting.format(point.y)))")
+            throw SimulationError(
+                "\(what) expects finite numbers, got (\(NumberFormatting.format(point.x)), \(NumberFormatting.format(point.y)))"
+            )
         }
     }
 
@@ -163,7 +173,8 @@ public final class SimulationSession {
         guard viewportContains(point) else {
             let size = view.bounds.size
             throw SimulationError(
-                "\(what)(\(NumberFormatting.format(point.x)), \(NumberFormatting.format(point.y))): the point is outside the viewport (0…\(NumberFormatting.format(size.width)) × 0…\(NumberFormatting.format(size.height)); points are in viewport coordinates)")
+                "\(what)(\(NumberFormatting.format(point.x)), \(NumberFormatting.format(point.y))): the point is outside the viewport (0…\(NumberFormatting.format(size.width)) × 0…\(NumberFormatting.format(size.height)); points are in viewport coordinates)"
+            )
         }
     }
 }

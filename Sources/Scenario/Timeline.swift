@@ -58,7 +58,9 @@ public struct TimelineStep: Sendable, Equatable {
 
     /// The delegate calls of the step, in order, with the answers of `should…` calls.
     public var calls: [(name: String, indexPath: LayoutIndexPath?, result: Bool?)] {
-        log.compactMap { if case .delegateCall(let name, let path, let result) = $0 { (name, path, result) } else { nil } }
+        log.compactMap {
+            if case .delegateCall(let name, let path, let result) = $0 { (name, path, result) } else { nil }
+        }
     }
 
     /// The delegate calls as "name" or "name[s, i]" (with "→ false" when a should… said no).

@@ -63,7 +63,8 @@ public struct JSONTimelineWriter: TimelineWriter {
         var text = "{\"type\": \"\(event.name)\""
         switch event {
         case .start: break
-        case .tap(let p), .longPress(let p), .touchDown(let p), .touchUp(let p), .touchMove(let p): text += ", \"point\": \(point(p))"
+        case .tap(let p), .longPress(let p), .touchDown(let p), .touchUp(let p), .touchMove(let p):
+            text += ", \"point\": \(point(p))"
         case .drag(let from, let to): text += ", \"from\": \(point(from)), \"to\": \(point(to))"
         case .scroll(let to): text += ", \"offset\": \(point(to))"
         case .fling(let velocity): text += ", \"velocity\": \(point(velocity))"
@@ -90,13 +91,16 @@ public struct JSONTimelineWriter: TimelineWriter {
             return "{\"type\": \"delegateCall\", \"name\": \"\(name)\", \"indexPath\": \(path(indexPath))"
                 + (result.map { ", \"result\": \($0)" } ?? "") + "}"
         case .stateChange(let key, let old, let new):
-            return "{\"type\": \"stateChange\", \"key\": \(JSONLayoutWriter.string(key)), \"old\": \(JSONLayoutWriter.value(old ?? .null)), \"new\": \(JSONLayoutWriter.value(new ?? .null))}"
+            return
+                "{\"type\": \"stateChange\", \"key\": \(JSONLayoutWriter.string(key)), \"old\": \(JSONLayoutWriter.value(old ?? .null)), \"new\": \(JSONLayoutWriter.value(new ?? .null))}"
         case .prepare(let reason):
             return "{\"type\": \"prepare\", \"reason\": \(JSONLayoutWriter.string(reason))}"
         case .boundsChange(let from, let to, let invalidated):
-            return "{\"type\": \"boundsChange\", \"from\": \(JSONLayoutWriter.rect(from)), \"to\": \(JSONLayoutWriter.rect(to)), \"invalidated\": \(invalidated)}"
+            return
+                "{\"type\": \"boundsChange\", \"from\": \(JSONLayoutWriter.rect(from)), \"to\": \(JSONLayoutWriter.rect(to)), \"invalidated\": \(invalidated)}"
         case .fling(let velocity, let proposed, let target, let duration):
-            return "{\"type\": \"fling\", \"velocity\": \(point(velocity)), \"proposed\": \(point(proposed)), \"target\": \(point(target)), \"duration\": \(JSONLayoutWriter.number(duration))}"
+            return
+                "{\"type\": \"fling\", \"velocity\": \(point(velocity)), \"proposed\": \(point(proposed)), \"target\": \(point(target)), \"duration\": \(JSONLayoutWriter.number(duration))}"
         case .batchUpdate(let plan):
             let planText = JSONPlanWriter.string(plan).split(separator: "\n").joined(separator: "\n        ")
             return "{\"type\": \"batchUpdate\", \"plan\": \(planText)}"
@@ -108,12 +112,15 @@ public struct JSONTimelineWriter: TimelineWriter {
     }
 
     static func step(_ step: TimelineStep, index: Int) -> String {
-        var text = "    {\"index\": \(index), \"line\": \(step.line), \"time\": \(JSONLayoutWriter.number(step.time)),\n"
+        var text =
+            "    {\"index\": \(index), \"line\": \(step.line), \"time\": \(JSONLayoutWriter.number(step.time)),\n"
         text += "     \"event\": \(event(step.event)),\n"
         text += "     \"log\": ["
         text += step.log.isEmpty ? "" : "\n      " + step.log.map(logEntry).joined(separator: ",\n      ") + "\n     "
         text += "],\n"
-        text += "     \"contentOffset\": \(point(step.contentOffset)), \"selected\": [" + step.selected.map(path).joined(separator: ", ")
+        text +=
+            "     \"contentOffset\": \(point(step.contentOffset)), \"selected\": ["
+            + step.selected.map(path).joined(separator: ", ")
         text += "], \"highlighted\": [" + step.highlighted.map(path).joined(separator: ", ") + "],\n"
         text += "     \"state\": \(JSONLayoutWriter.value(.object(step.state))),\n"
         let layout = JSONLayoutWriter.string(step.snapshot).split(separator: "\n").joined(separator: "\n     ")

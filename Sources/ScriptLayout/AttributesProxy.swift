@@ -57,7 +57,9 @@ final class AttributesProxy {
     /// `charged`: the script asked for it (a super query), so it counts against the memory cap.
     @discardableResult
     func push(_ attributes: LayoutAttributes, charged isCharged: Bool = false) -> Int {
-        if isCharged { charge(Self.slotBytes + attributes.custom.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateBytes }) }
+        if isCharged {
+            charge(Self.slotBytes + attributes.custom.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateBytes })
+        }
         slots.append(attributes)
         let pointer = lua.newUserdata(size: MemoryLayout<Handle>.size)
         pointer.storeBytes(of: Handle(call: call, slot: Int32(slots.count - 1)), as: Handle.self)
@@ -81,7 +83,9 @@ final class AttributesProxy {
     private func handle(_ lua: LuaState) -> Int? { slot(at: 1) }
 
     private func index(_ lua: LuaState) -> LuaState.FunctionResult {
-        guard let slot = handle(lua) else { return .error("attributes object used outside the callback it was passed to") }
+        guard let slot = handle(lua) else {
+            return .error("attributes object used outside the callback it was passed to")
+        }
         guard let key = lua.string(at: 2) else {
             lua.pushNil()
             return .results(1)
@@ -94,8 +98,10 @@ final class AttributesProxy {
         case "item": lua.push(a.indexPath.item)
         case "indexPath":
             lua.newTable(fieldCount: 2)
-            lua.push(a.indexPath.section); lua.rawSet(tableAt: -2, field: "section")
-            lua.push(a.indexPath.item); lua.rawSet(tableAt: -2, field: "item")
+            lua.push(a.indexPath.section)
+            lua.rawSet(tableAt: -2, field: "section")
+            lua.push(a.indexPath.item)
+            lua.rawSet(tableAt: -2, field: "item")
         case "frame": lua.push(a.frame)
         case "x": lua.push(a.frame.x)
         case "y": lua.push(a.frame.y)
@@ -114,7 +120,9 @@ final class AttributesProxy {
             if a.animations.isEmpty { lua.pushNil() }
         default:
             if let value = a.custom[key] {
-                guard lua.push(value) else { return .error("attribute '\(key)' is nested too deeply for the Lua stack here") }
+                guard lua.push(value) else {
+                    return .error("attribute '\(key)' is nested too deeply for the Lua stack here")
+                }
             } else {
                 lua.pushNil()
             }
@@ -128,7 +136,9 @@ final class AttributesProxy {
     }
 
     private func newIndex(_ lua: LuaState) -> LuaState.FunctionResult {
-        guard let slot = handle(lua) else { return .error("attributes object used outside the callback it was passed to") }
+        guard let slot = handle(lua) else {
+            return .error("attributes object used outside the callback it was passed to")
+        }
         guard let key = lua.string(at: 2) else { return .error("attribute names are strings") }
         if !Self.attributeNames.contains(key) {
             // A custom field, validated by the one rule and stored in place: copying the
@@ -158,14 +168,17 @@ final class AttributesProxy {
             default: a.frame.size.height = value
             }
         case "center":
-            guard let point = lua.point(at: 3) else { return .error("\(a.key): center must be {x=, y=} with finite values") }
+            guard let point = lua.point(at: 3) else {
+                return .error("\(a.key): center must be {x=, y=} with finite values")
+            }
             a.frame.origin = Point(x: point.x - a.frame.width / 2, y: point.y - a.frame.height / 2)
         case "size":
             guard case .success(let size) = lua.size(at: 3) else {
                 return .error("\(a.key): size must be {w, h} or {width=, height=} with finite values ≥ 0")
             }
             let center = a.center
-            a.frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+            a.frame = Rect(
+                x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
         default:
             var extras = AttributeExtras(
                 alpha: a.alpha, zIndex: Int32(clamping: a.zIndex), hidden: a.hidden, transform3D: a.transform3D,

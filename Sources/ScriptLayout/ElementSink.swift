@@ -40,7 +40,9 @@ final class ElementSink {
         lua.newTable()
         kinds = lua.reference()
         lua.newTable(fieldCount: 4)
-        for (name, category) in [("cell", ElementCategory.cell), ("supplementary", .supplementary), ("decoration", .decoration)] {
+        for (name, category) in [
+            ("cell", ElementCategory.cell), ("supplementary", .supplementary), ("decoration", .decoration),
+        ] {
             lua.push(kinds)
             lua.push { [unowned self] lua in self.place(lua, category: category) }
             lua.pushPlacer(buffer, category: Int32(category.rawValue))
@@ -84,10 +86,12 @@ final class ElementSink {
             // The C fast path checks each number; only the sum of two can still overflow.
             if let problem = AttributeRules.frameProblem(frame) {
                 buffer.clear()
-                throw LayoutError("out:\(category == .cell ? "cell" : category.name) [\(placed.section), \(placed.item)]: \(problem)")
+                throw LayoutError(
+                    "out:\(category == .cell ? "cell" : category.name) [\(placed.section), \(placed.item)]: \(problem)")
             }
             builder.append(
-                category: category, kindID: UInt16(placed.kind), section: placed.section, item: placed.item, frame: frame)
+                category: category, kindID: UInt16(placed.kind), section: placed.section, item: placed.item,
+                frame: frame)
         }
         buffer.clear()
         defer { builder = ElementStoreBuilder() }
@@ -117,8 +121,11 @@ final class ElementSink {
         guard isOpen else { return .error("\(name) is only available during prepare(cv, out)") }
         let placed = builder.count + buffer.count
         guard placed < elementLimit, !buffer.refusedForMemory,
-              memoryLimit == Int.max || lua.memoryUsed + (placed + 1) * Self.bytesPerElement + customBytes <= memoryLimit else {
-            return .error("\(name): memory limit exceeded after \(placed) elements placed in one prepare (each costs about \(Self.bytesPerElement + MemoryLayout<PlacementBuffer.Placement>.stride) bytes of the memory cap; raise it with --max-memory)")
+            memoryLimit == Int.max || lua.memoryUsed + (placed + 1) * Self.bytesPerElement + customBytes <= memoryLimit
+        else {
+            return .error(
+                "\(name): memory limit exceeded after \(placed) elements placed in one prepare (each costs about \(Self.bytesPerElement + MemoryLayout<PlacementBuffer.Placement>.stride) bytes of the memory cap; raise it with --max-memory)"
+            )
         }
         var argument: Int32 = 2
         var kindID: UInt16 = 0
@@ -136,22 +143,31 @@ final class ElementSink {
             argument = 3
         }
         guard let section = index(lua, argument), let item = index(lua, argument + 1) else {
-            return .error("\(name): section and item must be integers ≥ 0, got \(describe(lua, argument)) and \(describe(lua, argument + 1))")
+            return .error(
+                "\(name): section and item must be integers ≥ 0, got \(describe(lua, argument)) and \(describe(lua, argument + 1))"
+            )
         }
         // UIKit raises for elements at index paths the data does not have; decorations are free.
         if category == .cell, !(Int(section) < itemCounts.count && Int(item) < itemCounts[Int(section)]) {
-            return .error("\(name) [\(section), \(item)]: no such item in the data (\(describeData(section: Int(section))))")
+            return .error(
+                "\(name) [\(section), \(item)]: no such item in the data (\(describeData(section: Int(section))))")
         }
         if category == .supplementary, Int(section) >= itemCounts.count {
-            return .error("\(name) [\(section), \(item)]: no such section in the data (\(describeData(section: Int(section))))")
+            return .error(
+                "\(name) [\(section), \(item)]: no such section in the data (\(describeData(section: Int(section))))")
         }
         let first = argument + 2
         guard let x = lua.number(at: first), let y = lua.number(at: first + 1),
-              let width = lua.number(at: first + 2), let height = lua.number(at: first + 3) else {
-            return .error("\(name) [\(section), \(item)]: x, y, w, h must be numbers, got \((first..<first + 4).map { describe(lua, $0) }.joined(separator: ", "))")
+            let width = lua.number(at: first + 2), let height = lua.number(at: first + 3)
+        else {
+            return .error(
+                "\(name) [\(section), \(item)]: x, y, w, h must be numbers, got \((first..<first + 4).map { describe(lua, $0) }.joined(separator: ", "))"
+            )
         }
         let frame = Rect(x: x, y: y, width: width, height: height)
-        if let problem = AttributeRules.frameProblem(frame) { return .error("\(name) [\(section), \(item)]: \(problem)") }
+        if let problem = AttributeRules.frameProblem(frame) {
+            return .error("\(name) [\(section), \(item)]: \(problem)")
+        }
         let extraIndex = first + 4
         switch lua.type(at: extraIndex) {
         case .none, .nil:
@@ -159,16 +175,20 @@ final class ElementSink {
         case .table:
             switch AttributeExtras.read(lua, at: extraIndex) {
             case .success(let extras):
-                customBytes += extras.custom.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateBytes }
+                customBytes +=
+                    extras.custom.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateBytes }
                     + extras.animations.count * AttributeExtras.bytesPerAnimation
                 let bytes = (builder.count + buffer.count) * Self.bytesPerElement + customBytes
                 if memoryLimit != Int.max, bytes + lua.memoryUsed > memoryLimit {
-                    return .error("\(name) [\(section), \(item)]: placed elements and their custom fields exceed the memory cap (raise it with --max-memory)")
+                    return .error(
+                        "\(name) [\(section), \(item)]: placed elements and their custom fields exceed the memory cap (raise it with --max-memory)"
+                    )
                 }
                 builder.append(
                     category: category, kindID: kindID, section: section, item: item, frame: frame,
                     alpha: extras.alpha, zIndex: extras.zIndex, hidden: extras.hidden)
-                builder.setExtrasOfLast(transform3D: extras.transform3D, custom: extras.custom, animations: extras.animations)
+                builder.setExtrasOfLast(
+                    transform3D: extras.transform3D, custom: extras.custom, animations: extras.animations)
             case .failure(let problem):
                 return .error("\(name) [\(section), \(item)]: \(problem.message)")
             }
@@ -188,7 +208,8 @@ final class ElementSink {
     private func setContentSize(_ lua: LuaState) -> LuaState.FunctionResult {
         guard isOpen else { return .error("out:contentSize is only available during prepare(cv, out)") }
         guard let width = lua.number(at: 2), let height = lua.number(at: 3),
-              width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+            width.isFinite, height.isFinite, width >= 0, height >= 0
+        else {
             return .error("out:contentSize(w, h) expects two finite non-negative numbers")
         }
         contentSize = Size(width: width, height: height)
@@ -197,7 +218,8 @@ final class ElementSink {
 
     private func index(_ lua: LuaState, _ position: Int32) -> Int32? {
         guard let number = lua.number(at: position), number >= 0, number == number.rounded(),
-              number <= Double(Int32.max) else { return nil }
+            number <= Double(Int32.max)
+        else { return nil }
         return Int32(number)
     }
 
@@ -243,19 +265,28 @@ struct AttributeExtras {
     mutating func set(_ key: String, lua: LuaState, valueAt index: Int32) -> String? {
         switch key {
         case "alpha":
-            guard let value = lua.number(at: index) else { return "alpha must be a number from 0 to 1, got \(lua.type(at: index).name)" }
+            guard let value = lua.number(at: index) else {
+                return "alpha must be a number from 0 to 1, got \(lua.type(at: index).name)"
+            }
             if let problem = AttributeRules.alphaProblem(value) { return problem }
             alpha = value
         case "zIndex":
-            guard let value = lua.number(at: index) else { return "zIndex must be a whole number, got \(lua.type(at: index).name)" }
+            guard let value = lua.number(at: index) else {
+                return "zIndex must be a whole number, got \(lua.type(at: index).name)"
+            }
             if let problem = AttributeRules.zIndexProblem(value) { return problem }
             zIndex = Int32(value)
         case "hidden":
             guard lua.type(at: index) == .boolean else { return "hidden must be a boolean" }
             hidden = lua.boolean(at: index)
         case "transform3D":
-            if lua.isNil(at: index) { transform3D = .identity; return nil }
-            guard let value = lua.transform3D(at: index) else { return "transform3D must be an array of 16 finite numbers" }
+            if lua.isNil(at: index) {
+                transform3D = .identity
+                return nil
+            }
+            guard let value = lua.transform3D(at: index) else {
+                return "transform3D must be an array of 16 finite numbers"
+            }
             transform3D = value
         case "animations":
             let value: LayoutValue

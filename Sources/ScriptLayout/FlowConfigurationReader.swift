@@ -13,7 +13,8 @@ struct FlowConfigurationReader {
 
     /// Also reads `estimatedItemSize` (self-sizing cells; not a property of the engine's flow
     /// layout, which only ever sees the sizes the cells end up with).
-    func read(context: CollectionContext, estimatedItemSize: inout Size?) throws(ScriptError) -> FlowLayoutConfiguration {
+    func read(context: CollectionContext, estimatedItemSize: inout Size?) throws(ScriptError) -> FlowLayoutConfiguration
+    {
         let lua = script.lua
         try pushEvaluatedProperties(context)
         defer { lua.pop(1) }
@@ -26,35 +27,52 @@ struct FlowConfigurationReader {
         lua.pop(1)
         var config = FlowLayoutConfiguration()
 
-        if let direction = try field("scrollDirection", .string, expected: "\"vertical\" or \"horizontal\"", read: { lua.string(at: -1) }) {
+        if let direction = try field(
+            "scrollDirection", .string, expected: "\"vertical\" or \"horizontal\"", read: { lua.string(at: -1) })
+        {
             guard let value = FlowLayoutConfiguration.ScrollDirection(rawValue: direction) else {
-                throw error("scrollDirection must be \"vertical\" or \"horizontal\", got \"\(direction)\"", field: "scrollDirection")
+                throw error(
+                    "scrollDirection must be \"vertical\" or \"horizontal\", got \"\(direction)\"",
+                    field: "scrollDirection")
             }
             config.scrollDirection = value
         }
-        if let reference = try field("sectionInsetReference", .string, expected: "\"contentInset\", \"safeArea\" or \"layoutMargins\"", read: { lua.string(at: -1) }) {
+        if let reference = try field(
+            "sectionInsetReference", .string, expected: "\"contentInset\", \"safeArea\" or \"layoutMargins\"",
+            read: { lua.string(at: -1) })
+        {
             guard let value = FlowLayoutConfiguration.SectionInsetReference(rawValue: reference) else {
-                throw error("sectionInsetReference must be \"contentInset\", \"safeArea\" or \"layoutMargins\", got \"\(reference)\"", field: "sectionInsetReference")
+                throw error(
+                    "sectionInsetReference must be \"contentInset\", \"safeArea\" or \"layoutMargins\", got \"\(reference)\"",
+                    field: "sectionInsetReference")
             }
             config.sectionInsetReference = value
         }
         if let size = try sizeField("itemSize") { config.itemSize = size }
         if let value = try numberField("minimumLineSpacing") { config.minimumLineSpacing = value }
         if let value = try numberField("minimumInteritemSpacing") { config.minimumInteritemSpacing = value }
-        if let insets = try field("sectionInset", nil, expected: "{top, left, bottom, right}", read: { () -> EdgeInsets? in
-            guard case .success(let insets) = lua.insets(at: -1),
-                  [insets.top, insets.left, insets.bottom, insets.right].allSatisfy(\.isFinite) else { return nil }
-            return insets
-        }) {
+        if let insets = try field(
+            "sectionInset", nil, expected: "{top, left, bottom, right}",
+            read: { () -> EdgeInsets? in
+                guard case .success(let insets) = lua.insets(at: -1),
+                    [insets.top, insets.left, insets.bottom, insets.right].allSatisfy(\.isFinite)
+                else { return nil }
+                return insets
+            })
+        {
             config.sectionInset = insets
         }
         if let size = try sizeField("estimatedItemSize"), size != .zero { estimatedItemSize = size }
         if let size = try sizeField("headerReferenceSize") { config.headerReferenceSize = size }
         if let size = try sizeField("footerReferenceSize") { config.footerReferenceSize = size }
-        if let flag = try field("sectionHeadersPinToVisibleBounds", .boolean, expected: "a boolean", read: { lua.boolean(at: -1) }) {
+        if let flag = try field(
+            "sectionHeadersPinToVisibleBounds", .boolean, expected: "a boolean", read: { lua.boolean(at: -1) })
+        {
             config.sectionHeadersPinToVisibleBounds = flag
         }
-        if let flag = try field("sectionFootersPinToVisibleBounds", .boolean, expected: "a boolean", read: { lua.boolean(at: -1) }) {
+        if let flag = try field(
+            "sectionFootersPinToVisibleBounds", .boolean, expected: "a boolean", read: { lua.boolean(at: -1) })
+        {
             config.sectionFootersPinToVisibleBounds = flag
         }
         return config
@@ -94,7 +112,8 @@ struct FlowConfigurationReader {
     }
 
     /// Reads field `name` of the table on top: nil when absent, an error when malformed.
-    private func field<T>(_ name: String, _ type: LuaType?, expected: String, read: () -> T?) throws(ScriptError) -> T? {
+    private func field<T>(_ name: String, _ type: LuaType?, expected: String, read: () -> T?) throws(ScriptError) -> T?
+    {
         let lua = script.lua
         let found = lua.rawGet(tableAt: -1, field: name)
         defer { lua.pop(1) }
@@ -114,7 +133,8 @@ struct FlowConfigurationReader {
     private func sizeField(_ name: String) throws(ScriptError) -> Size? {
         try field(name, .table, expected: "{w, h} or {width=, height=} with finite sizes ≥ 0") { () -> Size? in
             guard case .success(let size) = script.lua.size(at: -1), size.width.isFinite, size.height.isFinite,
-                  size.width >= 0, size.height >= 0 else { return nil }
+                size.width >= 0, size.height >= 0
+            else { return nil }
             return size
         }
     }

@@ -24,7 +24,8 @@ extension LayoutScript {
     func fields() -> LayoutFields {
         var fields = LayoutFields()
         pushFields()
-        let (properties, callbacks) = compositionalLocation != nil
+        let (properties, callbacks) =
+            compositionalLocation != nil
             ? (LayoutNames.compositionalProperties, LayoutNames.selfSizingCallbacks)
             : (LayoutNames.flowProperties, LayoutNames.flowCallbacks)
         fields.properties = properties.filter { fieldType(name: $0) != .nil }
@@ -32,7 +33,8 @@ extension LayoutScript {
         fields.hooks = LayoutNames.hooks.filter { fieldType(name: $0) == .function }
         lua.pop(1)
         let known = Set(LayoutNames.all)
-        fields.unknown = layoutTableKeys().filter { !known.contains($0) && LayoutNames.intendedName(for: $0) == nil }.sorted()
+        fields.unknown = layoutTableKeys().filter { !known.contains($0) && LayoutNames.intendedName(for: $0) == nil }
+            .sorted()
         return fields
     }
 

@@ -3,7 +3,8 @@
 enum LayoutNames {
     /// `flow{...}` properties (UICollectionViewFlowLayout).
     static let flowProperties = [
-        "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset", "sectionInsetReference",
+        "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
+        "sectionInsetReference",
         "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds",
         "sectionFootersPinToVisibleBounds", "estimatedItemSize",
     ]

@@ -59,7 +59,8 @@ final class LayoutScript {
         self.name = name
         self.seed = options.seed
         // Only searched for names (to locate property errors); invalid bytes do not matter there.
-        self.sourceLines = String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        self.sourceLines = String(decoding: source, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let lines = sourceLines
         environment.siteOfWord = { word in
             lines.firstIndex { $0.contains(word) }.map { "\(name):\($0 + 1)" } ?? name
@@ -89,8 +90,9 @@ final class LayoutScript {
         layoutTable = lua.reference()
         do {
             try lua.load(source: Self.resolverSource, chunkName: "=(layout fields)")
-            lua.push(LuaValue.array(
-                LayoutNames.all.map { .string($0) }))
+            lua.push(
+                LuaValue.array(
+                    LayoutNames.all.map { .string($0) }))
             try lua.call(arguments: 1, results: 1)
         } catch {
             throw scriptError(error, evaluating: nil)
@@ -164,7 +166,8 @@ final class LayoutScript {
             lua.pop(1)
             throw ScriptError(
                 kind: .invalidValue,
-                message: "\(site(ofWord: name)): the layout's \(name) is no longer a function (it is \(type == .nil ? "nil" : "a \(type.name)") now: was it replaced or removed while the layout ran?)",
+                message:
+                    "\(site(ofWord: name)): the layout's \(name) is no longer a function (it is \(type == .nil ? "nil" : "a \(type.name)") now: was it replaced or removed while the layout ran?)",
                 evaluating: evaluating)
         }
     }
@@ -210,7 +213,8 @@ final class LayoutScript {
     /// A value error in what callback `callback` returned.
     func badReturn(_ callback: String, _ problem: String, evaluating: String) -> ScriptError {
         ScriptError(
-            kind: .invalidValue, message: "\(location(ofCallback: callback)): \(callback) \(problem)", evaluating: evaluating)
+            kind: .invalidValue, message: "\(location(ofCallback: callback)): \(callback) \(problem)",
+            evaluating: evaluating)
     }
 
     private func trimLocation(_ location: String) -> String {
@@ -230,7 +234,9 @@ final class LayoutScript {
     /// The `file:line` of the `compositional{...}` call (the first such line for a tail call).
     var compositionalSite: String {
         if let location = compositionalLocation.map(trimLocation), !location.isEmpty { return location }
-        if let line = firstLine(matching: { $0.contains("compositional{") || $0.contains("compositional {") || $0.contains("compositional(") }) {
+        if let line = firstLine(matching: {
+            $0.contains("compositional{") || $0.contains("compositional {") || $0.contains("compositional(")
+        }) {
             return "\(name):\(line)"
         }
         return name

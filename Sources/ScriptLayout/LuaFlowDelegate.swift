@@ -26,7 +26,9 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
         let sizes = [Size](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Doubles are trivial: a failed loop leaves garbage in a array that is thrown away.
             buffer.withMemoryRebound(to: Double.self) { values in
-                do throws(SizeCollectionError) { try lua.collectSizes(count: count, into: values.baseAddress!) } catch { failure = error }
+                do throws(SizeCollectionError) { try lua.collectSizes(count: count, into: values.baseAddress!) } catch {
+                    failure = error
+                }
             }
             initialized = count
         }
@@ -70,15 +72,17 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
     private func sizeError(_ error: SizeCollectionError, section: Int) -> ScriptError {
         let evaluating = "sizeForItem(cv, \(section), \(error.item))"
         if let luaError = error.luaError { return script.scriptError(luaError, evaluating: evaluating) }
-        let problem: String = switch error.problem! {
-        case .wrongType(let type):
-            "returned \(type == .none ? "nothing" : type.name) (expected {w, h}, {width=, height=} or two numbers)"
-        case .oneNumber: "returned one number (expected {w, h}, {width=, height=} or two numbers)"
-        case .tableFields: "returned a table without a width and height (expected {w, h} or {width=, height=})"
-        case .invalid(let width, let height):
-            "returned an invalid size \(AttributeRules.number(width))×\(AttributeRules.number(height)) (sizes must be finite and ≥ 0)"
-        }
-        return script.badReturn("sizeForItem", problem + " for item [\(section), \(error.item)]", evaluating: evaluating)
+        let problem: String =
+            switch error.problem! {
+            case .wrongType(let type):
+                "returned \(type == .none ? "nothing" : type.name) (expected {w, h}, {width=, height=} or two numbers)"
+            case .oneNumber: "returned one number (expected {w, h}, {width=, height=} or two numbers)"
+            case .tableFields: "returned a table without a width and height (expected {w, h} or {width=, height=})"
+            case .invalid(let width, let height):
+                "returned an invalid size \(AttributeRules.number(width))×\(AttributeRules.number(height)) (sizes must be finite and ≥ 0)"
+            }
+        return script.badReturn(
+            "sizeForItem", problem + " for item [\(section), \(error.item)]", evaluating: evaluating)
     }
 
     // MARK: Per-section callbacks
@@ -88,7 +92,8 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
             switch lua.insets(at: -1) {
             case .success(let insets):
                 guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy(\.isFinite) else {
-                    throw script.badReturn("insetForSection", "returned non-finite insets for section \(section)", evaluating: evaluating)
+                    throw script.badReturn(
+                        "insetForSection", "returned non-finite insets for section \(section)", evaluating: evaluating)
                 }
                 return insets
             case .failure(let reason):
@@ -120,7 +125,8 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
         try callSection(name, section, context) { lua, evaluating in
             guard let value = lua.number(at: -1), AttributeRules.spacingProblem(value) == nil else {
                 throw script.badReturn(
-                    name, "returned \(describe(lua, -1)) for section \(section) (expected a finite number)", evaluating: evaluating)
+                    name, "returned \(describe(lua, -1)) for section \(section) (expected a finite number)",
+                    evaluating: evaluating)
             }
             return value
         }
@@ -130,12 +136,14 @@ final class LuaFlowDelegate: FlowLayoutDelegate {
         try callSection(name, section, context, results: 2) { lua, evaluating in
             guard let size = lua.sizeResults(at: -2, second: -1) else {
                 throw script.badReturn(
-                    name, "returned \(describe(lua, -2)) for section \(section) (expected {w, h}, {width=, height=} or two numbers)",
+                    name,
+                    "returned \(describe(lua, -2)) for section \(section) (expected {w, h}, {width=, height=} or two numbers)",
                     evaluating: evaluating)
             }
             guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
                 throw script.badReturn(
-                    name, "returned an invalid size \(AttributeRules.number(size.width))×\(AttributeRules.number(size.height)) for section \(section) (sizes must be finite and ≥ 0)",
+                    name,
+                    "returned an invalid size \(AttributeRules.number(size.width))×\(AttributeRules.number(size.height)) for section \(section) (sizes must be finite and ≥ 0)",
                     evaluating: evaluating)
             }
             return size

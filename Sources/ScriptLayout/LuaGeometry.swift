@@ -27,7 +27,9 @@ extension LuaState {
         }
         guard type(at: index) == .table else { return .failure(.wrongType(type(at: index).name)) }
         let length = rawLength(at: index)
-        if length > 0 && length != 4 { return .failure(.missingFields("{top, left, bottom, right} (4 numbers, got \(length))")) }
+        if length > 0 && length != 4 {
+            return .failure(.missingFields("{top, left, bottom, right} (4 numbers, got \(length))"))
+        }
         if length == 4 {
             var values: [Double] = []
             for position in 1...4 {
@@ -42,8 +44,13 @@ extension LuaState {
         for name in ["top", "left", "bottom", "right"] {
             rawGet(tableAt: index, field: name)
             defer { pop(1) }
-            if isNil(at: -1) { named.append(0); continue }
-            guard let value = number(at: -1) else { return .failure(.missingFields("numbers for top, left, bottom, right")) }
+            if isNil(at: -1) {
+                named.append(0)
+                continue
+            }
+            guard let value = number(at: -1) else {
+                return .failure(.missingFields("numbers for top, left, bottom, right"))
+            }
             named.append(value)
         }
         return .success(EdgeInsets(top: named[0], left: named[1], bottom: named[2], right: named[3]))
@@ -63,47 +70,61 @@ extension LuaState {
 
     public func push(_ rect: Rect) {
         newTable(fieldCount: 4)
-        push(rect.x); rawSet(tableAt: -2, field: "x")
-        push(rect.y); rawSet(tableAt: -2, field: "y")
-        push(rect.width); rawSet(tableAt: -2, field: "width")
-        push(rect.height); rawSet(tableAt: -2, field: "height")
+        push(rect.x)
+        rawSet(tableAt: -2, field: "x")
+        push(rect.y)
+        rawSet(tableAt: -2, field: "y")
+        push(rect.width)
+        rawSet(tableAt: -2, field: "width")
+        push(rect.height)
+        rawSet(tableAt: -2, field: "height")
     }
 
     func push(_ insets: EdgeInsets) {
         newTable(fieldCount: 4)
-        push(insets.top); rawSet(tableAt: -2, field: "top")
-        push(insets.left); rawSet(tableAt: -2, field: "left")
-        push(insets.bottom); rawSet(tableAt: -2, field: "bottom")
-        push(insets.right); rawSet(tableAt: -2, field: "right")
+        push(insets.top)
+        rawSet(tableAt: -2, field: "top")
+        push(insets.left)
+        rawSet(tableAt: -2, field: "left")
+        push(insets.bottom)
+        rawSet(tableAt: -2, field: "bottom")
+        push(insets.right)
+        rawSet(tableAt: -2, field: "right")
     }
 
     public func push(_ point: Point) {
         newTable(fieldCount: 2)
-        push(point.x); rawSet(tableAt: -2, field: "x")
-        push(point.y); rawSet(tableAt: -2, field: "y")
+        push(point.x)
+        rawSet(tableAt: -2, field: "x")
+        push(point.y)
+        rawSet(tableAt: -2, field: "y")
     }
 
     public func push(_ size: Size) {
         newTable(fieldCount: 2)
-        push(size.width); rawSet(tableAt: -2, field: "width")
-        push(size.height); rawSet(tableAt: -2, field: "height")
+        push(size.width)
+        rawSet(tableAt: -2, field: "width")
+        push(size.height)
+        rawSet(tableAt: -2, field: "height")
     }
 
     /// A rect from `{x=, y=, width=, height=}` or `{x, y, w, h}`.
     func rect(at index: Int32) -> Rect? {
         guard type(at: index) == .table,
-              let x = tableNumber(at: index, names: ["x"], position: 1),
-              let y = tableNumber(at: index, names: ["y"], position: 2),
-              let width = tableNumber(at: index, names: ["width"], position: 3),
-              let height = tableNumber(at: index, names: ["height"], position: 4) else { return nil }
+            let x = tableNumber(at: index, names: ["x"], position: 1),
+            let y = tableNumber(at: index, names: ["y"], position: 2),
+            let width = tableNumber(at: index, names: ["width"], position: 3),
+            let height = tableNumber(at: index, names: ["height"], position: 4)
+        else { return nil }
         return Rect(x: x, y: y, width: width, height: height)
     }
 
     /// A point from `{x=, y=}` or `{x, y}`.
     public func point(at index: Int32) -> Point? {
         guard type(at: index) == .table,
-              let x = tableNumber(at: index, names: ["x"], position: 1),
-              let y = tableNumber(at: index, names: ["y"], position: 2) else { return nil }
+            let x = tableNumber(at: index, names: ["x"], position: 1),
+            let y = tableNumber(at: index, names: ["y"], position: 2)
+        else { return nil }
         return Point(x: x, y: y)
     }
 

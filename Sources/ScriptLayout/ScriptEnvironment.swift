@@ -37,7 +37,9 @@ public final class ScriptEnvironment {
 
     /// A fresh sandbox for the script `name` (controllers and scenarios too), failures reported
     /// as that script's errors.
-    public static func make(limits: LuaState.Limits, moduleDirectory: String?, name: String) throws(ScriptError) -> ScriptEnvironment {
+    public static func make(
+        limits: LuaState.Limits, moduleDirectory: String?, name: String
+    ) throws(ScriptError) -> ScriptEnvironment {
         do {
             return try ScriptEnvironment(limits: limits, moduleDirectory: moduleDirectory)
         } catch let error as LuaError {
@@ -125,14 +127,17 @@ public final class ScriptEnvironment {
         lua.push { [unowned self] lua in
             // here(word): where the script called the constructor (two levels up).
             var site = lua.location(level: 2)
-            if site.isEmpty, let word = lua.string(at: 1), let fallback = self.siteOfWord { site = fallback(word) + ": " }
+            if site.isEmpty, let word = lua.string(at: 1), let fallback = self.siteOfWord {
+                site = fallback(word) + ": "
+            }
             lua.push(site)
             return .results(1)
         }
         lua.push { lua in
             // nearName(field, constructor): the field a misspelling most likely means.
             guard let key = lua.string(at: 1), let constructor = lua.string(at: 2),
-                  let intended = CompositionalPrelude.intendedField(for: key, in: constructor) else {
+                let intended = CompositionalPrelude.intendedField(for: key, in: constructor)
+            else {
                 lua.pushNil()
                 return .results(1)
             }
@@ -194,9 +199,11 @@ public final class ScriptEnvironment {
             return .error(at + "require is only available to scripts loaded from a file", located: false)
         }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        let isPlain = !parts.isEmpty && parts.allSatisfy { part in
-            !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-        }
+        let isPlain =
+            !parts.isEmpty
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+            }
         guard isPlain else { return .error(at + "module '\(name)': names are words separated by dots", located: false) }
         let relative = parts.joined(separator: "/") + ".lua"
         let path = directory == "." ? relative : directory + "/" + relative
@@ -204,13 +211,15 @@ public final class ScriptEnvironment {
         if !loadedFiles.contains(path) { loadedFiles.append(path) }
         guard FileManager.default.fileExists(atPath: path), let real = FileSystemPath.realPath(path) else {
             return .error(
-                at + "module '\(name)' not found (looked for \(path); only Lua files beside the script can be required)",
+                at
+                    + "module '\(name)' not found (looked for \(path); only Lua files beside the script can be required)",
                 located: false)
         }
         // Links are followed only while they stay inside the script's folder.
         guard let root = realModuleDirectory, real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
             return .error(
-                at + "module '\(name)': \(path) leads outside the script's folder (only Lua files beside the script can be required)",
+                at
+                    + "module '\(name)': \(path) leads outside the script's folder (only Lua files beside the script can be required)",
                 located: false)
         }
         guard FileSystemPath.isRegularFile(real) else {
@@ -219,7 +228,10 @@ public final class ScriptEnvironment {
         // Compiling runs outside the memory cap (in the host's call): a module larger than the
         // cap is refused unread.
         if let size = FileSystemPath.size(real), lua.limits.memoryBytes > 0, size > lua.limits.memoryBytes {
-            return .error(at + "module '\(name)': \(path) is \(size) bytes, more than the memory cap (raise it with --max-memory)", located: false)
+            return .error(
+                at
+                    + "module '\(name)': \(path) is \(size) bytes, more than the memory cap (raise it with --max-memory)",
+                located: false)
         }
         do {
             // The path checked above, not the name again: a link swapped in between is not followed.
@@ -246,7 +258,9 @@ public final class ScriptEnvironment {
             lua.pop(1)
             throw ScriptError(
                 kind: .invalidValue,
-                message: "\(displayName): the script must return its layout (flow{...} or a table with prepare(cv, out)), got \(got)")
+                message:
+                    "\(displayName): the script must return its layout (flow{...} or a table with prepare(cv, out)), got \(got)"
+            )
         }
     }
 

@@ -32,13 +32,14 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     init(_ error: LuaError, evaluating: String? = nil) {
-        let kind: Kind = switch error.kind {
-        case .syntax: .syntax
-        case .runtime: .runtime
-        case .memory: .memory
-        case .instructionBudget: .instructionBudget
-        case .file: .file
-        }
+        let kind: Kind =
+            switch error.kind {
+            case .syntax: .syntax
+            case .runtime: .runtime
+            case .memory: .memory
+            case .instructionBudget: .instructionBudget
+            case .file: .file
+            }
         self.init(kind: kind, message: error.message, evaluating: evaluating, traceback: error.traceback)
     }
 

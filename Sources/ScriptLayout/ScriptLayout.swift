@@ -26,7 +26,10 @@ public final class ScriptLayout: CollectionViewLayout {
         /// Self-sizing layouts keep their estimates (no `preferredSizeFor…` calls): `--estimates`.
         public var estimatesOnly: Bool
 
-        public init(limits: LuaState.Limits = LuaState.Limits(), seed: Int = 0, strict: Bool = false, estimatesOnly: Bool = false) {
+        public init(
+            limits: LuaState.Limits = LuaState.Limits(), seed: Int = 0, strict: Bool = false,
+            estimatesOnly: Bool = false
+        ) {
             self.limits = limits
             self.seed = seed
             self.strict = strict
@@ -71,11 +74,15 @@ public final class ScriptLayout: CollectionViewLayout {
     /// Loads a layout script from a file; `require` resolves modules beside it.
     public convenience init(file path: String, options: Options = Options()) throws(ScriptError) {
         guard FileSystemPath.isRegularFile(path) else {
-            throw ScriptError(kind: .file, message: "\(path): \(FileSystemPath.realPath(path) == nil ? "cannot read file" : "not a regular file")")
+            throw ScriptError(
+                kind: .file,
+                message: "\(path): \(FileSystemPath.realPath(path) == nil ? "cannot read file" : "not a regular file")")
         }
         // Compiling runs outside the memory cap: a script larger than the cap is refused unread.
         if let size = FileSystemPath.size(path), options.limits.memoryBytes > 0, size > options.limits.memoryBytes {
-            throw ScriptError(kind: .file, message: "\(path): the script is \(size) bytes, more than the memory cap (raise it with --max-memory)")
+            throw ScriptError(
+                kind: .file,
+                message: "\(path): the script is \(size) bytes, more than the memory cap (raise it with --max-memory)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScriptError(kind: .file, message: "\(path): cannot read file")
@@ -179,12 +186,16 @@ public final class ScriptLayout: CollectionViewLayout {
     /// The whole listing for the writers: the store itself when no hook changes what it holds,
     /// so a million elements are written without a million `LayoutAttributes` in between.
     public func allElementList(context: CollectionContext) throws -> ElementList {
-        let hooked = script.lua.balanced { script.hasCallback("attributes") || script.hasCallback("layoutAttributesForElements") }
+        let hooked = script.lua.balanced {
+            script.hasCallback("attributes") || script.hasCallback("layoutAttributesForElements")
+        }
         guard !hooked else { return ElementList(try allLayoutAttributes(context: context)) }
         return try prepared.allElementList(context: context)
     }
 
-    public func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+    public func layoutAttributesForItem(
+        at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
         try single(.cell(indexPath.section, indexPath.item), context: context)
     }
 
@@ -210,7 +221,9 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     /// Rect-query phase: `attributes(cv, a)` adjusts each returned element.
-    private func applyAttributesHook(_ list: [LayoutAttributes], context: CollectionContext) throws(ScriptError) -> [LayoutAttributes] {
+    private func applyAttributesHook(
+        _ list: [LayoutAttributes], context: CollectionContext
+    ) throws(ScriptError) -> [LayoutAttributes] {
         guard !list.isEmpty, script.pushCallback("attributes") else { return list }
         // The hook is looked up once per query and called for every element from the stack.
         let lua = script.lua
@@ -233,7 +246,9 @@ public final class ScriptLayout: CollectionViewLayout {
     /// UIKit's override of `layoutAttributesForElements(in:)`: the hook receives the elements
     /// of `rect` (after `attributes`) and returns the array to report, edited, filtered or with
     /// elements added (typically fetched by a super query and moved into view).
-    private func applyListHook(_ list: [LayoutAttributes], rect: Rect, context: CollectionContext) throws(ScriptError) -> [LayoutAttributes] {
+    private func applyListHook(
+        _ list: [LayoutAttributes], rect: Rect, context: CollectionContext
+    ) throws(ScriptError) -> [LayoutAttributes] {
         let name = "layoutAttributesForElements"
         guard script.pushCallback(name) else { return list }
         let lua = script.lua
@@ -249,7 +264,9 @@ public final class ScriptLayout: CollectionViewLayout {
         let evaluating = "\(name)(cv, rect, elements)"
         try script.call(arguments: 3, results: 1, evaluating: evaluating)
         guard lua.type(at: -1) == .table else {
-            throw script.badReturn(name, "must return the array of elements to report, got \(lua.type(at: -1).name)", evaluating: evaluating)
+            throw script.badReturn(
+                name, "must return the array of elements to report, got \(lua.type(at: -1).name)",
+                evaluating: evaluating)
         }
         var result: [LayoutAttributes] = []
         var positions: [ElementKey: Int] = [:]
@@ -261,14 +278,16 @@ public final class ScriptLayout: CollectionViewLayout {
             let type = lua.rawGet(tableAt: -1, index: position)
             guard let slot = proxy.slot(at: -1) else {
                 throw script.badReturn(
-                    name, "returned \(type == .userdata ? "an attributes object of another call" : "a \(type.name)") at index \(position) (expected the attributes objects of this call)",
+                    name,
+                    "returned \(type == .userdata ? "an attributes object of another call" : "a \(type.name)") at index \(position) (expected the attributes objects of this call)",
                     evaluating: evaluating)
             }
             lua.pop(1)
             let attributes = proxy.slots[slot]
             if let first = positions[attributes.key] {
                 throw script.badReturn(
-                    name, "returned \(attributes.key) twice (at indexes \(first) and \(position))", evaluating: evaluating)
+                    name, "returned \(attributes.key) twice (at indexes \(first) and \(position))",
+                    evaluating: evaluating)
             }
             positions[attributes.key] = position
             result.append(attributes)
@@ -280,7 +299,9 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     /// Runs `hook(cv, a)` on one element, if the script defines it.
-    fileprivate func edit(_ attributes: LayoutAttributes, with hook: String, context: CollectionContext) throws(ScriptError) -> LayoutAttributes {
+    fileprivate func edit(
+        _ attributes: LayoutAttributes, with hook: String, context: CollectionContext
+    ) throws(ScriptError) -> LayoutAttributes {
         guard script.pushCallback(hook) else { return attributes }
         proxy.begin()
         defer { proxy.begin() }
@@ -300,11 +321,13 @@ public final class ScriptLayout: CollectionViewLayout {
         if script.pushCallback("shouldInvalidateLayoutForBoundsChange") {
             try script.binding.push(context)
             script.lua.push(newBounds)
-            try script.call(arguments: 2, results: 1, evaluating: "shouldInvalidateLayoutForBoundsChange(cv, newBounds)")
+            try script.call(
+                arguments: 2, results: 1, evaluating: "shouldInvalidateLayoutForBoundsChange(cv, newBounds)")
             defer { script.lua.pop(1) }
             guard script.lua.type(at: -1) == .boolean else {
                 throw script.badReturn(
-                    "shouldInvalidateLayoutForBoundsChange", "must return a boolean, got \(script.lua.type(at: -1).name)",
+                    "shouldInvalidateLayoutForBoundsChange",
+                    "must return a boolean, got \(script.lua.type(at: -1).name)",
                     evaluating: "shouldInvalidateLayoutForBoundsChange(cv, newBounds)")
             }
             return script.lua.boolean(at: -1)
@@ -319,9 +342,12 @@ public final class ScriptLayout: CollectionViewLayout {
         try script.lua.balanced { try targetBalanced(proposedContentOffset, velocity, context) }
     }
 
-    private func targetBalanced(_ proposedContentOffset: Point, _ velocity: Point, _ context: CollectionContext) throws -> Point {
+    private func targetBalanced(
+        _ proposedContentOffset: Point, _ velocity: Point, _ context: CollectionContext
+    ) throws -> Point {
         guard script.pushCallback("targetContentOffset") else {
-            return prepared.targetContentOffset(forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity, context: context)
+            return prepared.targetContentOffset(
+                forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity, context: context)
         }
         let lua = script.lua
         try script.binding.push(context)
@@ -334,7 +360,8 @@ public final class ScriptLayout: CollectionViewLayout {
             return Point(x: x, y: y)
         }
         if let point = lua.point(at: -2), point.x.isFinite, point.y.isFinite { return point }
-        throw script.badReturn("targetContentOffset", "must return x, y (or {x=, y=}) as finite numbers", evaluating: evaluating)
+        throw script.badReturn(
+            "targetContentOffset", "must return x, y (or {x=, y=}) as finite numbers", evaluating: evaluating)
     }
 }
 
@@ -356,16 +383,22 @@ extension ScriptLayout {
         for (category, name) in [(ElementCategory.supplementary, "Supplementary"), (.decoration, "Decoration")] {
             let method = "layoutAttributesFor\(name)Element"
             binding.register(method) { [unowned self] lua in
-                guard let kind = lua.string(at: 2), let section = wholeNumber(lua, 3), let item = wholeNumber(lua, 4) else {
-                    return .error("cv:\(method)(kind, section, item) expects a kind and two whole numbers (call it with ':')")
+                guard let kind = lua.string(at: 2), let section = wholeNumber(lua, 3), let item = wholeNumber(lua, 4)
+                else {
+                    return .error(
+                        "cv:\(method)(kind, section, item) expects a kind and two whole numbers (call it with ':')")
                 }
-                let key = category == .supplementary ? ElementKey.supplementary(kind, section, item) : .decoration(kind, section, item)
+                let key =
+                    category == .supplementary
+                    ? ElementKey.supplementary(kind, section, item) : .decoration(kind, section, item)
                 return pushPrepared(lua, key, "cv:\(method)")
             }
         }
         binding.register("layoutAttributesForElements") { [unowned self] lua in
             guard let rect = lua.rect(at: 2), rect.isFinite else {
-                return .error("cv:layoutAttributesForElements(rect) expects {x=, y=, width=, height=} with finite values (call it with ':')")
+                return .error(
+                    "cv:layoutAttributesForElements(rect) expects {x=, y=, width=, height=} with finite values (call it with ':')"
+                )
             }
             guard isPrepared else { return notPrepared("cv:layoutAttributesForElements") }
             let context = script.binding.context
@@ -451,21 +484,28 @@ extension ScriptLayout {
 
     /// `initialLayoutAttributesForAppearingItem/SupplementaryElement/DecorationElement(cv, a)`:
     /// `a` arrives holding the default start and the hook edits it.
-    public func initialLayoutAttributes(forAppearing attributes: LayoutAttributes, context: CollectionContext) throws -> LayoutAttributes {
+    public func initialLayoutAttributes(
+        forAppearing attributes: LayoutAttributes, context: CollectionContext
+    ) throws -> LayoutAttributes {
         try transitionHook("initialLayoutAttributesForAppearing", attributes, context)
     }
 
     /// `finalLayoutAttributesForDisappearingItem/SupplementaryElement/DecorationElement(cv, a)`.
-    public func finalLayoutAttributes(forDisappearing attributes: LayoutAttributes, context: CollectionContext) throws -> LayoutAttributes {
+    public func finalLayoutAttributes(
+        forDisappearing attributes: LayoutAttributes, context: CollectionContext
+    ) throws -> LayoutAttributes {
         try transitionHook("finalLayoutAttributesForDisappearing", attributes, context)
     }
 
-    private func transitionHook(_ prefix: String, _ attributes: LayoutAttributes, _ context: CollectionContext) throws -> LayoutAttributes {
-        let suffix = switch attributes.category {
-        case .cell: "Item"
-        case .supplementary: "SupplementaryElement"
-        case .decoration: "DecorationElement"
-        }
+    private func transitionHook(
+        _ prefix: String, _ attributes: LayoutAttributes, _ context: CollectionContext
+    ) throws -> LayoutAttributes {
+        let suffix =
+            switch attributes.category {
+            case .cell: "Item"
+            case .supplementary: "SupplementaryElement"
+            case .decoration: "DecorationElement"
+            }
         return try script.lua.balanced { try edit(attributes, with: prefix + suffix, context: context) }
     }
 }

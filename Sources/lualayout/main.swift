@@ -15,7 +15,9 @@ for position in 1..<Int(CommandLine.argc) {
     guard let raw = CommandLine.unsafeArgv[position] else { continue }
     let bytes = UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) }
     if String(validating: bytes, as: UTF8.self) == nil {
-        io.err.write("lualayout: argument \(position) is not valid UTF-8; file names and values must be UTF-8 (rename the file)\n")
+        io.err.write(
+            "lualayout: argument \(position) is not valid UTF-8; file names and values must be UTF-8 (rename the file)\n"
+        )
         io.flush()
         exit(2)
     }

@@ -124,8 +124,14 @@ struct ClassTreeExampleTests {
     @Test func malformedTreesAreLocatedErrors() throws {
         var example = try classTree()
         let cases: [(String, String)] = [
-            (#"{"sections": [[{"children": [0, 2]}], [{}, {}]]}"#, "item (0, 0): child 2 is not an item of section 1 (0..1)"),
-            (#"{"sections": [[{"children": [0]}, {"children": [0]}], [{}]]}"#, "item (1, 0) is a child of both (0, 0) and (0, 1)"),
+            (
+                #"{"sections": [[{"children": [0, 2]}], [{}, {}]]}"#,
+                "item (0, 0): child 2 is not an item of section 1 (0..1)"
+            ),
+            (
+                #"{"sections": [[{"children": [0]}, {"children": [0]}], [{}]]}"#,
+                "item (1, 0) is a child of both (0, 0) and (0, 1)"
+            ),
             (#"{"sections": [[{"children": [0]}], [{}, {}]]}"#, "item (1, 1) is nobody's child"),
         ]
         for (json, message) in cases {

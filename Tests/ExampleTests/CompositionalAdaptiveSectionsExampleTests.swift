@@ -22,7 +22,8 @@ struct CompositionalAdaptiveSectionsExampleTests {
     ///   (22 + 164c, 518.5 + 196.5r, 160, 192.5). Extent 20 + 2·196.5 + 20 = 433: content height
     ///   496.5 + 433 = 929.5.
     @Test func aWideScreenDoublesTheColumns() throws {
-        let example = try Example.compositional("adaptive-sections.lua", width: 1024, height: 768, counts: [10, 10, 10])
+        let example = try Example.compositional(
+            "adaptive-sections.lua", width: 1024, height: 768, counts: [10, 10, 10])
         var expected = framesOf(section: 0, count: 10) { i in
             let (c, r) = cell(i, columns: 2)
             return rect(22 + 492 * c, 22 + 44 * r, 488, 40)

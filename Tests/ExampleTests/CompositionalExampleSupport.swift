@@ -39,7 +39,8 @@ func expectFrames(
         if element.indexPath != indexPath || element.frame != frame {
             reported += 1
             Issue.record(
-                "\(element.indexPath) at \(element.frame), expected \(indexPath) at \(frame)", sourceLocation: sourceLocation)
+                "\(element.indexPath) at \(element.frame), expected \(indexPath) at \(frame)",
+                sourceLocation: sourceLocation)
         }
     }
 }

@@ -10,10 +10,12 @@ struct CompositionalGridExampleTests {
     /// ⌈94 / 5⌉ = 19 rows (the last partial group still takes its 75): content 375 × 1425.
     @Test func squareCellsInRowsOfFive() throws {
         let example = try Example.compositional("grid.lua", counts: [94])
-        expectFrames(try example.cells(), framesOf(section: 0, count: 94) { item in
-            let (c, r) = cell(item, columns: 5)
-            return rect(75 * c, 75 * r, 75, 75)
-        })
+        expectFrames(
+            try example.cells(),
+            framesOf(section: 0, count: 94) { item in
+                let (c, r) = cell(item, columns: 5)
+                return rect(75 * c, 75 * r, 75, 75)
+            })
         #expect(example.contentSize == Size(width: 375, height: 1425))
     }
 
@@ -21,10 +23,12 @@ struct CompositionalGridExampleTests {
     /// 12 items → 3 rows → content 320 × 192.
     @Test func cellsFollowTheWidth() throws {
         let example = try Example("compositional/grid.lua", width: 320, height: 480, counts: [12])
-        expectFrames(try example.cells(), framesOf(section: 0, count: 12) { item in
-            let (c, r) = cell(item, columns: 5)
-            return rect(64 * c, 64 * r, 64, 64)
-        })
+        expectFrames(
+            try example.cells(),
+            framesOf(section: 0, count: 12) { item in
+                let (c, r) = cell(item, columns: 5)
+                return rect(64 * c, 64 * r, 64, 64)
+            })
         #expect(example.contentSize == Size(width: 320, height: 192))
     }
 }

@@ -8,10 +8,12 @@ struct CompositionalInsetItemsGridExampleTests {
     /// change fitting, so still 5 a row and content 375 × 1425.
     @Test func cellsAreInsetInTheirBoxes() throws {
         let example = try Example.compositional("inset-items-grid.lua", counts: [94])
-        expectFrames(try example.cells(), framesOf(section: 0, count: 94) { item in
-            let (c, r) = cell(item, columns: 5)
-            return rect(75 * c + 5, 75 * r + 5, 65, 65)
-        })
+        expectFrames(
+            try example.cells(),
+            framesOf(section: 0, count: 94) { item in
+                let (c, r) = cell(item, columns: 5)
+                return rect(75 * c + 5, 75 * r + 5, 65, 65)
+            })
         #expect(example.contentSize == Size(width: 375, height: 1425))
     }
 }

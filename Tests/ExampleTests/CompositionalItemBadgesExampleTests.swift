@@ -4,7 +4,9 @@ import Testing
 @Suite("Example: compositional/item-badges.lua")
 struct CompositionalItemBadgesExampleTests {
     /// The badge counts in item-badges.json, in item order.
-    static let counts = [3, 0, 1, 12, 0, 5, 2, 0, 7, 0, 0, 4, 1, 9, 0, 2, 0, 6, 3, 0, 11, 1, 0, 8, 2, 0, 4, 0, 1, 3, 0, 5]
+    static let counts = [
+        3, 0, 1, 12, 0, 5, 2, 0, 7, 0, 0, 4, 1, 9, 0, 2, 0, 6, 3, 0, 11, 1, 0, 8, 2, 0, 4, 0, 1, 3, 0, 5,
+    ]
 
     static func example() throws -> Example {
         try Example.compositional("item-badges.lua", data: "item-badges.json")
@@ -16,10 +18,12 @@ struct CompositionalItemBadgesExampleTests {
     /// (25 + 83.5c, 25 + 67r, 73.5, 57). 32 items → 8 rows: content 20 + 8·67 + 20 = 576.
     @Test func fourColumnsOfInsetCells() throws {
         let example = try Self.example()
-        expectFrames(try example.cells(), framesOf(section: 0, count: 32) { i in
-            let (c, r) = cell(i, columns: 4)
-            return rect(25 + 83.5 * c, 25 + 67 * r, 73.5, 57)
-        })
+        expectFrames(
+            try example.cells(),
+            framesOf(section: 0, count: 32) { i in
+                let (c, r) = cell(i, columns: 4)
+                return rect(25 + 83.5 * c, 25 + 67 * r, 73.5, 57)
+            })
         #expect(example.contentSize == Size(width: 375, height: 576))
     }
 
@@ -31,10 +35,12 @@ struct CompositionalItemBadgesExampleTests {
     @Test func badgesOverhangTheTopTrailingCorner() throws {
         let example = try Self.example()
         let badges = try example.supplementaries("badge")
-        expectFrames(badges, framesOf(section: 0, count: 32) { i in
-            let (c, r) = cell(i, columns: 4)
-            return rect(84.5 + 83.5 * c, 19 + 67 * r, 20, 20)
-        })
+        expectFrames(
+            badges,
+            framesOf(section: 0, count: 32) { i in
+                let (c, r) = cell(i, columns: 4)
+                return rect(84.5 + 83.5 * c, 19 + 67 * r, 20, 20)
+            })
         for (badge, count) in zip(badges, Self.counts) {
             #expect(badge.zIndex == 1)
             #expect(badge.custom["label"] == .string(String(count)), "\(badge.indexPath)")

@@ -23,7 +23,9 @@ struct CompositionalNestedGroupsExampleTests {
     /// i div 3, at y = 266.5·g; 10 groups → content 375 × 2665.
     @Test func aBigCellBesideTwoSmallOnes() throws {
         let example = try Example.compositional("nested-groups.lua", counts: [30])
-        let expected = (0..<10).flatMap { g in nestedGroupCells(x: 0, y: 266.5 * Double(g), leading: 262.5, trailing: 112.5) }
+        let expected = (0..<10).flatMap { g in
+            nestedGroupCells(x: 0, y: 266.5 * Double(g), leading: 262.5, trailing: 112.5)
+        }
         expectFrames(try example.cells(), expected.enumerated().map { (LayoutIndexPath(0, $0.offset), $0.element) })
         #expect(example.contentSize == Size(width: 375, height: 2665))
     }

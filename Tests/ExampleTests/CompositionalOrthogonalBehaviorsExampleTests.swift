@@ -3,7 +3,9 @@ import Testing
 
 @Suite("Example: compositional/orthogonal-behaviors.lua")
 struct CompositionalOrthogonalBehaviorsExampleTests {
-    static let behaviors = ["none", "continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging", "groupPagingCentered"]
+    static let behaviors = [
+        "none", "continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging", "groupPagingCentered",
+    ]
 
     static func example() throws -> Example {
         try Example.compositional("orthogonal-behaviors.lua", counts: Array(repeating: 9, count: 6))
@@ -23,8 +25,10 @@ struct CompositionalOrthogonalBehaviorsExampleTests {
 
     @Test func oneSectionPerBehaviour() throws {
         let example = try Self.example()
-        var expected = (0..<3).flatMap { g in nestedGroupCells(x: 0, y: 44 + 266.5 * Double(g), leading: 262.5, trailing: 112.5) }
-            .enumerated().map { (LayoutIndexPath(0, $0.offset), $0.element) }
+        var expected = (0..<3).flatMap { g in
+            nestedGroupCells(x: 0, y: 44 + 266.5 * Double(g), leading: 262.5, trailing: 112.5)
+        }
+        .enumerated().map { (LayoutIndexPath(0, $0.offset), $0.element) }
         for s in 1..<6 {
             expected += (0..<3).flatMap { g in
                 nestedGroupCells(x: 318.5 * Double(g), y: Self.top(s) + 44, leading: 222.5, trailing: 95.5)

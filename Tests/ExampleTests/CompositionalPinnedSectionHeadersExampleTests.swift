@@ -6,7 +6,8 @@ struct CompositionalPinnedSectionHeadersExampleTests {
     /// Frames as section-headers-footers.lua (section s spans [328s, 328s + 328): header at
     /// 328s, footer at 328s + 284), with the headers pinned and zIndex 2.
     static func pinned(offset: Double) throws -> (example: Example, headers: [LayoutAttributes]) {
-        let example = try Example.compositional("pinned-section-headers.lua", offset: Point(x: 0, y: offset), counts: [5, 5, 5, 5, 5])
+        let example = try Example.compositional(
+            "pinned-section-headers.lua", offset: Point(x: 0, y: offset), counts: [5, 5, 5, 5, 5])
         let visible = try example.elements(in: example.context.bounds)
         return (example, visible.filter { $0.kind == "header" })
     }
@@ -16,10 +17,12 @@ struct CompositionalPinnedSectionHeadersExampleTests {
     /// header above the top moves.
     @Test func atRestHeadersStayPut() throws {
         let (_, headers) = try Self.pinned(offset: 0)
-        expectFrames(headers, [
-            (LayoutIndexPath(0, 0), rect(10, 0, 355, 44)), (LayoutIndexPath(1, 0), rect(10, 328, 355, 44)),
-            (LayoutIndexPath(2, 0), rect(10, 656, 355, 44)),
-        ])
+        expectFrames(
+            headers,
+            [
+                (LayoutIndexPath(0, 0), rect(10, 0, 355, 44)), (LayoutIndexPath(1, 0), rect(10, 328, 355, 44)),
+                (LayoutIndexPath(2, 0), rect(10, 656, 355, 44)),
+            ])
         #expect(headers.allSatisfy { $0.zIndex == 2 })
     }
 
@@ -28,10 +31,12 @@ struct CompositionalPinnedSectionHeadersExampleTests {
     /// limit 656 − 44 = 612. Headers 2 (656) and 3 (984…1028) are fully visible and stay.
     @Test func theHeaderOfTheSectionAtTheTopFollowsIt() throws {
         let (_, headers) = try Self.pinned(offset: 400)
-        expectFrames(headers, [
-            (LayoutIndexPath(1, 0), rect(10, 400, 355, 44)), (LayoutIndexPath(2, 0), rect(10, 656, 355, 44)),
-            (LayoutIndexPath(3, 0), rect(10, 984, 355, 44)),
-        ])
+        expectFrames(
+            headers,
+            [
+                (LayoutIndexPath(1, 0), rect(10, 400, 355, 44)), (LayoutIndexPath(2, 0), rect(10, 656, 355, 44)),
+                (LayoutIndexPath(3, 0), rect(10, 984, 355, 44)),
+            ])
     }
 
     /// Offset 630: header 1 would move to 630 but stops at 612, its section's end (656, the
@@ -41,7 +46,9 @@ struct CompositionalPinnedSectionHeadersExampleTests {
         let (example, headers) = try Self.pinned(offset: 630)
         #expect(headers.first?.indexPath == LayoutIndexPath(1, 0))
         #expect(headers.first?.frame == rect(10, 612, 355, 44))
-        let footer = try example.elements(in: example.context.bounds).first { $0.kind == "footer" && $0.indexPath.section == 1 }
+        let footer = try example.elements(in: example.context.bounds).first {
+            $0.kind == "footer" && $0.indexPath.section == 1
+        }
         #expect(footer?.frame == rect(10, 612, 355, 44))
     }
 }

@@ -11,9 +11,11 @@ struct CompositionalSectionBackgroundExampleTests {
     @Test func eachSectionSitsOnItsBackground() throws {
         let example = try Example.compositional("section-background.lua", counts: [5, 5, 5])
         let cells = try example.cells()
-        expectFrames(cells, (0..<3).flatMap { s in
-            framesOf(section: s, count: 5) { r in rect(10, 260 * Double(s) + 10 + 49 * Double(r), 355, 44) }
-        })
+        expectFrames(
+            cells,
+            (0..<3).flatMap { s in
+                framesOf(section: s, count: 5) { r in rect(10, 260 * Double(s) + 10 + 49 * Double(r), 355, 44) }
+            })
         #expect(cells.allSatisfy { $0.zIndex == 1 })
         let backgrounds = try example.decorations("background")
         expectFrames(backgrounds, (0..<3).map { s in (LayoutIndexPath(s, 0), rect(5, 260 * Double(s) + 5, 365, 250)) })

@@ -13,9 +13,11 @@ struct CompositionalSectionHeadersFootersExampleTests {
 
     @Test func headersAboveAndFootersBelowTheRows() throws {
         let example = try Example.compositional("section-headers-footers.lua", counts: [5, 5, 5, 5, 5])
-        expectFrames(try example.cells(), (0..<5).flatMap { s in
-            framesOf(section: s, count: 5) { r in rect(10, Self.top(s) + 44 + 49 * Double(r), 355, 44) }
-        })
+        expectFrames(
+            try example.cells(),
+            (0..<5).flatMap { s in
+                framesOf(section: s, count: 5) { r in rect(10, Self.top(s) + 44 + 49 * Double(r), 355, 44) }
+            })
         let headers = try example.supplementaries("header"), footers = try example.supplementaries("footer")
         expectFrames(headers, (0..<5).map { s in (LayoutIndexPath(s, 0), rect(10, Self.top(s), 355, 44)) })
         expectFrames(footers, (0..<5).map { s in (LayoutIndexPath(s, 0), rect(10, Self.top(s) + 284, 355, 44)) })

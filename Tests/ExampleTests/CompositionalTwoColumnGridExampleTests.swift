@@ -10,10 +10,12 @@ struct CompositionalTwoColumnGridExampleTests {
     /// 44 + 10 = 54. 94 items → 47 rows → content height 47·44 + 46·10 = 2528.
     @Test func twoColumnsTenPointsApart() throws {
         let example = try Example.compositional("two-column-grid.lua", counts: [94])
-        expectFrames(try example.cells(), framesOf(section: 0, count: 94) { item in
-            let (c, r) = cell(item, columns: 2)
-            return rect(10 + 182.5 * c, 54 * r, 172.5, 44)
-        })
+        expectFrames(
+            try example.cells(),
+            framesOf(section: 0, count: 94) { item in
+                let (c, r) = cell(item, columns: 2)
+                return rect(10 + 182.5 * c, 54 * r, 172.5, 44)
+            })
         #expect(example.contentSize == Size(width: 375, height: 2528))
     }
 

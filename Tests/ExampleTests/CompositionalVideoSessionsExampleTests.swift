@@ -13,12 +13,18 @@ struct CompositionalVideoSessionsExampleTests {
     /// tall and sections are 20 apart: t = 314s; content 3·314 + 294 = 1236.
     @Test func cardsRunSidewaysUnderTheirTitles() throws {
         let example = try Example.compositional("video-sessions.lua", data: "video-sessions.json")
-        expectFrames(try example.cells(), Self.counts.indices.flatMap { s in
-            framesOf(section: s, count: Self.counts[s]) { g in rect(20 + 338.5 * Double(g), 314 * Double(s) + 44, 318.5, 250) }
-        })
+        expectFrames(
+            try example.cells(),
+            Self.counts.indices.flatMap { s in
+                framesOf(section: s, count: Self.counts[s]) { g in
+                    rect(20 + 338.5 * Double(g), 314 * Double(s) + 44, 318.5, 250)
+                }
+            })
         let titles = try example.supplementaries("title")
         expectFrames(titles, (0..<4).map { (LayoutIndexPath($0, 0), rect(20, 314 * Double($0), 335, 44)) })
-        #expect(titles.map(\.custom["label"]) == ["Getting Started", "Collections", "Graphics and Media", "Accessibility"].map { .string($0) })
+        #expect(
+            titles.map(\.custom["label"])
+                == ["Getting Started", "Collections", "Graphics and Media", "Accessibility"].map { .string($0) })
         #expect(try example.cell(1, 0)?.custom["label"] == .string("Compositional Layouts"))
         #expect(example.contentSize == Size(width: 375, height: 1236))
     }
@@ -26,7 +32,8 @@ struct CompositionalVideoSessionsExampleTests {
     /// 1024 wide @2x: effective width 1024 > 500, so 0.425 × 1024 = 435.2 → ⌊870.4⌋/2 = 435;
     /// cards at x = 20 + 455g; the title is 1024 − 40 = 984 wide.
     @Test func aWideScreenShowsTwoCardsAndMore() throws {
-        let example = try Example.compositional("video-sessions.lua", width: 1024, height: 768, data: "video-sessions.json")
+        let example = try Example.compositional(
+            "video-sessions.lua", width: 1024, height: 768, data: "video-sessions.json")
         #expect(try example.cell(2, 3)?.frame == rect(20 + 455 * 3, 628 + 44, 435, 250))
         #expect(try example.supplementaries("title").first?.frame == rect(20, 0, 984, 44))
     }

@@ -17,7 +17,8 @@ struct CoverFlowExampleTests {
         let example = try Example("cover-flow.lua", width: 600, height: 400, counts: [10])
         #expect(example.contentSize == Size(width: 1500, height: 400))
         for item in [0, 1, 9] {
-            #expect(try example.cell(0, item)?.frame == Rect(x: 200 + 100 * Double(item), y: 100, width: 200, height: 200))
+            #expect(
+                try example.cell(0, item)?.frame == Rect(x: 200 + 100 * Double(item), y: 100, width: 200, height: 200))
         }
     }
 
@@ -27,7 +28,8 @@ struct CoverFlowExampleTests {
     @Test func theCentreCoverIsFlatAndOnTop() throws {
         let example = try Example("cover-flow.lua", width: 600, height: 400, counts: [10])
         let all = try example.all()
-        #expect(close(all[0].transform3D, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]), "\(all[0].transform3D)")
+        #expect(
+            close(all[0].transform3D, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]), "\(all[0].transform3D)")
         #expect(all.prefix(4).map(\.zIndex) == [0, -100, -200, -300])
         #expect(all.allSatisfy { $0.zIndex <= all[0].zIndex })
     }
@@ -54,9 +56,13 @@ struct CoverFlowExampleTests {
 
         try example.setBounds(Rect(x: 50, y: 0, width: 600, height: 400))
         let right = try #require(try example.cell(0, 1)).transform3D
-        #expect(close(right, [root3 / 2, 0, 0.5, -0.001, 0, 1, 0, 0, -0.5, 0, root3 / 2, -root3 / 1000, 0, 0, 0, 1]), "\(right)")
+        #expect(
+            close(right, [root3 / 2, 0, 0.5, -0.001, 0, 1, 0, 0, -0.5, 0, root3 / 2, -root3 / 1000, 0, 0, 0, 1]),
+            "\(right)")
         let left = try #require(try example.cell(0, 0)).transform3D
-        #expect(close(left, [root3 / 2, 0, -0.5, 0.001, 0, 1, 0, 0, 0.5, 0, root3 / 2, -root3 / 1000, 0, 0, 0, 1]), "\(left)")
+        #expect(
+            close(left, [root3 / 2, 0, -0.5, 0.001, 0, 1, 0, 0, 0.5, 0, root3 / 2, -root3 / 1000, 0, 0, 0, 1]),
+            "\(left)")
     }
 
     /// Scrolling to offset 200 needs no new prepare (same size), yet the attributes follow the
@@ -72,7 +78,10 @@ struct CoverFlowExampleTests {
         #expect(visible.map(\.indexPath.item) == [0, 1, 2, 3, 4, 5])
         #expect(visible.map(\.zIndex) == [-200, -100, 0, -100, -200, -300])
         #expect(close(visible[2].transform3D, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]))
-        #expect(close(visible[0].transform3D, [0.5, 0, -root3 / 2, root3 / 1000, 0, 1, 0, 0, root3 / 2, 0, 0.5, -0.001, 0, 0, 0, 1]))
+        #expect(
+            close(
+                visible[0].transform3D,
+                [0.5, 0, -root3 / 2, root3 / 1000, 0, 1, 0, 0, root3 / 2, 0, 0.5, -0.001, 0, 0, 0, 1]))
     }
 
     /// Offset i·100 centres cover i: 249 → 200, 251 → 300, the tie 250 → the earlier (200);
@@ -81,7 +90,8 @@ struct CoverFlowExampleTests {
         let example = try Example("cover-flow.lua", width: 600, height: 400, counts: [10])
         func target(_ x: Double) throws -> Double {
             try example.layout.targetContentOffset(
-                forProposedContentOffset: Point(x: x, y: 0), withScrollingVelocity: .zero, context: example.context).x
+                forProposedContentOffset: Point(x: x, y: 0), withScrollingVelocity: .zero, context: example.context
+            ).x
         }
         #expect(try [249, 251, 250, 2000].map(target) == [200, 300, 200, 900])
     }

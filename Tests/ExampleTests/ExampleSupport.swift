@@ -29,7 +29,8 @@ struct Example {
             collection = try CollectionData(json: JSONDataParser.parse([UInt8](bytes)))
         }
         context = CollectionContext(
-            bounds: Rect(origin: offset, size: Size(width: width, height: height)), scale: scale, data: collection, state: state)
+            bounds: Rect(origin: offset, size: Size(width: width, height: height)), scale: scale, data: collection,
+            state: state)
         try layout.prepare(in: context)
     }
 

@@ -44,7 +44,8 @@ struct FlyInExampleTests {
         try example.layout.prepare(forCollectionViewUpdates: [Self.insert(0, 2)], context: example.context)
 
         // The inserted item (final frame (230, 10)) starts centred in the viewport, alpha 0.
-        let start = try example.layout.initialLayoutAttributes(forAppearing: try Self.faded(example, 0, 2), context: example.context)
+        let start = try example.layout.initialLayoutAttributes(
+            forAppearing: try Self.faded(example, 0, 2), context: example.context)
         #expect(start.frame == Self.centred)
         #expect(start.alpha == 0)
         #expect(start.indexPath == LayoutIndexPath(0, 2))
@@ -56,7 +57,8 @@ struct FlyInExampleTests {
         // The centre is that of the bounds at the time of the call: scrolled to y = 300 the
         // centre is (170, 540) → origin (120, 490).
         try example.setBounds(Rect(x: 0, y: 300, width: 340, height: 480))
-        let later = try example.layout.initialLayoutAttributes(forAppearing: try Self.faded(example, 0, 2), context: example.context)
+        let later = try example.layout.initialLayoutAttributes(
+            forAppearing: try Self.faded(example, 0, 2), context: example.context)
         #expect(later.frame == Rect(x: 120, y: 490, width: 100, height: 100))
     }
 
@@ -65,7 +67,8 @@ struct FlyInExampleTests {
         // Deletes name the index path before the update: item 0 (at (10, 10)) goes away.
         try example.layout.prepare(forCollectionViewUpdates: [Self.delete(0, 0)], context: example.context)
 
-        let end = try example.layout.finalLayoutAttributes(forDisappearing: try Self.faded(example, 0, 0), context: example.context)
+        let end = try example.layout.finalLayoutAttributes(
+            forDisappearing: try Self.faded(example, 0, 0), context: example.context)
         #expect(end.frame == Self.centred)
         #expect(end.alpha == 0)
 
@@ -74,7 +77,8 @@ struct FlyInExampleTests {
         #expect(try example.layout.finalLayoutAttributes(forDisappearing: other, context: example.context) == other)
         // A deletion does not make the item now at (0, 0) fly in.
         let appearing = try Self.faded(example, 0, 0)
-        #expect(try example.layout.initialLayoutAttributes(forAppearing: appearing, context: example.context) == appearing)
+        #expect(
+            try example.layout.initialLayoutAttributes(forAppearing: appearing, context: example.context) == appearing)
     }
 
     /// Each batch starts from nothing: after a batch of inserts and deletes, a batch that only
@@ -83,11 +87,16 @@ struct FlyInExampleTests {
         let example = try Self.flyIn()
         let layout = example.layout
         try layout.prepare(forCollectionViewUpdates: [Self.insert(0, 2), Self.delete(0, 7)], context: example.context)
-        #expect(try layout.initialLayoutAttributes(forAppearing: try Self.faded(example, 0, 2), context: example.context).frame == Self.centred)
-        #expect(try layout.finalLayoutAttributes(forDisappearing: try Self.faded(example, 0, 7), context: example.context).frame == Self.centred)
+        #expect(
+            try layout.initialLayoutAttributes(forAppearing: try Self.faded(example, 0, 2), context: example.context)
+                .frame == Self.centred)
+        #expect(
+            try layout.finalLayoutAttributes(forDisappearing: try Self.faded(example, 0, 7), context: example.context)
+                .frame == Self.centred)
         try layout.finalizeCollectionViewUpdates(context: example.context)
 
-        let reload = CollectionUpdate(action: .reload, before: .init(section: 0, item: 2), after: .init(section: 0, item: 2))
+        let reload = CollectionUpdate(
+            action: .reload, before: .init(section: 0, item: 2), after: .init(section: 0, item: 2))
         try layout.prepare(forCollectionViewUpdates: [reload], context: example.context)
         let inserted = try Self.faded(example, 0, 2)
         #expect(try layout.initialLayoutAttributes(forAppearing: inserted, context: example.context) == inserted)
@@ -100,10 +109,12 @@ struct FlyInExampleTests {
         let example = try Self.flyIn(counts: [9, 3])
         try example.layout.prepare(forCollectionViewUpdates: [Self.insert(1, nil)], context: example.context)
         for item in 0..<3 {
-            let start = try example.layout.initialLayoutAttributes(forAppearing: try Self.faded(example, 1, item), context: example.context)
+            let start = try example.layout.initialLayoutAttributes(
+                forAppearing: try Self.faded(example, 1, item), context: example.context)
             #expect(start.frame == Self.centred, "item \(item)")
         }
         let untouched = try Self.faded(example, 0, 2)
-        #expect(try example.layout.initialLayoutAttributes(forAppearing: untouched, context: example.context) == untouched)
+        #expect(
+            try example.layout.initialLayoutAttributes(forAppearing: untouched, context: example.context) == untouched)
     }
 }

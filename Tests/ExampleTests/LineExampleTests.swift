@@ -20,7 +20,8 @@ struct LineExampleTests {
         let example = try Example("line.lua", width: 600, height: 400, counts: [10])
         #expect(example.contentSize == Size(width: 2850, height: 400))
         for item in [0, 1, 9] {
-            #expect(try example.cell(0, item)?.frame == Rect(x: 200 + 250 * Double(item), y: 100, width: 200, height: 200))
+            #expect(
+                try example.cell(0, item)?.frame == Rect(x: 200 + 250 * Double(item), y: 100, width: 200, height: 200))
         }
     }
 
@@ -81,7 +82,8 @@ struct LineExampleTests {
         let example = try Example("line.lua", width: 600, height: 400, counts: [10])
         func target(_ x: Double) throws -> Point {
             try example.layout.targetContentOffset(
-                forProposedContentOffset: Point(x: x, y: 7), withScrollingVelocity: Point(x: 1, y: 0), context: example.context)
+                forProposedContentOffset: Point(x: x, y: 7), withScrollingVelocity: Point(x: 1, y: 0),
+                context: example.context)
         }
         #expect(try target(370) == Point(x: 250, y: 7))
         #expect(try target(380) == Point(x: 500, y: 7))

@@ -8,11 +8,12 @@ struct PinchExampleTests {
     @Test func withoutAPinchItIsAPlainGrid() throws {
         let example = try Example("pinch.lua", width: 320, height: 480, counts: [6])
         let elements = try example.all()
-        #expect(elements.map(\.frame) == [
-            Rect(x: 10, y: 10, width: 90, height: 90), Rect(x: 115, y: 10, width: 90, height: 90),
-            Rect(x: 220, y: 10, width: 90, height: 90), Rect(x: 10, y: 110, width: 90, height: 90),
-            Rect(x: 115, y: 110, width: 90, height: 90), Rect(x: 220, y: 110, width: 90, height: 90),
-        ])
+        #expect(
+            elements.map(\.frame) == [
+                Rect(x: 10, y: 10, width: 90, height: 90), Rect(x: 115, y: 10, width: 90, height: 90),
+                Rect(x: 220, y: 10, width: 90, height: 90), Rect(x: 10, y: 110, width: 90, height: 90),
+                Rect(x: 115, y: 110, width: 90, height: 90), Rect(x: 220, y: 110, width: 90, height: 90),
+            ])
         #expect(elements.allSatisfy { $0.transform3D.isIdentity && $0.zIndex == 0 })
     }
 
@@ -33,8 +34,9 @@ struct PinchExampleTests {
 
     /// The gesture moving is a state change: the next query shows the new place at once.
     @Test func aNewGestureStateJumpsTheItem() throws {
-        var example = try Example("pinch.lua", width: 320, height: 480, counts: [6],
-                                  state: ["pinchedItem": .number(0), "pinchX": .number(100), "pinchY": .number(100)])
+        var example = try Example(
+            "pinch.lua", width: 320, height: 480, counts: [6],
+            state: ["pinchedItem": .number(0), "pinchX": .number(100), "pinchY": .number(100)])
         #expect(try example.cell(0, 0)?.frame == Rect(x: 55, y: 55, width: 90, height: 90))
         example.context.state["pinchX"] = .number(250)
         try example.layout.prepare(in: example.context)

@@ -85,7 +85,8 @@ struct RaggyExampleTests {
 
         let corner = try example.elements(in: Rect(x: 0, y: 0, width: 5, height: 5))
         #expect(corner.map(\.indexPath) == [LayoutIndexPath(0, 0)])
-        #expect(corner.first?.frame == Rect(x: 10, y: 10, width: 100, height: 80), "the query returns the padded frame too")
+        #expect(
+            corner.first?.frame == Rect(x: 10, y: 10, width: 100, height: 80), "the query returns the padded frame too")
         let farCorner = try example.elements(in: Rect(x: 115, y: 95, width: 5, height: 5))
         #expect(farCorner.map(\.indexPath) == [LayoutIndexPath(0, 0)])
     }
@@ -97,7 +98,10 @@ struct RaggyExampleTests {
         let example = try Example("raggy.lua", width: 1024, height: 600, data: "raggy.json")
         #expect(try example.cell(0, 1)?.frame == Rect(x: 0, y: 200, width: 90, height: 200))
         #expect(try example.cell(0, 3)?.frame == Rect(x: 98, y: 208, width: 184, height: 184))
-        #expect(try example.elements(in: Rect(x: 90, y: 200, width: 4, height: 4)).map(\.indexPath) == [LayoutIndexPath(0, 3)])
+        #expect(
+            try example.elements(in: Rect(x: 90, y: 200, width: 4, height: 4)).map(\.indexPath) == [
+                LayoutIndexPath(0, 3)
+            ])
     }
 
     /// Ragged mode draws from math.random, which the engine seeds before every prepare: the
@@ -136,7 +140,8 @@ struct RaggyExampleTests {
                 #expect(frame.height == 100 - frame.y, "\(cell.indexPath): trimmed at the top")
             } else if frame.y < 200 {
                 rows[1].append(cell)
-                #expect(frame.y == 100 && frame.height == 100 && frame.width == preferred, "\(cell.indexPath): untouched")
+                #expect(
+                    frame.y == 100 && frame.height == 100 && frame.width == preferred, "\(cell.indexPath): untouched")
                 continue
             } else {
                 rows[2].append(cell)

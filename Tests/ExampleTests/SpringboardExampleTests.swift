@@ -76,8 +76,11 @@ struct SpringboardExampleTests {
     @Test func iconsJiggleOnlyInDeletionModeEachWithItsPhase() throws {
         let deleting = try Self.springboard(state: ["deletionMode": .bool(true)])
         func jiggle(_ phase: Double) -> [AttributeAnimation] {
-            [AttributeAnimation(keyPath: .rotation, fromValue: -2, toValue: 6, duration: 0.2, autoreverses: true,
-                                repeatCount: .infinity, timeOffset: phase)]
+            [
+                AttributeAnimation(
+                    keyPath: .rotation, fromValue: -2, toValue: 6, duration: 0.2, autoreverses: true,
+                    repeatCount: .infinity, timeOffset: phase)
+            ]
         }
         for (item, phase) in [(0, 0.0), (1, 0.25), (2, 0.1), (3, 0.35), (7, 0.15), (23, 0.15)] {
             #expect(try deleting.cell(0, item)?.animations == jiggle(phase), "item \(item)")
@@ -95,13 +98,13 @@ struct SpringboardExampleTests {
         let example = try Self.springboard()
         let cases: [(proposed: Double, target: Double)] = [
             (0, 0),
-            (383, 0),       // 0.499 pages → page 0
-            (384, 768),     // exactly half way → the next page
-            (1000, 768),    // 1.30 → page 1
-            (1100, 768),    // 1.43 → page 1
-            (1200, 784),    // 1.56 → page 2 = 1536, past the last page → 784
-            (-100, 0),      // bounced past the start
-            (5000, 784),    // far past the end
+            (383, 0),  // 0.499 pages → page 0
+            (384, 768),  // exactly half way → the next page
+            (1000, 768),  // 1.30 → page 1
+            (1100, 768),  // 1.43 → page 1
+            (1200, 784),  // 1.56 → page 2 = 1536, past the last page → 784
+            (-100, 0),  // bounced past the start
+            (5000, 784),  // far past the end
         ]
         for (proposed, target) in cases {
             let offset = try example.layout.targetContentOffset(

@@ -27,7 +27,8 @@ struct TableExampleTests {
         #expect(try example.cell(0, 19)?.frame == Rect(x: 0, y: 895, width: 320, height: 44))
 
         let header = try #require(all.last)
-        #expect(header.category == .supplementary && header.kind == "header" && header.indexPath == LayoutIndexPath(0, 0))
+        #expect(
+            header.category == .supplementary && header.kind == "header" && header.indexPath == LayoutIndexPath(0, 0))
         #expect(header.frame == Rect(x: 0, y: 0, width: 320, height: 40))
         #expect(header.zIndex == 10)
         // Height: header 40 + 20 rows·44 + 19 separators = 939 (no spacing after the last row).
@@ -73,8 +74,10 @@ struct TableExampleTests {
         var example = try Self.table()
         try example.setBounds(Rect(x: 0, y: 0, width: 480, height: 320))
         #expect(try example.cell(0, 3)?.frame == Self.row(3, width: 480))
-        #expect(try example.layout.layoutAttributesForSupplementaryView(
-            ofKind: "header", at: LayoutIndexPath(0, 0), context: example.context)?.frame == Rect(x: 0, y: 0, width: 480, height: 40))
+        #expect(
+            try example.layout.layoutAttributesForSupplementaryView(
+                ofKind: "header", at: LayoutIndexPath(0, 0), context: example.context)?.frame
+                == Rect(x: 0, y: 0, width: 480, height: 40))
         #expect(example.contentSize == Size(width: 480, height: 939))
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// `CompositionalEngine.prepare` (each vector states its derivation from the note's rules).
 @Suite struct CompositionalVectorTests {
     nonisolated(unsafe) static let vectors: [[String: Any]] = {
-        let url = Bundle.module.url(forResource: "compositional-vectors", withExtension: "json", subdirectory: "Vectors")!
+        let url = Bundle.module.url(
+            forResource: "compositional-vectors", withExtension: "json", subdirectory: "Vectors")!
         let root = try! JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
         return root["vectors"] as! [[String: Any]]
     }()
@@ -15,8 +16,10 @@ import Testing
 
     @Test func everyRuleFamilyIsCovered() {
         let families = Set(Self.vectors.map { $0["family"] as! String })
-        for family in ["dimensions", "group fill", "sections", "boundary", "pinning", "anchors", "decorations",
-                       "orthogonal", "paging", "estimated", "horizontal"] {
+        for family in [
+            "dimensions", "group fill", "sections", "boundary", "pinning", "anchors", "decorations",
+            "orthogonal", "paging", "estimated", "horizontal",
+        ] {
             #expect(families.contains(family), "no vector for \(family)")
         }
         for vector in Self.vectors { #expect(!(vector["derivation"] as? String ?? "").isEmpty) }
@@ -28,10 +31,12 @@ import Testing
         let layout = vector["layout"] as! [String: Any]
         let expect = vector["expect"] as! [String: Any]
         let (sections, configuration) = try VectorDecoder.layout(layout)
-        let sizing = VectorDecoder.sizing(items: vector["sizing"] as? [String: Any], supplementaries: vector["supplementarySizing"] as? [String: Any])
+        let sizing = VectorDecoder.sizing(
+            items: vector["sizing"] as? [String: Any], supplementaries: vector["supplementarySizing"] as? [String: Any])
         let result: CompositionalLayoutResult
         do {
-            result = try CompositionalEngine.prepare(sections: sections, configuration: configuration, context: context, sizing: sizing)
+            result = try CompositionalEngine.prepare(
+                sections: sections, configuration: configuration, context: context, sizing: sizing)
         } catch {
             let wanted = expect["error"] as? String
             #expect(wanted != nil, "\(name): unexpected error \(error)")
@@ -42,7 +47,9 @@ import Testing
         if let size = expect["contentSize"] as? [Double] {
             #expect(result.contentSize == Size(width: size[0], height: size[1]), "\(name): content size")
         }
-        if let count = expect["count"] as? Int { #expect(result.store.count + result.pinned.count == count, "\(name): element count") }
+        if let count = expect["count"] as? Int {
+            #expect(result.store.count + result.pinned.count == count, "\(name): element count")
+        }
         let all = result.allAttributes(context: context)
         func find(_ key: String, in list: [LayoutAttributes]) -> LayoutAttributes? {
             let k = VectorDecoder.key(key)
@@ -56,9 +63,13 @@ import Testing
             #expect(find(key, in: all)?.zIndex == value, "\(name): zIndex of \(key)")
         }
         for wanted in expect["warnings"] as? [String] ?? [] {
-            #expect(result.warnings.contains { $0.contains(wanted) }, "\(name): warnings \(result.warnings) lack \"\(wanted)\"")
+            #expect(
+                result.warnings.contains { $0.contains(wanted) },
+                "\(name): warnings \(result.warnings) lack \"\(wanted)\"")
         }
-        if expect["warnings"] == nil { #expect(result.warnings.isEmpty, "\(name): unexpected warnings \(result.warnings)") }
+        if expect["warnings"] == nil {
+            #expect(result.warnings.isEmpty, "\(name): unexpected warnings \(result.warnings)")
+        }
         for query in expect["queries"] as? [[String: Any]] ?? [] {
             var queried = context
             queried.bounds = VectorDecoder.rect(query["bounds"] as! [Double])
@@ -67,7 +78,9 @@ import Testing
             let listed = try result.elements(in: queried.bounds, context: queried, orthogonalOffsets: offsets)
             for (key, value) in query["frames"] as? [String: [Double]] ?? [:] {
                 let found = find(key, in: listed)
-                #expect(found?.frame == VectorDecoder.rect(value), "\(name): query \(key) is \(String(describing: found?.frame))")
+                #expect(
+                    found?.frame == VectorDecoder.rect(value),
+                    "\(name): query \(key) is \(String(describing: found?.frame))")
             }
             for key in query["absent"] as? [String] ?? [] {
                 #expect(find(key, in: listed) == nil, "\(name): \(key) should not be listed")
@@ -75,7 +88,8 @@ import Testing
         }
         for paging in expect["paging"] as? [[String: Any]] ?? [] {
             let target = result.targetOrthogonalOffset(
-                section: paging["section"] as! Int, proposed: paging["proposed"] as! Double, velocity: paging["velocity"] as! Double)
+                section: paging["section"] as! Int, proposed: paging["proposed"] as! Double,
+                velocity: paging["velocity"] as! Double)
             #expect(abs(target - (paging["target"] as! Double)) < 1e-9, "\(name): target for \(paging) is \(target)")
         }
         for (s, value) in expect["initialOffset"] as? [String: Double] ?? [:] {
@@ -137,7 +151,9 @@ enum VectorDecoder {
 
     static func edges(_ value: Any?) -> Compositional.EdgeSpacing {
         let d = value as? [String: Any] ?? [:]
-        return Compositional.EdgeSpacing(leading: spacing(d["leading"]), top: spacing(d["top"]), trailing: spacing(d["trailing"]), bottom: spacing(d["bottom"]))
+        return Compositional.EdgeSpacing(
+            leading: spacing(d["leading"]), top: spacing(d["top"]), trailing: spacing(d["trailing"]),
+            bottom: spacing(d["bottom"]))
     }
 
     static func point(_ value: Any?) -> Point {
@@ -156,7 +172,9 @@ enum VectorDecoder {
             default: edges.insert(.trailing)
             }
         }
-        if d["fractional"] != nil { return Compositional.Anchor(edges: edges, offset: .fractional(point(d["fractional"]))) }
+        if d["fractional"] != nil {
+            return Compositional.Anchor(edges: edges, offset: .fractional(point(d["fractional"])))
+        }
         return Compositional.Anchor(edges: edges, offset: .absolute(point(d["offset"])))
     }
 
@@ -170,15 +188,17 @@ enum VectorDecoder {
 
     static func subitem(_ d: [String: Any]) -> Compositional.Subitem {
         if d["axis"] != nil || d["custom"] != nil { return .group(group(d)) }
-        return .item(Compositional.Item(
-            size: size(d), contentInsets: directional(d["insets"]), edgeSpacing: edges(d["edge"]),
-            supplementaryItems: supplementaries(d["supplementaries"])))
+        return .item(
+            Compositional.Item(
+                size: size(d), contentInsets: directional(d["insets"]), edgeSpacing: edges(d["edge"]),
+                supplementaryItems: supplementaries(d["supplementaries"])))
     }
 
     static func group(_ d: [String: Any]) -> Compositional.Group {
         let layout: Compositional.Group.Layout
         if let custom = d["custom"] as? [[Double]] {
-            layout = .custom(Compositional.CustomGroupItems(frames: custom.map { Compositional.CustomGroupFrame(frame: rect($0)) }))
+            layout = .custom(
+                Compositional.CustomGroupItems(frames: custom.map { Compositional.CustomGroupFrame(frame: rect($0)) }))
         } else {
             let subitems: Compositional.Subitems
             if let one = d["subitem"] as? [String: Any] {
@@ -198,7 +218,8 @@ enum VectorDecoder {
     static func boundary(_ value: Any?) -> [Compositional.BoundarySupplementaryItem] {
         (value as? [[String: Any]] ?? []).map { d in
             Compositional.BoundarySupplementaryItem(
-                kind: d["kind"] as! String, size: size(d), alignment: Compositional.Alignment(rawValue: d["alignment"] as! String)!,
+                kind: d["kind"] as! String, size: size(d),
+                alignment: Compositional.Alignment(rawValue: d["alignment"] as! String)!,
                 offset: point(d["offset"]), pinToVisibleBounds: d["pin"] as? Bool ?? false,
                 extendsBoundary: d["extends"] as? Bool ?? true, zIndex: d["zIndex"] as? Int ?? 1)
         }
@@ -208,20 +229,26 @@ enum VectorDecoder {
         Compositional.Section(
             group: group(d["group"] as! [String: Any]), contentInsets: directional(d["insets"]),
             interGroupSpacing: d["interGroupSpacing"] as? Double ?? 0,
-            orthogonalScrollingBehavior: Compositional.OrthogonalScrollingBehavior(rawValue: d["orthogonal"] as? String ?? "none")!,
+            orthogonalScrollingBehavior: Compositional.OrthogonalScrollingBehavior(
+                rawValue: d["orthogonal"] as? String ?? "none")!,
             boundarySupplementaryItems: boundary(d["boundary"]),
             decorationItems: (d["backgrounds"] as? [[String: Any]] ?? []).map {
-                Compositional.DecorationItem(kind: $0["kind"] as! String, contentInsets: directional($0["insets"]), zIndex: $0["zIndex"] as? Int ?? 0)
+                Compositional.DecorationItem(
+                    kind: $0["kind"] as! String, contentInsets: directional($0["insets"]),
+                    zIndex: $0["zIndex"] as? Int ?? 0)
             },
             supplementariesFollowContentInsets: d["followInsets"] as? Bool ?? true,
-            contentInsetsReference: (d["reference"] as? String).flatMap(Compositional.ContentInsetsReference.init(rawValue:)))
+            contentInsetsReference: (d["reference"] as? String).flatMap(
+                Compositional.ContentInsetsReference.init(rawValue:)))
     }
 
     static func layout(_ d: [String: Any]) throws -> (Compositional.Sections, Compositional.Configuration) {
         let configuration = Compositional.Configuration(
             scrollDirection: d["scrollDirection"] as? String == "horizontal" ? .horizontal : .vertical,
-            interSectionSpacing: d["interSectionSpacing"] as? Double ?? 0, boundarySupplementaryItems: boundary(d["boundary"]),
-            contentInsetsReference: Compositional.ContentInsetsReference(rawValue: d["contentInsetsReference"] as? String ?? "safeArea")!,
+            interSectionSpacing: d["interSectionSpacing"] as? Double ?? 0,
+            boundarySupplementaryItems: boundary(d["boundary"]),
+            contentInsetsReference: Compositional.ContentInsetsReference(
+                rawValue: d["contentInsetsReference"] as? String ?? "safeArea")!,
             roundingModel: Compositional.RoundingModel(rawValue: d["roundingModel"] as? String ?? "modern")!)
         if let one = d["section"] as? [String: Any] { return (.single(section(one)), configuration) }
         let list = (d["sections"] as! [Any]).map { ($0 as? [String: Any]).map(section) }

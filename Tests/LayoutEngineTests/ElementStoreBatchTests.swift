@@ -9,11 +9,13 @@ struct ElementStoreBatchTests {
     private func store() throws -> ElementStore {
         var builder = ElementStoreBuilder()
         for item in 0..<10 {
-            try builder.append(LayoutAttributes(
-                key: .cell(0, item), frame: Rect(x: Double(item), y: 0, width: 1, height: 1), hidden: item == 7,
-                custom: item == 4 ? ["tag": .string("x")] : [:]))
+            try builder.append(
+                LayoutAttributes(
+                    key: .cell(0, item), frame: Rect(x: Double(item), y: 0, width: 1, height: 1), hidden: item == 7,
+                    custom: item == 4 ? ["tag": .string("x")] : [:]))
         }
-        try builder.append(LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: 10, height: 1)))
+        try builder.append(
+            LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: 10, height: 1)))
         return try builder.build()
     }
 

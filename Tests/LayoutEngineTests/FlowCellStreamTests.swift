@@ -52,11 +52,12 @@ struct FlowCellStreamTests {
     @Test(arguments: [1, 2, 3, 5])
     func linesSpanningChunksPlaceAsOne(chunk: Int) throws {
         let sizes = [size(30, 10), size(30, 20), size(30, 10), size(50, 10), size(60, 10)]
-        #expect(try frames(sizes, chunk: chunk) == [
-            Rect(x: 0, y: 5, width: 30, height: 10), Rect(x: 70, y: 0, width: 30, height: 20),
-            Rect(x: 0, y: 25, width: 30, height: 10), Rect(x: 50, y: 25, width: 50, height: 10),
-            Rect(x: 0, y: 40, width: 60, height: 10),
-        ])
+        #expect(
+            try frames(sizes, chunk: chunk) == [
+                Rect(x: 0, y: 5, width: 30, height: 10), Rect(x: 70, y: 0, width: 30, height: 20),
+                Rect(x: 0, y: 25, width: 30, height: 10), Rect(x: 50, y: 25, width: 50, height: 10),
+                Rect(x: 0, y: 40, width: 60, height: 10),
+            ])
     }
 
     /// Equal sizes are only counted until one differs, then placed on the flow path: 40 + 10 +
@@ -66,10 +67,11 @@ struct FlowCellStreamTests {
     @Test(arguments: [1, 3, 4])
     func equalSizesThenADifferentOne(chunk: Int) throws {
         let sizes = [size(40, 10), size(40, 10), size(40, 10), size(70, 10)]
-        #expect(try frames(sizes, chunk: chunk) == [
-            Rect(x: 0, y: 0, width: 40, height: 10), Rect(x: 60, y: 0, width: 40, height: 10),
-            Rect(x: 30, y: 15, width: 40, height: 10), Rect(x: 0, y: 30, width: 70, height: 10),
-        ])
+        #expect(
+            try frames(sizes, chunk: chunk) == [
+                Rect(x: 0, y: 0, width: 40, height: 10), Rect(x: 60, y: 0, width: 40, height: 10),
+                Rect(x: 30, y: 15, width: 40, height: 10), Rect(x: 0, y: 30, width: 70, height: 10),
+            ])
     }
 
     /// Every size equal takes the grid path: k = ⌊(100 + 4) / (30 + 4)⌋ = 3 columns, gap
@@ -91,7 +93,8 @@ struct FlowCellStreamTests {
     @Test func moreSizesThanItemsIsAnError() throws {
         let delegate = Streaming([size(10, 10), size(10, 10)], chunk: 1, extra: 1)
         let layout = FlowLayout(delegate: delegate)
-        let context = CollectionContext(bounds: Rect(x: 0, y: 0, width: 100, height: 500), data: CollectionData(counts: [2]))
+        let context = CollectionContext(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 500), data: CollectionData(counts: [2]))
         #expect(throws: LayoutError("section 0: 3 item sizes for 2 items")) { try layout.prepare(in: context) }
     }
 }

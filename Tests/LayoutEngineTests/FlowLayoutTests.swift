@@ -13,8 +13,11 @@ struct FlowLayoutTests {
         }
     }
 
-    private func context(width: Double, height: Double = 500, counts: [Int], offset: Point = .zero) -> CollectionContext {
-        CollectionContext(bounds: Rect(origin: offset, size: Size(width: width, height: height)), data: CollectionData(counts: counts))
+    private func context(width: Double, height: Double = 500, counts: [Int], offset: Point = .zero) -> CollectionContext
+    {
+        CollectionContext(
+            bounds: Rect(origin: offset, size: Size(width: width, height: height)), data: CollectionData(counts: counts)
+        )
     }
 
     @Test func delegateSizesTakeTheFlowPath() throws {
@@ -28,9 +31,11 @@ struct FlowLayoutTests {
         let context = context(width: 100, counts: [3])
         try layout.prepare(in: context)
         let frames = try layout.allLayoutAttributes(context: context).map(\.frame)
-        #expect(frames == [
-            Rect(x: 0, y: 5, width: 30, height: 10), Rect(x: 50, y: 0, width: 50, height: 20), Rect(x: 0, y: 30, width: 40, height: 10),
-        ])
+        #expect(
+            frames == [
+                Rect(x: 0, y: 5, width: 30, height: 10), Rect(x: 50, y: 0, width: 50, height: 20),
+                Rect(x: 0, y: 30, width: 40, height: 10),
+            ])
         #expect(layout.collectionViewContentSize == Size(width: 100, height: 40))
         #expect(delegate.sizeCalls == 1)
         // Queries never go back to the delegate.
@@ -51,7 +56,9 @@ struct FlowLayoutTests {
         // lone item sits in column 0 at x 0 (only k = 1 centres).
         #expect(try layout.allLayoutAttributes(context: good).map(\.frame) == [Rect(x: 0, y: 0, width: 10, height: 10)])
         #expect(layout.collectionViewContentSize == Size(width: 100, height: 10))
-        #expect(try layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 0, width: 100, height: 500), context: good) == false)
+        #expect(
+            try layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 0, width: 100, height: 500), context: good)
+                == false)
     }
 
     @Test func zeroWidthPlacesNothing() throws {
@@ -76,11 +83,17 @@ struct FlowLayoutTests {
         let layout = FlowLayout(configuration: configuration)
         let context = context(width: 320, counts: [10])
         try layout.prepare(in: context)
-        #expect(try layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 100, width: 320, height: 500), context: context) == false)
-        #expect(try layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 0, width: 400, height: 500), context: context) == true)
+        #expect(
+            try layout.shouldInvalidateLayout(
+                forBoundsChange: Rect(x: 0, y: 100, width: 320, height: 500), context: context) == false)
+        #expect(
+            try layout.shouldInvalidateLayout(
+                forBoundsChange: Rect(x: 0, y: 0, width: 400, height: 500), context: context) == true)
         configuration.sectionHeadersPinToVisibleBounds = true
         layout.configuration = configuration
-        #expect(try layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 100, width: 320, height: 500), context: context) == true)
+        #expect(
+            try layout.shouldInvalidateLayout(
+                forBoundsChange: Rect(x: 0, y: 100, width: 320, height: 500), context: context) == true)
     }
 }
 
@@ -130,9 +143,10 @@ struct FlowNegativeSpacingTests {
         let delegate = Sizes([Size(width: 100, height: 100), Size(width: 100, height: 10)])
         let layout = FlowLayout(configuration: configuration, delegate: delegate)
         try layout.prepare(in: context(width: 100, count: 2))
-        #expect(try layout.allLayoutAttributes(context: context(width: 100, count: 2)).map(\.frame) == [
-            Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 0, y: 50, width: 100, height: 10),
-        ])
+        #expect(
+            try layout.allLayoutAttributes(context: context(width: 100, count: 2)).map(\.frame) == [
+                Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 0, y: 50, width: 100, height: 10),
+            ])
         #expect(layout.collectionViewContentSize == Size(width: 100, height: 100))
     }
 }
@@ -157,7 +171,8 @@ struct NegativeInsetFlowTests {
         var configuration = FlowLayoutConfiguration()
         configuration.sectionInset = EdgeInsets(top: -5, left: 0, bottom: -5, right: 0)
         let flow = FlowLayout(configuration: configuration)
-        let context = CollectionContext(bounds: Rect(x: 0, y: 0, width: 375, height: 667), data: CollectionData(counts: [0, 1]))
+        let context = CollectionContext(
+            bounds: Rect(x: 0, y: 0, width: 375, height: 667), data: CollectionData(counts: [0, 1]))
         try flow.prepare(in: context)
         // Section 0 ends where it starts (0). Section 1: its item at 0 − 5 = −5, 50 high, then
         // the bottom inset: −5 + 50 − 5 = 40.

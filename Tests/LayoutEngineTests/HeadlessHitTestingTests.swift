@@ -11,9 +11,9 @@ struct HeadlessHitTestingTests {
         #expect(try view.indexPathForItem(at: Point(x: 50, y: 50))?.local == Point(x: 40, y: 40))
         #expect(try view.indexPathForItem(at: Point(x: 120, y: 50))?.local == Point(x: 0, y: 40))
         #expect(try view.indexPathForItem(at: Point(x: 120, y: 50))?.indexPath == LayoutIndexPath(0, 1))
-        #expect(try view.indexPathForItem(at: Point(x: 5, y: 5)) == nil)         // the inset
-        #expect(try view.indexPathForItem(at: Point(x: 110, y: 50)) == nil)      // the gap (frames are half-open)
-        #expect(try view.indexPathForItem(at: Point(x: 50, y: 115)) == nil)      // between rows
+        #expect(try view.indexPathForItem(at: Point(x: 5, y: 5)) == nil)  // the inset
+        #expect(try view.indexPathForItem(at: Point(x: 110, y: 50)) == nil)  // the gap (frames are half-open)
+        #expect(try view.indexPathForItem(at: Point(x: 50, y: 115)) == nil)  // between rows
         // Half a point above the end of item 2 (y 120…220) still hits it.
         #expect(try view.indexPathForItem(at: Point(x: 50, y: 219.5))?.indexPath == LayoutIndexPath(0, 2))
     }
@@ -38,7 +38,8 @@ struct HeadlessHitTestingTests {
                 LayoutAttributes(key: .cell(0, 1), frame: Rect(x: 50, y: 50, width: 100, height: 100)),
                 LayoutAttributes(key: .cell(0, 2), frame: Rect(x: 200, y: 0, width: 50, height: 50), hidden: true),
                 LayoutAttributes(key: .cell(0, 3), frame: Rect(x: 200, y: 100, width: 50, height: 50), alpha: 0),
-                LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 200, width: 300, height: 40)),
+                LayoutAttributes(
+                    key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 200, width: 300, height: 40)),
             ]
         }
         let view = try HeadlessCollectionView(layout: layout, context: headlessContext(items: 4))

@@ -25,9 +25,12 @@ final class TestLayout: CollectionViewLayout {
         prepareCount += 1
         placed = (elements ?? Self.grid)(context)
         let rows = (context.data.numberOfItems(inSection: 0) + 1) / 2
-        size = elements == nil
+        size =
+            elements == nil
             ? Size(width: 230, height: 10 + Double(rows) * 110)
-            : placed.reduce(Size.zero) { Size(width: max($0.width, $1.frame.maxX), height: max($0.height, $1.frame.maxY)) }
+            : placed.reduce(Size.zero) {
+                Size(width: max($0.width, $1.frame.maxX), height: max($0.height, $1.frame.maxY))
+            }
     }
 
     var collectionViewContentSize: Size { size }
@@ -36,21 +39,30 @@ final class TestLayout: CollectionViewLayout {
         placed.filter { $0.frame.intersects(rect) }
     }
 
-    func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+    func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes?
+    {
         placed.first { $0.key == .cell(indexPath.section, indexPath.item) }
     }
 
-    func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+    func layoutAttributesForSupplementaryView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
         placed.first { $0.key == .supplementary(kind, indexPath.section, indexPath.item) }
     }
 
-    func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+    func layoutAttributesForDecorationView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
         nil
     }
 
-    func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool { invalidates }
+    func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
+        invalidates
+    }
 
-    func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point, context: CollectionContext) throws -> Point {
+    func targetContentOffset(
+        forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point, context: CollectionContext
+    ) throws -> Point {
         proposals.append((proposed, velocity))
         return target?(proposed, velocity) ?? proposed
     }
@@ -70,7 +82,9 @@ final class RecordingDelegate: CollectionViewDelegate {
         return !refuse.contains(entry) && !refuse.contains(name)
     }
 
-    func shouldHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool {
+    func shouldHighlightItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool {
         record("shouldHighlightItem", indexPath)
     }
     func didHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
@@ -79,13 +93,17 @@ final class RecordingDelegate: CollectionViewDelegate {
     func didUnhighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
         _ = record("didUnhighlightItem", indexPath)
     }
-    func shouldSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool {
+    func shouldSelectItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool {
         record("shouldSelectItem", indexPath)
     }
     func didSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
         _ = record("didSelectItem", indexPath)
     }
-    func shouldDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool {
+    func shouldDeselectItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool {
         record("shouldDeselectItem", indexPath)
     }
     func didDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
@@ -102,8 +120,10 @@ final class RecordingDelegate: CollectionViewDelegate {
 }
 
 /// A collection of `items` cells in one section, viewport `width`×`height` at `offset`.
-func headlessContext(items: Int, width: Double = 300, height: Double = 400, offset: Point = .zero,
-                     contentInset: EdgeInsets = .zero, safeArea: EdgeInsets = .zero) -> CollectionContext {
+func headlessContext(
+    items: Int, width: Double = 300, height: Double = 400, offset: Point = .zero,
+    contentInset: EdgeInsets = .zero, safeArea: EdgeInsets = .zero
+) -> CollectionContext {
     CollectionContext(
         bounds: Rect(origin: offset, size: Size(width: width, height: height)), data: CollectionData(counts: [items]),
         contentInset: contentInset, safeAreaInsets: safeArea)

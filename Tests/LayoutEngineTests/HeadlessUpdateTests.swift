@@ -18,7 +18,8 @@ struct HeadlessUpdateTests {
         #expect(view.selectedItems == [LayoutIndexPath(0, 3), LayoutIndexPath(0, 7)])
         // Moving 3 → 9: the survivors 0, 1, 2, 4, …, 9 fill new positions 0…8 in order, so old 7
         // lands at 6 and the moved item at 9.
-        try view.performBatchUpdates(BatchUpdate(movedItems: [.init(from: LayoutIndexPath(0, 3), to: LayoutIndexPath(0, 9))]))
+        try view.performBatchUpdates(
+            BatchUpdate(movedItems: [.init(from: LayoutIndexPath(0, 3), to: LayoutIndexPath(0, 9))]))
         #expect(view.selectedItems == [LayoutIndexPath(0, 6), LayoutIndexPath(0, 9)])
         // Deleting a selected item takes it out of the selection.
         _ = view.takeEvents()
@@ -36,16 +37,19 @@ struct HeadlessUpdateTests {
         let plan = try view.performBatchUpdates(BatchUpdate(insertedItems: [LayoutIndexPath(0, 4)]))
         // The first prepare, then UpdatePlanner's two (data before and after the update).
         #expect(layout.prepareCount == 3 && view.prepareCount == 3)
-        #expect(view.takeEvents() == [
-            .prepare(reason: "batch update (before)"), .prepare(reason: "batch update (after)"), .batchUpdate(plan),
-        ])
+        #expect(
+            view.takeEvents() == [
+                .prepare(reason: "batch update (before)"), .prepare(reason: "batch update (after)"), .batchUpdate(plan),
+            ])
         #expect(plan.entries.filter { $0.change == .insert }.map(\.indexPathAfter) == [LayoutIndexPath(0, 4)])
     }
 
     @Test func aBadBatchChangesNothing() throws {
         let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 3))
         view.selectItem(at: LayoutIndexPath(0, 2))
-        #expect(throws: UpdateError.self) { try view.performBatchUpdates(BatchUpdate(deletedItems: [LayoutIndexPath(0, 5)])) }
+        #expect(throws: UpdateError.self) {
+            try view.performBatchUpdates(BatchUpdate(deletedItems: [LayoutIndexPath(0, 5)]))
+        }
         #expect(view.context.data.numberOfItems(inSection: 0) == 3)
         #expect(view.selectedItems == [LayoutIndexPath(0, 2)])
     }
@@ -57,7 +61,8 @@ struct HeadlessUpdateTests {
         try view.setState("mode", .bool(true))
         #expect(view.context.state["mode"] == .bool(true))
         #expect(layout.prepareCount == 2)
-        #expect(view.takeEvents() == [.stateChange(key: "mode", old: nil, new: .bool(true)), .prepare(reason: "state")])
+        #expect(
+            view.takeEvents() == [.stateChange(key: "mode", old: nil, new: .bool(true)), .prepare(reason: "state")])
         try view.setState("mode", nil)
         #expect(view.context.state["mode"] == nil)
     }

@@ -4,7 +4,8 @@ import Testing
 @Suite("JSON data files")
 struct JSONDataParserTests {
     @Test func parsesBothDataShapes() throws {
-        let items = try CollectionData(json: JSONDataParser.parse(#"{"sections": [[{"width": 120}, 3, "x", null, true], []]}"#))
+        let items = try CollectionData(
+            json: JSONDataParser.parse(#"{"sections": [[{"width": 120}, 3, "x", null, true], []]}"#))
         #expect(items.numberOfSections == 2)
         #expect(items.numberOfItems(inSection: 0) == 5)
         #expect(items.item(at: LayoutIndexPath(0, 0)) == .object(["width": .number(120)]))
@@ -15,8 +16,9 @@ struct JSONDataParserTests {
     }
 
     @Test func parsesStringsAndNumbersExactly() throws {
-        #expect(try JSONDataParser.parse(#"["a\"b\\c\n\u00e9\ud83d\ude00", -1.5e2, 0, 1e-3]"#)
-            == .array([.string("a\"b\\c\né😀"), .number(-150), .number(0), .number(0.001)]))
+        #expect(
+            try JSONDataParser.parse(#"["a\"b\\c\n\u00e9\ud83d\ude00", -1.5e2, 0, 1e-3]"#)
+                == .array([.string("a\"b\\c\né😀"), .number(-150), .number(0), .number(0.001)]))
     }
 
     @Test(arguments: [
@@ -40,21 +42,28 @@ struct JSONDataParserTests {
         ("[0.]", 1, 4, "invalid number: digits expected after '.'"),
     ])
     func locatesSyntaxErrors(text: String, line: Int, column: Int, message: String) {
-        #expect(throws: JSONDataParser.ParseError(line: line, column: column, message: message)) { try JSONDataParser.parse(text) }
+        #expect(throws: JSONDataParser.ParseError(line: line, column: column, message: message)) {
+            try JSONDataParser.parse(text)
+        }
     }
 
     @Test func rejectsWrongShapes() {
         #expect(throws: LayoutError("expected \"sections\": an array of item arrays, item counts or section objects")) {
             try CollectionData(json: JSONDataParser.parse(#"{"items": [1]}"#))
         }
-        #expect(throws: LayoutError("sections[1] must be an array of items, a whole item count ≥ 0, or an object with \"items\" or \"count\"")) {
+        #expect(
+            throws: LayoutError(
+                "sections[1] must be an array of items, a whole item count ≥ 0, or an object with \"items\" or \"count\""
+            )
+        ) {
             try CollectionData(json: JSONDataParser.parse(#"{"sections": [1, -2]}"#))
         }
     }
 
     @Test func acceptsZeroAndNumbersStartingWithZero() throws {
-        #expect(try JSONDataParser.parse("[0, -0, 0.5, 0e3, -0.25E-2]")
-            == .array([.number(0), .number(0), .number(0.5), .number(0), .number(-0.0025)]))
+        #expect(
+            try JSONDataParser.parse("[0, -0, 0.5, 0e3, -0.25E-2]")
+                == .array([.number(0), .number(0), .number(0.5), .number(0), .number(-0.0025)]))
     }
 
     @Test func skipsAUTF8ByteOrderMark() throws {
@@ -63,8 +72,10 @@ struct JSONDataParserTests {
 
     @Test func limitsNestingDepthWithALocation() {
         let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
-        #expect(throws: JSONDataParser.ParseError(
-            line: 1, column: 513, message: "nested too deeply (more than 512 levels of arrays and objects)")) {
+        #expect(
+            throws: JSONDataParser.ParseError(
+                line: 1, column: 513, message: "nested too deeply (more than 512 levels of arrays and objects)")
+        ) {
             try JSONDataParser.parse(deep)
         }
         #expect(throws: Never.self) { try JSONDataParser.parse(String(deep.dropFirst().dropLast())) }
@@ -78,10 +89,15 @@ struct JSONDataParserTests {
         let one = 48 + 2 * slot + 48
         let limits = JSONDataParser.Limits(maxDecodedBytes: one, raiseHint: "raise it with --max-memory")
         #expect(try JSONDataParser.parse("[[]]", limits: limits) == .array([.array([])]))
-        let error = #expect(throws: JSONDataParser.ParseError.self) { try JSONDataParser.parse("[[], []]", limits: limits) }
+        let error = #expect(throws: JSONDataParser.ParseError.self) {
+            try JSONDataParser.parse("[[], []]", limits: limits)
+        }
         #expect(error?.line == 1)
         #expect(error?.column == 6)
-        #expect(error?.message == "data too large: decoding it would take more than \(one) bytes of memory (raise it with --max-memory)")
+        #expect(
+            error?.message
+                == "data too large: decoding it would take more than \(one) bytes of memory (raise it with --max-memory)"
+        )
     }
 
     @Test func countsLongStringsAndObjectFields() {

@@ -11,7 +11,8 @@ struct PreparedListingTests {
         configuration.itemSize = Size(width: 50, height: 50)
         configuration.headerReferenceSize = Size(width: 0, height: 20)
         configuration.sectionHeadersPinToVisibleBounds = pinned
-        let context = CollectionContext(bounds: Rect(x: 0, y: 0, width: 100, height: 100), data: CollectionData(counts: [3]))
+        let context = CollectionContext(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 100), data: CollectionData(counts: [3]))
         return (try FlowLayout.compute(configuration: configuration, delegate: nil, context: context), context)
     }
 

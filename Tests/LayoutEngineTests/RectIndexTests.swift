@@ -26,8 +26,10 @@ struct RectIndexTests {
         for _ in 0..<800 {
             let x = Double.random(in: -50...1000, using: &random).rounded()
             let y = Double.random(in: -50...5000, using: &random).rounded()
-            frames.append(Rect(x: x, y: y, width: Double.random(in: 0...120, using: &random).rounded(),
-                               height: Double.random(in: 0...120, using: &random).rounded()))
+            frames.append(
+                Rect(
+                    x: x, y: y, width: Double.random(in: 0...120, using: &random).rounded(),
+                    height: Double.random(in: 0...120, using: &random).rounded()))
         }
         // Random order: the bucket shape. A few elements spanning most of the content
         // (backdrops) go to its side list.
@@ -49,8 +51,11 @@ struct RectIndexTests {
         var random = SplitMix64(state: seed)
         func run(_ count: Int) -> [Rect] {
             (0..<count).map { _ in
-                Rect(x: Double.random(in: 0...300, using: &random).rounded(), y: Double.random(in: 0...4000, using: &random).rounded(),
-                     width: Double.random(in: 0...80, using: &random).rounded(), height: Double.random(in: 0...300, using: &random).rounded())
+                Rect(
+                    x: Double.random(in: 0...300, using: &random).rounded(),
+                    y: Double.random(in: 0...4000, using: &random).rounded(),
+                    width: Double.random(in: 0...80, using: &random).rounded(),
+                    height: Double.random(in: 0...300, using: &random).rounded())
             }.sorted { $0.minY < $1.minY }
         }
         let frames = run(500) + run(40) + run(40)
@@ -130,7 +135,10 @@ struct RectIndexTests {
     @Test func degenerateInputs() {
         #expect(RectIndex(frames: []).indices(in: Rect(x: 0, y: 0, width: 10, height: 10), frames: []) == [])
         // Every element at one coordinate.
-        let stacked = [Rect](repeating: Rect(x: 5, y: 5, width: 0, height: 0), count: 3) + [Rect(x: 0, y: 0, width: 10, height: 10)]
+        let stacked =
+            [Rect](repeating: Rect(x: 5, y: 5, width: 0, height: 0), count: 3) + [
+                Rect(x: 0, y: 0, width: 10, height: 10)
+            ]
         #expect(RectIndex(frames: stacked).indices(in: Rect(x: 1, y: 1, width: 2, height: 2), frames: stacked) == [3])
     }
 }

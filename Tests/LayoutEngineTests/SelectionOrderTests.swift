@@ -15,10 +15,12 @@ struct SelectionOrderTests {
     @Test func aTapHighlightsThenSelectsLast() throws {
         let (view, delegate) = try make()
         try view.tapItem(0)
-        #expect(delegate.calls == [
-            "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldSelectItem[0, 0]", "didUnhighlightItem[0, 0]",
-            "didSelectItem[0, 0]",
-        ])
+        #expect(
+            delegate.calls == [
+                "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldSelectItem[0, 0]",
+                "didUnhighlightItem[0, 0]",
+                "didSelectItem[0, 0]",
+            ])
         #expect(view.selectedItems == [LayoutIndexPath(0, 0)])
         #expect(view.highlightedItems.isEmpty)
     }
@@ -36,10 +38,12 @@ struct SelectionOrderTests {
         try view.tapItem(0)
         delegate.calls = []
         try view.tapItem(2)
-        #expect(delegate.calls == [
-            "shouldHighlightItem[0, 2]", "didHighlightItem[0, 2]", "shouldSelectItem[0, 2]", "didUnhighlightItem[0, 2]",
-            "shouldDeselectItem[0, 0]", "didDeselectItem[0, 0]", "didSelectItem[0, 2]",
-        ])
+        #expect(
+            delegate.calls == [
+                "shouldHighlightItem[0, 2]", "didHighlightItem[0, 2]", "shouldSelectItem[0, 2]",
+                "didUnhighlightItem[0, 2]",
+                "shouldDeselectItem[0, 0]", "didDeselectItem[0, 0]", "didSelectItem[0, 2]",
+            ])
         #expect(view.selectedItems == [LayoutIndexPath(0, 2)])
     }
 
@@ -48,10 +52,12 @@ struct SelectionOrderTests {
         try view.tapItem(0)
         delegate.calls = []
         try view.tapItem(0)
-        #expect(delegate.calls == [
-            "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldSelectItem[0, 0]", "didUnhighlightItem[0, 0]",
-            "didSelectItem[0, 0]",
-        ])
+        #expect(
+            delegate.calls == [
+                "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldSelectItem[0, 0]",
+                "didUnhighlightItem[0, 0]",
+                "didSelectItem[0, 0]",
+            ])
         #expect(view.selectedItems == [LayoutIndexPath(0, 0)])
     }
 
@@ -64,10 +70,12 @@ struct SelectionOrderTests {
         #expect(!delegate.calls.contains { $0.hasPrefix("shouldDeselect") })
         delegate.calls = []
         try view.tapItem(3)
-        #expect(delegate.calls == [
-            "shouldHighlightItem[0, 3]", "didHighlightItem[0, 3]", "shouldDeselectItem[0, 3]", "didUnhighlightItem[0, 3]",
-            "didDeselectItem[0, 3]",
-        ])
+        #expect(
+            delegate.calls == [
+                "shouldHighlightItem[0, 3]", "didHighlightItem[0, 3]", "shouldDeselectItem[0, 3]",
+                "didUnhighlightItem[0, 3]",
+                "didDeselectItem[0, 3]",
+            ])
         #expect(view.selectedItems == [LayoutIndexPath(0, 1)])
     }
 
@@ -92,9 +100,11 @@ struct SelectionOrderTests {
         let (view, delegate) = try make()
         delegate.refuse = ["shouldSelectItem"]
         try view.tapItem(0)
-        #expect(delegate.calls == [
-            "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldSelectItem[0, 0]", "didUnhighlightItem[0, 0]",
-        ])
+        #expect(
+            delegate.calls == [
+                "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldSelectItem[0, 0]",
+                "didUnhighlightItem[0, 0]",
+            ])
         #expect(view.selectedItems.isEmpty)
     }
 
@@ -104,10 +114,12 @@ struct SelectionOrderTests {
         delegate.refuse = ["shouldDeselectItem[0, 0]"]
         delegate.calls = []
         try view.tapItem(1)
-        #expect(delegate.calls == [
-            "shouldHighlightItem[0, 1]", "didHighlightItem[0, 1]", "shouldSelectItem[0, 1]", "didUnhighlightItem[0, 1]",
-            "shouldDeselectItem[0, 0]",
-        ])
+        #expect(
+            delegate.calls == [
+                "shouldHighlightItem[0, 1]", "didHighlightItem[0, 1]", "shouldSelectItem[0, 1]",
+                "didUnhighlightItem[0, 1]",
+                "shouldDeselectItem[0, 0]",
+            ])
         #expect(view.selectedItems == [LayoutIndexPath(0, 0)])
     }
 
@@ -118,9 +130,11 @@ struct SelectionOrderTests {
         delegate.refuse = ["shouldDeselectItem"]
         delegate.calls = []
         try view.tapItem(0)
-        #expect(delegate.calls == [
-            "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldDeselectItem[0, 0]", "didUnhighlightItem[0, 0]",
-        ])
+        #expect(
+            delegate.calls == [
+                "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldDeselectItem[0, 0]",
+                "didUnhighlightItem[0, 0]",
+            ])
         #expect(view.selectedItems == [LayoutIndexPath(0, 0)])
     }
 
@@ -148,9 +162,10 @@ struct SelectionOrderTests {
     @Test func aLongPressHighlightsCancelsThenReports() throws {
         let (view, delegate) = try make()
         try view.longPress(at: try view.touchPoint(viewport: gridCentre(1)))
-        #expect(delegate.calls == [
-            "shouldHighlightItem[0, 1]", "didHighlightItem[0, 1]", "didUnhighlightItem[0, 1]", "didLongPress[0, 1]",
-        ])
+        #expect(
+            delegate.calls == [
+                "shouldHighlightItem[0, 1]", "didHighlightItem[0, 1]", "didUnhighlightItem[0, 1]", "didLongPress[0, 1]",
+            ])
         #expect(view.selectedItems.isEmpty)
         // On empty space (the 10-point inset) the press has no item.
         delegate.calls = []

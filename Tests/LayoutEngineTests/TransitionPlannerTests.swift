@@ -12,7 +12,8 @@ struct TransitionPlannerTests {
     /// Grid (100×100 at x = 0, 110, 220) to list (320×50 rows at y = 0, 60, 120), 320 wide.
     /// Item 1 goes from (110, 0, 100, 100) to (0, 60, 320, 50): half way (55, 30, 210, 75).
     @Test func pairedElementsMoveLinearly() throws {
-        let context = CollectionContext(bounds: Rect(x: 0, y: 0, width: 320, height: 480), data: CollectionData(counts: [3]))
+        let context = CollectionContext(
+            bounds: Rect(x: 0, y: 0, width: 320, height: 480), data: CollectionData(counts: [3]))
         let plan = try TransitionPlanner.plan(from: flow(100, 100), to: flow(320, 50), context: context)
         #expect(plan.contentSizeBefore == Size(width: 320, height: 100))
         #expect(plan.contentSizeAfter == Size(width: 320, height: 170))
@@ -25,7 +26,8 @@ struct TransitionPlannerTests {
 
     /// A header only the second layout has fades in where it ends up.
     @Test func unpairedElementsFade() throws {
-        let context = CollectionContext(bounds: Rect(x: 0, y: 0, width: 320, height: 480), data: CollectionData(counts: [1]))
+        let context = CollectionContext(
+            bounds: Rect(x: 0, y: 0, width: 320, height: 480), data: CollectionData(counts: [1]))
         let second = flow(100, 100)
         second.configuration.headerReferenceSize = Size(width: 0, height: 30)
         let plan = try TransitionPlanner.plan(from: flow(100, 100), to: second, context: context)

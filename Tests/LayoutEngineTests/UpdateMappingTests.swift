@@ -8,7 +8,10 @@ struct UpdateMappingTests {
     @Test func deleteShiftsLaterItemsUp() throws {
         let mapping = try UpdateMapping(oldCounts: [5], update: BatchUpdate(deletedItems: [path(0, 1)]))
         #expect(mapping.newCounts == [4])
-        #expect((0..<5).map { mapping.newIndexPath(forOld: path(0, $0)) } == [path(0, 0), nil, path(0, 1), path(0, 2), path(0, 3)])
+        #expect(
+            (0..<5).map { mapping.newIndexPath(forOld: path(0, $0)) } == [
+                path(0, 0), nil, path(0, 1), path(0, 2), path(0, 3),
+            ])
         #expect(mapping.change(ofOld: path(0, 1)) == .delete)
         #expect(mapping.change(ofNew: path(0, 1)) == .persist)
     }
@@ -24,7 +27,8 @@ struct UpdateMappingTests {
     /// places not claimed by the insert (0, 1, 3), in order.
     @Test func deleteAndInsertInOneSection() throws {
         let mapping = try UpdateMapping(
-            oldCounts: [4], update: BatchUpdate(deletedItems: [path(0, 0)], insertedItems: [path(0, 2)]), newCounts: [4])
+            oldCounts: [4], update: BatchUpdate(deletedItems: [path(0, 0)], insertedItems: [path(0, 2)]), newCounts: [4]
+        )
         #expect((0..<4).map { mapping.oldIndexPath(forNew: path(0, $0)) } == [path(0, 1), path(0, 2), nil, path(0, 3)])
     }
 
@@ -53,7 +57,8 @@ struct UpdateMappingTests {
         #expect(deleted.change(ofOld: path(0, 1)) == .delete)
         #expect(deleted.newIndexPath(forOld: path(1, 2)) == path(0, 2))
         // Move section 0 to the end: the others keep their order in front of it.
-        let moved = try UpdateMapping(oldCounts: [1, 2, 3], update: BatchUpdate(movedSections: [.init(from: 0, to: 2)]))
+        let moved = try UpdateMapping(
+            oldCounts: [1, 2, 3], update: BatchUpdate(movedSections: [.init(from: 0, to: 2)]))
         #expect(moved.sectionsNewToOld == [1, 2, 0])
         #expect(moved.newCounts == [2, 3, 1])
     }
@@ -68,19 +73,46 @@ struct UpdateMappingTests {
     }
 
     @Test(arguments: [
-        (BatchUpdate(deletedItems: [LayoutIndexPath(0, 9)]), [5], "cannot delete item [0, 9]: it does not exist before the update"),
-        (BatchUpdate(deletedItems: [LayoutIndexPath(0, 1), LayoutIndexPath(0, 1)]), [5], "deleted item [0, 1] is named twice"),
-        (BatchUpdate(deletedItems: [LayoutIndexPath(0, 1)], movedItems: [.init(from: LayoutIndexPath(0, 1), to: LayoutIndexPath(0, 0))]),
-         [5], "item [0, 1] is both deleted and moved"),
-        (BatchUpdate(insertedItems: [LayoutIndexPath(0, 7)]), [5], "cannot insert [0, 7]: it does not exist after the update"),
-        (BatchUpdate(deletedSections: [0], deletedItems: [LayoutIndexPath(0, 0)]), [2, 2],
-         "cannot delete item [0, 0]: its section 0 is deleted"),
-        (BatchUpdate(insertedSections: [0], insertedItems: [LayoutIndexPath(0, 0)]), [2],
-         "cannot insert [0, 0]: its section 0 is inserted with all its items"),
-        (BatchUpdate(deletedSections: [3]), [2, 2], "cannot delete section 3: there are only 2 sections before the update"),
-        (BatchUpdate(deletedSections: [1], movedSections: [.init(from: 1, to: 0)]), [2, 2], "section 1 is both deleted and moved"),
-        (BatchUpdate(reloadedItems: [LayoutIndexPath(0, 0)], movedItems: [.init(from: LayoutIndexPath(0, 0), to: LayoutIndexPath(0, 1))]),
-         [2], "item [0, 0] is both reloaded and moved"),
+        (
+            BatchUpdate(deletedItems: [LayoutIndexPath(0, 9)]), [5],
+            "cannot delete item [0, 9]: it does not exist before the update"
+        ),
+        (
+            BatchUpdate(deletedItems: [LayoutIndexPath(0, 1), LayoutIndexPath(0, 1)]), [5],
+            "deleted item [0, 1] is named twice"
+        ),
+        (
+            BatchUpdate(
+                deletedItems: [LayoutIndexPath(0, 1)],
+                movedItems: [.init(from: LayoutIndexPath(0, 1), to: LayoutIndexPath(0, 0))]),
+            [5], "item [0, 1] is both deleted and moved"
+        ),
+        (
+            BatchUpdate(insertedItems: [LayoutIndexPath(0, 7)]), [5],
+            "cannot insert [0, 7]: it does not exist after the update"
+        ),
+        (
+            BatchUpdate(deletedSections: [0], deletedItems: [LayoutIndexPath(0, 0)]), [2, 2],
+            "cannot delete item [0, 0]: its section 0 is deleted"
+        ),
+        (
+            BatchUpdate(insertedSections: [0], insertedItems: [LayoutIndexPath(0, 0)]), [2],
+            "cannot insert [0, 0]: its section 0 is inserted with all its items"
+        ),
+        (
+            BatchUpdate(deletedSections: [3]), [2, 2],
+            "cannot delete section 3: there are only 2 sections before the update"
+        ),
+        (
+            BatchUpdate(deletedSections: [1], movedSections: [.init(from: 1, to: 0)]), [2, 2],
+            "section 1 is both deleted and moved"
+        ),
+        (
+            BatchUpdate(
+                reloadedItems: [LayoutIndexPath(0, 0)],
+                movedItems: [.init(from: LayoutIndexPath(0, 0), to: LayoutIndexPath(0, 1))]),
+            [2], "item [0, 0] is both reloaded and moved"
+        ),
     ])
     func invalidBatchesAreRejected(update: BatchUpdate, counts: [Int], message: String) {
         #expect(throws: UpdateError(message)) { try UpdateMapping(oldCounts: counts, update: update) }
@@ -88,14 +120,19 @@ struct UpdateMappingTests {
 
     /// UIKit's consistency rule against the host's new data.
     @Test func countsMustAgreeWithTheNewData() {
-        #expect(throws: UpdateError(
-            "invalid number of items in section 0: the data has 5 after the update, but the section had 5 before it, plus 1 inserted and 0 moved in, minus 0 deleted and 0 moved out"
-        )) {
-            try UpdateMapping(oldCounts: [5], update: BatchUpdate(insertedItems: [LayoutIndexPath(0, 0)]), newCounts: [5])
+        #expect(
+            throws: UpdateError(
+                "invalid number of items in section 0: the data has 5 after the update, but the section had 5 before it, plus 1 inserted and 0 moved in, minus 0 deleted and 0 moved out"
+            )
+        ) {
+            try UpdateMapping(
+                oldCounts: [5], update: BatchUpdate(insertedItems: [LayoutIndexPath(0, 0)]), newCounts: [5])
         }
-        #expect(throws: UpdateError(
-            "invalid number of sections: the data has 2 after the update, but there were 2 before it, plus 1 inserted and minus 0 deleted"
-        )) {
+        #expect(
+            throws: UpdateError(
+                "invalid number of sections: the data has 2 after the update, but there were 2 before it, plus 1 inserted and minus 0 deleted"
+            )
+        ) {
             try UpdateMapping(oldCounts: [1, 1], update: BatchUpdate(insertedSections: [0]), newCounts: [1, 1])
         }
     }
@@ -104,7 +141,8 @@ struct UpdateMappingTests {
         let old = CollectionData(sections: [.init(items: [.string("a"), .string("b"), .string("c")])])
         let mapping = try UpdateMapping(
             oldCounts: [3], update: BatchUpdate(deletedItems: [path(0, 0)], insertedItems: [path(0, 2)]))
-        #expect(mapping.newData(from: old) == CollectionData(sections: [.init(items: [.string("b"), .string("c"), .null])]))
+        #expect(
+            mapping.newData(from: old) == CollectionData(sections: [.init(items: [.string("b"), .string("c"), .null])]))
     }
 }
 

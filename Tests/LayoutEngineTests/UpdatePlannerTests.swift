@@ -20,21 +20,27 @@ struct UpdatePlannerTests {
     /// Delete item 1 of 4: old 2 and 3 move up into places 1 and 2; old 1 fades out in place.
     @Test func deleteFadesOutAndTheRestMoveUp() throws {
         let plan = try UpdatePlanner.plan(
-            layout: layout(), old: context([4]), new: context([3]), update: BatchUpdate(deletedItems: [LayoutIndexPath(0, 1)]))
+            layout: layout(), old: context([4]), new: context([3]),
+            update: BatchUpdate(deletedItems: [LayoutIndexPath(0, 1)]))
         #expect(plan.contentSizeBefore == Size(width: 320, height: 210))
         #expect(plan.contentSizeAfter == Size(width: 320, height: 100))
-        let summary = plan.entries.map { ($0.change, $0.indexPathBefore, $0.indexPathAfter, $0.from.frame, $0.to.frame, $0.to.alpha) }
+        let summary = plan.entries.map {
+            ($0.change, $0.indexPathBefore, $0.indexPathAfter, $0.from.frame, $0.to.frame, $0.to.alpha)
+        }
         #expect(summary.count == 4)
         #expect(summary[0] == (.persist, LayoutIndexPath(0, 0), LayoutIndexPath(0, 0), square(0, 0), square(0, 0), 1))
-        #expect(summary[1] == (.persist, LayoutIndexPath(0, 2), LayoutIndexPath(0, 1), square(220, 0), square(110, 0), 1))
-        #expect(summary[2] == (.persist, LayoutIndexPath(0, 3), LayoutIndexPath(0, 2), square(0, 110), square(220, 0), 1))
+        #expect(
+            summary[1] == (.persist, LayoutIndexPath(0, 2), LayoutIndexPath(0, 1), square(220, 0), square(110, 0), 1))
+        #expect(
+            summary[2] == (.persist, LayoutIndexPath(0, 3), LayoutIndexPath(0, 2), square(0, 110), square(220, 0), 1))
         #expect(summary[3] == (.delete, LayoutIndexPath(0, 1), nil, square(110, 0), square(110, 0), 0))
     }
 
     /// Insert at 0 into 2 items: the new item fades in at (0, 0); old 0 and 1 slide right.
     @Test func insertFadesInAndTheRestMoveOn() throws {
         let plan = try UpdatePlanner.plan(
-            layout: layout(), old: context([2]), new: context([3]), update: BatchUpdate(insertedItems: [LayoutIndexPath(0, 0)]))
+            layout: layout(), old: context([2]), new: context([3]),
+            update: BatchUpdate(insertedItems: [LayoutIndexPath(0, 0)]))
         let inserted = plan.entries[0]
         #expect(inserted.change == .insert && inserted.indexPathBefore == nil)
         #expect(inserted.from.frame == square(0, 0) && inserted.from.alpha == 0)
@@ -47,18 +53,26 @@ struct UpdatePlannerTests {
     /// half faded. At 0 and 1 the plan shows the layouts before and after.
     @Test func interpolation() throws {
         let plan = try UpdatePlanner.plan(
-            layout: layout(), old: context([4]), new: context([3]), update: BatchUpdate(deletedItems: [LayoutIndexPath(0, 1)]))
+            layout: layout(), old: context([4]), new: context([3]),
+            update: BatchUpdate(deletedItems: [LayoutIndexPath(0, 1)]))
         let half = plan.entries.map { $0.attributes(at: 0.5) }
         #expect(half[2].frame == square(110, 55))
         #expect(half[3].alpha == 0.5)
-        #expect(plan.entries.map { $0.attributes(at: 0).frame } == [square(0, 0), square(220, 0), square(0, 110), square(110, 0)])
-        #expect(plan.entries.map { $0.attributes(at: 1).frame } == [square(0, 0), square(110, 0), square(220, 0), square(110, 0)])
+        #expect(
+            plan.entries.map { $0.attributes(at: 0).frame } == [
+                square(0, 0), square(220, 0), square(0, 110), square(110, 0),
+            ])
+        #expect(
+            plan.entries.map { $0.attributes(at: 1).frame } == [
+                square(0, 0), square(110, 0), square(220, 0), square(110, 0),
+            ])
         #expect(plan.entries[3].attributes(at: 1).alpha == 0)
     }
 
     @Test func reloadCrossFades() throws {
         let plan = try UpdatePlanner.plan(
-            layout: layout(), old: context([2]), new: context([2]), update: BatchUpdate(reloadedItems: [LayoutIndexPath(0, 1)]))
+            layout: layout(), old: context([2]), new: context([2]),
+            update: BatchUpdate(reloadedItems: [LayoutIndexPath(0, 1)]))
         let reloads = plan.entries.filter { $0.change == .reload }
         #expect(reloads.count == 2)
         #expect(reloads.map(\.from.alpha) == [0, 1] && reloads.map(\.to.alpha) == [1, 0])
@@ -111,7 +125,8 @@ struct UpdatePlannerTests {
     @Test func aReloadedSectionsHeaderIsReloaded() throws {
         let flow = layout()
         flow.configuration.headerReferenceSize = Size(width: 0, height: 20)
-        let plan = try UpdatePlanner.plan(layout: flow, old: context([1]), new: context([1]), update: BatchUpdate(reloadedSections: [0]))
+        let plan = try UpdatePlanner.plan(
+            layout: flow, old: context([1]), new: context([1]), update: BatchUpdate(reloadedSections: [0]))
         let headers = plan.entries.filter { $0.category == .supplementary }
         #expect(headers.map(\.change) == [.reload, .reload])
         #expect(headers.map(\.from.alpha) == [0, 1] && headers.map(\.to.alpha) == [1, 0])
@@ -128,7 +143,9 @@ struct UpdatePlannerTests {
     @Test func anInvalidBatchChangesNothing() {
         let flow = layout()
         #expect(throws: UpdateError.self) {
-            try UpdatePlanner.plan(layout: flow, old: context([4]), new: context([4]), update: BatchUpdate(deletedItems: [LayoutIndexPath(0, 1)]))
+            try UpdatePlanner.plan(
+                layout: flow, old: context([4]), new: context([4]),
+                update: BatchUpdate(deletedItems: [LayoutIndexPath(0, 1)]))
         }
         // Never prepared: the layout is still empty.
         #expect(flow.collectionViewContentSize == .zero)

@@ -5,7 +5,9 @@ import Testing
 @Suite("Layout diff")
 struct LayoutDiffTests {
     private func snapshot(_ elements: [LayoutAttributes]) -> LayoutSnapshot {
-        LayoutSnapshot(bounds: Rect(x: 0, y: 0, width: 320, height: 480), contentSize: Size(width: 320, height: 210), elements: elements)
+        LayoutSnapshot(
+            bounds: Rect(x: 0, y: 0, width: 320, height: 480), contentSize: Size(width: 320, height: 210),
+            elements: elements)
     }
 
     /// Cell 0 only shrinks (same origin), cell 1 moves 10 right and narrows (both), cell 2 only
@@ -29,13 +31,22 @@ struct LayoutDiffTests {
         #expect(diff.moved.map(\.distance) == [20, 10])
         #expect(diff.resized == [.cell(0, 0), .cell(0, 1)])
         #expect(diff.restyled == [.cell(0, 2)])
-        #expect(diff.summary() == "+0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 1] by 10), 2 resized, 1 restyled, content 320×210")
+        #expect(
+            diff.summary()
+                == "+0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 1] by 10), 2 resized, 1 restyled, content 320×210"
+        )
     }
 
     /// The case: every cell of a grid both moves and resizes: all counted in both.
     @Test func everyCellMovedAndResized() {
-        let old = snapshot((0..<24).map { LayoutAttributes(key: .cell(0, $0), frame: Rect(x: Double($0) * 10, y: 0, width: 10, height: 10)) })
-        let new = snapshot((0..<24).map { LayoutAttributes(key: .cell(0, $0), frame: Rect(x: Double($0) * 20, y: 5, width: 20, height: 20)) })
+        let old = snapshot(
+            (0..<24).map {
+                LayoutAttributes(key: .cell(0, $0), frame: Rect(x: Double($0) * 10, y: 0, width: 10, height: 10))
+            })
+        let new = snapshot(
+            (0..<24).map {
+                LayoutAttributes(key: .cell(0, $0), frame: Rect(x: Double($0) * 20, y: 5, width: 20, height: 20))
+            })
         let diff = LayoutDiff(from: old, to: new)
         #expect(diff.moved.count == 24)
         #expect(diff.resized.count == 24)

@@ -84,7 +84,9 @@ struct NumberBytesTests {
         let powers: [Double] = [1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e12, 1e15]
         for _ in 0..<40_000 {
             let k = Int.random(in: 0..<powers.count, using: &generator)
-            let digits = Double(Int64.random(in: -(1 << 53)...(1 << 53), using: &generator) >> Int.random(in: 0...50, using: &generator))
+            let digits = Double(
+                Int64.random(in: -(1 << 53)...(1 << 53), using: &generator) >> Int.random(in: 0...50, using: &generator)
+            )
             let base = digits / powers[k]
             for value in [base, base.nextUp, base.nextDown, base * 3 / 7, base + 0.1, Double(Int(digits) % 4096) / 64] {
                 #expect(written(value) == reference(value), "bits \(value.bitPattern)")
@@ -105,18 +107,21 @@ struct NumberBytesTests {
     }
 
     @Test func jsonWritesNonFiniteNumbersAsNull() {
-        let element = LayoutAttributes(key: .cell(0, 1), frame: Rect(x: .nan, y: .infinity, width: 0.5, height: -0.0), alpha: 0.25)
+        let element = LayoutAttributes(
+            key: .cell(0, 1), frame: Rect(x: .nan, y: .infinity, width: 0.5, height: -0.0), alpha: 0.25)
         // Frame x NaN and y ∞ are null; -0 is 0; alpha 0.25 keeps two decimals.
-        #expect(JSONLayoutWriter.element(element) == """
-            {"category": "cell", "indexPath": [0, 1], "frame": {"x": null, "y": null, "width": 0.5, "height": 0}, "alpha": 0.25, "zIndex": 0, "hidden": false}
-            """)
+        #expect(
+            JSONLayoutWriter.element(element) == """
+                {"category": "cell", "indexPath": [0, 1], "frame": {"x": null, "y": null, "width": 0.5, "height": 0}, "alpha": 0.25, "zIndex": 0, "hidden": false}
+                """)
     }
 
     @Test func jsonStringsEscapeAsBefore() {
         // The escaping rules: quote, backslash, \n \r \t by name, other controls as \u00XX,
         // everything else (multi-byte characters included) as is.
-        #expect(JSONLayoutWriter.string("a\"b\\c\nd\re\tf\u{1}g\u{1F}h é 🎉 \u{7F}") ==
-                "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g\\u001fh é 🎉 \u{7F}\"")
+        #expect(
+            JSONLayoutWriter.string("a\"b\\c\nd\re\tf\u{1}g\u{1F}h é 🎉 \u{7F}")
+                == "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g\\u001fh é 🎉 \u{7F}\"")
         #expect(JSONLayoutWriter.string("") == "\"\"")
     }
 }

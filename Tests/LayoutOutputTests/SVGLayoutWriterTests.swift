@@ -14,10 +14,13 @@ struct SVGLayoutWriterTests {
         contentSize: Size(width: 200, height: 300),
         elements: [
             LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 10, y: 10, width: 80, height: 80)),
-            LayoutAttributes(key: .cell(0, 1), frame: Rect(x: 110, y: 10, width: 80, height: 80), alpha: 0.5, zIndex: 2),
+            LayoutAttributes(
+                key: .cell(0, 1), frame: Rect(x: 110, y: 10, width: 80, height: 80), alpha: 0.5, zIndex: 2),
             LayoutAttributes(key: .cell(0, 2), frame: Rect(x: 10, y: 110, width: 80, height: 80), hidden: true),
-            LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: 200, height: 10), zIndex: 10),
-            LayoutAttributes(key: .decoration("shelf", 0, 0), frame: Rect(x: 0, y: 90, width: 200, height: 20), zIndex: -1),
+            LayoutAttributes(
+                key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: 200, height: 10), zIndex: 10),
+            LayoutAttributes(
+                key: .decoration("shelf", 0, 0), frame: Rect(x: 0, y: 90, width: 200, height: 20), zIndex: -1),
         ])
 
     @Test func drawsEveryVisibleElementInZIndexOrder() throws {
@@ -30,7 +33,10 @@ struct SVGLayoutWriterTests {
             guard let start = line.range(of: name + "=\"") else { return nil }
             return String(line[start.upperBound...].prefix { $0 != "\"" })
         }
-        #expect(groups.map { attribute("data-kind", $0) ?? attribute("data-index-path", $0)! } == ["shelf", "0,0", "0,1", "header"])
+        #expect(
+            groups.map { attribute("data-kind", $0) ?? attribute("data-index-path", $0)! } == [
+                "shelf", "0,0", "0,1", "header",
+            ])
         #expect(groups[2].contains("opacity=\"0.5\""))
         #expect(svg.contains("<rect class=\"viewport\" x=\"0\" y=\"50\" width=\"200\" height=\"100\""))
         #expect(svg.contains("content 200×300 · viewport 200×100 at 0,50 · 4 elements · 1 hidden"))
@@ -49,14 +55,17 @@ struct SVGLayoutWriterTests {
     /// (40, 40), (0, 40). A translation (5, 7) moves all four by (5, 7).
     @Test func projectsTransformsAroundTheCentre() {
         let frame = Rect(x: 10, y: 10, width: 20, height: 20)
-        #expect(SVGLayoutWriter.projectedCorners(frame, .scale(x: 2, y: 2, z: 1))
+        #expect(
+            SVGLayoutWriter.projectedCorners(frame, .scale(x: 2, y: 2, z: 1))
                 == [Point(x: 0, y: 0), Point(x: 40, y: 0), Point(x: 40, y: 40), Point(x: 0, y: 40)])
-        #expect(SVGLayoutWriter.projectedCorners(frame, .translation(x: 5, y: 7, z: 0))
+        #expect(
+            SVGLayoutWriter.projectedCorners(frame, .translation(x: 5, y: 7, z: 0))
                 == [Point(x: 15, y: 17), Point(x: 35, y: 17), Point(x: 35, y: 37), Point(x: 15, y: 37)])
         // Perspective: m34 = −1/500 makes w = 1 for points at z = 0, so a flat element is unchanged.
         var perspective = Transform3D.identity
         perspective.m[11] = -1.0 / 500
-        #expect(SVGLayoutWriter.projectedCorners(frame, perspective)
+        #expect(
+            SVGLayoutWriter.projectedCorners(frame, perspective)
                 == [Point(x: 10, y: 10), Point(x: 30, y: 10), Point(x: 30, y: 30), Point(x: 10, y: 30)])
     }
 

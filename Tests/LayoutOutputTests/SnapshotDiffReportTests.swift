@@ -6,7 +6,9 @@ import Testing
 @Suite("Snapshot diff report")
 struct SnapshotDiffReportTests {
     private func snapshot(_ elements: [LayoutAttributes], height: Double = 210) -> LayoutSnapshot {
-        LayoutSnapshot(bounds: Rect(x: 0, y: 0, width: 320, height: 480), contentSize: Size(width: 320, height: height), elements: elements)
+        LayoutSnapshot(
+            bounds: Rect(x: 0, y: 0, width: 320, height: 480), contentSize: Size(width: 320, height: height),
+            elements: elements)
     }
 
     /// Cell 0 shrinks (resized), cell 1 moves 10 right and narrows (both) and fades, cell 2
@@ -19,28 +21,36 @@ struct SnapshotDiffReportTests {
             LayoutAttributes(key: .cell(0, 2), frame: Rect(x: 220, y: 0, width: 100, height: 100)),
             LayoutAttributes(key: .cell(0, 3), frame: Rect(x: 0, y: 110, width: 100, height: 100)),
         ])
-        let new = snapshot([
-            LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 0, y: 0, width: 100, height: 50)),
-            LayoutAttributes(key: .cell(0, 1), frame: Rect(x: 120.5, y: 0, width: 90, height: 100), alpha: 0.5),
-            LayoutAttributes(key: .cell(0, 2), frame: Rect(x: 220, y: 0, width: 100, height: 100), alpha: 0.5, custom: ["label": .string("C")]),
-            LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: 320, height: 40)),
-        ], height: 100)
+        let new = snapshot(
+            [
+                LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 0, y: 0, width: 100, height: 50)),
+                LayoutAttributes(key: .cell(0, 1), frame: Rect(x: 120.5, y: 0, width: 90, height: 100), alpha: 0.5),
+                LayoutAttributes(
+                    key: .cell(0, 2), frame: Rect(x: 220, y: 0, width: 100, height: 100), alpha: 0.5,
+                    custom: ["label": .string("C")]),
+                LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: 320, height: 40)),
+            ], height: 100)
         let report = SnapshotDiffReport.describe(from: old, to: new)
         #expect(report.summary == "2 moved or resized, 1 changed, 1 appeared, 1 vanished")
-        #expect(report.lines == [
-            "content 320×210 → 320×100",
-            "resized cell [0, 0]: 0,0 100×100 → 0,0 100×50",
-            "moved and resized cell [0, 1]: 110,0 100×100 → 120.5,0 90×100; alpha 1 → 0.5",
-            "changed cell [0, 2]: alpha 1 → 0.5, custom.label (none) → \"C\"",
-            "vanished cell [0, 3] (was at 0,110 100×100)",
-            "appeared supplementary \"header\" [0, 0] at 0,0 320×40",
-        ])
+        #expect(
+            report.lines == [
+                "content 320×210 → 320×100",
+                "resized cell [0, 0]: 0,0 100×100 → 0,0 100×50",
+                "moved and resized cell [0, 1]: 110,0 100×100 → 120.5,0 90×100; alpha 1 → 0.5",
+                "changed cell [0, 2]: alpha 1 → 0.5, custom.label (none) → \"C\"",
+                "vanished cell [0, 3] (was at 0,110 100×100)",
+                "appeared supplementary \"header\" [0, 0] at 0,0 320×40",
+            ])
     }
 
     /// 25 cells each moved 1 down: the first 20 lines, then how many more.
     @Test func longReportsAreCut() {
-        let old = snapshot((0..<25).map { LayoutAttributes(key: .cell(0, $0), frame: Rect(x: 0, y: Double($0), width: 1, height: 1)) })
-        let new = snapshot((0..<25).map { LayoutAttributes(key: .cell(0, $0), frame: Rect(x: 0, y: Double($0) + 1, width: 1, height: 1)) })
+        let old = snapshot(
+            (0..<25).map { LayoutAttributes(key: .cell(0, $0), frame: Rect(x: 0, y: Double($0), width: 1, height: 1)) })
+        let new = snapshot(
+            (0..<25).map {
+                LayoutAttributes(key: .cell(0, $0), frame: Rect(x: 0, y: Double($0) + 1, width: 1, height: 1))
+            })
         let report = SnapshotDiffReport.describe(from: old, to: new)
         #expect(report.lines.count == 21)
         #expect(report.lines.first == "moved cell [0, 0]: 0,0 1×1 → 0,1 1×1")
@@ -53,11 +63,16 @@ struct SnapshotDiffReportTests {
         var rotated = Transform3D.identity.m
         rotated[0] = 0.9975640502598242
         rotated[1] = 0.0697564737441253
-        let original = LayoutSnapshot(bounds: Rect(x: 0, y: 12.5, width: 375, height: 667), contentSize: Size(width: 375, height: 1234.0000001), elements: [
-            LayoutAttributes(key: .cell(0, 1), frame: Rect(x: 0.1, y: 0.2, width: 1 / 3, height: 50), transform3D: Transform3D(rotated),
-                             alpha: 0.25, zIndex: -2, hidden: true, custom: ["label": .string("a\"b"), "list": .array([.number(1), .null, .bool(true)])]),
-            LayoutAttributes(key: .decoration("background", 1, 0), frame: Rect(x: 0, y: 0, width: 10, height: 10)),
-        ])
+        let original = LayoutSnapshot(
+            bounds: Rect(x: 0, y: 12.5, width: 375, height: 667), contentSize: Size(width: 375, height: 1234.0000001),
+            elements: [
+                LayoutAttributes(
+                    key: .cell(0, 1), frame: Rect(x: 0.1, y: 0.2, width: 1 / 3, height: 50),
+                    transform3D: Transform3D(rotated),
+                    alpha: 0.25, zIndex: -2, hidden: true,
+                    custom: ["label": .string("a\"b"), "list": .array([.number(1), .null, .bool(true)])]),
+                LayoutAttributes(key: .decoration("background", 1, 0), frame: Rect(x: 0, y: 0, width: 10, height: 10)),
+            ])
         let text = JSONLayoutWriter.string(original)
         #expect(try JSONLayoutReader.snapshot(from: text) == original)
     }
@@ -70,7 +85,8 @@ struct SnapshotDiffReportTests {
             {"bounds": {"x": 0, "y": 0, "width": 1, "height": 1}, "contentSize": {"width": 1, "height": 1},
              "elements": [{"category": "cell", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 1}, "alpha": 1, "zIndex": 0, "hidden": false}]}
             """
-        #expect(throws: JSONLayoutReader.ReadError(location: "elements[0].frame.height", message: "expected a number")) {
+        #expect(throws: JSONLayoutReader.ReadError(location: "elements[0].frame.height", message: "expected a number"))
+        {
             try JSONLayoutReader.snapshot(from: element)
         }
     }

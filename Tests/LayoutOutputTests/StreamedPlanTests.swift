@@ -23,7 +23,9 @@ final class PlanLayout: CollectionViewLayout {
         let elements = place(context)
         for element in elements { try builder.append(element) }
         store = try builder.build()
-        size = elements.reduce(Size.zero) { Size(width: max($0.width, $1.frame.maxX), height: max($0.height, $1.frame.maxY)) }
+        size = elements.reduce(Size.zero) {
+            Size(width: max($0.width, $1.frame.maxX), height: max($0.height, $1.frame.maxY))
+        }
     }
 
     var collectionViewContentSize: Size { size }
@@ -32,22 +34,29 @@ final class PlanLayout: CollectionViewLayout {
         store.positions(in: rect).map { store.attributes(at: $0) }
     }
 
-    func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+    func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes?
+    {
         store.attributes(for: .cell(indexPath.section, indexPath.item))
     }
 
-    func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+    func layoutAttributesForSupplementaryView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
         store.attributes(for: .supplementary(kind, indexPath.section, indexPath.item))
     }
 
-    func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+    func layoutAttributesForDecorationView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
         store.attributes(for: .decoration(kind, indexPath.section, indexPath.item))
     }
 
     func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool { false }
 
-    func targetContentOffset(forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point,
-                             context: CollectionContext) throws -> Point { proposed }
+    func targetContentOffset(
+        forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point,
+        context: CollectionContext
+    ) throws -> Point { proposed }
 
     func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] { store.allAttributes() }
 
@@ -55,11 +64,15 @@ final class PlanLayout: CollectionViewLayout {
         listsStore ? ElementList(store: store) : ElementList(store.allAttributes())
     }
 
-    func initialLayoutAttributes(forAppearing attributes: LayoutAttributes, context: CollectionContext) throws -> LayoutAttributes {
+    func initialLayoutAttributes(
+        forAppearing attributes: LayoutAttributes, context: CollectionContext
+    ) throws -> LayoutAttributes {
         shifted(attributes, "in")
     }
 
-    func finalLayoutAttributes(forDisappearing attributes: LayoutAttributes, context: CollectionContext) throws -> LayoutAttributes {
+    func finalLayoutAttributes(
+        forDisappearing attributes: LayoutAttributes, context: CollectionContext
+    ) throws -> LayoutAttributes {
         shifted(attributes, "out")
     }
 
@@ -102,10 +115,17 @@ struct StreamedPlanTests {
         var elements: [LayoutAttributes] = []
         var y = 0.0
         for section in 0..<context.data.sections.count {
-            elements.append(LayoutAttributes(key: .supplementary("header", section, 0), frame: Rect(x: 0, y: y, width: 320, height: 20), zIndex: 3))
-            elements.append(LayoutAttributes(key: .decoration("back", section, 0), frame: Rect(x: 0, y: y, width: 320, height: 5), zIndex: -1))
+            elements.append(
+                LayoutAttributes(
+                    key: .supplementary("header", section, 0), frame: Rect(x: 0, y: y, width: 320, height: 20),
+                    zIndex: 3))
+            elements.append(
+                LayoutAttributes(
+                    key: .decoration("back", section, 0), frame: Rect(x: 0, y: y, width: 320, height: 5), zIndex: -1))
             for item in 0..<context.data.numberOfItems(inSection: section) {
-                var cell = LayoutAttributes(key: .cell(section, item), frame: Rect(x: Double(item % 3) * 100.5, y: y + 20, width: 90, height: 30.25))
+                var cell = LayoutAttributes(
+                    key: .cell(section, item),
+                    frame: Rect(x: Double(item % 3) * 100.5, y: y + 20, width: 90, height: 30.25))
                 switch item % 5 {
                 case 1: cell.alpha = 0.5
                 case 2: cell.transform3D = .scale(x: 2, y: 1, z: 1)
@@ -123,14 +143,26 @@ struct StreamedPlanTests {
 
     /// Deletes, inserts and moves across sections, section deletes, inserts, moves and reloads.
     static let batches: [(counts: [Int], batch: BatchUpdate)] = [
-        ([5, 4, 3], BatchUpdate(deletedItems: [LayoutIndexPath(0, 1)], insertedItems: [LayoutIndexPath(1, 0)],
-                                movedItems: [.init(from: LayoutIndexPath(2, 0), to: LayoutIndexPath(0, 0))])),
-        ([6, 6, 6, 6], BatchUpdate(deletedSections: [1], insertedSections: [0], movedSections: [.init(from: 3, to: 1)],
-                                   deletedItems: [LayoutIndexPath(0, 5)], insertedItems: [LayoutIndexPath(2, 0)],
-                                   reloadedItems: [LayoutIndexPath(2, 2)],
-                                   movedItems: [.init(from: LayoutIndexPath(2, 4), to: LayoutIndexPath(3, 0))])),
-        ([4, 4, 4], BatchUpdate(reloadedSections: [1], deletedItems: [LayoutIndexPath(2, 3), LayoutIndexPath(0, 0)],
-                                insertedItems: [LayoutIndexPath(0, 3), LayoutIndexPath(2, 0)])),
+        (
+            [5, 4, 3],
+            BatchUpdate(
+                deletedItems: [LayoutIndexPath(0, 1)], insertedItems: [LayoutIndexPath(1, 0)],
+                movedItems: [.init(from: LayoutIndexPath(2, 0), to: LayoutIndexPath(0, 0))])
+        ),
+        (
+            [6, 6, 6, 6],
+            BatchUpdate(
+                deletedSections: [1], insertedSections: [0], movedSections: [.init(from: 3, to: 1)],
+                deletedItems: [LayoutIndexPath(0, 5)], insertedItems: [LayoutIndexPath(2, 0)],
+                reloadedItems: [LayoutIndexPath(2, 2)],
+                movedItems: [.init(from: LayoutIndexPath(2, 4), to: LayoutIndexPath(3, 0))])
+        ),
+        (
+            [4, 4, 4],
+            BatchUpdate(
+                reloadedSections: [1], deletedItems: [LayoutIndexPath(2, 3), LayoutIndexPath(0, 0)],
+                insertedItems: [LayoutIndexPath(0, 3), LayoutIndexPath(2, 0)])
+        ),
         ([7], BatchUpdate(deletedItems: (0..<7).map { LayoutIndexPath(0, $0) })),
         ([0], BatchUpdate(insertedItems: [LayoutIndexPath(0, 0)])),
         ([3, 3], BatchUpdate()),
@@ -138,17 +170,24 @@ struct StreamedPlanTests {
 
     /// The plan of `batch` through a store-listing and an attributes-listing layout, each
     /// written by the streamed and the general writer.
-    private func texts(_ counts: [Int], _ batch: BatchUpdate, hooks: Bool = false,
-                       place: @escaping (CollectionContext) -> [LayoutAttributes]) throws -> (streamed: String, general: String, built: String) {
+    private func texts(
+        _ counts: [Int], _ batch: BatchUpdate, hooks: Bool = false,
+        place: @escaping (CollectionContext) -> [LayoutAttributes]
+    ) throws -> (streamed: String, general: String, built: String) {
         let newCounts = try UpdateMapping(oldCounts: counts, update: batch).newCounts
         let stored = PlanLayout(listsStore: true, hooks: hooks, place: place)
         let listed = PlanLayout(listsStore: false, hooks: hooks, place: place)
-        let streamedPlan = try UpdatePlanner.updatePlan(layout: stored, old: Self.context(counts), new: Self.context(newCounts), update: batch)
-        let generalPlan = try UpdatePlanner.plan(layout: listed, old: Self.context(counts), new: Self.context(newCounts), update: batch)
+        let streamedPlan = try UpdatePlanner.updatePlan(
+            layout: stored, old: Self.context(counts), new: Self.context(newCounts), update: batch)
+        let generalPlan = try UpdatePlanner.plan(
+            layout: listed, old: Self.context(counts), new: Self.context(newCounts), update: batch)
         #expect(streamedPlan.before.store != nil && streamedPlan.after.store != nil)
         #expect(streamedPlan.animationPlan == generalPlan)
         #expect(stored.hookCalls == listed.hookCalls)
-        return (JSONPlanWriter.string(streamedPlan), JSONPlanWriter.string(generalPlan), JSONPlanWriter.string(streamedPlan.animationPlan))
+        return (
+            JSONPlanWriter.string(streamedPlan), JSONPlanWriter.string(generalPlan),
+            JSONPlanWriter.string(streamedPlan.animationPlan)
+        )
     }
 
     @Test(arguments: batches.indices)
@@ -201,7 +240,8 @@ struct StreamedPlanTests {
     /// A cell that prints as it did is copied rather than written again: equal numbers print
     /// alike, and −0 prints as 0, so it counts as the same; a change in any field does not.
     @Test func unchangedCellsPrintAlike() {
-        let cell = ElementStore.PlainCell(frame: Rect(x: -0.0, y: 2.5, width: 3, height: 4), alpha: 1, section: 0, item: 7, zIndex: 0, hidden: false)
+        let cell = ElementStore.PlainCell(
+            frame: Rect(x: -0.0, y: 2.5, width: 3, height: 4), alpha: 1, section: 0, item: 7, zIndex: 0, hidden: false)
         var zero = cell
         zero.frame = Rect(x: 0, y: 2.5, width: 3, height: 4)
         func text(_ cell: ElementStore.PlainCell) -> String {
@@ -221,7 +261,8 @@ struct StreamedPlanTests {
     @Test func persistingElementsAreNotBuilt() throws {
         let (counts, batch) = Self.batches[0]
         let layout = PlanLayout(listsStore: true, place: Self.flow())
-        let plan = try UpdatePlanner.updatePlan(layout: layout, old: Self.context(counts), new: Self.context([5, 5, 2]), update: batch)
+        let plan = try UpdatePlanner.updatePlan(
+            layout: layout, old: Self.context(counts), new: Self.context([5, 5, 2]), update: batch)
         #expect(plan.entryCount == 13)
         #expect(plan.disappearing.map(\.position) == [1])
         #expect((0..<plan.after.count).filter { plan.persistingSource(ofAfter: $0) == nil } == [0, 5])

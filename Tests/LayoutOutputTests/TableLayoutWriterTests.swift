@@ -15,15 +15,19 @@ struct TableLayoutWriterTests {
         #expect(TransformDescription.describe(.scale(x: -1, y: 1, z: 1)) == "scale -1,1")
         #expect(TransformDescription.describe(.translation(x: 10, y: 0, z: 0)) == "translate 10,0")
         // Rotation then scale (CATransform3DConcat order): a = d = 1.5·cos 30°, b = −c = 1.5·sin 30°.
-        #expect(TransformDescription.describe(.rotationZ(degrees(30)).concatenating(.scale(x: 1.5, y: 1.5, z: 1))) == "rotate 30° scale 1.5")
-        #expect(TransformDescription.describe(.scale(x: 2, y: 2, z: 1).concatenating(.translation(x: 5, y: -2.5, z: 0)))
+        #expect(
+            TransformDescription.describe(.rotationZ(degrees(30)).concatenating(.scale(x: 1.5, y: 1.5, z: 1)))
+                == "rotate 30° scale 1.5")
+        #expect(
+            TransformDescription.describe(.scale(x: 2, y: 2, z: 1).concatenating(.translation(x: 5, y: -2.5, z: 0)))
                 == "scale 2 translate 5,-2.5")
         #expect(TransformDescription.describe(.identity) == "identity")
     }
 
     @Test func skewsAndThreeDimensionalTransformsAreNamedOnly() {
         // A shear: x' = x + 0.5·y (m21 = 0.5) is 2D but not a rotation or scale.
-        #expect(TransformDescription.describe(Transform3D([1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])) == "matrix")
+        #expect(
+            TransformDescription.describe(Transform3D([1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])) == "matrix")
         #expect(TransformDescription.describe(.rotationY(0.5)) == "3D")
         var perspective = Transform3D.identity
         perspective.m[11] = -1.0 / 500
@@ -35,15 +39,21 @@ struct TableLayoutWriterTests {
     /// keeps every digit.
     @Test func roundsToThreeDecimalsAndJSONStaysExact() {
         let snapshot = LayoutSnapshot(
-            bounds: Rect(x: 0, y: 0.1 + 0.2, width: 375, height: 667), contentSize: Size(width: 375, height: 2797.977835051546),
+            bounds: Rect(x: 0, y: 0.1 + 0.2, width: 375, height: 667),
+            contentSize: Size(width: 375, height: 2797.977835051546),
             elements: [
-                LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 0.1 + 0.2, y: 10.0006, width: 100, height: 2.5),
-                                 transform3D: .rotationZ(degrees(6)), alpha: 1.0 / 3, custom: ["share": .number(1.0 / 3), "name": .string("a")]),
+                LayoutAttributes(
+                    key: .cell(0, 0), frame: Rect(x: 0.1 + 0.2, y: 10.0006, width: 100, height: 2.5),
+                    transform3D: .rotationZ(degrees(6)), alpha: 1.0 / 3,
+                    custom: ["share": .number(1.0 / 3), "name": .string("a")])
             ])
         let lines = TableLayoutWriter.string(snapshot).split(separator: "\n").map(String.init)
         #expect(lines[0] == "content 375×2797.978  bounds 0,0.3 375×667  1 element")
         #expect(lines[1] == "category  kind  indexPath    x       y  width  height  alpha  z  hidden  extra")
-        #expect(lines[2] == "cell            [0, 0]     0.3  10.001    100     2.5  0.333  0          transform=[rotate 6°] name=\"a\" share=0.333")
+        #expect(
+            lines[2]
+                == "cell            [0, 0]     0.3  10.001    100     2.5  0.333  0          transform=[rotate 6°] name=\"a\" share=0.333"
+        )
         let json = JSONLayoutWriter.string(snapshot)
         #expect(json.contains("\"height\": 2797.977835051546"))
         #expect(json.contains("\"x\": 0.30000000000000004"))

@@ -11,8 +11,10 @@ struct WriterFastPathTests {
         var builder = ElementStoreBuilder()
         for element in elements { try builder.append(element) }
         let size = Size(width: 400, height: 400)
-        return (LayoutSnapshot(bounds: .zero, contentSize: size, elements: ElementList(store: try builder.build())),
-                LayoutSnapshot(bounds: .zero, contentSize: size, elements: elements))
+        return (
+            LayoutSnapshot(bounds: .zero, contentSize: size, elements: ElementList(store: try builder.build())),
+            LayoutSnapshot(bounds: .zero, contentSize: size, elements: elements)
+        )
     }
 
     @Test func repeatedTrailingFieldsFollowTheirValues() throws {
@@ -31,8 +33,14 @@ struct WriterFastPathTests {
         #expect(json == JSONLayoutWriter.string(array))
         #expect(TableLayoutWriter.string(store) == TableLayoutWriter.string(array))
         // Cell 4 returns to width 5 after two cells of width 7; cell 9 repeats cell 8 (hidden).
-        #expect(json.contains(#"{"category": "cell", "indexPath": [0, 4], "frame": {"x": 4, "y": 0, "width": 5, "height": 5}, "alpha": 1, "zIndex": 0, "hidden": false}"#))
-        #expect(json.contains(#"{"category": "cell", "indexPath": [0, 9], "frame": {"x": 9, "y": 0, "width": 5, "height": 5}, "alpha": 1, "zIndex": 0, "hidden": true}"#))
+        #expect(
+            json.contains(
+                #"{"category": "cell", "indexPath": [0, 4], "frame": {"x": 4, "y": 0, "width": 5, "height": 5}, "alpha": 1, "zIndex": 0, "hidden": false}"#
+            ))
+        #expect(
+            json.contains(
+                #"{"category": "cell", "indexPath": [0, 9], "frame": {"x": 9, "y": 0, "width": 5, "height": 5}, "alpha": 1, "zIndex": 0, "hidden": true}"#
+            ))
         // Table: width column as wide as "width" (5), height as "height" (6, "0.25" is 4),
         // alpha as "alpha" (5), z as "z" but "-2" is 2 wide; hidden is "yes" on rows 8 and 9.
         let rows = TableLayoutWriter.string(store).split(separator: "\n")
@@ -50,7 +58,8 @@ struct WriterFastPathTests {
         }
         elements[1000].custom = ["label": .string("a")]
         elements[2048].custom = ["label": .string("b")]
-        elements.append(LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: 375, height: 30)))
+        elements.append(
+            LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: 375, height: 30)))
         let (store, array) = try snapshots(elements)
         #expect(JSONLayoutWriter.string(store) == JSONLayoutWriter.string(array))
         #expect(TableLayoutWriter.string(store) == TableLayoutWriter.string(array))
@@ -60,7 +69,9 @@ struct WriterFastPathTests {
         // 10 cells, every third hidden (0, 3, 6, 9: 4 hidden); at most 4 drawn: the first four
         // shown ones (1, 2, 4, 5); 10 − 4 hidden − 4 drawn = 2 more not drawn.
         let cells = (0..<10).map { (item: Int) -> LayoutAttributes in
-            LayoutAttributes(key: .cell(0, item), frame: Rect(x: Double(item) * 10, y: 0, width: 8, height: 8), hidden: item % 3 == 0)
+            LayoutAttributes(
+                key: .cell(0, item), frame: Rect(x: Double(item) * 10, y: 0, width: 8, height: 8), hidden: item % 3 == 0
+            )
         }
         let (store, array) = try snapshots(cells)
         let svg = SVGLayoutWriter.string(store, options: .init(maxElements: 4))

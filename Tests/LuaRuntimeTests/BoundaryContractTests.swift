@@ -59,7 +59,9 @@ struct BoundaryContractTests {
     /// Other errors still go through the script's handler, which runs under the budget.
     @Test func xpcallHandlersStillRunForOrdinaryErrors() throws {
         let lua = try LuaState(limits: .init(instructions: 100_000))
-        try lua.load(source: "return xpcall(function() error('boom', 0) end, function(m) return 'handled ' .. m end)", chunkName: "=t")
+        try lua.load(
+            source: "return xpcall(function() error('boom', 0) end, function(m) return 'handled ' .. m end)",
+            chunkName: "=t")
         try lua.call(arguments: 0, results: 2)
         #expect(lua.boolean(at: -2) == false)
         #expect(lua.string(at: -1) == "handled boom")
@@ -93,7 +95,10 @@ struct BoundaryContractTests {
         let cases = [
             ("\nsetmetatable(nil, {})", "t.lua:2: bad argument #1 to 'setmetatable' (table expected, got nil)"),
             ("setmetatable({}, 5)", "t.lua:1: bad argument #2 to 'setmetatable' (nil or table expected, got number)"),
-            ("local t = setmetatable({}, {__metatable = 1}) setmetatable(t, {})", "t.lua:1: cannot change a protected metatable"),
+            (
+                "local t = setmetatable({}, {__metatable = 1}) setmetatable(t, {})",
+                "t.lua:1: cannot change a protected metatable"
+            ),
             ("setmetatable({}, {__gc = print})", "t.lua:1: __gc metamethods are not available to layout scripts"),
             ("load(42)", "t.lua:1: bad argument #1 to 'load' (string or function expected, got number)"),
             ("xpcall(print, 5)", "t.lua:1: bad argument #2 to 'xpcall' (function expected, got number)"),

@@ -17,7 +17,9 @@ struct LuaStateTests {
         #expect(try evaluate(lua, "return 'a\\0b'") == .string("a\u{0}b"))
         #expect(try evaluate(lua, "return true") == .boolean(true))
         #expect(try evaluate(lua, "return nil") == .nil)
-        #expect(try evaluate(lua, "return {10, 20, {x = 1}}") == .array([.number(10), .number(20), .map(["x": .number(1)])]))
+        #expect(
+            try evaluate(lua, "return {10, 20, {x = 1}}")
+                == .array([.number(10), .number(20), .map(["x": .number(1)])]))
         #expect(try evaluate(lua, "return {a = 'b', [3] = 4}") == .map(["a": .string("b"), "3": .number(4)]))
         #expect(try evaluate(lua, "return {}") == .array([]))
         // A sequence with a hole is not an array.
@@ -46,7 +48,9 @@ struct LuaStateTests {
 
     @Test func syntaxErrorsNameTheChunkAndLine() throws {
         let lua = try LuaState()
-        let error = #expect(throws: LuaError.self) { try lua.load(source: "local x = 1\nx = = 2", chunkName: "@layouts/bad.lua") }
+        let error = #expect(throws: LuaError.self) {
+            try lua.load(source: "local x = 1\nx = = 2", chunkName: "@layouts/bad.lua")
+        }
         #expect(error?.kind == .syntax)
         #expect(error?.message == "layouts/bad.lua:2: unexpected symbol near '='")
     }
@@ -109,7 +113,9 @@ struct SwiftFunctionTests {
 
 @Suite("Sandbox and limits")
 struct SandboxTests {
-    @Test(arguments: ["io", "os", "debug", "package", "dofile", "loadfile", "collectgarbage == nil and nil or string.dump"])
+    @Test(arguments: [
+        "io", "os", "debug", "package", "dofile", "loadfile", "collectgarbage == nil and nil or string.dump",
+    ])
     func dangerousGlobalsAreAbsent(_ name: String) throws {
         let lua = try LuaState()
         #expect(try evaluate(lua, "return \(name) == nil") == .boolean(true))
@@ -117,7 +123,9 @@ struct SandboxTests {
 
     @Test func safeLibrariesArePresent() throws {
         let lua = try LuaState()
-        #expect(try evaluate(lua, "return math.floor(2.5) + #string.rep('a', 3) + #table.pack(1, 2) + utf8.len('é')") == .number(8))
+        #expect(
+            try evaluate(lua, "return math.floor(2.5) + #string.rep('a', 3) + #table.pack(1, 2) + utf8.len('é')")
+                == .number(8))
     }
 
     @Test func binaryChunksAreRefused() throws {

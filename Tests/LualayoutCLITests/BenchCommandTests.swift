@@ -9,13 +9,15 @@ struct BenchCommandTests {
     /// A 100×200 viewport over content 1000 tall overflows by 800 down: queries at 0, ¼, ½, ¾
     /// and all of it, y = 0, 200, 400, 600, 800.
     @Test func queriesFiveViewportsAlongTheLongerOverflow() {
-        let vertical = BenchCommand.viewports(bounds: Rect(x: 0, y: 0, width: 100, height: 200),
-                                              content: Size(width: 100, height: 1000))
+        let vertical = BenchCommand.viewports(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 200),
+            content: Size(width: 100, height: 1000))
         #expect(vertical.map(\.y) == [0, 200, 400, 600, 800])
         #expect(vertical.allSatisfy { $0.width == 100 && $0.height == 200 && $0.x == 0 })
         // 500 wide, as tall as the viewport: overflows by 400 across, x = 0, 100, 200, 300, 400.
-        let horizontal = BenchCommand.viewports(bounds: Rect(x: 0, y: 0, width: 100, height: 200),
-                                                content: Size(width: 500, height: 200))
+        let horizontal = BenchCommand.viewports(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 200),
+            content: Size(width: 500, height: 200))
         #expect(horizontal.map(\.x) == [0, 100, 200, 300, 400])
     }
 
@@ -28,7 +30,9 @@ struct BenchCommandTests {
     /// attributes hook once per element listed: 12 for the output, plus those the five
     /// viewport queries return (all 12 fit in the first, 10-point cells in a 375×667 view).
     @Test func countsCallsPerRun() throws {
-        let script = try temporaryFile("bench.lua", """
+        let script = try temporaryFile(
+            "bench.lua",
+            """
             return flow{
               minimumLineSpacing = 0, minimumInteritemSpacing = 0,
               sizeForItem = function(cv, section, item) return 10, 10 end,

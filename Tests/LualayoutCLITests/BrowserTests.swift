@@ -12,7 +12,9 @@ struct BrowserTests {
     private func dom(of page: String, at progress: Double) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromiumPath!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://\(page)?t=\(progress)"]
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://\(page)?t=\(progress)",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -30,8 +32,9 @@ struct BrowserTests {
     /// inserted one is transparent; at t = 1 the deleted one is gone and four items show.
     @Test func rendersTheRightElementsAtStartAndEnd() throws {
         let page = NSTemporaryDirectory() + "lualayout-update-\(UUID().uuidString).html"
-        let result = lualayout("update", "Examples/fly-in.lua", "--items", "4", "--insert", "0:1", "--delete", "0:3",
-                               "--format", "html", "-o", page)
+        let result = lualayout(
+            "update", "Examples/fly-in.lua", "--items", "4", "--insert", "0:1", "--delete", "0:3",
+            "--format", "html", "-o", page)
         #expect(result.status == 0, "\(result.err)")
         let start = try dom(of: page, at: 0)
         #expect(start.contains("t = 0.00"))
@@ -47,7 +50,9 @@ struct BrowserTests {
     /// A backdrop decoration at zIndex −1 under two cells: the page draws it (first, under the
     /// cells) at the start, half way and at the end of inserting a third cell.
     @Test func negativeZIndexDecorationsStayVisible() throws {
-        let script = try temporaryFile("backdrop.lua", """
+        let script = try temporaryFile(
+            "backdrop.lua",
+            """
             return { prepare = function(cv, out)
               out:decoration("backdrop", 0, 0, 0, 0, 320, 100, { zIndex = -1 })
               for item = 0, cv:numberOfItems(0) - 1 do out:cell(0, item, item * 110, 0, 100, 100) end
@@ -55,14 +60,17 @@ struct BrowserTests {
             end }
             """)
         let page = NSTemporaryDirectory() + "lualayout-update-\(UUID().uuidString).html"
-        let result = lualayout("update", script, "--items", "2", "--insert", "0:2", "--bounds", "320x480", "--format", "html", "-o", page)
+        let result = lualayout(
+            "update", script, "--items", "2", "--insert", "0:2", "--bounds", "320x480", "--format", "html", "-o", page)
         #expect(result.status == 0, "\(result.err)")
         for progress in [0, 0.5, 1] {
             let dom = try dom(of: page, at: progress)
             let layer = try #require(dom.range(of: "<g id=\"elements\"")).upperBound
             let first = try #require(dom[layer...].range(of: "<g ")).lowerBound
             let group = dom[first...].prefix { $0 != ">" }
-            #expect(group.contains("data-kind=\"backdrop\"") && group.contains("data-visible=\"1\""), "t = \(progress): \(group)")
+            #expect(
+                group.contains("data-kind=\"backdrop\"") && group.contains("data-visible=\"1\""),
+                "t = \(progress): \(group)")
         }
     }
 }

@@ -16,7 +16,8 @@ enum ProcessEnd: Equatable, CustomStringConvertible {
         switch self {
         case .exited(let status): "exit \(status)"
         case .signaled(let signal): "crashed (signal \(signal))"
-        case .timedOut(let seconds): "timed out after \(NumberFormatter.localizedString(from: seconds as NSNumber, number: .decimal)) s"
+        case .timedOut(let seconds):
+            "timed out after \(NumberFormatter.localizedString(from: seconds as NSNumber, number: .decimal)) s"
         }
     }
 }
@@ -31,7 +32,9 @@ struct ProcessOutcome {
 /// drained on threads of its own (so a chatty process never stalls on a full pipe), and it is
 /// killed (SIGKILL) once `timeout` seconds pass.
 enum CaseProcess {
-    static func run(_ executable: String, arguments: [String], directory: String, timeout: Double) async throws -> ProcessOutcome {
+    static func run(
+        _ executable: String, arguments: [String], directory: String, timeout: Double
+    ) async throws -> ProcessOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -48,7 +51,8 @@ enum CaseProcess {
         let reason: ProcessEnd = try await withCheckedThrowingContinuation { continuation in
             state.onEnd = { continuation.resume(returning: $0) }
             process.terminationHandler = { process in
-                let end: ProcessEnd = process.terminationReason == .uncaughtSignal
+                let end: ProcessEnd =
+                    process.terminationReason == .uncaughtSignal
                     ? .signaled(process.terminationStatus) : .exited(process.terminationStatus)
                 state.finish(end)
             }
@@ -104,7 +108,10 @@ private final class EndState: @unchecked Sendable {
 
     func finish(_ end: ProcessEnd) {
         lock.lock()
-        guard !ended else { lock.unlock(); return }
+        guard !ended else {
+            lock.unlock()
+            return
+        }
         ended = true
         let handler = onEnd
         onEnd = nil

@@ -38,10 +38,14 @@ struct CompositionalCLITests {
     /// backward → 0, without velocity → round(0.645) = 1 → 310.
     @Test func orthogonalTargetsFollowThePagingRule() throws {
         let path = try temporaryFile("carousel.lua", Self.script)
-        let result = lualayout("run", path, "--sections", "3,1", "--orthogonal-target", "0:200:1", "--orthogonal-target", "0:200:-1",
-                               "--orthogonal-target", "0:200")
+        let result = lualayout(
+            "run", path, "--sections", "3,1", "--orthogonal-target", "0:200:1", "--orthogonal-target", "0:200:-1",
+            "--orthogonal-target", "0:200")
         #expect(result.status == 0)
-        #expect(result.out.contains(#""orthogonalTargets": [{"section": 0, "proposed": 200, "velocity": 1, "target": 310}, {"section": 0, "proposed": 200, "velocity": -1, "target": 0}, {"section": 0, "proposed": 200, "velocity": 0, "target": 310}]"#))
+        #expect(
+            result.out.contains(
+                #""orthogonalTargets": [{"section": 0, "proposed": 200, "velocity": 1, "target": 310}, {"section": 0, "proposed": 200, "velocity": -1, "target": 0}, {"section": 0, "proposed": 200, "velocity": 0, "target": 310}]"#
+            ))
         let table = lualayout("run", path, "--sections", "3,1", "--orthogonal-target", "0:200:1", "--format", "table")
         #expect(table.out.contains("section 0 target offset 310 (proposed 200, velocity 1)\n"))
     }
@@ -50,10 +54,16 @@ struct CompositionalCLITests {
         let path = try temporaryFile("carousel.lua", Self.script)
         let result = lualayout("run", path, "--sections", "3,1", "--orthogonal-target", "1:10")
         #expect(result.status == 2)
-        #expect(result.err == "lualayout: --orthogonal-target 1:…: section 1 does not scroll orthogonally (orthogonal sections: 0)\n")
+        #expect(
+            result.err
+                == "lualayout: --orthogonal-target 1:…: section 1 does not scroll orthogonally (orthogonal sections: 0)\n"
+        )
     }
 
-    @Test(arguments: [["--orthogonal-offset", "x"], ["--orthogonal-offset", "0:nan"], ["--orthogonal-target", "0"], ["--orthogonal-target", "-1:5"]])
+    @Test(arguments: [
+        ["--orthogonal-offset", "x"], ["--orthogonal-offset", "0:nan"], ["--orthogonal-target", "0"],
+        ["--orthogonal-target", "-1:5"],
+    ])
     func malformedValuesAreUsageErrors(_ arguments: [String]) throws {
         let path = try temporaryFile("carousel.lua", Self.script)
         let result = lualayout(["run", path] + arguments)
@@ -67,13 +77,16 @@ struct CompositionalCLITests {
         let path = try temporaryFile("carousel.lua", Self.script)
         let result = lualayout("run", path, "--sections", "3,1", "--format", "svg")
         #expect(result.status == 0)
-        #expect(result.out.contains(#"<clipPath id="region-0"><rect x="0" y="0" width="375" height="100"/></clipPath>"#))
+        #expect(
+            result.out.contains(#"<clipPath id="region-0"><rect x="0" y="0" width="375" height="100"/></clipPath>"#))
         #expect(result.out.components(separatedBy: #"<g clip-path="url(#region-0)""#).count - 1 == 3)
     }
 
     /// With `--estimates` the preferred size is never asked: rows stay 44 apart.
     @Test func estimatesSkipSelfSizing() throws {
-        let path = try temporaryFile("sizing.lua", """
+        let path = try temporaryFile(
+            "sizing.lua",
+            """
             local C = compositional
             local item = C.item{ width = C.fractionalWidth(1), height = C.estimated(44) }
             local group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = C.estimated(44), subitems = {item} }

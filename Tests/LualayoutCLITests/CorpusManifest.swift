@@ -69,7 +69,8 @@ enum CorpusManifest {
         for (index, entry) in entries.enumerated() {
             let corpusCase = try parseCase(entry, manifest: name, index: index)
             guard names.insert(corpusCase.name).inserted else {
-                throw ManifestError(description: "Tests/Corpus/\(name): case \(index) '\(corpusCase.name)': the name is used twice")
+                throw ManifestError(
+                    description: "Tests/Corpus/\(name): case \(index) '\(corpusCase.name)': the name is used twice")
             }
             cases.append(corpusCase)
         }
@@ -77,14 +78,19 @@ enum CorpusManifest {
     }
 
     private static let knownFields: Set<String> = [
-        "name", "issue", "files", "args", "exit", "stderr", "stdout", "notStderr", "notStdout", "stdoutEmpty", "timeout",
+        "name", "issue", "files", "args", "exit", "stderr", "stdout", "notStderr", "notStdout", "stdoutEmpty",
+        "timeout",
     ]
 
-    private static func parseCase(_ entry: LayoutValue, manifest: String, index: Int) throws(ManifestError) -> CorpusCase {
+    private static func parseCase(
+        _ entry: LayoutValue, manifest: String, index: Int
+    ) throws(ManifestError) -> CorpusCase {
         var label = "Tests/Corpus/\(manifest): case \(index)"
         func fail(_ message: String) -> ManifestError { ManifestError(description: "\(label): \(message)") }
         guard case .object(let fields) = entry else { throw fail("a case must be an object") }
-        guard case .string(let name)? = fields["name"], !name.isEmpty else { throw fail("\"name\" must be a non-empty string") }
+        guard case .string(let name)? = fields["name"], !name.isEmpty else {
+            throw fail("\"name\" must be a non-empty string")
+        }
         label += " '\(name)'"
         // A misspelt field would silently check nothing.
         if let unknown = fields.keys.filter({ !knownFields.contains($0) }).sorted().first {
@@ -127,8 +133,11 @@ enum CorpusManifest {
             guard case .object(let specs) = files else { throw fail("\"files\" must be an object: path → contents") }
             for (path, spec) in specs.sorted(by: { $0.key < $1.key }) {
                 let components = path.split(separator: "/", omittingEmptySubsequences: false)
-                guard !path.isEmpty, !path.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }) else {
-                    throw fail("file \"\(path)\": paths are relative to the case folder, without '.', '..' or empty parts")
+                guard !path.isEmpty, !path.hasPrefix("/"),
+                    !components.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." })
+                else {
+                    throw fail(
+                        "file \"\(path)\": paths are relative to the case folder, without '.', '..' or empty parts")
                 }
                 result.files.append((path, try fileSpec(spec, path: path, fail: fail)))
             }
@@ -145,22 +154,29 @@ enum CorpusManifest {
         case .object(let fields):
             let keys = Set(fields.keys)
             if keys == ["base64"], case .string(let text)? = fields["base64"] {
-                guard let data = Data(base64Encoded: text) else { throw fail("file \"\(path)\": \"base64\" is not valid base64") }
+                guard let data = Data(base64Encoded: text) else {
+                    throw fail("file \"\(path)\": \"base64\" is not valid base64")
+                }
                 return .bytes([UInt8](data))
             }
             if keys == ["symlink"], case .string(let target)? = fields["symlink"] {
                 return .symlink(target)
             }
             if keys.contains("repeat"), keys.isSubset(of: ["repeat", "count", "prefix", "suffix"]),
-               case .string(let unit)? = fields["repeat"], case .number(let count)? = fields["count"],
-               count >= 0, count == count.rounded(), count * Double(max(1, unit.utf8.count)) <= Double(512 << 20) {
+                case .string(let unit)? = fields["repeat"], case .number(let count)? = fields["count"],
+                count >= 0, count == count.rounded(), count * Double(max(1, unit.utf8.count)) <= Double(512 << 20)
+            {
                 var prefix = "", suffix = ""
                 if let value = fields["prefix"] {
-                    guard case .string(let text) = value else { throw fail("file \"\(path)\": \"prefix\" must be a string") }
+                    guard case .string(let text) = value else {
+                        throw fail("file \"\(path)\": \"prefix\" must be a string")
+                    }
                     prefix = text
                 }
                 if let value = fields["suffix"] {
-                    guard case .string(let text) = value else { throw fail("file \"\(path)\": \"suffix\" must be a string") }
+                    guard case .string(let text) = value else {
+                        throw fail("file \"\(path)\": \"suffix\" must be a string")
+                    }
                     suffix = text
                 }
                 var bytes = Array(prefix.utf8)
@@ -171,7 +187,8 @@ enum CorpusManifest {
                 return .bytes(bytes)
             }
             throw fail(
-                "file \"\(path)\": expected a string, {\"base64\": …}, {\"symlink\": …} or {\"repeat\": …, \"count\": N [, \"prefix\", \"suffix\"]} (at most 512 MiB)")
+                "file \"\(path)\": expected a string, {\"base64\": …}, {\"symlink\": …} or {\"repeat\": …, \"count\": N [, \"prefix\", \"suffix\"]} (at most 512 MiB)"
+            )
         default:
             throw fail("file \"\(path)\": expected a string or an object")
         }

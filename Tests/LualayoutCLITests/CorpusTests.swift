@@ -7,7 +7,8 @@ import Testing
 /// `LUALAYOUT_CORPUS_JOBS` sets how many cases run at once (default 4).
 @Suite("adversarial corpus")
 struct CorpusTests {
-    static let binary = ProcessInfo.processInfo.environment["LUALAYOUT_BINARY"] ?? repositoryRoot + "/.build/debug/lualayout"
+    static let binary =
+        ProcessInfo.processInfo.environment["LUALAYOUT_BINARY"] ?? repositoryRoot + "/.build/debug/lualayout"
     static let slots = ProcessSlots(limit: Int(ProcessInfo.processInfo.environment["LUALAYOUT_CORPUS_JOBS"] ?? "") ?? 4)
 
     /// A manifest that does not parse or breaks the format fails here, named with its place.
@@ -23,14 +24,16 @@ struct CorpusTests {
 
     @Test(arguments: CorpusManifest.allCases())
     func corpusCase(_ corpusCase: CorpusCase) async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build (\(Self.binary))")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build (\(Self.binary))")
         let directory = try Self.makeFolder(for: corpusCase)
         let substitute = { (text: String) in text.replacingOccurrences(of: "{dir}", with: directory) }
         await Self.slots.acquire()
         let outcome: ProcessOutcome
         do {
             outcome = try await CaseProcess.run(
-                Self.binary, arguments: corpusCase.args.map(substitute), directory: directory, timeout: corpusCase.timeout)
+                Self.binary, arguments: corpusCase.args.map(substitute), directory: directory,
+                timeout: corpusCase.timeout)
         } catch {
             await Self.slots.release()
             throw error
@@ -70,10 +73,18 @@ struct CorpusTests {
     static func problems(_ c: CorpusCase, _ outcome: ProcessOutcome, substitute: (String) -> String) -> [String] {
         var problems: [String] = []
         if outcome.end != .exited(c.exit) { problems.append("\(outcome.end), expected exit \(c.exit)") }
-        for text in c.stderr.map(substitute) where !outcome.err.contains(text) { problems.append("stderr lacks \(quote(text))") }
-        for text in c.notStderr.map(substitute) where outcome.err.contains(text) { problems.append("stderr contains \(quote(text))") }
-        for text in c.stdout.map(substitute) where !outcome.out.contains(text) { problems.append("stdout lacks \(quote(text))") }
-        for text in c.notStdout.map(substitute) where outcome.out.contains(text) { problems.append("stdout contains \(quote(text))") }
+        for text in c.stderr.map(substitute) where !outcome.err.contains(text) {
+            problems.append("stderr lacks \(quote(text))")
+        }
+        for text in c.notStderr.map(substitute) where outcome.err.contains(text) {
+            problems.append("stderr contains \(quote(text))")
+        }
+        for text in c.stdout.map(substitute) where !outcome.out.contains(text) {
+            problems.append("stdout lacks \(quote(text))")
+        }
+        for text in c.notStdout.map(substitute) where outcome.out.contains(text) {
+            problems.append("stdout contains \(quote(text))")
+        }
         if c.stdoutEmpty && !outcome.out.isEmpty { problems.append("stdout is not empty") }
         return problems
     }

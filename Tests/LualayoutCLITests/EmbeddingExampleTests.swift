@@ -12,24 +12,27 @@ struct EmbeddingExampleTests {
     @Test func buildsAndPrintsTheFrames() async throws {
         let package = repositoryRoot + "/Examples/Embedding"
         let build = try await CaseProcess.run(
-            "/usr/bin/env", arguments: ["swift", "build", "--package-path", package, "--scratch-path", package + "/.build"],
+            "/usr/bin/env",
+            arguments: ["swift", "build", "--package-path", package, "--scratch-path", package + "/.build"],
             directory: package, timeout: 900)
         #expect(build.end == .exited(0), "\(build.out)\n\(build.err)")
         let run = try await CaseProcess.run(
-            package + "/.build/debug/embedding", arguments: [repositoryRoot + "/Examples/cookbook-flow.lua"], directory: package,
+            package + "/.build/debug/embedding", arguments: [repositoryRoot + "/Examples/cookbook-flow.lua"],
+            directory: package,
             timeout: 60)
         #expect(run.end == .exited(0))
         #expect(run.err == "")
-        #expect(run.out == """
-            cookbook-flow.lua: 6 elements, content 375×280
-            in 0,0 375×200:
-              cell [0, 0] at 20,10 80×120
-              cell [0, 1] at 147.5,10 80×120
-              cell [0, 2] at 275,10 80×120
-              cell [0, 3] at 20,150 80×120
-              cell [0, 4] at 147.5,150 80×120
-              cell [0, 5] at 275,150 80×120
+        #expect(
+            run.out == """
+                cookbook-flow.lua: 6 elements, content 375×280
+                in 0,0 375×200:
+                  cell [0, 0] at 20,10 80×120
+                  cell [0, 1] at 147.5,10 80×120
+                  cell [0, 2] at 275,10 80×120
+                  cell [0, 3] at 20,150 80×120
+                  cell [0, 4] at 147.5,150 80×120
+                  cell [0, 5] at 275,150 80×120
 
-            """)
+                """)
     }
 }

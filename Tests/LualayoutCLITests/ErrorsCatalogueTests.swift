@@ -105,9 +105,14 @@ struct ErrorsCatalogueTests {
         }
         endWord()
         parts.append(part)
-        return parts
+        return
+            parts
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " :")) }
-            .filter { $0.unicodeScalars.contains { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) } }
+            .filter {
+                $0.unicodeScalars.contains {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                }
+            }
     }
 
     /// Every corpus case by name: the substrings it expects on stderr and stdout (the HTTP
@@ -116,11 +121,13 @@ struct ErrorsCatalogueTests {
         var cases: [String: [String]] = [:]
         let folder = repositoryRoot + "/Tests/Corpus"
         // The CLI manifests, and the HTTP one in its own folder (another format).
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
+        let files =
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
             + ["HTTP/requests.json"]
         for file in files {
             guard let data = FileManager.default.contents(atPath: folder + "/" + file),
-                  let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { continue }
+                let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+            else { continue }
             for item in list {
                 guard let name = item["name"] as? String else { continue }
                 cases[name] = ["stderr", "stdout", "body"].flatMap { item[$0] as? [String] ?? [] }
@@ -130,10 +137,17 @@ struct ErrorsCatalogueTests {
     }()
 
     @Test func fixedPartsLeaveOutPlaceholders() {
-        #expect(Self.fixedParts("SCRIPT:LINE: out:METHOD [S, I]: extra must be a table, got TYPE") == ["out", "]: extra must be a table, got"])
-        #expect(Self.fixedParts("SCRIPT:LINE: memory limit exceeded (N MiB; raise it with --max-memory)")
-            == ["memory limit exceeded (", "MiB; raise it with --max-memory)"])
-        #expect(Self.fixedParts("cannot WHAT item [S, I]: its section S is deleted") == ["cannot", "item [", "]: its section", "is deleted"])
+        #expect(
+            Self.fixedParts("SCRIPT:LINE: out:METHOD [S, I]: extra must be a table, got TYPE") == [
+                "out", "]: extra must be a table, got",
+            ])
+        #expect(
+            Self.fixedParts("SCRIPT:LINE: memory limit exceeded (N MiB; raise it with --max-memory)")
+                == ["memory limit exceeded (", "MiB; raise it with --max-memory)"])
+        #expect(
+            Self.fixedParts("cannot WHAT item [S, I]: its section S is deleted") == [
+                "cannot", "item [", "]: its section", "is deleted",
+            ])
         #expect(Self.fixedParts("not found") == ["not found"])
     }
 
@@ -141,8 +155,10 @@ struct ErrorsCatalogueTests {
         let groups = Set(Self.rows.map(\.group))
         for group in [
             "Script loading and syntax", "Runtime errors and limits", "The sandbox", "Flow properties and callbacks",
-            "Custom prepare and `out:*` values", "Hooks and the attributes object", "Super queries and the list hook", "Data files",
-            "Batch files and update validation", "Command-line usage", "Watch and the worker", "The preview HTTP server",
+            "Custom prepare and `out:*` values", "Hooks and the attributes object", "Super queries and the list hook",
+            "Data files",
+            "Batch files and update validation", "Command-line usage", "Watch and the worker",
+            "The preview HTTP server",
         ] {
             #expect(groups.contains(group), "no table for \(group)")
         }
@@ -157,7 +173,9 @@ struct ErrorsCatalogueTests {
                 continue
             }
             if proof.hasSuffix(".swift") {
-                #expect(FileManager.default.fileExists(atPath: repositoryRoot + "/Tests/LualayoutCLITests/" + proof), "\(row.message): no test file \(proof)")
+                #expect(
+                    FileManager.default.fileExists(atPath: repositoryRoot + "/Tests/LualayoutCLITests/" + proof),
+                    "\(row.message): no test file \(proof)")
             } else {
                 #expect(Self.cases[proof] != nil, "\(row.message): no corpus case named \(proof)")
             }
@@ -170,12 +188,15 @@ struct ErrorsCatalogueTests {
             guard let proof = row.proof else { continue }
             let expected: [String]
             if proof.hasSuffix(".swift") {
-                expected = [try String(contentsOfFile: repositoryRoot + "/Tests/LualayoutCLITests/" + proof, encoding: .utf8)]
+                expected = [
+                    try String(contentsOfFile: repositoryRoot + "/Tests/LualayoutCLITests/" + proof, encoding: .utf8)
+                ]
             } else {
                 expected = Self.cases[proof] ?? []
             }
             for part in Self.fixedParts(row.message) {
-                #expect(expected.contains { $0.contains(part) }, "\(proof) does not expect \"\(part)\" of \(row.message)")
+                #expect(
+                    expected.contains { $0.contains(part) }, "\(proof) does not expect \"\(part)\" of \(row.message)")
             }
         }
     }

@@ -39,7 +39,10 @@ struct HTTPCorpusTests {
         var closes: Bool
 
         var bytes: [UInt8] {
-            Array(request.replacingOccurrences(of: "{fill}", with: fill.map { String(repeating: $0.text, count: $0.count) } ?? "").utf8)
+            Array(
+                request.replacingOccurrences(
+                    of: "{fill}", with: fill.map { String(repeating: $0.text, count: $0.count) } ?? ""
+                ).utf8)
         }
     }
 
@@ -65,9 +68,15 @@ struct HTTPCorpusTests {
             let responses = client.responses(item.statuses.count, timeout: 10)
             #expect(responses.map(\.status) == item.statuses, "\(item.name)")
             let last = responses.last
-            for text in item.head ?? [] { #expect(last?.head.contains(text) == true, "\(item.name): head lacks \(text)") }
-            for text in item.body ?? [] { #expect(last?.body.contains(text) == true, "\(item.name): body lacks \(text)") }
-            #expect(client.closes(within: item.closes ? 10 : 1) == item.closes, "\(item.name): closes should be \(item.closes)")
+            for text in item.head ?? [] {
+                #expect(last?.head.contains(text) == true, "\(item.name): head lacks \(text)")
+            }
+            for text in item.body ?? [] {
+                #expect(last?.body.contains(text) == true, "\(item.name): body lacks \(text)")
+            }
+            #expect(
+                client.closes(within: item.closes ? 10 : 1) == item.closes,
+                "\(item.name): closes should be \(item.closes)")
         }
     }
 }

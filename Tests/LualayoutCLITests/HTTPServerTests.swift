@@ -12,14 +12,19 @@ struct HTTPServerTests {
     @Test func sha1MatchesTheStandardVectors() {
         #expect(hex(SHA1.digest([])) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
         #expect(hex(SHA1.digest(Array("abc".utf8))) == "a9993e364706816aba3e25717850c26c9cd0d89d")
-        #expect(hex(SHA1.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
-            == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
-        #expect(hex(SHA1.digest([UInt8](repeating: 97, count: 1_000_000))) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
+        #expect(
+            hex(SHA1.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
+                == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
+        #expect(
+            hex(SHA1.digest([UInt8](repeating: 97, count: 1_000_000))) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
     }
 
     /// RFC 4648 §10.
     @Test func base64MatchesTheStandardVectors() {
-        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        let vectors = [
+            "": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=",
+            "foobar": "Zm9vYmFy",
+        ]
         for (input, output) in vectors { #expect(Base64.encode(Array(input.utf8)) == output) }
         #expect(Base64.encode([0xff, 0xfe, 0xfd]) == "//79")
     }
@@ -50,7 +55,8 @@ struct HTTPServerTests {
         return condition()
     }
 
-    private let upgrade = "GET /socket HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    private let upgrade =
+        "GET /socket HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
 
     /// A page that never reads while states keep coming: broadcasting never waits for it,
@@ -99,7 +105,8 @@ struct HTTPServerTests {
         defer { server.stop() }
         let mask: [UInt8] = [1, 2, 3, 4]
         func masked(_ opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
-            [0x80 | opcode, 0x80 | UInt8(payload.count)] + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+            [0x80 | opcode, 0x80 | UInt8(payload.count)] + mask
+                + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
         }
         let client = try #require(RawConnection(port: Int(server.port)))
         client.send(upgrade)
@@ -151,6 +158,8 @@ struct HTTPServerTests {
         let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
         let result = lualayout("watch", script, "--serve", "--port", "\(server.port)", "--items", "3")
         #expect(result.status == 2)
-        #expect(result.err.contains("preview: cannot listen on 127.0.0.1:\(server.port) (Address already in use) — choose another --port"))
+        #expect(
+            result.err.contains(
+                "preview: cannot listen on 127.0.0.1:\(server.port) (Address already in use) — choose another --port"))
     }
 }

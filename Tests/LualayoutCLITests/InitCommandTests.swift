@@ -21,31 +21,33 @@ struct InitCommandTests {
         let created = lualayout("init", folder + "/demo")
         #expect(created.status == 0)
         #expect(created.err == "")
-        #expect(created.out == """
-            wrote \(folder)/demo.lua (a flow layout)
-            wrote \(folder)/demo.json (its data: 2 sections, 6 items)
-            wrote \(folder)/demo.test.lua (its test scenario)
-            run it:   lualayout run \(folder)/demo.lua --data \(folder)/demo.json --format table
-            check it: lualayout check \(folder)/demo.lua --data \(folder)/demo.json
-            test it:  lualayout test \(folder)/demo.test.lua
+        #expect(
+            created.out == """
+                wrote \(folder)/demo.lua (a flow layout)
+                wrote \(folder)/demo.json (its data: 2 sections, 6 items)
+                wrote \(folder)/demo.test.lua (its test scenario)
+                run it:   lualayout run \(folder)/demo.lua --data \(folder)/demo.json --format table
+                check it: lualayout check \(folder)/demo.lua --data \(folder)/demo.json
+                test it:  lualayout test \(folder)/demo.test.lua
 
-            """)
+                """)
         let run = lualayout("run", folder + "/demo.lua", "--data", folder + "/demo.json", "--format", "table")
         #expect(run.status == 0)
         #expect(run.err == "")
-        #expect(run.out == """
-            content 375×430  bounds 0,0 375×667  8 elements
-            category       kind    indexPath    x    y  width  height  alpha   z  hidden  extra
-            cell                   [0, 0]      10   65    100      60      1   0          label="Alpha"
-            cell                   [0, 1]     138   50    100      90      1   0          label="Beta"
-            cell                   [0, 2]     265   65    100      60      1   0          label="Gamma"
-            cell                   [0, 3]      10  150    100     120      1   0          label="Delta"
-            cell                   [1, 0]      10  345    100      60      1   0          label="Epsilon"
-            cell                   [1, 1]     120  330    100      90      1   0          label="Zeta"
-            supplementary  header  [0, 0]       0    0    375      40      1  10
-            supplementary  header  [1, 0]       0  280    375      40      1  10
+        #expect(
+            run.out == """
+                content 375×430  bounds 0,0 375×667  8 elements
+                category       kind    indexPath    x    y  width  height  alpha   z  hidden  extra
+                cell                   [0, 0]      10   65    100      60      1   0          label="Alpha"
+                cell                   [0, 1]     138   50    100      90      1   0          label="Beta"
+                cell                   [0, 2]     265   65    100      60      1   0          label="Gamma"
+                cell                   [0, 3]      10  150    100     120      1   0          label="Delta"
+                cell                   [1, 0]      10  345    100      60      1   0          label="Epsilon"
+                cell                   [1, 1]     120  330    100      90      1   0          label="Zeta"
+                supplementary  header  [0, 0]       0    0    375      40      1  10
+                supplementary  header  [1, 0]       0  280    375      40      1  10
 
-            """)
+                """)
         // The starter also passes its own lint.
         let check = lualayout("check", folder + "/demo.lua", "--data", folder + "/demo.json")
         #expect(check.status == 0)
@@ -61,12 +63,13 @@ struct InitCommandTests {
         let first = lualayout("test", test, "--no-ci")
         #expect(first.status == 0)
         #expect(first.err == "")
-        #expect(first.out.replacingOccurrences(of: #"[0-9]+ ms\)"#, with: "T ms)", options: .regularExpression) == """
-            PASS  \(test)  (\(checks) checks, T ms)
-                note: snapshot written: \(snapshot)
-            1 passed, 0 failed
+        #expect(
+            first.out.replacingOccurrences(of: #"[0-9]+ ms\)"#, with: "T ms)", options: .regularExpression) == """
+                PASS  \(test)  (\(checks) checks, T ms)
+                    note: snapshot written: \(snapshot)
+                1 passed, 0 failed
 
-            """)
+                """)
         let stored = try String(contentsOfFile: snapshot, encoding: .utf8)
         #expect(stored.components(separatedBy: "\"category\": ").count - 1 == elements)
         let second = lualayout("test", test, "--ci")
@@ -83,19 +86,20 @@ struct InitCommandTests {
         let run = lualayout("run", folder + "/rows.lua", "--data", folder + "/rows.json", "--format", "table")
         #expect(run.status == 0)
         #expect(run.err == "")
-        #expect(run.out == """
-            content 375×604  bounds 0,0 375×667  8 elements
-            category       kind    indexPath  x    y  width  height  alpha  z  hidden  extra
-            cell                   [0, 0]     0   38    375      60      1  0          label="Alpha"
-            cell                   [0, 1]     0  106    375      90      1  0          label="Beta"
-            cell                   [0, 2]     0  204    375      60      1  0          label="Gamma"
-            cell                   [0, 3]     0  272    375     120      1  0          label="Delta"
-            cell                   [1, 0]     0  438    375      60      1  0          label="Epsilon"
-            cell                   [1, 1]     0  506    375      90      1  0          label="Zeta"
-            supplementary  header  [0, 0]     0    0    375      30      1  1
-            supplementary  header  [1, 0]     0  400    375      30      1  1
+        #expect(
+            run.out == """
+                content 375×604  bounds 0,0 375×667  8 elements
+                category       kind    indexPath  x    y  width  height  alpha  z  hidden  extra
+                cell                   [0, 0]     0   38    375      60      1  0          label="Alpha"
+                cell                   [0, 1]     0  106    375      90      1  0          label="Beta"
+                cell                   [0, 2]     0  204    375      60      1  0          label="Gamma"
+                cell                   [0, 3]     0  272    375     120      1  0          label="Delta"
+                cell                   [1, 0]     0  438    375      60      1  0          label="Epsilon"
+                cell                   [1, 1]     0  506    375      90      1  0          label="Zeta"
+                supplementary  header  [0, 0]     0    0    375      30      1  1
+                supplementary  header  [1, 0]     0  400    375      30      1  1
 
-            """)
+                """)
         try Self.expectTheTestPasses(folder, "rows", checks: 4)
     }
 
@@ -117,7 +121,10 @@ struct InitCommandTests {
         let result = lualayout("init", folder + "/taken")
         #expect(result.status == 2)
         #expect(result.out == "")
-        #expect(result.err == "\(folder)/taken.json: already exists; init never overwrites a file (choose another NAME or move it away)\n")
+        #expect(
+            result.err
+                == "\(folder)/taken.json: already exists; init never overwrites a file (choose another NAME or move it away)\n"
+        )
         // Nothing was written, and the existing file is untouched.
         #expect(!FileManager.default.fileExists(atPath: folder + "/taken.lua"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/taken.test.lua"))
@@ -139,25 +146,26 @@ struct InitCommandTests {
         let run = lualayout("run", folder + "/grid.lua", "--data", folder + "/grid.json", "--format", "table")
         #expect(run.status == 0)
         #expect(run.err == "")
-        #expect(run.out == """
-            content 375×480  bounds 0,0 375×667  14 elements
-            category       kind    indexPath    x    y  width  height  alpha  z  hidden  extra
-            cell                   [0, 0]      10   50    172      80      1  0          label="Alpha"
-            cell                   [0, 1]     192   50    172      80      1  0          label="Beta"
-            cell                   [0, 2]      10  140    172      80      1  0          label="Gamma"
-            cell                   [0, 3]     192  140    172      80      1  0          label="Delta"
-            cell                   [1, 0]      10  300    355      80      1  0          label="Epsilon"
-            cell                   [1, 1]      10  390    355      80      1  0          label="Zeta"
-            supplementary  badge   [0, 0]     168   44     20      20      1  1
-            supplementary  badge   [0, 1]     350   44     20      20      1  1
-            supplementary  badge   [0, 2]     168  134     20      20      1  1
-            supplementary  badge   [0, 3]     350  134     20      20      1  1
-            supplementary  badge   [1, 0]     351  294     20      20      1  1
-            supplementary  badge   [1, 1]     351  384     20      20      1  1
-            supplementary  header  [0, 0]      10    0    355      40      1  1
-            supplementary  header  [1, 0]      10  250    355      40      1  1
+        #expect(
+            run.out == """
+                content 375×480  bounds 0,0 375×667  14 elements
+                category       kind    indexPath    x    y  width  height  alpha  z  hidden  extra
+                cell                   [0, 0]      10   50    172      80      1  0          label="Alpha"
+                cell                   [0, 1]     192   50    172      80      1  0          label="Beta"
+                cell                   [0, 2]      10  140    172      80      1  0          label="Gamma"
+                cell                   [0, 3]     192  140    172      80      1  0          label="Delta"
+                cell                   [1, 0]      10  300    355      80      1  0          label="Epsilon"
+                cell                   [1, 1]      10  390    355      80      1  0          label="Zeta"
+                supplementary  badge   [0, 0]     168   44     20      20      1  1
+                supplementary  badge   [0, 1]     350   44     20      20      1  1
+                supplementary  badge   [0, 2]     168  134     20      20      1  1
+                supplementary  badge   [0, 3]     350  134     20      20      1  1
+                supplementary  badge   [1, 0]     351  294     20      20      1  1
+                supplementary  badge   [1, 1]     351  384     20      20      1  1
+                supplementary  header  [0, 0]      10    0    355      40      1  1
+                supplementary  header  [1, 0]      10  250    355      40      1  1
 
-            """)
+                """)
         let check = lualayout("check", folder + "/grid.lua", "--data", folder + "/grid.json")
         #expect(check.status == 0)
         #expect(check.out.contains("compositional layout, 6 items in 2 sections"))
@@ -179,7 +187,10 @@ struct InitCommandTests {
         let folder = try temporaryFolder()
         let result = lualayout("init", folder + "/")
         #expect(result.status == 2)
-        #expect(result.err == "lualayout: init: '\(folder)/' does not name a file (init writes NAME.lua, NAME.json and NAME.test.lua)\n")
+        #expect(
+            result.err
+                == "lualayout: init: '\(folder)/' does not name a file (init writes NAME.lua, NAME.json and NAME.test.lua)\n"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 

@@ -11,7 +11,8 @@ struct InputHardeningTests {
     /// 20,000 `--state` options took 50 s in ArgumentParser (quadratic); they are now taken out
     /// in one pass. The bound only detects the old behaviour (minutes in a debug build).
     @Test func twentyThousandStateOptionsParseQuickly() throws {
-        let script = try temporaryFile("state.lua",
+        let script = try temporaryFile(
+            "state.lua",
             "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, cv.state.k19999, cv.state.k0) end }")
         var arguments = ["run", script, "--items", "1"]
         for index in 0..<20_000 { arguments += ["--state", "k\(index)=\(index + 1)"] }
@@ -23,8 +24,10 @@ struct InputHardeningTests {
     }
 
     @Test func prepassTakesRepeatedOptionsInOrderAndLeavesTheRest() {
-        let prepass = ArgumentPrepass(["update", "s.lua", "--delete", "0:1", "--state=a=1", "--items", "3", "--delete=0:2",
-                                       "--offset", "-5,0", "--", "--delete"])
+        let prepass = ArgumentPrepass([
+            "update", "s.lua", "--delete", "0:1", "--state=a=1", "--items", "3", "--delete=0:2",
+            "--offset", "-5,0", "--", "--delete",
+        ])
         #expect(prepass.repeated == ["delete": ["0:1", "0:2"], "state": ["a=1"]])
         #expect(prepass.remaining == ["update", "s.lua", "--items", "3", "--offset=-5,0", "--", "--delete"])
         // `run` has no --delete: ArgumentParser reports it as unknown.
@@ -57,8 +60,11 @@ struct InputHardeningTests {
         #expect(offset.out.contains(#""bounds": {"x": -5, "y": 0, "width": 375, "height": 667}"#))
         let velocity = lualayout("run", script, "--items", "1", "--target-offset", "0,0", "--velocity", "-1.2,0")
         #expect(velocity.out.contains(#""velocity": {"x": -1.2, "y": 0}"#), "\(velocity.err)")
-        let state = lualayout("run", try temporaryFile("s.lua",
-            "return { prepare = function(cv, out) out:cell(0, 0, cv.state.x, 0, 1, 1) end }"), "--state", "x=-7")
+        let state = lualayout(
+            "run",
+            try temporaryFile(
+                "s.lua",
+                "return { prepare = function(cv, out) out:cell(0, 0, cv.state.x, 0, 1, 1) end }"), "--state", "x=-7")
         #expect(state.out.contains(#""x": -7"#), "\(state.err)")
     }
 
@@ -66,13 +72,16 @@ struct InputHardeningTests {
 
     @Test func aBatchFileGivesTheSamePlanAsOptions() throws {
         let script = try temporaryFile("grid.lua", "return flow{ itemSize = {100, 100} }")
-        let batch = try temporaryFile("batch.json", #"""
+        let batch = try temporaryFile(
+            "batch.json",
+            #"""
             {"delete": [[0, 0]], "insert": [[0, 3]], "move": [[[0, 4], [0, 1]]], "insertSections": [[1, 2]],
              "reload": [], "deleteSections": [], "reloadSections": [], "moveSections": []}
             """#)
         let fromFile = lualayout("update", script, "--items", "6", "--batch", batch)
-        let fromOptions = lualayout("update", script, "--items", "6", "--delete", "0:0", "--insert", "0:3", "--move", "0:4=0:1",
-                                    "--insert-section", "1:2")
+        let fromOptions = lualayout(
+            "update", script, "--items", "6", "--delete", "0:0", "--insert", "0:3", "--move", "0:4=0:1",
+            "--insert-section", "1:2")
         #expect(fromFile.status == 0, "\(fromFile.err)")
         #expect(fromFile.out == fromOptions.out)
         // Options and the file add up.
@@ -83,7 +92,10 @@ struct InputHardeningTests {
     @Test(arguments: [
         ("{\"delete\": [[0, 0],]}", ":1:20: trailing comma in array"),
         ("[[0, 0]]", ": expected an object {\"delete\": [[S, I], …], \"insert\": …} at the top level"),
-        ("{\"deletes\": []}", ": unknown key \"deletes\" (expected delete, insert, reload, move, deleteSections, insertSections, reloadSections, moveSections)"),
+        (
+            "{\"deletes\": []}",
+            ": unknown key \"deletes\" (expected delete, insert, reload, move, deleteSections, insertSections, reloadSections, moveSections)"
+        ),
         ("{\"delete\": [[0]]}", ": \"delete\"[0]: expected an index path [S, I] of whole numbers ≥ 0"),
         ("{\"insert\": [[0, 1], [0, -1]]}", ": \"insert\"[1]: expected an index path [S, I] of whole numbers ≥ 0"),
         ("{\"move\": [[0, 1]]}", ": \"move\"[0][0]: expected an index path [S, I] of whole numbers ≥ 0"),
@@ -113,13 +125,16 @@ struct InputHardeningTests {
     /// cap the parser stops part way, naming the limit and the next size up.
     @Test func dataBeyondTheMemoryCapIsRefusedWhileParsing() throws {
         let script = try temporaryFile("grid.lua", "return flow{}")
-        let data = try temporaryFile("big.json",
+        let data = try temporaryFile(
+            "big.json",
             "{\"sections\": [" + Array(repeating: "[[]]", count: 20_000).joined(separator: ",") + "]}")
         let refused = lualayout("run", script, "--data", data, "--max-memory", "1M")
         #expect(refused.status == 2)
         #expect(refused.err.hasPrefix(data + ":1:"))
-        #expect(refused.err.hasSuffix(
-            ": data too large: decoding it would take more than 1M of memory (the data limit is --max-memory; raise it with --max-memory 2M)\n"))
+        #expect(
+            refused.err.hasSuffix(
+                ": data too large: decoding it would take more than 1M of memory (the data limit is --max-memory; raise it with --max-memory 2M)\n"
+            ))
         let accepted = lualayout("run", script, "--data", data, "--max-memory", "64M", "--rect", "0,0,1,1")
         #expect(accepted.status == 0, "\(accepted.err)")
     }
@@ -129,7 +144,10 @@ struct InputHardeningTests {
         let data = try temporaryFile("wide.json", "{\"sections\": [1]}" + String(repeating: " ", count: 2 << 20))
         let result = lualayout("run", "Examples/grid.lua", "--data", data, "--max-memory", "1M")
         #expect(result.status == 2)
-        #expect(result.err == "\(data): the file is \(17 + (2 << 20)) bytes, more than the data limit of 1M (the data limit is --max-memory; raise it with --max-memory 4M)\n")
+        #expect(
+            result.err
+                == "\(data): the file is \(17 + (2 << 20)) bytes, more than the data limit of 1M (the data limit is --max-memory; raise it with --max-memory 4M)\n"
+        )
         let batch = lualayout("update", "Examples/grid.lua", "--batch", data, "--max-memory", "1M")
         #expect(batch.err.hasPrefix("\(data): the file is "))
     }
@@ -146,7 +164,9 @@ struct InputHardeningTests {
     /// The watchdog ends the process, so this runs the binary. A pattern that backtracks for
     /// minutes inside one `string.find` call is beyond the instruction budget's reach.
     @Test func fractionalTimeoutsAreReportedAsGiven() throws {
-        let script = try temporaryFile("slow.lua", """
+        let script = try temporaryFile(
+            "slow.lua",
+            """
             string.find(string.rep("a", 3000), ".-.-.-.-.-.-.-b")
             return flow{}
             """)

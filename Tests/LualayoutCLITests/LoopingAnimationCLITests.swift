@@ -14,9 +14,11 @@ struct LoopingAnimationCLITests {
                                                                         duration = 1, repeatCount = 2}}})
         end }
         """
-    static let jiggle = "\"animations\": [{\"keyPath\": \"rotation\", \"fromValue\": -2, \"toValue\": 6, \"duration\": 0.2, "
+    static let jiggle =
+        "\"animations\": [{\"keyPath\": \"rotation\", \"fromValue\": -2, \"toValue\": 6, \"duration\": 0.2, "
         + "\"autoreverses\": true, \"repeatCount\": \"infinite\", \"timeOffset\": 0.15}]"
-    static let fade = "\"hidden\": true, \"animations\": [{\"keyPath\": \"opacity\", \"fromValue\": 1, \"toValue\": 0.5, \"duration\": 1, "
+    static let fade =
+        "\"hidden\": true, \"animations\": [{\"keyPath\": \"opacity\", \"fromValue\": 1, \"toValue\": 0.5, \"duration\": 1, "
         + "\"autoreverses\": false, \"repeatCount\": 2, \"timeOffset\": 0}]"
 
     @Test func runWritesThemExactly() throws {
@@ -30,7 +32,9 @@ struct LoopingAnimationCLITests {
     /// The worker sends the snapshot over its wire; the watcher prints what arrived.
     @Test func watchCarriesThemAcrossTheWorkersWire() throws {
         let script = try temporaryFile("anim.lua", Self.layout)
-        let watch = try WatchProcess(["watch", script, "--items", "2", "--format", "json", "--exit-after", "1", "--idle-timeout", "20"])
+        let watch = try WatchProcess([
+            "watch", script, "--items", "2", "--format", "json", "--exit-after", "1", "--idle-timeout", "20",
+        ])
         let result = watch.finish()
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains(Self.jiggle))
@@ -39,7 +43,9 @@ struct LoopingAnimationCLITests {
 
     /// The update page draws each element with the animations it ends with, and their keyframes.
     @Test func updatePagesPlayThem() throws {
-        let script = try temporaryFile("anim.lua", """
+        let script = try temporaryFile(
+            "anim.lua",
+            """
             return flow{ itemSize = {40, 40}, attributes = function(cv, a)
               a.animations = {keyPath = "scale", fromValue = 1, toValue = 1.25, duration = 0.5, autoreverses = true}
             end }
@@ -47,7 +53,12 @@ struct LoopingAnimationCLITests {
         let result = lualayout("update", script, "--items", "2", "--insert", "0:2", "--format", "html")
         #expect(result.status == 0, "\(result.err)")
         // Three items after the insert, each in a loop group.
-        #expect(result.out.components(separatedBy: "<g class=\"loop\" style=\"animation: ll-scale-1-1p25 0.5s linear 0s infinite alternate;").count - 1 == 3)
-        #expect(result.out.contains("@keyframes ll-scale-1-1p25 { from { transform: scale(1); } to { transform: scale(1.25); } }"))
+        #expect(
+            result.out.components(
+                separatedBy: "<g class=\"loop\" style=\"animation: ll-scale-1-1p25 0.5s linear 0s infinite alternate;"
+            ).count - 1 == 3)
+        #expect(
+            result.out.contains(
+                "@keyframes ll-scale-1-1p25 { from { transform: scale(1); } to { transform: scale(1.25); } }"))
     }
 }

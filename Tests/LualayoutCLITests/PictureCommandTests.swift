@@ -28,11 +28,16 @@ struct PictureCommandTests {
         let script = try temporaryFile("events.lua", Self.events)
         let plain = lualayout("run", script, "--items", "3", "--format", "svg")
         #expect(plain.status == 0, "\(plain.err)")
-        #expect(plain.out.contains(">S</text>") && plain.out.contains(">Review</text>") && plain.out.contains(">[0, 2]</text>"))
+        #expect(
+            plain.out.contains(">S</text>") && plain.out.contains(">Review</text>")
+                && plain.out.contains(">[0, 2]</text>"))
         #expect(plain.out.contains("<title>cell [0, 0]\nframe 0,0 200×100\nlabel: S\ntitle: Standup</title>"))
         let titled = lualayout("run", script, "--items", "3", "--format", "html", "--label", "title")
-        #expect(titled.out.contains(">Standup</text>") && titled.out.contains(">Review</text>") && !titled.out.contains(">S</text>"))
-        let page = lualayout("update", script, "--items", "3", "--delete", "0:2", "--format", "html", "--label", "title")
+        #expect(
+            titled.out.contains(">Standup</text>") && titled.out.contains(">Review</text>")
+                && !titled.out.contains(">S</text>"))
+        let page = lualayout(
+            "update", script, "--items", "3", "--delete", "0:2", "--format", "html", "--label", "title")
         #expect(page.status == 0, "\(page.err)")
         #expect(page.out.contains(">Standup</text>"))
         #expect(page.out.contains("<title>delete · cell [0, 2]\nframe 0,220 200×100 → 0,220 200×100</title>"))
@@ -43,19 +48,25 @@ struct PictureCommandTests {
     /// min(12 / 1.4 = 8.57, 80, 90 / 3.6 = 25) = 8.57 points and ends it at 18 / 3.6 = 5;
     /// "[0, 1]" ends at 9 / 3.6 = 2.5, under the 6 px minimum (4.29 points): 0, hidden.
     @Test func transitionLabelsShrinkWithTheirBoxes() throws {
-        let wide = try temporaryFile("wide.lua", """
+        let wide = try temporaryFile(
+            "wide.lua",
+            """
             return { prepare = function(cv, out)
               out:cell(0, 0, 0, 0, 100, 100); out:cell(0, 1, 110, 0, 100, 100)
             end }
             """)
-        let narrow = try temporaryFile("narrow.lua", """
+        let narrow = try temporaryFile(
+            "narrow.lua",
+            """
             return { prepare = function(cv, out)
               out:cell(0, 0, 0, 0, 20, 100); out:cell(0, 1, 110, 0, 10, 100)
             end }
             """)
         let result = lualayout("transition", wide, narrow, "--items", "2", "--bounds", "320x480", "--format", "html")
         #expect(result.status == 0, "\(result.err)")
-        #expect(result.out.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"picture\" width=\"480\" height=\"732\""))
+        #expect(
+            result.out.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"picture\" width=\"480\" height=\"732\"")
+        )
         #expect(result.out.contains("font-size=\"8.57\" data-font=\"8.57 5\">[0, 0]</text>"))
         #expect(result.out.contains("font-size=\"8.57\" data-font=\"8.57 0\">[0, 1]</text>"))
         #expect(result.out.contains("<g id=\"elements\" data-min-font=\"4.29\">"))
@@ -64,7 +75,9 @@ struct PictureCommandTests {
     /// The page draws negative zIndex elements first, with the same groups as `run`: the
     /// backdrop, then the inserted cell [0, 0] and the old cell, now [0, 1].
     @Test func updatePageDrawsInZIndexOrder() throws {
-        let script = try temporaryFile("backdrop.lua", """
+        let script = try temporaryFile(
+            "backdrop.lua",
+            """
             return { prepare = function(cv, out)
               out:cell(0, 0, 0, 0, 100, 100)
               out:decoration("backdrop", 0, 0, 0, 0, 320, 100, { zIndex = -1 })
@@ -80,7 +93,8 @@ struct PictureCommandTests {
     /// `watch --serve --label title`: the live preview labels with the field too.
     @Test func previewUsesTheLabelField() throws {
         let script = try temporaryFile("events.lua", Self.events)
-        let preview = try PreviewTests.Preview(script: script, arguments: ["--items", "3", "--bounds", "320x480", "--label", "title"])
+        let preview = try PreviewTests.Preview(
+            script: script, arguments: ["--items", "3", "--bounds", "320x480", "--label", "title"])
         try #require(preview.port > 0)
         let svg = try preview.get("/render.svg?x=0&y=0")
         #expect(svg.contains(">Standup</text>") && svg.contains(">Review</text>") && svg.contains(">[0, 2]</text>"))

@@ -11,12 +11,16 @@ struct PreviewEventsTests {
     /// announced while the run that makes it is still going.
     @Test func eventsWaitForTheRunToFinish() throws {
         let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
-        let preview = try PreviewTests.Preview(script: script, arguments: [
-            "--items", "30", "--bounds", "320x480", "--max-instructions", "0"])
+        let preview = try PreviewTests.Preview(
+            script: script,
+            arguments: [
+                "--items", "30", "--bounds", "320x480", "--max-instructions", "0",
+            ])
         try #require(preview.port > 0, "no preview URL in: \(preview.errors.text)")
         #expect(try preview.get("/render.svg?x=0&y=300").components(separatedBy: "data-index-path=").count - 1 == 18)
 
-        try "for i = 1, 2e8 do end\nreturn flow{ itemSize = {100, 50} }\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "for i = 1, 2e8 do end\nreturn flow{ itemSize = {100, 50} }\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
         #expect(try preview.get("/events?after=1").hasPrefix("{\"version\": 2, \"error\": null"))
         #expect(try preview.get("/state").hasPrefix("{\"version\": 2, \"error\": null"))
         #expect(try preview.get("/render.svg?x=0&y=300").components(separatedBy: "data-index-path=").count - 1 == 24)

@@ -9,7 +9,8 @@ struct PreviewInteractTests {
     static let controller = repositoryRoot + "/Examples/springboard-controller.lua"
 
     func json(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not JSON: \(text.prefix(200))")
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not JSON: \(text.prefix(200))")
     }
 
     /// Icons are 144×144 at x = 32 + 192·column, y = 32 + 204·row, item = 5·column + row
@@ -20,7 +21,8 @@ struct PreviewInteractTests {
     /// icon 10.
     @Test func gesturesAreReplayedWithTheController() throws {
         let preview = try PreviewTests.Preview(
-            script: Self.springboard, arguments: ["--controller", Self.controller, "--bounds", "768x1024", "--items", "40"])
+            script: Self.springboard,
+            arguments: ["--controller", Self.controller, "--bounds", "768x1024", "--items", "40"])
         try #require(preview.port > 0, "\(preview.errors.text)")
         let tapped = try json(try preview.get("/interact?log=t:296,308"))
         #expect(tapped["selected"] as? [[Int]] == [[0, 6]])
@@ -43,10 +45,13 @@ struct PreviewInteractTests {
     }
 
     @Test func badLogsAreRefused() throws {
-        let preview = try PreviewTests.Preview(script: Self.springboard, arguments: ["--bounds", "768x1024", "--items", "4"])
+        let preview = try PreviewTests.Preview(
+            script: Self.springboard, arguments: ["--bounds", "768x1024", "--items", "4"])
         try #require(preview.port > 0, "\(preview.errors.text)")
         #expect(try preview.get("/interact?log=t:1") == "log: gesture 1 ('t:1') needs 2 numbers\n")
-        #expect(try preview.get("/interact?log=t:1,2;x:1,2") == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s or f)\n")
+        #expect(
+            try preview.get("/interact?log=t:1,2;x:1,2")
+                == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s or f)\n")
         #expect(try preview.get("/interact?log=t:nan,2") == "log: gesture 1 ('t:nan,2') is not KIND:NUMBERS\n")
         let many = Array(repeating: "s:0,0", count: 1001).joined(separator: ";")
         #expect(try preview.get("/interact?log=" + many) == "log: at most 1000 gestures, got 1001\n")
@@ -56,7 +61,9 @@ struct PreviewInteractTests {
     /// with the time limit's error after --timeout (the worker is killed) and the server keeps
     /// answering; later gestures say they wait for the next good save.
     @Test func aHangingControllerCostsOnlyItsWorker() throws {
-        let controller = try temporaryFile("stuck.lua", """
+        let controller = try temporaryFile(
+            "stuck.lua",
+            """
             return {
               didTapBackground = function(view)
                 local _ = string.find(string.rep("a", 40), string.rep("a*", 40) .. "b")
@@ -64,15 +71,21 @@ struct PreviewInteractTests {
             }
             """)
         let preview = try PreviewTests.Preview(
-            script: Self.springboard, arguments: ["--controller", controller, "--bounds", "768x1024", "--items", "4", "--timeout", "2"])
+            script: Self.springboard,
+            arguments: ["--controller", controller, "--bounds", "768x1024", "--items", "4", "--timeout", "2"])
         try #require(preview.port > 0, "\(preview.errors.text)")
         let started = Date()
         // (700, 500) is empty space: only 4 icons, in column 0.
         let answer = try preview.get("/interact?log=t:700,500")
-        #expect(answer == "the preview's gestures on \(Self.springboard) did not finish within 2 s (raise the limit with --timeout)\n")
+        #expect(
+            answer
+                == "the preview's gestures on \(Self.springboard) did not finish within 2 s (raise the limit with --timeout)\n"
+        )
         #expect(Date().timeIntervalSince(started) < 25)
         let state = try json(try preview.get("/state"))
         #expect(state["version"] as? Int == 1)
-        #expect(try preview.get("/interact?log=t:104,104").hasPrefix("interactions wait for the next good save: the preview's gestures on "))
+        #expect(
+            try preview.get("/interact?log=t:104,104").hasPrefix(
+                "interactions wait for the next good save: the preview's gestures on "))
     }
 }

@@ -3,7 +3,9 @@ import Testing
 
 /// Debian's Python (where python3-selenium installs), else the first python3 on the PATH.
 let seleniumPython: String? = {
-    let candidates = ["/usr/bin/python3"] + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+    let candidates =
+        ["/usr/bin/python3"]
+        + (ProcessInfo.processInfo.environment["PATH"] ?? "")
         .split(separator: ":").map { $0 + "/python3" }
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
 }()
@@ -13,11 +15,16 @@ let chromedriverPath: String? = ["/usr/bin/chromedriver", "/usr/lib/chromium/chr
 /// The interactive preview and the timeline page in a real browser, clicked and dragged with
 /// Selenium's pointer actions (Scripts/preview-interaction-test.py; its checks are derived
 /// there). Skipped without Chromium, chromedriver or Selenium; every step has a time limit.
-@Suite("Interactive preview in Chromium", .serialized,
-       .enabled(if: chromiumPath != nil && chromedriverPath != nil && seleniumPython != nil, "Chromium, chromedriver or python3 is missing"))
+@Suite(
+    "Interactive preview in Chromium", .serialized,
+    .enabled(
+        if: chromiumPath != nil && chromedriverPath != nil && seleniumPython != nil,
+        "Chromium, chromedriver or python3 is missing"))
 struct PreviewInteractionTests {
     /// Runs the script (killed after `seconds`); nil when Selenium cannot run here (exit 77).
-    private func runBrowserScript(_ arguments: [String], seconds: Double = 150) throws -> (status: Int32, output: String)? {
+    private func runBrowserScript(
+        _ arguments: [String], seconds: Double = 150
+    ) throws -> (status: Int32, output: String)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: seleniumPython!)
         process.arguments = [repositoryRoot + "/Scripts/preview-interaction-test.py"] + arguments
@@ -50,8 +57,11 @@ struct PreviewInteractionTests {
     @Test func longPressDeleteDragAndWheelInThePreview() throws {
         let preview = try PreviewTests.Preview(
             script: repositoryRoot + "/Examples/springboard.lua",
-            arguments: ["--controller", repositoryRoot + "/Examples/springboard-controller.lua", "--bounds", "768x1024", "--items", "40",
-                        "--idle-timeout", "600"])
+            arguments: [
+                "--controller", repositoryRoot + "/Examples/springboard-controller.lua", "--bounds", "768x1024",
+                "--items", "40",
+                "--idle-timeout", "600",
+            ])
         try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
         guard let result = try runBrowserScript(["preview", "http://127.0.0.1:\(preview.port)/"]) else {
             print("skipped: Selenium or chromedriver cannot run here")
@@ -64,8 +74,9 @@ struct PreviewInteractionTests {
     /// The timeline page: Next/Prev step through it, the jiggle plays, selection is marked.
     @Test func theTimelinePageStepsAndPlays() throws {
         let page = NSTemporaryDirectory() + "lualayout-timeline-\(UUID().uuidString).html"
-        let simulate = lualayout(try SimulateCommandTests.arguments(forScenario: "Examples/springboard.test.lua")
-            + ["--format", "html", "-o", page])
+        let simulate = lualayout(
+            try SimulateCommandTests.arguments(forScenario: "Examples/springboard.test.lua")
+                + ["--format", "html", "-o", page])
         #expect(simulate.status == 0, "\(simulate.err)")
         guard let result = try runBrowserScript(["timeline", page]) else {
             print("skipped: Selenium or chromedriver cannot run here")

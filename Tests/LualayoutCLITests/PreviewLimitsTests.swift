@@ -21,7 +21,8 @@ struct PreviewLimitsTests {
     }
 
     private func request(withHeaderOf size: Int) -> [UInt8] {
-        Array("GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ".utf8) + [UInt8](repeating: 97, count: size) + Array("\r\n\r\n".utf8)
+        Array("GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ".utf8) + [UInt8](repeating: 97, count: size)
+            + Array("\r\n\r\n".utf8)
     }
 
     /// A 100 KB and a 10 MB header are refused with 431 as soon as the limit is passed (before
@@ -51,8 +52,9 @@ struct PreviewLimitsTests {
         let preview = try startPreview()
         let client = try #require(RawConnection(port: preview.port))
         let body = 10 * 1024 * 1024
-        client.sendInBackground(Array("GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body)\r\n\r\n".utf8)
-            + [UInt8](repeating: 98, count: body))
+        client.sendInBackground(
+            Array("GET /state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body)\r\n\r\n".utf8)
+                + [UInt8](repeating: 98, count: body))
         let answer = client.response(timeout: 20)
         #expect(answer?.status == 413)
         #expect(answer?.body == "request body too large (limit 65536 bytes)\n")

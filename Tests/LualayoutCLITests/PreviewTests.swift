@@ -89,7 +89,9 @@ struct PreviewTests {
     /// prepared again at the new offset. This one places a single cell at the top of the
     /// viewport each time it is prepared.
     @Test func scrollingReprepareWhenTheLayoutAsks() throws {
-        let script = try temporaryFile("layout.lua", """
+        let script = try temporaryFile(
+            "layout.lua",
+            """
             return {
               prepare = function(cv, out)
                 out:cell(0, 0, 0, cv.bounds.y, 50, 50)
@@ -107,13 +109,16 @@ struct PreviewTests {
     /// records what it shows on <body>.
     @Test(.enabled(if: chromiumPath != nil, "Chromium is not installed"))
     func thePageRendersTheLayout() throws {
-        let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100}, headerReferenceSize = {0, 30} }\n")
+        let script = try temporaryFile(
+            "layout.lua", "return flow{ itemSize = {100, 100}, headerReferenceSize = {0, 30} }\n")
         let preview = try Preview(script: script, arguments: ["--sections", "8,8", "--bounds", "320x480"])
         try #require(preview.port > 0)
         let browser = Process()
         browser.executableURL = URL(fileURLWithPath: chromiumPath!)
-        browser.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--dump-dom",
-                             "http://127.0.0.1:\(preview.port)/"]
+        browser.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000", "--dump-dom",
+            "http://127.0.0.1:\(preview.port)/",
+        ]
         let output = Pipe()
         browser.standardOutput = output
         browser.standardError = FileHandle.nullDevice
@@ -136,7 +141,8 @@ final class WebSocketListener {
     init?(port: Int, path: String) {
         guard let fd = connectToLoopback(port: port) else { return nil }
         descriptor = fd
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         _ = request.withCString { send(fd, $0, strlen($0), 0) }
         // Response headers end with an empty line.
@@ -166,10 +172,16 @@ final class WebSocketListener {
             length = Int(a) << 8 | Int(b)
         } else if length == 127 {
             length = 0
-            for _ in 0..<8 { guard let byte = readByte() else { return nil }; length = length << 8 | Int(byte) }
+            for _ in 0..<8 {
+                guard let byte = readByte() else { return nil }
+                length = length << 8 | Int(byte)
+            }
         }
         var payload = [UInt8]()
-        for _ in 0..<length { guard let byte = readByte() else { return nil }; payload.append(byte) }
+        for _ in 0..<length {
+            guard let byte = readByte() else { return nil }
+            payload.append(byte)
+        }
         return first & 0x0f == 1 ? String(decoding: payload, as: UTF8.self) : nextText(timeout: seconds)
     }
 }

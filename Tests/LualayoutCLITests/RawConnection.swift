@@ -29,7 +29,9 @@ final class RawConnection: @unchecked Sendable {
         #endif
         var sent = 0
         while sent < bytes.count {
-            let count = bytes.withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress! + sent, bytes.count - sent, flags) }
+            let count = bytes.withUnsafeBytes {
+                Foundation.send(descriptor, $0.baseAddress! + sent, bytes.count - sent, flags)
+            }
             guard count > 0 else { return false }
             sent += count
         }
@@ -49,7 +51,10 @@ final class RawConnection: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         var result: [Response] = []
         while result.count < count {
-            if let response = takeResponse() { result.append(response); continue }
+            if let response = takeResponse() {
+                result.append(response)
+                continue
+            }
             guard receive(until: deadline) == .data else { break }
         }
         return result
@@ -91,15 +96,19 @@ final class RawConnection: @unchecked Sendable {
     /// The first complete response in what was received, if there is one.
     private func takeResponse() -> Response? {
         let terminator: [UInt8] = [13, 10, 13, 10]
-        guard let end = (0..<max(0, received.count - 3)).first(where: { received[$0..<$0 + 4].elementsEqual(terminator) }) else {
+        guard
+            let end = (0..<max(0, received.count - 3)).first(where: { received[$0..<$0 + 4].elementsEqual(terminator) })
+        else {
             return nil
         }
         let head = String(decoding: received[0..<end], as: UTF8.self)
         let lines = head.components(separatedBy: "\r\n")
-        let length = lines.dropFirst().compactMap { line -> Int? in
-            let parts = line.split(separator: ":", maxSplits: 1)
-            return parts.count == 2 && parts[0].lowercased() == "content-length" ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : nil
-        }.first ?? 0
+        let length =
+            lines.dropFirst().compactMap { line -> Int? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                return parts.count == 2 && parts[0].lowercased() == "content-length"
+                    ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : nil
+            }.first ?? 0
         guard received.count >= end + 4 + length else { return nil }
         let body = String(decoding: received[(end + 4)..<(end + 4 + length)], as: UTF8.self)
         received.removeFirst(end + 4 + length)
@@ -167,7 +176,9 @@ func connectToLoopback(port: Int) -> Int32? {
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
     }
     guard connected == 0 else {
         close(fd)

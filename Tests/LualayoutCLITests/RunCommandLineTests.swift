@@ -16,7 +16,8 @@ struct RunCommandLineTests {
     static func argumentParser(_ line: [String]) -> RunCommand? {
         let prepass = ArgumentPrepass(line)
         guard let parsed = try? Lualayout.parseAsRoot(prepass.remaining),
-              let applied = try? prepass.apply(to: parsed, subcommand: "run") else { return nil }
+            let applied = try? prepass.apply(to: parsed, subcommand: "run")
+        else { return nil }
         return applied as? RunCommand
     }
 
@@ -68,8 +69,11 @@ struct RunCommandLineTests {
         ["run", "a.lua", "--label", "-5"],
         ["run", "a.lua", "--velocity", "0,2", "--target-offset", "1,1"],
         ["run", "a.lua", "-o", "out.svg", "--format", "svg"],
-        ["run", "a.lua", "--data", "d.json", "--bounds", "320x480", "--scale", "3", "--seed", "1", "--timeout", "2",
-         "--max-memory", "2G", "--rect", "0,0,10,10", "--format", "table", "-o", "t.txt", "--state", "k=v", "--strict"],
+        [
+            "run", "a.lua", "--data", "d.json", "--bounds", "320x480", "--scale", "3", "--seed", "1", "--timeout", "2",
+            "--max-memory", "2G", "--rect", "0,0,10,10", "--format", "table", "-o", "t.txt", "--state", "k=v",
+            "--strict",
+        ],
     ]
 
     /// Lines the fast path must leave to ArgumentParser (help, errors, forms it does not read).

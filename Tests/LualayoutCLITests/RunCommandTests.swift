@@ -11,30 +11,33 @@ struct RunCommandTests {
         let result = lualayout("run", "Examples/cookbook-flow.lua", "--items", "3", "--bounds", "375x667")
         #expect(result.status == 0)
         #expect(result.err == "")
-        #expect(result.out == """
-            {
-              "bounds": {"x": 0, "y": 0, "width": 375, "height": 667},
-              "contentSize": {"width": 375, "height": 140},
-              "elements": [
-                {"category": "cell", "indexPath": [0, 0], "frame": {"x": 20, "y": 10, "width": 80, "height": 120}, "alpha": 1, "zIndex": 0, "hidden": false},
-                {"category": "cell", "indexPath": [0, 1], "frame": {"x": 148, "y": 10, "width": 80, "height": 120}, "alpha": 1, "zIndex": 0, "hidden": false},
-                {"category": "cell", "indexPath": [0, 2], "frame": {"x": 275, "y": 10, "width": 80, "height": 120}, "alpha": 1, "zIndex": 0, "hidden": false}
-              ]
-            }
+        #expect(
+            result.out == """
+                {
+                  "bounds": {"x": 0, "y": 0, "width": 375, "height": 667},
+                  "contentSize": {"width": 375, "height": 140},
+                  "elements": [
+                    {"category": "cell", "indexPath": [0, 0], "frame": {"x": 20, "y": 10, "width": 80, "height": 120}, "alpha": 1, "zIndex": 0, "hidden": false},
+                    {"category": "cell", "indexPath": [0, 1], "frame": {"x": 148, "y": 10, "width": 80, "height": 120}, "alpha": 1, "zIndex": 0, "hidden": false},
+                    {"category": "cell", "indexPath": [0, 2], "frame": {"x": 275, "y": 10, "width": 80, "height": 120}, "alpha": 1, "zIndex": 0, "hidden": false}
+                  ]
+                }
 
-            """)
+                """)
     }
 
     @Test func printsATable() {
-        let result = lualayout("run", "Examples/cookbook-flow.lua", "--items", "2", "--bounds", "375x667", "--format", "table")
+        let result = lualayout(
+            "run", "Examples/cookbook-flow.lua", "--items", "2", "--bounds", "375x667", "--format", "table")
         #expect(result.status == 0)
-        #expect(result.out == """
-            content 375×140  bounds 0,0 375×667  2 elements
-            category  kind  indexPath    x   y  width  height  alpha  z  hidden  extra
-            cell            [0, 0]      20  10     80     120      1  0
-            cell            [0, 1]     148  10     80     120      1  0
+        #expect(
+            result.out == """
+                content 375×140  bounds 0,0 375×667  2 elements
+                category  kind  indexPath    x   y  width  height  alpha  z  hidden  extra
+                cell            [0, 0]      20  10     80     120      1  0
+                cell            [0, 1]     148  10     80     120      1  0
 
-            """)
+                """)
     }
 
     /// The basic grid (seed layout 1): A = 1024 − 64 = 960, k = ⌊(960 + 64) / (128 + 64)⌋ = 5,
@@ -42,7 +45,8 @@ struct RunCommandTests {
     /// The viewport at offset 704 (x 704…1472) meets columns 3…7 (x = 32 + 192·c, c = 3…7;
     /// column 8 starts at 1568): items 15…39.
     @Test func queriesTheViewportAtAnOffset() {
-        let result = lualayout("run", "Examples/grid.lua", "--bounds", "768x1024", "--items", "100", "--visible", "--offset", "704,0")
+        let result = lualayout(
+            "run", "Examples/grid.lua", "--bounds", "768x1024", "--items", "100", "--visible", "--offset", "704,0")
         #expect(result.status == 0)
         let lines = result.out.split(separator: "\n").filter { $0.contains("\"category\"") }
         #expect(lines.count == 25)
@@ -52,12 +56,15 @@ struct RunCommandTests {
     }
 
     @Test func queriesARect() {
-        let result = lualayout("run", "Examples/grid.lua", "--bounds", "768x1024", "--items", "100", "--rect", "0,0,160,200")
+        let result = lualayout(
+            "run", "Examples/grid.lua", "--bounds", "768x1024", "--items", "100", "--rect", "0,0,160,200")
         #expect(result.out.components(separatedBy: "\"category\"").count - 1 == 1)
     }
 
     @Test func stateValuesAreTyped() throws {
-        let script = try temporaryFile("state.lua", """
+        let script = try temporaryFile(
+            "state.lua",
+            """
             return { prepare = function(cv, out)
               out:cell(0, 0, 0, 0, 1, 1, {flag = cv.state.flag, n = cv.state.n, word = cv.state.word, kind = type(cv.state.n)})
             end }
@@ -67,7 +74,9 @@ struct RunCommandTests {
     }
 
     @Test func readsBothDataFileShapes() throws {
-        let script = try temporaryFile("data.lua", """
+        let script = try temporaryFile(
+            "data.lua",
+            """
             return flow{ sizeForItem = function(cv, s, i) local d = cv:itemData(s, i) return d and d.width or 10, 10 end }
             """)
         let data = try temporaryFile("items.json", #"{"sections": [[{"width": 30}, {"width": 40}], [{}]]}"#)
@@ -110,7 +119,9 @@ struct RunCommandTests {
     }
 
     @Test func reportsTheTargetContentOffset() throws {
-        let script = try temporaryFile("paging.lua", """
+        let script = try temporaryFile(
+            "paging.lua",
+            """
             return flow{
               scrollDirection = "horizontal",
               targetContentOffset = function(cv, proposed, velocity)
@@ -119,31 +130,53 @@ struct RunCommandTests {
             }
             """)
         let result = lualayout("run", script, "--bounds", "100x100", "--target-offset", "160,0", "--velocity", "1,0")
-        #expect(result.out.contains(#""targetContentOffset": {"proposed": {"x": 160, "y": 0}, "velocity": {"x": 1, "y": 0}, "target": {"x": 200, "y": 0}}"#))
+        #expect(
+            result.out.contains(
+                #""targetContentOffset": {"proposed": {"x": 160, "y": 0}, "velocity": {"x": 1, "y": 0}, "target": {"x": 200, "y": 0}}"#
+            ))
     }
 }
 
 @Suite("lualayout errors and exit status", .serialized)
 struct CLIErrorTests {
     @Test func scriptErrorsExitOneWithALocatedMessage() throws {
-        let script = try temporaryFile("broken.lua", "return flow{\n  sizeForItem = function(cv, s, i) return i.x end\n}\n")
+        let script = try temporaryFile(
+            "broken.lua", "return flow{\n  sizeForItem = function(cv, s, i) return i.x end\n}\n")
         let result = lualayout("run", script, "--items", "2")
         #expect(result.status == 1)
         #expect(result.out == "")
-        #expect(result.err.hasPrefix("\(script):2: attempt to index a number value (local 'i')\n  while evaluating sizeForItem(cv, 0, 0)\nstack traceback:\n"))
+        #expect(
+            result.err.hasPrefix(
+                "\(script):2: attempt to index a number value (local 'i')\n  while evaluating sizeForItem(cv, 0, 0)\nstack traceback:\n"
+            ))
     }
 
     @Test(arguments: [
         (["run"], "Error: Missing expected argument '<SCRIPT>'"),
         (["run", "Examples/grid.lua", "--bounds", "wide"], "Error: The value 'wide' is invalid for '--bounds <WxH>'"),
-        (["run", "Examples/grid.lua", "--items", "3", "--sections", "1,2"], "Error: give at most one of --items, --sections and --data"),
-        (["run", "Examples/grid.lua", "--rect", "0,0,1,1", "--visible"], "Error: give one of --rect, --visible, --item, --supplementary and --decoration"),
+        (
+            ["run", "Examples/grid.lua", "--items", "3", "--sections", "1,2"],
+            "Error: give at most one of --items, --sections and --data"
+        ),
+        (
+            ["run", "Examples/grid.lua", "--rect", "0,0,1,1", "--visible"],
+            "Error: give one of --rect, --visible, --item, --supplementary and --decoration"
+        ),
         (["run", "Examples/grid.lua", "--format", "pdf"], "Error: The value 'pdf' is invalid for '--format <format>'"),
-        (["run", "Examples/grid.lua", "--scale", "0"], "Error: --scale must be between 0.01 and 100 (1, 2 or 3 on devices)"),
+        (
+            ["run", "Examples/grid.lua", "--scale", "0"],
+            "Error: --scale must be between 0.01 and 100 (1, 2 or 3 on devices)"
+        ),
         (["run", "Examples/grid.lua", "--max-memory", "0.5"], "Error: --max-memory must be at least 1M"),
-        (["run", "Examples/grid.lua", "--max-memory", "lots"], "Error: The value 'lots' is invalid for '--max-memory <BYTES>'"),
+        (
+            ["run", "Examples/grid.lua", "--max-memory", "lots"],
+            "Error: The value 'lots' is invalid for '--max-memory <BYTES>'"
+        ),
         (["run", "Examples/no-such-layout.lua"], "Examples/no-such-layout.lua: no such script"),
-        (["run", "Examples/grid.lua", "--data", "/nonexistent/data.json"], "/nonexistent/data.json: cannot read data file"),
+        (
+            ["run", "Examples/grid.lua", "--data", "/nonexistent/data.json"],
+            "/nonexistent/data.json: cannot read data file"
+        ),
         (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
     ])
     func usageAndInputErrorsExitTwo(arguments: [String], message: String) {
@@ -173,7 +206,8 @@ struct ExampleTests {
     /// (controllers and scenarios run through `simulate`: SimulateCommandTests).
     static let examples: [String] = ["", "compositional/"].flatMap { folder in
         let files = (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Examples/" + folder)) ?? []
-        return files.filter { $0.hasSuffix(".lua") && !$0.hasSuffix("-controller.lua") && !$0.hasSuffix(".test.lua") }.sorted().map { folder + $0 }
+        return files.filter { $0.hasSuffix(".lua") && !$0.hasSuffix("-controller.lua") && !$0.hasSuffix(".test.lua") }
+            .sorted().map { folder + $0 }
     }
 
     @Test func thereAreCompositionalExamples() {
@@ -264,7 +298,9 @@ struct NonUTF8ArgumentTests {
     @Test func aNonUTF8FileNameIsAUsageError() throws {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", #"exec "$0" run "$(printf 'caf\351.lua')""#, repositoryRoot + "/.build/debug/lualayout"]
+        shell.arguments = [
+            "-c", #"exec "$0" run "$(printf 'caf\351.lua')""#, repositoryRoot + "/.build/debug/lualayout",
+        ]
         let errors = Pipe()
         shell.standardError = errors
         shell.standardOutput = FileHandle.nullDevice
@@ -272,6 +308,7 @@ struct NonUTF8ArgumentTests {
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         shell.waitUntilExit()
         #expect(shell.terminationStatus == 2)
-        #expect(text == "lualayout: argument 2 is not valid UTF-8; file names and values must be UTF-8 (rename the file)\n")
+        #expect(
+            text == "lualayout: argument 2 is not valid UTF-8; file names and values must be UTF-8 (rename the file)\n")
     }
 }

@@ -47,7 +47,11 @@ struct SimulateCommandTests {
         #expect(events == ["start", "tap", "longPress", "tap", "tap", "tap", "tap", "fling", "fling", "fling", "tap"])
         // The long press turns deletion mode on through the controller: a state change, then a prepare.
         let longPress = steps[2]["log"] as? [[String: Any]] ?? []
-        #expect(longPress.contains { $0["type"] as? String == "stateChange" && $0["key"] as? String == "deletionMode" && $0["new"] as? Bool == true })
+        #expect(
+            longPress.contains {
+                $0["type"] as? String == "stateChange" && $0["key"] as? String == "deletionMode"
+                    && $0["new"] as? Bool == true
+            })
         // The delete-button tap deletes item 2 with an animated update.
         let delete = steps[3]["log"] as? [[String: Any]] ?? []
         let plan = try #require(delete.first { $0["type"] as? String == "batchUpdate" }?["plan"] as? [String: Any])

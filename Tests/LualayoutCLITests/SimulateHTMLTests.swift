@@ -13,8 +13,9 @@ struct SimulateHTMLTests {
     /// icon 2's delete button, step 3) is an animated update, embedded as update's page.
     @Test func theSpringboardTimelineShowsEveryStep() throws {
         let output = NSTemporaryDirectory() + "lualayout-timeline-\(UUID().uuidString).html"
-        let result = lualayout(try SimulateCommandTests.arguments(forScenario: "Examples/springboard.test.lua")
-            + ["--format", "html", "-o", output])
+        let result = lualayout(
+            try SimulateCommandTests.arguments(forScenario: "Examples/springboard.test.lua")
+                + ["--format", "html", "-o", output])
         #expect(result.status == 0, "\(result.err)")
         let page = try String(contentsOfFile: output, encoding: .utf8)
         #expect(Self.count(page, "<li data-step=") == 11)

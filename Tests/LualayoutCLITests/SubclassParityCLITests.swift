@@ -24,19 +24,23 @@ struct SubclassParityCLITests {
     /// gaps of 17.5, x = 0, 117.5 → 118, 235; the safe area's 44 on top changes no x.
     @Test func insetsNarrowTheFlow() throws {
         let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
-        let result = lualayout("run", script, "--items", "3", "--bounds", "375x667", "--content-inset", "0,20,0,20",
-                               "--safe-area", "44,0,34,0")
+        let result = lualayout(
+            "run", script, "--items", "3", "--bounds", "375x667", "--content-inset", "0,20,0,20",
+            "--safe-area", "44,0,34,0")
         #expect(result.status == 0, "\(result.err)")
         #expect(try frames(result.out).map { $0[0] } == [0, 118, 235])
         // A viewport scrolled to its resting place above the content: offset −(20 + 44) = −64.
-        let inset = try temporaryFile("layout.lua", """
+        let inset = try temporaryFile(
+            "layout.lua",
+            """
             return { prepare = function(cv, out)
               local a = cv.adjustedContentInset
               out:cell(0, 0, 0, 0, a.top, a.left)
             end }
             """)
-        let visible = lualayout("run", inset, "--items", "1", "--content-inset", "20,5,0,0", "--safe-area", "44,0,0,0",
-                                "--visible", "--offset", "0,-64")
+        let visible = lualayout(
+            "run", inset, "--items", "1", "--content-inset", "20,5,0,0", "--safe-area", "44,0,0,0",
+            "--visible", "--offset", "0,-64")
         #expect(visible.status == 0, "\(visible.err)")
         #expect(try frames(visible.out) == [[0, 0, 64, 5]])
         let bad = lualayout("run", inset, "--content-inset", "1,2,3")
@@ -45,7 +49,9 @@ struct SubclassParityCLITests {
     }
 
     @Test func oneElementAtATime() throws {
-        let script = try temporaryFile("layout.lua", """
+        let script = try temporaryFile(
+            "layout.lua",
+            """
             local layout = flow{ itemSize = {100, 40}, headerReferenceSize = {0, 30} }
             function layout.attributes(cv, a) a.seen = true end
             return layout
@@ -65,25 +71,36 @@ struct SubclassParityCLITests {
     }
 
     @Test func misspelledHooksWarnOrFail() throws {
-        let script = try temporaryFile("layout.lua", """
+        let script = try temporaryFile(
+            "layout.lua",
+            """
             local layout = flow{ itemSize = {10, 10} }
             layout.attribute = function(cv, a) end
             return layout
             """)
         let relaxed = lualayout("run", script, "--items", "1")
         #expect(relaxed.status == 0)
-        #expect(relaxed.err == "\(script):2: warning: unknown field 'attribute' in the layout table (did you mean 'attributes'?)\n")
+        #expect(
+            relaxed.err
+                == "\(script):2: warning: unknown field 'attribute' in the layout table (did you mean 'attributes'?)\n")
         let strict = lualayout("run", script, "--items", "1", "--strict")
         #expect(strict.status == 1)
-        #expect(strict.err.hasPrefix("\(script):2: unknown field 'attribute' in the layout table (did you mean 'attributes'?) (strict mode)"))
+        #expect(
+            strict.err.hasPrefix(
+                "\(script):2: unknown field 'attribute' in the layout table (did you mean 'attributes'?) (strict mode)")
+        )
     }
 
     /// Section objects mix with the other shapes; their data reaches `cv:sectionData`.
     @Test func sectionDataFromTheDataFile() throws {
-        let data = try temporaryFile("data.json", """
+        let data = try temporaryFile(
+            "data.json",
+            """
             {"sections": [{"items": [{"w": 7}], "data": {"title": "Fruit"}}, {"count": 2}, [1, 2], 0]}
             """)
-        let script = try temporaryFile("layout.lua", """
+        let script = try temporaryFile(
+            "layout.lua",
+            """
             return { prepare = function(cv, out)
               local titles = {}
               for s = 0, cv.numberOfSections - 1 do
@@ -105,7 +122,9 @@ struct SubclassParityCLITests {
     }
 
     @Test func noSectionsAtAll() throws {
-        let script = try temporaryFile("layout.lua", """
+        let script = try temporaryFile(
+            "layout.lua",
+            """
             return { prepare = function(cv, out) out:decoration("count", 0, 0, 0, 0, cv.numberOfSections + 1, 1) end }
             """)
         let result = lualayout("run", script, "--sections", "")
@@ -116,7 +135,9 @@ struct SubclassParityCLITests {
     /// A data-driven flow: widths come from the data. Inserting item 2 needs its payload,
     /// which only the data after the update has.
     @Test func theDataAfterAnUpdate() throws {
-        let script = try temporaryFile("layout.lua", """
+        let script = try temporaryFile(
+            "layout.lua",
+            """
             return flow{ sizeForItem = function(cv, s, i) return cv:itemData(s, i).width, 10 end }
             """)
         let before = try temporaryFile("before.json", #"{"sections": [[{"width": 10}, {"width": 20}]]}"#)
@@ -131,7 +152,10 @@ struct SubclassParityCLITests {
         let wrong = try temporaryFile("wrong.json", #"{"sections": [[{"width": 10}]]}"#)
         let disagreeing = lualayout("update", script, "--data", before, "--insert", "0:2", "--data-after", wrong)
         #expect(disagreeing.status == 2)
-        #expect(disagreeing.err == "\(wrong): section 0 of the data after the update has 1 item, but the batch leaves 3 (the count before, less deletions, plus insertions)\n")
+        #expect(
+            disagreeing.err
+                == "\(wrong): section 0 of the data after the update has 1 item, but the batch leaves 3 (the count before, less deletions, plus insertions)\n"
+        )
     }
 }
 
@@ -140,15 +164,20 @@ struct SubclassParityCLITests {
 @Suite("lualayout update --data-after on an example")
 struct DataAfterExampleTests {
     private func plan(_ extra: [String]) throws -> [String: Any] {
-        let result = lualayout(["update", "Examples/waterfall.lua", "--data", "Examples/waterfall.json", "--bounds", "340x300",
-                                "--insert", "0:8"] + extra)
+        let result = lualayout(
+            [
+                "update", "Examples/waterfall.lua", "--data", "Examples/waterfall.json", "--bounds", "340x300",
+                "--insert", "0:8",
+            ] + extra)
         #expect(result.status == 0, "\(result.err)")
         return try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any] ?? [:]
     }
 
     private func to(_ plan: [String: Any], _ category: String, _ indexPath: [Int]) -> [String: Double]? {
         let elements = plan["elements"] as? [[String: Any]] ?? []
-        let entry = elements.first { $0["category"] as? String == category && $0["indexPathAfter"] as? [Int] == indexPath }
+        let entry = elements.first {
+            $0["category"] as? String == category && $0["indexPathAfter"] as? [Int] == indexPath
+        }
         return (entry?["to"] as? [String: Any])?["frame"] as? [String: Double]
     }
 

@@ -20,7 +20,8 @@ struct TestCommandTests {
         let directory = NSTemporaryDirectory() + "lualayout-test-" + UUID().uuidString
         for (path, contents) in files {
             let full = directory + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try contents.write(toFile: full, atomically: true, encoding: .utf8)
         }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -37,20 +38,23 @@ struct TestCommandTests {
     @Test func aPassingAndAFailingTest() throws {
         let dir = try Self.folder([
             "rows.lua": Self.rows,
-            "sub/pass.test.lua": "-- layout: ../rows.lua\n-- options: --items 2\nexpect(true, \"one\")\nexpect(true, \"two\")\n",
-            "fail.test.lua": "-- The second check fails.\n-- layout: rows.lua\n\nexpect(true, \"fine\")\nexpect(false, \"the first cell is at x = 10\")\n",
+            "sub/pass.test.lua":
+                "-- layout: ../rows.lua\n-- options: --items 2\nexpect(true, \"one\")\nexpect(true, \"two\")\n",
+            "fail.test.lua":
+                "-- The second check fails.\n-- layout: rows.lua\n\nexpect(true, \"fine\")\nexpect(false, \"the first cell is at x = 10\")\n",
         ])
         let result = Self.run(dir, "--no-ci")
         #expect(result.status == 1)
         #expect(result.err == "")
         // Sorted by path: fail.test.lua before sub/pass.test.lua.
-        #expect(result.out == """
-            FAIL  \(dir)/fail.test.lua  (2 checks, 1 failed, T ms)
-                \(dir)/fail.test.lua:5: expectation failed: the first cell is at x = 10
-            PASS  \(dir)/sub/pass.test.lua  (2 checks, T ms)
-            1 passed, 1 failed
+        #expect(
+            result.out == """
+                FAIL  \(dir)/fail.test.lua  (2 checks, 1 failed, T ms)
+                    \(dir)/fail.test.lua:5: expectation failed: the first cell is at x = 10
+                PASS  \(dir)/sub/pass.test.lua  (2 checks, T ms)
+                1 passed, 1 failed
 
-            """)
+                """)
         // Only the passing one: exit 0.
         let passing = Self.run(dir + "/sub/pass.test.lua")
         #expect(passing.status == 0)
@@ -60,65 +64,72 @@ struct TestCommandTests {
     @Test func errorsAreCountedApart() throws {
         let dir = try Self.folder([
             "rows.lua": Self.rows,
-            "a.test.lua": "-- layout: rows.lua\nexpect(true, \"ok\")\nerror(\"boom\")\nexpect(false, \"never reached\")\n",
+            "a.test.lua":
+                "-- layout: rows.lua\nexpect(true, \"ok\")\nerror(\"boom\")\nexpect(false, \"never reached\")\n",
             "b.test.lua": "-- layout: rows.lua\nexpect(true, \"ok\")\n",
             "c.test.lua": "-- options: --items 1\nexpect(true, \"ok\")\n",
         ])
         let result = Self.run(dir)
         #expect(result.status == 1)
         // The error's traceback follows its first line, indented further.
-        let traceback = try #require(result.out.range(of: "      stack traceback:\n(      .*\n)*", options: .regularExpression))
-        #expect(result.out.replacingCharacters(in: traceback, with: "") == """
-            ERROR \(dir)/a.test.lua  (T ms)
-                \(dir)/a.test.lua:3: boom
-            PASS  \(dir)/b.test.lua  (1 check, T ms)
-            ERROR \(dir)/c.test.lua  (T ms)
-                \(dir)/c.test.lua:1: the test names no layout: start it with a '-- layout: FILE' line (relative to the test file)
-            1 passed, 0 failed, 2 errors
+        let traceback = try #require(
+            result.out.range(of: "      stack traceback:\n(      .*\n)*", options: .regularExpression))
+        #expect(
+            result.out.replacingCharacters(in: traceback, with: "") == """
+                ERROR \(dir)/a.test.lua  (T ms)
+                    \(dir)/a.test.lua:3: boom
+                PASS  \(dir)/b.test.lua  (1 check, T ms)
+                ERROR \(dir)/c.test.lua  (T ms)
+                    \(dir)/c.test.lua:1: the test names no layout: start it with a '-- layout: FILE' line (relative to the test file)
+                1 passed, 0 failed, 2 errors
 
-            """)
+                """)
     }
 
     @Test func headerErrorsAreLocated() throws {
         let dir = try Self.folder([
             "rows.lua": Self.rows,
-            "unknown-option.test.lua": "-- layout: rows.lua\n-- options: --items 2\n-- options: --bounds 300x400 --itemz 3\n",
+            "unknown-option.test.lua":
+                "-- layout: rows.lua\n-- options: --items 2\n-- options: --bounds 300x400 --itemz 3\n",
             "misspelled.test.lua": "-- a title\n--   Layout: rows.lua\n",
             "twice.test.lua": "-- layout: rows.lua\n-- controller: rows.lua\n-- layout: rows.lua\n",
             "quote.test.lua": "-- layout: rows.lua\n-- options: --state 'title=a b\n",
             "bad-value.test.lua": "-- layout: rows.lua\n-- options: --bounds 300x400\n-- options: --items -1\n",
             "no-layout-file.test.lua": "\n-- layout: nope.lua\n",
-            "no-data-file.test.lua": "-- layout: rows.lua\n-- options: --bounds 300x400\n-- options: --data missing.json\n",
+            "no-data-file.test.lua":
+                "-- layout: rows.lua\n-- options: --bounds 300x400\n-- options: --data missing.json\n",
             "code-ends-the-header.test.lua": "local x = 1\n-- layout: rows.lua\n",
             "help.test.lua": "-- layout: rows.lua\n-- options: --help\n",
         ])
         let result = Self.run(dir)
         #expect(result.status == 1)
         let errors = result.out.split(separator: "\n").filter { $0.hasPrefix("    ") }.map { $0.dropFirst(4) }
-        #expect(errors == [
-            "\(dir)/bad-value.test.lua:3: -- options: --items must be between 0 and 20000000",
-            "\(dir)/code-ends-the-header.test.lua:1: the test names no layout: start it with a '-- layout: FILE' line (relative to the test file)",
-            "\(dir)/help.test.lua:2: -- options: '--help' is not an option of a test",
-            "\(dir)/misspelled.test.lua:2: unknown header line '-- Layout:' (did you mean '-- layout:'?)",
-            "\(dir)/no-data-file.test.lua:3: data \(dir)/missing.json: no such file (paths are relative to the test file)",
-            "\(dir)/no-layout-file.test.lua:2: layout \(dir)/nope.lua: no such file (paths are relative to the test file)",
-            "\(dir)/quote.test.lua:2: -- options: unterminated ' quote",
-            "\(dir)/twice.test.lua:3: second '-- layout:' line (the first is line 1)",
-            "\(dir)/unknown-option.test.lua:3: -- options: Unknown option '--itemz'. Did you mean '--items'?",
-        ])
+        #expect(
+            errors == [
+                "\(dir)/bad-value.test.lua:3: -- options: --items must be between 0 and 20000000",
+                "\(dir)/code-ends-the-header.test.lua:1: the test names no layout: start it with a '-- layout: FILE' line (relative to the test file)",
+                "\(dir)/help.test.lua:2: -- options: '--help' is not an option of a test",
+                "\(dir)/misspelled.test.lua:2: unknown header line '-- Layout:' (did you mean '-- layout:'?)",
+                "\(dir)/no-data-file.test.lua:3: data \(dir)/missing.json: no such file (paths are relative to the test file)",
+                "\(dir)/no-layout-file.test.lua:2: layout \(dir)/nope.lua: no such file (paths are relative to the test file)",
+                "\(dir)/quote.test.lua:2: -- options: unterminated ' quote",
+                "\(dir)/twice.test.lua:3: second '-- layout:' line (the first is line 1)",
+                "\(dir)/unknown-option.test.lua:3: -- options: Unknown option '--itemz'. Did you mean '--items'?",
+            ])
         #expect(result.out.hasSuffix("0 passed, 0 failed, 9 errors\n"))
     }
 
     @Test func headerOptionsReachTheRun() throws {
-        let plan = try ScenarioTestPlan.load(try Self.folder([
-            "rows.lua": Self.rows, "data.json": "{\"sections\": [3]}",
-            "t/x.test.lua": """
+        let plan = try ScenarioTestPlan.load(
+            try Self.folder([
+                "rows.lua": Self.rows, "data.json": "{\"sections\": [3]}",
+                "t/x.test.lua": """
                 -- layout: ../rows.lua
                 -- controller: ../rows.lua
                 -- options: --bounds 300x400 --offset -5,0 --state shift=2.5
                 -- options: --state "title=two words" --data ../data.json --seed 7
                 """,
-        ]) + "/t/x.test.lua")
+            ]) + "/t/x.test.lua")
         #expect(plan.layoutPath.hasSuffix("/t/../rows.lua"))
         #expect(plan.controllerPath?.hasSuffix("/t/../rows.lua") == true)
         #expect(plan.layout.bounds.size.width == 300 && plan.layout.bounds.size.height == 400)
@@ -131,13 +142,16 @@ struct TestCommandTests {
     }
 
     @Test func optionWords() throws {
-        #expect(try OptionWords.split("  --items 2\t--state 'a=b c' --state \"q=\\\"x\\\\\" ''") == [
-            "--items", "2", "--state", "a=b c", "--state", "q=\"x\\", ""])
+        #expect(
+            try OptionWords.split("  --items 2\t--state 'a=b c' --state \"q=\\\"x\\\\\" ''") == [
+                "--items", "2", "--state", "a=b c", "--state", "q=\"x\\", "",
+            ])
         #expect(throws: OptionWords.SplitError.self) { try OptionWords.split("--state \"open") }
     }
 
     @Test func freeTextCommentsAreNotDirectives() throws {
-        let header = try ScenarioHeader.parse("""
+        let header = try ScenarioHeader.parse(
+            """
             -- Springboard: long press, then delete.
             -- todo: more
             --[[ block ]]
@@ -163,9 +177,10 @@ struct TestCommandTests {
         ])
         let result = Self.run(dir, dir + "/named.lua", dir + "/b.test.lua")
         #expect(result.status == 0)
-        #expect(result.out.split(separator: "\n").map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
-            "PASS \(dir)/a/z.test.lua", "PASS \(dir)/b.test.lua", "PASS \(dir)/named.lua", "3 passed,",
-        ])
+        #expect(
+            result.out.split(separator: "\n").map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
+                "PASS \(dir)/a/z.test.lua", "PASS \(dir)/b.test.lua", "PASS \(dir)/named.lua", "3 passed,",
+            ])
     }
 
     @Test func noTestsAndMissingPathsAreUsageErrors() throws {
@@ -191,15 +206,23 @@ struct TestCommandTests {
         #expect(result.err == "")
         // (The simulator's own scenarios may gain checks: only the waterfall's count is fixed here.)
         let lines = result.out.split(separator: "\n").map(String.init)
-        #expect(lines.map { $0.components(separatedBy: "  (").first! } == [
-            "PASS  Examples/highlight.test.lua", "PASS  Examples/springboard.test.lua", "PASS  Examples/waterfall.test.lua",
-            "3 passed, 0 failed",
-        ])
+        #expect(
+            lines.map { $0.components(separatedBy: "  (").first! } == [
+                "PASS  Examples/highlight.test.lua", "PASS  Examples/springboard.test.lua",
+                "PASS  Examples/waterfall.test.lua",
+                "3 passed, 0 failed",
+            ])
         #expect(lines.contains("PASS  Examples/waterfall.test.lua  (4 checks, T ms)"))
-        let scrolled = try String(contentsOfFile: repositoryRoot + "/Examples/__snapshots__/waterfall-scrolled.json", encoding: .utf8)
-        #expect(scrolled.contains(
-            "{\"category\": \"supplementary\", \"kind\": \"header\", \"indexPath\": [0, 0], \"frame\": {\"x\": 0, \"y\": 233, \"width\": 375, \"height\": 40}"))
-        #expect(scrolled.hasPrefix("{\n  \"bounds\": {\"x\": 0, \"y\": 233, \"width\": 375, \"height\": 667},\n  \"contentSize\": {\"width\": 375, \"height\": 900},"))
+        let scrolled = try String(
+            contentsOfFile: repositoryRoot + "/Examples/__snapshots__/waterfall-scrolled.json", encoding: .utf8)
+        #expect(
+            scrolled.contains(
+                "{\"category\": \"supplementary\", \"kind\": \"header\", \"indexPath\": [0, 0], \"frame\": {\"x\": 0, \"y\": 233, \"width\": 375, \"height\": 40}"
+            ))
+        #expect(
+            scrolled.hasPrefix(
+                "{\n  \"bounds\": {\"x\": 0, \"y\": 233, \"width\": 375, \"height\": 667},\n  \"contentSize\": {\"width\": 375, \"height\": 900},"
+            ))
     }
 
     @Test func ciFromTheEnvironment() {

@@ -13,7 +13,8 @@ struct TestJUnitTests {
         let dir = try TestCommandTests.folder([
             "rows.lua": TestCommandTests.rows,
             "pass.test.lua": "-- layout: rows.lua\nexpect(true, \"a\")\nexpect(true, \"b\")\n",
-            "fail.test.lua": "-- layout: rows.lua\nexpect(false, \"x < 10 & \\\"quoted\\\"\")\nexpect(false, \"second\")\n",
+            "fail.test.lua":
+                "-- layout: rows.lua\nexpect(false, \"x < 10 & \\\"quoted\\\"\")\nexpect(false, \"second\")\n",
             "error.test.lua": "-- layout: rows.lua\nerror(\"<boom>\")\n",
         ])
         let report = dir + "/report.xml"
@@ -30,9 +31,10 @@ struct TestJUnitTests {
         let suites = root.elements(forName: "testsuite")
         #expect(suites.count == 1)
         let cases = suites.first?.elements(forName: "testcase") ?? []
-        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == [
-            "\(dir)/error.test.lua", "\(dir)/fail.test.lua", "\(dir)/pass.test.lua",
-        ])
+        #expect(
+            cases.map { $0.attribute(forName: "name")?.stringValue } == [
+                "\(dir)/error.test.lua", "\(dir)/fail.test.lua", "\(dir)/pass.test.lua",
+            ])
         #expect(cases.map { $0.attribute(forName: "classname")?.stringValue } == [dir, dir, dir])
         #expect(cases.map { $0.attribute(forName: "assertions")?.stringValue } == ["0", "2", "2"])
         for testCase in cases {
@@ -44,12 +46,14 @@ struct TestJUnitTests {
         #expect(error.attribute(forName: "message")?.stringValue == "\(dir)/error.test.lua:2: <boom>")
         // The failure: the first failed check (and how many more) as the message, every line as text.
         let failure = try #require(cases[1].elements(forName: "failure").first)
-        #expect(failure.attribute(forName: "message")?.stringValue
-            == "\(dir)/fail.test.lua:2: expectation failed: x < 10 & \"quoted\" (and 1 more)")
-        #expect(failure.stringValue == """
-            \(dir)/fail.test.lua:2: expectation failed: x < 10 & "quoted"
-            \(dir)/fail.test.lua:3: expectation failed: second
-            """)
+        #expect(
+            failure.attribute(forName: "message")?.stringValue
+                == "\(dir)/fail.test.lua:2: expectation failed: x < 10 & \"quoted\" (and 1 more)")
+        #expect(
+            failure.stringValue == """
+                \(dir)/fail.test.lua:2: expectation failed: x < 10 & "quoted"
+                \(dir)/fail.test.lua:3: expectation failed: second
+                """)
         #expect(cases[2].children == nil || cases[2].children?.isEmpty == true)
     }
 

@@ -26,19 +26,22 @@ struct TestSnapshotTests {
     }
 
     @Test func writtenThenMatchedThenMismatchedThenUpdated() throws {
-        let dir = try TestCommandTests.folder(["rows.lua": TestCommandTests.rows, "t.test.lua": Self.test(options: "--items 2")])
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows, "t.test.lua": Self.test(options: "--items 2"),
+        ])
         let snapshot = dir + "/__snapshots__/rows.json"
         let before = dir + "/__snapshots__/rows.before.svg", after = dir + "/__snapshots__/rows.after.svg"
 
         // First run: written, passes with a note.
         let first = TestCommandTests.run(dir, "--no-ci")
         #expect(first.status == 0)
-        #expect(first.out == """
-            PASS  \(dir)/t.test.lua  (1 check, T ms)
-                note: snapshot written: \(snapshot)
-            1 passed, 0 failed
+        #expect(
+            first.out == """
+                PASS  \(dir)/t.test.lua  (1 check, T ms)
+                    note: snapshot written: \(snapshot)
+                1 passed, 0 failed
 
-            """)
+                """)
         #expect(try String(contentsOfFile: snapshot, encoding: .utf8) == Self.expectedJSON)
 
         // Same layout: passes silently, even in CI.
@@ -48,24 +51,28 @@ struct TestSnapshotTests {
 
         // Shift by 5 and add a third item: both cells move 5 right, [0, 2] appears at
         // (15, 10 + 120), content 200×120 → 200×180.
-        try Self.test(options: "--items 3 --state shift=5").write(toFile: dir + "/t.test.lua", atomically: true, encoding: .utf8)
+        try Self.test(options: "--items 3 --state shift=5").write(
+            toFile: dir + "/t.test.lua", atomically: true, encoding: .utf8)
         let third = TestCommandTests.run(dir)
         #expect(third.status == 1)
-        #expect(third.out == """
-            FAIL  \(dir)/t.test.lua  (1 check, 1 failed, T ms)
-                \(dir)/t.test.lua:3: expectation failed: snapshot 'rows' does not match \(snapshot): 2 moved or resized, 1 appeared
-                  content 200×120 → 200×180
-                  moved cell [0, 0]: 10,10 100×50 → 15,10 100×50
-                  moved cell [0, 1]: 10,70 100×50 → 15,70 100×50
-                  appeared cell [0, 2] at 15,130 100×50
-                  pictures: \(before) (stored), \(after) (now)
-                  if the change is intended, accept it with: lualayout test --update-snapshots
-            0 passed, 1 failed
+        #expect(
+            third.out == """
+                FAIL  \(dir)/t.test.lua  (1 check, 1 failed, T ms)
+                    \(dir)/t.test.lua:3: expectation failed: snapshot 'rows' does not match \(snapshot): 2 moved or resized, 1 appeared
+                      content 200×120 → 200×180
+                      moved cell [0, 0]: 10,10 100×50 → 15,10 100×50
+                      moved cell [0, 1]: 10,70 100×50 → 15,70 100×50
+                      appeared cell [0, 2] at 15,130 100×50
+                      pictures: \(before) (stored), \(after) (now)
+                      if the change is intended, accept it with: lualayout test --update-snapshots
+                0 passed, 1 failed
 
-            """)
+                """)
         // The stored snapshot is untouched; the pair shows 2 cells before and 3 after.
         #expect(try String(contentsOfFile: snapshot, encoding: .utf8) == Self.expectedJSON)
-        let cells = { (path: String) in try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "class=\"cell\"").count - 1 }
+        let cells = { (path: String) in
+            try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "class=\"cell\"").count - 1
+        }
         #expect(try cells(before) == 2)
         #expect(try cells(after) == 3)
         #expect(try String(contentsOfFile: before, encoding: .utf8).hasPrefix("<svg"))
@@ -73,30 +80,37 @@ struct TestSnapshotTests {
         // --update-snapshots: rewritten, passes with a note, the pair is gone.
         let fourth = TestCommandTests.run(dir, "--update-snapshots")
         #expect(fourth.status == 0)
-        #expect(fourth.out == """
-            PASS  \(dir)/t.test.lua  (1 check, T ms)
-                note: snapshot updated: \(snapshot)
-            1 passed, 0 failed
+        #expect(
+            fourth.out == """
+                PASS  \(dir)/t.test.lua  (1 check, T ms)
+                    note: snapshot updated: \(snapshot)
+                1 passed, 0 failed
 
-            """)
+                """)
         let rewritten = try String(contentsOfFile: snapshot, encoding: .utf8)
         #expect(rewritten.contains("\"contentSize\": {\"width\": 200, \"height\": 180}"))
-        #expect(rewritten.contains("{\"category\": \"cell\", \"indexPath\": [0, 2], \"frame\": {\"x\": 15, \"y\": 130, \"width\": 100, \"height\": 50}"))
+        #expect(
+            rewritten.contains(
+                "{\"category\": \"cell\", \"indexPath\": [0, 2], \"frame\": {\"x\": 15, \"y\": 130, \"width\": 100, \"height\": 50}"
+            ))
         #expect(!FileManager.default.fileExists(atPath: before))
         #expect(!FileManager.default.fileExists(atPath: after))
         #expect(TestCommandTests.run(dir).status == 0)
     }
 
     @Test func ciNeverWritesASnapshot() throws {
-        let dir = try TestCommandTests.folder(["rows.lua": TestCommandTests.rows, "t.test.lua": Self.test(options: "--items 2")])
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows, "t.test.lua": Self.test(options: "--items 2"),
+        ])
         let result = TestCommandTests.run(dir, "--ci")
         #expect(result.status == 1)
-        #expect(result.out == """
-            FAIL  \(dir)/t.test.lua  (1 check, 1 failed, T ms)
-                \(dir)/t.test.lua:3: expectation failed: snapshot 'rows' not found: \(dir)/__snapshots__/rows.json (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)
-            0 passed, 1 failed
+        #expect(
+            result.out == """
+                FAIL  \(dir)/t.test.lua  (1 check, 1 failed, T ms)
+                    \(dir)/t.test.lua:3: expectation failed: snapshot 'rows' not found: \(dir)/__snapshots__/rows.json (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)
+                0 passed, 1 failed
 
-            """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
         // --update-snapshots is explicit: it writes even in CI.
         #expect(TestCommandTests.run(dir, "--ci", "--update-snapshots").status == 0)
@@ -110,8 +124,10 @@ struct TestSnapshotTests {
         ])
         let result = TestCommandTests.run(dir)
         #expect(result.status == 1)
-        #expect(result.out.contains(
-            "t.test.lua:3: expectation failed: snapshot 'rows': \(dir)/__snapshots__/rows.json:bounds: expected an object (rewrite it with --update-snapshots)\n"))
+        #expect(
+            result.out.contains(
+                "t.test.lua:3: expectation failed: snapshot 'rows': \(dir)/__snapshots__/rows.json:bounds: expected an object (rewrite it with --update-snapshots)\n"
+            ))
     }
 
     /// `__snapshots__` is a file (nothing can be written under it), or the snapshot's path is
@@ -124,14 +140,15 @@ struct TestSnapshotTests {
         ])
         let result = TestCommandTests.run(dir, "--no-ci")
         #expect(result.status == 1)
-        #expect(result.out == """
-            FAIL  \(dir)/a/t.test.lua  (1 check, 1 failed, T ms)
-                \(dir)/a/t.test.lua:2: expectation failed: snapshot 'rows': cannot write \(dir)/a/__snapshots__/rows.json
-            FAIL  \(dir)/b/t.test.lua  (1 check, 1 failed, T ms)
-                \(dir)/b/t.test.lua:2: expectation failed: snapshot 'rows': \(dir)/b/__snapshots__/rows.json is a folder
-            0 passed, 2 failed
+        #expect(
+            result.out == """
+                FAIL  \(dir)/a/t.test.lua  (1 check, 1 failed, T ms)
+                    \(dir)/a/t.test.lua:2: expectation failed: snapshot 'rows': cannot write \(dir)/a/__snapshots__/rows.json
+                FAIL  \(dir)/b/t.test.lua  (1 check, 1 failed, T ms)
+                    \(dir)/b/t.test.lua:2: expectation failed: snapshot 'rows': \(dir)/b/__snapshots__/rows.json is a folder
+                0 passed, 2 failed
 
-            """)
+                """)
     }
 
     @Test func twoLayoutsUnderOneNameInOneRun() throws {
@@ -141,8 +158,10 @@ struct TestSnapshotTests {
         ])
         let result = TestCommandTests.run(dir, "--no-ci")
         #expect(result.status == 1)
-        #expect(result.out.contains(
-            "\(dir)/b.test.lua:3: expectation failed: snapshot 'rows' was written earlier in this run (by \(dir)/a.test.lua) with a different layout: give each expectSnapshot its own name\n"))
+        #expect(
+            result.out.contains(
+                "\(dir)/b.test.lua:3: expectation failed: snapshot 'rows' was written earlier in this run (by \(dir)/a.test.lua) with a different layout: give each expectSnapshot its own name\n"
+            ))
     }
 
     @Test(arguments: [
@@ -159,7 +178,9 @@ struct TestSnapshotTests {
     }
 
     @Test func safeNames() {
-        for name in ["home", "after delete", "page-2.scrolled", "..dots", "ünïcode", String(repeating: "a", count: 200)] {
+        for name in [
+            "home", "after delete", "page-2.scrolled", "..dots", "ünïcode", String(repeating: "a", count: 200),
+        ] {
             #expect(SnapshotStore.nameProblem(name) == nil, "\(name)")
         }
     }
@@ -169,17 +190,19 @@ struct TestSnapshotTests {
     @Test func anUnsafeNameIsAnErrorAtItsLine() throws {
         let dir = try TestCommandTests.folder([
             "rows.lua": TestCommandTests.rows,
-            "t.test.lua": "-- layout: rows.lua\nexpect(true, \"first\")\nexpectSnapshot(\"../../etc/x\")\nexpect(false, \"not reached\")\n",
+            "t.test.lua":
+                "-- layout: rows.lua\nexpect(true, \"first\")\nexpectSnapshot(\"../../etc/x\")\nexpect(false, \"not reached\")\n",
         ])
         let result = TestCommandTests.run(dir)
         #expect(result.status == 1)
-        #expect(result.out == """
-            ERROR \(dir)/t.test.lua  (T ms)
-                \(dir)/t.test.lua:4: expectation failed: not reached
-                \(dir)/t.test.lua:3: expectSnapshot: invalid snapshot name "../../etc/x": a snapshot name cannot contain '/' or '\\' (it names a file in __snapshots__)
-            0 passed, 0 failed, 1 error
+        #expect(
+            result.out == """
+                ERROR \(dir)/t.test.lua  (T ms)
+                    \(dir)/t.test.lua:4: expectation failed: not reached
+                    \(dir)/t.test.lua:3: expectSnapshot: invalid snapshot name "../../etc/x": a snapshot name cannot contain '/' or '\\' (it names a file in __snapshots__)
+                0 passed, 0 failed, 1 error
 
-            """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
     }
 }

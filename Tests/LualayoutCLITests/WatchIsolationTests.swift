@@ -45,8 +45,10 @@ struct WatchIsolationTests {
     @Test func aRunStuckInOneLibraryCallTimesOutAndTheNextSaveIsRead() throws {
         let folder = try directory(), script = folder + "/layout.lua"
         try save("print('stuck 1')\nlocal _ = \(Self.stuckCalls[0])\nreturn flow{}\n", to: script)
-        let watch = try WatchProcess(["watch", script, "--items", "5", "--bounds", "320x480", "--timeout", "2",
-                                      "--exit-after", "4", "--idle-timeout", "20"])
+        let watch = try WatchProcess([
+            "watch", script, "--items", "5", "--bounds", "320x480", "--timeout", "2",
+            "--exit-after", "4", "--idle-timeout", "20",
+        ])
         let isRun: (String) -> Bool = { $0.hasPrefix("[") }
         watch.waitForOutput(lines: 1, counting: isRun)
         for (index, call) in Self.stuckCalls.enumerated().dropFirst() {
@@ -58,12 +60,13 @@ struct WatchIsolationTests {
 
         let timedOut = "\(script) did not finish within 2 s (raise the limit with --timeout)"
         #expect(status == 0)
-        #expect(runs(printed) == [
-            "[1] error: \(timedOut)", "    no good layout yet",
-            "[2] error: \(timedOut)", "    no good layout yet",
-            "[3] error: \(timedOut)", "    no good layout yet",
-            "[4] 5 elements, content 320×210",
-        ])
+        #expect(
+            runs(printed) == [
+                "[1] error: \(timedOut)", "    no good layout yet",
+                "[2] error: \(timedOut)", "    no good layout yet",
+                "[3] error: \(timedOut)", "    no good layout yet",
+                "[4] 5 elements, content 320×210",
+            ])
         // The script's print still reaches the user.
         #expect(log.contains("stuck 1\n") && log.contains("stuck 2\n") && log.contains("stuck 3\n"))
     }
@@ -74,19 +77,24 @@ struct WatchIsolationTests {
     @Test func aSaveDuringARunReplacesIt() throws {
         let folder = try directory(), script = folder + "/layout.lua"
         try save("return flow{ itemSize = {100, 100} }\n", to: script)
-        let watch = try WatchProcess(["watch", script, "--items", "5", "--bounds", "320x480", "--timeout", "60",
-                                      "--exit-after", "2", "--idle-timeout", "20"])
+        let watch = try WatchProcess([
+            "watch", script, "--items", "5", "--bounds", "320x480", "--timeout", "60",
+            "--exit-after", "2", "--idle-timeout", "20",
+        ])
         watch.waitForOutput(lines: 1)
-        try save("print('stale run started')\nlocal _ = \(Self.stuckCalls[0])\nreturn flow{ itemSize = {10, 10} }\n", to: script)
+        try save(
+            "print('stale run started')\nlocal _ = \(Self.stuckCalls[0])\nreturn flow{ itemSize = {10, 10} }\n",
+            to: script)
         watch.waitForLog(containing: "stale run started")
         try save("return flow{ itemSize = {100, 100}, minimumLineSpacing = 30 }\n", to: script)
         let (status, printed, _) = watch.finish()
 
         #expect(status == 0)
-        #expect(runs(printed) == [
-            "[1] 5 elements, content 320×210",
-            "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
-        ])
+        #expect(
+            runs(printed) == [
+                "[1] 5 elements, content 320×210",
+                "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
+            ])
     }
 
     /// A worker that dies is reported as the run's error (here a stand-in for the worker that
@@ -96,16 +104,18 @@ struct WatchIsolationTests {
         try save("return flow{}\n", to: script)
         try save("#!/bin/sh\nkill -SEGV $$\n", to: worker)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: worker)
-        let watch = try WatchProcess(["watch", script, "--exit-after", "2", "--idle-timeout", "20"],
-                                     environment: ["LUALAYOUT_EXECUTABLE": worker])
+        let watch = try WatchProcess(
+            ["watch", script, "--exit-after", "2", "--idle-timeout", "20"],
+            environment: ["LUALAYOUT_EXECUTABLE": worker])
         watch.waitForOutput(lines: 2)
         try save("return flow{ itemSize = {10, 10} }\n", to: script)
         let (status, printed, _) = watch.finish()
         #expect(status == 0)
-        #expect(runs(printed) == [
-            "[1] error: \(script): the worker process crashed (signal 11)", "    no good layout yet",
-            "[2] error: \(script): the worker process crashed (signal 11)", "    no good layout yet",
-        ])
+        #expect(
+            runs(printed) == [
+                "[1] error: \(script): the worker process crashed (signal 11)", "    no good layout yet",
+                "[2] error: \(script): the worker process crashed (signal 11)", "    no good layout yet",
+            ])
     }
 
     /// Ctrl-C stops the watcher even while a run is stuck in the script.
@@ -204,7 +214,9 @@ struct PreviewIsolationTests {
         }
     }
 
-    private func elementCount(_ svg: String?) -> Int { (svg ?? "").components(separatedBy: "data-index-path=").count - 1 }
+    private func elementCount(_ svg: String?) -> Int {
+        (svg ?? "").components(separatedBy: "data-index-path=").count - 1
+    }
 
     /// While a viewport request is stuck (a 60-second limit, so it stays stuck), `/state` is
     /// answered at once and a save still reloads; the stuck request is then answered by the
@@ -220,11 +232,15 @@ struct PreviewIsolationTests {
         let stuck = server.start("/render.svg?x=0&y=300")
         server.watch.waitForLog(containing: "stuck at 300")
         let state = server.get("/state", within: 5)
-        #expect(state?.hasPrefix("{\"version\": 1, \"error\": null") == true, "no /state while a viewport is stuck: \(state ?? "nil")")
+        #expect(
+            state?.hasPrefix("{\"version\": 1, \"error\": null") == true,
+            "no /state while a viewport is stuck: \(state ?? "nil")")
 
         try "return flow{ itemSize = {100, 50} }\n".write(toFile: script, atomically: true, encoding: .utf8)
         let event = server.get("/events?after=1", within: 20)
-        #expect(event?.hasPrefix("{\"version\": 2, \"error\": null") == true, "no reload while a viewport is stuck: \(event ?? "nil")")
+        #expect(
+            event?.hasPrefix("{\"version\": 2, \"error\": null") == true,
+            "no reload while a viewport is stuck: \(event ?? "nil")")
         #expect(elementCount(stuck.wait(seconds: 20)) == 24)
     }
 
@@ -242,8 +258,11 @@ struct PreviewIsolationTests {
         // Plain-text answers end with a newline.
         #expect(server.get("/render.svg?x=0&y=300", within: 20) == timedOut + "\n")
         let pushed = socket.nextText()
-        #expect(pushed?.hasPrefix("{\"version\": 1, \"error\": \(jsonString(timedOut + "\nviewports show the last good layout without its scroll hooks until the next good save"))") == true,
-                "pushed: \(pushed ?? "nil")")
+        #expect(
+            pushed?.hasPrefix(
+                "{\"version\": 1, \"error\": \(jsonString(timedOut + "\nviewports show the last good layout without its scroll hooks until the next good save"))"
+            ) == true,
+            "pushed: \(pushed ?? "nil")")
         #expect(server.get("/state")?.contains(jsonString(timedOut)) == true)
         #expect(elementCount(server.get("/render.svg?x=0&y=300", within: 5)) == 18)
 
@@ -254,7 +273,8 @@ struct PreviewIsolationTests {
 
     /// `text` as a JSON string literal, without the closing quote (messages continue).
     private func jsonString(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n")
     }
 }
@@ -271,25 +291,33 @@ struct WorkerProtocolTests {
         transform[1] = -0.0
         transform[12] = 0.1 + 0.2
         var snapshot = LayoutSnapshot(
-            bounds: Rect(x: -0.0, y: Double.leastNonzeroMagnitude, width: 375, height: 1e308), contentSize: Size(width: .infinity, height: 0.3),
+            bounds: Rect(x: -0.0, y: Double.leastNonzeroMagnitude, width: 375, height: 1e308),
+            contentSize: Size(width: .infinity, height: 0.3),
             elements: [
-                LayoutAttributes(key: .cell(0, Int.max), frame: Rect(x: 0.1 + 0.2, y: -1e-300, width: 1e308, height: 0)),
+                LayoutAttributes(
+                    key: .cell(0, Int.max), frame: Rect(x: 0.1 + 0.2, y: -1e-300, width: 1e308, height: 0)),
                 LayoutAttributes(
                     key: .supplementary("header ✓\u{0}x", 3, 0), frame: Rect(x: 1, y: 2, width: 3, height: 4),
                     transform3D: Transform3D(transform), alpha: payload, zIndex: -5, hidden: true,
-                    custom: ["tags": .array([.string("a\u{0}b"), .number(-0.0), .bool(true), .null]),
-                             "nested": .object(["depth": .number(Double.leastNonzeroMagnitude)])]),
-                LayoutAttributes(key: .decoration("band", 0, -1), frame: Rect(x: 0, y: 0, width: 1, height: 1), zIndex: Int.min),
+                    custom: [
+                        "tags": .array([.string("a\u{0}b"), .number(-0.0), .bool(true), .null]),
+                        "nested": .object(["depth": .number(Double.leastNonzeroMagnitude)]),
+                    ]),
+                LayoutAttributes(
+                    key: .decoration("band", 0, -1), frame: Rect(x: 0, y: 0, width: 1, height: 1), zIndex: Int.min),
             ])
         snapshot.totalElements = 42
-        snapshot.targetContentOffset = .init(proposed: Point(x: 1, y: -0.0), velocity: Point(x: 0.5, y: 2), target: Point(x: 3, y: 4))
+        snapshot.targetContentOffset = .init(
+            proposed: Point(x: 1, y: -0.0), velocity: Point(x: 0.5, y: 2), target: Point(x: 3, y: 4))
         return snapshot
     }()
 
     private func bits(_ snapshot: LayoutSnapshot) -> [UInt64] {
         var words = [snapshot.bounds.x, snapshot.bounds.y, snapshot.contentSize.width].map(\.bitPattern)
         for element in snapshot.elements {
-            words += [element.frame.x, element.frame.y, element.alpha].map(\.bitPattern) + element.transform3D.m.map(\.bitPattern)
+            words +=
+                [element.frame.x, element.frame.y, element.alpha].map(\.bitPattern)
+                + element.transform3D.m.map(\.bitPattern)
         }
         return words
     }
@@ -309,7 +337,9 @@ struct WorkerProtocolTests {
         actual.elements[1].alpha = 0
         #expect(actual == expected)
 
-        for other in [WorkerReply.viewport(Self.snapshot), .failed("layout.lua:3: boom\nstack", files: ["x"]), .noLayout] {
+        for other in [
+            WorkerReply.viewport(Self.snapshot), .failed("layout.lua:3: boom\nstack", files: ["x"]), .noLayout,
+        ] {
             let again = try WorkerReply(decoding: other.encoded())
             #expect(again.encoded() == other.encoded())
         }

@@ -9,7 +9,9 @@ import Testing
 @Suite("watch: self-sizing correction")
 struct WatchSelfSizingTests {
     private func script(_ source: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lualayout-selfsizing-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lualayout-selfsizing-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/layout.lua"
         try source.write(toFile: path, atomically: true, encoding: .utf8)
@@ -27,7 +29,8 @@ struct WatchSelfSizingTests {
     /// 375 wide, estimates 100×50, no spacing: a line holds 3 (3·100 ≤ 375 < 4·100), so 6
     /// items make 2 lines: 2·50 = 100 tall on estimates; measured 100×80 each, 2·80 = 160.
     @Test func theCorrectionNamesBothContentSizes() throws {
-        let path = try script("""
+        let path = try script(
+            """
             local layout = flow{ estimatedItemSize = {100, 50}, minimumLineSpacing = 0, minimumInteritemSpacing = 0 }
             function layout.preferredSizeForItem(cv, section, item, fitting) return 100, 80 end
             return layout

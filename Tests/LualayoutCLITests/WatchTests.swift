@@ -31,7 +31,9 @@ struct WatchTests {
         let script = directory + "/layout.lua"
         try write("return flow{ itemSize = {100, 100} }\n", to: script)
 
-        let watch = try WatchProcess(["watch", script, "--items", "5", "--bounds", "320x480", "--exit-after", "4", "--idle-timeout", "20"])
+        let watch = try WatchProcess([
+            "watch", script, "--items", "5", "--bounds", "320x480", "--exit-after", "4", "--idle-timeout", "20",
+        ])
         watch.waitForOutput(lines: 1)
         try write("return flow{ itemSize = {100, 100}, minimumLineSpacing = 30 }\n", to: script)
         watch.waitForOutput(lines: 2)
@@ -41,13 +43,14 @@ struct WatchTests {
         let (status, printed, log) = watch.finish()
 
         #expect(status == 0)
-        #expect(withoutTimings(printed) == [
-            "[1] 5 elements, content 320×210",
-            "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
-            "[3] error: \(script):2: '}' expected (to close '{' at line 1) near <eof>",
-            "    keeping the last good layout: 5 elements, content 320×230",
-            "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 3] by 70, cell [0, 4] by 70), 5 resized, content 320×230 → 320×110",
-        ])
+        #expect(
+            withoutTimings(printed) == [
+                "[1] 5 elements, content 320×210",
+                "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
+                "[3] error: \(script):2: '}' expected (to close '{' at line 1) near <eof>",
+                "    keeping the last good layout: 5 elements, content 320×230",
+                "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 3] by 70, cell [0, 4] by 70), 5 resized, content 320×230 → 320×110",
+            ])
         #expect(log.hasPrefix("watching \(script)"))
         #expect(log.hasSuffix("stopped watching \(script)\n"))
     }
@@ -75,7 +78,10 @@ struct WatchTests {
         // 50-point items: 6 per row, gap (375 − 300) / 5 = 15 → x 0, 65, 130. 40-point items:
         // 7 per row, gap (375 − 280) / 6 = 15.83 → x 0, 55.83 → 56, 111.67 → 112 (rounded):
         // items 1 and 2 move by 9 and 18, all three shrink (moving does not hide resizing).
-        #expect(runs.last == "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 2] by 18, cell [0, 1] by 9), 3 resized, content 375×50 → 375×40")
+        #expect(
+            runs.last
+                == "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 2] by 18, cell [0, 1] by 9), 3 resized, content 375×50 → 375×40"
+        )
     }
 
     /// Ctrl-C ends the loop cleanly: the goodbye line, exit status 0.
@@ -117,7 +123,9 @@ final class WatchProcess {
     /// Waits (10 s at most) until the output has `count` lines that `counting` accepts.
     func waitForOutput(lines count: Int, counting: (String) -> Bool = { _ in true }) {
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, output.collected.lines.filter(counting).count < count { Thread.sleep(forTimeInterval: 0.05) }
+        while Date() < deadline, output.collected.lines.filter(counting).count < count {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
     }
 
     /// Waits (15 s at most) until standard error mentions `text`.

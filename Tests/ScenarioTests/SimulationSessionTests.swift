@@ -10,7 +10,8 @@ import Testing
 struct SimulationSessionTests {
     /// Three 100×100 cells a row at x 10, 120, 230 (bounds 340 wide: 320 = 3·100 + 2·10), rows
     /// at y 10, 120, …
-    static let grid = "return flow{ itemSize = {100, 100}, minimumLineSpacing = 10, minimumInteritemSpacing = 10, sectionInset = {10, 10, 10, 10} }"
+    static let grid =
+        "return flow{ itemSize = {100, 100}, minimumLineSpacing = 10, minimumInteritemSpacing = 10, sectionInset = {10, 10, 10, 10} }"
 
     static func context(items: Int = 12) -> CollectionContext {
         CollectionContext(bounds: Rect(x: 0, y: 0, width: 340, height: 480), data: CollectionData(counts: [items]))
@@ -22,7 +23,8 @@ struct SimulationSessionTests {
 
     @Test func eachEventAppendsAStepWithItsCallsAndState() throws {
         let layout = try ScriptLayout(source: Self.grid)
-        let controller = try Self.controller("""
+        let controller = try Self.controller(
+            """
             return {
               allowsMultipleSelection = true,
               didSelectItem = function(view, section, item) view:setState("last", item) end,
@@ -33,10 +35,12 @@ struct SimulationSessionTests {
         // (280, 170): column 2, row 1 → item 5.
         let step = try session.tap(Point(x: 280, y: 170), line: 7)
         #expect(step.line == 7)
-        #expect(step.callNames == [
-            "shouldHighlightItem[0, 5]", "didHighlightItem[0, 5]", "shouldSelectItem[0, 5]", "didUnhighlightItem[0, 5]",
-            "didSelectItem[0, 5]",
-        ])
+        #expect(
+            step.callNames == [
+                "shouldHighlightItem[0, 5]", "didHighlightItem[0, 5]", "shouldSelectItem[0, 5]",
+                "didUnhighlightItem[0, 5]",
+                "didSelectItem[0, 5]",
+            ])
         #expect(step.state["last"] == .number(5))
         #expect(step.invalidated && step.prepareCount == 1)
         #expect(step.selected == [LayoutIndexPath(0, 5)])
@@ -51,7 +55,10 @@ struct SimulationSessionTests {
         try session.wait(seconds: 0.5)
         let step = try session.performBatchUpdates(BatchUpdate(deletedItems: [LayoutIndexPath(0, 0)]))
         #expect(step.time == 0.5)
-        #expect(step.animation?.updates == [CollectionUpdate(action: .delete, before: .init(section: 0, item: 0), after: nil)])
+        #expect(
+            step.animation?.updates == [
+                CollectionUpdate(action: .delete, before: .init(section: 0, item: 0), after: nil)
+            ])
         // 11 items left: the last visible cell is item 10.
         #expect(step.snapshot.elements.last?.indexPath == LayoutIndexPath(0, 10))
         #expect(throws: SimulationError.self) { try session.wait(seconds: -1) }
@@ -59,10 +66,12 @@ struct SimulationSessionTests {
     }
 
     @Test func aLayoutErrorRaisedThroughTheControllerKeepsItsLocation() throws {
-        let layout = try ScriptLayout(source: """
-            return flow{ sizeForItem = function(cv) if cv.state.broken then error("broken") end return 100, 100 end }
-            """, name: "layout.lua")
-        let controller = try Self.controller("""
+        let layout = try ScriptLayout(
+            source: """
+                return flow{ sizeForItem = function(cv) if cv.state.broken then error("broken") end return 100, 100 end }
+                """, name: "layout.lua")
+        let controller = try Self.controller(
+            """
             return {
               didSelectItem = function(view)
                 view:setState("broken", true)
@@ -82,20 +91,25 @@ struct SimulationSessionTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.grid.write(toFile: folder + "/layout.lua", atomically: true, encoding: .utf8)
-        try "scroll(0, 50)\n\nexpectSnapshot(\"scrolled\")\n".write(toFile: folder + "/scenario.lua", atomically: true, encoding: .utf8)
+        try "scroll(0, 50)\n\nexpectSnapshot(\"scrolled\")\n".write(
+            toFile: folder + "/scenario.lua", atomically: true, encoding: .utf8)
         var seen: [(String, Int, Rect)] = []
         // 12 items: 4 rows, content 10 + 4·100 + 3·10 + 10 = 450 < 480 high: the scroll is clamped to 0.
-        let outcome = ScenarioRunner.run(ScenarioRequest(
-            layoutPath: folder + "/layout.lua", scenarioPath: folder + "/scenario.lua", context: Self.context(),
-            snapshotHandler: { name, line, snapshot in
-                seen.append((name, line, snapshot.bounds))
-                return SnapshotVerdict(passed: false, message: "differs")
-            }))
+        let outcome = ScenarioRunner.run(
+            ScenarioRequest(
+                layoutPath: folder + "/layout.lua", scenarioPath: folder + "/scenario.lua", context: Self.context(),
+                snapshotHandler: { name, line, snapshot in
+                    seen.append((name, line, snapshot.bounds))
+                    return SnapshotVerdict(passed: false, message: "differs")
+                }))
         #expect(outcome.error == nil)
         #expect(seen.count == 1)
         #expect(seen.first?.0 == "scrolled" && seen.first?.1 == 3)
         #expect(seen.first?.2 == Rect(x: 0, y: 0, width: 340, height: 480))
-        #expect(outcome.checks == [ScenarioCheck(file: folder + "/scenario.lua", line: 3, message: "differs", passed: false)])
+        #expect(
+            outcome.checks == [
+                ScenarioCheck(file: folder + "/scenario.lua", line: 3, message: "differs", passed: false)
+            ])
         #expect(!outcome.passed)
     }
 }
@@ -104,14 +118,16 @@ struct SimulationSessionTests {
 @Suite("Simulation session: controller options")
 struct ControllerOptionTests {
     @Test func noSelectionOptionMeansNoCallbacks() throws {
-        let controller = try SimulationSessionTests.controller("""
+        let controller = try SimulationSessionTests.controller(
+            """
             return {
               allowsSelection = false,
               shouldHighlightItem = function() error("never called") end,
             }
             """)
         let session = try SimulationSession(
-            layout: try ScriptLayout(source: SimulationSessionTests.grid), context: SimulationSessionTests.context(), controller: controller)
+            layout: try ScriptLayout(source: SimulationSessionTests.grid), context: SimulationSessionTests.context(),
+            controller: controller)
         let step = try session.tap(Point(x: 60, y: 60))
         #expect(step.callNames.isEmpty)
         #expect(step.selected.isEmpty)
@@ -122,7 +138,8 @@ struct ControllerOptionTests {
         // offset is 1070. Pages of 480: 0 → 480 → 960 → 1070 (clamped).
         let controller = try SimulationSessionTests.controller("return { pagingEnabled = true }")
         let session = try SimulationSession(
-            layout: try ScriptLayout(source: SimulationSessionTests.grid), context: SimulationSessionTests.context(items: 40),
+            layout: try ScriptLayout(source: SimulationSessionTests.grid),
+            context: SimulationSessionTests.context(items: 40),
             controller: controller)
         #expect(session.view.contentSize.height == 1550)
         let offsets = try (0..<3).map { _ in try session.fling(velocity: Point(x: 0, y: 0.1)).contentOffset.y }
@@ -130,9 +147,11 @@ struct ControllerOptionTests {
     }
 
     @Test func liftingOutsideTheViewportCancels() throws {
-        let controller = try SimulationSessionTests.controller("return { didTapBackground = function() error('no tap') end }")
+        let controller = try SimulationSessionTests.controller(
+            "return { didTapBackground = function() error('no tap') end }")
         let session = try SimulationSession(
-            layout: try ScriptLayout(source: SimulationSessionTests.grid), context: SimulationSessionTests.context(), controller: controller)
+            layout: try ScriptLayout(source: SimulationSessionTests.grid), context: SimulationSessionTests.context(),
+            controller: controller)
         try session.touchDown(Point(x: 60, y: 60))
         let up = try session.touchUp(Point(x: 60, y: 900))
         #expect(up.callNames == ["didUnhighlightItem[0, 0]"])

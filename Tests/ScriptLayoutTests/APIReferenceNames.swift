@@ -46,9 +46,11 @@ struct APIReferenceNames {
             var text = span
             if text.hasPrefix("\"") || text.hasPrefix("{") || text.hasPrefix("-") { continue }
             var owner: String?
-            for (prefix, stubClass) in [("cv.", "lualayout.CollectionView"), ("cv:", "lualayout.CollectionView"),
-                                        ("out:", "lualayout.Out"), ("out.", "lualayout.Out"),
-                                        ("view:", "lualayout.View")] where text.hasPrefix(prefix) {
+            for (prefix, stubClass) in [
+                ("cv.", "lualayout.CollectionView"), ("cv:", "lualayout.CollectionView"),
+                ("out:", "lualayout.Out"), ("out.", "lualayout.Out"),
+                ("view:", "lualayout.View"),
+            ] where text.hasPrefix(prefix) {
                 owner = stubClass
                 text.removeFirst(prefix.count)
             }
@@ -61,7 +63,9 @@ struct APIReferenceNames {
             if continuesPrevious { text.removeFirst() }
             var name = String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
             let rest = text.dropFirst(name.count)
-            guard !name.isEmpty, rest.isEmpty || rest.hasPrefix("("), !["nil", "true", "false"].contains(name) else { continue }
+            guard !name.isEmpty, rest.isEmpty || rest.hasPrefix("("), !["nil", "true", "false"].contains(name) else {
+                continue
+            }
             // `…DecorationElement` after `finalLayoutAttributesForDisappearingSupplementaryElement`
             // replaces as many trailing words of the previous name as it has.
             if continuesPrevious, let previous {
@@ -105,7 +109,9 @@ struct APIReferenceNames {
                 current.append(character)
             }
         }
-        if !current.trimmingCharacters(in: .whitespaces).isEmpty { cells.append(current.trimmingCharacters(in: .whitespaces)) }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty {
+            cells.append(current.trimmingCharacters(in: .whitespaces))
+        }
         return cells
     }
 

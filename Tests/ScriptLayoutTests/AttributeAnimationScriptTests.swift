@@ -6,8 +6,9 @@ import Testing
 /// rule, read back, errors located.
 @Suite("Looping animations from scripts")
 struct AttributeAnimationScriptTests {
-    let jiggle = AttributeAnimation(keyPath: .rotation, fromValue: -2, toValue: 6, duration: 0.2, autoreverses: true,
-                                    repeatCount: .infinity, timeOffset: 0.15)
+    let jiggle = AttributeAnimation(
+        keyPath: .rotation, fromValue: -2, toValue: 6, duration: 0.2, autoreverses: true,
+        repeatCount: .infinity, timeOffset: 0.15)
 
     @Test func aHookDeclaresAnimationsAndReadsThemBack() throws {
         // The hook writes one table (not a list); reading it back gives the list with the
@@ -41,20 +42,33 @@ struct AttributeAnimationScriptTests {
             end }
             """
         let all = try run(source, makeContext(counts: [2]))
-        #expect(all[0].animations == [AttributeAnimation(keyPath: .opacity, fromValue: 1, toValue: 0.5, duration: 1, repeatCount: 3)])
+        #expect(
+            all[0].animations == [
+                AttributeAnimation(keyPath: .opacity, fromValue: 1, toValue: 0.5, duration: 1, repeatCount: 3)
+            ])
         #expect(all[1].animations == [AttributeAnimation(keyPath: .scale, fromValue: 1, toValue: 2, duration: 0.5)])
         #expect(all.map { $0.custom["had"] } == [.bool(true), .bool(true)])
-        let removed = try run("return flow{ itemSize = {10, 10}, attributes = function(cv, a)\n"
-            + "  a.animations = {keyPath = 'scale', fromValue = 1, toValue = 2, duration = 1}\n  a.animations = nil\nend }",
+        let removed = try run(
+            "return flow{ itemSize = {10, 10}, attributes = function(cv, a)\n"
+                + "  a.animations = {keyPath = 'scale', fromValue = 1, toValue = 2, duration = 1}\n  a.animations = nil\nend }",
             makeContext(counts: [1]))
         #expect(removed[0].animations == [])
     }
 
     @Test func badAnimationsAreLocated() {
-        let hook = scriptError("return flow{ attributes = function(cv, a)\n  a.animations = {keyPath = 'spin', fromValue = 0, toValue = 1, duration = 1}\nend }")
-        #expect(hook?.message == "test.lua:2: cell [0, 0]: animations[1].keyPath must be one of rotation, scale, translation.x, translation.y, opacity, got 'spin'")
-        let placed = scriptError("return { prepare = function(cv, out)\n  out:cell(0, 0, 0, 0, 1, 1, {animations = {{keyPath = 'rotation', fromValue = 0, toValue = 1, duration = -1}}})\nend }")
-        #expect(placed?.message == "test.lua:2: out:cell [0, 0]: animations[1].duration must be a finite number > 0, got -1")
+        let hook = scriptError(
+            "return flow{ attributes = function(cv, a)\n  a.animations = {keyPath = 'spin', fromValue = 0, toValue = 1, duration = 1}\nend }"
+        )
+        #expect(
+            hook?.message
+                == "test.lua:2: cell [0, 0]: animations[1].keyPath must be one of rotation, scale, translation.x, translation.y, opacity, got 'spin'"
+        )
+        let placed = scriptError(
+            "return { prepare = function(cv, out)\n  out:cell(0, 0, 0, 0, 1, 1, {animations = {{keyPath = 'rotation', fromValue = 0, toValue = 1, duration = -1}}})\nend }"
+        )
+        #expect(
+            placed?.message == "test.lua:2: out:cell [0, 0]: animations[1].duration must be a finite number > 0, got -1"
+        )
         let notData = scriptError("return flow{ attributes = function(cv, a) a.animations = {print} end }")
         #expect(notData?.message == "test.lua:1: cell [0, 0]: animations: a function cannot be used as data")
     }

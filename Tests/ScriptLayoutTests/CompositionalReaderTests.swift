@@ -7,7 +7,9 @@ import Testing
 /// rules (docs/compositional.md), derived in each test.
 @Suite("Compositional layouts from Lua")
 struct CompositionalReaderTests {
-    private func frames(_ source: String, _ context: CollectionContext = makeContext(width: 375, counts: [6])) throws -> [ElementKey: Rect] {
+    private func frames(
+        _ source: String, _ context: CollectionContext = makeContext(width: 375, counts: [6])
+    ) throws -> [ElementKey: Rect] {
         Dictionary(uniqueKeysWithValues: try run(source, context).map { ($0.key, $0.frame) })
     }
 
@@ -34,7 +36,8 @@ struct CompositionalReaderTests {
     /// Two-column sample @2x: insets (0, 10, 0, 10) leave 355; `subitem, count = 2` with
     /// spacing 10 → (355 − 10)/2 = 172.5 at x = 10 and 192.5; rows every 44 + 10.
     @Test func subitemCountAndSpacingAndInsets() throws {
-        let found = try frames("""
+        let found = try frames(
+            """
             local C = compositional
             local item = C.item{ width = C.fractionalWidth(1), height = C.fractionalHeight(1) }
             local group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = C.absolute(44),
@@ -52,19 +55,21 @@ struct CompositionalReaderTests {
     /// fractional (0.3, −0.3)) sits at maxX − 14 = 96, minY − 6 = 29; the background covers the
     /// section (0…90 = 30 + 5 + 50 + 5) at zIndex 0 and raises cells to 1.
     @Test func everyConstructorReachesTheEngine() throws {
-        let layout = try ScriptLayout(source: """
-            local C = compositional
-            local badge = C.supplementaryItem{ kind = "badge", width = 20, height = 20,
-              containerAnchor = {edges = {"top", "trailing"}, fractionalOffset = {0.3, -0.3}} }
-            local item = C.item{ width = C.absolute(100), height = 50, supplementaryItems = {badge} }
-            local group = C.group{ axis = "vertical", width = C.fractionalWidth(1), height = 50, subitems = {item} }
-            local header = C.boundarySupplementaryItem{ kind = "header", width = C.fractionalWidth(1), height = 30, alignment = "top" }
-            return compositional{ section = C.section{ group = group, contentInsets = {top = 5, leading = 10, bottom = 5, trailing = 10},
-              boundarySupplementaryItems = {header}, decorationItems = {C.background{kind = "bg"}} } }
-            """)
+        let layout = try ScriptLayout(
+            source: """
+                local C = compositional
+                local badge = C.supplementaryItem{ kind = "badge", width = 20, height = 20,
+                  containerAnchor = {edges = {"top", "trailing"}, fractionalOffset = {0.3, -0.3}} }
+                local item = C.item{ width = C.absolute(100), height = 50, supplementaryItems = {badge} }
+                local group = C.group{ axis = "vertical", width = C.fractionalWidth(1), height = 50, subitems = {item} }
+                local header = C.boundarySupplementaryItem{ kind = "header", width = C.fractionalWidth(1), height = 30, alignment = "top" }
+                return compositional{ section = C.section{ group = group, contentInsets = {top = 5, leading = 10, bottom = 5, trailing = 10},
+                  boundarySupplementaryItems = {header}, decorationItems = {C.background{kind = "bg"}} } }
+                """)
         let context = makeContext(width: 375, counts: [1])
         try layout.prepare(in: context)
-        let all = Dictionary(uniqueKeysWithValues: try layout.allLayoutAttributes(context: context).map { ($0.key, $0) })
+        let all = Dictionary(
+            uniqueKeysWithValues: try layout.allLayoutAttributes(context: context).map { ($0.key, $0) })
         #expect(all[.cell(0, 0)]?.frame == Rect(x: 10, y: 35, width: 100, height: 50))
         #expect(all[.cell(0, 0)]?.zIndex == 1)
         #expect(all[.supplementary("header", 0, 0)]?.frame == Rect(x: 10, y: 0, width: 355, height: 30))
@@ -78,7 +83,8 @@ struct CompositionalReaderTests {
     /// Section 0 gets 100-high rows, section 1 nil (empty, so no spacing around it), section 2
     /// 50-high rows after interSectionSpacing 7: 100 + 7 = 107.
     @Test func sectionProviderSeesTheEnvironment() throws {
-        let found = try frames("""
+        let found = try frames(
+            """
             local C = compositional
             local calls = 0
             return compositional{
@@ -101,7 +107,8 @@ struct CompositionalReaderTests {
     /// A custom group's frames, one data item each, in group coordinates: the group is 375×100;
     /// three frames per group, the second group 100 lower.
     @Test func customGroupItemProvider() throws {
-        let found = try frames("""
+        let found = try frames(
+            """
             local C = compositional
             local g = C.customGroup{ width = C.fractionalWidth(1), height = 100, itemProvider = function(env)
               return {{x = 0, y = 0, width = 50, height = 50}, {x = 60, y = 10, width = 50, height = 50, zIndex = 3},
@@ -137,7 +144,8 @@ struct CompositionalReaderTests {
 
     /// The attributes hook and super queries work as on other layouts.
     @Test func hooksWorkOnCompositionalLayouts() throws {
-        let all = try run("""
+        let all = try run(
+            """
             local C = compositional
             local item = C.item{ width = 100, height = 100 }
             local layout = compositional{ section = C.section{ group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = 100, subitems = {item} } } }
@@ -156,21 +164,23 @@ struct CompositionalReaderTests {
     /// context's offset (40) and its alpha is taken back; paging snaps forward to the next
     /// group (groupPaging unit 300 + 10 = 310).
     @Test func orthogonalSectionsAndTheHandler() throws {
-        let layout = try ScriptLayout(source: """
-            local C = compositional
-            local item = C.item{ width = C.fractionalWidth(1), height = C.fractionalHeight(1) }
-            local group = C.group{ axis = "horizontal", width = 300, height = 100, subitems = {item} }
-            return compositional{ section = C.section{ group = group, interGroupSpacing = 10,
-              orthogonalScrollingBehavior = "groupPaging",
-              visibleItemsInvalidationHandler = function(items, offset, env)
-                for _, a in ipairs(items) do a.alpha = offset.x == 40 and 0.25 or 1 end
-              end } }
-            """)
+        let layout = try ScriptLayout(
+            source: """
+                local C = compositional
+                local item = C.item{ width = C.fractionalWidth(1), height = C.fractionalHeight(1) }
+                local group = C.group{ axis = "horizontal", width = 300, height = 100, subitems = {item} }
+                return compositional{ section = C.section{ group = group, interGroupSpacing = 10,
+                  orthogonalScrollingBehavior = "groupPaging",
+                  visibleItemsInvalidationHandler = function(items, offset, env)
+                    for _, a in ipairs(items) do a.alpha = offset.x == 40 and 0.25 or 1 end
+                  end } }
+                """)
         var context = makeContext(width: 375, counts: [3])
         try layout.prepare(in: context)
         #expect(layout.scrollRegions.map(\.section) == [0])
         context.orthogonalOffsets = [0: 40]
-        let visible = try layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 375, height: 480), context: context)
+        let visible = try layout.layoutAttributesForElements(
+            in: Rect(x: 0, y: 0, width: 375, height: 480), context: context)
         #expect(visible.first?.frame == Rect(x: 0, y: 0, width: 300, height: 100))
         #expect(visible.allSatisfy { $0.alpha == 0.25 })
         #expect(layout.targetOffset(inRegion: 0, proposed: 100, velocity: 1) == 310)
@@ -179,26 +189,86 @@ struct CompositionalReaderTests {
     // MARK: Errors
 
     @Test(arguments: [
-        ("local C = compositional\nlocal i = C.item{ widht = 3, height = 4 }", "test.lua:2: compositional.item: unknown field 'widht' (did you mean 'width'?)"),
-        ("local C = compositional\nlocal i = C.item{ height = 4 }", "test.lua:2: compositional.item: width is required"),
-        ("local C = compositional\nlocal i = C.item{ width = 'wide', height = 4 }", "test.lua:2: compositional.item: width must be a dimension"),
-        ("local C = compositional\nlocal d = C.fractionalWidth(0/0)", "test.lua:2: compositional.fractionalWidth: expects a finite number, got nan"),
-        ("local C = compositional\nlocal d = C.absolute(-1)", "test.lua:2: compositional.absolute: expects a size ≥ 0, got -1"),
-        ("local C = compositional\nlocal d = C.flexible(math.huge)", "test.lua:2: compositional.flexible: expects a finite number, got inf"),
-        ("local C = compositional\nlocal g = C.group{ axis = 'diagonal', width = 1, height = 1 }", "test.lua:2: compositional.group: axis must be \"horizontal\" or \"vertical\", got the string \"diagonal\""),
-        ("local C = compositional\nlocal g = C.group{ axis = 'vertical', width = 1, height = 1 }", "test.lua:2: compositional.group: give exactly one of subitems"),
-        ("local C = compositional\nlocal g = C.group{ axis = 'vertical', width = 1, height = 1, subitems = {} }", "test.lua:2: compositional.group: subitems is empty"),
-        ("local C = compositional\nlocal g = C.group{ axis = 'vertical', width = 1, height = 1, subitems = {1} }", "test.lua:2: compositional.group: subitems[1] must be an item or a group, got 1"),
-        ("local C = compositional\nlocal i = C.item{ width = 1, height = 1 }\nlocal g = C.group{ axis = 'vertical', width = 1, height = 1, subitem = i }", "test.lua:3: compositional.group: count is required with subitem"),
-        ("local C = compositional\nlocal i = C.item{ width = 1, height = 1 }\nlocal g = C.group{ axis = 'vertical', width = 1, height = 1, subitem = i, count = 1e9 }", "test.lua:3: compositional.group: count must be between 1 and 1000000"),
-        ("local C = compositional\nlocal g = C.customGroup{ width = 1, height = 1 }", "test.lua:2: compositional.customGroup: itemProvider is required"),
-        ("local C = compositional\nlocal s = C.section{ group = 3 }", "test.lua:2: compositional.section: group must be a compositional.group{...} or compositional.customGroup{...}, got 3"),
-        ("local C = compositional\nlocal s = C.section{ groop = 3 }", "test.lua:2: compositional.section: unknown field 'groop' (did you mean 'group'?)"),
-        ("local C = compositional\nlocal b = C.boundarySupplementaryItem{ kind = 'h', width = 1, height = 1, alignment = 'middle' }", "test.lua:2: compositional.boundarySupplementaryItem: alignment must be"),
-        ("local C = compositional\nlocal b = C.supplementaryItem{ kind = 'b', width = 1, height = 1, containerAnchor = {edges = {'up'}} }", "test.lua:2: compositional.supplementaryItem: containerAnchor.edges: unknown edge the string \"up\""),
-        ("local C = compositional\nlocal b = C.background{ kind = '' }", "test.lua:2: compositional.background: kind must be a non-empty string"),
-        ("local C = compositional\nlocal i = C.item{ width = 1, height = 1, contentInsets = {top = 0/0} }", "test.lua:2: compositional.item: contentInsets.top must be a finite number, got nan"),
-        ("local C = compositional\nlocal i = C.item(5)", "test.lua:2: compositional.item: expects a table of fields, item{...}, got 5"),
+        (
+            "local C = compositional\nlocal i = C.item{ widht = 3, height = 4 }",
+            "test.lua:2: compositional.item: unknown field 'widht' (did you mean 'width'?)"
+        ),
+        (
+            "local C = compositional\nlocal i = C.item{ height = 4 }",
+            "test.lua:2: compositional.item: width is required"
+        ),
+        (
+            "local C = compositional\nlocal i = C.item{ width = 'wide', height = 4 }",
+            "test.lua:2: compositional.item: width must be a dimension"
+        ),
+        (
+            "local C = compositional\nlocal d = C.fractionalWidth(0/0)",
+            "test.lua:2: compositional.fractionalWidth: expects a finite number, got nan"
+        ),
+        (
+            "local C = compositional\nlocal d = C.absolute(-1)",
+            "test.lua:2: compositional.absolute: expects a size ≥ 0, got -1"
+        ),
+        (
+            "local C = compositional\nlocal d = C.flexible(math.huge)",
+            "test.lua:2: compositional.flexible: expects a finite number, got inf"
+        ),
+        (
+            "local C = compositional\nlocal g = C.group{ axis = 'diagonal', width = 1, height = 1 }",
+            "test.lua:2: compositional.group: axis must be \"horizontal\" or \"vertical\", got the string \"diagonal\""
+        ),
+        (
+            "local C = compositional\nlocal g = C.group{ axis = 'vertical', width = 1, height = 1 }",
+            "test.lua:2: compositional.group: give exactly one of subitems"
+        ),
+        (
+            "local C = compositional\nlocal g = C.group{ axis = 'vertical', width = 1, height = 1, subitems = {} }",
+            "test.lua:2: compositional.group: subitems is empty"
+        ),
+        (
+            "local C = compositional\nlocal g = C.group{ axis = 'vertical', width = 1, height = 1, subitems = {1} }",
+            "test.lua:2: compositional.group: subitems[1] must be an item or a group, got 1"
+        ),
+        (
+            "local C = compositional\nlocal i = C.item{ width = 1, height = 1 }\nlocal g = C.group{ axis = 'vertical', width = 1, height = 1, subitem = i }",
+            "test.lua:3: compositional.group: count is required with subitem"
+        ),
+        (
+            "local C = compositional\nlocal i = C.item{ width = 1, height = 1 }\nlocal g = C.group{ axis = 'vertical', width = 1, height = 1, subitem = i, count = 1e9 }",
+            "test.lua:3: compositional.group: count must be between 1 and 1000000"
+        ),
+        (
+            "local C = compositional\nlocal g = C.customGroup{ width = 1, height = 1 }",
+            "test.lua:2: compositional.customGroup: itemProvider is required"
+        ),
+        (
+            "local C = compositional\nlocal s = C.section{ group = 3 }",
+            "test.lua:2: compositional.section: group must be a compositional.group{...} or compositional.customGroup{...}, got 3"
+        ),
+        (
+            "local C = compositional\nlocal s = C.section{ groop = 3 }",
+            "test.lua:2: compositional.section: unknown field 'groop' (did you mean 'group'?)"
+        ),
+        (
+            "local C = compositional\nlocal b = C.boundarySupplementaryItem{ kind = 'h', width = 1, height = 1, alignment = 'middle' }",
+            "test.lua:2: compositional.boundarySupplementaryItem: alignment must be"
+        ),
+        (
+            "local C = compositional\nlocal b = C.supplementaryItem{ kind = 'b', width = 1, height = 1, containerAnchor = {edges = {'up'}} }",
+            "test.lua:2: compositional.supplementaryItem: containerAnchor.edges: unknown edge the string \"up\""
+        ),
+        (
+            "local C = compositional\nlocal b = C.background{ kind = '' }",
+            "test.lua:2: compositional.background: kind must be a non-empty string"
+        ),
+        (
+            "local C = compositional\nlocal i = C.item{ width = 1, height = 1, contentInsets = {top = 0/0} }",
+            "test.lua:2: compositional.item: contentInsets.top must be a finite number, got nan"
+        ),
+        (
+            "local C = compositional\nlocal i = C.item(5)",
+            "test.lua:2: compositional.item: expects a table of fields, item{...}, got 5"
+        ),
     ])
     func constructorErrorsAreLocated(source: String, message: String) {
         let error = scriptError(source + "\nreturn compositional{}")
@@ -206,14 +276,38 @@ struct CompositionalReaderTests {
     }
 
     @Test(arguments: [
-        ("return compositional{}", "test.lua:1: compositional{...}: give section = compositional.section{...} or sectionProvider"),
-        ("return compositional{ section = 3 }", "test.lua:1: compositional{...}: section must be a compositional.section{...}, got 3"),
-        ("return compositional{ sectionProvider = function() return 42 end }", "test.lua:1: sectionProvider must return a compositional.section{...} or nil, got 42 for section 0"),
-        ("return compositional{ sectionProvider = 5 }", "test.lua:1: compositional{...}: sectionProvider must be a function(cv, sectionIndex, env), got 5"),
-        ("return compositional{ scrollDirection = 'up', sectionProvider = function() end }", "test.lua:1: compositional{...}: scrollDirection must be \"vertical\" or \"horizontal\""),
-        ("return compositional{ roundingModel = 'new', sectionProvider = function() end }", "test.lua:1: compositional{...}: roundingModel must be one of \"modern\", \"legacy\""),
-        ("return compositional{ interSectionSpacing = 0/0, sectionProvider = function() end }", "test.lua:1: compositional{...}: interSectionSpacing must be a finite number, got nan"),
-        ("return compositional{ prepare = function() end, sectionProvider = function() end }", "test.lua:1: compositional{...}: a compositional layout places its items itself"),
+        (
+            "return compositional{}",
+            "test.lua:1: compositional{...}: give section = compositional.section{...} or sectionProvider"
+        ),
+        (
+            "return compositional{ section = 3 }",
+            "test.lua:1: compositional{...}: section must be a compositional.section{...}, got 3"
+        ),
+        (
+            "return compositional{ sectionProvider = function() return 42 end }",
+            "test.lua:1: sectionProvider must return a compositional.section{...} or nil, got 42 for section 0"
+        ),
+        (
+            "return compositional{ sectionProvider = 5 }",
+            "test.lua:1: compositional{...}: sectionProvider must be a function(cv, sectionIndex, env), got 5"
+        ),
+        (
+            "return compositional{ scrollDirection = 'up', sectionProvider = function() end }",
+            "test.lua:1: compositional{...}: scrollDirection must be \"vertical\" or \"horizontal\""
+        ),
+        (
+            "return compositional{ roundingModel = 'new', sectionProvider = function() end }",
+            "test.lua:1: compositional{...}: roundingModel must be one of \"modern\", \"legacy\""
+        ),
+        (
+            "return compositional{ interSectionSpacing = 0/0, sectionProvider = function() end }",
+            "test.lua:1: compositional{...}: interSectionSpacing must be a finite number, got nan"
+        ),
+        (
+            "return compositional{ prepare = function() end, sectionProvider = function() end }",
+            "test.lua:1: compositional{...}: a compositional layout places its items itself"
+        ),
         ("return compositional(5)", "compositional{...} expects a table of properties, got 5"),
     ])
     func layoutErrorsAreLocated(source: String, message: String) {
@@ -223,7 +317,8 @@ struct CompositionalReaderTests {
 
     /// An item provider's error and its runaway loop end where they happen.
     @Test func itemProviderErrorsAndBudget() {
-        let raising = scriptError("""
+        let raising = scriptError(
+            """
             local C = compositional
             local g = C.customGroup{ width = 1, height = 1, itemProvider = function(env)
               error("no frames today")
@@ -232,7 +327,8 @@ struct CompositionalReaderTests {
             """)
         #expect(raising?.message == "test.lua:3: no frames today")
         #expect(raising?.evaluating == "itemProvider(env) for section 0")
-        let looping = scriptError("""
+        let looping = scriptError(
+            """
             local C = compositional
             local g = C.customGroup{ width = 1, height = 1, itemProvider = function(env) while true do end end }
             return compositional{ section = C.section{ group = g } }
@@ -242,17 +338,23 @@ struct CompositionalReaderTests {
 
     /// A spec changed after its constructor made it is caught when read, at the constructor's line.
     @Test func aSpecChangedAfterwardsIsCaught() {
-        let error = scriptError("""
+        let error = scriptError(
+            """
             local C = compositional
             local item = C.item{ width = 1, height = 1 }
             item.width = "wide"
             return compositional{ section = C.section{ group = C.group{ axis = "horizontal", width = 1, height = 1, subitems = {item} } } }
             """)
-        #expect(error?.message == "test.lua:2: compositional.item: width must be a dimension (was the table changed after it was made?)")
+        #expect(
+            error?.message
+                == "test.lua:2: compositional.item: width must be a dimension (was the table changed after it was made?)"
+        )
     }
 
     @Test func theNamespaceIsReadOnly() {
-        #expect(scriptError("compositional.item = nil\nreturn compositional{}")?.message.contains("compositional is read-only") == true)
+        #expect(
+            scriptError("compositional.item = nil\nreturn compositional{}")?.message.contains(
+                "compositional is read-only") == true)
     }
 }
 
@@ -276,24 +378,31 @@ struct SelfSizingFlowTests {
             return layout
             """
         let context = makeContext(width: 100, counts: [3])
-        #expect(try run(source, context).map(\.frame) == [
-            Rect(x: 5, y: 0, width: 90, height: 40), Rect(x: 0, y: 50, width: 40, height: 40), Rect(x: 60, y: 50, width: 40, height: 40),
-        ])
+        #expect(
+            try run(source, context).map(\.frame) == [
+                Rect(x: 5, y: 0, width: 90, height: 40), Rect(x: 0, y: 50, width: 40, height: 40),
+                Rect(x: 60, y: 50, width: 40, height: 40),
+            ])
         let estimates = try ScriptLayout(source: source, options: .init(estimatesOnly: true))
         try estimates.prepare(in: context)
-        #expect(try estimates.allLayoutAttributes(context: context).map(\.frame) == [
-            Rect(x: 0, y: 0, width: 40, height: 40), Rect(x: 60, y: 0, width: 40, height: 40), Rect(x: 0, y: 50, width: 40, height: 40),
-        ])
+        #expect(
+            try estimates.allLayoutAttributes(context: context).map(\.frame) == [
+                Rect(x: 0, y: 0, width: 40, height: 40), Rect(x: 60, y: 0, width: 40, height: 40),
+                Rect(x: 0, y: 50, width: 40, height: 40),
+            ])
     }
 
     @Test func aBadMeasuredSizeIsLocated() {
-        let error = scriptError("""
+        let error = scriptError(
+            """
             local layout = flow{ estimatedItemSize = {40, 40} }
             function layout.preferredSizeForItem(cv, section, item, fitting)
               return -1, 5
             end
             return layout
             """)
-        #expect(error?.message == "test.lua:2: preferredSizeForItem returned an invalid size -1×5 (sizes must be finite and ≥ 0)")
+        #expect(
+            error?.message
+                == "test.lua:2: preferredSizeForItem returned an invalid size -1×5 (sizes must be finite and ≥ 0)")
     }
 }

@@ -15,9 +15,13 @@ struct EditorStubsTests {
 
     @Test func everyNameInTheAPIReferenceIsInTheStubs() throws {
         let reference = APIReferenceNames(markdown: try EditorFiles.read(EditorFiles.apiReference))
-        #expect(reference.unclassified.isEmpty, "code spans in docs/lua-api.md tables whose owner is unknown: \(reference.unclassified)")
+        #expect(
+            reference.unclassified.isEmpty,
+            "code spans in docs/lua-api.md tables whose owner is unknown: \(reference.unclassified)")
         // 10 properties, 6 callbacks, 4 + 8 hooks, 4 out methods, 4 super queries, 17 `a` fields, 12 cv names.
-        #expect(reference.names.count >= 60, "found only \(reference.names.count) names: is the table parser reading lua-api.md?")
+        #expect(
+            reference.names.count >= 60,
+            "found only \(reference.names.count) names: is the table parser reading lua-api.md?")
         for entry in reference.names {
             let members = entry.owner == APIReferenceNames.globalOwner ? stubs.globals : stubs.members(of: entry.owner)
             let declared = entry.isPrefix ? members.contains { $0.hasPrefix(entry.name) } : members.contains(entry.name)
@@ -26,21 +30,26 @@ struct EditorStubsTests {
     }
 
     @Test func theReferenceParserReadsSpansAsDocumented() {
-        var parsed = APIReferenceNames(markdown: """
-            | Hook | When |
-            | --- | --- |
-            | `finalLayoutAttributesForDisappearingSupplementaryElement(cv, a)` / `…DecorationElement(cv, a)` | same |
+        var parsed = APIReferenceNames(
+            markdown: """
+                | Hook | When |
+                | --- | --- |
+                | `finalLayoutAttributesForDisappearingSupplementaryElement(cv, a)` / `…DecorationElement(cv, a)` | same |
 
-            | Field | Access |
-            | --- | --- |
-            | `category` (`"cell"`, `"supplementary"`), `kind` (nil for cells), `indexPath` (`{section=, item=}`) | read-only |
-            | `cv:layoutAttributes…` | x |
-            """)
-        #expect(parsed.names.map(\.name) == [
-            "finalLayoutAttributesForDisappearingSupplementaryElement", "finalLayoutAttributesForDisappearingDecorationElement",
-            "category", "kind", "indexPath", "layoutAttributes",
-        ])
-        #expect(parsed.names.map(\.owner) == ["lualayout.Layout", "lualayout.Layout"] + Array(repeating: "lualayout.Attributes", count: 3) + ["lualayout.CollectionView"])
+                | Field | Access |
+                | --- | --- |
+                | `category` (`"cell"`, `"supplementary"`), `kind` (nil for cells), `indexPath` (`{section=, item=}`) | read-only |
+                | `cv:layoutAttributes…` | x |
+                """)
+        #expect(
+            parsed.names.map(\.name) == [
+                "finalLayoutAttributesForDisappearingSupplementaryElement",
+                "finalLayoutAttributesForDisappearingDecorationElement",
+                "category", "kind", "indexPath", "layoutAttributes",
+            ])
+        #expect(
+            parsed.names.map(\.owner) == ["lualayout.Layout", "lualayout.Layout"]
+                + Array(repeating: "lualayout.Attributes", count: 3) + ["lualayout.CollectionView"])
         #expect(parsed.names.last?.isPrefix == true)
         parsed = APIReferenceNames(markdown: "| Name | x |\n| --- | --- |\n| `mystery(cv)` | y |\n")
         #expect(parsed.unclassified == ["mystery(cv)"])
@@ -51,9 +60,15 @@ struct EditorStubsTests {
         let flow = stubs.members(of: "lualayout.FlowLayout"), custom = stubs.members(of: "lualayout.CustomLayout")
         let compositional = stubs.members(of: "lualayout.CompositionalLayout")
         #expect(flow.union(custom).union(compositional) == Set(LayoutNames.all))
-        #expect(compositional == Set(LayoutNames.compositionalProperties + LayoutNames.selfSizingCallbacks + LayoutNames.hooks)
-            .subtracting(["prepare"]))
-        #expect(flow == Set(LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks).subtracting(["prepare"]))
+        #expect(
+            compositional
+                == Set(LayoutNames.compositionalProperties + LayoutNames.selfSizingCallbacks + LayoutNames.hooks)
+                .subtracting(["prepare"]))
+        #expect(
+            flow
+                == Set(LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks).subtracting([
+                    "prepare"
+                ]))
         #expect(custom == Set(LayoutNames.hooks))
     }
 
@@ -62,7 +77,9 @@ struct EditorStubsTests {
         let engine = try EngineSurface(probingAttributes: attributes.sorted())
         #expect(stubs.members(of: "lualayout.CollectionView") == engine.collectionView)
         #expect(stubs.members(of: "lualayout.Out") == engine.out)
-        #expect(engine.missingAttributes.isEmpty, "the stubs' attributes fields the engine does not answer: \(engine.missingAttributes)")
+        #expect(
+            engine.missingAttributes.isEmpty,
+            "the stubs' attributes fields the engine does not answer: \(engine.missingAttributes)")
         #expect(attributes.count == 17)
     }
 
@@ -79,7 +96,9 @@ struct EditorStubsTests {
 
     /// The controller and view classes declare exactly what the simulator reads and offers.
     @Test func controllerAndViewMatchTheSimulator() {
-        #expect(stubs.members(of: "lualayout.Controller") == Set(ControllerScript.callbackNames + ControllerScript.optionNames))
+        #expect(
+            stubs.members(of: "lualayout.Controller")
+                == Set(ControllerScript.callbackNames + ControllerScript.optionNames))
         #expect(stubs.members(of: "lualayout.View") == Set(ControllerScript.viewMethodNames))
     }
 
@@ -96,9 +115,13 @@ struct EditorStubsTests {
             .filter { $0.hasSuffix(".lua") }.sorted()
         var declared = Set(stubs.ownMembers.keys)
         var used: [(file: String, type: String)] = []
-        for (file, text) in [("lualayout.lua", source)] + (try examples.map { ($0, try EditorFiles.read(EditorFiles.root + "/Examples/" + $0)) }) {
+        for (file, text) in [("lualayout.lua", source)]
+            + (try examples.map { ($0, try EditorFiles.read(EditorFiles.root + "/Examples/" + $0)) })
+        {
             for line in text.split(separator: "\n") where line.hasPrefix("---@") {
-                if line.hasPrefix("---@alias "), let name = line.split(separator: " ").dropFirst().first { declared.insert(String(name)) }
+                if line.hasPrefix("---@alias "), let name = line.split(separator: " ").dropFirst().first {
+                    declared.insert(String(name))
+                }
                 for type in Self.qualifiedNames(in: String(line)) { used.append((file, type)) }
             }
         }
@@ -125,7 +148,8 @@ struct EditorStubsTests {
     @Test(arguments: [("", "Examples/.types"), ("Examples/", ".types")])
     func luarcPointsAtTheStubs(folder: String, library: String) throws {
         let path = EditorFiles.root + "/" + folder + ".luarc.json"
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let workspace = try #require(json["workspace"] as? [String: Any])
         let libraries = try #require(workspace["library"] as? [String])
         #expect(libraries == [library])

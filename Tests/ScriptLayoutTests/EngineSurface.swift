@@ -52,7 +52,8 @@ struct EngineSurface {
             }
             """
         let layout = try ScriptLayout(source: source, name: "probe.lua")
-        let context = CollectionContext(bounds: Rect(x: 0, y: 0, width: 100, height: 100), data: CollectionData(counts: [1]))
+        let context = CollectionContext(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 100), data: CollectionData(counts: [1]))
         try layout.prepare(in: context)
         let header = try #require(try layout.allLayoutAttributes(context: context).first)
         func strings(_ field: String) -> [String] {

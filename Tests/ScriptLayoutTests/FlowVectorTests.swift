@@ -24,7 +24,11 @@ struct FlowVector: Decodable, CustomTestStringConvertible, Sendable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .none } else if let n = try? container.decode(Double.self) { self = .number(n) } else {
+            if container.decodeNil() {
+                self = .none
+            } else if let n = try? container.decode(Double.self) {
+                self = .number(n)
+            } else {
                 self = .text(try container.decode(String.self))
             }
         }
@@ -51,8 +55,10 @@ struct FlowVector: Decodable, CustomTestStringConvertible, Sendable {
         elements.map { row in
             let category: ElementCategory = row[0].text == "cell" ? .cell : .supplementary
             let key = ElementKey(
-                category: category, kind: row[1].text ?? "", indexPath: LayoutIndexPath(Int(row[2].number), Int(row[3].number)))
-            return ExpectedFrame(key: key, frame: Rect(x: row[4].number, y: row[5].number, width: row[6].number, height: row[7].number))
+                category: category, kind: row[1].text ?? "",
+                indexPath: LayoutIndexPath(Int(row[2].number), Int(row[3].number)))
+            return ExpectedFrame(
+                key: key, frame: Rect(x: row[4].number, y: row[5].number, width: row[6].number, height: row[7].number))
         }
     }
 }
@@ -73,7 +79,8 @@ struct FlowVectorTests {
         #expect(layout.collectionViewContentSize == Size(width: vector.contentSize[0], height: vector.contentSize[1]))
         let elements: [LayoutAttributes]
         if let r = vector.rect {
-            elements = try layout.layoutAttributesForElements(in: Rect(x: r[0], y: r[1], width: r[2], height: r[3]), context: context)
+            elements = try layout.layoutAttributesForElements(
+                in: Rect(x: r[0], y: r[1], width: r[2], height: r[3]), context: context)
         } else {
             elements = try layout.allLayoutAttributes(context: context)
         }

@@ -10,21 +10,25 @@ struct HostileScriptTests {
     /// A prepare that removes itself: the next prepare is a located error, not a call of
     /// whatever lies on the stack.
     @Test func aCallbackThatRemovesItselfIsALocatedError() throws {
-        let layout = try ScriptLayout(source: """
-            local layout = {}
-            layout.prepare = function(cv, out)
-              out:cell(0, 0, 0, 0, 10, 10)
-              layout.prepare = nil
-            end
-            return layout
-            """, name: "gone.lua")
+        let layout = try ScriptLayout(
+            source: """
+                local layout = {}
+                layout.prepare = function(cv, out)
+                  out:cell(0, 0, 0, 0, 10, 10)
+                  layout.prepare = nil
+                end
+                return layout
+                """, name: "gone.lua")
         let context = makeContext(counts: [1])
         try layout.prepare(in: context)
         #expect(throws: ScriptError.self) { try layout.prepare(in: context) }
         do {
             try layout.prepare(in: context)
         } catch let error as ScriptError {
-            #expect(error.message == "gone.lua:2: the layout's prepare is no longer a function (it is nil now: was it replaced or removed while the layout ran?)")
+            #expect(
+                error.message
+                    == "gone.lua:2: the layout's prepare is no longer a function (it is nil now: was it replaced or removed while the layout ran?)"
+            )
             #expect(error.evaluating == "prepare(cv, out)")
         }
         // The layout stays usable for queries of what it last prepared.
@@ -35,13 +39,14 @@ struct HostileScriptTests {
     /// scroll path): the re-prepare is a located error, and the stack stays balanced so every
     /// later query still works.
     @Test func aBoundsChangeThatRemovesPrepareIsALocatedError() throws {
-        let layout = try ScriptLayout(source: """
-            local layout = {}
-            layout.prepare = function(cv, out) out:cell(0, 0, 0, 0, 10, 10) end
-            layout.shouldInvalidateLayoutForBoundsChange = function(cv, b) layout.prepare = nil return true end
-            layout.attributes = function(cv, a) a.alpha = 0.5 end
-            return layout
-            """, name: "t.lua")
+        let layout = try ScriptLayout(
+            source: """
+                local layout = {}
+                layout.prepare = function(cv, out) out:cell(0, 0, 0, 0, 10, 10) end
+                layout.shouldInvalidateLayoutForBoundsChange = function(cv, b) layout.prepare = nil return true end
+                layout.attributes = function(cv, a) a.alpha = 0.5 end
+                return layout
+                """, name: "t.lua")
         let context = makeContext(counts: [1])
         try layout.prepare(in: context)
         for offset in 1...20 {
@@ -83,15 +88,23 @@ struct HostileScriptTests {
             "inside.lua": "return require('alias')",
             "real.lua": "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 1, 1) end }",
         ])
-        try FileManager.default.createSymbolicLink(atPath: directory + "/passwd.lua", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory + "/passwd.lua", withDestinationPath: "/etc/passwd")
         try FileManager.default.createSymbolicLink(atPath: directory + "/elsewhere", withDestinationPath: outside)
-        try FileManager.default.createSymbolicLink(atPath: directory + "/alias.lua", withDestinationPath: directory + "/real.lua")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory + "/alias.lua", withDestinationPath: directory + "/real.lua")
 
         let file = loadError(directory + "/file.lua")
-        #expect(file?.message == "\(directory)/file.lua:1: module 'passwd': \(directory)/passwd.lua leads outside the script's folder (only Lua files beside the script can be required)")
+        #expect(
+            file?.message
+                == "\(directory)/file.lua:1: module 'passwd': \(directory)/passwd.lua leads outside the script's folder (only Lua files beside the script can be required)"
+        )
         #expect(file?.message.contains("root:") == false)
         let folder = loadError(directory + "/folder.lua")
-        #expect(folder?.message == "\(directory)/folder.lua:1: module 'elsewhere.secret': \(directory)/elsewhere/secret.lua leads outside the script's folder (only Lua files beside the script can be required)")
+        #expect(
+            folder?.message
+                == "\(directory)/folder.lua:1: module 'elsewhere.secret': \(directory)/elsewhere/secret.lua leads outside the script's folder (only Lua files beside the script can be required)"
+        )
         // A link to a file beside the script is fine.
         #expect(loadError(directory + "/inside.lua") == nil)
     }
@@ -105,14 +118,18 @@ struct HostileScriptTests {
             "b.lua": "\nlocal a = require('a')\nreturn a",
         ])
         let error = loadError(directory + "/main.lua")
-        #expect(error?.message == "\(directory)/b.lua:2: module 'a' is required again while it is loading (a require cycle)")
+        #expect(
+            error?.message == "\(directory)/b.lua:2: module 'a' is required again while it is loading (a require cycle)"
+        )
     }
 
     /// Nested tables in `cv.state` are read-only too, so one callback cannot change what the
     /// next one reads.
     @Test func nestedStateIsReadOnly() throws {
-        let context = makeContext(counts: [1], state: ["config": .object(["columns": .number(3), "list": .array([.number(1)])])])
-        let elements = try run("""
+        let context = makeContext(
+            counts: [1], state: ["config": .object(["columns": .number(3), "list": .array([.number(1)])])])
+        let elements = try run(
+            """
             return {
               prepare = function(cv, out)
                 local ok1, m1 = pcall(function() cv.state.config.columns = 9 end)
@@ -129,25 +146,29 @@ struct HostileScriptTests {
               end,
             }
             """, context)
-        #expect(elements[0].custom == [
-            "m1": .string("test.lua:3: cv.state.config is read-only"),
-            "m2": .string("test.lua:4: cv.state.config.list is read-only"),
-            "m3": .string("test.lua:5: cv.state.config is read-only"),
-            "n": .number(2), "same": .bool(true), "columns": .number(3), "first": .number(1), "length": .number(1),
-        ])
+        #expect(
+            elements[0].custom == [
+                "m1": .string("test.lua:3: cv.state.config is read-only"),
+                "m2": .string("test.lua:4: cv.state.config.list is read-only"),
+                "m3": .string("test.lua:5: cv.state.config is read-only"),
+                "n": .number(2), "same": .bool(true), "columns": .number(3), "first": .number(1), "length": .number(1),
+            ])
     }
 
     /// `cv:numberOfItems` answers 0 for any whole number that is not a section, as documented.
     @Test func numberOfItemsOfAnySectionNumber() throws {
-        let elements = try run("""
+        let elements = try run(
+            """
             return { prepare = function(cv, out)
               out:cell(0, 0, 0, 0, 1, 1, {huge = cv:numberOfItems(1e308), negative = cv:numberOfItems(-1),
                                           inf = cv:numberOfItems(math.huge), zero = cv:numberOfItems(0)})
             end }
             """, makeContext(counts: [4]))
-        #expect(elements[0].custom == ["huge": .number(0), "negative": .number(0), "inf": .number(0), "zero": .number(4)])
-        #expect(scriptError("return { prepare = function(cv, out) cv:numberOfItems(0.5) end }")?.message
-            == "test.lua:1: cv:numberOfItems(section) expects a whole section number (call it with ':')")
+        #expect(
+            elements[0].custom == ["huge": .number(0), "negative": .number(0), "inf": .number(0), "zero": .number(4)])
+        #expect(
+            scriptError("return { prepare = function(cv, out) cv:numberOfItems(0.5) end }")?.message
+                == "test.lua:1: cv:numberOfItems(section) expects a whole section number (call it with ':')")
     }
 
     /// One size reader: a table with both shapes reads the same as a flow property and from
@@ -155,7 +176,8 @@ struct HostileScriptTests {
     @Test func oneSizeReaderForEveryShape() throws {
         let property = try run("return flow{ itemSize = {10, 20, width = 30, height = 40} }", makeContext(counts: [1]))
         let callback = try run(
-            "return flow{ sizeForItem = function() return {10, 20, width = 30, height = 40} end }", makeContext(counts: [1]))
+            "return flow{ sizeForItem = function() return {10, 20, width = 30, height = 40} end }",
+            makeContext(counts: [1]))
         let header = try run(
             "return flow{ referenceSizeForHeader = function() return {10, 20, width = 30, height = 40} end }",
             makeContext(counts: [1]))
@@ -167,8 +189,9 @@ struct HostileScriptTests {
 
     /// Insets are four numbers, or named: five numbers are an error, not silently cut.
     @Test func insetsAreExactlyFourNumbers() throws {
-        #expect(scriptError("return flow{ sectionInset = {1, 2, 3, 4, 5} }")?.message
-            == "test.lua:1: flow{...}: sectionInset must be {top, left, bottom, right}")
+        #expect(
+            scriptError("return flow{ sectionInset = {1, 2, 3, 4, 5} }")?.message
+                == "test.lua:1: flow{...}: sectionInset must be {top, left, bottom, right}")
     }
 
     /// A script file is read as bytes: a byte-order mark is skipped as `lua5.4` does, and a
@@ -176,7 +199,8 @@ struct HostileScriptTests {
     @Test func scriptFilesAreBytes() throws {
         let directory = try temporaryDirectory()
         let path = directory + "/bom.lua"
-        let source = Array("return { prepare = function(cv, out) out:cell(0, 0, 0, 0, #\"".utf8) + [0xFF, 0xFE]
+        let source =
+            Array("return { prepare = function(cv, out) out:cell(0, 0, 0, 0, #\"".utf8) + [0xFF, 0xFE]
             + Array("\", 1) end }".utf8)
         try Data([0xEF, 0xBB, 0xBF] + source).write(to: URL(fileURLWithPath: path))
         let layout = try ScriptLayout(file: path)

@@ -21,7 +21,7 @@ struct LuaStubs {
     private(set) var globals: Set<String> = []
 
     init(source: String) {
-        var current: String?        // the class whose annotation block is being read
+        var current: String?  // the class whose annotation block is being read
         var locals: [String: String] = [:]  // `local X = {}` → the class annotated just above it
         for raw in source.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = raw.trimmingCharacters(in: .whitespaces)
@@ -45,14 +45,16 @@ struct LuaStubs {
             } else if line.hasPrefix("function ") {
                 let signature = line.dropFirst("function ".count).prefix { $0 != "(" }
                 if let separator = signature.firstIndex(where: { $0 == "." || $0 == ":" }) {
-                    let owner = String(signature[..<separator]), member = String(signature[signature.index(after: separator)...])
+                    let owner = String(signature[..<separator]),
+                        member = String(signature[signature.index(after: separator)...])
                     if let owningClass = locals[owner] { ownMembers[owningClass, default: []].insert(member) }
                 } else {
                     globals.insert(String(signature))
                 }
                 current = nil
             } else if let equals = line.range(of: " = "), !line.hasPrefix("local "),
-                      line[..<equals.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                line[..<equals.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            {
                 // `name = Local`: a global table (the compositional namespace).
                 globals.insert(String(line[..<equals.lowerBound]))
                 current = nil

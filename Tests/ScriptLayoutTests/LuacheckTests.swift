@@ -3,7 +3,10 @@ import Testing
 
 /// luacheck (Debian's lua-check, installed by Scripts/test), when it is on PATH.
 let luacheckPath: String? = {
-    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") + ["/usr/bin", "/usr/local/bin"]
+    let directories =
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") + [
+            "/usr/bin", "/usr/local/bin",
+        ]
     return directories.map { "\($0)/luacheck" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }()
 
@@ -22,7 +25,10 @@ private func luacheck(_ arguments: [String]) throws -> (status: Int32, out: Stri
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
-@Suite("luacheck", .enabled(if: luacheckPath != nil, "luacheck is not installed (apt-get install lua-check); Scripts/test installs it"))
+@Suite(
+    "luacheck",
+    .enabled(if: luacheckPath != nil, "luacheck is not installed (apt-get install lua-check); Scripts/test installs it")
+)
 struct LuacheckTests {
     @Test func examplesAreClean() throws {
         let result = try luacheck(["Examples", "--no-color"])
@@ -31,29 +37,48 @@ struct LuacheckTests {
     }
 
     /// Lua 5.4's standard names (the reference manual's index).
-    static let standardLua = ["_G", "_VERSION", "assert", "collectgarbage", "dofile", "error", "getmetatable", "ipairs",
-        "load", "loadfile", "next", "pairs", "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "require",
-        "select", "setmetatable", "tonumber", "tostring", "type", "warn", "xpcall"]
+    static let standardLua =
+        [
+            "_G", "_VERSION", "assert", "collectgarbage", "dofile", "error", "getmetatable", "ipairs",
+            "load", "loadfile", "next", "pairs", "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "require",
+            "select", "setmetatable", "tonumber", "tostring", "type", "warn", "xpcall",
+        ]
         + ["close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield"].map { "coroutine." + $0 }
-        + ["debug", "gethook", "getinfo", "getlocal", "getmetatable", "getregistry", "getupvalue", "getuservalue",
-           "sethook", "setlocal", "setmetatable", "setupvalue", "setuservalue", "traceback", "upvalueid", "upvaluejoin",
-           "setcstacklimit"].map { "debug." + $0 }
-        + ["close", "flush", "input", "lines", "open", "output", "popen", "read", "stderr", "stdin", "stdout", "tmpfile",
-           "type", "write"].map { "io." + $0 }
-        + ["abs", "acos", "asin", "atan", "ceil", "cos", "deg", "exp", "floor", "fmod", "huge", "log", "max", "maxinteger",
-           "min", "mininteger", "modf", "pi", "rad", "random", "randomseed", "sin", "sqrt", "tan", "tointeger", "type",
-           "ult"].map { "math." + $0 }
-        + ["clock", "date", "difftime", "execute", "exit", "getenv", "remove", "rename", "setlocale", "time",
-           "tmpname"].map { "os." + $0 }
+        + [
+            "debug", "gethook", "getinfo", "getlocal", "getmetatable", "getregistry", "getupvalue", "getuservalue",
+            "sethook", "setlocal", "setmetatable", "setupvalue", "setuservalue", "traceback", "upvalueid",
+            "upvaluejoin",
+            "setcstacklimit",
+        ].map { "debug." + $0 }
+        + [
+            "close", "flush", "input", "lines", "open", "output", "popen", "read", "stderr", "stdin", "stdout",
+            "tmpfile",
+            "type", "write",
+        ].map { "io." + $0 }
+        + [
+            "abs", "acos", "asin", "atan", "ceil", "cos", "deg", "exp", "floor", "fmod", "huge", "log", "max",
+            "maxinteger",
+            "min", "mininteger", "modf", "pi", "rad", "random", "randomseed", "sin", "sqrt", "tan", "tointeger", "type",
+            "ult",
+        ].map { "math." + $0 }
+        + [
+            "clock", "date", "difftime", "execute", "exit", "getenv", "remove", "rename", "setlocale", "time",
+            "tmpname",
+        ].map { "os." + $0 }
         + ["config", "cpath", "loaded", "loadlib", "path", "preload", "searchers", "searchpath"].map { "package." + $0 }
-        + ["byte", "char", "dump", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize", "rep",
-           "reverse", "sub", "unpack", "upper"].map { "string." + $0 }
+        + [
+            "byte", "char", "dump", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize",
+            "rep",
+            "reverse", "sub", "unpack", "upper",
+        ].map { "string." + $0 }
         + ["concat", "insert", "move", "pack", "remove", "sort", "unpack"].map { "table." + $0 }
         + ["char", "charpattern", "codepoint", "codes", "len", "offset"].map { "utf8." + $0 }
 
     /// Lua 5.3's deprecated math functions, present only where Lua is built with
     /// LUA_COMPAT_MATHLIB (Debian's lua5.4 is): luacheck reports them, so scripts stay portable.
-    static let compatibilityMath = ["atan2", "cosh", "frexp", "ldexp", "log10", "pow", "sinh", "tanh"].map { "math." + $0 }
+    static let compatibilityMath = ["atan2", "cosh", "frexp", "ldexp", "log10", "pow", "sinh", "tanh"].map {
+        "math." + $0
+    }
 
     /// .luacheckrc's globals are the sandbox's: luacheck accepts every name the running engine
     /// has (standard or added, like `flow`) and reports every standard one it lacks.
@@ -67,8 +92,11 @@ struct LuacheckTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/globals.lua"
         // Line n reads names[n - 1].
-        try (names.map { "local _ = \($0)" }.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try luacheck(["--config", EditorFiles.root + "/.luacheckrc", "--formatter", "plain", "--codes", file])
+        try (names.map { "local _ = \($0)" }.joined(separator: "\n") + "\n").write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let result = try luacheck([
+            "--config", EditorFiles.root + "/.luacheckrc", "--formatter", "plain", "--codes", file,
+        ])
         var reported = Set<String>()
         for line in result.out.split(separator: "\n") where line.hasPrefix(file + ":") {
             let number = line.dropFirst(file.count + 1).prefix { $0.isNumber }
@@ -77,7 +105,11 @@ struct LuacheckTests {
         let expected = Set(names.filter { !engineNames.contains($0) })
         #expect(reported == expected, "luacheck output:\n\(result.out)")
         // The sandbox's known gaps, as docs/lua-api.md describes them.
-        #expect(expected.isSuperset(of: ["dofile", "loadfile", "string.dump", "io.open", "os.exit", "debug.getinfo", "package.path", "coroutine.wrap", "math.pow"]))
+        #expect(
+            expected.isSuperset(of: [
+                "dofile", "loadfile", "string.dump", "io.open", "os.exit", "debug.getinfo", "package.path",
+                "coroutine.wrap", "math.pow",
+            ]))
         #expect(engineNames.isSuperset(of: ["flow", "require", "load", "string.format", "table.move", "utf8.char"]))
     }
 }

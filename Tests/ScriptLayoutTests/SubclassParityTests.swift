@@ -20,7 +20,8 @@ struct SubclassParityTests {
     /// whose edits change nothing: every cell is moved right by 1000 in the hook, yet each
     /// reads its left neighbour's prepared x.
     @Test func superQueriesSeeThePreparedLayout() throws {
-        let elements = try run("""
+        let elements = try run(
+            """
             return { \(row)
               attributes = function(cv, a)
                 if a.category ~= "cell" then return end
@@ -50,7 +51,8 @@ struct SubclassParityTests {
 
     /// On a flow layout, super returns the flow's own placement.
     @Test func superQueriesOnAFlowLayout() throws {
-        let elements = try run("""
+        let elements = try run(
+            """
             local layout = flow{ itemSize = {100, 40}, minimumInteritemSpacing = 10 }
             function layout.attributes(cv, a)
               local first = cv:layoutAttributesForItem(0, 0)
@@ -66,35 +68,43 @@ struct SubclassParityTests {
 
     @Test func superQueriesAreRefusedDuringPrepare() throws {
         let error = scriptError("return { prepare = function(cv, out) cv:layoutAttributesForItem(0, 0) end }")
-        #expect(error?.message == "test.lua:1: cv:layoutAttributesForItem answers from the prepared layout: call it in hooks, not while prepare runs")
+        #expect(
+            error?.message
+                == "test.lua:1: cv:layoutAttributesForItem answers from the prepared layout: call it in hooks, not while prepare runs"
+        )
     }
 
     /// The list hook removes, edits and adds: here it drops item 1, fades the rest and pins
     /// the header to the top of the viewport (it was fetched with a super query: its prepared
     /// frame lies above the rect).
     @Test func theListHookEditsRemovesAndAppends() throws {
-        let layout = try ScriptLayout(source: """
-            return { \(row)
-              layoutAttributesForElements = function(cv, rect, elements)
-                local result = {}
-                for _, a in ipairs(elements) do
-                  if not (a.category == "cell" and a.item == 1) and a.category ~= "supplementary" then
-                    a.alpha = 0.5
-                    result[#result + 1] = a
-                  end
-                end
-                local header = cv:layoutAttributesForSupplementaryElement("header", 0, 0)
-                header.y = rect.y
-                table.insert(result, 1, header)
-                return result
-              end,
-            }
-            """, name: "t.lua")
+        let layout = try ScriptLayout(
+            source: """
+                return { \(row)
+                  layoutAttributesForElements = function(cv, rect, elements)
+                    local result = {}
+                    for _, a in ipairs(elements) do
+                      if not (a.category == "cell" and a.item == 1) and a.category ~= "supplementary" then
+                        a.alpha = 0.5
+                        result[#result + 1] = a
+                      end
+                    end
+                    local header = cv:layoutAttributesForSupplementaryElement("header", 0, 0)
+                    header.y = rect.y
+                    table.insert(result, 1, header)
+                    return result
+                  end,
+                }
+                """, name: "t.lua")
         let context = makeContext(counts: [3])
         try layout.prepare(in: context)
-        let elements = try layout.layoutAttributesForElements(in: Rect(x: 0, y: 20, width: 320, height: 100), context: context)
+        let elements = try layout.layoutAttributesForElements(
+            in: Rect(x: 0, y: 20, width: 320, height: 100), context: context)
         // Reported in the contract's order: cells, supplementary, decoration.
-        #expect(elements.map(\.key) == [.cell(0, 0), .cell(0, 2), .supplementary("header", 0, 0), .decoration("band", 0, 0)])
+        #expect(
+            elements.map(\.key) == [
+                .cell(0, 0), .cell(0, 2), .supplementary("header", 0, 0), .decoration("band", 0, 0),
+            ])
         #expect(elements.map(\.alpha) == [0.5, 0.5, 1, 0.5])
         #expect(elements[2].frame == Rect(x: 0, y: 20, width: 320, height: 30))
         // Per-element queries do not go through the list hook.
@@ -103,16 +113,26 @@ struct SubclassParityTests {
 
     @Test(arguments: [
         ("return 5", "t.lua:6: layoutAttributesForElements must return the array of elements to report, got number"),
-        ("return {elements[1], elements[1]}", "t.lua:6: layoutAttributesForElements returned cell [0, 0] twice (at indexes 1 and 2)"),
-        ("return {elements[1], 'x'}", "t.lua:6: layoutAttributesForElements returned a string at index 2 (expected the attributes objects of this call)"),
-        ("kept = kept or elements[1] return {kept}", "t.lua:6: layoutAttributesForElements returned an attributes object of another call at index 1 (expected the attributes objects of this call)"),
+        (
+            "return {elements[1], elements[1]}",
+            "t.lua:6: layoutAttributesForElements returned cell [0, 0] twice (at indexes 1 and 2)"
+        ),
+        (
+            "return {elements[1], 'x'}",
+            "t.lua:6: layoutAttributesForElements returned a string at index 2 (expected the attributes objects of this call)"
+        ),
+        (
+            "kept = kept or elements[1] return {kept}",
+            "t.lua:6: layoutAttributesForElements returned an attributes object of another call at index 1 (expected the attributes objects of this call)"
+        ),
     ])
     func whatTheListHookReturnsIsChecked(body: String, message: String) throws {
-        let layout = try ScriptLayout(source: """
-            return { \(row)
-              layoutAttributesForElements = function(cv, rect, elements) \(body) end,
-            }
-            """, name: "t.lua")
+        let layout = try ScriptLayout(
+            source: """
+                return { \(row)
+                  layoutAttributesForElements = function(cv, rect, elements) \(body) end,
+                }
+                """, name: "t.lua")
         let context = makeContext(counts: [3])
         try layout.prepare(in: context)
         let rect = Rect(x: 0, y: 0, width: 50, height: 50)
@@ -140,17 +160,20 @@ struct SubclassParityTests {
         let vertical = try run(source, makeContext(width: 340, height: 500, counts: [4]))
         // Three 100-wide columns with 20 between them fill 340 exactly; item 3 starts line 2
         // at y = 100 + 20.
-        #expect(vertical.map(\.frame) == [
-            Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 120, y: 0, width: 100, height: 100),
-            Rect(x: 240, y: 0, width: 100, height: 100), Rect(x: 0, y: 120, width: 100, height: 100),
-        ])
-        let horizontal = try run(source, makeContext(width: 340, height: 500, counts: [4], state: ["horizontal": .bool(true)]))
+        #expect(
+            vertical.map(\.frame) == [
+                Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 120, y: 0, width: 100, height: 100),
+                Rect(x: 240, y: 0, width: 100, height: 100), Rect(x: 0, y: 120, width: 100, height: 100),
+            ])
+        let horizontal = try run(
+            source, makeContext(width: 340, height: 500, counts: [4], state: ["horizontal": .bool(true)]))
         // Scrolling horizontally, lines are columns of the 500-high bounds: 4 items of 100 with
         // 20 between fit (4 × 100 + 3 × 20 = 460); the grid spreads the 100 left over 3 gaps of
         // 33.33, so items start at 0, 133.33, 266.67, 400, rounded to the pixel grid.
-        #expect(horizontal.map(\.frame.origin) == [
-            Point(x: 0, y: 0), Point(x: 0, y: 133), Point(x: 0, y: 267), Point(x: 0, y: 400),
-        ])
+        #expect(
+            horizontal.map(\.frame.origin) == [
+                Point(x: 0, y: 0), Point(x: 0, y: 133), Point(x: 0, y: 267), Point(x: 0, y: 400),
+            ])
     }
 
     /// Cells must exist in the data and supplementary views need an existing section, as
@@ -158,16 +181,25 @@ struct SubclassParityTests {
     @Test(arguments: [
         ("out:cell(5, 0, 0, 0, 1, 1)", "t.lua:2: out:cell [5, 0]: no such item in the data (1 section)"),
         ("out:cell(0, 3, 0, 0, 1, 1)", "t.lua:2: out:cell [0, 3]: no such item in the data (section 0 has 3 items)"),
-        ("out:cell(0, 3, 0, 0, 1, 1, {alpha = 1})", "t.lua:2: out:cell [0, 3]: no such item in the data (section 0 has 3 items)"),
-        ("out:supplementary('header', 1, 0, 0, 0, 1, 1)", "t.lua:2: out:supplementary [1, 0]: no such section in the data (1 section)"),
+        (
+            "out:cell(0, 3, 0, 0, 1, 1, {alpha = 1})",
+            "t.lua:2: out:cell [0, 3]: no such item in the data (section 0 has 3 items)"
+        ),
+        (
+            "out:supplementary('header', 1, 0, 0, 0, 1, 1)",
+            "t.lua:2: out:supplementary [1, 0]: no such section in the data (1 section)"
+        ),
     ])
     func indexPathsMustExist(call: String, message: String) {
-        let error = scriptError("return { prepare = function(cv, out)\n  \(call)\nend }", makeContext(counts: [3]), name: "t.lua")
+        let error = scriptError(
+            "return { prepare = function(cv, out)\n  \(call)\nend }", makeContext(counts: [3]), name: "t.lua")
         #expect(error?.message == message)
     }
 
     @Test func decorationsMayGoAnywhere() throws {
-        let elements = try run("return { prepare = function(cv, out) out:decoration('grid', 9, 9, 0, 0, 5, 5) end }", makeContext(counts: [0]))
+        let elements = try run(
+            "return { prepare = function(cv, out) out:decoration('grid', 9, 9, 0, 0, 5, 5) end }",
+            makeContext(counts: [0]))
         #expect(elements.map(\.key) == [.decoration("grid", 9, 9)])
     }
 
@@ -182,21 +214,29 @@ struct SubclassParityTests {
             return layout
             """
         let layout = try ScriptLayout(source: source, name: "t.lua")
-        #expect(Set(layout.warnings) == [
-            "t.lua:3: warning: unknown field 'attribute' in the layout table (did you mean 'attributes'?)",
-            "t.lua:4: warning: unknown field 'targetcontentoffset' in the layout table (did you mean 'targetContentOffset'?)",
-        ])
+        #expect(
+            Set(layout.warnings) == [
+                "t.lua:3: warning: unknown field 'attribute' in the layout table (did you mean 'attributes'?)",
+                "t.lua:4: warning: unknown field 'targetcontentoffset' in the layout table (did you mean 'targetContentOffset'?)",
+            ])
         do {
-            _ = try ScriptLayout(source: "local l = {prepare = function() end}\nl.atributes = 1\nreturn l", name: "t.lua", options: .init(strict: true))
+            _ = try ScriptLayout(
+                source: "local l = {prepare = function() end}\nl.atributes = 1\nreturn l", name: "t.lua",
+                options: .init(strict: true))
             Issue.record("strict mode should refuse the misspelling")
         } catch {
-            #expect(error.message == "t.lua:2: unknown field 'atributes' in the layout table (did you mean 'attributes'?) (strict mode)")
+            #expect(
+                error.message
+                    == "t.lua:2: unknown field 'atributes' in the layout table (did you mean 'attributes'?) (strict mode)"
+            )
         }
-        let flow = try ScriptLayout(source: "return flow{ Attributes = function() end, minimumlinespacing = 3 }", name: "f.lua")
-        #expect(Set(flow.warnings) == [
-            "f.lua:1: warning: unknown field 'Attributes' in the layout table (did you mean 'attributes'?)",
-            "f.lua:1: warning: unknown field 'minimumlinespacing' in the layout table (did you mean 'minimumLineSpacing'?)",
-        ])
+        let flow = try ScriptLayout(
+            source: "return flow{ Attributes = function() end, minimumlinespacing = 3 }", name: "f.lua")
+        #expect(
+            Set(flow.warnings) == [
+                "f.lua:1: warning: unknown field 'Attributes' in the layout table (did you mean 'attributes'?)",
+                "f.lua:1: warning: unknown field 'minimumlinespacing' in the layout table (did you mean 'minimumLineSpacing'?)",
+            ])
     }
 
     private func context(
@@ -214,8 +254,9 @@ struct SubclassParityTests {
     @Test func flowLinesFillTheBoundsLessTheAdjustedInset() throws {
         let elements = try run(
             "return flow{ itemSize = {100, 100} }",
-            context(width: 375, counts: [3], contentInset: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20),
-                    safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)))
+            context(
+                width: 375, counts: [3], contentInset: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20),
+                safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)))
         #expect(elements.map(\.frame.x) == [0, 118, 235])
         let layout = try ScriptLayout(source: "return flow{ itemSize = {100, 100} }")
         let c = context(width: 375, counts: [3], contentInset: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20))
@@ -232,15 +273,19 @@ struct SubclassParityTests {
         let landscape = context(
             width: 812, counts: [6], safeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44),
             margins: EdgeInsets(top: 0, left: 60, bottom: 0, right: 60))
-        let fromSafeArea = try run("return flow{ itemSize = {100, 100}, sectionInsetReference = 'safeArea' }", landscape)
+        let fromSafeArea = try run(
+            "return flow{ itemSize = {100, 100}, sectionInsetReference = 'safeArea' }", landscape)
         let fromContent = try run("return flow{ itemSize = {100, 100} }", landscape)
         #expect(fromSafeArea.map(\.frame.x) == fromContent.map(\.frame.x))
         // Without a reference: D = 724, ⌊734 / 110⌋ = 6, gap (724 − 600) / 5 = 24.8.
         #expect(fromContent.map(\.frame.x) == [0, 125, 250, 374, 499, 624])
-        let fromMargins = try run("return flow{ itemSize = {100, 100}, sectionInsetReference = 'layoutMargins' }", landscape)
+        let fromMargins = try run(
+            "return flow{ itemSize = {100, 100}, sectionInsetReference = 'layoutMargins' }", landscape)
         #expect(fromMargins.map(\.frame.x) == [16, 134, 253, 371, 490, 608])
-        #expect(scriptError("return flow{ sectionInsetReference = 'margins' }")?.message
-            == "test.lua:1: flow{...}: sectionInsetReference must be \"contentInset\", \"safeArea\" or \"layoutMargins\", got \"margins\"")
+        #expect(
+            scriptError("return flow{ sectionInsetReference = 'margins' }")?.message
+                == "test.lua:1: flow{...}: sectionInsetReference must be \"contentInset\", \"safeArea\" or \"layoutMargins\", got \"margins\""
+        )
     }
 
     /// The insets and section data reach scripts through `cv`.
@@ -250,7 +295,8 @@ struct SubclassParityTests {
             .init(count: 0, data: .object(["title": .string("Empty")])),
             .init(count: 1),
         ])
-        let elements = try run("""
+        let elements = try run(
+            """
             return { prepare = function(cv, out)
               out:cell(0, 0, 0, 0, 1, 1, {
                 top = cv.adjustedContentInset.top, left = cv.contentInset.left, safe = cv.safeAreaInsets.bottom,
@@ -258,12 +304,16 @@ struct SubclassParityTests {
                 empty = cv:sectionData(1).title, none = cv:sectionData(2) == nil, beyond = cv:sectionData(7) == nil,
               })
             end }
-            """, context(width: 320, counts: [], contentInset: EdgeInsets(top: 10, left: 5, bottom: 0, right: 0),
-                         safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0),
-                         margins: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16), data: data))
-        #expect(elements[0].custom == [
-            "top": .number(54), "left": .number(5), "safe": .number(34), "margin": .number(16), "title": .string("Fruit"),
-            "columns": .number(2), "empty": .string("Empty"), "none": .bool(true), "beyond": .bool(true),
-        ])
+            """,
+            context(
+                width: 320, counts: [], contentInset: EdgeInsets(top: 10, left: 5, bottom: 0, right: 0),
+                safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0),
+                margins: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16), data: data))
+        #expect(
+            elements[0].custom == [
+                "top": .number(54), "left": .number(5), "safe": .number(34), "margin": .number(16),
+                "title": .string("Fruit"),
+                "columns": .number(2), "empty": .string("Empty"), "none": .bool(true), "beyond": .bool(true),
+            ])
     }
 }

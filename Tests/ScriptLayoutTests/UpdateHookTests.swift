@@ -37,10 +37,11 @@ struct UpdateHookTests {
         let layout = try ScriptLayout(source: Self.flyIn)
         let context = makeContext(width: 320, height: 480, offset: Point(x: 0, y: 100), counts: [4])
         try layout.prepare(in: context)
-        try layout.prepare(forCollectionViewUpdates: [
-            CollectionUpdate(action: .insert, before: nil, after: .init(section: 0, item: 2)),
-            CollectionUpdate(action: .delete, before: .init(section: 0, item: 0), after: nil),
-        ], context: context)
+        try layout.prepare(
+            forCollectionViewUpdates: [
+                CollectionUpdate(action: .insert, before: nil, after: .init(section: 0, item: 2)),
+                CollectionUpdate(action: .delete, before: .init(section: 0, item: 0), after: nil),
+            ], context: context)
 
         let inserted = try #require(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 2), context: context))
         let start = try layout.initialLayoutAttributes(forAppearing: inserted, context: context)
@@ -51,7 +52,8 @@ struct UpdateHookTests {
         let moved = try #require(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context))
         #expect(try layout.initialLayoutAttributes(forAppearing: moved, context: context) == moved)
 
-        let footer = LayoutAttributes(key: .supplementary("footer", 0, 0), frame: Rect(x: 0, y: 300, width: 320, height: 40))
+        let footer = LayoutAttributes(
+            key: .supplementary("footer", 0, 0), frame: Rect(x: 0, y: 300, width: 320, height: 40))
         var expectedEnd = footer
         expectedEnd.frame.origin.y = 250
         expectedEnd.custom = ["finalizedBefore": .bool(false)]
@@ -70,14 +72,23 @@ struct UpdateHookTests {
         let old = makeContext(width: 320, height: 480, offset: Point(x: 0, y: 100), counts: [4])
         var new = old
         new.data = CollectionData(counts: [5])
-        let plan = try UpdatePlanner.plan(layout: layout, old: old, new: new, update: BatchUpdate(insertedItems: [LayoutIndexPath(0, 2)]))
+        let plan = try UpdatePlanner.plan(
+            layout: layout, old: old, new: new, update: BatchUpdate(insertedItems: [LayoutIndexPath(0, 2)]))
         let inserted = try #require(plan.entries.first { $0.change == .insert })
         #expect(inserted.indexPathAfter == LayoutIndexPath(0, 2))
         #expect(inserted.from.frame == Rect(x: 110, y: 290, width: 100, height: 100) && inserted.from.alpha == 0)
         #expect(inserted.to.frame == Rect(x: 220, y: 0, width: 100, height: 100) && inserted.to.alpha == 1)
-        let shifted = plan.entries.filter { $0.indexPathBefore == LayoutIndexPath(0, 2) || $0.indexPathBefore == LayoutIndexPath(0, 3) }
-        #expect(shifted.map(\.from.frame) == [Rect(x: 220, y: 0, width: 100, height: 100), Rect(x: 0, y: 110, width: 100, height: 100)])
-        #expect(shifted.map(\.to.frame) == [Rect(x: 0, y: 110, width: 100, height: 100), Rect(x: 110, y: 110, width: 100, height: 100)])
+        let shifted = plan.entries.filter {
+            $0.indexPathBefore == LayoutIndexPath(0, 2) || $0.indexPathBefore == LayoutIndexPath(0, 3)
+        }
+        #expect(
+            shifted.map(\.from.frame) == [
+                Rect(x: 220, y: 0, width: 100, height: 100), Rect(x: 0, y: 110, width: 100, height: 100),
+            ])
+        #expect(
+            shifted.map(\.to.frame) == [
+                Rect(x: 0, y: 110, width: 100, height: 100), Rect(x: 110, y: 110, width: 100, height: 100),
+            ])
         #expect(shifted.allSatisfy { $0.from.alpha == 1 && $0.change == .persist })
     }
 
@@ -89,7 +100,9 @@ struct UpdateHookTests {
         let old = makeContext(width: 320, height: 480, counts: [6])
         var new = old
         new.data = CollectionData(counts: [7])
-        let update = BatchUpdate(insertedItems: [LayoutIndexPath(0, 2)], movedItems: [.init(from: LayoutIndexPath(0, 2), to: LayoutIndexPath(0, 5))])
+        let update = BatchUpdate(
+            insertedItems: [LayoutIndexPath(0, 2)],
+            movedItems: [.init(from: LayoutIndexPath(0, 2), to: LayoutIndexPath(0, 5))])
         let plan = try UpdatePlanner.plan(layout: layout, old: old, new: new, update: update)
         let moved = try #require(plan.entries.first { $0.change == .move })
         #expect(moved.indexPathBefore == LayoutIndexPath(0, 2) && moved.indexPathAfter == LayoutIndexPath(0, 5))
@@ -104,8 +117,11 @@ struct UpdateHookTests {
         let layout = try ScriptLayout(source: "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 10, 10) end }")
         let context = makeContext()
         try layout.prepare(in: context)
-        try layout.prepare(forCollectionViewUpdates: [CollectionUpdate(action: .reload, before: .init(section: 0), after: .init(section: 0))],
-                           context: context)
+        try layout.prepare(
+            forCollectionViewUpdates: [
+                CollectionUpdate(action: .reload, before: .init(section: 0), after: .init(section: 0))
+            ],
+            context: context)
         let faded = LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 0, y: 0, width: 10, height: 10), alpha: 0)
         #expect(try layout.initialLayoutAttributes(forAppearing: faded, context: context) == faded)
         #expect(try layout.finalLayoutAttributes(forDisappearing: faded, context: context) == faded)
@@ -113,14 +129,21 @@ struct UpdateHookTests {
     }
 
     @Test func hookErrorsNameTheHookAndElement() {
-        let layout = try? ScriptLayout(source: """
-            local layout = flow{}
-            function layout.initialLayoutAttributesForAppearingDecorationElement(cv, a) a.alpha = "none" end
-            return layout
-            """)
+        let layout = try? ScriptLayout(
+            source: """
+                local layout = flow{}
+                function layout.initialLayoutAttributesForAppearingDecorationElement(cv, a) a.alpha = "none" end
+                return layout
+                """)
         let shelf = LayoutAttributes(key: .decoration("shelf", 1, 0), frame: .zero)
-        let error = #expect(throws: ScriptError.self) { try layout?.initialLayoutAttributes(forAppearing: shelf, context: makeContext()) }
-        #expect(error?.message == "layout.lua:2: decoration \"shelf\" [1, 0]: alpha must be a number from 0 to 1, got string")
-        #expect(error?.evaluating == "initialLayoutAttributesForAppearingDecorationElement(cv, a) for decoration \"shelf\" [1, 0]")
+        let error = #expect(throws: ScriptError.self) {
+            try layout?.initialLayoutAttributes(forAppearing: shelf, context: makeContext())
+        }
+        #expect(
+            error?.message
+                == "layout.lua:2: decoration \"shelf\" [1, 0]: alpha must be a number from 0 to 1, got string")
+        #expect(
+            error?.evaluating
+                == "initialLayoutAttributesForAppearingDecorationElement(cv, a) for decoration \"shelf\" [1, 0]")
     }
 }

@@ -22,12 +22,18 @@ public struct TouchPoint: Hashable, Sendable {
 /// callback may change the view (state, batch updates, selection, scrolling) and may throw; the
 /// error stops the interaction and reaches whoever drove it.
 public protocol CollectionViewDelegate: AnyObject {
-    func shouldHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool
+    func shouldHighlightItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool
     func didHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
     func didUnhighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
-    func shouldSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool
+    func shouldSelectItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool
     func didSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
-    func shouldDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool
+    func shouldDeselectItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool
     func didDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
     /// A long press; `point.indexPath` is nil on empty space.
     func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws
@@ -37,13 +43,25 @@ public protocol CollectionViewDelegate: AnyObject {
 
 /// UIKit's defaults: everything allowed, nothing done.
 extension CollectionViewDelegate {
-    public func shouldHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool { true }
-    public func didHighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {}
-    public func didUnhighlightItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {}
-    public func shouldSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool { true }
-    public func didSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {}
-    public func shouldDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws -> Bool { true }
-    public func didDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {}
+    public func shouldHighlightItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool { true }
+    public func didHighlightItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws {}
+    public func didUnhighlightItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws {}
+    public func shouldSelectItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool { true }
+    public func didSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
+    }
+    public func shouldDeselectItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws -> Bool { true }
+    public func didDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
+    {}
     public func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
     public func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
 }

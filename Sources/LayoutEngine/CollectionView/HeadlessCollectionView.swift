@@ -78,7 +78,8 @@ public final class HeadlessCollectionView {
 
     /// UIKit's range for the content offset with the current content size and insets.
     public var contentOffsetRange: (min: Point, max: Point) {
-        ScrollGeometry.offsetRange(contentSize: contentSize, boundsSize: bounds.size, inset: context.adjustedContentInset)
+        ScrollGeometry.offsetRange(
+            contentSize: contentSize, boundsSize: bounds.size, inset: context.adjustedContentInset)
     }
 
     /// Moves the bounds to `offset`, clamped; asks the layout whether the new bounds invalidate
@@ -115,9 +116,11 @@ public final class HeadlessCollectionView {
         let target: Point
         if isPagingEnabled {
             target = ScrollGeometry.pageTarget(
-                from: contentOffset, velocity: velocity, contentSize: contentSize, boundsSize: bounds.size, inset: inset)
+                from: contentOffset, velocity: velocity, contentSize: contentSize, boundsSize: bounds.size, inset: inset
+            )
         } else {
-            target = try layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity, context: context)
+            target = try layout.targetContentOffset(
+                forProposedContentOffset: proposed, withScrollingVelocity: velocity, context: context)
         }
         let duration = ScrollGeometry.decelerationDuration(velocity: velocity)
         events.append(.fling(velocity: velocity, proposed: proposed, target: target, duration: duration))
@@ -186,7 +189,9 @@ public final class HeadlessCollectionView {
         // A pan ends where it is: nothing is selected or tapped.
         guard !current.panning else { return }
         guard let path = current.start.indexPath else {
-            if point.indexPath == nil { try tell("didTapBackground", nil) { try $0.didTapBackground(self, point: point) } }
+            if point.indexPath == nil {
+                try tell("didTapBackground", nil) { try $0.didTapBackground(self, point: point) }
+            }
             return
         }
         guard current.highlighted else { return }
@@ -237,7 +242,9 @@ public final class HeadlessCollectionView {
             let wasHighlighted = current.highlighted
             current.highlighted = false
             touch = current
-            if wasHighlighted, let path = current.start.indexPath { try unhighlight(path, try touchPoint(viewport: viewport)) }
+            if wasHighlighted, let path = current.start.indexPath {
+                try unhighlight(path, try touchPoint(viewport: viewport))
+            }
         }
         let dx = viewport.x - current.last.x, dy = viewport.y - current.last.y
         touch?.last = viewport
@@ -262,7 +269,9 @@ public final class HeadlessCollectionView {
     /// didSelect (didDeselect).
     private func tapSelect(_ path: LayoutIndexPath, _ point: TouchPoint) throws {
         if allowsMultipleSelection && selectedItems.contains(path) {
-            let allowed = try ask("shouldDeselectItem", path) { try $0.shouldDeselectItem(self, at: path, point: point) }
+            let allowed = try ask("shouldDeselectItem", path) {
+                try $0.shouldDeselectItem(self, at: path, point: point)
+            }
             try unhighlight(path, point)
             guard allowed else { return }
             setSelected(path, false)
@@ -274,7 +283,9 @@ public final class HeadlessCollectionView {
         guard allowed else { return }
         if !allowsMultipleSelection {
             for other in selectedItems where other != path {
-                let deselect = try ask("shouldDeselectItem", other) { try $0.shouldDeselectItem(self, at: other, point: point) }
+                let deselect = try ask("shouldDeselectItem", other) {
+                    try $0.shouldDeselectItem(self, at: other, point: point)
+                }
                 guard deselect else { return }
                 setSelected(other, false)
                 try tell("didDeselectItem", other) { try $0.didDeselectItem(self, at: other, point: point) }
@@ -386,7 +397,9 @@ public final class HeadlessCollectionView {
         return answer
     }
 
-    private func tell(_ name: String, _ path: LayoutIndexPath?, _ body: (any CollectionViewDelegate) throws -> Void) throws {
+    private func tell(
+        _ name: String, _ path: LayoutIndexPath?, _ body: (any CollectionViewDelegate) throws -> Void
+    ) throws {
         guard let delegate else { return }
         events.append(.delegateCall(name: name, indexPath: path, result: nil))
         try body(delegate)

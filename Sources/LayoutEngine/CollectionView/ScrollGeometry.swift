@@ -33,7 +33,9 @@ public enum ScrollGeometry {
     /// Where a fling starting at `offset` with `velocity` (points/ms) comes to rest before any
     /// clamping: each millisecond keeps `rate` of the velocity, so the distance is the sum
     /// v·(r + r² + r³ + …) = v·r / (1 − r) per axis (499·v at the normal rate).
-    public static func decelerationEnd(from offset: Point, velocity: Point, rate: Double = normalDecelerationRate) -> Point {
+    public static func decelerationEnd(
+        from offset: Point, velocity: Point, rate: Double = normalDecelerationRate
+    ) -> Point {
         let factor = rate / (1 - rate)
         return Point(x: offset.x + velocity.x * factor, y: offset.y + velocity.y * factor)
     }
@@ -57,7 +59,8 @@ public enum ScrollGeometry {
         func page(_ value: Double, _ speed: Double, _ low: Double, _ high: Double, _ size: Double) -> Double {
             guard size > 0 else { return low }
             let position = (value - low) / size
-            let index = speed > 0 ? position.rounded(.down) + 1 : speed < 0 ? position.rounded(.up) - 1 : position.rounded()
+            let index =
+                speed > 0 ? position.rounded(.down) + 1 : speed < 0 ? position.rounded(.up) - 1 : position.rounded()
             return min(max(low + index * size, low), high)
         }
         return Point(

@@ -25,15 +25,18 @@ struct CompositionalBoundaryPlacement {
             }
             var size = item.size.resolve(in: container, rounding)
             if let measure = sizing?.supplementary, item.size.width.isEstimated || item.size.height.isEstimated,
-               let answer = try measure(item.kind, LayoutIndexPath(section, itemIndex), size) {
-                size = CompositionalEstimates.take(answer, into: size, width: item.size.width.isEstimated,
-                                                   height: item.size.height.isEstimated, kind: item.kind)
+                let answer = try measure(item.kind, LayoutIndexPath(section, itemIndex), size)
+            {
+                size = CompositionalEstimates.take(
+                    answer, into: size, width: item.size.width.isEstimated,
+                    height: item.size.height.isEstimated, kind: item.kind)
             }
             let edges = item.alignment.edges
-            items.append(Sized(
-                item: item, size: size,
-                extendsBefore: item.extendsBoundary && edges.contains(.top),
-                extendsAfter: item.extendsBoundary && edges.contains(.bottom)))
+            items.append(
+                Sized(
+                    item: item, size: size,
+                    extendsBefore: item.extendsBoundary && edges.contains(.top),
+                    extendsAfter: item.extendsBoundary && edges.contains(.bottom)))
         }
     }
 
@@ -100,7 +103,9 @@ enum CompositionalPinning {
         item.sectionStart < visible.maxY && visible.minY < item.sectionEnd
     }
 
-    private static func placeTop(_ run: [Int], _ items: [CompositionalPinnedItem], _ frames: inout [Rect], visible: Rect) {
+    private static func placeTop(
+        _ run: [Int], _ items: [CompositionalPinnedItem], _ frames: inout [Rect], visible: Rect
+    ) {
         var top = visible.minY
         for (n, i) in run.enumerated() {
             let item = items[i]
@@ -113,7 +118,9 @@ enum CompositionalPinning {
         }
     }
 
-    private static func placeBottom(_ run: [Int], _ items: [CompositionalPinnedItem], _ frames: inout [Rect], visible: Rect) {
+    private static func placeBottom(
+        _ run: [Int], _ items: [CompositionalPinnedItem], _ frames: inout [Rect], visible: Rect
+    ) {
         var bottom = visible.maxY
         for (n, i) in run.enumerated().reversed() {
             let item = items[i]

@@ -123,7 +123,8 @@ public enum Compositional {
         public var itemAnchor: Anchor?
         public var zIndex: Int
 
-        public init(kind: String, size: LayoutSize, containerAnchor: Anchor, itemAnchor: Anchor? = nil, zIndex: Int = 1) {
+        public init(kind: String, size: LayoutSize, containerAnchor: Anchor, itemAnchor: Anchor? = nil, zIndex: Int = 1)
+        {
             self.kind = kind
             self.size = size
             self.containerAnchor = containerAnchor

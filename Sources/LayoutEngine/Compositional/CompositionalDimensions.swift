@@ -32,7 +32,8 @@ extension Compositional.Dimension {
     var rawValue: Double {
         switch self {
         case .fractionalWidth(let v), .fractionalHeight(let v), .absolute(let v), .estimated(let v),
-             .uniformAcrossSiblings(let v): v
+            .uniformAcrossSiblings(let v):
+            v
         }
     }
 

@@ -35,26 +35,31 @@ struct CompositionalElementSink {
     mutating func cell(section: Int32, item: Int32, frame: Rect, zIndex: Int32) {
         let f = output(frame)
         if overflow == nil, !(f.isFinite && f.maxX.isFinite && f.maxY.isFinite) {
-            overflow = "cell [\(section), \(item)]: \(AttributeRules.frameProblem(f) ?? "frame is not finite") (sizes, spacings or insets too large)"
+            overflow =
+                "cell [\(section), \(item)]: \(AttributeRules.frameProblem(f) ?? "frame is not finite") (sizes, spacings or insets too large)"
         }
         builder.append(category: .cell, kindID: 0, section: section, item: item, frame: f, zIndex: zIndex)
     }
 
     mutating func add(_ category: ElementCategory, kind: String, section: Int, item: Int, frame: Rect, zIndex: Int) {
-        pending.append(Pending(
-            category: category, kind: kind, section: Int32(clamping: section), item: Int32(clamping: item),
-            frame: output(frame), zIndex: Int32(clamping: zIndex)))
+        pending.append(
+            Pending(
+                category: category, kind: kind, section: Int32(clamping: section), item: Int32(clamping: item),
+                frame: output(frame), zIndex: Int32(clamping: zIndex)))
     }
 
     mutating func build() throws -> ElementStore {
         if let overflow { throw LayoutError(overflow) }
-        pending.sort { ($0.category.rawValue, $0.kind, $0.section, $0.item) < ($1.category.rawValue, $1.kind, $1.section, $1.item) }
+        pending.sort {
+            ($0.category.rawValue, $0.kind, $0.section, $0.item) < ($1.category.rawValue, $1.kind, $1.section, $1.item)
+        }
         for p in pending {
             if let problem = AttributeRules.frameProblem(p.frame) {
                 throw LayoutError("\(p.category.name) \"\(p.kind)\" [\(p.section), \(p.item)]: \(problem)")
             }
-            builder.append(category: p.category, kindID: try builder.kindID(p.kind), section: p.section, item: p.item,
-                           frame: p.frame, zIndex: p.zIndex)
+            builder.append(
+                category: p.category, kindID: try builder.kindID(p.kind), section: p.section, item: p.item,
+                frame: p.frame, zIndex: p.zIndex)
         }
         return try builder.build()
     }

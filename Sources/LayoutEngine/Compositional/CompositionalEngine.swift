@@ -6,10 +6,13 @@ public enum CompositionalEngine {
         sizing: Compositional.Sizing? = nil
     ) throws -> CompositionalLayoutResult {
         guard context.scale.isFinite, context.scale > 0 else {
-            throw LayoutError("the display scale must be a finite number above 0, got \(AttributeRules.number(context.scale))")
+            throw LayoutError(
+                "the display scale must be a finite number above 0, got \(AttributeRules.number(context.scale))")
         }
         guard configuration.interSectionSpacing.isFinite else {
-            throw LayoutError("interSectionSpacing must be a finite number, got \(AttributeRules.number(configuration.interSectionSpacing))")
+            throw LayoutError(
+                "interSectionSpacing must be a finite number, got \(AttributeRules.number(configuration.interSectionSpacing))"
+            )
         }
         let transposed = configuration.scrollDirection == .horizontal
         var preparer = CompositionalPreparer(
@@ -43,7 +46,10 @@ struct CompositionalPreparer {
     var sections: [CompositionalSectionGeometry?]
     var pinned: [CompositionalPinnedItem] = []
 
-    init(configuration: Compositional.Configuration, context: CollectionContext, sizing: Compositional.Sizing?, transposed: Bool) {
+    init(
+        configuration: Compositional.Configuration, context: CollectionContext, sizing: Compositional.Sizing?,
+        transposed: Bool
+    ) {
         self.configuration = configuration
         self.context = context
         self.bounds = context.bounds.size
@@ -51,7 +57,8 @@ struct CompositionalPreparer {
         self.sizing = sizing
         self.transposed = transposed
         self.rounding = CompositionalRounding(scale: context.scale, model: configuration.roundingModel)
-        self.sink = CompositionalElementSink(transposed: transposed, rounding: rounding, capacity: context.data.totalItems)
+        self.sink = CompositionalElementSink(
+            transposed: transposed, rounding: rounding, capacity: context.data.totalItems)
         self.sections = Array(repeating: nil, count: context.data.numberOfSections)
     }
 
@@ -60,7 +67,8 @@ struct CompositionalPreparer {
         let reference = referenceInsets(configuration.contentInsetsReference)
         return Compositional.Environment(
             container: Compositional.Container(
-                contentSize: bounds, contentInsets: Compositional.Insets(leading: reference.lead, trailing: reference.trail)),
+                contentSize: bounds,
+                contentInsets: Compositional.Insets(leading: reference.lead, trailing: reference.trail)),
             displayScale: context.scale)
     }
 
@@ -95,7 +103,8 @@ struct CompositionalPreparer {
             cursor = try layOutSection(section, index: s, start: cursor)
             previous = true
             guard cursor.isFinite else {
-                throw LayoutError("section \(s) does not fit in finite coordinates (sizes, spacings or insets too large)")
+                throw LayoutError(
+                    "section \(s) does not fit in finite coordinates (sizes, spacings or insets too large)")
             }
         }
         let sectionsEnd = cursor
@@ -104,11 +113,13 @@ struct CompositionalPreparer {
         let frames = layoutBoundary.frames(start: 0, afterStart: sectionsEnd, band: band, content: contentRect)
         for (sized, frame) in zip(layoutBoundary.items, frames) {
             if sized.item.pinToVisibleBounds {
-                pinned.append(CompositionalPinnedItem(
-                    key: .supplementary(sized.item.kind, 0, 0), frame: frame, zIndex: sized.item.zIndex,
-                    alignment: sized.item.alignment, sectionStart: 0, sectionEnd: end, group: -1))
+                pinned.append(
+                    CompositionalPinnedItem(
+                        key: .supplementary(sized.item.kind, 0, 0), frame: frame, zIndex: sized.item.zIndex,
+                        alignment: sized.item.alignment, sectionStart: 0, sectionEnd: end, group: -1))
             } else {
-                sink.add(.supplementary, kind: sized.item.kind, section: 0, item: 0, frame: frame, zIndex: sized.item.zIndex)
+                sink.add(
+                    .supplementary, kind: sized.item.kind, section: 0, item: 0, frame: frame, zIndex: sized.item.zIndex)
             }
         }
         let store = try sink.build()

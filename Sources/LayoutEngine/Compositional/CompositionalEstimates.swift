@@ -31,10 +31,12 @@ enum CompositionalEstimates {
             for i in boxes.indices {
                 let leaf = template.leaves[i]
                 guard leaf.depth == 0, let item = leaf.item,
-                      item.size.width.isEstimated || item.size.height.isEstimated else { continue }
+                    item.size.width.isEstimated || item.size.height.isEstimated
+                else { continue }
                 if let answer = try measure(LayoutIndexPath(section, firstItem + i), boxes[i].size) {
-                    boxes[i].size = take(answer, into: boxes[i].size, width: item.size.width.isEstimated,
-                                         height: item.size.height.isEstimated, kind: "")
+                    boxes[i].size = take(
+                        answer, into: boxes[i].size, width: item.size.width.isEstimated,
+                        height: item.size.height.isEstimated, kind: "")
                 }
             }
         }
@@ -55,7 +57,9 @@ enum CompositionalEstimates {
         let spacing = group.interItemSpacing?.minimum ?? 0
         let leaves = template.leaves
         func measured(_ pick: (Compositional.LayoutSize) -> Compositional.Dimension) -> Bool {
-            boxes.indices.contains { leaves[$0].depth == 0 && leaves[$0].item.map { pick($0.size).isEstimated } == true }
+            boxes.indices.contains {
+                leaves[$0].depth == 0 && leaves[$0].item.map { pick($0.size).isEstimated } == true
+            }
         }
         switch group.layout {
         case .vertical where measured(\.height):
@@ -67,7 +71,8 @@ enum CompositionalEstimates {
                 cursor += boxes[i].height + (edges?.bottom?.minimum ?? 0) + spacing
             }
         case .horizontal where measured(\.width):
-            var cursor = leaves.first.map { $0.box.minX - ($0.item?.edgeSpacing.leading?.minimum ?? 0) } ?? insets.leading
+            var cursor =
+                leaves.first.map { $0.box.minX - ($0.item?.edgeSpacing.leading?.minimum ?? 0) } ?? insets.leading
             for i in boxes.indices where leaves[i].depth == 0 {
                 let edges = leaves[i].item?.edgeSpacing
                 cursor += edges?.leading?.minimum ?? 0
@@ -95,8 +100,9 @@ enum CompositionalEstimates {
             let ins = item.contentInsets
             let (l, t) = item.size.width.isEstimated ? (0.0, 0.0) : (ins.leading, ins.trailing)
             let (tp, b) = item.size.height.isEstimated ? (0.0, 0.0) : (ins.top, ins.bottom)
-            return Rect(x: boxes[i].x + l, y: boxes[i].y + tp, width: max(0, boxes[i].width - l - t),
-                        height: max(0, boxes[i].height - tp - b))
+            return Rect(
+                x: boxes[i].x + l, y: boxes[i].y + tp, width: max(0, boxes[i].width - l - t),
+                height: max(0, boxes[i].height - tp - b))
         }
         return (cells, size)
     }

@@ -37,7 +37,8 @@ struct CompositionalGroupSolver {
     /// The most items one group may hold: keeps a zero-width cyclic subitem finite.
     static let maxLeaves = 1_000_000
 
-    mutating func solveRoot(_ group: Compositional.Group, size: Size, budget: Int) throws -> CompositionalGroupTemplate {
+    mutating func solveRoot(_ group: Compositional.Group, size: Size, budget: Int) throws -> CompositionalGroupTemplate
+    {
         var template = CompositionalGroupTemplate(size: size)
         _ = try solve(group, size: size, origin: .zero, budget: min(budget, Self.maxLeaves), depth: 0, into: &template)
         return template
@@ -65,16 +66,22 @@ struct CompositionalGroupSolver {
         let placed: Int
         switch group.layout {
         case .custom(let custom):
-            placed = try solveCustom(custom, interior: interior, size: size, origin: origin, budget: budget, depth: depth, into: &template)
+            placed = try solveCustom(
+                custom, interior: interior, size: size, origin: origin, budget: budget, depth: depth, into: &template)
         case .horizontal(let subitems):
-            placed = try fill(group, subitems, horizontal: true, interior: interior, inner: inner, budget: budget, depth: depth, into: &template)
+            placed = try fill(
+                group, subitems, horizontal: true, interior: interior, inner: inner, budget: budget, depth: depth,
+                into: &template)
         case .vertical(let subitems):
-            placed = try fill(group, subitems, horizontal: false, interior: interior, inner: inner, budget: budget, depth: depth, into: &template)
+            placed = try fill(
+                group, subitems, horizontal: false, interior: interior, inner: inner, budget: budget, depth: depth,
+                into: &template)
         }
         if placed > 0 {
             for supplementary in group.supplementaryItems {
-                template.groupSupplementaries.append(CompositionalGroupSupplementary(
-                    groupFrame: Rect(origin: origin, size: size), firstLeaf: firstLeaf, item: supplementary))
+                template.groupSupplementaries.append(
+                    CompositionalGroupSupplementary(
+                        groupFrame: Rect(origin: origin, size: size), firstLeaf: firstLeaf, item: supplementary))
             }
         }
         return placed
@@ -91,7 +98,9 @@ struct CompositionalGroupSolver {
         for entry in frames.prefix(budget) {
             guard let problem = AttributeRules.frameProblem(entry.frame) else {
                 let box = entry.frame.offsetBy(dx: origin.x, dy: origin.y)
-                template.leaves.append(CompositionalLeaf(box: box, cell: box, item: nil, zIndex: Int32(clamping: entry.zIndex), depth: depth + 1))
+                template.leaves.append(
+                    CompositionalLeaf(
+                        box: box, cell: box, item: nil, zIndex: Int32(clamping: entry.zIndex), depth: depth + 1))
                 placed += 1
                 continue
             }
@@ -101,12 +110,15 @@ struct CompositionalGroupSolver {
     }
 
     private mutating func fill(
-        _ group: Compositional.Group, _ subitems: Compositional.Subitems, horizontal: Bool, interior: Size, inner: Point,
+        _ group: Compositional.Group, _ subitems: Compositional.Subitems, horizontal: Bool, interior: Size,
+        inner: Point,
         budget: Int, depth: Int, into template: inout CompositionalGroupTemplate
     ) throws -> Int {
         let spacing = group.interItemSpacing ?? .fixed(0)
         guard spacing.minimum.isFinite else {
-            throw LayoutError("section \(section): interItemSpacing must be a finite number, got \(AttributeRules.number(spacing.minimum))")
+            throw LayoutError(
+                "section \(section): interItemSpacing must be a finite number, got \(AttributeRules.number(spacing.minimum))"
+            )
         }
         let mainLength = horizontal ? interior.width : interior.height
         let candidates: [Compositional.Subitem]
@@ -118,7 +130,9 @@ struct CompositionalGroupSolver {
         case .repeating(let subitem, let n): (candidates, fixedCount) = ([subitem], n)
         }
         guard !candidates.isEmpty else { throw LayoutError("section \(section): a group needs at least one subitem") }
-        if let n = fixedCount, n < 1 { throw LayoutError("section \(section): a group's count must be at least 1, got \(n)") }
+        if let n = fixedCount, n < 1 {
+            throw LayoutError("section \(section): a group's count must be at least 1, got \(n)")
+        }
 
         // Fill: which subitems the group holds.
         var chosen: [Choice] = []
@@ -138,16 +152,20 @@ struct CompositionalGroupSolver {
                 fractional = false
             }
             guard size.width.isFinite, size.height.isFinite else {
-                throw LayoutError("section \(section): a dimension resolves to a non-finite value (\(AttributeRules.number(size.width))×\(AttributeRules.number(size.height)))")
+                throw LayoutError(
+                    "section \(section): a dimension resolves to a non-finite value (\(AttributeRules.number(size.width))×\(AttributeRules.number(size.height)))"
+                )
             }
             let edges = Self.mainEdges(subitem, horizontal: horizontal)
-            let extent = (horizontal ? size.width : size.height) + (edges.lead?.minimum ?? 0) + (edges.trail?.minimum ?? 0)
+            let extent =
+                (horizontal ? size.width : size.height) + (edges.lead?.minimum ?? 0) + (edges.trail?.minimum ?? 0)
             let gap = chosen.isEmpty || fractional ? 0 : spacing.minimum
             if fixedCount == nil {
                 guard remaining - extent - gap >= -0.25 else {
                     if chosen.isEmpty {
                         throw LayoutError(
-                            "section \(section): the group cannot fit one item: the item needs \(AttributeRules.number(extent)) points along the group's \(horizontal ? "width" : "height"), the group has \(AttributeRules.number(mainLength))")
+                            "section \(section): the group cannot fit one item: the item needs \(AttributeRules.number(extent)) points along the group's \(horizontal ? "width" : "height"), the group has \(AttributeRules.number(mainLength))"
+                        )
                     }
                     break
                 }
@@ -157,7 +175,8 @@ struct CompositionalGroupSolver {
             if case .group(let nested) = subitem {
                 var scratch = CompositionalGroupTemplate(size: size)
                 var probe = self
-                leaves = try probe.solve(nested, size: size, origin: .zero, budget: budget - used, depth: depth + 1, into: &scratch)
+                leaves = try probe.solve(
+                    nested, size: size, origin: .zero, budget: budget - used, depth: depth + 1, into: &scratch)
                 if leaves == 0 { break }
             }
             chosen.append(Choice(subitem: subitem, size: size, fractional: fractional))
@@ -167,7 +186,8 @@ struct CompositionalGroupSolver {
         // Spacing re-solve: fraction items give up the room the spacing needs.
         let n = chosen.count
         if n >= 2, spacing.minimum != 0, chosen.contains(where: \.fractional) {
-            let reduced = horizontal
+            let reduced =
+                horizontal
                 ? Size(width: interior.width - spacing.minimum * Double(n - 1), height: interior.height)
                 : Size(width: interior.width, height: interior.height - spacing.minimum * Double(n - 1))
             for i in chosen.indices where chosen[i].fractional {
@@ -180,7 +200,9 @@ struct CompositionalGroupSolver {
         var flexibleSlots = spacing.isFlexible ? max(0, n - 1) : 0
         for choice in chosen {
             let edges = Self.mainEdges(choice.subitem, horizontal: horizontal)
-            total += (horizontal ? choice.size.width : choice.size.height) + (edges.lead?.minimum ?? 0) + (edges.trail?.minimum ?? 0)
+            total +=
+                (horizontal ? choice.size.width : choice.size.height) + (edges.lead?.minimum ?? 0)
+                + (edges.trail?.minimum ?? 0)
             if edges.lead?.isFlexible == true { flexibleSlots += 1 }
             if edges.trail?.isFlexible == true { flexibleSlots += 1 }
         }
@@ -196,14 +218,16 @@ struct CompositionalGroupSolver {
             cursor += (edges.lead?.minimum ?? 0) + (edges.lead?.isFlexible == true ? share : 0)
             let mainSize = horizontal ? choice.size.width : choice.size.height
             let crossSize = horizontal ? choice.size.height : choice.size.width
-            let crossLeftover = max(0, crossLength - crossSize - (cross.lead?.minimum ?? 0) - (cross.trail?.minimum ?? 0))
+            let crossLeftover = max(
+                0, crossLength - crossSize - (cross.lead?.minimum ?? 0) - (cross.trail?.minimum ?? 0))
             var crossPosition = cross.lead?.minimum ?? 0
             switch (cross.lead?.isFlexible == true, cross.trail?.isFlexible == true) {
             case (true, true): crossPosition += crossLeftover / 2
             case (true, false): crossPosition += crossLeftover
             default: break
             }
-            let origin = horizontal
+            let origin =
+                horizontal
                 ? Point(x: inner.x + cursor, y: inner.y + crossPosition)
                 : Point(x: inner.x + crossPosition, y: inner.y + cursor)
             switch choice.subitem {
@@ -217,7 +241,9 @@ struct CompositionalGroupSolver {
                 template.leaves.append(CompositionalLeaf(box: box, cell: cell, item: item, zIndex: 0, depth: depth))
                 placed += 1
             case .group(let nested):
-                placed += try solve(nested, size: choice.size, origin: origin, budget: budget - placed, depth: depth + 1, into: &template)
+                placed += try solve(
+                    nested, size: choice.size, origin: origin, budget: budget - placed, depth: depth + 1,
+                    into: &template)
             }
             cursor += mainSize + (edges.trail?.minimum ?? 0) + (edges.trail?.isFlexible == true ? share : 0)
         }
@@ -225,15 +251,21 @@ struct CompositionalGroupSolver {
     }
 
     /// Content insets, less those on an estimated axis (ignored, with a warning).
-    func effectiveInsets(_ insets: Compositional.Insets, size: Compositional.LayoutSize, what: String) -> Compositional.Insets {
+    func effectiveInsets(
+        _ insets: Compositional.Insets, size: Compositional.LayoutSize, what: String
+    ) -> Compositional.Insets {
         var result = insets
         if size.width.isEstimated, insets.leading != 0 || insets.trailing != 0 {
-            warnings.add("section \(section): \(what == "item" ? "an" : "a") \(what)'s leading/trailing contentInsets are ignored on its estimated width")
+            warnings.add(
+                "section \(section): \(what == "item" ? "an" : "a") \(what)'s leading/trailing contentInsets are ignored on its estimated width"
+            )
             result.leading = 0
             result.trailing = 0
         }
         if size.height.isEstimated, insets.top != 0 || insets.bottom != 0 {
-            warnings.add("section \(section): \(what == "item" ? "an" : "a") \(what)'s top/bottom contentInsets are ignored on its estimated height")
+            warnings.add(
+                "section \(section): \(what == "item" ? "an" : "a") \(what)'s top/bottom contentInsets are ignored on its estimated height"
+            )
             result.top = 0
             result.bottom = 0
         }
@@ -247,12 +279,16 @@ struct CompositionalGroupSolver {
         }
     }
 
-    static func mainEdges(_ subitem: Compositional.Subitem, horizontal: Bool) -> (lead: Compositional.Spacing?, trail: Compositional.Spacing?) {
+    static func mainEdges(
+        _ subitem: Compositional.Subitem, horizontal: Bool
+    ) -> (lead: Compositional.Spacing?, trail: Compositional.Spacing?) {
         let e = edgeSpacing(subitem)
         return horizontal ? (e.leading, e.trailing) : (e.top, e.bottom)
     }
 
-    static func crossEdges(_ subitem: Compositional.Subitem, horizontal: Bool) -> (lead: Compositional.Spacing?, trail: Compositional.Spacing?) {
+    static func crossEdges(
+        _ subitem: Compositional.Subitem, horizontal: Bool
+    ) -> (lead: Compositional.Spacing?, trail: Compositional.Spacing?) {
         let e = edgeSpacing(subitem)
         return horizontal ? (e.top, e.bottom) : (e.leading, e.trailing)
     }

@@ -39,14 +39,19 @@ public struct CompositionalOrthogonalGeometry: Sendable, Hashable {
     public func targetOffset(proposed: Double, velocity: Double) -> Double {
         let range = offsetRange
         let unit = pagingUnit
-        guard unit > 0, proposed.isFinite else { return min(max(proposed.isFinite ? proposed : 0, range.lowerBound), range.upperBound) }
-        let base: Double = switch behavior {
-        case .groupPagingCentered: -pagingInset
-        case .continuousGroupLeadingBoundary: leadingInset
-        default: 0
+        guard unit > 0, proposed.isFinite else {
+            return min(max(proposed.isFinite ? proposed : 0, range.lowerBound), range.upperBound)
         }
+        let base: Double =
+            switch behavior {
+            case .groupPagingCentered: -pagingInset
+            case .continuousGroupLeadingBoundary: leadingInset
+            default: 0
+            }
         let index = (proposed - base) / unit
-        let snapped = velocity > 0 ? (index - 0.005).rounded(.up)
+        let snapped =
+            velocity > 0
+            ? (index - 0.005).rounded(.up)
             : velocity < 0 ? (index + 0.005).rounded(.down) : index.rounded(.toNearestOrAwayFromZero)
         return min(max(base + snapped * unit, range.lowerBound), range.upperBound)
     }

@@ -41,7 +41,8 @@ struct CompositionalDynamics: PreparedLayoutDynamics {
             let range = orthogonal.offsetRange
             return ScrollRegion(
                 section: s, frame: result.flip(geometry.frame), horizontal: !result.transposed,
-                minimumOffset: range.lowerBound, maximumOffset: range.upperBound, initialOffset: orthogonal.initialOffset)
+                minimumOffset: range.lowerBound, maximumOffset: range.upperBound,
+                initialOffset: orthogonal.initialOffset)
         }
     }
 

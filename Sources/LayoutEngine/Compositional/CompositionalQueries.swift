@@ -13,7 +13,9 @@ extension CompositionalLayoutResult {
         case .decoration: return false
         case .supplementary:
             let s = key.indexPath.section
-            guard key.indexPath.item != 0 || !(sections.indices.contains(s) && sections[s]?.boundaryKinds.contains(key.kind) == true)
+            guard
+                key.indexPath.item != 0
+                    || !(sections.indices.contains(s) && sections[s]?.boundaryKinds.contains(key.kind) == true)
             else { return false }
             return !(key.indexPath == LayoutIndexPath(0, 0) && layoutBoundaryKinds.contains(key.kind))
         }
@@ -41,7 +43,8 @@ extension CompositionalLayoutResult {
         guard !pinned.isEmpty else { return [] }
         let a = context.adjustedContentInset
         let b = context.bounds
-        let visible = Rect(x: b.x + a.left, y: b.y + a.top, width: b.width - a.left - a.right, height: b.height - a.top - a.bottom)
+        let visible = Rect(
+            x: b.x + a.left, y: b.y + a.top, width: b.width - a.left - a.right, height: b.height - a.top - a.bottom)
         let frames = CompositionalPinning.place(pinned, visible: flip(visible))
         return zip(pinned, frames).map { item, frame in
             LayoutAttributes(key: item.key, frame: rounding.round(flip(frame)), zIndex: item.zIndex)
@@ -49,7 +52,9 @@ extension CompositionalLayoutResult {
     }
 
     /// Every element whose (scrolled, pinned) frame meets `rect`, in output order.
-    public func elements(in rect: Rect, context: CollectionContext, orthogonalOffsets: [Int: Double] = [:]) throws -> [LayoutAttributes] {
+    public func elements(
+        in rect: Rect, context: CollectionContext, orthogonalOffsets: [Int: Double] = [:]
+    ) throws -> [LayoutAttributes] {
         let offsets = activeOffsets(orthogonalOffsets)
         var result: [LayoutAttributes] = []
         for position in store.positions(in: rect) {
@@ -72,7 +77,8 @@ extension CompositionalLayoutResult {
         return result
     }
 
-    public func allAttributes(context: CollectionContext, orthogonalOffsets: [Int: Double] = [:]) -> [LayoutAttributes] {
+    public func allAttributes(context: CollectionContext, orthogonalOffsets: [Int: Double] = [:]) -> [LayoutAttributes]
+    {
         let offsets = activeOffsets(orthogonalOffsets)
         var result = store.allAttributes().map { shifted($0, offsets) }
         let pinnedNow = placedPinned(context: context)
@@ -83,7 +89,9 @@ extension CompositionalLayoutResult {
         return result
     }
 
-    public func attributes(for key: ElementKey, context: CollectionContext, orthogonalOffsets: [Int: Double] = [:]) -> LayoutAttributes? {
+    public func attributes(
+        for key: ElementKey, context: CollectionContext, orthogonalOffsets: [Int: Double] = [:]
+    ) -> LayoutAttributes? {
         if let found = store.attributes(for: key) { return shifted(found, activeOffsets(orthogonalOffsets)) }
         return placedPinned(context: context).first { $0.key == key }
     }
@@ -103,7 +111,8 @@ extension CompositionalLayoutResult {
             }
             for position in store.positions(in: rect.offsetBy(dx: -d.dx, dy: -d.dy)) {
                 let attributes = store.attributes(at: position)
-                guard attributes.indexPath.section == s, scrolls(attributes.key), !attributes.frame.intersects(rect) else { continue }
+                guard attributes.indexPath.section == s, scrolls(attributes.key), !attributes.frame.intersects(rect)
+                else { continue }
                 elements.append(attributes)
             }
         }
@@ -113,7 +122,9 @@ extension CompositionalLayoutResult {
     /// `visibleItemsInvalidationHandler`: each section's visible items (unscrolled frames, as
     /// UIKit's) with the visible origin including the section's orthogonal offset; transform,
     /// alpha and zIndex are taken back.
-    func runHandlers(_ result: inout [LayoutAttributes], context: CollectionContext, offsets: [Int: Double], framesShifted: Bool) throws {
+    func runHandlers(
+        _ result: inout [LayoutAttributes], context: CollectionContext, offsets: [Int: Double], framesShifted: Bool
+    ) throws {
         for (s, geometry) in sections.enumerated() {
             guard let handler = geometry?.visibleItemsInvalidationHandler else { continue }
             let indices = result.indices.filter { result[$0].indexPath.section == s && scrolls(result[$0].key) }

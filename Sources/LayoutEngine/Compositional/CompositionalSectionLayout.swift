@@ -16,11 +16,13 @@ extension CompositionalPreparer {
         let count = data.numberOfItems(inSection: s)
         if count > 0, content.width <= 0, !orthogonal {
             throw LayoutError(
-                "section \(s): no room for a group: the container is \(AttributeRules.number(band.width)) points wide and the section's contentInsets take \(AttributeRules.number(insets.leading + insets.trailing))")
+                "section \(s): no room for a group: the container is \(AttributeRules.number(band.width)) points wide and the section's contentInsets take \(AttributeRules.number(insets.leading + insets.trailing))"
+            )
         }
         // The root group resolves against the section container less the insets across the
         // section's own scroll axis only.
-        let groupContainer = orthogonal
+        let groupContainer =
+            orthogonal
             ? Size(width: band.width, height: max(0, H - insets.top - insets.bottom))
             : Size(width: max(0, content.width), height: H)
         let group = section.group
@@ -34,19 +36,23 @@ extension CompositionalPreparer {
             customEnvironment: Compositional.CustomGroupEnvironment(
                 container: Compositional.Container(contentSize: groupSize, contentInsets: .zero),
                 displayScale: rounding.scale, section: s))
-        let template = try count > 0
+        let template =
+            try count > 0
             ? solver.solveRoot(group, size: groupSize, budget: count)
             : CompositionalGroupTemplate(size: groupSize)
         let k = template.leaves.count
         if count > 0, k == 0 {
-            throw LayoutError("section \(s): the group (\(AttributeRules.number(groupSize.width))×\(AttributeRules.number(groupSize.height))) cannot fit one item")
+            throw LayoutError(
+                "section \(s): the group (\(AttributeRules.number(groupSize.width))×\(AttributeRules.number(groupSize.height))) cannot fit one item"
+            )
         }
         let groupCount = k == 0 ? 0 : (count + k - 1) / k
 
         // Root-group edge spacing: fixed edges along the section's scroll axis add to the
         // groupStride, flexible ones there are ignored (warning); across, flexible edges centre.
         let e = group.edgeSpacing
-        let (alongLead, alongTrail, acrossLead, acrossTrail) = orthogonal
+        let (alongLead, alongTrail, acrossLead, acrossTrail) =
+            orthogonal
             ? (e.leading, e.trailing, e.top, e.bottom) : (e.top, e.bottom, e.leading, e.trailing)
         if alongLead?.isFlexible == true || alongTrail?.isFlexible == true {
             warnings.add("section \(s): flexible edge spacing of the section's group along its scroll axis is ignored")
@@ -54,7 +60,8 @@ extension CompositionalPreparer {
         let groupAlong = orthogonal ? groupSize.width : groupSize.height
         let groupAcross = orthogonal ? groupSize.height : groupSize.width
         let groupStride = groupAlong + (alongLead?.minimum ?? 0) + (alongTrail?.minimum ?? 0)
-        let acrossRoom = (orthogonal ? groupContainer.height : content.width) - groupAcross
+        let acrossRoom =
+            (orthogonal ? groupContainer.height : content.width) - groupAcross
             - (acrossLead?.minimum ?? 0) - (acrossTrail?.minimum ?? 0)
         var acrossOffset = acrossLead?.minimum ?? 0
         if acrossRoom > 0 {
@@ -77,7 +84,8 @@ extension CompositionalPreparer {
         let sectionID = Int32(clamping: s)
         var groupsLength: Double
         var itemSupplementaries: [(item: Int, cell: Rect, leaf: Int)] = []
-        let wantsSupplementaries = template.leaves.contains { !($0.item?.supplementaryItems.isEmpty ?? true) }
+        let wantsSupplementaries =
+            template.leaves.contains { !($0.item?.supplementaryItems.isEmpty ?? true) }
             || !template.groupSupplementaries.isEmpty
 
         var measuredAlong: Double?
@@ -92,12 +100,15 @@ extension CompositionalPreparer {
                     template, group: group, count: n, section: s, firstItem: item, sizing: sizing)
                 if g > 0 { along += section.interGroupSpacing }
                 along += alongLead?.minimum ?? 0
-                let origin = orthogonal
+                let origin =
+                    orthogonal
                     ? Point(x: along, y: contentTop + acrossOffset)
                     : Point(x: content.x + acrossOffset, y: along)
                 for (leaf, cell) in cells.enumerated() {
                     let frame = cell.offsetBy(dx: origin.x, dy: origin.y)
-                    sink.cell(section: sectionID, item: Int32(clamping: item), frame: frame, zIndex: max(template.leaves[leaf].zIndex, zFloor))
+                    sink.cell(
+                        section: sectionID, item: Int32(clamping: item), frame: frame,
+                        zIndex: max(template.leaves[leaf].zIndex, zFloor))
                     if wantsSupplementaries { itemSupplementaries.append((item, frame, leaf)) }
                     item += 1
                 }
@@ -117,7 +128,9 @@ extension CompositionalPreparer {
             } else if orthogonal {
                 // One group tall (across the section's own scroll axis), flexible room included.
                 let flexible = acrossLead?.isFlexible == true || acrossTrail?.isFlexible == true
-                groupsLength = groupAcross + (acrossLead?.minimum ?? 0) + (acrossTrail?.minimum ?? 0) + (flexible ? max(0, acrossRoom) : 0)
+                groupsLength =
+                    groupAcross + (acrossLead?.minimum ?? 0) + (acrossTrail?.minimum ?? 0)
+                    + (flexible ? max(0, acrossRoom) : 0)
             } else {
                 groupsLength = groups * groupStride + (groups - 1) * section.interGroupSpacing
             }
@@ -125,14 +138,19 @@ extension CompositionalPreparer {
             var item = 0
             template.leaves.withUnsafeBufferPointer { leaves in
                 for g in 0..<groupCount {
-                    let origin = orthogonal
-                        ? Point(x: content.x + (alongLead?.minimum ?? 0) + Double(g) * step, y: contentTop + acrossOffset)
-                        : Point(x: content.x + acrossOffset, y: contentTop + (alongLead?.minimum ?? 0) + Double(g) * step)
+                    let origin =
+                        orthogonal
+                        ? Point(
+                            x: content.x + (alongLead?.minimum ?? 0) + Double(g) * step, y: contentTop + acrossOffset)
+                        : Point(
+                            x: content.x + acrossOffset, y: contentTop + (alongLead?.minimum ?? 0) + Double(g) * step)
                     for leaf in 0..<min(k, count - item) {
                         let cell = leaves[leaf].cell
-                        let frame = Rect(x: origin.x + cell.x, y: origin.y + cell.y, width: cell.width, height: cell.height)
-                        sink.cell(section: sectionID, item: Int32(truncatingIfNeeded: item), frame: frame,
-                                  zIndex: max(leaves[leaf].zIndex, zFloor))
+                        let frame = Rect(
+                            x: origin.x + cell.x, y: origin.y + cell.y, width: cell.width, height: cell.height)
+                        sink.cell(
+                            section: sectionID, item: Int32(truncatingIfNeeded: item), frame: frame,
+                            zIndex: max(leaves[leaf].zIndex, zFloor))
                         if wantsSupplementaries { itemSupplementaries.append((item, frame, leaf)) }
                         item += 1
                     }
@@ -141,11 +159,16 @@ extension CompositionalPreparer {
             // Group supplementaries, once per stamped group.
             for supplementary in template.groupSupplementaries {
                 for g in 0..<groupCount where g * k + supplementary.firstLeaf < count {
-                    let origin = orthogonal
-                        ? Point(x: content.x + (alongLead?.minimum ?? 0) + Double(g) * step, y: contentTop + acrossOffset)
-                        : Point(x: content.x + acrossOffset, y: contentTop + (alongLead?.minimum ?? 0) + Double(g) * step)
+                    let origin =
+                        orthogonal
+                        ? Point(
+                            x: content.x + (alongLead?.minimum ?? 0) + Double(g) * step, y: contentTop + acrossOffset)
+                        : Point(
+                            x: content.x + acrossOffset, y: contentTop + (alongLead?.minimum ?? 0) + Double(g) * step)
                     let container = supplementary.groupFrame.offsetBy(dx: origin.x, dy: origin.y)
-                    try addAnchored(supplementary.item, to: container, section: s, item: g * k + supplementary.firstLeaf, zFloor: zFloor)
+                    try addAnchored(
+                        supplementary.item, to: container, section: s, item: g * k + supplementary.firstLeaf,
+                        zFloor: zFloor)
                 }
             }
         }
@@ -159,13 +182,16 @@ extension CompositionalPreparer {
         let afterStart = contentBottom + insets.bottom
         let end = max(start, afterStart + boundary.lengthAfter)
         let contentRect = Rect(x: boundaryBand.x, y: contentTop, width: boundaryBand.width, height: groupsLength)
-        let boundaryFrames = boundary.frames(start: start, afterStart: afterStart, band: boundaryBand, content: contentRect)
+        let boundaryFrames = boundary.frames(
+            start: start, afterStart: afterStart, band: boundaryBand, content: contentRect)
         for (sized, frame) in zip(boundary.items, boundaryFrames) {
             let z = max(sized.item.zIndex, Int(zFloor))
             if sized.item.pinToVisibleBounds {
-                pinned.append(CompositionalPinnedItem(
-                    key: .supplementary(sized.item.kind, s, 0), frame: frame, zIndex: z, alignment: sized.item.alignment,
-                    sectionStart: start, sectionEnd: end, group: s))
+                pinned.append(
+                    CompositionalPinnedItem(
+                        key: .supplementary(sized.item.kind, s, 0), frame: frame, zIndex: z,
+                        alignment: sized.item.alignment,
+                        sectionStart: start, sectionEnd: end, group: s))
             } else {
                 sink.add(.supplementary, kind: sized.item.kind, section: s, item: 0, frame: frame, zIndex: z)
             }
@@ -200,15 +226,23 @@ extension CompositionalPreparer {
     }
 
     /// An item or group supplementary: sized against its container, anchored to it.
-    mutating func addAnchored(_ item: Compositional.SupplementaryItem, to container: Rect, section: Int, item index: Int, zFloor: Int32) throws {
-        if let problem = item.size.problem() { throw LayoutError("section \(section): supplementary \"\(item.kind)\": \(problem)") }
+    mutating func addAnchored(
+        _ item: Compositional.SupplementaryItem, to container: Rect, section: Int, item index: Int, zFloor: Int32
+    ) throws {
+        if let problem = item.size.problem() {
+            throw LayoutError("section \(section): supplementary \"\(item.kind)\": \(problem)")
+        }
         var size = item.size.resolve(in: container.size, rounding)
         if let measure = sizing?.supplementary, item.size.width.isEstimated || item.size.height.isEstimated,
-           let answer = try measure(item.kind, LayoutIndexPath(section, index), size) {
-            size = CompositionalEstimates.take(answer, into: size, width: item.size.width.isEstimated,
-                                               height: item.size.height.isEstimated, kind: item.kind)
+            let answer = try measure(item.kind, LayoutIndexPath(section, index), size)
+        {
+            size = CompositionalEstimates.take(
+                answer, into: size, width: item.size.width.isEstimated,
+                height: item.size.height.isEstimated, kind: item.kind)
         }
         let frame = CompositionalAnchors.frame(of: item, size: size, in: container)
-        sink.add(.supplementary, kind: item.kind, section: section, item: index, frame: frame, zIndex: max(item.zIndex, Int(zFloor)))
+        sink.add(
+            .supplementary, kind: item.kind, section: section, item: index, frame: frame,
+            zIndex: max(item.zIndex, Int(zFloor)))
     }
 }

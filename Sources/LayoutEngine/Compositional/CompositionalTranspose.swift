@@ -70,25 +70,28 @@ extension Compositional.Alignment {
 
 extension Compositional.Anchor {
     var transposed: Self {
-        let moved: Offset = switch offset {
-        case .absolute(let p): .absolute(p.transposed)
-        case .fractional(let p): .fractional(p.transposed)
-        }
+        let moved: Offset =
+            switch offset {
+            case .absolute(let p): .absolute(p.transposed)
+            case .fractional(let p): .fractional(p.transposed)
+            }
         return Self(edges: edges.transposed, offset: moved)
     }
 }
 
 extension Compositional.SupplementaryItem {
     var transposed: Self {
-        Self(kind: kind, size: size.transposed, containerAnchor: containerAnchor.transposed,
-             itemAnchor: itemAnchor?.transposed, zIndex: zIndex)
+        Self(
+            kind: kind, size: size.transposed, containerAnchor: containerAnchor.transposed,
+            itemAnchor: itemAnchor?.transposed, zIndex: zIndex)
     }
 }
 
 extension Compositional.BoundarySupplementaryItem {
     var transposed: Self {
-        Self(kind: kind, size: size.transposed, alignment: alignment.transposed, offset: offset.transposed,
-             pinToVisibleBounds: pinToVisibleBounds, extendsBoundary: extendsBoundary, zIndex: zIndex)
+        Self(
+            kind: kind, size: size.transposed, alignment: alignment.transposed, offset: offset.transposed,
+            pinToVisibleBounds: pinToVisibleBounds, extendsBoundary: extendsBoundary, zIndex: zIndex)
     }
 }
 
@@ -98,8 +101,9 @@ extension Compositional.DecorationItem {
 
 extension Compositional.Item {
     var transposed: Self {
-        Self(size: size.transposed, contentInsets: contentInsets.transposed, edgeSpacing: edgeSpacing.transposed,
-             supplementaryItems: supplementaryItems.map(\.transposed))
+        Self(
+            size: size.transposed, contentInsets: contentInsets.transposed, edgeSpacing: edgeSpacing.transposed,
+            supplementaryItems: supplementaryItems.map(\.transposed))
     }
 }
 
@@ -135,27 +139,32 @@ extension Compositional.Environment {
 extension Compositional.CustomGroupItems {
     var transposed: Self {
         if let frames {
-            return Self(frames: frames.map { Compositional.CustomGroupFrame(frame: $0.frame.transposed, zIndex: $0.zIndex) })
+            return Self(
+                frames: frames.map { Compositional.CustomGroupFrame(frame: $0.frame.transposed, zIndex: $0.zIndex) })
         }
         let provider = self.provider
         return Self(id: id) { environment in
             var real = environment
             real.container = environment.container.transposed
-            return try (provider?(real) ?? []).map { Compositional.CustomGroupFrame(frame: $0.frame.transposed, zIndex: $0.zIndex) }
+            return try (provider?(real) ?? []).map {
+                Compositional.CustomGroupFrame(frame: $0.frame.transposed, zIndex: $0.zIndex)
+            }
         }
     }
 }
 
 extension Compositional.Group {
     var transposed: Self {
-        let layout: Layout = switch self.layout {
-        case .horizontal(let s): .vertical(s.transposed)
-        case .vertical(let s): .horizontal(s.transposed)
-        case .custom(let c): .custom(c.transposed)
-        }
-        return Self(size: size.transposed, layout: layout, contentInsets: contentInsets.transposed,
-                    edgeSpacing: edgeSpacing.transposed, interItemSpacing: interItemSpacing,
-                    supplementaryItems: supplementaryItems.map(\.transposed))
+        let layout: Layout =
+            switch self.layout {
+            case .horizontal(let s): .vertical(s.transposed)
+            case .vertical(let s): .horizontal(s.transposed)
+            case .custom(let c): .custom(c.transposed)
+            }
+        return Self(
+            size: size.transposed, layout: layout, contentInsets: contentInsets.transposed,
+            edgeSpacing: edgeSpacing.transposed, interItemSpacing: interItemSpacing,
+            supplementaryItems: supplementaryItems.map(\.transposed))
     }
 }
 
@@ -184,6 +193,8 @@ extension Compositional.Sizing {
         let item = self.item, supplementary = self.supplementary
         return Self(
             item: item.map { body in { indexPath, fitting in try body(indexPath, fitting.transposed)?.transposed } },
-            supplementary: supplementary.map { body in { kind, indexPath, fitting in try body(kind, indexPath, fitting.transposed)?.transposed } })
+            supplementary: supplementary.map { body in
+                { kind, indexPath, fitting in try body(kind, indexPath, fitting.transposed)?.transposed }
+            })
     }
 }

@@ -65,7 +65,8 @@ struct FlowCellStream {
         for size in chunk {
             // A NaN fails every comparison.
             guard size.width >= 0, size.height >= 0, size.width <= .greatestFiniteMagnitude,
-                  size.height <= .greatestFiniteMagnitude else {
+                size.height <= .greatestFiniteMagnitude
+            else {
                 invalid = (received, size)
                 return false
             }
@@ -111,7 +112,8 @@ struct FlowCellStream {
 
     /// Greedy packing: an item that does not fit what is left of the line opens the next one.
     @inline(__always)
-    private mutating func pack<Axis: FlowAxis>(_ size: Size, _ axis: Axis.Type, into builder: inout ElementStoreBuilder) {
+    private mutating func pack<Axis: FlowAxis>(_ size: Size, _ axis: Axis.Type, into builder: inout ElementStoreBuilder)
+    {
         let (m, c) = Axis.split(size)
         if packed > lineFirst && m > remaining {
             everyLineSingle = everyLineSingle && open.count == 1
@@ -157,7 +159,8 @@ struct FlowCellStream {
         var overflowed = overflow != nil
         for offset in 0..<count {
             let (m, c) = Axis.split(sizes[offset])
-            let rect = Axis.rect(main: main, cross: lineStart + (lineOrigin + (lineCross - c) / 2), mainLength: m, crossLength: c)
+            let rect = Axis.rect(
+                main: main, cross: lineStart + (lineOrigin + (lineCross - c) / 2), mainLength: m, crossLength: c)
             // The sizes are finite and ≥ 0: a finite far edge is then all `frameProblem` asks.
             if !(rect.maxX.isFinite && rect.maxY.isFinite), !overflowed {
                 overflow = (first + offset, rect)
@@ -178,12 +181,14 @@ struct FlowCellStream {
         into builder: inout ElementStoreBuilder
     ) {
         let across = lineStart + cross
-        let rect = vertical
+        let rect =
+            vertical
             ? Rect(x: main, y: across, width: mainLength, height: crossLength)
             : Rect(x: across, y: main, width: crossLength, height: mainLength)
         if overflow == nil, !(rect.maxX.isFinite && rect.maxY.isFinite) { overflow = (item, rect) }
         builder.append(
-            category: .cell, kindID: 0, section: section, item: Int32(item), frame: PixelRounding.roundOrigin(rect, scale: scale))
+            category: .cell, kindID: 0, section: section, item: Int32(item),
+            frame: PixelRounding.roundOrigin(rect, scale: scale))
     }
 }
 

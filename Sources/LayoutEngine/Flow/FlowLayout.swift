@@ -14,7 +14,9 @@ public final class FlowLayout: CollectionViewLayout {
     /// UIKit puts headers and footers above cells.
     public static let supplementaryZIndex = 10
 
-    public init(configuration: FlowLayoutConfiguration = FlowLayoutConfiguration(), delegate: (any FlowLayoutDelegate)? = nil) {
+    public init(
+        configuration: FlowLayoutConfiguration = FlowLayoutConfiguration(), delegate: (any FlowLayoutDelegate)? = nil
+    ) {
         self.configuration = configuration
         self.delegate = delegate
     }
@@ -42,15 +44,19 @@ public final class FlowLayout: CollectionViewLayout {
         let scale = context.scale
         // Lines are laid out in the bounds less the adjusted content inset across the scroll axis.
         let adjusted = context.adjustedContentInset
-        let D = max(0, vertical
-            ? context.bounds.width - adjusted.left - adjusted.right
-            : context.bounds.height - adjusted.top - adjusted.bottom)
-        let (extraLead, extraTrail) = Self.referenceInsets(config.sectionInsetReference, context: context, vertical: vertical)
+        let D = max(
+            0,
+            vertical
+                ? context.bounds.width - adjusted.left - adjusted.right
+                : context.bounds.height - adjusted.top - adjusted.bottom)
+        let (extraLead, extraTrail) = Self.referenceInsets(
+            config.sectionInsetReference, context: context, vertical: vertical)
         var newSections: [FlowQueries.SectionGeometry] = []
         let pinHeaders = config.sectionHeadersPinToVisibleBounds
         let pinFooters = config.sectionFootersPinToVisibleBounds
         func queries(_ sections: [FlowQueries.SectionGeometry]) -> FlowQueries {
-            FlowQueries(vertical: vertical, dimension: D, sections: sections, pinHeaders: pinHeaders, pinFooters: pinFooters)
+            FlowQueries(
+                vertical: vertical, dimension: D, sections: sections, pinHeaders: pinHeaders, pinFooters: pinFooters)
         }
         guard D > 0 else { return PreparedLayout(store: .empty, contentSize: .zero, dynamics: queries([])) }
         var builder = ElementStoreBuilder()
@@ -60,8 +66,11 @@ public final class FlowLayout: CollectionViewLayout {
 
         /// Converts axis-neutral (main, cross) to a frame, origin rounded to the pixel grid.
         var overflowed: (ElementKey, String)?
-        func frame(_ key: @autoclosure () -> ElementKey, main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
-            let rect = vertical
+        func frame(
+            _ key: @autoclosure () -> ElementKey, main: Double, cross: Double, mainLength: Double, crossLength: Double
+        ) -> Rect {
+            let rect =
+                vertical
                 ? Rect(x: main, y: cross, width: mainLength, height: crossLength)
                 : Rect(x: cross, y: main, width: crossLength, height: mainLength)
             if overflowed == nil, let problem = AttributeRules.frameProblem(rect) { overflowed = (key(), problem) }
@@ -72,18 +81,23 @@ public final class FlowLayout: CollectionViewLayout {
         for section in 0..<context.data.numberOfSections {
             let count = context.data.numberOfItems(inSection: section)
             let insets = try delegate?.insetForSection(section, context: context) ?? config.sectionInset
-            let lineSpacing = try delegate?.minimumLineSpacingForSection(section, context: context) ?? config.minimumLineSpacing
-            let interitemSpacing = try delegate?.minimumInteritemSpacingForSection(section, context: context)
+            let lineSpacing =
+                try delegate?.minimumLineSpacingForSection(section, context: context) ?? config.minimumLineSpacing
+            let interitemSpacing =
+                try delegate?.minimumInteritemSpacingForSection(section, context: context)
                 ?? config.minimumInteritemSpacing
-            let headerSize = try delegate?.referenceSizeForHeader(inSection: section, context: context) ?? config.headerReferenceSize
-            let footerSize = try delegate?.referenceSizeForFooter(inSection: section, context: context) ?? config.footerReferenceSize
+            let headerSize =
+                try delegate?.referenceSizeForHeader(inSection: section, context: context) ?? config.headerReferenceSize
+            let footerSize =
+                try delegate?.referenceSizeForFooter(inSection: section, context: context) ?? config.footerReferenceSize
             try Self.validate(insets: insets, section: section)
             try Self.validate(spacing: lineSpacing, name: "minimum line spacing", section: section)
             try Self.validate(spacing: interitemSpacing, name: "minimum interitem spacing", section: section)
             try Self.validate(size: headerSize, what: "header reference size", section: section)
             try Self.validate(size: footerSize, what: "footer reference size", section: section)
 
-            let (lead, trail, before, after) = vertical
+            let (lead, trail, before, after) =
+                vertical
                 ? (insets.left + extraLead, insets.right + extraTrail, insets.top, insets.bottom)
                 : (insets.top + extraLead, insets.bottom + extraTrail, insets.left, insets.right)
             // Only the scroll-axis component of a reference size counts.
@@ -92,21 +106,26 @@ public final class FlowLayout: CollectionViewLayout {
 
             /// A header or footer across the full width at scroll position `cross`; stored for
             /// rect queries unless pinned (pinned ones are placed at query time).
-            func supplementary(_ kind: String, _ kindID: UInt16, cross: Double, length: Double, pinned: Bool) -> LayoutAttributes {
+            func supplementary(
+                _ kind: String, _ kindID: UInt16, cross: Double, length: Double, pinned: Bool
+            ) -> LayoutAttributes {
                 let attributes = LayoutAttributes(
                     key: .supplementary(kind, section, 0),
-                    frame: frame(.supplementary(kind, section, 0), main: 0, cross: cross, mainLength: D, crossLength: length),
+                    frame: frame(
+                        .supplementary(kind, section, 0), main: 0, cross: cross, mainLength: D, crossLength: length),
                     zIndex: Self.supplementaryZIndex)
                 if !pinned {
-                    builder.append(category: .supplementary, kindID: kindID, section: Int32(section), item: 0,
-                                   frame: attributes.frame, zIndex: Int32(Self.supplementaryZIndex))
+                    builder.append(
+                        category: .supplementary, kindID: kindID, section: Int32(section), item: 0,
+                        frame: attributes.frame, zIndex: Int32(Self.supplementaryZIndex))
                 }
                 return attributes
             }
 
             var geometry = FlowQueries.SectionGeometry(start: cursor, end: cursor)
             if headerLength > 0 {
-                geometry.header = supplementary(Self.headerKind, headerKind, cross: cursor, length: headerLength, pinned: pinHeaders)
+                geometry.header = supplementary(
+                    Self.headerKind, headerKind, cross: cursor, length: headerLength, pinned: pinHeaders)
             }
             cursor += headerLength + before
 
@@ -120,14 +139,15 @@ public final class FlowLayout: CollectionViewLayout {
                 FlowCellStream(lines: lines, vertical: vertical, scale: scale, lineStart: lineStart, section: sectionID)
             }
             var started: FlowCellStream?
-            let streamed = try delegate?.streamSizesForItems(inSection: section, count: count, context: context) { chunk in
-                if started == nil { started = newStream() }
-                guard started!.received + chunk.count <= count else {
-                    started!.skip(chunk.count)
-                    return false
-                }
-                return started!.add(chunk, into: &builder)
-            } ?? false
+            let streamed =
+                try delegate?.streamSizesForItems(inSection: section, count: count, context: context) { chunk in
+                    if started == nil { started = newStream() }
+                    guard started!.received + chunk.count <= count else {
+                        started!.skip(chunk.count)
+                        return false
+                    }
+                    return started!.add(chunk, into: &builder)
+                } ?? false
             let extent: Double
             if streamed {
                 var stream = started ?? newStream()
@@ -138,23 +158,31 @@ public final class FlowLayout: CollectionViewLayout {
                     throw LayoutError("section \(section): \(stream.received) item sizes for \(count) items")
                 }
                 extent = stream.finish(into: &builder)
-                if overflowed == nil, let (item, frame) = stream.overflow, let problem = AttributeRules.frameProblem(frame) {
+                if overflowed == nil, let (item, frame) = stream.overflow,
+                    let problem = AttributeRules.frameProblem(frame)
+                {
                     overflowed = (.cell(section, item), problem)
                 }
             } else {
                 try Self.validate(size: config.itemSize, what: "itemSize", section: section)
                 let fixed = config.itemSize
                 let (m, c) = vertical ? (fixed.width, fixed.height) : (fixed.height, fixed.width)
-                extent = count == 0 ? 0 : lines.placeGrid(count: count, main: m, cross: c) { item, main, cross in
-                    builder.append(
-                        category: .cell, kindID: 0, section: sectionID, item: Int32(item),
-                        frame: frame(.cell(section, item), main: main, cross: lineStart + cross, mainLength: m, crossLength: c))
-                }
+                extent =
+                    count == 0
+                    ? 0
+                    : lines.placeGrid(count: count, main: m, cross: c) { item, main, cross in
+                        builder.append(
+                            category: .cell, kindID: 0, section: sectionID, item: Int32(item),
+                            frame: frame(
+                                .cell(section, item), main: main, cross: lineStart + cross, mainLength: m,
+                                crossLength: c))
+                    }
             }
             cursor += extent + after
 
             if footerLength > 0 {
-                geometry.footer = supplementary(Self.footerKind, footerKind, cross: cursor, length: footerLength, pinned: pinFooters)
+                geometry.footer = supplementary(
+                    Self.footerKind, footerKind, cross: cursor, length: footerLength, pinned: pinFooters)
             }
             cursor += footerLength
             // Negative insets may pull the end above the start; a section never takes less
@@ -195,7 +223,9 @@ public final class FlowLayout: CollectionViewLayout {
         try prepared.allElementList(context: context)
     }
 
-    public func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+    public func layoutAttributesForItem(
+        at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
         try prepared.attributes(for: ElementKey(category: .cell, indexPath: indexPath), context: context)
     }
 
@@ -211,7 +241,9 @@ public final class FlowLayout: CollectionViewLayout {
 
     /// Pinning switched on since the last prepare invalidates too (the configuration is live).
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
-        if configuration.sectionHeadersPinToVisibleBounds || configuration.sectionFootersPinToVisibleBounds { return true }
+        if configuration.sectionHeadersPinToVisibleBounds || configuration.sectionFootersPinToVisibleBounds {
+            return true
+        }
         return prepared.shouldInvalidateLayout(forBoundsChange: newBounds, context: context)
     }
 
@@ -253,6 +285,8 @@ public final class FlowLayout: CollectionViewLayout {
     }
 
     static func validate(spacing: Double, name: String, section: Int) throws {
-        if let problem = AttributeRules.spacingProblem(spacing) { throw LayoutError("\(name) for section \(section) \(problem)") }
+        if let problem = AttributeRules.spacingProblem(spacing) {
+            throw LayoutError("\(name) for section \(section) \(problem)")
+        }
     }
 }

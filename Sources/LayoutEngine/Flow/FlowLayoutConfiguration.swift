@@ -54,7 +54,9 @@ extension FlowLayoutDelegate {
         inSection section: Int, count: Int, context: CollectionContext, consume: (UnsafeBufferPointer<Size>) -> Bool
     ) throws -> Bool {
         guard let sizes = try sizesForItems(inSection: section, count: count, context: context) else { return false }
-        guard sizes.count == count else { throw LayoutError("section \(section): \(sizes.count) item sizes for \(count) items") }
+        guard sizes.count == count else {
+            throw LayoutError("section \(section): \(sizes.count) item sizes for \(count) items")
+        }
         _ = sizes.withUnsafeBufferPointer(consume)
         return true
     }

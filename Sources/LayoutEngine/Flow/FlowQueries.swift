@@ -37,7 +37,8 @@ public struct FlowQueries: PreparedLayoutDynamics {
 
     /// The direct supplementary query always returns the pinned frame.
     public func attributes(for key: ElementKey, context: CollectionContext) -> LayoutAttributes? {
-        guard key.category == .supplementary, sections.indices.contains(key.indexPath.section), key.indexPath.item == 0 else {
+        guard key.category == .supplementary, sections.indices.contains(key.indexPath.section), key.indexPath.item == 0
+        else {
             return nil
         }
         let geometry = sections[key.indexPath.section]
@@ -58,9 +59,11 @@ public struct FlowQueries: PreparedLayoutDynamics {
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) -> Bool {
         if pinHeaders || pinFooters { return true }
         let adjusted = context.adjustedContentInset
-        let newDimension = max(0, vertical
-            ? newBounds.width - adjusted.left - adjusted.right
-            : newBounds.height - adjusted.top - adjusted.bottom)
+        let newDimension = max(
+            0,
+            vertical
+                ? newBounds.width - adjusted.left - adjusted.right
+                : newBounds.height - adjusted.top - adjusted.bottom)
         return newDimension != dimension
     }
 
@@ -74,7 +77,9 @@ public struct FlowQueries: PreparedLayoutDynamics {
 
     /// A pinned header follows the top of the visible rect, never above its natural place and
     /// never past the point where the section's footer starts.
-    private func pinnedHeader(_ header: LayoutAttributes, _ geometry: SectionGeometry, _ context: CollectionContext) -> LayoutAttributes {
+    private func pinnedHeader(
+        _ header: LayoutAttributes, _ geometry: SectionGeometry, _ context: CollectionContext
+    ) -> LayoutAttributes {
         let length = scrollLength(header.frame)
         let footerStart = geometry.end - (geometry.footer.map { scrollLength($0.frame) } ?? 0)
         let visibleStart = vertical ? context.bounds.minY : context.bounds.minX
@@ -84,7 +89,9 @@ public struct FlowQueries: PreparedLayoutDynamics {
 
     /// A pinned footer follows the bottom of the visible rect, never below its natural place and
     /// never above the end of the section's header.
-    private func pinnedFooter(_ footer: LayoutAttributes, _ geometry: SectionGeometry, _ context: CollectionContext) -> LayoutAttributes {
+    private func pinnedFooter(
+        _ footer: LayoutAttributes, _ geometry: SectionGeometry, _ context: CollectionContext
+    ) -> LayoutAttributes {
         let length = scrollLength(footer.frame)
         let natural = geometry.end - length
         let headerEnd = geometry.start + (geometry.header.map { scrollLength($0.frame) } ?? 0)

@@ -28,7 +28,9 @@ public struct AnimationPlan: Sendable, Equatable {
                 result.transform3D = Transform3D(zip(from.transform3D.m, to.transform3D.m).map { mix($0, $1) })
             }
             for (name, start) in from.custom {
-                if case .number(let a) = start, case .number(let b)? = to.custom[name] { result.custom[name] = .number(mix(a, b)) }
+                if case .number(let a) = start, case .number(let b)? = to.custom[name] {
+                    result.custom[name] = .number(mix(a, b))
+                }
             }
             return result
         }

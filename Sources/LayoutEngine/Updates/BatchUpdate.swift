@@ -45,11 +45,17 @@ public struct BatchUpdate: Sendable, Equatable {
         updates += deletedSections.sorted().map { .init(action: .delete, before: .init(section: $0), after: nil) }
         updates += insertedSections.sorted().map { .init(action: .insert, before: nil, after: .init(section: $0)) }
         updates += reloadedSections.sorted().map { section in
-            let after = mapping.flatMap { $0.sectionsOldToNew.indices.contains(section) ? $0.sectionsOldToNew[section] : nil } ?? section
+            let after =
+                mapping.flatMap { $0.sectionsOldToNew.indices.contains(section) ? $0.sectionsOldToNew[section] : nil }
+                ?? section
             return .init(action: .reload, before: .init(section: section), after: .init(section: after))
         }
-        updates += movedSections.map { .init(action: .move, before: .init(section: $0.from), after: .init(section: $0.to)) }
-        func target(_ path: LayoutIndexPath) -> CollectionUpdate.Target { .init(section: path.section, item: path.item) }
+        updates += movedSections.map {
+            .init(action: .move, before: .init(section: $0.from), after: .init(section: $0.to))
+        }
+        func target(_ path: LayoutIndexPath) -> CollectionUpdate.Target {
+            .init(section: path.section, item: path.item)
+        }
         updates += deletedItems.sorted().map { .init(action: .delete, before: target($0), after: nil) }
         updates += insertedItems.sorted().map { .init(action: .insert, before: nil, after: target($0)) }
         updates += reloadedItems.sorted().map { path in

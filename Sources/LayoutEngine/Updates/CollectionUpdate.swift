@@ -40,18 +40,26 @@ public protocol CollectionViewLayoutUpdates {
     func prepare(forCollectionViewUpdates updates: [CollectionUpdate], context: CollectionContext) throws
     func finalizeCollectionViewUpdates(context: CollectionContext) throws
     /// Where an appearing element starts; `attributes` holds the default start.
-    func initialLayoutAttributes(forAppearing attributes: LayoutAttributes, context: CollectionContext) throws -> LayoutAttributes
+    func initialLayoutAttributes(
+        forAppearing attributes: LayoutAttributes, context: CollectionContext
+    ) throws -> LayoutAttributes
     /// Where a disappearing element ends; `attributes` holds the default end.
-    func finalLayoutAttributes(forDisappearing attributes: LayoutAttributes, context: CollectionContext) throws -> LayoutAttributes
+    func finalLayoutAttributes(
+        forDisappearing attributes: LayoutAttributes, context: CollectionContext
+    ) throws -> LayoutAttributes
 }
 
 extension CollectionViewLayoutUpdates {
     public func prepare(forCollectionViewUpdates updates: [CollectionUpdate], context: CollectionContext) throws {}
     public func finalizeCollectionViewUpdates(context: CollectionContext) throws {}
-    public func initialLayoutAttributes(forAppearing attributes: LayoutAttributes, context: CollectionContext) throws -> LayoutAttributes {
+    public func initialLayoutAttributes(
+        forAppearing attributes: LayoutAttributes, context: CollectionContext
+    ) throws -> LayoutAttributes {
         attributes
     }
-    public func finalLayoutAttributes(forDisappearing attributes: LayoutAttributes, context: CollectionContext) throws -> LayoutAttributes {
+    public func finalLayoutAttributes(
+        forDisappearing attributes: LayoutAttributes, context: CollectionContext
+    ) throws -> LayoutAttributes {
         attributes
     }
 }

@@ -15,7 +15,8 @@ struct OldPathCursor {
 
     mutating func oldIndexPath(forNew path: LayoutIndexPath) -> LayoutIndexPath? {
         guard path.section == section, path.item == item + 1, path.item < mapping.newCounts[section],
-              let old = mapping.sectionsNewToOld[section] else { return seek(path) }
+            let old = mapping.sectionsNewToOld[section]
+        else { return seek(path) }
         item = path.item
         let claimed = mapping.claimed[section]
         if claimedNext < claimed.count && claimed[claimedNext] == item {
@@ -35,8 +36,10 @@ struct OldPathCursor {
     /// Answers by search and sets the state to continue from `path`.
     private mutating func seek(_ path: LayoutIndexPath) -> LayoutIndexPath? {
         let answer = mapping.oldIndexPath(forNew: path)
-        guard mapping.newCounts.indices.contains(path.section), (0..<mapping.newCounts[path.section]).contains(path.item),
-              let old = mapping.sectionsNewToOld[path.section] else {
+        guard mapping.newCounts.indices.contains(path.section),
+            (0..<mapping.newCounts[path.section]).contains(path.item),
+            let old = mapping.sectionsNewToOld[path.section]
+        else {
             section = -1
             return answer
         }

@@ -18,29 +18,37 @@ public enum TransitionPlanner {
         entries.reserveCapacity(max(before.count, after.count))
         for attributes in after {
             if let old = beforeByKey.removeValue(forKey: attributes.key) {
-                entries.append(entry(.persist, attributes, before: old.indexPath, after: attributes.indexPath, from: old, to: attributes))
+                entries.append(
+                    entry(
+                        .persist, attributes, before: old.indexPath, after: attributes.indexPath, from: old,
+                        to: attributes))
             } else {
                 var start = attributes
                 start.alpha = 0
-                entries.append(entry(.insert, attributes, before: nil, after: attributes.indexPath, from: start, to: attributes))
+                entries.append(
+                    entry(.insert, attributes, before: nil, after: attributes.indexPath, from: start, to: attributes))
             }
         }
         for attributes in before where beforeByKey[attributes.key] != nil {
             var end = attributes
             end.alpha = 0
-            entries.append(entry(.delete, attributes, before: attributes.indexPath, after: nil, from: attributes, to: end))
+            entries.append(
+                entry(.delete, attributes, before: attributes.indexPath, after: nil, from: attributes, to: end))
         }
         return AnimationPlan(
-            bounds: context.bounds, contentSizeBefore: contentSizeBefore, contentSizeAfter: next.collectionViewContentSize,
+            bounds: context.bounds, contentSizeBefore: contentSizeBefore,
+            contentSizeAfter: next.collectionViewContentSize,
             updates: [], entries: entries)
     }
 
     private static func entry(
-        _ change: UpdateMapping.Change, _ attributes: LayoutAttributes, before: LayoutIndexPath?, after: LayoutIndexPath?,
+        _ change: UpdateMapping.Change, _ attributes: LayoutAttributes, before: LayoutIndexPath?,
+        after: LayoutIndexPath?,
         from: LayoutAttributes, to: LayoutAttributes
     ) -> AnimationPlan.Entry {
         AnimationPlan.Entry(
-            change: change, category: attributes.category, kind: attributes.kind, indexPathBefore: before, indexPathAfter: after,
+            change: change, category: attributes.category, kind: attributes.kind, indexPathBefore: before,
+            indexPathAfter: after,
             from: from, to: to)
     }
 }

@@ -37,8 +37,10 @@ public struct UpdateMapping: Sendable {
     /// Validates `update` against the sections' item counts before it and, when the host gives
     /// them (its model already changed), after it. `insertedSectionCounts` gives the item count
     /// of inserted sections when `newCounts` is not given (default 0).
-    public init(oldCounts: [Int], update: BatchUpdate, newCounts expected: [Int]? = nil,
-                insertedSectionCounts: [Int: Int] = [:]) throws(UpdateError) {
+    public init(
+        oldCounts: [Int], update: BatchUpdate, newCounts expected: [Int]? = nil,
+        insertedSectionCounts: [Int: Int] = [:]
+    ) throws(UpdateError) {
         let oldSectionCount = oldCounts.count
 
         // Sections.
@@ -51,7 +53,9 @@ public struct UpdateMapping: Sendable {
         }
         func checkOldSection(_ section: Int, _ what: String) throws(UpdateError) {
             guard (0..<oldSectionCount).contains(section) else {
-                throw UpdateError("cannot \(what) section \(section): there \(oldSectionCount == 1 ? "is only 1 section" : "are only \(oldSectionCount) sections") before the update")
+                throw UpdateError(
+                    "cannot \(what) section \(section): there \(oldSectionCount == 1 ? "is only 1 section" : "are only \(oldSectionCount) sections") before the update"
+                )
             }
         }
         let deletedSections = try checkUnique(update.deletedSections, "deleted section")
@@ -73,11 +77,13 @@ public struct UpdateMapping: Sendable {
         let newSectionCount = oldSectionCount - deletedSections.count + update.insertedSections.count
         if let expected, expected.count != newSectionCount {
             throw UpdateError(
-                "invalid number of sections: the data has \(expected.count) after the update, but there were \(oldSectionCount) before it, plus \(update.insertedSections.count) inserted and minus \(deletedSections.count) deleted")
+                "invalid number of sections: the data has \(expected.count) after the update, but there were \(oldSectionCount) before it, plus \(update.insertedSections.count) inserted and minus \(deletedSections.count) deleted"
+            )
         }
         func checkNewSection(_ section: Int, _ what: String) throws(UpdateError) {
             guard (0..<newSectionCount).contains(section) else {
-                throw UpdateError("cannot \(what) section \(section): there are \(newSectionCount) sections after the update")
+                throw UpdateError(
+                    "cannot \(what) section \(section): there are \(newSectionCount) sections after the update")
             }
         }
         let insertedSections = try checkUnique(update.insertedSections, "inserted section")
@@ -94,7 +100,9 @@ public struct UpdateMapping: Sendable {
             sectionsNewToOld[move.to] = move.from
             claimed.insert(move.to)
         }
-        let survivingSections = (0..<oldSectionCount).filter { !deletedSections.contains($0) && !movedFromSections.contains($0) }
+        let survivingSections = (0..<oldSectionCount).filter {
+            !deletedSections.contains($0) && !movedFromSections.contains($0)
+        }
         let freeSections = (0..<newSectionCount).filter { !claimed.contains($0) }
         for (old, new) in zip(survivingSections, freeSections) { sectionsNewToOld[new] = old }
         var sectionsOldToNew = [Int?](repeating: nil, count: oldSectionCount)
@@ -106,7 +114,8 @@ public struct UpdateMapping: Sendable {
         let movedFromItems = try checkUnique(update.movedItems.map(\.from), "item moved from")
         for (paths, what) in [(deletedItems, "delete"), (reloadedItems, "reload"), (movedFromItems, "move")] {
             for path in paths.sorted() {
-                guard (0..<oldSectionCount).contains(path.section), (0..<oldCounts[path.section]).contains(path.item) else {
+                guard (0..<oldSectionCount).contains(path.section), (0..<oldCounts[path.section]).contains(path.item)
+                else {
                     throw UpdateError("cannot \(what) item \(path): it does not exist before the update")
                 }
                 if deletedSections.contains(path.section) {
@@ -117,9 +126,15 @@ public struct UpdateMapping: Sendable {
                 }
             }
         }
-        if let path = deletedItems.intersection(movedFromItems).min() { throw UpdateError("item \(path) is both deleted and moved") }
-        if let path = deletedItems.intersection(reloadedItems).min() { throw UpdateError("item \(path) is both deleted and reloaded") }
-        if let path = reloadedItems.intersection(movedFromItems).min() { throw UpdateError("item \(path) is both reloaded and moved") }
+        if let path = deletedItems.intersection(movedFromItems).min() {
+            throw UpdateError("item \(path) is both deleted and moved")
+        }
+        if let path = deletedItems.intersection(reloadedItems).min() {
+            throw UpdateError("item \(path) is both deleted and reloaded")
+        }
+        if let path = reloadedItems.intersection(movedFromItems).min() {
+            throw UpdateError("item \(path) is both reloaded and moved")
+        }
 
         // New counts: UIKit's rule for every section that existed before.
         func countBySection(_ paths: some Sequence<LayoutIndexPath>) -> [Int: Int] {
@@ -140,7 +155,8 @@ public struct UpdateMapping: Sendable {
             let count = oldCounts[old] - deleted - movedOut + inserted + movedIn
             if let expected, expected[new] != count {
                 throw UpdateError(
-                    "invalid number of items in section \(new): the data has \(expected[new]) after the update, but the section had \(oldCounts[old]) before it, plus \(inserted) inserted and \(movedIn) moved in, minus \(deleted) deleted and \(movedOut) moved out")
+                    "invalid number of items in section \(new): the data has \(expected[new]) after the update, but the section had \(oldCounts[old]) before it, plus \(inserted) inserted and \(movedIn) moved in, minus \(deleted) deleted and \(movedOut) moved out"
+                )
             }
             guard count >= 0 else { throw UpdateError("section \(new) would have \(count) items after the update") }
             newCounts[new] = count
@@ -152,9 +168,11 @@ public struct UpdateMapping: Sendable {
         for (paths, what) in [(insertedItems, "insert"), (movedToItems, "move an item to")] {
             for path in paths.sorted() {
                 if insertedSections.contains(path.section) {
-                    throw UpdateError("cannot \(what) \(path): its section \(path.section) is inserted with all its items")
+                    throw UpdateError(
+                        "cannot \(what) \(path): its section \(path.section) is inserted with all its items")
                 }
-                guard (0..<newSectionCount).contains(path.section), (0..<newCounts[path.section]).contains(path.item) else {
+                guard (0..<newSectionCount).contains(path.section), (0..<newCounts[path.section]).contains(path.item)
+                else {
                     throw UpdateError("cannot \(what) \(path): it does not exist after the update")
                 }
                 if let old = sectionsNewToOld[path.section], reloadedSections.contains(old) {
@@ -179,7 +197,8 @@ public struct UpdateMapping: Sendable {
             guard let old = sectionsNewToOld[new] else { continue }
             let survivors = oldCounts[old] - leaving[old].count, free = newCounts[new] - claimedPlaces[new].count
             guard survivors == free else {
-                throw UpdateError("section \(new): \(survivors) items survive the update but \(free) places are left for them")
+                throw UpdateError(
+                    "section \(new): \(survivors) items survive the update but \(free) places are left for them")
             }
         }
 
@@ -200,7 +219,8 @@ public struct UpdateMapping: Sendable {
     /// The item's index path after the update, or nil when it is deleted.
     public func newIndexPath(forOld path: LayoutIndexPath) -> LayoutIndexPath? {
         guard oldCounts.indices.contains(path.section), (0..<oldCounts[path.section]).contains(path.item),
-              let new = sectionsOldToNew[path.section] else { return nil }
+            let new = sectionsOldToNew[path.section]
+        else { return nil }
         let leaving = self.leaving[path.section]
         let before = Self.count(below: path.item, in: leaving)
         if before < leaving.count && leaving[before] == path.item { return moveTargets[path] }
@@ -211,7 +231,8 @@ public struct UpdateMapping: Sendable {
     /// The item's index path before the update, or nil when it is inserted.
     public func oldIndexPath(forNew path: LayoutIndexPath) -> LayoutIndexPath? {
         guard newCounts.indices.contains(path.section), (0..<newCounts[path.section]).contains(path.item),
-              let old = sectionsNewToOld[path.section] else { return nil }
+            let old = sectionsNewToOld[path.section]
+        else { return nil }
         let claimed = self.claimed[path.section]
         let before = Self.count(below: path.item, in: claimed)
         if before < claimed.count && claimed[before] == path.item { return claimedOrigins[path.section][before] }
@@ -272,10 +293,13 @@ public struct UpdateMapping: Sendable {
         let hasPayloads = old.sections.contains { $0.items != nil }
         guard hasPayloads else { return CollectionData(counts: newCounts) }
         var cursor = OldPathCursor(self)  // the items in order: one step each
-        return CollectionData(sections: newCounts.indices.map { section in
-            CollectionData.Section(items: (0..<newCounts[section]).map { item in
-                cursor.oldIndexPath(forNew: LayoutIndexPath(section, item)).flatMap { old.item(at: $0) } ?? .null
+        return CollectionData(
+            sections: newCounts.indices.map { section in
+                CollectionData.Section(
+                    items: (0..<newCounts[section]).map { item in
+                        cursor.oldIndexPath(forNew: LayoutIndexPath(section, item)).flatMap { old.item(at: $0) }
+                            ?? .null
+                    })
             })
-        })
     }
 }

@@ -23,8 +23,12 @@ public struct UpdatePlan: Sendable {
         before: ElementList, after: ElementList, sources: [Int32], changed: [AnimationPlan.Entry],
         disappearing: [(position: Int, entry: AnimationPlan.Entry)]
     ) {
-        (self.bounds, self.contentSizeBefore, self.contentSizeAfter, self.updates) = (bounds, contentSizeBefore, contentSizeAfter, updates)
-        (self.before, self.after, self.sources, self.changed, self.disappearing) = (before, after, sources, changed, disappearing)
+        (self.bounds, self.contentSizeBefore, self.contentSizeAfter, self.updates) = (
+            bounds, contentSizeBefore, contentSizeAfter, updates
+        )
+        (self.before, self.after, self.sources, self.changed, self.disappearing) = (
+            before, after, sources, changed, disappearing
+        )
     }
 
     /// Every element before or after the update: one entry each.

@@ -59,12 +59,14 @@ public enum UpdatePlanner {
             walk = try Walk(before: beforeStore, after: afterStore, mapping: mapping, layout: layout, context: new)
         } else {
             walk = try Walk(
-                before: AttributesListing(before.array, indexed: true), after: AttributesListing(after.array, indexed: false),
+                before: AttributesListing(before.array, indexed: true),
+                after: AttributesListing(after.array, indexed: false),
                 mapping: mapping, layout: layout, context: new)
         }
         try layout.finalizeCollectionViewUpdates(context: new)
         return UpdatePlan(
-            bounds: new.bounds, contentSizeBefore: contentSizeBefore, contentSizeAfter: layout.collectionViewContentSize,
+            bounds: new.bounds, contentSizeBefore: contentSizeBefore,
+            contentSizeAfter: layout.collectionViewContentSize,
             updates: updates, before: before, after: after, sources: walk.sources, changed: walk.changed,
             disappearing: walk.disappearing)
     }
@@ -78,7 +80,8 @@ public enum UpdatePlanner {
         var disappearing: [(position: Int, entry: AnimationPlan.Entry)] = []
 
         init<Listing: PlannedListing>(
-            before: Listing, after: Listing, mapping: UpdateMapping, layout: any CollectionViewLayout, context new: CollectionContext
+            before: Listing, after: Listing, mapping: UpdateMapping, layout: any CollectionViewLayout,
+            context new: CollectionContext
         ) throws {
             sources.reserveCapacity(after.count)
             var matched = [Bool](repeating: false, count: before.count)
@@ -133,14 +136,19 @@ public enum UpdatePlanner {
                 let attributes = before.attributes(at: position)
                 var end = attributes
                 end.alpha = 0
-                let reloaded = attributes.category == .cell
+                let reloaded =
+                    attributes.category == .cell
                     ? mapping.change(ofOld: attributes.indexPath) == .reload
                     : mapping.sectionChange(ofOld: attributes.indexPath.section) == .reload
                 let change: UpdateMapping.Change = reloaded ? .reload : .delete
-                disappearing.append((position, AnimationPlan.Entry(
-                    change: change, category: attributes.category, kind: attributes.kind,
-                    indexPathBefore: attributes.indexPath, indexPathAfter: nil,
-                    from: attributes, to: try layout.finalLayoutAttributes(forDisappearing: end, context: new))))
+                disappearing.append(
+                    (
+                        position,
+                        AnimationPlan.Entry(
+                            change: change, category: attributes.category, kind: attributes.kind,
+                            indexPathBefore: attributes.indexPath, indexPathAfter: nil,
+                            from: attributes, to: try layout.finalLayoutAttributes(forDisappearing: end, context: new))
+                    ))
             }
         }
     }
@@ -154,19 +162,33 @@ public enum UpdatePlanner {
     ) -> (Int?, UpdateMapping.Change) {
         let path = key.indexPath
         if key.category == .cell {
-            let old = mapping.oldIndexPath(forNew: path).flatMap { position(ElementKey(category: .cell, indexPath: $0)) }
+            let old = mapping.oldIndexPath(forNew: path).flatMap {
+                position(ElementKey(category: .cell, indexPath: $0))
+            }
             return (old, mapping.change(ofNew: path))
         }
-        guard mapping.sectionsNewToOld.indices.contains(path.section), let oldSection = mapping.sectionsNewToOld[path.section] else {
+        guard mapping.sectionsNewToOld.indices.contains(path.section),
+            let oldSection = mapping.sectionsNewToOld[path.section]
+        else {
             return (nil, .insert)
         }
         let sectionChange = mapping.sectionChange(ofOld: oldSection)
-        if sectionChange == .reload { return (position(ElementKey(category: key.category, kind: key.kind, indexPath: LayoutIndexPath(oldSection, path.item))), .reload) }
-        if let old = position(ElementKey(category: key.category, kind: key.kind, indexPath: LayoutIndexPath(oldSection, path.item))) {
+        if sectionChange == .reload {
+            return (
+                position(
+                    ElementKey(
+                        category: key.category, kind: key.kind, indexPath: LayoutIndexPath(oldSection, path.item))),
+                .reload
+            )
+        }
+        if let old = position(
+            ElementKey(category: key.category, kind: key.kind, indexPath: LayoutIndexPath(oldSection, path.item)))
+        {
             return (old, sectionChange)
         }
         if let oldPath = mapping.oldIndexPath(forNew: path),
-           let old = position(ElementKey(category: key.category, kind: key.kind, indexPath: oldPath)) {
+            let old = position(ElementKey(category: key.category, kind: key.kind, indexPath: oldPath))
+        {
             return (old, .persist)
         }
         return (nil, .insert)

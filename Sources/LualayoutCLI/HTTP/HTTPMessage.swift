@@ -56,11 +56,13 @@ struct HTTPRequest: Sendable {
         guard let first = lines.first else { throw HTTPRefusal(status: 400, message: "malformed request line") }
         let parts = first.split(separator: 32, omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenByte),
-              !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 32 && $0 < 127 })
+            !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 32 && $0 < 127 })
         else { throw HTTPRefusal(status: 400, message: "malformed request line") }
         method = String(decoding: parts[0], as: UTF8.self)
         version = String(decoding: parts[2], as: UTF8.self)
-        guard version.hasPrefix("HTTP/"), version.count == 8 else { throw HTTPRefusal(status: 400, message: "malformed request line") }
+        guard version.hasPrefix("HTTP/"), version.count == 8 else {
+            throw HTTPRefusal(status: 400, message: "malformed request line")
+        }
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
             throw HTTPRefusal(status: 505, message: "HTTP version not supported (only HTTP/1.0 and HTTP/1.1)")
         }
@@ -74,11 +76,13 @@ struct HTTPRequest: Sendable {
         for line in lines.dropFirst() {
             // No obsolete line folding, no space before the colon, no control bytes in values.
             guard let colon = line.firstIndex(of: 58), colon > line.startIndex,
-                  line[line.startIndex..<colon].allSatisfy(Self.isTokenByte),
-                  line[(colon + 1)...].allSatisfy({ $0 == 9 || $0 >= 32 && $0 != 127 })
+                line[line.startIndex..<colon].allSatisfy(Self.isTokenByte),
+                line[(colon + 1)...].allSatisfy({ $0 == 9 || $0 >= 32 && $0 != 127 })
             else { throw HTTPRefusal(status: 400, message: "malformed header field") }
             let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self)
-            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingScalars { $0 == " " || $0 == "\t" }
+            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingScalars {
+                $0 == " " || $0 == "\t"
+            }
             headers.append((name, value))
         }
         if header("Transfer-Encoding") != nil {
@@ -88,7 +92,9 @@ struct HTTPRequest: Sendable {
     }
 
     /// Every copy of `Content-Length` must agree.
-    private static func contentLength(_ headers: [(name: String, value: String)], limits: HTTPLimits) throws(HTTPRefusal) -> Int {
+    private static func contentLength(
+        _ headers: [(name: String, value: String)], limits: HTTPLimits
+    ) throws(HTTPRefusal) -> Int {
         let values = Set(headers.filter { $0.name.lowercased() == "content-length" }.map(\.value))
         guard let value = values.first else { return 0 }
         guard values.count == 1, !value.isEmpty, value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
@@ -96,7 +102,8 @@ struct HTTPRequest: Sendable {
         }
         // Compared as digits first so an absurd length cannot overflow.
         let digits = value.drop { $0 == "0" }
-        guard digits.count <= 18, let length = Int(digits.isEmpty ? "0" : String(digits)), length <= limits.maxBodyBytes else {
+        guard digits.count <= 18, let length = Int(digits.isEmpty ? "0" : String(digits)), length <= limits.maxBodyBytes
+        else {
             throw HTTPRefusal(status: 413, message: "request body too large (limit \(limits.maxBodyBytes) bytes)")
         }
         return length
@@ -105,7 +112,8 @@ struct HTTPRequest: Sendable {
     /// tchar of RFC 9110 §5.6.2.
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
         default:
             Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
@@ -136,7 +144,8 @@ struct HTTPRequest: Sendable {
             if byte == UInt8(ascii: "+") {
                 bytes.append(32)
             } else if byte == UInt8(ascii: "%"), input.count >= 2, let high = hexValue(input.first!),
-                      let low = hexValue(input.dropFirst().first!) {
+                let low = hexValue(input.dropFirst().first!)
+            {
                 bytes.append(high << 4 | low)
                 input = input.dropFirst(2)
             } else {

@@ -30,7 +30,9 @@ final class HTTPServer: @unchecked Sendable {
     var port: UInt16 { listener.port }
 
     /// Listens at once: a port in use throws here, with the system's reason.
-    init(port: UInt16, limits: HTTPLimits = HTTPLimits(), handler: @escaping @Sendable (HTTPRequest) -> Reply) throws(SocketError) {
+    init(
+        port: UInt16, limits: HTTPLimits = HTTPLimits(), handler: @escaping @Sendable (HTTPRequest) -> Reply
+    ) throws(SocketError) {
         listener = try ListeningSocket(port: port)
         self.limits = limits
         self.handler = handler
@@ -81,14 +83,18 @@ final class HTTPServer: @unchecked Sendable {
                 }
                 switch handler(request) {
                 case .response(let response):
-                    try connection.write(response.serialized(keepAlive: request.keepsAlive), until: .now() + limits.writeTimeout)
+                    try connection.write(
+                        response.serialized(keepAlive: request.keepsAlive), until: .now() + limits.writeTimeout)
                     if !request.keepsAlive { return linger(connection) }
                 case .webSocket(let hub):
                     guard let accept = WebSocketHub.acceptKey(for: request) else {
-                        throw HTTPRefusal(status: 400, message: "bad WebSocket handshake (needs Upgrade: websocket, "
-                            + "Sec-WebSocket-Version: 13 and a Sec-WebSocket-Key)")
+                        throw HTTPRefusal(
+                            status: 400,
+                            message: "bad WebSocket handshake (needs Upgrade: websocket, "
+                                + "Sec-WebSocket-Version: 13 and a Sec-WebSocket-Key)")
                     }
-                    let head = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    let head =
+                        "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                         + "Sec-WebSocket-Accept: \(accept)\r\n\r\n"
                     try connection.write(Array(head.utf8), until: .now() + limits.writeTimeout)
                     return hub.serve(connection, limits: limits)
@@ -115,7 +121,10 @@ final class HTTPServer: @unchecked Sendable {
         var scanned = 0
         while true {
             let blank = connection.buffer.prefix { $0 == 13 || $0 == 10 }.count
-            if blank > 0 { connection.buffer.removeFirst(blank); scanned = 0 }
+            if blank > 0 {
+                connection.buffer.removeFirst(blank)
+                scanned = 0
+            }
             if let end = Self.endOfHead(connection.buffer, from: scanned) {
                 guard end <= limits.maxHeadBytes else { throw tooLarge }
                 let head = Array(connection.buffer[0..<end])

@@ -38,7 +38,9 @@ struct ListeningSocket {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 128) == 0 else {
             let error = SocketError.system(String(cString: strerror(errno)))
@@ -130,7 +132,9 @@ final class Connection: @unchecked Sendable {
         var sent = 0
         while sent < bytes.count {
             try waitFor(Int16(POLLOUT), until: deadline)
-            let count = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + sent, bytes.count - sent, Self.sendFlags) }
+            let count = bytes.withUnsafeBytes {
+                send(descriptor, $0.baseAddress! + sent, bytes.count - sent, Self.sendFlags)
+            }
             if count > 0 {
                 sent += count
             } else if count < 0, errno != EINTR, errno != EAGAIN {

@@ -28,11 +28,11 @@ final class WebSocketHub: @unchecked Sendable {
     /// `Sec-WebSocket-Accept` for a valid upgrade request, or nil when it is not one.
     static func acceptKey(for request: HTTPRequest) -> String? {
         guard request.method == "GET", request.version == "HTTP/1.1",
-              request.header("Upgrade")?.lowercased() == "websocket",
-              request.header("Connection")?.lowercased().split(separator: ",")
-                  .contains(where: { $0.trimmingWhitespace() == "upgrade" }) == true,
-              request.header("Sec-WebSocket-Version") == "13",
-              let key = request.header("Sec-WebSocket-Key"), !key.isEmpty
+            request.header("Upgrade")?.lowercased() == "websocket",
+            request.header("Connection")?.lowercased().split(separator: ",")
+                .contains(where: { $0.trimmingWhitespace() == "upgrade" }) == true,
+            request.header("Sec-WebSocket-Version") == "13",
+            let key = request.header("Sec-WebSocket-Key"), !key.isEmpty
         else { return nil }
         return Base64.encode(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
     }
@@ -57,7 +57,9 @@ final class WebSocketHub: @unchecked Sendable {
     }
 
     /// Reads one frame from the page and answers it; false once the socket should close.
-    private func answer(_ connection: Connection, until deadline: DispatchTime, limits: HTTPLimits) throws(SocketError) -> Bool {
+    private func answer(
+        _ connection: Connection, until deadline: DispatchTime, limits: HTTPLimits
+    ) throws(SocketError) -> Bool {
         let start = try connection.read(2, until: deadline)
         let opcode = start[0] & 0x0f
         var length = Int(start[1] & 0x7f)
@@ -96,7 +98,9 @@ final class WebSocketHub: @unchecked Sendable {
         switch payload.count {
         case 0..<126: frame.append(UInt8(payload.count))
         case 126...0xffff: frame += [126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
-        default: frame.append(127); frame += (0..<8).reversed().map { UInt8(truncatingIfNeeded: payload.count >> ($0 * 8)) }
+        default:
+            frame.append(127)
+            frame += (0..<8).reversed().map { UInt8(truncatingIfNeeded: payload.count >> ($0 * 8)) }
         }
         return frame + payload
     }
@@ -115,7 +119,10 @@ private final class Peer: @unchecked Sendable {
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     }
 
-    deinit { close(wakeRead); close(wakeWrite) }
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+    }
 
     func post(_ frame: [UInt8]) {
         lock.withLock { pending = frame }
@@ -123,14 +130,21 @@ private final class Peer: @unchecked Sendable {
         _ = write(wakeWrite, &byte, 1)  // a full pipe already means "wake up"
     }
 
-    func take() -> [UInt8]? { lock.withLock { defer { pending = nil }; return pending } }
+    func take() -> [UInt8]? {
+        lock.withLock {
+            defer { pending = nil }
+            return pending
+        }
+    }
 
     /// Blocks until the page sent something or a message was posted (an open page may stay
     /// silent for hours).
     func wait(for connection: Connection) throws(SocketError) -> (readable: Bool, woken: Bool) {
         if !connection.buffer.isEmpty { return (true, false) }
-        var entries = [pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        var entries = [
+            pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
         while poll(&entries, 2, -1) < 0 {
             guard errno == EINTR else { throw .last("poll") }
         }

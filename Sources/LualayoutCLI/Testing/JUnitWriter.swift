@@ -24,8 +24,10 @@ enum JUnitWriter {
         xml += "  <testsuite name=\"lualayout test\" \(counts) skipped=\"0\" time=\"\(seconds(total))\">\n"
         for report in reports {
             let folder = FileSystemPath.directory(of: report.path)
-            xml += "    <testcase name=\"\(escape(report.path))\" classname=\"\(escape(folder.isEmpty ? "." : folder))\""
-            xml += " file=\"\(escape(report.path))\" assertions=\"\(report.result.checks)\" time=\"\(seconds(report.seconds))\""
+            xml +=
+                "    <testcase name=\"\(escape(report.path))\" classname=\"\(escape(folder.isEmpty ? "." : folder))\""
+            xml +=
+                " file=\"\(escape(report.path))\" assertions=\"\(report.result.checks)\" time=\"\(seconds(report.seconds))\""
             let failures = report.result.failures.map(report.failureLine)
             guard !failures.isEmpty || report.result.error != nil || !report.result.notes.isEmpty else {
                 xml += "/>\n"
@@ -38,7 +40,8 @@ enum JUnitWriter {
             } else if let first = failures.first {
                 let message = first.split(separator: "\n").first.map(String.init) ?? first
                 let more = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
-                xml += "      <failure message=\"\(escape(message + more))\" type=\"expectation\">\(escape(failures.joined(separator: "\n")))</failure>\n"
+                xml +=
+                    "      <failure message=\"\(escape(message + more))\" type=\"expectation\">\(escape(failures.joined(separator: "\n")))</failure>\n"
             }
             if !report.result.notes.isEmpty {
                 xml += "      <system-out>\(escape(report.result.notes.joined(separator: "\n")))</system-out>\n"

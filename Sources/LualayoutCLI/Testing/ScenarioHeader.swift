@@ -46,12 +46,14 @@ struct ScenarioHeader: Equatable {
                 options.append(found)
             default:
                 if let intended = names.first(where: { editDistance($0, name.lowercased()) <= 2 }) {
-                    throw TestFileError(path, number, "unknown header line '-- \(name):' (did you mean '-- \(intended):'?)")
+                    throw TestFileError(
+                        path, number, "unknown header line '-- \(name):' (did you mean '-- \(intended):'?)")
                 }
             }
         }
         guard let layout else {
-            throw TestFileError(path, 1, "the test names no layout: start it with a '-- layout: FILE' line (relative to the test file)")
+            throw TestFileError(
+                path, 1, "the test names no layout: start it with a '-- layout: FILE' line (relative to the test file)")
         }
         return ScenarioHeader(layout: layout, controller: controller, options: options)
     }

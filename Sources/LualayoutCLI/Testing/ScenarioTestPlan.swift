@@ -40,14 +40,19 @@ struct ScenarioTestPlan {
         guard isRegularFile(path) else {
             throw TestFileError(path, 1, "not a regular file")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw TestFileError(path, 1, "cannot read the test file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TestFileError(path, 1, "cannot read the test file")
+        }
         let header = try ScenarioHeader.parse(String(decoding: data, as: UTF8.self), path: path)
         let options = try parseOptions(header.options, path: path)
         let layoutPath = resolve(header.layout.value, against: path)
         try requireFile(layoutPath, what: "layout", at: header.layout.line, of: path)
         let controllerPath = header.controller.map { resolve($0.value, against: path) }
-        if let controllerPath, let line = header.controller?.line { try requireFile(controllerPath, what: "controller", at: line, of: path) }
-        return ScenarioTestPlan(testPath: path, header: header, layoutPath: layoutPath, controllerPath: controllerPath, options: options)
+        if let controllerPath, let line = header.controller?.line {
+            try requireFile(controllerPath, what: "controller", at: line, of: path)
+        }
+        return ScenarioTestPlan(
+            testPath: path, header: header, layoutPath: layoutPath, controllerPath: controllerPath, options: options)
     }
 
     /// A file the header names must exist (said at the header's line, not later by the runtime).
@@ -77,7 +82,8 @@ struct ScenarioTestPlan {
 
     /// Reads the `-- options:` lines as one command line; an error names the line holding
     /// the option it is about.
-    static func parseOptions(_ lines: [ScenarioHeader.Directive], path: String) throws(TestFileError) -> ScenarioOptions {
+    static func parseOptions(_ lines: [ScenarioHeader.Directive], path: String) throws(TestFileError) -> ScenarioOptions
+    {
         var words: [(word: String, line: Int)] = []
         for line in lines {
             do {
@@ -93,7 +99,8 @@ struct ScenarioTestPlan {
             // (`Unknown option '--itemz'`), else the first option it names, else the first line.
             func name(_ word: String) -> Substring { word.split(separator: "=", maxSplits: 1).first ?? "" }
             let quoted = message.split(separator: "'", omittingEmptySubsequences: false).dropFirst().first
-            let line = words.first { quoted != nil && ($0.word == quoted! || name($0.word) == quoted!) }?.line
+            let line =
+                words.first { quoted != nil && ($0.word == quoted! || name($0.word) == quoted!) }?.line
                 ?? words.first { $0.word.hasPrefix("--") && message.contains(name($0.word)) }?.line
             return TestFileError(path, line ?? lines.first?.line ?? 1, "-- options: \(message)")
         }
@@ -108,11 +115,14 @@ struct ScenarioTestPlan {
         }
         if let data = options.layout.data {
             options.layout.data = resolve(data, against: path)
-            let line = words.first { $0.word == "--data" || $0.word.hasPrefix("--data=") }?.line ?? lines.first?.line ?? 1
+            let line =
+                words.first { $0.word == "--data" || $0.word.hasPrefix("--data=") }?.line ?? lines.first?.line ?? 1
             try requireFile(options.layout.data!, what: "data", at: line, of: path)
         }
         for text in prepass.repeated["state"] ?? [] {
-            guard let state = StateArgument(argument: text) else { throw located("invalid value '\(text)' for '--state'") }
+            guard let state = StateArgument(argument: text) else {
+                throw located("invalid value '\(text)' for '--state'")
+            }
             options.layout.state.append(state)
         }
         return options
@@ -153,7 +163,9 @@ enum OptionWords {
                         closed = true
                         break
                     }
-                    if character == "\"", next == "\\", let escaped = characters.first, escaped == "\"" || escaped == "\\" {
+                    if character == "\"", next == "\\", let escaped = characters.first,
+                        escaped == "\"" || escaped == "\\"
+                    {
                         current.append(escaped)
                         characters = characters.dropFirst()
                     } else {

@@ -15,24 +15,28 @@ struct SimulatorScenarioExecutor: ScenarioExecuting {
         }
         // The handler cannot stop the scenario: it records what the run must report after it.
         let recorder = SnapshotRecorder()
-        let outcome = ScenarioRunner.run(ScenarioRequest(
-            layoutPath: plan.layoutPath, scenarioPath: plan.testPath, controllerPath: plan.controllerPath, context: context,
-            layoutOptions: plan.scriptOptions.layoutOptions(seconds: plan.scriptOptions.timeout),
-            snapshotHandler: { name, line, snapshot in
-                switch snapshots.check(name: name, snapshot: snapshot, testPath: plan.testPath) {
-                case .passed(let note):
-                    if let note { recorder.notes.append(note) }
-                    return SnapshotVerdict(passed: true, message: note ?? "snapshot '\(name)' matches")
-                case .failed(let message):
-                    return SnapshotVerdict(passed: false, message: message)
-                case .invalidName(let message):
-                    recorder.invalidNames.append((line, message))
-                    return SnapshotVerdict(passed: false, message: message)
-                }
-            }))
+        let outcome = ScenarioRunner.run(
+            ScenarioRequest(
+                layoutPath: plan.layoutPath, scenarioPath: plan.testPath, controllerPath: plan.controllerPath,
+                context: context,
+                layoutOptions: plan.scriptOptions.layoutOptions(seconds: plan.scriptOptions.timeout),
+                snapshotHandler: { name, line, snapshot in
+                    switch snapshots.check(name: name, snapshot: snapshot, testPath: plan.testPath) {
+                    case .passed(let note):
+                        if let note { recorder.notes.append(note) }
+                        return SnapshotVerdict(passed: true, message: note ?? "snapshot '\(name)' matches")
+                    case .failed(let message):
+                        return SnapshotVerdict(passed: false, message: message)
+                    case .invalidName(let message):
+                        recorder.invalidNames.append((line, message))
+                        return SnapshotVerdict(passed: false, message: message)
+                    }
+                }))
         result.checks = outcome.checks.count
         let invalidLines = Set(recorder.invalidNames.map(\.line))
-        result.failures = outcome.failedChecks.filter { !invalidLines.contains($0.line) }.map { .init(line: $0.line, message: $0.message) }
+        result.failures = outcome.failedChecks.filter { !invalidLines.contains($0.line) }.map {
+            .init(line: $0.line, message: $0.message)
+        }
         // An unsafe snapshot name is an error of the scenario at its line, like a bad argument.
         if let (line, message) = recorder.invalidNames.first {
             result.error = "\(plan.testPath):\(line): \(message)"

@@ -50,8 +50,12 @@ final class SnapshotStore {
     static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "a snapshot name cannot be empty" }
         if name == "." || name == ".." { return "'\(name)' is not a file name" }
-        if name.contains("/") || name.contains("\\") { return "a snapshot name cannot contain '/' or '\\' (it names a file in __snapshots__)" }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "a snapshot name cannot contain control characters" }
+        if name.contains("/") || name.contains("\\") {
+            return "a snapshot name cannot contain '/' or '\\' (it names a file in __snapshots__)"
+        }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "a snapshot name cannot contain control characters"
+        }
         if name.utf8.count > 200 { return "a snapshot name is at most 200 bytes" }
         return nil
     }
@@ -65,7 +69,9 @@ final class SnapshotStore {
         let path = folder + "/" + name + ".json"
         let text = JSONLayoutWriter.string(snapshot)
         if let earlier = written[path], earlier.text != text {
-            return .failed("snapshot '\(name)' was written earlier in this run (by \(earlier.test)) with a different layout: give each expectSnapshot its own name")
+            return .failed(
+                "snapshot '\(name)' was written earlier in this run (by \(earlier.test)) with a different layout: give each expectSnapshot its own name"
+            )
         }
         let manager = FileManager.default
         let entry = FileEntry(atPath: path, manager: manager)
@@ -73,11 +79,15 @@ final class SnapshotStore {
         if exists && entry.isDirectory { return .failed("snapshot '\(name)': \(path) is a folder") }
         guard exists else {
             if ci && !update {
-                return .failed("snapshot '\(name)' not found: \(path) (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)")
+                return .failed(
+                    "snapshot '\(name)' not found: \(path) (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)"
+                )
             }
             return store(text, at: path, name: name, testPath: testPath, note: "snapshot written: \(path)")
         }
-        guard let data = manager.contents(atPath: path) else { return .failed("snapshot '\(name)': cannot read \(path)") }
+        guard let data = manager.contents(atPath: path) else {
+            return .failed("snapshot '\(name)': cannot read \(path)")
+        }
         let stored = String(decoding: data, as: UTF8.self)
         if stored == text {
             removePictures(folder: folder, name: name)
@@ -87,12 +97,15 @@ final class SnapshotStore {
         return mismatch(name: name, path: path, folder: folder, stored: stored, current: snapshot)
     }
 
-    private func mismatch(name: String, path: String, folder: String, stored: String, current: LayoutSnapshot) -> Outcome {
+    private func mismatch(
+        name: String, path: String, folder: String, stored: String, current: LayoutSnapshot
+    ) -> Outcome {
         let before: LayoutSnapshot
         do throws(JSONLayoutReader.ReadError) {
             before = try JSONLayoutReader.snapshot(from: stored)
         } catch {
-            return .failed("snapshot '\(name)': \(path):\(error.location): \(error.message) (rewrite it with --update-snapshots)")
+            return .failed(
+                "snapshot '\(name)': \(path):\(error.location): \(error.message) (rewrite it with --update-snapshots)")
         }
         let report = SnapshotDiffReport.describe(from: before, to: current)
         var lines = ["snapshot '\(name)' does not match \(path): \(report.summary)"] + report.lines
@@ -123,6 +136,8 @@ final class SnapshotStore {
 
     /// A matched or rewritten snapshot leaves no stale before/after pair behind.
     private func removePictures(folder: String, name: String) {
-        for suffix in [".before.svg", ".after.svg"] { try? FileManager.default.removeItem(atPath: folder + "/" + name + suffix) }
+        for suffix in [".before.svg", ".after.svg"] {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name + suffix)
+        }
     }
 }

@@ -43,7 +43,9 @@ enum TestDiscovery {
             for name in names {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 let full = join(folder, child)
-                guard let type = (try? manager.attributesOfItem(atPath: full))?[.type] as? FileAttributeType else { continue }
+                guard let type = (try? manager.attributesOfItem(atPath: full))?[.type] as? FileAttributeType else {
+                    continue
+                }
                 if type == .typeDirectory {
                     if !name.hasPrefix(".") && name != "__snapshots__" { pending.append(child) }
                 } else if name.hasSuffix(suffix) && name.count > suffix.count {

@@ -4,26 +4,37 @@
 enum CompositionalPrelude {
     /// Every constructor's fields: name → expected shape.
     static let fields: [String: [String: String]] = [
-        "item": ["width": "dimension", "height": "dimension", "contentInsets": "insets", "edgeSpacing": "edgeSpacing",
-                 "supplementaryItems": "supplementaryItems"],
-        "group": ["axis": "axis", "width": "dimension", "height": "dimension", "contentInsets": "insets",
-                  "edgeSpacing": "edgeSpacing", "interItemSpacing": "spacing", "supplementaryItems": "supplementaryItems",
-                  "subitems": "subitems", "subitem": "subitem", "repeatingSubitem": "subitem", "count": "count"],
+        "item": [
+            "width": "dimension", "height": "dimension", "contentInsets": "insets", "edgeSpacing": "edgeSpacing",
+            "supplementaryItems": "supplementaryItems",
+        ],
+        "group": [
+            "axis": "axis", "width": "dimension", "height": "dimension", "contentInsets": "insets",
+            "edgeSpacing": "edgeSpacing", "interItemSpacing": "spacing", "supplementaryItems": "supplementaryItems",
+            "subitems": "subitems", "subitem": "subitem", "repeatingSubitem": "subitem", "count": "count",
+        ],
         "customGroup": ["width": "dimension", "height": "dimension", "itemProvider": "function"],
-        "section": ["group": "group", "contentInsets": "insets", "interGroupSpacing": "number",
-                    "orthogonalScrollingBehavior": "orthogonalScrollingBehavior",
-                    "boundarySupplementaryItems": "boundarySupplementaryItems", "decorationItems": "decorationItems",
-                    "supplementariesFollowContentInsets": "boolean", "contentInsetsReference": "contentInsetsReference",
-                    "visibleItemsInvalidationHandler": "function"],
-        "boundarySupplementaryItem": ["kind": "kind", "width": "dimension", "height": "dimension", "alignment": "alignment",
-                                      "pinToVisibleBounds": "boolean", "extendsBoundary": "boolean", "offset": "point",
-                                      "zIndex": "integer"],
-        "supplementaryItem": ["kind": "kind", "width": "dimension", "height": "dimension", "containerAnchor": "anchor",
-                              "itemAnchor": "anchor", "zIndex": "integer"],
+        "section": [
+            "group": "group", "contentInsets": "insets", "interGroupSpacing": "number",
+            "orthogonalScrollingBehavior": "orthogonalScrollingBehavior",
+            "boundarySupplementaryItems": "boundarySupplementaryItems", "decorationItems": "decorationItems",
+            "supplementariesFollowContentInsets": "boolean", "contentInsetsReference": "contentInsetsReference",
+            "visibleItemsInvalidationHandler": "function",
+        ],
+        "boundarySupplementaryItem": [
+            "kind": "kind", "width": "dimension", "height": "dimension", "alignment": "alignment",
+            "pinToVisibleBounds": "boolean", "extendsBoundary": "boolean", "offset": "point",
+            "zIndex": "integer",
+        ],
+        "supplementaryItem": [
+            "kind": "kind", "width": "dimension", "height": "dimension", "containerAnchor": "anchor",
+            "itemAnchor": "anchor", "zIndex": "integer",
+        ],
         "background": ["kind": "kind", "contentInsets": "insets", "zIndex": "integer"],
     ]
     static let required: [String: [String]] = [
-        "item": ["width", "height"], "group": ["axis", "width", "height"], "customGroup": ["width", "height", "itemProvider"],
+        "item": ["width", "height"], "group": ["axis", "width", "height"],
+        "customGroup": ["width", "height", "itemProvider"],
         "section": ["group"], "boundarySupplementaryItem": ["kind", "width", "height", "alignment"],
         "supplementaryItem": ["kind", "width", "height", "containerAnchor"], "background": ["kind"],
     ]
@@ -35,13 +46,18 @@ enum CompositionalPrelude {
 
     /// Lua table literal of `fields` / `required`, spliced into the source below.
     private static func literal(_ table: [String: [String: String]]) -> String {
-        "{" + table.keys.sorted().map { constructor in
-            "\(constructor) = {" + table[constructor]!.keys.sorted().map { "\($0) = \"\(table[constructor]![$0]!)\"" }.joined(separator: ", ") + "}"
-        }.joined(separator: ",\n  ") + "}"
+        "{"
+            + table.keys.sorted().map { constructor in
+                "\(constructor) = {"
+                    + table[constructor]!.keys.sorted().map { "\($0) = \"\(table[constructor]![$0]!)\"" }.joined(
+                        separator: ", ") + "}"
+            }.joined(separator: ",\n  ") + "}"
     }
 
     private static func literal(_ table: [String: [String]]) -> String {
-        "{" + table.keys.sorted().map { "\($0) = {" + table[$0]!.map { "\"\($0)\"" }.joined(separator: ", ") + "}" }.joined(separator: ", ") + "}"
+        "{"
+            + table.keys.sorted().map { "\($0) = {" + table[$0]!.map { "\"\($0)\"" }.joined(separator: ", ") + "}" }
+            .joined(separator: ", ") + "}"
     }
 
     static var source: String {

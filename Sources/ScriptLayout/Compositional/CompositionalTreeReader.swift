@@ -36,20 +36,34 @@ final class CompositionalTreeReader {
         var section = Compositional.Section(
             group: try required(try field(spec, "group", site) { try group(at: -1) }, site, "section", "group"))
         if let insets = try field(spec, "contentInsets", site, read: insetsValue) { section.contentInsets = insets }
-        if let spacing = try field(spec, "interGroupSpacing", site, read: { try number(-1, site, "interGroupSpacing") }) {
+        if let spacing = try field(spec, "interGroupSpacing", site, read: { try number(-1, site, "interGroupSpacing") })
+        {
             section.interGroupSpacing = spacing
         }
-        if let behavior = try field(spec, "orthogonalScrollingBehavior", site, read: { try enumValue(-1, site, "orthogonalScrollingBehavior", Compositional.OrthogonalScrollingBehavior.self) }) {
+        if let behavior = try field(
+            spec, "orthogonalScrollingBehavior", site,
+            read: {
+                try enumValue(-1, site, "orthogonalScrollingBehavior", Compositional.OrthogonalScrollingBehavior.self)
+            })
+        {
             section.orthogonalScrollingBehavior = behavior
         }
         if let items = try field(spec, "boundarySupplementaryItems", site, read: { try list(-1, boundaryItem) }) {
             section.boundarySupplementaryItems = items
         }
-        if let items = try field(spec, "decorationItems", site, read: { try list(-1, decorationItem) }) { section.decorationItems = items }
-        if let flag = try field(spec, "supplementariesFollowContentInsets", site, read: { try boolean(-1, site, "supplementariesFollowContentInsets") }) {
+        if let items = try field(spec, "decorationItems", site, read: { try list(-1, decorationItem) }) {
+            section.decorationItems = items
+        }
+        if let flag = try field(
+            spec, "supplementariesFollowContentInsets", site,
+            read: { try boolean(-1, site, "supplementariesFollowContentInsets") })
+        {
             section.supplementariesFollowContentInsets = flag
         }
-        if let reference = try field(spec, "contentInsetsReference", site, read: { try enumValue(-1, site, "contentInsetsReference", Compositional.ContentInsetsReference.self) }) {
+        if let reference = try field(
+            spec, "contentInsetsReference", site,
+            read: { try enumValue(-1, site, "contentInsetsReference", Compositional.ContentInsetsReference.self) })
+        {
             section.contentInsetsReference = reference
         }
         if lua.rawGet(tableAt: spec, field: "visibleItemsInvalidationHandler") == .function {
@@ -78,7 +92,9 @@ final class CompositionalTreeReader {
         let axis = try field(spec, "axis", site) { try enumValue(-1, site, "axis", Axis.self) } ?? .horizontal
         let subitems: Compositional.Subitems
         if let list = try field(spec, "subitems", site, read: { try self.list(-1, subitem) }) {
-            guard !list.isEmpty else { throw malformed(site, "group", "subitems is empty: a group needs at least one subitem") }
+            guard !list.isEmpty else {
+                throw malformed(site, "group", "subitems is empty: a group needs at least one subitem")
+            }
             subitems = .cyclic(list)
         } else {
             let count = try field(spec, "count", site) { try wholeNumber(-1, site, "count") }
@@ -90,10 +106,15 @@ final class CompositionalTreeReader {
                 throw malformed(site, "group", "a group with no subitems cannot place anything")
             }
         }
-        var group = Compositional.Group(size: size, layout: axis == .horizontal ? .horizontal(subitems) : .vertical(subitems))
+        var group = Compositional.Group(
+            size: size, layout: axis == .horizontal ? .horizontal(subitems) : .vertical(subitems))
         if let insets = try field(spec, "contentInsets", site, read: insetsValue) { group.contentInsets = insets }
-        if let spacing = try field(spec, "edgeSpacing", site, read: { try edgeSpacing(-1, site) }) { group.edgeSpacing = spacing }
-        if let spacing = try field(spec, "interItemSpacing", site, read: { try self.spacing(-1, site, "interItemSpacing") }) {
+        if let spacing = try field(spec, "edgeSpacing", site, read: { try edgeSpacing(-1, site) }) {
+            group.edgeSpacing = spacing
+        }
+        if let spacing = try field(
+            spec, "interItemSpacing", site, read: { try self.spacing(-1, site, "interItemSpacing") })
+        {
             group.interItemSpacing = spacing
         }
         if let items = try field(spec, "supplementaryItems", site, read: { try list(-1, supplementaryItem) }) {
@@ -117,7 +138,9 @@ final class CompositionalTreeReader {
         let site = try expect(spec, tag: "item")
         var item = Compositional.Item(size: try layoutSize(spec, site))
         if let insets = try field(spec, "contentInsets", site, read: insetsValue) { item.contentInsets = insets }
-        if let spacing = try field(spec, "edgeSpacing", site, read: { try edgeSpacing(-1, site) }) { item.edgeSpacing = spacing }
+        if let spacing = try field(spec, "edgeSpacing", site, read: { try edgeSpacing(-1, site) }) {
+            item.edgeSpacing = spacing
+        }
         if let items = try field(spec, "supplementaryItems", site, read: { try list(-1, supplementaryItem) }) {
             item.supplementaryItems = items
         }
@@ -132,12 +155,19 @@ final class CompositionalTreeReader {
             kind: try required(try field(spec, "kind", site) { try kind(-1, site, what) }, site, what, "kind"),
             size: try layoutSize(spec, site),
             alignment: try required(
-                try field(spec, "alignment", site) { try enumValue(-1, site, "alignment", Compositional.Alignment.self) }, site, what, "alignment"))
-        if let flag = try field(spec, "pinToVisibleBounds", site, read: { try boolean(-1, site, "pinToVisibleBounds") }) {
+                try field(spec, "alignment", site) {
+                    try enumValue(-1, site, "alignment", Compositional.Alignment.self)
+                }, site, what, "alignment"))
+        if let flag = try field(spec, "pinToVisibleBounds", site, read: { try boolean(-1, site, "pinToVisibleBounds") })
+        {
             item.pinToVisibleBounds = flag
         }
-        if let flag = try field(spec, "extendsBoundary", site, read: { try boolean(-1, site, "extendsBoundary") }) { item.extendsBoundary = flag }
-        if let offset = try field(spec, "offset", site, read: { try point(-1, site, "offset") }) { item.offset = offset }
+        if let flag = try field(spec, "extendsBoundary", site, read: { try boolean(-1, site, "extendsBoundary") }) {
+            item.extendsBoundary = flag
+        }
+        if let offset = try field(spec, "offset", site, read: { try point(-1, site, "offset") }) {
+            item.offset = offset
+        }
         if let z = try field(spec, "zIndex", site, read: { try wholeNumber(-1, site, "zIndex") }) { item.zIndex = z }
         return item
     }
@@ -146,9 +176,13 @@ final class CompositionalTreeReader {
         let spec = lua.absoluteIndex(index)
         let site = try expect(spec, tag: "supplementaryItem")
         var item = Compositional.SupplementaryItem(
-            kind: try required(try field(spec, "kind", site) { try kind(-1, site, "supplementaryItem") }, site, "supplementaryItem", "kind"),
+            kind: try required(
+                try field(spec, "kind", site) { try kind(-1, site, "supplementaryItem") }, site, "supplementaryItem",
+                "kind"),
             size: try layoutSize(spec, site),
-            containerAnchor: try required(try field(spec, "containerAnchor", site) { try anchor(-1, site) }, site, "supplementaryItem", "containerAnchor"))
+            containerAnchor: try required(
+                try field(spec, "containerAnchor", site) { try anchor(-1, site) }, site, "supplementaryItem",
+                "containerAnchor"))
         item.itemAnchor = try field(spec, "itemAnchor", site) { try anchor(-1, site) }
         if let z = try field(spec, "zIndex", site, read: { try wholeNumber(-1, site, "zIndex") }) { item.zIndex = z }
         return item
@@ -158,7 +192,8 @@ final class CompositionalTreeReader {
         let spec = lua.absoluteIndex(index)
         let site = try expect(spec, tag: "background")
         var item = Compositional.DecorationItem(
-            kind: try required(try field(spec, "kind", site) { try kind(-1, site, "background") }, site, "background", "kind"))
+            kind: try required(
+                try field(spec, "kind", site) { try kind(-1, site, "background") }, site, "background", "kind"))
         if let insets = try field(spec, "contentInsets", site, read: insetsValue) { item.contentInsets = insets }
         if let z = try field(spec, "zIndex", site, read: { try wholeNumber(-1, site, "zIndex") }) { item.zIndex = z }
         return item
@@ -169,14 +204,19 @@ final class CompositionalTreeReader {
     private func layoutSize(_ spec: Int32, _ site: String) throws -> Compositional.LayoutSize {
         let what = compositionalTag(spec) ?? "item"
         guard let width = try field(spec, "width", site, read: { try dimension(-1, site, what, "width") }),
-              let height = try field(spec, "height", site, read: { try dimension(-1, site, what, "height") }) else {
+            let height = try field(spec, "height", site, read: { try dimension(-1, site, what, "height") })
+        else {
             throw malformed(site, what, "width and height are required")
         }
         return Compositional.LayoutSize(width: width, height: height)
     }
 
-    private func dimension(_ index: Int32, _ site: String, _ what: String, _ name: String) throws -> Compositional.Dimension {
-        if lua.type(at: index) == .number, let value = lua.number(at: index), value.isFinite, value >= 0 { return .absolute(value) }
+    private func dimension(
+        _ index: Int32, _ site: String, _ what: String, _ name: String
+    ) throws -> Compositional.Dimension {
+        if lua.type(at: index) == .number, let value = lua.number(at: index), value.isFinite, value >= 0 {
+            return .absolute(value)
+        }
         guard compositionalTag(index) == "dimension", let (type, value) = typedValue(index) else {
             throw malformed(site, what, "\(name) must be a dimension")
         }
@@ -193,7 +233,8 @@ final class CompositionalTreeReader {
     private func spacing(_ index: Int32, _ site: String, _ name: String) throws -> Compositional.Spacing {
         if lua.type(at: index) == .number, let value = lua.number(at: index), value.isFinite { return .fixed(value) }
         guard compositionalTag(index) == "spacing", let (type, value) = typedValue(index) else {
-            throw malformed(site, "group", "\(name) must be a number, compositional.fixed(v) or compositional.flexible(v)")
+            throw malformed(
+                site, "group", "\(name) must be a number, compositional.fixed(v) or compositional.flexible(v)")
         }
         return type == "flexible" ? .flexible(value) : .fixed(value)
     }
@@ -216,7 +257,9 @@ final class CompositionalTreeReader {
 
     private func edgeSpacing(_ index: Int32, _ site: String) throws -> Compositional.EdgeSpacing {
         let table = lua.absoluteIndex(index)
-        guard lua.type(at: table) == .table else { throw malformed(site, "item", "edgeSpacing must be a table of spacings") }
+        guard lua.type(at: table) == .table else {
+            throw malformed(site, "item", "edgeSpacing must be a table of spacings")
+        }
         var result = Compositional.EdgeSpacing()
         result.leading = try field(table, "leading", site) { try spacing(-1, site, "edgeSpacing.leading") }
         result.top = try field(table, "top", site) { try spacing(-1, site, "edgeSpacing.top") }
@@ -233,12 +276,15 @@ final class CompositionalTreeReader {
             return lua.number(at: -1).flatMap { $0.isFinite ? $0 : nil } ?? 0
         }
         guard lua.type(at: table) == .table else { return .zero }
-        return Compositional.Insets(top: edge("top"), leading: edge("leading"), bottom: edge("bottom"), trailing: edge("trailing"))
+        return Compositional.Insets(
+            top: edge("top"), leading: edge("leading"), bottom: edge("bottom"), trailing: edge("trailing"))
     }
 
     private func anchor(_ index: Int32, _ site: String) throws -> Compositional.Anchor {
         let table = lua.absoluteIndex(index)
-        guard lua.type(at: table) == .table else { throw malformed(site, "supplementaryItem", "an anchor must be a table") }
+        guard lua.type(at: table) == .table else {
+            throw malformed(site, "supplementaryItem", "an anchor must be a table")
+        }
         var edges: Compositional.Edges = []
         if lua.rawGet(tableAt: table, field: "edges") == .table {
             for position in 1...max(1, lua.rawLength(at: -1)) {
@@ -275,7 +321,9 @@ final class CompositionalTreeReader {
     }
 
     private func wholeNumber(_ index: Int32, _ site: String, _ name: String) throws -> Int {
-        guard lua.type(at: index) == .number, let value = lua.number(at: index), value == value.rounded(), abs(value) <= 1e9 else {
+        guard lua.type(at: index) == .number, let value = lua.number(at: index), value == value.rounded(),
+            abs(value) <= 1e9
+        else {
             throw malformed(site, "group", "\(name) must be a whole number")
         }
         return Int(value)
@@ -293,7 +341,9 @@ final class CompositionalTreeReader {
         return kind
     }
 
-    private func enumValue<T: RawRepresentable>(_ index: Int32, _ site: String, _ name: String, _ type: T.Type) throws -> T
+    private func enumValue<T: RawRepresentable>(
+        _ index: Int32, _ site: String, _ name: String, _ type: T.Type
+    ) throws -> T
     where T.RawValue == String {
         guard let text = lua.string(at: index), lua.type(at: index) == .string, let value = T(rawValue: text) else {
             throw malformed(site, "section", "\(name) has an unknown value")
@@ -335,13 +385,20 @@ final class CompositionalTreeReader {
         let site = lua.string(at: -1) ?? ""
         lua.pop(1)
         guard found == tag else {
-            throw Malformed(message: "expected a compositional.\(tag){...}, got \(found.map { "a \($0)" } ?? "a \(lua.type(at: spec).name)")")
+            throw Malformed(
+                message:
+                    "expected a compositional.\(tag){...}, got \(found.map { "a \($0)" } ?? "a \(lua.type(at: spec).name)")"
+            )
         }
         return site
     }
 
     private func malformed(_ site: String, _ what: String, _ message: String) -> ScriptError {
-        ScriptError(kind: .invalidValue, message: "\(site.isEmpty ? script.name + ": " : site)compositional.\(what): \(message) (was the table changed after it was made?)")
+        ScriptError(
+            kind: .invalidValue,
+            message:
+                "\(site.isEmpty ? script.name + ": " : site)compositional.\(what): \(message) (was the table changed after it was made?)"
+        )
     }
 
     // MARK: Closures
@@ -360,8 +417,11 @@ final class CompositionalTreeReader {
         }
     }
 
-    private func callItemProvider(_ function: LuaReference, _ environment: Compositional.CustomGroupEnvironment, site: String) throws
-        -> [Compositional.CustomGroupFrame] {
+    private func callItemProvider(
+        _ function: LuaReference, _ environment: Compositional.CustomGroupEnvironment, site: String
+    ) throws
+        -> [Compositional.CustomGroupFrame]
+    {
         try lua.balanced {
             lua.push(function)
             let definedAt = lua.functionLocation(at: -1)
@@ -370,9 +430,15 @@ final class CompositionalTreeReader {
             try script.call(arguments: 1, results: 1, evaluating: evaluating)
             let place = definedAt.isEmpty ? site : definedAt + ": "
             func bad(_ problem: String) -> ScriptError {
-                ScriptError(kind: .invalidValue, message: "\(place)compositional.customGroup: itemProvider \(problem)", evaluating: evaluating)
+                ScriptError(
+                    kind: .invalidValue, message: "\(place)compositional.customGroup: itemProvider \(problem)",
+                    evaluating: evaluating)
             }
-            guard lua.type(at: -1) == .table else { throw bad("must return an array of frames {x=, y=, width=, height= [, zIndex=]}, got \(lua.type(at: -1).name)") }
+            guard lua.type(at: -1) == .table else {
+                throw bad(
+                    "must return an array of frames {x=, y=, width=, height= [, zIndex=]}, got \(lua.type(at: -1).name)"
+                )
+            }
             let count = lua.rawLength(at: -1)
             guard count <= 1_000_000 else { throw bad("returned \(count) frames (at most 1000000)") }
             var frames: [Compositional.CustomGroupFrame] = []
@@ -381,10 +447,14 @@ final class CompositionalTreeReader {
                 lua.rawGet(tableAt: -1, index: position)
                 defer { lua.pop(1) }
                 guard let rect = lua.rect(at: -1), AttributeRules.frameProblem(rect) == nil else {
-                    throw bad("returned an invalid frame at index \(position) (expected {x=, y=, width=, height=} with finite numbers, sizes ≥ 0)")
+                    throw bad(
+                        "returned an invalid frame at index \(position) (expected {x=, y=, width=, height=} with finite numbers, sizes ≥ 0)"
+                    )
                 }
                 var z = 0
-                if lua.rawGet(tableAt: -1, field: "zIndex") == .number, let value = lua.number(at: -1), value == value.rounded(), abs(value) < 1e9 {
+                if lua.rawGet(tableAt: -1, field: "zIndex") == .number, let value = lua.number(at: -1),
+                    value == value.rounded(), abs(value) < 1e9
+                {
                     z = Int(value)
                 }
                 lua.pop(1)
@@ -404,7 +474,8 @@ final class CompositionalTreeReader {
     }
 
     private func callHandler(
-        _ function: LuaReference, _ items: inout [LayoutAttributes], _ offset: Point, _ environment: Compositional.Environment
+        _ function: LuaReference, _ items: inout [LayoutAttributes], _ offset: Point,
+        _ environment: Compositional.Environment
     ) throws {
         let proxy = handlerProxy
         try lua.balanced {
@@ -419,7 +490,9 @@ final class CompositionalTreeReader {
             lua.push(offset)
             CompositionalEnvironment.push(environment, lua: lua)
             let section = items.first?.indexPath.section ?? 0
-            try script.call(arguments: 3, results: 0, evaluating: "visibleItemsInvalidationHandler(items, offset, env) for section \(section)")
+            try script.call(
+                arguments: 3, results: 0,
+                evaluating: "visibleItemsInvalidationHandler(items, offset, env) for section \(section)")
             for position in items.indices { items[position] = proxy.slots[position] }
         }
     }
@@ -453,8 +526,10 @@ enum CompositionalEnvironment {
         lua.push(container.effectiveContentSize)
         lua.rawSet(tableAt: -2, field: "effectiveContentSize")
         lua.newTable(fieldCount: 4)
-        for (name, value) in [("top", container.contentInsets.top), ("leading", container.contentInsets.leading),
-                              ("bottom", container.contentInsets.bottom), ("trailing", container.contentInsets.trailing)] {
+        for (name, value) in [
+            ("top", container.contentInsets.top), ("leading", container.contentInsets.leading),
+            ("bottom", container.contentInsets.bottom), ("trailing", container.contentInsets.trailing),
+        ] {
             lua.push(value)
             lua.rawSet(tableAt: -2, field: name)
         }

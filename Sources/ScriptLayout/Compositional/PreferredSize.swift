@@ -27,11 +27,13 @@ enum PreferredSize {
             defer { lua.pop(2) }
             if lua.isNil(at: -2) { return nil }
             guard let size = lua.sizeResults(at: -2, second: -1) else {
-                throw script.badReturn(name, "must return w, h (or {w, h}, or nil to keep the estimate)", evaluating: evaluating())
+                throw script.badReturn(
+                    name, "must return w, h (or {w, h}, or nil to keep the estimate)", evaluating: evaluating())
             }
             guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
                 throw script.badReturn(
-                    name, "returned an invalid size \(AttributeRules.number(size.width))×\(AttributeRules.number(size.height)) (sizes must be finite and ≥ 0)",
+                    name,
+                    "returned an invalid size \(AttributeRules.number(size.width))×\(AttributeRules.number(size.height)) (sizes must be finite and ≥ 0)",
                     evaluating: evaluating())
             }
             return size

@@ -37,7 +37,9 @@ final class CompositionalScriptStep: ScriptComputeStep {
         }
     }
 
-    private func prepare(_ reader: CompositionalTreeReader, _ context: CollectionContext) throws -> CompositionalLayoutResult {
+    private func prepare(
+        _ reader: CompositionalTreeReader, _ context: CollectionContext
+    ) throws -> CompositionalLayoutResult {
         script.pushFields()
         let fields = lua.absoluteIndex(-1)
         if lua.rawGet(tableAt: fields, field: "prepare") != .nil {
@@ -51,36 +53,53 @@ final class CompositionalScriptStep: ScriptComputeStep {
         if let value = try property(fields, "scrollDirection", read: { try scrollDirection() }) {
             configuration.scrollDirection = value
         }
-        if let value = try property(fields, "interSectionSpacing", read: {
-            guard lua.type(at: -1) == .number, let value = lua.number(at: -1), value.isFinite else {
-                throw error("interSectionSpacing must be a finite number, got \(describe(-1))", field: "interSectionSpacing")
-            }
-            return value
-        }) {
+        if let value = try property(
+            fields, "interSectionSpacing",
+            read: {
+                guard lua.type(at: -1) == .number, let value = lua.number(at: -1), value.isFinite else {
+                    throw error(
+                        "interSectionSpacing must be a finite number, got \(describe(-1))", field: "interSectionSpacing"
+                    )
+                }
+                return value
+            })
+        {
             configuration.interSectionSpacing = value
         }
-        if let value = try property(fields, "contentInsetsReference", read: {
-            try enumValue(Compositional.ContentInsetsReference.self, "contentInsetsReference")
-        }) {
+        if let value = try property(
+            fields, "contentInsetsReference",
+            read: {
+                try enumValue(Compositional.ContentInsetsReference.self, "contentInsetsReference")
+            })
+        {
             configuration.contentInsetsReference = value
         }
-        if let value = try property(fields, "roundingModel", read: { try enumValue(Compositional.RoundingModel.self, "roundingModel") }) {
+        if let value = try property(
+            fields, "roundingModel", read: { try enumValue(Compositional.RoundingModel.self, "roundingModel") })
+        {
             configuration.roundingModel = value
         }
-        if let items = try property(fields, "boundarySupplementaryItems", read: { () -> [Compositional.BoundarySupplementaryItem] in
-            guard lua.type(at: -1) == .table, reader.compositionalTag(-1) == nil else {
-                throw error("boundarySupplementaryItems must be an array of compositional.boundarySupplementaryItem{...}, got \(describe(-1))",
-                            field: "boundarySupplementaryItems")
-            }
-            return try located("boundarySupplementaryItems") { try reader.list(-1) { try reader.boundaryItem(at: $0) } }
-        }) {
+        if let items = try property(
+            fields, "boundarySupplementaryItems",
+            read: { () -> [Compositional.BoundarySupplementaryItem] in
+                guard lua.type(at: -1) == .table, reader.compositionalTag(-1) == nil else {
+                    throw error(
+                        "boundarySupplementaryItems must be an array of compositional.boundarySupplementaryItem{...}, got \(describe(-1))",
+                        field: "boundarySupplementaryItems")
+                }
+                return try located("boundarySupplementaryItems") {
+                    try reader.list(-1) { try reader.boundaryItem(at: $0) }
+                }
+            })
+        {
             configuration.boundarySupplementaryItems = items
         }
         let sections = try readSections(fields, reader)
         lua.pop(1)
         let sizing = estimatesOnly ? nil : makeSizing(context)
         do {
-            return try CompositionalEngine.prepare(sections: sections, configuration: configuration, context: context, sizing: sizing)
+            return try CompositionalEngine.prepare(
+                sections: sections, configuration: configuration, context: context, sizing: sizing)
         } catch let failure as LayoutError {
             throw ScriptError(kind: .invalidValue, message: "\(script.compositionalSite): \(failure.message)")
         } catch let failure as CompositionalTreeReader.Malformed {
@@ -95,7 +114,8 @@ final class CompositionalScriptStep: ScriptComputeStep {
         defer { lua.pop(2) }
         switch (sectionType, providerType) {
         case (.nil, .nil):
-            throw error("give section = compositional.section{...} or sectionProvider = function(cv, sectionIndex, env)")
+            throw error(
+                "give section = compositional.section{...} or sectionProvider = function(cv, sectionIndex, env)")
         case (_, .nil):
             guard reader.compositionalTag(-2) == "section" else {
                 throw error("section must be a compositional.section{...}, got \(describe(-2))", field: "section")
@@ -109,7 +129,9 @@ final class CompositionalScriptStep: ScriptComputeStep {
                 try self.callProvider(provider, index, environment, reader, definedAt: definedAt)
             }
         case (.nil, _):
-            throw error("sectionProvider must be a function(cv, sectionIndex, env), got \(describe(-1))", field: "sectionProvider")
+            throw error(
+                "sectionProvider must be a function(cv, sectionIndex, env), got \(describe(-1))",
+                field: "sectionProvider")
         default:
             throw error("give either section or sectionProvider, not both", field: "sectionProvider")
         }
@@ -117,7 +139,8 @@ final class CompositionalScriptStep: ScriptComputeStep {
 
     /// One `sectionProvider(cv, sectionIndex, env)` call.
     private func callProvider(
-        _ provider: LuaReference, _ index: Int, _ environment: Compositional.Environment, _ reader: CompositionalTreeReader,
+        _ provider: LuaReference, _ index: Int, _ environment: Compositional.Environment,
+        _ reader: CompositionalTreeReader,
         definedAt: String
     ) throws -> Compositional.Section? {
         try lua.balanced {
@@ -132,13 +155,18 @@ final class CompositionalScriptStep: ScriptComputeStep {
             guard reader.compositionalTag(-1) == "section" else {
                 throw ScriptError(
                     kind: .invalidValue,
-                    message: "\(definedAt.isEmpty ? script.compositionalSite : definedAt): sectionProvider must return a compositional.section{...} or nil, got \(describe(-1)) for section \(index)",
+                    message:
+                        "\(definedAt.isEmpty ? script.compositionalSite : definedAt): sectionProvider must return a compositional.section{...} or nil, got \(describe(-1)) for section \(index)",
                     evaluating: evaluating)
             }
             do {
                 return try reader.section(at: -1)
             } catch let failure as CompositionalTreeReader.Malformed {
-                throw ScriptError(kind: .invalidValue, message: "\(definedAt.isEmpty ? script.compositionalSite : definedAt): sectionProvider: \(failure.message)", evaluating: evaluating)
+                throw ScriptError(
+                    kind: .invalidValue,
+                    message:
+                        "\(definedAt.isEmpty ? script.compositionalSite : definedAt): sectionProvider: \(failure.message)",
+                    evaluating: evaluating)
             }
         }
     }
@@ -159,7 +187,8 @@ final class CompositionalScriptStep: ScriptComputeStep {
         }
         if hasSupplementary {
             sizing.supplementary = { [unowned self] kind, indexPath, fitting in
-                try PreferredSize.ask(script, "preferredSizeForSupplementary", context: context, kind: kind, indexPath, fitting)
+                try PreferredSize.ask(
+                    script, "preferredSizeForSupplementary", context: context, kind: kind, indexPath, fitting)
             }
         }
         return sizing
@@ -173,7 +202,8 @@ final class CompositionalScriptStep: ScriptComputeStep {
         return type == .nil ? nil : try read()
     }
 
-    private func enumValue<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ name: String) throws -> T where T.RawValue == String {
+    private func enumValue<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ name: String) throws -> T
+    where T.RawValue == String {
         let choices = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard lua.type(at: -1) == .string, let text = lua.string(at: -1), let value = T(rawValue: text) else {
             throw error("\(name) must be one of \(choices), got \(describe(-1))", field: name)
@@ -182,8 +212,11 @@ final class CompositionalScriptStep: ScriptComputeStep {
     }
 
     private func scrollDirection() throws -> Compositional.ScrollDirection {
-        guard lua.type(at: -1) == .string, let text = lua.string(at: -1), let value = Compositional.ScrollDirection(rawValue: text) else {
-            throw error("scrollDirection must be \"vertical\" or \"horizontal\", got \(describe(-1))", field: "scrollDirection")
+        guard lua.type(at: -1) == .string, let text = lua.string(at: -1),
+            let value = Compositional.ScrollDirection(rawValue: text)
+        else {
+            throw error(
+                "scrollDirection must be \"vertical\" or \"horizontal\", got \(describe(-1))", field: "scrollDirection")
         }
         return value
     }
@@ -212,4 +245,3 @@ final class CompositionalScriptStep: ScriptComputeStep {
         return ScriptError(kind: .invalidValue, message: "\(site): compositional{...}: \(message)")
     }
 }
-

@@ -28,7 +28,8 @@ struct CustomScriptStep: ScriptComputeStep {
             store = try sink.finish()
         } catch {
             throw ScriptError(
-                kind: .invalidValue, message: "\(script.location(ofCallback: "prepare")): \(error.message)", evaluating: "prepare(cv, out)")
+                kind: .invalidValue, message: "\(script.location(ofCallback: "prepare")): \(error.message)",
+                evaluating: "prepare(cv, out)")
         }
         if let size = sink.contentSize { return PreparedLayout(store: store, contentSize: size) }
         // Without out:contentSize, the content reaches the far edges of what was placed.

@@ -18,11 +18,13 @@ struct FlowScriptStep: ScriptComputeStep {
 
     func compute(context: CollectionContext) throws -> PreparedLayout {
         var estimated: Size?
-        let configuration = try FlowConfigurationReader(script: script).read(context: context, estimatedItemSize: &estimated)
+        let configuration = try FlowConfigurationReader(script: script).read(
+            context: context, estimatedItemSize: &estimated)
         // UIKit's self-sizing flow: estimates first, then each measured size restacks the lines.
-        let sizes: any FlowLayoutDelegate = estimated.map {
-            SelfSizingFlowDelegate(base: delegate, script: script, estimated: $0, measure: !estimatesOnly)
-        } ?? delegate
+        let sizes: any FlowLayoutDelegate =
+            estimated.map {
+                SelfSizingFlowDelegate(base: delegate, script: script, estimated: $0, measure: !estimatesOnly)
+            } ?? delegate
         do {
             return try FlowLayout.compute(configuration: configuration, delegate: sizes, context: context)
         } catch let error as LayoutError {

@@ -19,12 +19,14 @@ final class SelfSizingFlowDelegate: FlowLayoutDelegate {
 
     func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]? {
         guard count > 0 else { return nil }
-        var sizes = try base.sizesForItems(inSection: section, count: count, context: context)
+        var sizes =
+            try base.sizesForItems(inSection: section, count: count, context: context)
             ?? Array(repeating: estimated, count: count)
         guard measure, script.hasCallback("preferredSizeForItem") else { return sizes }
         for item in 0..<count {
             if let measured = try PreferredSize.ask(
-                script, "preferredSizeForItem", context: context, kind: nil, LayoutIndexPath(section, item), sizes[item]) {
+                script, "preferredSizeForItem", context: context, kind: nil, LayoutIndexPath(section, item), sizes[item]
+            ) {
                 sizes[item] = measured
             }
         }

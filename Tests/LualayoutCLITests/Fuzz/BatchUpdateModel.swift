@@ -81,8 +81,10 @@ struct BatchScenario {
                 itemNewToOld.append([LayoutIndexPath?](repeating: nil, count: count))
                 continue
             }
-            let survivors = (0..<oldCounts[old]).filter { itemChange[old][$0] == .persist || itemChange[old][$0] == .reload }
-                .map { LayoutIndexPath(old, $0) }
+            let survivors = (0..<oldCounts[old]).filter {
+                itemChange[old][$0] == .persist || itemChange[old][$0] == .reload
+            }
+            .map { LayoutIndexPath(old, $0) }
             let insertsHere = editable.contains(old) ? random.int(0...2) : 0
             let arriving = random.shuffled(movesInto[new] ?? [])
             let count = survivors.count + insertsHere + arriving.count
@@ -126,7 +128,8 @@ struct BatchScenario {
     }
 
     var batchEntryCount: Int {
-        batch.deletedSections.count + batch.insertedSections.count + batch.reloadedSections.count + batch.movedSections.count
+        batch.deletedSections.count + batch.insertedSections.count + batch.reloadedSections.count
+            + batch.movedSections.count
             + batch.deletedItems.count + batch.insertedItems.count + batch.reloadedItems.count + batch.movedItems.count
     }
 }
@@ -149,22 +152,29 @@ final class CountingLayout: CollectionViewLayout {
         try flow.layoutAttributesForElements(in: rect, context: context)
     }
 
-    func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+    func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes?
+    {
         try flow.layoutAttributesForItem(at: indexPath, context: context)
     }
 
-    func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+    func layoutAttributesForSupplementaryView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
         try flow.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath, context: context)
     }
 
-    func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes? {
+    func layoutAttributesForDecorationView(
+        ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
         nil
     }
 
     func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool { false }
 
-    func targetContentOffset(forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
-                             context: CollectionContext) throws -> Point { proposedContentOffset }
+    func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
+        context: CollectionContext
+    ) throws -> Point { proposedContentOffset }
 
     func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
         try flow.allLayoutAttributes(context: context)

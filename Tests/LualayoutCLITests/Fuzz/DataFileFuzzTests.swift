@@ -18,7 +18,9 @@ struct DataFileFuzzTests {
                 let parsed = try JSONDataParser.parse(bytes)
                 switch verdict {
                 case .valid:
-                    if !corrupted, let value, parsed != value { return ["read back \(parsed), wrote \(value): \(Self.show(bytes))"] }
+                    if !corrupted, let value, parsed != value {
+                        return ["read back \(parsed), wrote \(value): \(Self.show(bytes))"]
+                    }
                     return []
                 case .leadingZero where KnownIssues.leadingZerosAccepted:
                     tally.add("known 10.14 (leading zero accepted)")
@@ -40,12 +42,17 @@ struct DataFileFuzzTests {
             let close = open == "[" ? "]" : "}"
             var text = [UInt8](String(repeating: open, count: depth).utf8) + [UInt8]("0".utf8)
             if random.chance(0.8) { text += [UInt8](String(repeating: close, count: depth).utf8) }
-            if random.chance(0.3) { text = [UInt8]("[".utf8) + [UInt8](repeating: UInt8(ascii: "9"), count: random.pick([20, 400, 100_000])) + [UInt8]("]".utf8) }
+            if random.chance(0.3) {
+                text =
+                    [UInt8]("[".utf8) + [UInt8](repeating: UInt8(ascii: "9"), count: random.pick([20, 400, 100_000]))
+                    + [UInt8]("]".utf8)
+            }
             let verdict = ReferenceJSON.verdict(text)
             tally.add("\(verdict)")
             do {
                 _ = try JSONDataParser.parse(text)
-                return verdict == .valid ? [] : ["accepted (\(verdict)) a document \(text.count) bytes long: \(Self.show(text))"]
+                return verdict == .valid
+                    ? [] : ["accepted (\(verdict)) a document \(text.count) bytes long: \(Self.show(text))"]
             } catch let error as JSONDataParser.ParseError {
                 if verdict == .valid { return ["refused a valid document \(text.count) bytes long at \(error)"] }
                 return Self.locationProblems(error, text)
@@ -60,28 +67,30 @@ struct DataFileFuzzTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let script = directory + "/layout.lua"
         try """
-            local function walk(v)
-              if type(v) ~= "table" then return 1 end
-              local n = 1
-              for _, x in pairs(v) do n = n + walk(x) end
-              return n
+        local function walk(v)
+          if type(v) ~= "table" then return 1 end
+          local n = 1
+          for _, x in pairs(v) do n = n + walk(x) end
+          return n
+        end
+        return {
+          prepare = function(cv, out)
+            for s = 0, cv.numberOfSections - 1 do
+              for i = 0, cv:numberOfItems(s) - 1 do
+                out:cell(s, i, i * 10, s * 10, 10, walk(cv:itemData(s, i)))
+              end
             end
-            return {
-              prepare = function(cv, out)
-                for s = 0, cv.numberOfSections - 1 do
-                  for i = 0, cv:numberOfItems(s) - 1 do
-                    out:cell(s, i, i * 10, s * 10, 10, walk(cv:itemData(s, i)))
-                  end
-                end
-              end,
-            }
-            """.write(toFile: script, atomically: true, encoding: .utf8)
+          end,
+        }
+        """.write(toFile: script, atomically: true, encoding: .utf8)
         let data = directory + "/data.json"
         fuzz("dataFilesThroughTheCLI", defaultIterations: 40) { random, tally in
             let (text, expectedItems) = Self.dataFile(&random)
             let corrupted = random.chance(0.4)
             let bytes = corrupted ? Self.corrupt(text, &random) : text
-            guard FileManager.default.createFile(atPath: data, contents: Data(bytes)) else { return ["cannot write \(data)"] }
+            guard FileManager.default.createFile(atPath: data, contents: Data(bytes)) else {
+                return ["cannot write \(data)"]
+            }
             let result = lualayout("run", script, "--data", data, "--format", "table", "--max-memory", "64M")
             tally.add("exit \(result.status)")
             let verdict = ReferenceJSON.verdict(bytes)
@@ -90,21 +99,29 @@ struct DataFileFuzzTests {
                 if verdict != .valid && !(verdict == .leadingZero && KnownIssues.leadingZerosAccepted) {
                     return ["exit 0 for a data file the grammar refuses (\(verdict)): \(Self.show(bytes))"]
                 }
-                if !corrupted, let expectedItems, !result.out.contains(expectedItems == 1 ? " 1 element\n" : " \(expectedItems) elements") {
+                if !corrupted, let expectedItems,
+                    !result.out.contains(expectedItems == 1 ? " 1 element\n" : " \(expectedItems) elements")
+                {
                     return ["expected \(expectedItems) elements: \(result.out.prefix(200))"]
                 }
                 return []
             case 2:
-                guard result.err.hasPrefix(data + ":") else { return ["exit 2 without naming the file: \(result.err.prefix(300))"] }
-                let located = result.err.dropFirst(data.count).range(of: #"^:\d+:\d+: "#, options: .regularExpression) != nil
+                guard result.err.hasPrefix(data + ":") else {
+                    return ["exit 2 without naming the file: \(result.err.prefix(300))"]
+                }
+                let located =
+                    result.err.dropFirst(data.count).range(of: #"^:\d+:\d+: "#, options: .regularExpression) != nil
                 if verdict == .invalid || verdict == .tooDeep, !located {
                     return ["a parse error without line:column: \(result.err.prefix(300))"]
                 }
-                if !corrupted, expectedItems != nil, verdict == .valid { return ["refused a valid data file: \(result.err.prefix(300))"] }
+                if !corrupted, expectedItems != nil, verdict == .valid {
+                    return ["refused a valid data file: \(result.err.prefix(300))"]
+                }
                 return []
             case 1:
                 // Only the script may fail (a payload too deep for the Lua stack), located.
-                return result.err.contains("layout.lua:") ? [] : ["exit 1 without a script location: \(result.err.prefix(300))"]
+                return result.err.contains("layout.lua:")
+                    ? [] : ["exit 1 without a script location: \(result.err.prefix(300))"]
             default:
                 return ["exit \(result.status): \(result.err.prefix(300))"]
             }
@@ -127,11 +144,17 @@ struct DataFileFuzzTests {
         text += random.pick(spaces)
         defer { text += random.pick(spaces) }
         switch random.int(0...(depth > 4 ? 4 : 6)) {
-        case 0: text += "null"; return .null
-        case 1: let flag = random.chance(0.5); text += flag ? "true" : "false"; return .bool(flag)
+        case 0:
+            text += "null"
+            return .null
+        case 1:
+            let flag = random.chance(0.5)
+            text += flag ? "true" : "false"
+            return .bool(flag)
         case 2, 3:
             let number = random.pick([
-                "0", "-0", "1", "-1", "12.5", "0.001", "1e10", "1E-5", "2.5e+3", "-7.25E2", "1e308", "1.7976931348623157e308",
+                "0", "-0", "1", "-1", "12.5", "0.001", "1e10", "1E-5", "2.5e+3", "-7.25E2", "1e308",
+                "1.7976931348623157e308",
                 "5e-324", "123456789012345678901234567890", "9007199254740993", "1e400", "-1e400", "0.1",
             ])
             text += number
@@ -169,7 +192,8 @@ struct DataFileFuzzTests {
     static func string(_ random: inout SplitMix64) -> (String, String) {
         let pieces: [(String, String)] = [
             ("a", "a"), ("Zz 9", "Zz 9"), ("\\n", "\n"), ("\\\"", "\""), ("\\\\", "\\"), ("\\/", "/"), ("\\t", "\t"),
-            ("\\u00e9", "é"), ("\\u00E9", "é"), ("\\ud83d\\ude00", "😀"), ("ü", "ü"), ("日本", "日本"), ("\\b\\f\\r", "\u{08}\u{0C}\r"),
+            ("\\u00e9", "é"), ("\\u00E9", "é"), ("\\ud83d\\ude00", "😀"), ("ü", "ü"), ("日本", "日本"),
+            ("\\b\\f\\r", "\u{08}\u{0C}\r"),
             ("\\u0000", "\u{0}"),
         ]
         var written = "\"", decoded = ""
@@ -205,12 +229,22 @@ struct DataFileFuzzTests {
         }
         text += "]}"
         switch random.int(0...9) {
-        case 0: return ([UInt8](random.pick(["{\"sections\": 3}", "[1, 2]", "{\"other\": []}", "{\"sections\": [-1]}",
-                                             "{\"sections\": [1.5]}", "{\"sections\": [1e9]}", "{\"sections\": [\"x\"]}",
-                                             "{\"sections\": [100000000, 100000000]}"]).utf8), nil)
+        case 0:
+            return (
+                [UInt8](
+                    random.pick([
+                        "{\"sections\": 3}", "[1, 2]", "{\"other\": []}", "{\"sections\": [-1]}",
+                        "{\"sections\": [1.5]}", "{\"sections\": [1e9]}", "{\"sections\": [\"x\"]}",
+                        "{\"sections\": [100000000, 100000000]}",
+                    ]).utf8), nil
+            )
         case 1:
             let depth = random.pick([300, 512, 513])
-            return ([UInt8](("{\"sections\": [[" + String(repeating: "[", count: depth - 3) + String(repeating: "]", count: depth - 3) + "]]}").utf8), nil)
+            return (
+                [UInt8](
+                    ("{\"sections\": [[" + String(repeating: "[", count: depth - 3)
+                        + String(repeating: "]", count: depth - 3) + "]]}").utf8), nil
+            )
         default: return ([UInt8](text.utf8), total)
         }
     }
@@ -226,7 +260,10 @@ struct DataFileFuzzTests {
             case 1: bytes.insert(random.pick(alphabet), at: at)
             case 2: if !bytes.isEmpty { bytes[at] = random.pick(alphabet) }
             case 3: bytes = Array(bytes.prefix(at))
-            case 4: if !bytes.isEmpty { bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + random.int(1...8))], at: at) }
+            case 4:
+                if !bytes.isEmpty {
+                    bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + random.int(1...8))], at: at)
+                }
             default: if bytes.count > 1 { bytes.swapAt(at, random.int(0..<bytes.count)) }
             }
         }
@@ -241,7 +278,9 @@ struct DataFileFuzzTests {
         }
         let characters = lines[error.line - 1].filter { $0 & 0xC0 != 0x80 }.count
         guard error.column >= 1, error.column <= characters + 1 else {
-            return ["refused at \(error), past the end of line \(error.line) (\(characters) characters): \(show(bytes))"]
+            return [
+                "refused at \(error), past the end of line \(error.line) (\(characters) characters): \(show(bytes))"
+            ]
         }
         return []
     }

@@ -111,7 +111,8 @@ final class FuzzTally: @unchecked Sendable {
         defer { lock.unlock() }
         let rate = seconds > 0 ? Double(iterations) / seconds : 0
         let detail = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        return "fuzz \(name): seed \(FuzzSettings.seed), \(iterations) iterations in \(String(format: "%.1f", seconds)) s (\(String(format: "%.0f", rate))/s); \(detail)"
+        return
+            "fuzz \(name): seed \(FuzzSettings.seed), \(iterations) iterations in \(String(format: "%.1f", seconds)) s (\(String(format: "%.0f", rate))/s); \(detail)"
     }
 }
 
@@ -132,8 +133,10 @@ func fuzz(_ name: String, defaultIterations: Int, _ body: (inout SplitMix64, Fuz
         }
         guard !problems.isEmpty else { continue }
         failures += 1
-        Issue.record(Comment(rawValue: "\(name) iteration \(iteration):\n  " + problems.prefix(8).joined(separator: "\n  ")
-            + "\n  " + FuzzSettings.replay(name, iteration)))
+        Issue.record(
+            Comment(
+                rawValue: "\(name) iteration \(iteration):\n  " + problems.prefix(8).joined(separator: "\n  ")
+                    + "\n  " + FuzzSettings.replay(name, iteration)))
         if failures >= 5 { break }  // enough to act on; the rest are likely the same bug
     }
     print(tally.summary(name, iterations: ran, seconds: Date().timeIntervalSince(start)))

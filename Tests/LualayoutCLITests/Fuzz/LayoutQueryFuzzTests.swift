@@ -22,7 +22,8 @@ struct LayoutQueryFuzzTests {
             let all = try layout.allLayoutAttributes(context: context)
             tally.add("elements", all.count)
             if KnownIssues.flowOriginRoundingOverflows, context.scale > 1,
-               all.contains(where: { !$0.frame.x.isFinite || !$0.frame.y.isFinite }) {
+                all.contains(where: { !$0.frame.x.isFinite || !$0.frame.y.isFinite })
+            {
                 tally.add("known: origin rounding overflows to inf")
                 return []
             }
@@ -40,7 +41,11 @@ struct LayoutQueryFuzzTests {
             if !hostile && delegate.fitsAcross(context.bounds, configuration) {
                 problems += Self.bounded(all, by: layout.collectionViewContentSize, scale: context.scale)
             }
-            return problems.isEmpty ? [] : problems + ["configuration \(configuration), delegate \(delegate), bounds \(context.bounds), scale \(context.scale), counts \(context.data.sections.map(\.count))"]
+            return problems.isEmpty
+                ? []
+                : problems + [
+                    "configuration \(configuration), delegate \(delegate), bounds \(context.bounds), scale \(context.scale), counts \(context.data.sections.map(\.count))"
+                ]
         }
     }
 
@@ -58,14 +63,19 @@ struct LayoutQueryFuzzTests {
             tally.add("elements", placed.count)
             let all = store.allAttributes()
             var problems: [String] = []
-            if all.map(\.key) != placed.map(\.key).sorted() { problems.append("the listing is not every element in output order") }
+            if all.map(\.key) != placed.map(\.key).sorted() {
+                problems.append("the listing is not every element in output order")
+            }
             for element in placed where store.attributes(for: element.key)?.frame != element.frame {
-                problems.append("\(element.key): single query \(String(describing: store.attributes(for: element.key)?.frame)), placed \(element.frame)")
+                problems.append(
+                    "\(element.key): single query \(String(describing: store.attributes(for: element.key)?.frame)), placed \(element.frame)"
+                )
                 break
             }
             var extent = Size(width: 1, height: 1)
             for element in placed where element.frame.maxX.isFinite && element.frame.maxY.isFinite {
-                extent = Size(width: max(extent.width, element.frame.maxX), height: max(extent.height, element.frame.maxY))
+                extent = Size(
+                    width: max(extent.width, element.frame.maxX), height: max(extent.height, element.frame.maxY))
             }
             for rect in QueryOracle.rects(&random, size: extent, count: 8) {
                 let answer = store.positions(in: rect).map { store.attributes(at: $0) }
@@ -90,10 +100,18 @@ struct LayoutQueryFuzzTests {
             sizes[section].map { Array($0.prefix(count)) }
         }
         func insetForSection(_ section: Int, context: CollectionContext) throws -> EdgeInsets? { insets[section] }
-        func minimumLineSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? { lineSpacing[section] }
-        func minimumInteritemSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? { interitemSpacing[section] }
-        func referenceSizeForHeader(inSection section: Int, context: CollectionContext) throws -> Size? { headers[section] }
-        func referenceSizeForFooter(inSection section: Int, context: CollectionContext) throws -> Size? { footers[section] }
+        func minimumLineSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? {
+            lineSpacing[section]
+        }
+        func minimumInteritemSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? {
+            interitemSpacing[section]
+        }
+        func referenceSizeForHeader(inSection section: Int, context: CollectionContext) throws -> Size? {
+            headers[section]
+        }
+        func referenceSizeForFooter(inSection section: Int, context: CollectionContext) throws -> Size? {
+            footers[section]
+        }
 
         var description: String {
             "sizes \(sizes), insets \(insets), line \(lineSpacing), interitem \(interitemSpacing), headers \(headers), footers \(footers)"
@@ -116,7 +134,9 @@ struct LayoutQueryFuzzTests {
 
     static func flowSetup(_ random: inout SplitMix64, hostile: Bool) -> (FlowLayoutConfiguration, RandomDelegate) {
         func length(_ random: inout SplitMix64) -> Double {
-            if hostile && random.chance(0.15) { return random.pick([-1, -0.0, .nan, .infinity, 1e300, 1e308, .leastNonzeroMagnitude]) }
+            if hostile && random.chance(0.15) {
+                return random.pick([-1, -0.0, .nan, .infinity, 1e300, 1e308, .leastNonzeroMagnitude])
+            }
             return random.pick([0, 0.5, 1, 10, 33.3, 50, 100, 120, 1000 / 7])
         }
         func spacing(_ random: inout SplitMix64) -> Double {
@@ -132,8 +152,12 @@ struct LayoutQueryFuzzTests {
         configuration.minimumLineSpacing = spacing(&random)
         configuration.minimumInteritemSpacing = spacing(&random)
         configuration.sectionInset = insets(&random)
-        if random.chance(0.5) { configuration.headerReferenceSize = Size(width: length(&random), height: length(&random)) }
-        if random.chance(0.3) { configuration.footerReferenceSize = Size(width: length(&random), height: length(&random)) }
+        if random.chance(0.5) {
+            configuration.headerReferenceSize = Size(width: length(&random), height: length(&random))
+        }
+        if random.chance(0.3) {
+            configuration.footerReferenceSize = Size(width: length(&random), height: length(&random))
+        }
         configuration.sectionHeadersPinToVisibleBounds = random.chance(0.25)
         configuration.sectionFootersPinToVisibleBounds = random.chance(0.15)
         let delegate = RandomDelegate()
@@ -181,8 +205,10 @@ struct LayoutQueryFuzzTests {
     }
 
     /// Every element found alone, as listed; elements that do not exist are not found.
-    static func singleQueries(_ layout: some CollectionViewLayout, all: [LayoutAttributes], context: CollectionContext,
-                              random: inout SplitMix64) throws -> [String] {
+    static func singleQueries(
+        _ layout: some CollectionViewLayout, all: [LayoutAttributes], context: CollectionContext,
+        random: inout SplitMix64
+    ) throws -> [String] {
         var problems: [String] = []
         for element in all.count > 200 ? random.subset(all, count: 200) : all {
             let single = try layout.layoutAttributes(for: element.key, context: context)
@@ -210,7 +236,9 @@ struct LayoutQueryFuzzTests {
         let tolerance = 0.5 / scale + 1e-9 * max(size.width, size.height, 1)
         for element in all {
             let frame = element.frame
-            if frame.minX < -tolerance || frame.minY < -tolerance || frame.maxX > size.width + tolerance || frame.maxY > size.height + tolerance {
+            if frame.minX < -tolerance || frame.minY < -tolerance || frame.maxX > size.width + tolerance
+                || frame.maxY > size.height + tolerance
+            {
                 return ["\(element.key) \(frame) lies outside the content \(size.width)×\(size.height)"]
             }
         }
@@ -230,20 +258,24 @@ struct LayoutQueryFuzzTests {
         let kinds = ["a", "b", "zz", "header"]
         for index in 0..<count {
             let category = random.pick(ElementCategory.allCases)
-            let key = ElementKey(category: category, kind: category == .cell ? "" : random.pick(kinds),
-                                 indexPath: LayoutIndexPath(random.int(0...3), random.int(0...(count + 5))))
+            let key = ElementKey(
+                category: category, kind: category == .cell ? "" : random.pick(kinds),
+                indexPath: LayoutIndexPath(random.int(0...3), random.int(0...(count + 5))))
             guard keys.insert(key).inserted else { continue }
             let frame: Rect
             switch spread {
             case 0:
-                frame = Rect(x: Double(index % 4) * 25, y: Double(index / 4) * 30 + random.pick([0.0, -5, 3]),
-                             width: random.pick([20, 0, 25, 30]), height: random.pick([25, 0, 30, 10]))
+                frame = Rect(
+                    x: Double(index % 4) * 25, y: Double(index / 4) * 30 + random.pick([0.0, -5, 3]),
+                    width: random.pick([20, 0, 25, 30]), height: random.pick([25, 0, 30, 10]))
             case 1:
-                frame = Rect(x: random.unit() * 2000 - 500, y: random.unit() * 2000 - 500,
-                             width: random.pick([0, 1, 10, 100, 1e-9]), height: random.pick([0, 1, 10, 100]))
+                frame = Rect(
+                    x: random.unit() * 2000 - 500, y: random.unit() * 2000 - 500,
+                    width: random.pick([0, 1, 10, 100, 1e-9]), height: random.pick([0, 1, 10, 100]))
             default:
-                frame = Rect(x: random.pick([0, -1e300, 1e300, -5]), y: random.unit() * 1000,
-                             width: random.pick([0, 1e300, 1e308, 50]), height: random.pick([1e300, 0, 40]))
+                frame = Rect(
+                    x: random.pick([0, -1e300, 1e300, -5]), y: random.unit() * 1000,
+                    width: random.pick([0, 1e300, 1e308, 50]), height: random.pick([1e300, 0, 40]))
             }
             let attributes = LayoutAttributes(key: key, frame: frame, alpha: random.unit(), zIndex: random.int(-3...3))
             placed.append(attributes)

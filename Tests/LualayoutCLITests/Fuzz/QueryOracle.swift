@@ -7,13 +7,15 @@ enum QueryOracle {
     static func returns(_ frame: Rect, for query: Rect) -> Bool {
         frame.size.width > 0 && frame.size.height > 0 && query.size.width > 0 && query.size.height > 0
             && frame.origin.x < query.origin.x + query.size.width && query.origin.x < frame.origin.x + frame.size.width
-            && frame.origin.y < query.origin.y + query.size.height && query.origin.y < frame.origin.y + frame.size.height
+            && frame.origin.y < query.origin.y + query.size.height
+            && query.origin.y < frame.origin.y + frame.size.height
     }
 
     /// Compares a rect query's answer with the brute-force filter of `all` (as sets of key and
     /// frame, plus output order); returns the problems, or records a known issue in `tally`.
     static func compare(
-        query: Rect, answer: [LayoutAttributes], all: [LayoutAttributes], skip: (LayoutAttributes) -> Bool = { _ in false },
+        query: Rect, answer: [LayoutAttributes], all: [LayoutAttributes],
+        skip: (LayoutAttributes) -> Bool = { _ in false },
         tally: FuzzTally
     ) -> [String] {
         var problems: [String] = []
@@ -21,14 +23,19 @@ enum QueryOracle {
             problems.append("rect \(query): \(a.key) before \(b.key) (not in output order)")
             break
         }
-        struct Entry: Hashable { var key: ElementKey; var frame: Rect }
+        struct Entry: Hashable {
+            var key: ElementKey
+            var frame: Rect
+        }
         let got = Set(answer.filter { !skip($0) }.map { Entry(key: $0.key, frame: $0.frame) })
-        let expected = Set(all.filter { !skip($0) && returns($0.frame, for: query) }.map { Entry(key: $0.key, frame: $0.frame) })
+        let expected = Set(
+            all.filter { !skip($0) && returns($0.frame, for: query) }.map { Entry(key: $0.key, frame: $0.frame) })
         guard got != expected else { return problems }
         let extra = got.subtracting(expected), missing = expected.subtracting(got)
         let listed = Set(all.map { Entry(key: $0.key, frame: $0.frame) })
         let knownExtra = extra.filter { entry in
-            KnownIssues.zeroAreaFramesInRectQueries && (entry.frame.width == 0 || entry.frame.height == 0) && listed.contains(entry)
+            KnownIssues.zeroAreaFramesInRectQueries && (entry.frame.width == 0 || entry.frame.height == 0)
+                && listed.contains(entry)
         }
         if !knownExtra.isEmpty { tally.add("known 10.11 (zero-area frame in a rect query)", knownExtra.count) }
         for entry in extra.subtracting(knownExtra).prefix(3) {
@@ -40,18 +47,25 @@ enum QueryOracle {
 
     /// Query rects around content of `size`: inside, straddling, beyond, empty, huge, non-finite.
     static func rects(_ random: inout SplitMix64, size: Size, count: Int) -> [Rect] {
-        let width = size.width.isFinite ? max(size.width, 1) : 1000, height = size.height.isFinite ? max(size.height, 1) : 1000
+        let width = size.width.isFinite ? max(size.width, 1) : 1000,
+            height = size.height.isFinite ? max(size.height, 1) : 1000
         var result: [Rect] = [Rect(x: 0, y: 0, width: width, height: height)]
         for _ in 0..<count {
             switch random.int(0...9) {
             case 0: result.append(Rect(x: -1e308, y: -1e308, width: 1e308, height: 1e308))
             case 1: result.append(Rect(x: random.unit() * width, y: random.unit() * height, width: 0, height: 0))
-            case 2: result.append(Rect(x: random.pick([.nan, 0, -.infinity]), y: 0, width: random.pick([.infinity, .nan, 10]), height: 10))
+            case 2:
+                result.append(
+                    Rect(
+                        x: random.pick([.nan, 0, -.infinity]), y: 0, width: random.pick([.infinity, .nan, 10]),
+                        height: 10))
             case 3: result.append(Rect(x: -width, y: -height, width: width * 3, height: height * 3))
             default:
                 let x = (random.unit() * 1.4 - 0.2) * width, y = (random.unit() * 1.4 - 0.2) * height
-                result.append(Rect(x: x.rounded(), y: y.rounded(), width: (random.unit() * width / 2).rounded(),
-                                   height: (random.unit() * height / 2).rounded()))
+                result.append(
+                    Rect(
+                        x: x.rounded(), y: y.rounded(), width: (random.unit() * width / 2).rounded(),
+                        height: (random.unit() * height / 2).rounded()))
             }
         }
         return result

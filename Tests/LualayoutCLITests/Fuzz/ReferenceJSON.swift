@@ -79,7 +79,10 @@ struct ReferenceJSON {
         }
         position += 1
         space()
-        if byte == close { position += 1; return true }
+        if byte == close {
+            position += 1
+            return true
+        }
         while true {
             space()
             if keyed {
@@ -91,8 +94,14 @@ struct ReferenceJSON {
             }
             guard value() else { return false }
             space()
-            if byte == UInt8(ascii: ",") { position += 1; continue }
-            if byte == close { position += 1; return true }
+            if byte == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            if byte == close {
+                position += 1
+                return true
+            }
             return fail()
         }
     }
@@ -109,7 +118,8 @@ struct ReferenceJSON {
             if Array("\"\\/bfnrt".utf8).contains(escape) { continue }
             guard escape == UInt8(ascii: "u") else { return fail() }
             for _ in 0..<4 {
-                guard let h = byte, (h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66) else { return fail() }
+                guard let h = byte, (h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66)
+                else { return fail() }
                 position += 1
             }
         }
@@ -120,7 +130,10 @@ struct ReferenceJSON {
         let start = position
         func digits(_ me: inout ReferenceJSON) -> Int {
             var count = 0
-            while let b = me.byte, b >= 0x30, b <= 0x39 { me.position += 1; count += 1 }
+            while let b = me.byte, b >= 0x30, b <= 0x39 {
+                me.position += 1
+                count += 1
+            }
             return count
         }
         if byte == UInt8(ascii: "-") { position += 1 }

@@ -19,7 +19,8 @@ enum ScriptGrammar {
         case .number(let number): lua(number)
         case .string(let text): "\"" + text + "\""
         case .array(let items): "{" + items.map(lua).joined(separator: ", ") + "}"
-        case .object(let fields): "{" + fields.sorted { $0.key < $1.key }.map { "\($0.key) = \(lua($0.value))" }.joined(separator: ", ") + "}"
+        case .object(let fields):
+            "{" + fields.sorted { $0.key < $1.key }.map { "\($0.key) = \(lua($0.value))" }.joined(separator: ", ") + "}"
         }
     }
 
@@ -40,16 +41,28 @@ enum ScriptGrammar {
         for _ in 0..<random.int(0...30) {
             let category = random.pick(ElementCategory.allCases)
             let kind = category == .cell ? "" : random.pick(["a", "b", "badge", "header"])
-            let key = ElementKey(category: category, kind: kind, indexPath: LayoutIndexPath(random.int(0...3), random.int(0...40)))
+            let key = ElementKey(
+                category: category, kind: kind, indexPath: LayoutIndexPath(random.int(0...3), random.int(0...40)))
             guard keys.insert(key).inserted else { continue }
-            let frame = Rect(x: random.pick(coordinates), y: random.pick(coordinates), width: random.pick(lengths), height: random.pick(lengths))
+            let frame = Rect(
+                x: random.pick(coordinates), y: random.pick(coordinates), width: random.pick(lengths),
+                height: random.pick(lengths))
             var attributes = LayoutAttributes(key: key, frame: frame)
             var extra = ""
             if random.chance(0.35) {
                 var fields: [String] = []
-                if random.chance(0.5) { attributes.alpha = random.pick([0, 0.25, 1]); fields.append("alpha = \(lua(attributes.alpha))") }
-                if random.chance(0.5) { attributes.zIndex = random.int(-5...5); fields.append("zIndex = \(attributes.zIndex)") }
-                if random.chance(0.3) { attributes.hidden = true; fields.append("hidden = true") }
+                if random.chance(0.5) {
+                    attributes.alpha = random.pick([0, 0.25, 1])
+                    fields.append("alpha = \(lua(attributes.alpha))")
+                }
+                if random.chance(0.5) {
+                    attributes.zIndex = random.int(-5...5)
+                    fields.append("zIndex = \(attributes.zIndex)")
+                }
+                if random.chance(0.3) {
+                    attributes.hidden = true
+                    fields.append("hidden = true")
+                }
                 if random.chance(0.3) {
                     let m = (0..<16).map { _ in random.pick([0, 1, -0.5, 2.25]) }
                     attributes.transform3D = Transform3D(m)
@@ -79,19 +92,23 @@ enum ScriptGrammar {
             let count = random.int(1...60), step = random.pick([12.5, 10.0, 0.1])
             lines.append("for i = 0, \(count - 1) do out:cell(9, i, i * \(lua(step)), 5, 10, 10) end")
             for i in 0..<count {
-                expected.append(LayoutAttributes(key: .cell(9, i), frame: Rect(x: Double(i) * step, y: 5, width: 10, height: 10)))
+                expected.append(
+                    LayoutAttributes(key: .cell(9, i), frame: Rect(x: Double(i) * step, y: 5, width: 10, height: 10)))
             }
         }
         var contentSize = Size.zero
         for element in expected {
-            contentSize = Size(width: max(contentSize.width, element.frame.maxX), height: max(contentSize.height, element.frame.maxY))
+            contentSize = Size(
+                width: max(contentSize.width, element.frame.maxX), height: max(contentSize.height, element.frame.maxY))
         }
         if random.chance(0.3) {
             contentSize = Size(width: random.pick([0, 100, 1e6]), height: random.pick([0, 320.5]))
             lines.append("out:contentSize(\(lua(contentSize.width)), \(lua(contentSize.height)))")
         }
         lines = random.shuffled(lines)
-        let source = "local layout = {}\nfunction layout.prepare(cv, out)\n  " + lines.joined(separator: "\n  ") + "\nend\nreturn layout\n"
+        let source =
+            "local layout = {}\nfunction layout.prepare(cv, out)\n  " + lines.joined(separator: "\n  ")
+            + "\nend\nreturn layout\n"
         return ValidScript(source: source, expected: expected.sorted { $0.key < $1.key }, contentSize: contentSize)
     }
 
@@ -104,10 +121,13 @@ enum ScriptGrammar {
     static let indices = ["0", "1", "2", "-1", "0.5", "2^31", "2147483647", "'0'", "nil", "1e308", "0/0", "3"]
     static let kinds = ["'a'", "'b'", "''", "42", "nil", "'header'", "string.rep('k', 300)", "'footer'"]
     static let extras = [
-        "{alpha = N}", "{zIndex = N}", "{hidden = N}", "{hidden = true, alpha = 0.5}", "{transform3D = {1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1}}",
-        "{transform3D = {1, 2}}", "{transform3D = {N,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1}}", "{custom = {1, 2, {3}}}", "{[1] = 2}",
+        "{alpha = N}", "{zIndex = N}", "{hidden = N}", "{hidden = true, alpha = 0.5}",
+        "{transform3D = {1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1}}",
+        "{transform3D = {1, 2}}", "{transform3D = {N,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1}}", "{custom = {1, 2, {3}}}",
+        "{[1] = 2}",
         "{nested = {a = {b = {c = N}}}}", "{loop = (function() local t = {} t.t = t return t end)()}",
-        "{deep = (function() local t = {} for i = 1, 300 do t = {t} end return t end)()}", "{mixed = {1, 2, x = 3}}", "{f = print}",
+        "{deep = (function() local t = {} for i = 1, 300 do t = {t} end return t end)()}", "{mixed = {1, 2, x = 3}}",
+        "{f = print}",
         "{s = string.rep('x', 1000)}", "{}", "N",
     ]
 
@@ -133,10 +153,15 @@ enum ScriptGrammar {
         case 3: return "out:supplementary(\(k()), \(i()), \(i()), \(n()), \(n()), \(n()), \(n())\(extra()))"
         case 4: return "out:decoration(\(k()), \(i()), \(i()), \(n()), \(n()), \(n()), \(n())\(extra()))"
         case 5: return "out:contentSize(\(n()), \(n()))"
-        case 6: return "for i = 0, \(random.pick(["3", "40", "-1", "cv:numberOfItems(0) - 1"])) do out:cell(0, i, i * \(n()), 0, 10, 10) end"
+        case 6:
+            return
+                "for i = 0, \(random.pick(["3", "40", "-1", "cv:numberOfItems(0) - 1"])) do out:cell(0, i, i * \(n()), 0, 10, 10) end"
         case 7: return "local d = cv:itemData(\(i()), \(i()))"
         case 8: return "pcall(out.cell, out, \(i()), \(i()), \(n()), \(n()), \(n()), \(n()))"
-        case 9: return random.chance(0.1) ? "error(\(random.pick(["'boom'", "nil", "{}", "42", "setmetatable({}, {__tostring = function() return 'obj' end})"])))" : "local x = 1"
+        case 9:
+            return random.chance(0.1)
+                ? "error(\(random.pick(["'boom'", "nil", "{}", "42", "setmetatable({}, {__tostring = function() return 'obj' end})"])))"
+                : "local x = 1"
         case 10: return "out:cell(\(i()), \(i()), cv.bounds.width / 3, cv:numberOfItems(0), 1, 1)"
         case 11: return random.chance(0.2) ? "cv.bounds.x = 1" : "local b = cv.bounds.x + cv.scale"
         case 12: return random.chance(0.2) ? "out.cell = nil" : "local c = cv.contentSize"
@@ -152,22 +177,38 @@ enum ScriptGrammar {
         var editsFrames = false
         if random.chance(0.3) {
             var fields: [String] = []
-            if random.chance(0.6) { fields.append("itemSize = " + random.pick(["{N, N}", "{width = N, height = N}", "N", "{10, 20, width = 30, height = 40}"])) }
+            if random.chance(0.6) {
+                fields.append(
+                    "itemSize = "
+                        + random.pick(["{N, N}", "{width = N, height = N}", "N", "{10, 20, width = 30, height = 40}"]))
+            }
             if random.chance(0.4) { fields.append("minimumLineSpacing = N") }
             if random.chance(0.4) { fields.append("minimumInteritemSpacing = N") }
-            if random.chance(0.3) { fields.append("sectionInset = " + random.pick(["{N, N, N, N}", "N", "{top = N}", "{1, 2, 3, 4, 5}"])) }
+            if random.chance(0.3) {
+                fields.append("sectionInset = " + random.pick(["{N, N, N, N}", "N", "{top = N}", "{1, 2, 3, 4, 5}"]))
+            }
             if random.chance(0.3) { fields.append("headerReferenceSize = {N, N}") }
             if random.chance(0.2) { fields.append("footerReferenceSize = {N, N}") }
-            if random.chance(0.2) { fields.append("scrollDirection = " + random.pick(["'horizontal'", "'vertical'", "N"])) }
+            if random.chance(0.2) {
+                fields.append("scrollDirection = " + random.pick(["'horizontal'", "'vertical'", "N"]))
+            }
             if random.chance(0.2) { fields.append("sectionHeadersPinToVisibleBounds = " + random.pick(["true", "N"])) }
             source += fill("local layout = flow{ " + fields.joined(separator: ", ") + " }\n", &random)
             if random.chance(0.5) {
-                let answer = random.pick(["N, N", "{N, N}", "{width = N, height = N}", "N", "nil", "'big'", "10 + item, 20"])
-                source += fill("function layout.sizeForItem(cv, section, item)\n  if item % 3 == 1 then return \(answer) end\n  return 10, 10\nend\n", &random)
+                let answer = random.pick([
+                    "N, N", "{N, N}", "{width = N, height = N}", "N", "nil", "'big'", "10 + item, 20",
+                ])
+                source += fill(
+                    "function layout.sizeForItem(cv, section, item)\n  if item % 3 == 1 then return \(answer) end\n  return 10, 10\nend\n",
+                    &random)
             }
-            for hook in ["insetForSection", "minimumLineSpacingForSection", "minimumInteritemSpacingForSection",
-                         "referenceSizeForHeader", "referenceSizeForFooter"] where random.chance(0.15) {
-                source += fill("function layout.\(hook)(cv, section)\n  return \(random.pick(["N", "N, N", "{N, N, N, N}", "nil"]))\nend\n", &random)
+            for hook in [
+                "insetForSection", "minimumLineSpacingForSection", "minimumInteritemSpacingForSection",
+                "referenceSizeForHeader", "referenceSizeForFooter",
+            ] where random.chance(0.15) {
+                source += fill(
+                    "function layout.\(hook)(cv, section)\n  return \(random.pick(["N", "N, N", "{N, N, N, N}", "nil"]))\nend\n",
+                    &random)
             }
         } else {
             source += "local layout = {}\nfunction layout.prepare(cv, out)\n"
@@ -177,21 +218,28 @@ enum ScriptGrammar {
             source += "end\n"
         }
         if random.chance(0.35) {
-            let edits = ["a.alpha = N", "a.zIndex = N", "a.hidden = N", "a.custom = N", "a.tag = {N}", "a.transform3D = {N}",
-                         "a.x = N", "a.frame = {x = N, y = N, width = N, height = N}", "a.center = {x = N, y = N}",
-                         "a.size = {N, N}", "a.section = 1", "a.kind = 'x'", "a.width = N", "a[1] = 2"]
+            let edits = [
+                "a.alpha = N", "a.zIndex = N", "a.hidden = N", "a.custom = N", "a.tag = {N}", "a.transform3D = {N}",
+                "a.x = N", "a.frame = {x = N, y = N, width = N, height = N}", "a.center = {x = N, y = N}",
+                "a.size = {N, N}", "a.section = 1", "a.kind = 'x'", "a.width = N", "a[1] = 2",
+            ]
             let edit = random.pick(edits)
             editsFrames = ["a.x", "a.frame", "a.center", "a.size", "a.width"].contains { edit.hasPrefix($0) }
             source += fill("function layout.attributes(cv, a)\n  if a.item % 2 == 0 then \(edit) end\nend\n", &random)
         }
         if random.chance(0.2) {
-            source += fill("function layout.targetContentOffset(cv, proposed, velocity)\n  return \(random.pick(["N, N", "{x = N, y = N}", "N", "proposed"]))\nend\n", &random)
+            source += fill(
+                "function layout.targetContentOffset(cv, proposed, velocity)\n  return \(random.pick(["N, N", "{x = N, y = N}", "N", "proposed"]))\nend\n",
+                &random)
         }
         if random.chance(0.2) {
-            source += fill("function layout.shouldInvalidateLayoutForBoundsChange(cv, b)\n  return \(random.pick(["true", "N", "b.width > N"]))\nend\n", &random)
+            source += fill(
+                "function layout.shouldInvalidateLayoutForBoundsChange(cv, b)\n  return \(random.pick(["true", "N", "b.width > N"]))\nend\n",
+                &random)
         }
         if !KnownIssues.callbackRemovedBetweenPhasesAborts && random.chance(0.1) {
-            source += "local prepare = layout.prepare\nif prepare then layout.prepare = function(cv, out) layout.prepare = nil return prepare(cv, out) end end\n"
+            source +=
+                "local prepare = layout.prepare\nif prepare then layout.prepare = function(cv, out) layout.prepare = nil return prepare(cv, out) end end\n"
         }
         return (source + "return layout\n", editsFrames)
     }

@@ -28,7 +28,9 @@ struct ScriptLayoutFuzzTests {
             let all = try layout.allLayoutAttributes(context: context)
             if all != script.expected {
                 let first = zip(all, script.expected).first { $0 != $1 }
-                problems.append("listing differs (\(all.count) elements, \(script.expected.count) placed); first: \(String(describing: first))")
+                problems.append(
+                    "listing differs (\(all.count) elements, \(script.expected.count) placed); first: \(String(describing: first))"
+                )
             }
             if layout.collectionViewContentSize != script.contentSize {
                 problems.append("content size \(layout.collectionViewContentSize), expected \(script.contentSize)")
@@ -37,10 +39,13 @@ struct ScriptLayoutFuzzTests {
                 let answer = try layout.layoutAttributesForElements(in: rect, context: context)
                 problems += QueryOracle.compare(query: rect, answer: answer, all: script.expected, tally: tally)
             }
-            problems += try LayoutQueryFuzzTests.singleQueries(layout, all: script.expected, context: context, random: &random)
+            problems += try LayoutQueryFuzzTests.singleQueries(
+                layout, all: script.expected, context: context, random: &random)
             // A second prepare (an invalidation) places the same.
             try layout.prepare(in: context)
-            if try layout.allLayoutAttributes(context: context) != all { problems.append("a second prepare placed something else") }
+            if try layout.allLayoutAttributes(context: context) != all {
+                problems.append("a second prepare placed something else")
+            }
             return problems.isEmpty ? [] : problems + [script.source]
         }
     }
@@ -57,8 +62,12 @@ struct ScriptLayoutFuzzTests {
                     problems.append("\(phase) threw a \(type(of: error)), not a ScriptError: \(error)")
                     return
                 }
-                if !error.message.hasPrefix("layout.lua") { problems.append("\(phase): unlocated message: \(error.message)") }
-                if FuzzSettings.environment["FUZZ_DEBUG"] != nil { tally.add("E " + error.message.split(separator: " ").dropFirst().prefix(4).joined(separator: " ")) }
+                if !error.message.hasPrefix("layout.lua") {
+                    problems.append("\(phase): unlocated message: \(error.message)")
+                }
+                if FuzzSettings.environment["FUZZ_DEBUG"] != nil {
+                    tally.add("E " + error.message.split(separator: " ").dropFirst().prefix(4).joined(separator: " "))
+                }
             }
             let layout: ScriptLayout
             do {
@@ -83,11 +92,14 @@ struct ScriptLayoutFuzzTests {
             }
             tally.add("elements", all.count)
             if layout.kind == .flow, KnownIssues.flowOriginRoundingOverflows, context.scale > 1,
-               all.contains(where: { !$0.frame.x.isFinite || !$0.frame.y.isFinite }) {
+                all.contains(where: { !$0.frame.x.isFinite || !$0.frame.y.isFinite })
+            {
                 tally.add("known: origin rounding overflows to inf")
                 return []
             }
-            if let bad = all.first(where: { !$0.frame.isFinite || $0.frame.width < 0 || $0.frame.height < 0 || !$0.alpha.isFinite }) {
+            if let bad = all.first(where: {
+                !$0.frame.isFinite || $0.frame.width < 0 || $0.frame.height < 0 || !$0.alpha.isFinite
+            }) {
                 problems.append("\(bad.key) listed with frame \(bad.frame), alpha \(bad.alpha)")
             }
             let size = layout.collectionViewContentSize
@@ -110,7 +122,8 @@ struct ScriptLayoutFuzzTests {
                         }
                     } else {
                         let pinned = { (a: LayoutAttributes) in layout.kind == .flow && a.category == .supplementary }
-                        problems += QueryOracle.compare(query: rect, answer: answer, all: all, skip: pinned, tally: tally)
+                        problems += QueryOracle.compare(
+                            query: rect, answer: answer, all: all, skip: pinned, tally: tally)
                     }
                 } catch {
                     located(error, "rect query")
@@ -119,8 +132,10 @@ struct ScriptLayoutFuzzTests {
             do {
                 problems += try LayoutQueryFuzzTests.singleQueries(layout, all: all, context: context, random: &random)
                 _ = try layout.targetContentOffset(
-                    forProposedContentOffset: Point(x: 0, y: 100), withScrollingVelocity: Point(x: 0, y: -1.5), context: context)
-                _ = try layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 50, width: 300, height: 400), context: context)
+                    forProposedContentOffset: Point(x: 0, y: 100), withScrollingVelocity: Point(x: 0, y: -1.5),
+                    context: context)
+                _ = try layout.shouldInvalidateLayout(
+                    forBoundsChange: Rect(x: 0, y: 50, width: 300, height: 400), context: context)
             } catch {
                 located(error, "hooks")
             }
@@ -146,8 +161,9 @@ struct ScriptLayoutFuzzTests {
                 return deep
             }
         }
-        return CollectionData(sections: (0..<random.int(1...3)).map { _ in
-            .init(items: (0..<random.int(0...6)).map { _ in value(0, &random) })
-        })
+        return CollectionData(
+            sections: (0..<random.int(1...3)).map { _ in
+                .init(items: (0..<random.int(0...6)).map { _ in value(0, &random) })
+            })
     }
 }

@@ -29,19 +29,29 @@ struct UpdateCommandFuzzTests {
         fuzz("batchesThroughTheCommand", defaultIterations: 25) { random, tally in
             let scenario = BatchScenario(&random)
             guard !scenario.oldCounts.isEmpty else { return [] }
-            let counts = ["--sections", scenario.oldCounts.map(String.init).joined(separator: ","), "--bounds", "200x400"]
-            if random.chance(0.3), let (broken, newCounts, rule) = BatchUpdateFuzzTests.breaking(scenario, &random), newCounts == nil {
+            let counts = [
+                "--sections", scenario.oldCounts.map(String.init).joined(separator: ","), "--bounds", "200x400",
+            ]
+            if random.chance(0.3), let (broken, newCounts, rule) = BatchUpdateFuzzTests.breaking(scenario, &random),
+                newCounts == nil
+            {
                 tally.add("broken")
-                let result = lualayout(["update", path] + counts + Self.arguments(broken, insertedCounts: scenario.insertedSectionCounts))
-                guard result.status == 2, result.err.hasPrefix("lualayout: invalid batch update: "), result.out.isEmpty else {
+                let result = lualayout(
+                    ["update", path] + counts + Self.arguments(broken, insertedCounts: scenario.insertedSectionCounts))
+                guard result.status == 2, result.err.hasPrefix("lualayout: invalid batch update: "), result.out.isEmpty
+                else {
                     return ["'\(rule)': exit \(result.status), \(result.err.prefix(300))"]
                 }
                 return []
             }
             tally.add("valid")
-            let arguments = ["update", path] + counts + Self.arguments(scenario.batch, insertedCounts: scenario.insertedSectionCounts)
+            let arguments =
+                ["update", path] + counts
+                + Self.arguments(scenario.batch, insertedCounts: scenario.insertedSectionCounts)
             let result = lualayout(arguments)
-            guard result.status == 0 else { return ["exit \(result.status): \(result.err.prefix(400))\n  \(arguments.joined(separator: " "))"] }
+            guard result.status == 0 else {
+                return ["exit \(result.status): \(result.err.prefix(400))\n  \(arguments.joined(separator: " "))"]
+            }
             return Self.planProblems(result.out, scenario)
         }
     }
@@ -63,11 +73,14 @@ struct UpdateCommandFuzzTests {
     /// The printed plan: one update per batch entry; cells changed and mapped as the model says.
     static func planProblems(_ output: String, _ s: BatchScenario) -> [String] {
         guard let json = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
-              let updates = json["updates"] as? [Any], let elements = json["elements"] as? [[String: Any]] else {
+            let updates = json["updates"] as? [Any], let elements = json["elements"] as? [[String: Any]]
+        else {
             return ["the plan is not the expected JSON: \(output.prefix(300))"]
         }
         var problems: [String] = []
-        if updates.count != s.batchEntryCount { problems.append("\(updates.count) updates for \(s.batchEntryCount) batch entries") }
+        if updates.count != s.batchEntryCount {
+            problems.append("\(updates.count) updates for \(s.batchEntryCount) batch entries")
+        }
         func path(_ value: Any?) -> LayoutIndexPath? {
             guard let pair = value as? [Int], pair.count == 2 else { return nil }
             return LayoutIndexPath(pair[0], pair[1])
@@ -79,7 +92,9 @@ struct UpdateCommandFuzzTests {
                 let expected = s.change(ofNew: after)
                 if change != expected.rawValue { problems.append("cell → \(after): \(change), model \(expected)") }
                 if let before, s.itemNewToOld[after.section][after.item] != before {
-                    problems.append("cell \(before) → \(after), model from \(String(describing: s.itemNewToOld[after.section][after.item]))")
+                    problems.append(
+                        "cell \(before) → \(after), model from \(String(describing: s.itemNewToOld[after.section][after.item]))"
+                    )
                 }
             } else if let before {
                 let expected = s.itemChange[before.section][before.item]

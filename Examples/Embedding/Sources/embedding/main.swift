@@ -11,8 +11,12 @@ let examples = URL(fileURLWithPath: #filePath)
 let script = CommandLine.arguments.dropFirst().first ?? examples.appendingPathComponent("cookbook-flow.lua").path
 
 /// Integers without a fraction, other values as Swift prints them.
-func format(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value) }
-func format(_ rect: Rect) -> String { "\(format(rect.x)),\(format(rect.y)) \(format(rect.width))×\(format(rect.height))" }
+func format(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+func format(_ rect: Rect) -> String {
+    "\(format(rect.x)),\(format(rect.y)) \(format(rect.width))×\(format(rect.height))"
+}
 
 do {
     // A 375×667 viewport (an iPhone in portrait) over one section of 6 items.
@@ -22,7 +26,9 @@ do {
     for warning in layout.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
     try layout.prepare(in: context)
     let size = layout.collectionViewContentSize
-    print("\((script as NSString).lastPathComponent): \(layout.elementCount) elements, content \(format(size.width))×\(format(size.height))")
+    print(
+        "\((script as NSString).lastPathComponent): \(layout.elementCount) elements, content \(format(size.width))×\(format(size.height))"
+    )
     // What a collection view asks for as the first 200 points scroll into view.
     let rect = Rect(x: 0, y: 0, width: 375, height: 200)
     let elements = try layout.layoutAttributesForElements(in: rect, context: context)
