@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The modules, bottom to top (each depends only on modules above it in this list):
+//   CLua, CLuaBridge, LuaRuntime  the Lua boundary
+//   Platform                      the C library, locks and threads, without Foundation
+//   LayoutEngine                  pure layout (no Foundation, no Lua)
+//   ScriptLayout                  layouts defined by Lua scripts (the embedding API)
+//   InputFiles                    the formats of files commands read (data, batch)
+//   LayoutOutput                  JSON, table, SVG, HTML
+//   Scenario                      headless interaction (simulator, scenarios, controllers)
+//   WorkerProtocol                worker processes: spawn, frames, the binary layout codec
+//   LivePreview                   hot reload sessions and the preview server
+//   LayoutTesting                 `lualayout test`: discovery, plans, snapshots, reports
+//   LualayoutCLI                  the front door: commands over shared option groups
 let package = Package(
     name: "LuaLayout",
     platforms: [.macOS(.v13)],
@@ -23,46 +35,85 @@ let package = Package(
         // protected calls with tracebacks, and the trampoline through which Lua calls Swift.
         .target(name: "CLuaBridge", dependencies: ["CLua"]),
         // Typed Swift layer over the Lua C API; the one place where Lua and Swift meet.
-        .target(name: "LuaRuntime", dependencies: ["CLuaBridge", "CLua"]),
+        .target(name: "LuaRuntime", dependencies: ["CLuaBridge", "CLua", "Platform"]),
+        // The platform's C library (Glibc or Darwin) re-exported, and what Foundation would
+        // give the modules above without linking it: locks, detached threads, trimming.
+        .target(name: "Platform"),
         // Pure Swift: geometry, attributes, layout protocol, element store, rect index, flow layout.
         // Release drops the run-time exclusivity checks of the placement and index loops (4% of
         // a 1M-item prepare); debug builds, which the tests run, keep them.
         .target(
             name: "LayoutEngine",
+            dependencies: ["Platform"],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // Layouts defined by Lua scripts: the only module that knows both Lua and the engine.
-        .target(name: "ScriptLayout", dependencies: ["LuaRuntime", "LayoutEngine"]),
-        // Output formats (JSON, table).
-        .target(name: "LayoutOutput", dependencies: ["LayoutEngine"]),
+        .target(name: "ScriptLayout", dependencies: ["LuaRuntime", "LayoutEngine", "Platform"]),
+        // The formats of the files commands read: JSON data files (`--data`), batch files
+        // (`--batch`), read under the data limit.
+        .target(name: "InputFiles", dependencies: ["LayoutEngine", "Platform"]),
+        // Output formats (JSON, table, SVG, HTML).
+        .target(name: "LayoutOutput", dependencies: ["LayoutEngine", "InputFiles", "Platform"]),
         // Headless interaction: scenarios and controller scripts driving a HeadlessCollectionView,
         // recorded as a timeline.
-        .target(name: "Scenario", dependencies: ["LuaRuntime", "LayoutEngine", "ScriptLayout", "LayoutOutput"]),
+        .target(
+            name: "Scenario",
+            dependencies: ["LuaRuntime", "LayoutEngine", "ScriptLayout", "LayoutOutput", "Platform"]),
+        // Worker processes and what parent and worker say to each other: spawning, framing,
+        // the binary layout codec, the watch worker's requests and replies.
+        .target(name: "WorkerProtocol", dependencies: ["LayoutEngine", "LayoutOutput", "Platform"]),
+        // Hot reload and the live preview: watch sessions (each run in a worker), the
+        // hand-written HTTP and WebSocket server, the preview page and its gestures.
+        .target(
+            name: "LivePreview",
+            dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput", "Scenario", "Platform"]),
+        // `lualayout test`: test discovery, test-file headers, plans, the snapshot store,
+        // reports and JUnit XML.
+        .target(
+            name: "LayoutTesting",
+            dependencies: [
+                "Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput", "InputFiles", "WorkerProtocol", "Platform",
+            ]),
         // The `lualayout` commands, as a library so tests can drive them in-process.
         .target(
             name: "LualayoutCLI",
             dependencies: [
-                "ScriptLayout", "LayoutEngine", "LayoutOutput", "Scenario",
+                "ScriptLayout", "LayoutEngine", "InputFiles", "LayoutOutput", "Scenario", "WorkerProtocol",
+                "LivePreview", "LayoutTesting", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "lualayout", dependencies: ["LualayoutCLI"]),
+        .executableTarget(name: "lualayout", dependencies: ["LualayoutCLI", "Platform"]),
         .executableTarget(
             name: "lualayout-bench",
-            dependencies: ["ScriptLayout", "LayoutEngine", "LayoutOutput"],
+            dependencies: ["ScriptLayout", "LayoutEngine", "LayoutOutput", "Platform"],
             path: "Sources/LayoutBench"
         ),
+        // What several test targets share: the fuzzers' generator and oracles, a raw HTTP client.
+        .target(name: "TestSupport", dependencies: ["LayoutEngine", "Platform"], path: "Tests/TestSupport"),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], resources: [.copy("Vectors")]),
+        .testTarget(
+            name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"], resources: [.copy("Vectors")]),
         .testTarget(
             name: "ScriptLayoutTests",
-            dependencies: ["ScriptLayout", "LayoutEngine", "Scenario"],
+            dependencies: ["ScriptLayout", "LayoutEngine", "Scenario", "TestSupport"],
             resources: [.copy("Vectors")]
         ),
-        .testTarget(
-            name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput"]),
+        .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "LayoutEngine"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput"]),
+        .testTarget(name: "WorkerProtocolTests", dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput"]),
+        .testTarget(
+            name: "LivePreviewTests", dependencies: ["LivePreview", "WorkerProtocol", "LayoutEngine", "TestSupport"]),
+        .testTarget(
+            name: "LayoutTestingTests", dependencies: ["LayoutTesting", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),
+        .testTarget(
+            name: "LualayoutCLITests",
+            dependencies: [
+                "LualayoutCLI", "InputFiles", "LayoutOutput", "LayoutEngine", "ScriptLayout", "LivePreview",
+                "WorkerProtocol", "LayoutTesting", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // Every example under Examples/, with frames derived by hand from its rules.
-        .testTarget(name: "ExampleTests", dependencies: ["ScriptLayout", "LayoutEngine"]),
+        .testTarget(name: "ExampleTests", dependencies: ["ScriptLayout", "LayoutEngine", "InputFiles"]),
     ]
 )

@@ -19,53 +19,53 @@ import LayoutEngine
 ///
 /// Every key is optional; index paths are as on the command line (deletes and reloads before
 /// the update, inserts after it).
-struct BatchFile: Equatable {
-    var deletes: [LayoutIndexPath] = []
-    var inserts: [LayoutIndexPath] = []
-    var reloads: [LayoutIndexPath] = []
-    var moves: [ItemMove] = []
-    var deletedSections: [Int] = []
-    var insertedSections: [SectionInsert] = []
-    var reloadedSections: [Int] = []
-    var movedSections: [SectionMove] = []
+package struct BatchFile: Equatable {
+    package var deletes: [LayoutIndexPath] = []
+    package var inserts: [LayoutIndexPath] = []
+    package var reloads: [LayoutIndexPath] = []
+    package var moves: [ItemMove] = []
+    package var deletedSections: [Int] = []
+    package var insertedSections: [SectionInsert] = []
+    package var reloadedSections: [Int] = []
+    package var movedSections: [SectionMove] = []
 
-    struct ItemMove: Equatable {
-        var from: LayoutIndexPath
-        var to: LayoutIndexPath
+    package struct ItemMove: Equatable {
+        package var from: LayoutIndexPath
+        package var to: LayoutIndexPath
     }
-    struct SectionInsert: Equatable {
-        var section: Int
-        var count: Int
+    package struct SectionInsert: Equatable {
+        package var section: Int
+        package var count: Int
     }
-    struct SectionMove: Equatable {
-        var from: Int
-        var to: Int
+    package struct SectionMove: Equatable {
+        package var from: Int
+        package var to: Int
     }
 
-    static let keys = [
+    package static let keys = [
         "delete", "insert", "reload", "move", "deleteSections", "insertSections", "reloadSections", "moveSections",
     ]
 
     /// Reads and checks `path`; errors are located: `FILE:line:column:` for syntax,
     /// `FILE: "key"[n]:` for a value of the wrong shape.
-    static func read(_ path: String, limit: Int) throws(CLIError) -> BatchFile {
+    package static func read(_ path: String, limit: Int) throws(InputFileError) -> BatchFile {
         let contents = try InputFile.read(path, what: "batch file", limit: limit)
         let value: LayoutValue
         do {
             value = try JSONDataParser.parse(contents, limits: InputFile.limits(limit))
         } catch {
-            throw .input("\(path):\(error.line):\(error.column): \(error.message)")
+            throw InputFileError("\(path):\(error.line):\(error.column): \(error.message)")
         }
         do {
             return try BatchFile(json: value)
         } catch {
-            throw .input("\(path): \(error.message)")
+            throw InputFileError("\(path): \(error.message)")
         }
     }
 
-    init() {}
+    package init() {}
 
-    init(json value: LayoutValue) throws(LayoutError) {
+    package init(json value: LayoutValue) throws(LayoutError) {
         guard case .object(let fields) = value else {
             throw LayoutError("expected an object {\"delete\": [[S, I], …], \"insert\": …} at the top level")
         }
@@ -93,8 +93,8 @@ struct BatchFile: Equatable {
                     throw LayoutError("\(at): expected a section S or [S, N] (a section of N items)")
                 }
                 let count = try Self.whole(pair[1], at + "[1]", "an item count")
-                guard count <= LayoutOptions.maxItems else {
-                    throw LayoutError("\(at)[1]: at most \(LayoutOptions.maxItems) items in an inserted section")
+                guard count <= InputFile.maxItems else {
+                    throw LayoutError("\(at)[1]: at most \(InputFile.maxItems) items in an inserted section")
                 }
                 return SectionInsert(section: try Self.whole(pair[0], at + "[0]", "a section"), count: count)
             }

@@ -8,11 +8,11 @@ import Foundation
 
 /// What is at a path, links followed: `fileExists(atPath:isDirectory:)` takes an ObjCBool
 /// from Apple's Foundation and a Bool from FoundationEssentials; this reads both.
-struct FileEntry {
-    var exists: Bool
-    var isDirectory: Bool
+package struct FileEntry {
+    package var exists: Bool
+    package var isDirectory: Bool
 
-    init(atPath path: String, manager: FileManager = .default) {
+    package init(atPath path: String, manager: FileManager = .default) {
         #if canImport(Darwin)
         var flag: ObjCBool = false
         exists = manager.fileExists(atPath: path, isDirectory: &flag)

@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// A strict JSON parser producing `LayoutValue`s, with `line:column` in its errors.
 public struct JSONDataParser {
     public struct ParseError: Error, Equatable, CustomStringConvertible, Sendable {

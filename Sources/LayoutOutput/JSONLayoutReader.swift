@@ -1,3 +1,4 @@
+import InputFiles
 import LayoutEngine
 
 /// Reads back what `JSONLayoutWriter` wrote (a stored snapshot), so a later run can be

@@ -6,8 +6,8 @@ import Darwin
 
 /// A number as C's printf writes it (`%.3f`): what `String(format:)` gave, without linking
 /// Foundation (and its ICU data) into the command-line tool.
-enum PrintfFormat {
-    static func fixed(_ value: Double, decimals: Int) -> String {
+package enum PrintfFormat {
+    package static func fixed(_ value: Double, decimals: Int) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         let length = withVaList([value]) { arguments in
             vsnprintf(&buffer, buffer.count, "%.\(decimals)f", arguments)

@@ -8,14 +8,15 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LayoutOutput
 import ScriptLayout
 
 /// `--junit FILE`: the run as JUnit XML, the format CI services read. One `testsuite`; one
 /// `testcase` per test file (name: its path; classname: its folder); a failed test holds one
 /// `failure` (message: the first failed check; text: every failure line), a test that could
 /// not run an `error` (the located error); notes go to `system-out`. Times in seconds.
-enum JUnitWriter {
-    static func xml(_ reports: [TestCaseReport]) -> String {
+package enum JUnitWriter {
+    package static func xml(_ reports: [TestCaseReport]) -> String {
         let summary = TestRunSummary(reports)
         let total = reports.reduce(0) { $0 + $1.seconds }
         let counts = "tests=\"\(reports.count)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\""
@@ -53,12 +54,12 @@ enum JUnitWriter {
     }
 
     /// Seconds with millisecond precision (`0.012`).
-    static func seconds(_ value: Double) -> String { PrintfFormat.fixed(max(0, value), decimals: 3) }
+    package static func seconds(_ value: Double) -> String { PrintfFormat.fixed(max(0, value), decimals: 3) }
 
     /// Text safe in XML 1.0 content and attribute values: the five entities, line breaks and
     /// tabs as character references (attribute values would fold them into spaces), and the
     /// characters XML 1.0 forbids (other C0 controls, U+FFFE, U+FFFF) as U+FFFD.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -1,24 +1,36 @@
 /// What `lualayout test` needs from the scenario runtime: run one test's scenario against its
 /// layout (and controller), checking its `expect` calls and asking `snapshots` about each
 /// `expectSnapshot(name)`. `SimulatorScenarioExecutor` is the one in use.
-protocol ScenarioExecuting: Sendable {
-    func execute(_ plan: ScenarioTestPlan, snapshots: SnapshotStore) -> ScenarioTestResult
+package protocol ScenarioExecuting: Sendable {
+    func execute<Options>(_ plan: ScenarioTestPlan<Options>, snapshots: SnapshotStore) -> ScenarioTestResult
 }
 
 /// How one scenario ended.
-struct ScenarioTestResult: Equatable {
+package struct ScenarioTestResult: Equatable {
     /// A failed `expect` or `expectSnapshot`: the scenario line and the message.
-    struct Failure: Equatable {
-        var line: Int
-        var message: String
+    package struct Failure: Equatable {
+        package var line: Int
+        package var message: String
+
+        package init(line: Int, message: String) {
+            self.line = line
+            self.message = message
+        }
     }
 
     /// How many checks (`expect` and `expectSnapshot` calls) ran.
-    var checks = 0
-    var failures: [Failure] = []
+    package var checks = 0
+    package var failures: [Failure] = []
     /// What stopped the scenario before its end (a script or layout error, a bad snapshot
     /// name), located as `file:line: message`; nil when it ran to its end.
-    var error: String?
+    package var error: String?
     /// Things worth saying about a passing run (`snapshot written: …`).
-    var notes: [String] = []
+    package var notes: [String] = []
+
+    package init(checks: Int = 0, failures: [Failure] = [], error: String? = nil, notes: [String] = []) {
+        self.checks = checks
+        self.failures = failures
+        self.error = error
+        self.notes = notes
+    }
 }

@@ -9,22 +9,27 @@
 /// A directive is `--`, spaces, a lowercase name, `:` and its value; other comment lines are
 /// free text, except a name within two edits of a directive (`-- layuot:`), which is an error
 /// rather than a silently ignored line.
-struct ScenarioHeader: Equatable {
-    struct Directive: Equatable {
-        var value: String
+package struct ScenarioHeader: Equatable {
+    package struct Directive: Equatable {
+        package var value: String
         /// 1-based line of the test file.
-        var line: Int
+        package var line: Int
+
+        package init(value: String, line: Int) {
+            self.value = value
+            self.line = line
+        }
     }
 
-    var layout: Directive
-    var controller: Directive?
+    package var layout: Directive
+    package var controller: Directive?
     /// Every `-- options:` line, in order; their words are read as one command line.
-    var options: [Directive] = []
+    package var options: [Directive] = []
 
-    static let names = ["layout", "controller", "options"]
+    package static let names = ["layout", "controller", "options"]
 
     /// Reads the header of `source`; errors are located at `path:LINE:`.
-    static func parse(_ source: String, path: String) throws(TestFileError) -> ScenarioHeader {
+    package static func parse(_ source: String, path: String) throws(TestFileError) -> ScenarioHeader {
         var layout: Directive?, controller: Directive?, options: [Directive] = []
         var number = 0
         for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -69,7 +74,7 @@ struct ScenarioHeader: Equatable {
     }
 
     /// Levenshtein distance of two short names.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         var row = Array(0...b.count)
@@ -87,16 +92,16 @@ struct ScenarioHeader: Equatable {
 }
 
 /// A problem with a test file itself, located as `path:LINE: message`.
-struct TestFileError: Error, Equatable, CustomStringConvertible {
-    var description: String
+package struct TestFileError: Error, Equatable, CustomStringConvertible {
+    package var description: String
 
-    init(_ path: String, _ line: Int, _ message: String) {
+    package init(_ path: String, _ line: Int, _ message: String) {
         description = "\(path):\(line): \(message)"
     }
 }
 
 extension Substring {
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -3,14 +3,18 @@ import Scenario
 
 /// Runs a test's scenario with the simulator (`ScenarioRunner`), answering `expectSnapshot`
 /// from the snapshot store.
-struct SimulatorScenarioExecutor: ScenarioExecuting {
-    func execute(_ plan: ScenarioTestPlan, snapshots: SnapshotStore) -> ScenarioTestResult {
+package struct SimulatorScenarioExecutor: ScenarioExecuting {
+    package init() {}
+
+    package func execute<Options>(
+        _ plan: ScenarioTestPlan<Options>, snapshots: SnapshotStore
+    ) -> ScenarioTestResult {
         var result = ScenarioTestResult()
         let context: CollectionContext
         do {
-            context = try plan.layout.makeContext(dataLimit: plan.scriptOptions.maxMemory.bytes)
+            context = try plan.options.makeContext()
         } catch {
-            result.error = error.description
+            result.error = "\(error)"
             return result
         }
         // The handler cannot stop the scenario: it records what the run must report after it.
@@ -19,7 +23,7 @@ struct SimulatorScenarioExecutor: ScenarioExecuting {
             ScenarioRequest(
                 layoutPath: plan.layoutPath, scenarioPath: plan.testPath, controllerPath: plan.controllerPath,
                 context: context,
-                layoutOptions: plan.scriptOptions.layoutOptions(seconds: plan.scriptOptions.timeout),
+                layoutOptions: plan.options.layoutOptions,
                 snapshotHandler: { name, line, snapshot in
                     switch snapshots.check(name: name, snapshot: snapshot, testPath: plan.testPath) {
                     case .passed(let note):
@@ -50,6 +54,6 @@ struct SimulatorScenarioExecutor: ScenarioExecuting {
 
 /// What the snapshot handler saw during one scenario.
 private final class SnapshotRecorder {
-    var notes: [String] = []
-    var invalidNames: [(line: Int, message: String)] = []
+    package var notes: [String] = []
+    package var invalidNames: [(line: Int, message: String)] = []
 }

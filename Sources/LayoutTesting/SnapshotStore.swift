@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import InputFiles
 import LayoutOutput
 import ScriptLayout
 
@@ -16,8 +17,8 @@ import ScriptLayout
 /// snapshot is written (except in CI, where it fails the check, as jest's `--ci` does); a
 /// different one fails the check with what changed and a before/after SVG pair beside it;
 /// `--update-snapshots` rewrites it instead.
-final class SnapshotStore {
-    enum Outcome: Equatable {
+package final class SnapshotStore {
+    package enum Outcome: Equatable {
         /// The layout matched, or was written; `note` says what was written.
         case passed(note: String?)
         /// The layout differs from the stored one (or could not be stored); the message may
@@ -27,27 +28,27 @@ final class SnapshotStore {
         case invalidName(String)
     }
 
-    let update: Bool
-    let ci: Bool
+    package let update: Bool
+    package let ci: Bool
     /// Snapshots written in this run, by path: a second check of the same name must not
     /// silently replace the first's layout.
     private var written: [String: (text: String, test: String)] = [:]
 
-    init(update: Bool, ci: Bool) {
+    package init(update: Bool, ci: Bool) {
         self.update = update
         self.ci = ci
     }
 
     /// The folder of the snapshots of the test at `testPath` (as given, so messages show the
     /// paths the user typed).
-    static func folder(forTest testPath: String) -> String {
+    package static func folder(forTest testPath: String) -> String {
         let parent = FileSystemPath.directory(of: testPath)
         return parent.isEmpty ? "__snapshots__" : parent + "/__snapshots__"
     }
 
     /// A snapshot name is one file name: not empty, no `/`, `\` or control characters, not `.`
     /// or `..`, at most 200 bytes (room for `.before.svg` under the usual 255-byte limit).
-    static func nameProblem(_ name: String) -> String? {
+    package static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "a snapshot name cannot be empty" }
         if name == "." || name == ".." { return "'\(name)' is not a file name" }
         if name.contains("/") || name.contains("\\") {
@@ -61,7 +62,7 @@ final class SnapshotStore {
     }
 
     /// Compares `snapshot` with the stored layout `name` of the test at `testPath`.
-    func check(name: String, snapshot: LayoutSnapshot, testPath: String) -> Outcome {
+    package func check(name: String, snapshot: LayoutSnapshot, testPath: String) -> Outcome {
         if let problem = Self.nameProblem(name) {
             return .invalidName("expectSnapshot: invalid snapshot name \(JSONLayoutWriter.string(name)): \(problem)")
         }

@@ -3,25 +3,21 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import InputFiles
 
 /// The test files `lualayout test PATH…` runs: every `*.test.lua` under each folder
 /// (recursively; hidden folders and `__snapshots__` skipped; symbolic links to folders not
 /// followed), and each path that names a file, whatever its name. Sorted, each once.
-enum TestDiscovery {
-    static let suffix = ".test.lua"
+package enum TestDiscovery {
+    package static let suffix = ".test.lua"
 
-    static func find(_ paths: [String]) throws(CLIError) -> [String] {
+    package static func find(_ paths: [String]) throws(InputFileError) -> [String] {
         var found = Set<String>()
         let manager = FileManager.default
         for path in paths {
             let entry = FileEntry(atPath: path, manager: manager)
             guard entry.exists else {
-                throw .input("\(path): no such file or folder")
+                throw InputFileError("\(path): no such file or folder")
             }
             guard entry.isDirectory else {
                 found.insert(path)

@@ -1,6 +1,6 @@
 /// The outcome of one test file and how `lualayout test` prints it.
-struct TestCaseReport: Equatable {
-    enum Status: Equatable {
+package struct TestCaseReport: Equatable {
+    package enum Status: Equatable {
         case passed
         /// At least one `expect` or `expectSnapshot` failed.
         case failed
@@ -8,18 +8,24 @@ struct TestCaseReport: Equatable {
         case error
     }
 
-    var path: String
-    var result: ScenarioTestResult
+    package var path: String
+    package var result: ScenarioTestResult
     /// Wall time in seconds.
-    var seconds: Double
+    package var seconds: Double
 
-    var status: Status {
+    package init(path: String, result: ScenarioTestResult, seconds: Double) {
+        self.path = path
+        self.result = result
+        self.seconds = seconds
+    }
+
+    package var status: Status {
         if result.error != nil { return .error }
         return result.failures.isEmpty ? .passed : .failed
     }
 
     /// `PASS  path  (N checks, T ms)`, then what went wrong, indented.
-    var lines: [String] {
+    package var lines: [String] {
         let checks = result.checks == 1 ? "1 check" : "\(result.checks) checks"
         let time = "\(Int((seconds * 1000).rounded())) ms"
         var lines: [String]
@@ -34,12 +40,12 @@ struct TestCaseReport: Equatable {
         return lines
     }
 
-    func failureLine(_ failure: ScenarioTestResult.Failure) -> String {
+    package func failureLine(_ failure: ScenarioTestResult.Failure) -> String {
         "\(path):\(failure.line): expectation failed: \(failure.message)"
     }
 
     /// The first line indented by 4, the following ones (a diff, a traceback) by 6.
-    static func indented(_ text: String) -> [String] {
+    package static func indented(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
             (index == 0 ? "    " : "      ") + line
         }
@@ -47,10 +53,10 @@ struct TestCaseReport: Equatable {
 }
 
 /// The totals: the summary line starts `N passed, M failed`.
-struct TestRunSummary: Equatable {
-    var passed = 0, failed = 0, errors = 0
+package struct TestRunSummary: Equatable {
+    package var passed = 0, failed = 0, errors = 0
 
-    init(_ reports: [TestCaseReport]) {
+    package init(_ reports: [TestCaseReport]) {
         for report in reports {
             switch report.status {
             case .passed: passed += 1
@@ -60,11 +66,11 @@ struct TestRunSummary: Equatable {
         }
     }
 
-    var line: String {
+    package var line: String {
         var text = "\(passed) passed, \(failed) failed"
         if errors > 0 { text += errors == 1 ? ", 1 error" : ", \(errors) errors" }
         return text
     }
 
-    var exitCode: Int32 { failed == 0 && errors == 0 ? 0 : 1 }
+    package var exitCode: Int32 { failed == 0 && errors == 0 ? 0 : 1 }
 }

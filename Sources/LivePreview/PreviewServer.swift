@@ -10,6 +10,8 @@ import Darwin
 #endif
 import LayoutEngine
 import LayoutOutput
+import WorkerProtocol
+import Platform
 
 /// The live preview of `watch --serve`: a page on 127.0.0.1 that shows the current layout,
 /// updates itself on every save (a WebSocket pushes each new state), shows errors in place,
@@ -21,7 +23,7 @@ import LayoutOutput
 /// passes N (long poll, for tools); `GET /socket` the WebSocket; `GET /interact?log=…` the
 /// page's gestures replayed by the simulator (taps, long presses, drags, scrolls, flings with
 /// `watch --controller`'s callbacks), answered with the picture, offset, selection and state.
-final class PreviewServer: @unchecked Sendable {
+package final class PreviewServer: @unchecked Sendable {
     private let session: WatchSession
     private let server: HTTPServer
     private let sockets = WebSocketHub()
@@ -30,7 +32,9 @@ final class PreviewServer: @unchecked Sendable {
     private let published: PublishedState
 
     /// Listens at once: a port in use fails here, with the system's reason.
-    init(session: WatchSession, port: UInt16, labelField: String? = nil, limits: HTTPLimits = HTTPLimits()) throws {
+    package init(
+        session: WatchSession, port: UInt16, labelField: String? = nil, limits: HTTPLimits = HTTPLimits()
+    ) throws {
         self.session = session
         let sockets = self.sockets
         let published = PublishedState(session.state)
@@ -45,20 +49,20 @@ final class PreviewServer: @unchecked Sendable {
                 case .system(let text): text
                 default: "\(error)"
                 }
-            throw CLIError.input("preview: cannot listen on 127.0.0.1:\(port) (\(reason))")
+            throw PreviewServerError("preview: cannot listen on 127.0.0.1:\(port) (\(reason))")
         }
     }
 
     /// Starts serving in the background; returns the port it listens on.
-    func start() throws -> UInt16 {
+    package func start() throws -> UInt16 {
         server.start()
         return server.port
     }
 
-    func stop() { server.stop() }
+    package func stop() { server.stop() }
 
     /// Tells every open page and waiting poll about a new state (after each run).
-    func publish() {
+    package func publish() {
         let state = session.state
         published.state = state
         sockets.broadcast(Self.stateJSON(state))
@@ -165,4 +169,10 @@ private final class PublishedState: @unchecked Sendable {
         get { lock.withLock { current } }
         set { lock.withLock { current = newValue } }
     }
+}
+
+/// The preview could not start (its port is in use): the message says why.
+package struct PreviewServerError: Error, CustomStringConvertible {
+    package var description: String
+    init(_ description: String) { self.description = description }
 }

@@ -11,6 +11,8 @@ import Darwin
 #endif
 import LayoutEngine
 import LayoutOutput
+import WorkerProtocol
+import Platform
 
 /// One `watch` run's state: runs the layout afresh from disk after each save — in a worker
 /// process of its own, under a deadline — keeps the last layout that worked, and describes
@@ -19,10 +21,10 @@ import LayoutOutput
 /// The watch loop drives runs (`begin`, `finish`, `cancel`; `reload` does all three). The
 /// preview reads `state`, a published value no Lua work ever holds a lock on, and asks for
 /// viewports, which one serial executor sends to the worker that holds the last good layout.
-final class WatchSession: @unchecked Sendable {
-    let script: String
+package final class WatchSession: @unchecked Sendable {
+    package let script: String
     /// Seconds each run and each viewport request may take.
-    let timeout: Double
+    package let timeout: Double
     /// The watch command's arguments, which each worker parses as the watcher did.
     private let watchArguments: [String]
     private let dataFile: String?
@@ -30,19 +32,19 @@ final class WatchSession: @unchecked Sendable {
     private let keepsLiveWorker: Bool
 
     // The watch loop's own state (only the thread running the loop touches it).
-    private(set) var lastGood: LayoutSnapshot?
+    package private(set) var lastGood: LayoutSnapshot?
     /// Runs reported so far (a cancelled run is not one).
-    private(set) var reloads = 0
+    package private(set) var reloads = 0
     /// Files whose saves trigger a run: the script, the modules it required, the data file.
-    private(set) var watchedFiles: [String]
+    package private(set) var watchedFiles: [String]
     /// The last run's error, while the layout is broken.
-    private(set) var currentError: String?
+    package private(set) var currentError: String?
     private var running: Running?
     /// A worker started ahead of the next save, so a run does not wait for a process to start.
-    private var spare: WorkerProcess?
+    private var spare: WatchWorkerProcess?
 
     private struct Running {
-        var worker: WorkerProcess?
+        var worker: WatchWorkerProcess?
         var start: UInt64
         /// Why there is no worker (it could not be started).
         var failure: String?
@@ -55,19 +57,19 @@ final class WatchSession: @unchecked Sendable {
     private let executor = DispatchQueue(label: "lualayout.watch.viewports")
     /// Called (on any thread) when the published state changes outside a run: a viewport
     /// request that overran and took the live layout down.
-    var onChange: (@Sendable () -> Void)?
+    package var onChange: (@Sendable () -> Void)?
 
     private struct Published {
         var state = State(version: 0, error: nil, summary: "", bounds: .zero, contentSize: .zero)
         /// The last good run's snapshot: what viewports fall back to without a live worker.
         var lastGood: LayoutSnapshot?
         /// The worker holding the last good layout, while it is alive.
-        var live: WorkerProcess?
+        var live: WatchWorkerProcess?
         /// Why the live worker was stopped, until the next good run.
         var liveError: String?
     }
 
-    init(script: String, watchArguments: [String], dataFile: String?, timeout: Double, keepsLiveWorker: Bool) {
+    package init(script: String, watchArguments: [String], dataFile: String?, timeout: Double, keepsLiveWorker: Bool) {
         self.script = script
         self.watchArguments = watchArguments
         self.dataFile = dataFile
@@ -78,10 +80,10 @@ final class WatchSession: @unchecked Sendable {
 
     deinit { stop() }
 
-    struct Outcome {
-        var report: String
-        var snapshot: LayoutSnapshot?
-        var milliseconds: Double
+    package struct Outcome {
+        package var report: String
+        package var snapshot: LayoutSnapshot?
+        package var milliseconds: Double
     }
 
     // MARK: Runs
@@ -89,7 +91,7 @@ final class WatchSession: @unchecked Sendable {
     /// Runs the layout afresh from disk and waits for it (at most the deadline). On an error
     /// the last good layout stays.
     @discardableResult
-    func reload() -> Outcome {
+    package func reload() -> Outcome {
         begin()
         while true {
             if let outcome = finish(waitingUntil: .max) {
@@ -99,10 +101,10 @@ final class WatchSession: @unchecked Sendable {
         }
     }
 
-    var isRunning: Bool { running != nil }
+    package var isRunning: Bool { running != nil }
 
     /// Starts a run (cancelling the one still running: the newest save wins).
-    func begin() {
+    package func begin() {
         cancel()
         let start = DispatchTime.now().uptimeNanoseconds
         if let ready = spare, ready.send(.evaluate) {
@@ -112,7 +114,7 @@ final class WatchSession: @unchecked Sendable {
         }
         spare = nil
         do {
-            let worker = try WorkerProcess.spawn(watchArguments: watchArguments)
+            let worker = try WatchWorkerProcess.spawnWatchWorker(watchArguments: watchArguments)
             // A worker that cannot take the request has ended: `finish` says how.
             _ = worker.send(.evaluate)
             running = Running(worker: worker, start: start)
@@ -122,17 +124,17 @@ final class WatchSession: @unchecked Sendable {
     }
 
     /// Stops the running run without a report.
-    func cancel() {
+    package func cancel() {
         running?.worker?.kill()
         running = nil
     }
 
     /// Waits until `deadline` (uptime nanoseconds) for the running run; its outcome once it
     /// finished, failed or overran its time limit, nil while it is still running.
-    func finish(waitingUntil deadline: UInt64) -> Outcome? {
+    package func finish(waitingUntil deadline: UInt64) -> Outcome? {
         guard let current = running else { return nil }
         let limit = current.start + nanoseconds(timeout)
-        var answer: WorkerProcess.Received?
+        var answer: WatchWorkerProcess.Received?
         if let failure = current.failure {
             answer = .reply(.failed(failure, files: []))
         } else if let worker = current.worker {
@@ -163,12 +165,12 @@ final class WatchSession: @unchecked Sendable {
 
     /// Starts a worker for the next save, so that run does not wait for a process to start
     /// (call once a run's report is out: starting one takes a moment).
-    func prepareNextRun() {
-        if spare == nil { spare = try? WorkerProcess.spawn(watchArguments: watchArguments) }
+    package func prepareNextRun() {
+        if spare == nil { spare = try? WatchWorkerProcess.spawnWatchWorker(watchArguments: watchArguments) }
     }
 
     /// Stops every worker (the watch is ending).
-    func stop() {
+    package func stop() {
         cancel()
         spare = nil
         let live = publishLock.withLock {
@@ -179,7 +181,7 @@ final class WatchSession: @unchecked Sendable {
     }
 
     private func succeeded(
-        _ snapshot: LayoutSnapshot, loadedFiles: [String], worker: WorkerProcess?, elapsed: Double
+        _ snapshot: LayoutSnapshot, loadedFiles: [String], worker: WatchWorkerProcess?, elapsed: Double
     ) -> Outcome {
         reloads += 1
         let label = "[\(reloads)]"
@@ -234,16 +236,16 @@ final class WatchSession: @unchecked Sendable {
     // MARK: Preview
 
     /// What the preview shows about the current state.
-    struct State: Sendable {
-        var version: Int
-        var error: String?
-        var summary: String
-        var bounds: Rect
-        var contentSize: Size
+    package struct State: Sendable {
+        package var version: Int
+        package var error: String?
+        package var summary: String
+        package var bounds: Rect
+        package var contentSize: Size
     }
 
     /// The published state; never waits for Lua.
-    var state: State {
+    package var state: State {
         publishLock.withLock { published.state }
     }
 
@@ -252,11 +254,11 @@ final class WatchSession: @unchecked Sendable {
     /// request at a time, each under the deadline. Nil before the first good run.
     /// `viewport(at:)` for a caller on a thread of its own (the preview's connections): waits
     /// for its turn on the executor.
-    func viewportWaiting(at offset: Point) throws -> LayoutSnapshot? {
+    package func viewportWaiting(at offset: Point) throws -> LayoutSnapshot? {
         try executor.sync { try self.viewportNow(at: offset) }
     }
 
-    func viewport(at offset: Point) async throws -> LayoutSnapshot? {
+    package func viewport(at offset: Point) async throws -> LayoutSnapshot? {
         try await withCheckedThrowingContinuation { continuation in
             executor.async {
                 continuation.resume(with: Result { try self.viewportNow(at: offset) })
@@ -265,8 +267,8 @@ final class WatchSession: @unchecked Sendable {
     }
 
     /// A viewport request failed: the error as the preview shows it.
-    struct ViewportError: Error, CustomStringConvertible {
-        var description: String
+    package struct ViewportError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     private func viewportNow(at offset: Point) throws(ViewportError) -> LayoutSnapshot? {
@@ -292,7 +294,7 @@ final class WatchSession: @unchecked Sendable {
     /// An interactive preview's gestures replayed by the live worker (a fresh simulation of
     /// the script with the controller, under the deadline; a hanging controller costs that
     /// worker, never the server). Nil before the first good run.
-    func interactWaiting(_ gestures: [PreviewGesture]) throws(ViewportError) -> PreviewInteraction? {
+    package func interactWaiting(_ gestures: [PreviewGesture]) throws(ViewportError) -> PreviewInteraction? {
         let result: Result<PreviewInteraction?, ViewportError> = executor.sync {
             do {
                 switch try ask(.interact(gestures), what: "the preview's gestures on \(script)") {
@@ -319,7 +321,7 @@ final class WatchSession: @unchecked Sendable {
     }
 
     private enum Answer {
-        case reply(WorkerReply, from: WorkerProcess)
+        case reply(WorkerReply, from: WatchWorkerProcess)
         case noLiveWorker(lastGood: LayoutSnapshot?)
     }
 
@@ -351,7 +353,7 @@ final class WatchSession: @unchecked Sendable {
     }
 
     /// Stops serving viewports from `live` (until the next good run) and says why.
-    private func takeDown(_ live: WorkerProcess, _ message: String) -> ViewportError {
+    private func takeDown(_ live: WatchWorkerProcess, _ message: String) -> ViewportError {
         live.kill()
         let shown = "\(message)\nviewports show the last good layout without its scroll hooks until the next good save"
         let changed = publishLock.withLock {
@@ -366,7 +368,7 @@ final class WatchSession: @unchecked Sendable {
     }
 
     /// `snapshot`'s elements in the viewport at `offset` (kept within the content).
-    static func clip(_ snapshot: LayoutSnapshot, at offset: Point) -> LayoutSnapshot {
+    package static func clip(_ snapshot: LayoutSnapshot, at offset: Point) -> LayoutSnapshot {
         let content = snapshot.contentSize, size = snapshot.bounds.size
         let bounds = Rect(
             x: min(max(0, offset.x), max(0, content.width - size.width)),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LayoutEngine
 import LayoutOutput
+import Platform
 
 /// `WxH`, e.g. `375x667`.
 struct SizeArgument: ExpressibleByArgument {

@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WorkerProtocol
 
 /// `lualayout bench`: times a user's own layout — prepare, viewport queries, output — over
 /// several runs, with the calls and time of each Lua callback.

@@ -9,8 +9,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import InputFiles
 import LayoutEngine
-import LuaRuntime
 import ScriptLayout
 
 /// Options shared by every command that runs a layout: the collection view it runs in
@@ -68,7 +68,7 @@ struct LayoutOptions: ParsableArguments {
     static let defaultScale: Double = 1
 
     /// Most items a run may lay out.
-    static let maxItems = 20_000_000
+    static let maxItems = InputFile.maxItems
 
     func validate() throws {
         let sources = [items != nil, sections != nil, data != nil].filter { $0 }.count
@@ -83,7 +83,7 @@ struct LayoutOptions: ParsableArguments {
 
     /// The collection view the layout runs in; a data file may decode to at most `dataLimit`
     /// bytes (the script's `--max-memory`).
-    func makeContext(dataLimit: Int = LuaState.Limits().memoryBytes) throws(CLIError) -> CollectionContext {
+    func makeContext(dataLimit: Int = ScriptLayout.Limits().memoryBytes) throws(CLIError) -> CollectionContext {
         let origin = offset?.point ?? .zero
         var state: [String: LayoutValue] = [:]
         for assignment in self.state { state[assignment.key] = assignment.value }
@@ -96,7 +96,7 @@ struct LayoutOptions: ParsableArguments {
         return context
     }
 
-    func loadData(dataLimit: Int = LuaState.Limits().memoryBytes) throws(CLIError) -> CollectionData {
+    func loadData(dataLimit: Int = ScriptLayout.Limits().memoryBytes) throws(CLIError) -> CollectionData {
         let data: CollectionData
         if let items {
             data = CollectionData(counts: [items])
@@ -115,16 +115,12 @@ struct LayoutOptions: ParsableArguments {
     }
 
     static func readDataFile(
-        _ path: String, limit: Int = LuaState.Limits().memoryBytes
+        _ path: String, limit: Int = ScriptLayout.Limits().memoryBytes
     ) throws(CLIError) -> CollectionData {
-        let contents = try InputFile.read(path, what: "data file", limit: limit)
         do {
-            return try CollectionData(json: try JSONDataParser.parse(contents, limits: InputFile.limits(limit)))
-        } catch let error as JSONDataParser.ParseError {
-            throw .input("\(path):\(error.line):\(error.column): \(error.message)")
+            return try DataFile.read(path, limit: limit)
         } catch {
-            throw .input("\(path): \(error)")
+            throw .input(error.description)
         }
     }
-
 }

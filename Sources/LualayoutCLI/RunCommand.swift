@@ -2,6 +2,7 @@ import ArgumentParser
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
+import WorkerProtocol
 
 /// `lualayout run`: prepare a layout and print the elements of a rect.
 struct RunCommand: LualayoutCommand, ScriptCommand {

@@ -9,7 +9,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LuaRuntime
 import ScriptLayout
 
 /// How the script runs: its seed and sandbox limits.
@@ -30,7 +29,7 @@ struct ScriptOptions: ParsableArguments {
 
     /// The defaults, also read by `RunCommandLine`.
     static let defaultSeed = 0
-    static let defaultMaxMemory = ByteCountArgument(bytes: LuaState.Limits().memoryBytes)
+    static let defaultMaxMemory = ByteCountArgument(bytes: ScriptLayout.Limits().memoryBytes)
 
     @Option(
         name: .customLong("timeout"),
@@ -65,8 +64,8 @@ struct ScriptOptions: ParsableArguments {
     /// otherwise the time limit (`seconds` per call into the script) stops runaway code.
     func layoutOptions(seconds: Double) -> ScriptLayout.Options {
         ScriptLayout.Options(
-            limits: LuaState.Limits(
-                memoryBytes: maxMemory.bytes, instructions: maxInstructions ?? LuaState.Limits().instructions,
+            limits: ScriptLayout.Limits(
+                memoryBytes: maxMemory.bytes, instructions: maxInstructions,
                 countsInstructions: maxInstructions != nil, seconds: seconds),
             seed: seed, strict: strict, estimatesOnly: estimates)
     }

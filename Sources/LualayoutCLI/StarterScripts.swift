@@ -1,3 +1,5 @@
+import LayoutTesting
+
 /// What `lualayout init` writes: starter scripts that run as written and a data file both read.
 enum StarterScripts {
     /// Two sections of titled items with heights (read by cv:itemData).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LayoutTesting
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -63,7 +64,12 @@ struct TestCommand: LualayoutCommand {
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
-        let files = try TestDiscovery.find(paths.isEmpty ? ["."] : paths)
+        let files: [String]
+        do {
+            files = try TestDiscovery.find(paths.isEmpty ? ["."] : paths)
+        } catch {
+            throw .input(error.description)
+        }
         guard !files.isEmpty else {
             throw .usage(
                 "test: no test files (*\(TestDiscovery.suffix)) under \(paths.isEmpty ? "the current folder" : paths.joined(separator: ", "))"
@@ -78,7 +84,7 @@ struct TestCommand: LualayoutCommand {
                 io.err.write("\r\u{1B}[K[\(index + 1)/\(files.count)] \(file)")
                 io.flush()
             }
-            let report = Self.run(file, executor: executor, snapshots: snapshots)
+            let report = TestRunner.run(file, options: ScenarioOptions.self, executor: executor, snapshots: snapshots)
             if showProgress {
                 io.err.write("\r\u{1B}[K")  // cleared before the result line is printed
                 (io.err as? FileStream)?.flush()
@@ -93,21 +99,5 @@ struct TestCommand: LualayoutCommand {
             try OutputDestination(path: junit).write(io) { $0.write(JUnitWriter.xml(reports)) }
         }
         if summary.exitCode != 0 { throw .reported }
-    }
-
-    /// Runs one test file: its header, then its scenario (under the script's time limit).
-    static func run(_ file: String, executor: any ScenarioExecuting, snapshots: SnapshotStore) -> TestCaseReport {
-        let start = DispatchTime.now().uptimeNanoseconds
-        var result: ScenarioTestResult
-        do {
-            let plan = try ScenarioTestPlan.load(file)
-            let watchdog = Watchdog(seconds: plan.scriptOptions.timeout, what: "test \(file)")
-            defer { watchdog.cancel() }
-            result = executor.execute(plan, snapshots: snapshots)
-        } catch {
-            result = ScenarioTestResult(error: error.description)
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return TestCaseReport(path: file, result: result, seconds: seconds)
     }
 }

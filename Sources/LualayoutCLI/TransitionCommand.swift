@@ -2,6 +2,7 @@ import ArgumentParser
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
+import WorkerProtocol
 
 /// `lualayout transition`: animate from one layout to another over the same data.
 struct TransitionCommand: LualayoutCommand {

@@ -2,6 +2,8 @@ import ArgumentParser
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
+import InputFiles
+import WorkerProtocol
 
 /// `lualayout update`: plan the animation of a batch update.
 struct UpdateCommand: LualayoutCommand, ScriptCommand {
@@ -114,7 +116,11 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         guard let batchFile else { return try plan(io) }
         var combined = self
         combined.batchFile = nil
-        combined.add(try BatchFile.read(batchFile, limit: scriptOptions.maxMemory.bytes))
+        do {
+            combined.add(try BatchFile.read(batchFile, limit: scriptOptions.maxMemory.bytes))
+        } catch {
+            throw .input(error.description)
+        }
         try combined.plan(io)
     }
 

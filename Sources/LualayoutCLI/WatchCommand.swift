@@ -13,6 +13,8 @@ import Darwin
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
+import Platform
+import LivePreview
 
 /// `lualayout watch`: hot reload.
 struct WatchCommand: LualayoutCommand, ScriptCommand {

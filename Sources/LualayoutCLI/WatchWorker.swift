@@ -14,6 +14,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Platform
+import LivePreview
+import WorkerProtocol
 
 /// `lualayout watch-worker -- WATCH ARGUMENTS` (hidden): where `watch` runs each evaluation,
 /// so that a script stuck inside one library call — which nothing in the process can

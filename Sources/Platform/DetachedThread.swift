@@ -6,14 +6,14 @@ import Darwin
 
 /// A detached pthread running a closure: what Foundation's `Thread` gave the preview server
 /// and the watch worker, without linking Foundation into the command-line tool.
-enum DetachedThread {
+package enum DetachedThread {
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
     /// Starts `body` on a new thread that nobody joins.
-    static func start(_ body: @escaping @Sendable () -> Void) {
+    package static func start(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?

@@ -2,7 +2,7 @@
 /// linking Foundation into the command-line tool.
 extension StringProtocol {
     /// Without the leading and trailing scalars for which `isTrimmed` holds.
-    func trimmingScalars(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+    package func trimmingScalars(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
             let last = scalars.lastIndex(where: { !isTrimmed($0) })
@@ -14,10 +14,10 @@ extension StringProtocol {
 
     /// Without leading and trailing tabs and space separators (`CharacterSet.whitespaces`:
     /// Unicode category Zs and U+0009; not line breaks).
-    func trimmingWhitespace() -> String { trimmingScalars(where: \.isHorizontalWhitespace) }
+    package func trimmingWhitespace() -> String { trimmingScalars(where: \.isHorizontalWhitespace) }
 }
 
 extension Unicode.Scalar {
     /// A tab or a space separator (category Zs): what `CharacterSet.whitespaces` holds.
-    var isHorizontalWhitespace: Bool { self == "\t" || properties.generalCategory == .spaceSeparator }
+    package var isHorizontalWhitespace: Bool { self == "\t" || properties.generalCategory == .spaceSeparator }
 }

@@ -40,7 +40,7 @@ public final class ControllerScript: CollectionViewDelegate {
     var lua: LuaState { environment.lua }
 
     /// Loads the controller file; `require` resolves modules beside it.
-    public convenience init(file path: String, limits: LuaState.Limits) throws(ScriptError) {
+    public convenience init(file path: String, limits: ScriptLayout.Limits) throws(ScriptError) {
         guard FileSystemPath.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
             throw ScriptError(kind: .file, message: "\(path): cannot read the controller")
         }
@@ -49,7 +49,8 @@ public final class ControllerScript: CollectionViewDelegate {
             bytes: [UInt8](data), name: path, moduleDirectory: directory.isEmpty ? "." : directory, limits: limits)
     }
 
-    public init(bytes: [UInt8], name: String, moduleDirectory: String?, limits: LuaState.Limits) throws(ScriptError) {
+    public init(bytes: [UInt8], name: String, moduleDirectory: String?, limits: ScriptLayout.Limits) throws(ScriptError)
+    {
         self.name = name
         environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         let lua = environment.lua

@@ -71,7 +71,7 @@ public final class ScenarioScript {
     public static let checkNames = ["expect", "expectSnapshot"]
 
     public init(
-        session: SimulationSession, name: String, moduleDirectory: String?, limits: LuaState.Limits,
+        session: SimulationSession, name: String, moduleDirectory: String?, limits: ScriptLayout.Limits,
         snapshotHandler: SnapshotHandler? = nil
     ) throws(ScriptError) {
         self.session = session

@@ -50,7 +50,7 @@ final class LayoutScript {
 
     init(source: [UInt8], name: String, moduleDirectory: String?, options: ScriptLayout.Options) throws(ScriptError) {
         do {
-            environment = try ScriptEnvironment(limits: options.limits, moduleDirectory: moduleDirectory)
+            environment = try ScriptEnvironment(limits: options.limits.lua, moduleDirectory: moduleDirectory)
         } catch let error as LuaError {
             throw ScriptError(error)
         } catch {

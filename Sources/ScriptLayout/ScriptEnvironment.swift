@@ -38,10 +38,10 @@ public final class ScriptEnvironment {
     /// A fresh sandbox for the script `name` (controllers and scenarios too), failures reported
     /// as that script's errors.
     public static func make(
-        limits: LuaState.Limits, moduleDirectory: String?, name: String
+        limits: ScriptLayout.Limits, moduleDirectory: String?, name: String
     ) throws(ScriptError) -> ScriptEnvironment {
         do {
-            return try ScriptEnvironment(limits: limits, moduleDirectory: moduleDirectory)
+            return try ScriptEnvironment(limits: limits.lua, moduleDirectory: moduleDirectory)
         } catch let error as LuaError {
             throw ScriptError(error, evaluating: nil, script: name)
         } catch {

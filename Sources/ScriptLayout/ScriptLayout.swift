@@ -18,7 +18,7 @@ import LuaRuntime
 /// targeting, as a UIKit subclass would.
 public final class ScriptLayout: CollectionViewLayout {
     public struct Options: Sendable, Equatable {
-        public var limits: LuaState.Limits
+        public var limits: Limits
         /// Seed of `math.random`, reapplied before every prepare so a layout is reproducible.
         public var seed: Int
         /// Near-miss names in the layout table are errors instead of warnings.
@@ -27,7 +27,7 @@ public final class ScriptLayout: CollectionViewLayout {
         public var estimatesOnly: Bool
 
         public init(
-            limits: LuaState.Limits = LuaState.Limits(), seed: Int = 0, strict: Bool = false,
+            limits: Limits = Limits(), seed: Int = 0, strict: Bool = false,
             estimatesOnly: Bool = false
         ) {
             self.limits = limits

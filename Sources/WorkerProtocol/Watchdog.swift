@@ -1,10 +1,5 @@
 import LayoutOutput
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Ends the process when a command runs past its time limit. The script's own time limit
 /// (or the instruction budget) stops runaway Lua code; this catches what they cannot see — a single library call running
@@ -16,27 +11,27 @@ import Darwin
 /// that started libdispatch's threads, about a millisecond of every short run. The handler
 /// only writes and exits, which are safe in a signal handler. The latest watchdog owns the
 /// timer; an earlier one's cancel leaves a later one armed.
-final class Watchdog {
+package final class Watchdog {
     private let generation: Int
 
     /// Fires a little after `seconds` (`grace(seconds)` later), so that Lua code running past
     /// the script's own time limit (the same `seconds`, from the start of the call) ends with
     /// its located error first.
-    init(seconds: Double, what: String) {
+    package init(seconds: Double, what: String) {
         generation = WatchdogAlarm.arm(
             after: seconds + Self.grace(seconds),
             message: "lualayout: \(Self.message(what: what, seconds: seconds))\n")
     }
 
-    func cancel() { WatchdogAlarm.disarm(generation) }
+    package func cancel() { WatchdogAlarm.disarm(generation) }
 
     /// Half the limit, between 1 and 5 seconds.
-    static func grace(_ seconds: Double) -> Double { min(5, max(1, seconds / 2)) }
+    package static func grace(_ seconds: Double) -> Double { min(5, max(1, seconds / 2)) }
 
     deinit { cancel() }
 
     /// "WHAT did not finish within N s (raise the limit with --timeout)".
-    static func message(what: String, seconds: Double) -> String {
+    package static func message(what: String, seconds: Double) -> String {
         "\(what) did not finish within \(NumberFormatting.format(seconds)) s (raise the limit with --timeout)"
     }
 }

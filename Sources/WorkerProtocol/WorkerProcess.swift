@@ -1,23 +1,35 @@
 import Dispatch
+import Platform
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
+#if canImport(Darwin)
 import Foundation  // Bundle, to find the tool beside an .xctest bundle
 #endif
 
-/// One `lualayout watch-worker` child process, seen from `watch`: requests go to its standard
-/// input, replies come from its standard output (frames of `WorkerProtocol`), its standard
-/// error is the user's. A worker stuck in a library call cannot be interrupted from inside,
-/// so it is killed instead; it is reaped when the last reference to it goes.
-final class WorkerProcess: @unchecked Sendable {
-    let pid: pid_t
+/// A message that crosses a worker's pipes, one frame each (`WorkerFrames`): a request to the
+/// worker or its reply, encoded with `WireWriter` and read back with `WireReader`.
+package protocol WorkerMessage {
+    func encoded() -> [UInt8]
+    init(decoding bytes: [UInt8]) throws(WireError)
+}
+
+/// A worker process that could not be started: the message says why.
+package struct WorkerStartError: Error, CustomStringConvertible {
+    package var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One `lualayout WORKER-COMMAND` child process, seen from its parent: requests go to its
+/// standard input, replies come from its standard output (frames of `Request` and `Reply`), its
+/// standard error is the user's. A worker stuck in a library call cannot be interrupted from
+/// inside, so it is killed instead; it is reaped when the last reference to it goes. Each kind
+/// of worker (`watch-worker`) is this class with its own messages.
+package final class WorkerProcess<Request: WorkerMessage, Reply: WorkerMessage>: @unchecked Sendable {
+    package let pid: pid_t
     private let requests: Int32
     private let replies: Int32
     /// Reply bytes read but not yet decoded. Only one thread reads a worker at a time.
@@ -25,26 +37,29 @@ final class WorkerProcess: @unchecked Sendable {
     private let lock = Lock()
     private var exitStatus: Int32?
 
-    enum Received: Equatable {
-        case reply(WorkerReply)
+    package enum Received {
+        case reply(Reply)
         /// The worker ended (or sent nonsense) without answering; says how.
         case ended(String)
     }
 
-    /// Starts `lualayout watch-worker -- ARGUMENTS`.
-    static func spawn(watchArguments: [String]) throws(CLIError) -> WorkerProcess {
+    /// Starts `lualayout COMMAND ARGUMENTS…`; errors begin with `label` (`watch: cannot …`).
+    package static func spawn(
+        command: String, arguments: [String], label: String
+    ) throws(WorkerStartError) -> WorkerProcess {
         guard let executable = executablePath() else {
-            throw .input("watch: cannot find the lualayout executable to run the layout in (set LUALAYOUT_EXECUTABLE)")
+            throw WorkerStartError(
+                "\(label): cannot find the lualayout executable to run the layout in (set LUALAYOUT_EXECUTABLE)")
         }
         // Writes to a worker that died must fail, not kill the watcher.
         signal(SIGPIPE, SIG_IGN)
         guard let toWorker = makePipe() else {
-            throw .input("watch: cannot create a pipe (\(String(cString: strerror(errno))))")
+            throw WorkerStartError("\(label): cannot create a pipe (\(String(cString: strerror(errno))))")
         }
         guard let fromWorker = makePipe() else {
             close(toWorker.read)
             close(toWorker.write)
-            throw .input("watch: cannot create a pipe (\(String(cString: strerror(errno))))")
+            throw WorkerStartError("\(label): cannot create a pipe (\(String(cString: strerror(errno))))")
         }
         #if os(Linux)
         // A whole 10k-element reply fits in the pipe at once (F_SETPIPE_SZ; best effort), so
@@ -53,7 +68,7 @@ final class WorkerProcess: @unchecked Sendable {
         #endif
         // Named as the binary it runs (not /proc/self/exe), for ps and top.
         let name = executable == "/proc/self/exe" ? ownExecutablePath() ?? executable : executable
-        let arguments = [name, "watch-worker", "--"] + watchArguments
+        let arguments = [name, command] + arguments
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
 
@@ -87,7 +102,7 @@ final class WorkerProcess: @unchecked Sendable {
         guard result == 0 else {
             close(toWorker.write)
             close(fromWorker.read)
-            throw .input("watch: cannot start \(executable) (\(String(cString: strerror(result))))")
+            throw WorkerStartError("\(label): cannot start \(executable) (\(String(cString: strerror(result))))")
         }
         return WorkerProcess(pid: pid, requests: toWorker.write, replies: fromWorker.read)
     }
@@ -106,18 +121,18 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// Sends a request; false if the worker is gone.
-    func send(_ request: WorkerRequest) -> Bool {
+    package func send(_ request: Request) -> Bool {
         WorkerFrames.write(request.encoded(), to: requests)
     }
 
     /// Waits until `deadline` (DispatchTime uptime nanoseconds) for a reply; nil if none came.
-    func receive(until deadline: UInt64) -> Received? {
+    package func receive(until deadline: UInt64) -> Received? {
         var chunk: [UInt8] = []
         while true {
             switch WorkerFrames.take(from: &pending) {
             case .frame(let bytes):
                 do {
-                    return .reply(try WorkerReply(decoding: bytes))
+                    return .reply(try Reply(decoding: bytes))
                 } catch {
                     kill()
                     return .ended("sent a reply that does not decode (\(error))")
@@ -146,7 +161,7 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// Stops the worker at once (SIGKILL; it is reaped later). Safe from any thread.
-    func kill() {
+    package func kill() {
         lock.withLock {
             if exitStatus == nil { _ = Glue.kill(pid, SIGKILL) }
         }
@@ -182,7 +197,7 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// The `lualayout` binary: this one, or — when this process is a test runner — the one
     /// built beside the test bundle. LUALAYOUT_EXECUTABLE overrides both.
-    static func executablePath() -> String? {
+    package static func executablePath() -> String? {
         if let override = getenv("LUALAYOUT_EXECUTABLE") { return String(cString: override) }
         guard let own = ownExecutablePath() else { return nil }
         #if os(Linux)
@@ -228,18 +243,18 @@ final class WorkerProcess: @unchecked Sendable {
 }
 
 /// Framing shared by both ends: an 8-byte little-endian length, then the message.
-enum WorkerFrames {
+package enum WorkerFrames {
     /// Far above any real snapshot (20M elements): a larger length means a garbled stream.
-    static let maximumLength = 1 << 34
+    package static let maximumLength = 1 << 34
 
-    enum Taken {
+    package enum Taken {
         case frame([UInt8])
         case incomplete
         case invalid(String)
     }
 
     /// Removes one whole frame from the front of `buffer`, if there is one.
-    static func take(from buffer: inout [UInt8]) -> Taken {
+    package static func take(from buffer: inout [UInt8]) -> Taken {
         guard buffer.count >= 8 else { return .incomplete }
         var length = 0
         for index in 0..<8 { length |= Int(buffer[index]) << (8 * index) }
@@ -254,7 +269,7 @@ enum WorkerFrames {
     }
 
     /// Writes one frame, all of it; false if the other end is gone.
-    static func write(_ message: [UInt8], to descriptor: Int32) -> Bool {
+    package static func write(_ message: [UInt8], to descriptor: Int32) -> Bool {
         var frame: [UInt8] = []
         frame.reserveCapacity(8 + message.count)
         withUnsafeBytes(of: Int64(message.count).littleEndian) { frame.append(contentsOf: $0) }

@@ -1,17 +1,6 @@
 @testable import LayoutEngine
+import TestSupport
 import Testing
-
-/// A deterministic generator so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Rect index")
 struct RectIndexTests {
@@ -21,7 +10,7 @@ struct RectIndexTests {
 
     @Test(arguments: [1, 2, 3, 4, 5])
     func matchesBruteForceOnRandomFrames(seed: UInt64) {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         var frames: [Rect] = []
         for _ in 0..<800 {
             let x = Double.random(in: -50...1000, using: &random).rounded()
@@ -48,7 +37,7 @@ struct RectIndexTests {
     /// take the sorted-runs shape; it must agree with brute force too.
     @Test(arguments: [11, 12, 13])
     func sortedRunsMatchBruteForce(seed: UInt64) {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         func run(_ count: Int) -> [Rect] {
             (0..<count).map { _ in
                 Rect(
@@ -76,7 +65,7 @@ struct RectIndexTests {
     /// between neighbours, which still makes one run.
     @Test(arguments: [21, 22])
     func nearlySortedRunsMatchBruteForce(seed: UInt64) {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         var frames: [Rect] = []
         var y = 0.0
         for _ in 0..<200 {
@@ -115,7 +104,7 @@ struct RectIndexTests {
         // starts) × 8 = 80 + 64 = 144; 10 + 100 → 1 + 4 = 5 blocks: 80 + (3 + 3) × 8 = 128;
         // one run of 100 → 4 blocks: 64 + (2 + 2) × 8 = 96.
         #expect(index.approximateBytes == bytes)
-        var random = SplitMix64(state: UInt64(frames.count))
+        var random = SplitMix64(seed: UInt64(frames.count))
         for _ in 0..<300 {
             let query = Rect(
                 x: Double.random(in: -50...350, using: &random), y: Double.random(in: -100...5100, using: &random),

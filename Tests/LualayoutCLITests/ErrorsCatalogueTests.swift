@@ -165,6 +165,15 @@ struct ErrorsCatalogueTests {
         #expect(Self.rows.count >= 150)
     }
 
+    /// The test file named `name` in any test target (`Tests/*/name`).
+    static func testFile(_ name: String) -> String? {
+        let tests = repositoryRoot + "/Tests"
+        let targets = (try? FileManager.default.contentsOfDirectory(atPath: tests)) ?? []
+        return targets.sorted().map { tests + "/" + $0 + "/" + name }.first {
+            FileManager.default.fileExists(atPath: $0)
+        }
+    }
+
     @Test func everyRowNamesAnExistingProof() {
         for row in Self.rows {
             guard let proof = row.proof else {
@@ -173,9 +182,7 @@ struct ErrorsCatalogueTests {
                 continue
             }
             if proof.hasSuffix(".swift") {
-                #expect(
-                    FileManager.default.fileExists(atPath: repositoryRoot + "/Tests/LualayoutCLITests/" + proof),
-                    "\(row.message): no test file \(proof)")
+                #expect(Self.testFile(proof) != nil, "\(row.message): no test file \(proof)")
             } else {
                 #expect(Self.cases[proof] != nil, "\(row.message): no corpus case named \(proof)")
             }
@@ -188,9 +195,7 @@ struct ErrorsCatalogueTests {
             guard let proof = row.proof else { continue }
             let expected: [String]
             if proof.hasSuffix(".swift") {
-                expected = [
-                    try String(contentsOfFile: repositoryRoot + "/Tests/LualayoutCLITests/" + proof, encoding: .utf8)
-                ]
+                expected = [try String(contentsOfFile: try #require(Self.testFile(proof)), encoding: .utf8)]
             } else {
                 expected = Self.cases[proof] ?? []
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs `Tests/Corpus/HTTP/requests.json` against one real `watch --serve` (default limits), each case
 /// on a connection of its own over 127.0.0.1.

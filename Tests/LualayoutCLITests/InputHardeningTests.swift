@@ -89,29 +89,6 @@ struct InputHardeningTests {
         #expect(both.out.contains(#"{"updateAction": "delete", "indexPathBeforeUpdate": [0, 5]"#), "\(both.err)")
     }
 
-    @Test(arguments: [
-        ("{\"delete\": [[0, 0],]}", ":1:20: trailing comma in array"),
-        ("[[0, 0]]", ": expected an object {\"delete\": [[S, I], …], \"insert\": …} at the top level"),
-        (
-            "{\"deletes\": []}",
-            ": unknown key \"deletes\" (expected delete, insert, reload, move, deleteSections, insertSections, reloadSections, moveSections)"
-        ),
-        ("{\"delete\": [[0]]}", ": \"delete\"[0]: expected an index path [S, I] of whole numbers ≥ 0"),
-        ("{\"insert\": [[0, 1], [0, -1]]}", ": \"insert\"[1]: expected an index path [S, I] of whole numbers ≥ 0"),
-        ("{\"move\": [[0, 1]]}", ": \"move\"[0][0]: expected an index path [S, I] of whole numbers ≥ 0"),
-        ("{\"move\": [[[0, 1]]]}", ": \"move\"[0]: expected a move [[S, I], [S, I]] (before, after)"),
-        ("{\"insertSections\": [[1, 2.5]]}", ": \"insertSections\"[0][1]: expected an item count, a whole number ≥ 0"),
-        ("{\"deleteSections\": 3}", ": \"deleteSections\": expected an array"),
-        ("{\"moveSections\": [[1]]}", ": \"moveSections\"[0]: expected a section move [S, S] (before, after)"),
-    ])
-    func badBatchFilesAreLocated(contents: String, message: String) throws {
-        let script = try temporaryFile("grid.lua", "return flow{}")
-        let batch = try temporaryFile("batch.json", contents)
-        let result = lualayout("update", script, "--items", "3", "--batch", batch)
-        #expect(result.status == 2)
-        #expect(result.err == batch + message + "\n")
-    }
-
     @Test func aMissingBatchFileIsAnInputError() throws {
         let script = try temporaryFile("grid.lua", "return flow{}")
         let result = lualayout("update", script, "--batch", "/nonexistent/batch.json")

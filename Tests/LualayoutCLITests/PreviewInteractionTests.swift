@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Debian's Python (where python3-selenium installs), else the first python3 on the PATH.
 let seleniumPython: String? = {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The preview server under hostile clients (issue #10 item 8), over loopback against a real
 /// `watch --serve` with its default limits: heads up to 32768 bytes, bodies up to 65536 bytes,

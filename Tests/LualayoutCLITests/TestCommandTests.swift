@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LayoutTesting
 @testable import LualayoutCLI
 
 /// `lualayout test`: discovery, the header, the report lines, the summary and exit codes
@@ -120,7 +121,7 @@ struct TestCommandTests {
     }
 
     @Test func headerOptionsReachTheRun() throws {
-        let plan = try ScenarioTestPlan.load(
+        let plan = try ScenarioTestPlan<ScenarioOptions>.load(
             try Self.folder([
                 "rows.lua": Self.rows, "data.json": "{\"sections\": [3]}",
                 "t/x.test.lua": """
@@ -132,37 +133,13 @@ struct TestCommandTests {
             ]) + "/t/x.test.lua")
         #expect(plan.layoutPath.hasSuffix("/t/../rows.lua"))
         #expect(plan.controllerPath?.hasSuffix("/t/../rows.lua") == true)
-        #expect(plan.layout.bounds.size.width == 300 && plan.layout.bounds.size.height == 400)
-        #expect(plan.layout.offset?.point.x == -5)
-        #expect(plan.layout.data?.hasSuffix("/t/../data.json") == true)
-        #expect(plan.layout.state.map(\.key) == ["shift", "title"])
-        #expect(plan.layout.state.map(\.value) == [.number(2.5), .string("two words")])
-        #expect(plan.scriptOptions.seed == 7)
+        #expect(plan.options.layout.bounds.size.width == 300 && plan.options.layout.bounds.size.height == 400)
+        #expect(plan.options.layout.offset?.point.x == -5)
+        #expect(plan.options.layout.data?.hasSuffix("/t/../data.json") == true)
+        #expect(plan.options.layout.state.map(\.key) == ["shift", "title"])
+        #expect(plan.options.layout.state.map(\.value) == [.number(2.5), .string("two words")])
+        #expect(plan.options.scriptOptions.seed == 7)
         #expect(plan.header.options.map(\.line) == [3, 4])
-    }
-
-    @Test func optionWords() throws {
-        #expect(
-            try OptionWords.split("  --items 2\t--state 'a=b c' --state \"q=\\\"x\\\\\" ''") == [
-                "--items", "2", "--state", "a=b c", "--state", "q=\"x\\", "",
-            ])
-        #expect(throws: OptionWords.SplitError.self) { try OptionWords.split("--state \"open") }
-    }
-
-    @Test func freeTextCommentsAreNotDirectives() throws {
-        let header = try ScenarioHeader.parse(
-            """
-            -- Springboard: long press, then delete.
-            -- todo: more
-            --[[ block ]]
-            -- layout: a.lua
-            --options:--items 3
-            local x = 1
-            -- options: --items 4
-            """, path: "t.test.lua")
-        #expect(header.layout == .init(value: "a.lua", line: 4))
-        #expect(header.options == [.init(value: "--items 3", line: 5)])
-        #expect(header.controller == nil)
     }
 
     @Test func pathsAndDiscovery() throws {

@@ -164,27 +164,6 @@ struct TestSnapshotTests {
             ))
     }
 
-    @Test(arguments: [
-        ("", "a snapshot name cannot be empty"),
-        ("..", "'..' is not a file name"),
-        (".", "'.' is not a file name"),
-        ("../escape", "a snapshot name cannot contain '/' or '\\' (it names a file in __snapshots__)"),
-        ("a\\b", "a snapshot name cannot contain '/' or '\\' (it names a file in __snapshots__)"),
-        ("tab\there", "a snapshot name cannot contain control characters"),
-        (String(repeating: "é", count: 101), "a snapshot name is at most 200 bytes"),
-    ])
-    func unsafeNames(_ name: String, _ problem: String) {
-        #expect(SnapshotStore.nameProblem(name) == problem)
-    }
-
-    @Test func safeNames() {
-        for name in [
-            "home", "after delete", "page-2.scrolled", "..dots", "ünïcode", String(repeating: "a", count: 200),
-        ] {
-            #expect(SnapshotStore.nameProblem(name) == nil, "\(name)")
-        }
-    }
-
     /// The test is an error located at the call; the scenario still runs to its end (the
     /// runtime's snapshot handler cannot stop it), so later checks are reported too.
     @Test func anUnsafeNameIsAnErrorAtItsLine() throws {

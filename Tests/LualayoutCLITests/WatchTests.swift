@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `lualayout watch`, driven through real file edits: good → broken → fixed.
 @Suite("lualayout watch", .serialized)
@@ -173,24 +174,4 @@ final class PipeReader: @unchecked Sendable {
         _ = done.wait(timeout: .now() + 30)
         return collected.text
     }
-}
-
-/// Output gathered from a pipe on another thread.
-final class Collector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffer = ""
-
-    func append(_ text: String) {
-        lock.lock()
-        buffer += text
-        lock.unlock()
-    }
-
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return buffer
-    }
-
-    var lines: [String] { text.split(separator: "\n").map(String.init) }
 }

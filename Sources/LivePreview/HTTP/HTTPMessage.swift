@@ -1,20 +1,24 @@
+import Platform
+
 /// What the preview's HTTP server accepts, and for how long it waits. A peer past any of these
 /// is answered with the matching status and disconnected, without delaying anyone else.
-struct HTTPLimits: Sendable {
+package struct HTTPLimits: Sendable {
     /// Request line + header fields + the blank line: a browser's requests to the preview are well under 2 KB,
     /// but cookies other local servers set on 127.0.0.1 are sent here too. Above: 431.
-    var maxHeadBytes = 32 * 1024
+    package var maxHeadBytes = 32 * 1024
     /// No route reads a body; a small one is read and ignored. Above: 413.
-    var maxBodyBytes = 64 * 1024
+    package var maxBodyBytes = 64 * 1024
     /// Seconds for a whole request (head and body) to arrive, counted from when the server
     /// starts waiting for it: idle and trickling peers are dropped (408 if they sent anything).
-    var requestTimeout = 10.0
+    package var requestTimeout = 10.0
     /// Seconds a peer may take to accept a response or a pushed message before it is dropped.
-    var writeTimeout = 10.0
+    package var writeTimeout = 10.0
     /// Connections served at once; more are answered 503 at once.
-    var maxConnections = 64
+    package var maxConnections = 64
     /// Largest WebSocket frame taken from a page (pages send none but pings and closes).
-    var maxWebSocketFrame = 64 * 1024
+    package var maxWebSocketFrame = 64 * 1024
+
+    package init() {}
 }
 
 /// A request the server answers itself, with `status` and `message`, then disconnects.

@@ -10,6 +10,7 @@ import Glibc
 import Darwin
 #endif
 import LayoutOutput
+import Platform
 
 /// A small HTTP/1.1 server on 127.0.0.1 for the live preview, with hard limits (`HTTPLimits`).
 /// Each connection has a thread of its own and every read and write has a deadline, so a slow,

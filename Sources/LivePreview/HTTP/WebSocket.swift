@@ -9,6 +9,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Platform
 
 /// The server side of the preview's WebSockets (RFC 6455): every open page gets each message
 /// `broadcast` sends. Pages only listen; what they send is read for pings and closes.

@@ -1,5 +1,6 @@
 import LayoutEngine
 import Testing
+import TestSupport
 
 /// Random batch updates against an independent model (BatchScenario): valid batches map every
 /// item where the model says, invalid ones are rejected whole and prepare nothing.
@@ -16,7 +17,7 @@ struct BatchUpdateFuzzTests {
     @Test func invalidBatchesAreRejected() {
         fuzz("invalidBatchesAreRejected", defaultIterations: 1500) { random, tally in
             let scenario = BatchScenario(&random)
-            guard let (batch, newCounts, rule) = Self.breaking(scenario, &random) else {
+            guard let (batch, newCounts, rule) = BatchScenario.breaking(scenario, &random) else {
                 tally.add("no rule to break")
                 return []
             }
@@ -270,152 +271,6 @@ struct BatchUpdateFuzzTests {
         return problems.isEmpty ? [] : problems.prefix(6) + ["old counts \(s.oldCounts), batch \(s.batch)"]
     }
 
-    /// A batch that breaks one of UIKit's rules, made from a valid one; nil when none applies.
-    static func breaking(_ s: BatchScenario, _ random: inout SplitMix64) -> (BatchUpdate, [Int]?, String)? {
-        var batch = s.batch
-        let oldSections = s.oldCounts.count
-        let editable = (0..<oldSections).filter {
-            !s.batch.deletedSections.contains($0) && !s.batch.reloadedSections.contains($0)
-        }
-        let kept = s.newCounts.indices.filter {
-            !s.batch.insertedSections.contains($0) && !s.batch.reloadedSections.contains(s.sectionNewToOld($0) ?? -1)
-        }
-        var rules: [(String, () -> (BatchUpdate, [Int]?))] = []
-        if let section = editable.first {
-            rules.append(
-                (
-                    "delete an item past the end",
-                    {
-                        batch.deletedItems.append(LayoutIndexPath(section, s.oldCounts[section]))
-                        return (batch, nil)
-                    }
-                ))
-        }
-        if let deleted = s.batch.deletedItems.first {
-            rules.append(
-                (
-                    "delete an item twice",
-                    {
-                        batch.deletedItems.append(deleted)
-                        return (batch, nil)
-                    }
-                ))
-            if let target = kept.first {
-                rules.append(
-                    (
-                        "delete and move an item",
-                        {
-                            batch.movedItems.append(.init(from: deleted, to: LayoutIndexPath(target, 0)))
-                            return (batch, nil)
-                        }
-                    ))
-            }
-            rules.append(
-                (
-                    "delete and reload an item",
-                    {
-                        batch.reloadedItems.append(deleted)
-                        return (batch, nil)
-                    }
-                ))
-        }
-        if let section = kept.first {
-            rules.append(
-                (
-                    "insert an item past the end",
-                    {
-                        batch.insertedItems.append(LayoutIndexPath(section, s.newCounts[section] + 1))
-                        return (batch, nil)
-                    }
-                ))
-            rules.append(
-                (
-                    "new counts off by one",
-                    {
-                        var counts = s.newCounts
-                        counts[section] += 1
-                        return (batch, counts)
-                    }
-                ))
-        }
-        if let moved = s.batch.movedItems.first {
-            rules.append(
-                (
-                    "insert at a move's target",
-                    {
-                        batch.insertedItems.append(moved.to)
-                        return (batch, nil)
-                    }
-                ))
-            rules.append(
-                (
-                    "move an item twice",
-                    {
-                        batch.movedItems.append(.init(from: moved.from, to: moved.to))
-                        return (batch, nil)
-                    }
-                ))
-        }
-        rules.append(
-            (
-                "delete a section past the end",
-                {
-                    batch.deletedSections.append(oldSections)
-                    return (batch, nil)
-                }
-            ))
-        rules.append(
-            (
-                "insert a section past the end",
-                {
-                    batch.insertedSections.append(s.newCounts.count + 1)
-                    return (batch, nil)
-                }
-            ))
-        if let section = s.batch.insertedSections.first {
-            rules.append(
-                (
-                    "insert an item into an inserted section",
-                    {
-                        batch.insertedItems.append(LayoutIndexPath(section, 0))
-                        return (batch, nil)
-                    }
-                ))
-        }
-        if let section = s.batch.reloadedSections.first, s.oldCounts[section] > 0 {
-            rules.append(
-                (
-                    "reload an item of a reloaded section",
-                    {
-                        batch.reloadedItems.append(LayoutIndexPath(section, 0))
-                        return (batch, nil)
-                    }
-                ))
-        }
-        if let section = s.batch.deletedSections.first {
-            rules.append(
-                (
-                    "delete a section twice",
-                    {
-                        batch.deletedSections.append(section)
-                        return (batch, nil)
-                    }
-                ))
-            rules.append(
-                (
-                    "delete and reload a section",
-                    {
-                        batch.reloadedSections.append(section)
-                        return (batch, nil)
-                    }
-                ))
-        }
-        guard !rules.isEmpty else { return nil }
-        let (name, make) = random.pick(rules)
-        let (broken, counts) = make()
-        return (broken, counts, name)
-    }
-
     /// What any accepted batch must satisfy, without a model: the mapping is one-to-one between
     /// survivors, named changes land where the batch says, survivors keep their order.
     static func consistency(_ mapping: UpdateMapping, batch: BatchUpdate, oldCounts: [Int]) -> [String] {
@@ -457,9 +312,4 @@ struct BatchUpdateFuzzTests {
         }
         return Array(problems.prefix(4))
     }
-}
-
-extension BatchScenario {
-    /// The old section a new one comes from (nil: inserted).
-    func sectionNewToOld(_ new: Int) -> Int? { sectionOldToNew.firstIndex { $0 == new } }
 }

@@ -1,5 +1,6 @@
 import LayoutEngine
 import Testing
+import TestSupport
 
 /// Random flow layouts and element stores, straight through the engine: after every prepare a
 /// rect query equals the brute-force filter, the content size bounds every flow frame, and
@@ -10,7 +11,7 @@ struct LayoutQueryFuzzTests {
         fuzz("flowLayoutQueriesAgree", defaultIterations: 600) { random, tally in
             let hostile = random.chance(0.3)
             let (configuration, delegate) = Self.flowSetup(&random, hostile: hostile)
-            let context = Self.context(&random)
+            let context = QueryOracle.context(&random)
             let layout = FlowLayout(configuration: configuration, delegate: delegate)
             do {
                 try layout.prepare(in: context)
@@ -37,7 +38,7 @@ struct LayoutQueryFuzzTests {
                 let answer = try layout.layoutAttributesForElements(in: rect, context: context)
                 problems += QueryOracle.compare(query: rect, answer: answer, all: all, skip: pinned, tally: tally)
             }
-            problems += try Self.singleQueries(layout, all: all, context: context, random: &random)
+            problems += try QueryOracle.singleQueries(layout, all: all, context: context, random: &random)
             if !hostile && delegate.fitsAcross(context.bounds, configuration) {
                 problems += Self.bounded(all, by: layout.collectionViewContentSize, scale: context.scale)
             }
@@ -175,17 +176,6 @@ struct LayoutQueryFuzzTests {
         return (configuration, delegate)
     }
 
-    static func context(_ random: inout SplitMix64) -> CollectionContext {
-        let sections = random.int(0...5)
-        let counts = (0..<sections).map { _ in random.chance(0.1) ? 0 : random.int(1...40) }
-        let width = random.pick([0, 1, 49.5, 320, 375, 1024, 1e6])
-        let height = random.pick([0.0, 1, 480, 667, 2000])
-        let origin = Point(x: random.pick([0, 0, -100, 250.5, 5000]), y: random.pick([0, 0, -50, 300, 1e5]))
-        return CollectionContext(
-            bounds: Rect(origin: origin, size: Size(width: width, height: height)),
-            scale: random.pick([1, 2, 3, 0.5, 1.5]), data: CollectionData(counts: counts))
-    }
-
     /// Whole-listing facts: finite frames, one cell per item, keys unique and in output order.
     static func listingProblems(_ all: [LayoutAttributes], data: CollectionData) -> [String] {
         var problems: [String] = []
@@ -200,33 +190,6 @@ struct LayoutQueryFuzzTests {
         // (A viewport of no width places nothing at all.)
         if !all.isEmpty, cells != data.totalItems {
             problems.append("\(cells) cells for \(data.totalItems) items")
-        }
-        return problems
-    }
-
-    /// Every element found alone, as listed; elements that do not exist are not found.
-    static func singleQueries(
-        _ layout: some CollectionViewLayout, all: [LayoutAttributes], context: CollectionContext,
-        random: inout SplitMix64
-    ) throws -> [String] {
-        var problems: [String] = []
-        for element in all.count > 200 ? random.subset(all, count: 200) : all {
-            let single = try layout.layoutAttributes(for: element.key, context: context)
-            // (NaN in a custom field is unequal to itself; the descriptions still agree.)
-            if single != element && String(describing: single) != String(describing: Optional(element)) {
-                problems.append("\(element.key) alone: \(String(describing: single?.frame)), listed \(element.frame)")
-                break
-            }
-        }
-        let absent: [ElementKey] = [
-            .cell(context.data.numberOfSections, 0), .cell(0, context.data.numberOfItems(inSection: 0)),
-            .supplementary(FlowLayout.headerKind, 0, 1), .supplementary("nothing", 0, 0), .decoration("nothing", 0, 0),
-            .cell(Int.max, Int.max), .supplementary(FlowLayout.footerKind, -1, 0),
-        ]
-        for key in absent where !all.contains(where: { $0.key == key }) {
-            if let found = try layout.layoutAttributes(for: key, context: context) {
-                problems.append("found \(key), which the listing does not have: \(found.frame)")
-            }
         }
         return problems
     }

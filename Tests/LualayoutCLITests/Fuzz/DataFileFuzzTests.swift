@@ -1,6 +1,8 @@
 import Foundation
+import InputFiles
 import LayoutEngine
 import Testing
+import TestSupport
 
 /// Random data files, valid and corrupted: the parser agrees with an independent recogniser,
 /// reads valid text back exactly, and locates every refusal; through the CLI, a data file

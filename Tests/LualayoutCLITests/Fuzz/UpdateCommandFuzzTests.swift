@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 import Testing
+import TestSupport
 
 /// Random batches through `lualayout update` in-process, with every update hook defined: valid
 /// batches plan each cell as the model says; batches that break a rule exit 2, rejected whole.
@@ -32,7 +33,7 @@ struct UpdateCommandFuzzTests {
             let counts = [
                 "--sections", scenario.oldCounts.map(String.init).joined(separator: ","), "--bounds", "200x400",
             ]
-            if random.chance(0.3), let (broken, newCounts, rule) = BatchUpdateFuzzTests.breaking(scenario, &random),
+            if random.chance(0.3), let (broken, newCounts, rule) = BatchScenario.breaking(scenario, &random),
                 newCounts == nil
             {
                 tally.add("broken")

@@ -1,3 +1,4 @@
+import TestSupport
 import LayoutEngine
 
 /// Random layout scripts from a small grammar of the API. `valid` scripts place known elements

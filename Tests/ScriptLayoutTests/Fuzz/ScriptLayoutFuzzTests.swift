@@ -1,6 +1,7 @@
 import LayoutEngine
 import ScriptLayout
 import Testing
+import TestSupport
 
 /// Random scripts from the API's grammar through ScriptLayout: valid ones must lay out exactly
 /// what they place; hostile ones must end in a located error or a consistent layout, never a
@@ -12,7 +13,7 @@ struct ScriptLayoutFuzzTests {
     @Test func validScriptsLayOutWhatTheyPlace() {
         fuzz("validScriptsLayOutWhatTheyPlace", defaultIterations: 300) { random, tally in
             let script = ScriptGrammar.valid(&random)
-            var context = LayoutQueryFuzzTests.context(&random)
+            var context = QueryOracle.context(&random)
             // Valid scripts place cells at index paths the data has (sections 0–3 with items
             // up to 40, and section 9's loop of at most 60), as UIKit requires.
             context.data = CollectionData(counts: Array(repeating: 61, count: 10))
@@ -39,7 +40,7 @@ struct ScriptLayoutFuzzTests {
                 let answer = try layout.layoutAttributesForElements(in: rect, context: context)
                 problems += QueryOracle.compare(query: rect, answer: answer, all: script.expected, tally: tally)
             }
-            problems += try LayoutQueryFuzzTests.singleQueries(
+            problems += try QueryOracle.singleQueries(
                 layout, all: script.expected, context: context, random: &random)
             // A second prepare (an invalidation) places the same.
             try layout.prepare(in: context)
@@ -53,7 +54,7 @@ struct ScriptLayoutFuzzTests {
     @Test func hostileScriptsFailCleanlyOrStayConsistent() {
         fuzz("hostileScriptsFailCleanlyOrStayConsistent", defaultIterations: 700) { random, tally in
             let (source, editsFrames) = ScriptGrammar.hostile(&random)
-            var context = LayoutQueryFuzzTests.context(&random)
+            var context = QueryOracle.context(&random)
             if random.chance(0.5) { context.data = Self.payloadData(&random) }
             var problems: [String] = []
             func located(_ error: any Error, _ phase: String) {
@@ -130,7 +131,7 @@ struct ScriptLayoutFuzzTests {
                 }
             }
             do {
-                problems += try LayoutQueryFuzzTests.singleQueries(layout, all: all, context: context, random: &random)
+                problems += try QueryOracle.singleQueries(layout, all: all, context: context, random: &random)
                 _ = try layout.targetContentOffset(
                     forProposedContentOffset: Point(x: 0, y: 100), withScrollingVelocity: Point(x: 0, y: -1.5),
                     context: context)

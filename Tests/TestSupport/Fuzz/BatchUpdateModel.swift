@@ -4,24 +4,24 @@ import LayoutEngine
 /// every old section and item gets a fate (persist, delete, reload, move), inserted sections and
 /// items and move targets take random places, and survivors fill the rest in order. The model
 /// knows where everything goes, independently of `UpdateMapping`.
-struct BatchScenario {
-    var oldCounts: [Int]
-    var batch = BatchUpdate()
-    var insertedSectionCounts: [Int: Int] = [:]
-    var newCounts: [Int] = []
+package struct BatchScenario {
+    package var oldCounts: [Int]
+    package var batch = BatchUpdate()
+    package var insertedSectionCounts: [Int: Int] = [:]
+    package var newCounts: [Int] = []
     /// Old section → new section (nil: deleted).
-    var sectionOldToNew: [Int?] = []
-    var sectionChange: [UpdateMapping.Change] = []
+    package var sectionOldToNew: [Int?] = []
+    package var sectionChange: [UpdateMapping.Change] = []
     /// Old item → new item (nil: deleted), and what happens to it.
-    var itemOldToNew: [[LayoutIndexPath?]] = []
-    var itemChange: [[UpdateMapping.Change]] = []
+    package var itemOldToNew: [[LayoutIndexPath?]] = []
+    package var itemChange: [[UpdateMapping.Change]] = []
     /// New item → old item (nil: inserted).
-    var itemNewToOld: [[LayoutIndexPath?]] = []
+    package var itemNewToOld: [[LayoutIndexPath?]] = []
 
-    var totalOld: Int { oldCounts.reduce(0, +) }
-    var totalNew: Int { newCounts.reduce(0, +) }
+    package var totalOld: Int { oldCounts.reduce(0, +) }
+    package var totalNew: Int { newCounts.reduce(0, +) }
 
-    init(_ random: inout SplitMix64) {
+    package init(_ random: inout SplitMix64) {
         oldCounts = (0..<random.int(0...5)).map { _ in random.int(0...6) }
         let oldSections = oldCounts.count
 
@@ -122,12 +122,12 @@ struct BatchScenario {
     }
 
     /// What happens to the new item at `path`: inserted, or what happened to its old item.
-    func change(ofNew path: LayoutIndexPath) -> UpdateMapping.Change {
+    package func change(ofNew path: LayoutIndexPath) -> UpdateMapping.Change {
         guard let old = itemNewToOld[path.section][path.item] else { return .insert }
         return itemChange[old.section][old.item]
     }
 
-    var batchEntryCount: Int {
+    package var batchEntryCount: Int {
         batch.deletedSections.count + batch.insertedSections.count + batch.reloadedSections.count
             + batch.movedSections.count
             + batch.deletedItems.count + batch.insertedItems.count + batch.reloadedItems.count + batch.movedItems.count
@@ -135,48 +135,202 @@ struct BatchScenario {
 }
 
 /// A flow layout that counts its prepares, to see that a rejected batch prepares nothing.
-final class CountingLayout: CollectionViewLayout {
-    let flow: FlowLayout
-    private(set) var prepares = 0
+package final class CountingLayout: CollectionViewLayout {
+    package let flow: FlowLayout
+    package private(set) var prepares = 0
 
-    init(_ configuration: FlowLayoutConfiguration) { flow = FlowLayout(configuration: configuration) }
+    package init(_ configuration: FlowLayoutConfiguration) { flow = FlowLayout(configuration: configuration) }
 
-    func prepare(in context: CollectionContext) throws {
+    package func prepare(in context: CollectionContext) throws {
         prepares += 1
         try flow.prepare(in: context)
     }
 
-    var collectionViewContentSize: Size { flow.collectionViewContentSize }
+    package var collectionViewContentSize: Size { flow.collectionViewContentSize }
 
-    func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
+    package func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
         try flow.layoutAttributesForElements(in: rect, context: context)
     }
 
-    func layoutAttributesForItem(at indexPath: LayoutIndexPath, context: CollectionContext) throws -> LayoutAttributes?
-    {
+    package func layoutAttributesForItem(
+        at indexPath: LayoutIndexPath, context: CollectionContext
+    ) throws -> LayoutAttributes? {
         try flow.layoutAttributesForItem(at: indexPath, context: context)
     }
 
-    func layoutAttributesForSupplementaryView(
+    package func layoutAttributesForSupplementaryView(
         ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
     ) throws -> LayoutAttributes? {
         try flow.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath, context: context)
     }
 
-    func layoutAttributesForDecorationView(
+    package func layoutAttributesForDecorationView(
         ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
     ) throws -> LayoutAttributes? {
         nil
     }
 
-    func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool { false }
+    package func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
+        false
+    }
 
-    func targetContentOffset(
+    package func targetContentOffset(
         forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
         context: CollectionContext
     ) throws -> Point { proposedContentOffset }
 
-    func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
+    package func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
         try flow.allLayoutAttributes(context: context)
+    }
+}
+
+extension BatchScenario {
+    /// The old section a new one comes from (nil: inserted).
+    package func sectionNewToOld(_ new: Int) -> Int? { sectionOldToNew.firstIndex { $0 == new } }
+
+    /// A batch that breaks one of UIKit's rules, made from a valid one; nil when none applies.
+    package static func breaking(_ s: BatchScenario, _ random: inout SplitMix64) -> (BatchUpdate, [Int]?, String)? {
+        var batch = s.batch
+        let oldSections = s.oldCounts.count
+        let editable = (0..<oldSections).filter {
+            !s.batch.deletedSections.contains($0) && !s.batch.reloadedSections.contains($0)
+        }
+        let kept = s.newCounts.indices.filter {
+            !s.batch.insertedSections.contains($0) && !s.batch.reloadedSections.contains(s.sectionNewToOld($0) ?? -1)
+        }
+        var rules: [(String, () -> (BatchUpdate, [Int]?))] = []
+        if let section = editable.first {
+            rules.append(
+                (
+                    "delete an item past the end",
+                    {
+                        batch.deletedItems.append(LayoutIndexPath(section, s.oldCounts[section]))
+                        return (batch, nil)
+                    }
+                ))
+        }
+        if let deleted = s.batch.deletedItems.first {
+            rules.append(
+                (
+                    "delete an item twice",
+                    {
+                        batch.deletedItems.append(deleted)
+                        return (batch, nil)
+                    }
+                ))
+            if let target = kept.first {
+                rules.append(
+                    (
+                        "delete and move an item",
+                        {
+                            batch.movedItems.append(.init(from: deleted, to: LayoutIndexPath(target, 0)))
+                            return (batch, nil)
+                        }
+                    ))
+            }
+            rules.append(
+                (
+                    "delete and reload an item",
+                    {
+                        batch.reloadedItems.append(deleted)
+                        return (batch, nil)
+                    }
+                ))
+        }
+        if let section = kept.first {
+            rules.append(
+                (
+                    "insert an item past the end",
+                    {
+                        batch.insertedItems.append(LayoutIndexPath(section, s.newCounts[section] + 1))
+                        return (batch, nil)
+                    }
+                ))
+            rules.append(
+                (
+                    "new counts off by one",
+                    {
+                        var counts = s.newCounts
+                        counts[section] += 1
+                        return (batch, counts)
+                    }
+                ))
+        }
+        if let moved = s.batch.movedItems.first {
+            rules.append(
+                (
+                    "insert at a move's target",
+                    {
+                        batch.insertedItems.append(moved.to)
+                        return (batch, nil)
+                    }
+                ))
+            rules.append(
+                (
+                    "move an item twice",
+                    {
+                        batch.movedItems.append(.init(from: moved.from, to: moved.to))
+                        return (batch, nil)
+                    }
+                ))
+        }
+        rules.append(
+            (
+                "delete a section past the end",
+                {
+                    batch.deletedSections.append(oldSections)
+                    return (batch, nil)
+                }
+            ))
+        rules.append(
+            (
+                "insert a section past the end",
+                {
+                    batch.insertedSections.append(s.newCounts.count + 1)
+                    return (batch, nil)
+                }
+            ))
+        if let section = s.batch.insertedSections.first {
+            rules.append(
+                (
+                    "insert an item into an inserted section",
+                    {
+                        batch.insertedItems.append(LayoutIndexPath(section, 0))
+                        return (batch, nil)
+                    }
+                ))
+        }
+        if let section = s.batch.reloadedSections.first, s.oldCounts[section] > 0 {
+            rules.append(
+                (
+                    "reload an item of a reloaded section",
+                    {
+                        batch.reloadedItems.append(LayoutIndexPath(section, 0))
+                        return (batch, nil)
+                    }
+                ))
+        }
+        if let section = s.batch.deletedSections.first {
+            rules.append(
+                (
+                    "delete a section twice",
+                    {
+                        batch.deletedSections.append(section)
+                        return (batch, nil)
+                    }
+                ))
+            rules.append(
+                (
+                    "delete and reload a section",
+                    {
+                        batch.reloadedSections.append(section)
+                        return (batch, nil)
+                    }
+                ))
+        }
+        guard !rules.isEmpty else { return nil }
+        let (name, make) = random.pick(rules)
+        let (broken, counts) = make()
+        return (broken, counts, name)
     }
 }

@@ -3,8 +3,8 @@ import LayoutEngine
 /// The brute-force side of every rect-query check: the docs' rule written out on its own
 /// (interiors overlap, touching edges do not; a frame or a query rect of zero width or height
 /// has no interior, so a rect query never returns such a frame and such a query finds nothing).
-enum QueryOracle {
-    static func returns(_ frame: Rect, for query: Rect) -> Bool {
+package enum QueryOracle {
+    package static func returns(_ frame: Rect, for query: Rect) -> Bool {
         frame.size.width > 0 && frame.size.height > 0 && query.size.width > 0 && query.size.height > 0
             && frame.origin.x < query.origin.x + query.size.width && query.origin.x < frame.origin.x + frame.size.width
             && frame.origin.y < query.origin.y + query.size.height
@@ -13,7 +13,7 @@ enum QueryOracle {
 
     /// Compares a rect query's answer with the brute-force filter of `all` (as sets of key and
     /// frame, plus output order); returns the problems, or records a known issue in `tally`.
-    static func compare(
+    package static func compare(
         query: Rect, answer: [LayoutAttributes], all: [LayoutAttributes],
         skip: (LayoutAttributes) -> Bool = { _ in false },
         tally: FuzzTally
@@ -46,7 +46,7 @@ enum QueryOracle {
     }
 
     /// Query rects around content of `size`: inside, straddling, beyond, empty, huge, non-finite.
-    static func rects(_ random: inout SplitMix64, size: Size, count: Int) -> [Rect] {
+    package static func rects(_ random: inout SplitMix64, size: Size, count: Int) -> [Rect] {
         let width = size.width.isFinite ? max(size.width, 1) : 1000,
             height = size.height.isFinite ? max(size.height, 1) : 1000
         var result: [Rect] = [Rect(x: 0, y: 0, width: width, height: height)]
@@ -69,5 +69,43 @@ enum QueryOracle {
             }
         }
         return result
+    }
+
+    package static func context(_ random: inout SplitMix64) -> CollectionContext {
+        let sections = random.int(0...5)
+        let counts = (0..<sections).map { _ in random.chance(0.1) ? 0 : random.int(1...40) }
+        let width = random.pick([0, 1, 49.5, 320, 375, 1024, 1e6])
+        let height = random.pick([0.0, 1, 480, 667, 2000])
+        let origin = Point(x: random.pick([0, 0, -100, 250.5, 5000]), y: random.pick([0, 0, -50, 300, 1e5]))
+        return CollectionContext(
+            bounds: Rect(origin: origin, size: Size(width: width, height: height)),
+            scale: random.pick([1, 2, 3, 0.5, 1.5]), data: CollectionData(counts: counts))
+    }
+
+    /// Every element found alone, as listed; elements that do not exist are not found.
+    package static func singleQueries(
+        _ layout: some CollectionViewLayout, all: [LayoutAttributes], context: CollectionContext,
+        random: inout SplitMix64
+    ) throws -> [String] {
+        var problems: [String] = []
+        for element in all.count > 200 ? random.subset(all, count: 200) : all {
+            let single = try layout.layoutAttributes(for: element.key, context: context)
+            // (NaN in a custom field is unequal to itself; the descriptions still agree.)
+            if single != element && String(describing: single) != String(describing: Optional(element)) {
+                problems.append("\(element.key) alone: \(String(describing: single?.frame)), listed \(element.frame)")
+                break
+            }
+        }
+        let absent: [ElementKey] = [
+            .cell(context.data.numberOfSections, 0), .cell(0, context.data.numberOfItems(inSection: 0)),
+            .supplementary(FlowLayout.headerKind, 0, 1), .supplementary("nothing", 0, 0), .decoration("nothing", 0, 0),
+            .cell(Int.max, Int.max), .supplementary(FlowLayout.footerKind, -1, 0),
+        ]
+        for key in absent where !all.contains(where: { $0.key == key }) {
+            if let found = try layout.layoutAttributes(for: key, context: context) {
+                problems.append("found \(key), which the listing does not have: \(found.frame)")
+            }
+        }
+        return problems
     }
 }

@@ -2,17 +2,17 @@ import Foundation
 
 /// A TCP client on 127.0.0.1 that sends exact bytes and reads exactly what comes back, for the
 /// tests of the preview server's limits (URLSession would fix up or refuse bad requests).
-final class RawConnection: @unchecked Sendable {
-    struct Response {
-        var status: Int
-        var head: String
-        var body: String
+package final class RawConnection: @unchecked Sendable {
+    package struct Response {
+        package var status: Int
+        package var head: String
+        package var body: String
     }
 
-    let descriptor: Int32
+    package let descriptor: Int32
     private var received: [UInt8] = []
 
-    init?(port: Int) {
+    package init?(port: Int) {
         guard let fd = connectToLoopback(port: port) else { return nil }
         descriptor = fd
     }
@@ -21,7 +21,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Sends `bytes` until done or the server stops taking them; false if it stopped.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    package func send(_ bytes: [UInt8]) -> Bool {
         #if os(Linux)
         let flags = Int32(MSG_NOSIGNAL)
         #else
@@ -38,16 +38,16 @@ final class RawConnection: @unchecked Sendable {
         return true
     }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    package func send(_ text: String) { send(Array(text.utf8)) }
 
     /// Sends on a thread of its own, so the caller can read the answer meanwhile (a server
     /// that refuses a huge request answers before it is all sent).
-    func sendInBackground(_ bytes: [UInt8]) {
+    package func sendInBackground(_ bytes: [UInt8]) {
         Thread { [self] in send(bytes) }.start()
     }
 
     /// Reads until `count` whole responses arrived, the server closed, or `timeout` seconds.
-    func responses(_ count: Int, timeout: Double = 20) -> [Response] {
+    package func responses(_ count: Int, timeout: Double = 20) -> [Response] {
         let deadline = Date().addingTimeInterval(timeout)
         var result: [Response] = []
         while result.count < count {
@@ -60,11 +60,11 @@ final class RawConnection: @unchecked Sendable {
         return result
     }
 
-    func response(timeout: Double = 20) -> Response? { responses(1, timeout: timeout).first }
+    package func response(timeout: Double = 20) -> Response? { responses(1, timeout: timeout).first }
 
     /// Whether the server closes the connection (end of stream or reset) within `timeout`
     /// seconds; bytes that arrive meanwhile are kept for `responses`.
-    func closes(within timeout: Double) -> Bool {
+    package func closes(within timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             switch receive(until: deadline) {
@@ -89,9 +89,9 @@ final class RawConnection: @unchecked Sendable {
         return .data
     }
 
-    var bufferedBytes: [UInt8] { received }
-    func consume(_ count: Int) { received.removeFirst(count) }
-    func fillBuffer(until deadline: Date) -> Bool { receive(until: deadline) == .data }
+    package var bufferedBytes: [UInt8] { received }
+    package func consume(_ count: Int) { received.removeFirst(count) }
+    package func fillBuffer(until deadline: Date) -> Bool { receive(until: deadline) == .data }
 
     /// The first complete response in what was received, if there is one.
     private func takeResponse() -> Response? {
@@ -119,7 +119,7 @@ final class RawConnection: @unchecked Sendable {
 
 extension RawConnection {
     /// The next `count` raw bytes (WebSocket frames), or fewer if they do not come in time.
-    func bytes(_ count: Int, timeout: Double) -> [UInt8] {
+    package func bytes(_ count: Int, timeout: Double) -> [UInt8] {
         var result = [UInt8]()
         let deadline = Date().addingTimeInterval(timeout)
         while result.count < count, Date() < deadline {
@@ -136,7 +136,7 @@ extension RawConnection {
 extension RawConnection {
     /// The next WebSocket text message from the server (unmasked frames; other frames are
     /// skipped), or nil if none comes within `timeout` seconds.
-    func textMessage(timeout: Double) -> String? {
+    package func textMessage(timeout: Double) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let (opcode, payload) = takeFrame() {
@@ -164,7 +164,7 @@ extension RawConnection {
 }
 
 /// A TCP socket connected to 127.0.0.1:`port`, or nil.
-func connectToLoopback(port: Int) -> Int32? {
+package func connectToLoopback(port: Int) -> Int32? {
     #if os(Linux)
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else

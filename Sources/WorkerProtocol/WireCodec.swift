@@ -1,152 +1,23 @@
 import LayoutEngine
 import LayoutOutput
 
-/// What `watch` says to its worker process (`lualayout watch-worker`) and what the worker
-/// answers, over the worker's standard input and output. Each message is one frame: a 4-byte
-/// little-endian length, then the message in `WireWriter`'s encoding (numbers bit-exact).
-enum WorkerRequest: Equatable {
-    /// Load the script and data afresh, prepare, answer the watch's query; keep the layout.
-    case evaluate
-    /// The kept layout's elements in the viewport at this content offset.
-    case viewport(Point)
-    /// Replay an interactive preview's gestures on a fresh simulation of the script (with
-    /// `watch --controller`) and answer where it stands.
-    case interact([PreviewGesture])
-}
-
-enum WorkerReply: Equatable {
-    /// A good run: the query's snapshot and the files it loaded (script and modules).
-    case evaluated(LayoutSnapshot, loadedFiles: [String])
-    /// A viewport of the kept layout.
-    case viewport(LayoutSnapshot)
-    /// The request failed: the error as the user sees it, the files the attempt touched.
-    case failed(String, files: [String])
-    /// A viewport was asked for before any good run.
-    case noLayout
-    /// Where an interactive preview stands after its gestures.
-    case interaction(PreviewInteraction)
-}
-
-extension WorkerRequest {
-    func encoded() -> [UInt8] {
-        var writer = WireWriter()
-        switch self {
-        case .evaluate:
-            writer.byte(0)
-        case .viewport(let offset):
-            writer.byte(1)
-            writer.double(offset.x)
-            writer.double(offset.y)
-        case .interact(let gestures):
-            writer.byte(2)
-            writer.int(gestures.count)
-            for gesture in gestures {
-                let (kind, numbers) = gesture.wire
-                writer.byte(kind)
-                for number in numbers { writer.double(number) }
-            }
-        }
-        return writer.bytes
-    }
-
-    init(decoding bytes: [UInt8]) throws(WireError) {
-        var reader = WireReader(bytes)
-        switch try reader.byte() {
-        case 0: self = .evaluate
-        case 1: self = .viewport(Point(x: try reader.double(), y: try reader.double()))
-        case 2:
-            var gestures: [PreviewGesture] = []
-            // Each gesture is at least a kind and two numbers.
-            for _ in 0..<min(try reader.count(minimumSize: 17), PreviewGesture.maximumCount + 1) {
-                let kind = try reader.byte()
-                var numbers: [Double] = []
-                for _ in 0..<(kind == 3 ? 4 : 2) { numbers.append(try reader.double()) }
-                guard let gesture = PreviewGesture(kind: kind, numbers: numbers) else {
-                    throw WireError("unknown gesture \(kind)")
-                }
-                gestures.append(gesture)
-            }
-            self = .interact(gestures)
-        case let tag: throw WireError("unknown request \(tag)")
-        }
-        try reader.expectEnd()
-    }
-}
-
-extension WorkerReply {
-    func encoded() -> [UInt8] {
-        var writer = WireWriter()
-        switch self {
-        case .evaluated(let snapshot, let files):
-            writer.byte(0)
-            writer.snapshot(snapshot)
-            writer.strings(files)
-        case .viewport(let snapshot):
-            writer.byte(1)
-            writer.snapshot(snapshot)
-        case .failed(let message, let files):
-            writer.byte(2)
-            writer.string(message)
-            writer.strings(files)
-        case .noLayout:
-            writer.byte(3)
-        case .interaction(let interaction):
-            writer.byte(4)
-            writer.snapshot(interaction.snapshot)
-            for paths in [interaction.selected, interaction.highlighted] {
-                writer.int(paths.count)
-                for path in paths {
-                    writer.int(path.section)
-                    writer.int(path.item)
-                }
-            }
-            writer.object(interaction.state)
-            writer.strings(interaction.lastCalls)
-        }
-        return writer.bytes
-    }
-
-    init(decoding bytes: [UInt8]) throws(WireError) {
-        var reader = WireReader(bytes)
-        switch try reader.byte() {
-        case 0: self = .evaluated(try reader.snapshot(), loadedFiles: try reader.strings())
-        case 1: self = .viewport(try reader.snapshot())
-        case 2: self = .failed(try reader.string(), files: try reader.strings())
-        case 3: self = .noLayout
-        case 4:
-            let snapshot = try reader.snapshot()
-            var lists: [[LayoutIndexPath]] = []
-            for _ in 0..<2 {
-                let count = try reader.count(minimumSize: 2)  // two varints
-                var paths: [LayoutIndexPath] = []
-                for _ in 0..<count { paths.append(LayoutIndexPath(try reader.int(), try reader.int())) }
-                lists.append(paths)
-            }
-            self = .interaction(
-                PreviewInteraction(
-                    snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: try reader.object(),
-                    lastCalls: try reader.strings()))
-        case let tag: throw WireError("unknown reply \(tag)")
-        }
-        try reader.expectEnd()
-    }
-}
-
 /// A message that does not decode (a worker of another build, or a bug).
-struct WireError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct WireError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// Appends values in the wire encoding: integers as zigzag varints, doubles as their 8-byte
 /// little-endian bit patterns (exact), strings as a length and UTF-8 bytes. An element sends
 /// only the attributes that differ from their defaults.
-struct WireWriter {
-    private(set) var bytes: [UInt8] = []
+package struct WireWriter {
+    package init() {}
 
-    mutating func byte(_ value: UInt8) { bytes.append(value) }
+    package private(set) var bytes: [UInt8] = []
 
-    mutating func int(_ value: Int) {
+    package mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    package mutating func int(_ value: Int) {
         var rest = UInt64(bitPattern: Int64(value) << 1 ^ Int64(value) >> 63)
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -155,11 +26,11 @@ struct WireWriter {
         bytes.append(UInt8(rest))
     }
 
-    mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             int(utf8.count)
@@ -167,12 +38,12 @@ struct WireWriter {
         }
     }
 
-    mutating func strings(_ values: [String]) {
+    package mutating func strings(_ values: [String]) {
         int(values.count)
         for value in values { string(value) }
     }
 
-    mutating func rect(_ rect: Rect) {
+    package mutating func rect(_ rect: Rect) {
         let words = (
             rect.x.bitPattern.littleEndian, rect.y.bitPattern.littleEndian,
             rect.width.bitPattern.littleEndian, rect.height.bitPattern.littleEndian
@@ -180,7 +51,7 @@ struct WireWriter {
         withUnsafeBytes(of: words) { bytes.append(contentsOf: $0) }
     }
 
-    mutating func value(_ value: LayoutValue) {
+    package mutating func value(_ value: LayoutValue) {
         switch value {
         case .null: byte(0)
         case .bool(let flag): byte(flag ? 2 : 1)
@@ -201,7 +72,7 @@ struct WireWriter {
     }
 
     /// Fields in key order, so equal objects encode alike.
-    mutating func object(_ fields: [String: LayoutValue]) {
+    package mutating func object(_ fields: [String: LayoutValue]) {
         int(fields.count)
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
             string(key)
@@ -211,17 +82,18 @@ struct WireWriter {
 
     /// Which of an element's attributes are sent (the rest have their default values); the
     /// category sits in the top two bits. `more`: a second byte of `MoreField` flags follows.
-    enum ElementField {
-        static let transform: UInt8 = 1, alpha: UInt8 = 2, zIndex: UInt8 = 4, more: UInt8 = 8, custom: UInt8 = 16,
+    package enum ElementField {
+        package static let transform: UInt8 = 1, alpha: UInt8 = 2, zIndex: UInt8 = 4, more: UInt8 = 8,
+            custom: UInt8 = 16,
             kind: UInt8 = 32
     }
 
     /// The rarer attributes, flagged in the byte after `ElementField.more`.
-    enum MoreField {
-        static let hidden: UInt8 = 1, animations: UInt8 = 2
+    package enum MoreField {
+        package static let hidden: UInt8 = 1, animations: UInt8 = 2
     }
 
-    mutating func attributes(_ element: LayoutAttributes) {
+    package mutating func attributes(_ element: LayoutAttributes) {
         let identity = Self.isExactlyIdentity(element.transform3D)
         let opaque = element.alpha.bitPattern == (1.0).bitPattern
         var fields = element.category.rawValue << 6
@@ -245,7 +117,7 @@ struct WireWriter {
         if !element.animations.isEmpty { animations(element.animations) }
     }
 
-    mutating func animations(_ animations: [AttributeAnimation]) {
+    package mutating func animations(_ animations: [AttributeAnimation]) {
         int(animations.count)
         for animation in animations {
             byte(UInt8(AttributeAnimation.KeyPath.allCases.firstIndex(of: animation.keyPath)!))
@@ -268,7 +140,7 @@ struct WireWriter {
         return shared || transform.m.elementsEqual(identity) { $0.bitPattern == $1.bitPattern }
     }
 
-    mutating func snapshot(_ snapshot: LayoutSnapshot) {
+    package mutating func snapshot(_ snapshot: LayoutSnapshot) {
         rect(snapshot.bounds)
         double(snapshot.contentSize.width)
         double(snapshot.contentSize.height)
@@ -296,19 +168,19 @@ struct WireWriter {
 }
 
 /// Reads what `WireWriter` wrote; every read checks the bytes are there.
-struct WireReader {
+package struct WireReader {
     private let bytes: [UInt8]
     private var position = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func byte() throws(WireError) -> UInt8 {
+    package mutating func byte() throws(WireError) -> UInt8 {
         guard position < bytes.count else { throw WireError("message ends early") }
         defer { position += 1 }
         return bytes[position]
     }
 
-    mutating func int() throws(WireError) -> Int {
+    package mutating func int() throws(WireError) -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -321,7 +193,7 @@ struct WireReader {
         return Int(Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1))
     }
 
-    mutating func double() throws(WireError) -> Double {
+    package mutating func double() throws(WireError) -> Double {
         guard bytes.count - position >= 8 else { throw WireError("message ends early") }
         let bits = bytes.withUnsafeBytes {
             UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self))
@@ -332,7 +204,7 @@ struct WireReader {
 
     /// A count of things still to read, each at least `minimumSize` bytes (so a corrupt
     /// count cannot ask for a huge allocation).
-    mutating func count(minimumSize: Int) throws(WireError) -> Int {
+    package mutating func count(minimumSize: Int) throws(WireError) -> Int {
         let count = try int()
         guard count >= 0, count <= (bytes.count - position) / max(1, minimumSize) else {
             throw WireError("bad count \(count)")
@@ -340,13 +212,13 @@ struct WireReader {
         return count
     }
 
-    mutating func string() throws(WireError) -> String {
+    package mutating func string() throws(WireError) -> String {
         let length = try count(minimumSize: 1)
         defer { position += length }
         return String(decoding: bytes[position..<position + length], as: UTF8.self)
     }
 
-    mutating func strings() throws(WireError) -> [String] {
+    package mutating func strings() throws(WireError) -> [String] {
         let count = try count(minimumSize: 1)
         var values: [String] = []
         values.reserveCapacity(count)
@@ -354,11 +226,11 @@ struct WireReader {
         return values
     }
 
-    mutating func rect() throws(WireError) -> Rect {
+    package mutating func rect() throws(WireError) -> Rect {
         Rect(x: try double(), y: try double(), width: try double(), height: try double())
     }
 
-    mutating func value() throws(WireError) -> LayoutValue {
+    package mutating func value() throws(WireError) -> LayoutValue {
         switch try byte() {
         case 0: return .null
         case 1: return .bool(false)
@@ -376,7 +248,7 @@ struct WireReader {
         }
     }
 
-    mutating func object() throws(WireError) -> [String: LayoutValue] {
+    package mutating func object() throws(WireError) -> [String: LayoutValue] {
         let count = try count(minimumSize: 2)
         var fields: [String: LayoutValue] = [:]
         fields.reserveCapacity(count)
@@ -387,7 +259,7 @@ struct WireReader {
         return fields
     }
 
-    mutating func attributes(identity: Transform3D) throws(WireError) -> LayoutAttributes {
+    package mutating func attributes(identity: Transform3D) throws(WireError) -> LayoutAttributes {
         typealias Field = WireWriter.ElementField
         let fields = try byte()
         guard let category = ElementCategory(rawValue: fields >> 6) else { throw WireError("unknown element category") }
@@ -411,7 +283,7 @@ struct WireReader {
             animations: more & WireWriter.MoreField.animations != 0 ? try animations() : [])
     }
 
-    mutating func animations() throws(WireError) -> [AttributeAnimation] {
+    package mutating func animations() throws(WireError) -> [AttributeAnimation] {
         let count = try count(minimumSize: 42)
         var result: [AttributeAnimation] = []
         for _ in 0..<count {
@@ -427,7 +299,7 @@ struct WireReader {
         return result
     }
 
-    mutating func snapshot() throws(WireError) -> LayoutSnapshot {
+    package mutating func snapshot() throws(WireError) -> LayoutSnapshot {
         let bounds = try rect()
         let contentSize = Size(width: try double(), height: try double())
         let count = try count(minimumSize: 35)
@@ -445,7 +317,7 @@ struct WireReader {
         return snapshot
     }
 
-    func expectEnd() throws(WireError) {
+    package func expectEnd() throws(WireError) {
         guard position == bytes.count else { throw WireError("\(bytes.count - position) bytes left over") }
     }
 }

@@ -1,0 +1,143 @@
+import LayoutEngine
+import LayoutOutput
+
+/// What `watch` says to its worker process (`lualayout watch-worker`) and what the worker
+/// answers, over the worker's standard input and output. Each message is one frame: an 8-byte
+/// little-endian length, then the message in `WireWriter`'s encoding (numbers bit-exact).
+package enum WorkerRequest: WorkerMessage, Equatable {
+    /// Load the script and data afresh, prepare, answer the watch's query; keep the layout.
+    case evaluate
+    /// The kept layout's elements in the viewport at this content offset.
+    case viewport(Point)
+    /// Replay an interactive preview's gestures on a fresh simulation of the script (with
+    /// `watch --controller`) and answer where it stands.
+    case interact([PreviewGesture])
+}
+
+package enum WorkerReply: WorkerMessage, Equatable {
+    /// A good run: the query's snapshot and the files it loaded (script and modules).
+    case evaluated(LayoutSnapshot, loadedFiles: [String])
+    /// A viewport of the kept layout.
+    case viewport(LayoutSnapshot)
+    /// The request failed: the error as the user sees it, the files the attempt touched.
+    case failed(String, files: [String])
+    /// A viewport was asked for before any good run.
+    case noLayout
+    /// Where an interactive preview stands after its gestures.
+    case interaction(PreviewInteraction)
+}
+
+extension WorkerRequest {
+    package func encoded() -> [UInt8] {
+        var writer = WireWriter()
+        switch self {
+        case .evaluate:
+            writer.byte(0)
+        case .viewport(let offset):
+            writer.byte(1)
+            writer.double(offset.x)
+            writer.double(offset.y)
+        case .interact(let gestures):
+            writer.byte(2)
+            writer.int(gestures.count)
+            for gesture in gestures {
+                let (kind, numbers) = gesture.wire
+                writer.byte(kind)
+                for number in numbers { writer.double(number) }
+            }
+        }
+        return writer.bytes
+    }
+
+    package init(decoding bytes: [UInt8]) throws(WireError) {
+        var reader = WireReader(bytes)
+        switch try reader.byte() {
+        case 0: self = .evaluate
+        case 1: self = .viewport(Point(x: try reader.double(), y: try reader.double()))
+        case 2:
+            var gestures: [PreviewGesture] = []
+            // Each gesture is at least a kind and two numbers.
+            for _ in 0..<min(try reader.count(minimumSize: 17), PreviewGesture.maximumCount + 1) {
+                let kind = try reader.byte()
+                var numbers: [Double] = []
+                for _ in 0..<(kind == 3 ? 4 : 2) { numbers.append(try reader.double()) }
+                guard let gesture = PreviewGesture(kind: kind, numbers: numbers) else {
+                    throw WireError("unknown gesture \(kind)")
+                }
+                gestures.append(gesture)
+            }
+            self = .interact(gestures)
+        case let tag: throw WireError("unknown request \(tag)")
+        }
+        try reader.expectEnd()
+    }
+}
+
+extension WorkerReply {
+    package func encoded() -> [UInt8] {
+        var writer = WireWriter()
+        switch self {
+        case .evaluated(let snapshot, let files):
+            writer.byte(0)
+            writer.snapshot(snapshot)
+            writer.strings(files)
+        case .viewport(let snapshot):
+            writer.byte(1)
+            writer.snapshot(snapshot)
+        case .failed(let message, let files):
+            writer.byte(2)
+            writer.string(message)
+            writer.strings(files)
+        case .noLayout:
+            writer.byte(3)
+        case .interaction(let interaction):
+            writer.byte(4)
+            writer.snapshot(interaction.snapshot)
+            for paths in [interaction.selected, interaction.highlighted] {
+                writer.int(paths.count)
+                for path in paths {
+                    writer.int(path.section)
+                    writer.int(path.item)
+                }
+            }
+            writer.object(interaction.state)
+            writer.strings(interaction.lastCalls)
+        }
+        return writer.bytes
+    }
+
+    package init(decoding bytes: [UInt8]) throws(WireError) {
+        var reader = WireReader(bytes)
+        switch try reader.byte() {
+        case 0: self = .evaluated(try reader.snapshot(), loadedFiles: try reader.strings())
+        case 1: self = .viewport(try reader.snapshot())
+        case 2: self = .failed(try reader.string(), files: try reader.strings())
+        case 3: self = .noLayout
+        case 4:
+            let snapshot = try reader.snapshot()
+            var lists: [[LayoutIndexPath]] = []
+            for _ in 0..<2 {
+                let count = try reader.count(minimumSize: 2)  // two varints
+                var paths: [LayoutIndexPath] = []
+                for _ in 0..<count { paths.append(LayoutIndexPath(try reader.int(), try reader.int())) }
+                lists.append(paths)
+            }
+            self = .interaction(
+                PreviewInteraction(
+                    snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: try reader.object(),
+                    lastCalls: try reader.strings()))
+        case let tag: throw WireError("unknown reply \(tag)")
+        }
+        try reader.expectEnd()
+    }
+}
+
+/// The worker `watch` runs each evaluation in: `lualayout watch-worker -- WATCH ARGUMENTS`.
+package typealias WatchWorkerProcess = WorkerProcess<WorkerRequest, WorkerReply>
+
+extension WorkerProcess where Request == WorkerRequest, Reply == WorkerReply {
+    /// Starts a watch worker that parses `watchArguments` as the watcher did.
+    package static func spawnWatchWorker(watchArguments: [String]) throws(WorkerStartError) -> WorkerProcess {
+        try spawn(command: "watch-worker", arguments: ["--"] + watchArguments, label: "watch")
+    }
+}

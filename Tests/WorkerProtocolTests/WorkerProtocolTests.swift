@@ -1,0 +1,99 @@
+import LayoutEngine
+import LayoutOutput
+import Testing
+@testable import WorkerProtocol
+
+/// The worker's wire format: what goes in comes out bit for bit, and a cut message is an error.
+@Suite("watch worker protocol")
+struct WorkerProtocolTests {
+    static let payload = Double(nan: 0x1234, signaling: false)
+
+    /// A cell at awkward coordinates with every default attribute, a header with everything
+    /// set (a transform holding -0, a NaN alpha with a payload), and a decoration.
+    static let snapshot: LayoutSnapshot = {
+        var transform = Transform3D.identity.m
+        transform[1] = -0.0
+        transform[12] = 0.1 + 0.2
+        var snapshot = LayoutSnapshot(
+            bounds: Rect(x: -0.0, y: Double.leastNonzeroMagnitude, width: 375, height: 1e308),
+            contentSize: Size(width: .infinity, height: 0.3),
+            elements: [
+                LayoutAttributes(
+                    key: .cell(0, Int.max), frame: Rect(x: 0.1 + 0.2, y: -1e-300, width: 1e308, height: 0)),
+                LayoutAttributes(
+                    key: .supplementary("header ✓\u{0}x", 3, 0), frame: Rect(x: 1, y: 2, width: 3, height: 4),
+                    transform3D: Transform3D(transform), alpha: payload, zIndex: -5, hidden: true,
+                    custom: [
+                        "tags": .array([.string("a\u{0}b"), .number(-0.0), .bool(true), .null]),
+                        "nested": .object(["depth": .number(Double.leastNonzeroMagnitude)]),
+                    ]),
+                LayoutAttributes(
+                    key: .decoration("band", 0, -1), frame: Rect(x: 0, y: 0, width: 1, height: 1), zIndex: Int.min),
+            ])
+        snapshot.totalElements = 42
+        snapshot.targetContentOffset = .init(
+            proposed: Point(x: 1, y: -0.0), velocity: Point(x: 0.5, y: 2), target: Point(x: 3, y: 4))
+        return snapshot
+    }()
+
+    private func bits(_ snapshot: LayoutSnapshot) -> [UInt64] {
+        var words = [snapshot.bounds.x, snapshot.bounds.y, snapshot.contentSize.width].map(\.bitPattern)
+        for element in snapshot.elements {
+            words +=
+                [element.frame.x, element.frame.y, element.alpha].map(\.bitPattern)
+                + element.transform3D.m.map(\.bitPattern)
+        }
+        return words
+    }
+
+    @Test func repliesRoundTripBitForBit() throws {
+        let reply = WorkerReply.evaluated(Self.snapshot, loadedFiles: ["/a/layout.lua", "/a/modules/grid ✓.lua"])
+        let decoded = try WorkerReply(decoding: reply.encoded())
+        guard case .evaluated(let snapshot, let files) = decoded else {
+            Issue.record("decoded as \(decoded)")
+            return
+        }
+        #expect(files == ["/a/layout.lua", "/a/modules/grid ✓.lua"])
+        #expect(bits(snapshot) == bits(Self.snapshot))
+        // Everything but the NaN alpha compares equal (NaN never does).
+        var expected = Self.snapshot, actual = snapshot
+        expected.elements[1].alpha = 0
+        actual.elements[1].alpha = 0
+        #expect(actual == expected)
+
+        for other in [
+            WorkerReply.viewport(Self.snapshot), .failed("layout.lua:3: boom\nstack", files: ["x"]), .noLayout,
+        ] {
+            let again = try WorkerReply(decoding: other.encoded())
+            #expect(again.encoded() == other.encoded())
+        }
+        for request in [WorkerRequest.evaluate, .viewport(Point(x: -0.0, y: 1e308))] {
+            #expect(try WorkerRequest(decoding: request.encoded()).encoded() == request.encoded())
+        }
+    }
+
+    @Test func aCutOrPaddedMessageIsAnError() {
+        let bytes = WorkerReply.evaluated(Self.snapshot, loadedFiles: ["/a/layout.lua"]).encoded()
+        for length in 0..<bytes.count {
+            #expect(throws: WireError.self) { try WorkerReply(decoding: Array(bytes[0..<length])) }
+        }
+        #expect(throws: WireError.self) { try WorkerReply(decoding: bytes + [0]) }
+    }
+
+    /// Frames come out whole, one at a time, however the bytes arrive.
+    @Test func framesAreTakenWhole() {
+        let messages: [[UInt8]] = [[1, 2, 3], [], Array(repeating: 7, count: 300)]
+        var stream: [UInt8] = []
+        for message in messages {
+            withUnsafeBytes(of: Int64(message.count).littleEndian) { stream.append(contentsOf: $0) }
+            stream += message
+        }
+        var buffer: [UInt8] = [], taken: [[UInt8]] = []
+        for byte in stream {
+            buffer.append(byte)
+            while case .frame(let frame) = WorkerFrames.take(from: &buffer) { taken.append(frame) }
+        }
+        #expect(taken == messages)
+        #expect(buffer.isEmpty)
+    }
+}
