@@ -1,14 +1,14 @@
 import LayoutEngine
 
 /// A strict JSON parser producing `LayoutValue`s, with `line:column` in its errors.
-public struct JSONDataParser {
-    public struct ParseError: Error, Equatable, CustomStringConvertible, Sendable {
-        public var line: Int
-        public var column: Int
-        public var message: String
-        public var description: String { "\(line):\(column): \(message)" }
+package struct JSONDataParser {
+    package struct ParseError: Error, Equatable, CustomStringConvertible, Sendable {
+        package var line: Int
+        package var column: Int
+        package var message: String
+        package var description: String { "\(line):\(column): \(message)" }
 
-        public init(line: Int, column: Int, message: String) {
+        package init(line: Int, column: Int, message: String) {
             self.line = line
             self.column = column
             self.message = message
@@ -16,14 +16,14 @@ public struct JSONDataParser {
     }
 
     /// What a document may cost: nesting depth and the memory its decoded values take.
-    public struct Limits: Sendable {
-        public var maxDepth: Int
+    package struct Limits: Sendable {
+        package var maxDepth: Int
         /// Estimated bytes of the decoded values; checked while parsing, before allocating.
-        public var maxDecodedBytes: Int
+        package var maxDecodedBytes: Int
         /// How the caller raises `maxDecodedBytes`, named in the error.
-        public var raiseHint: String
+        package var raiseHint: String
 
-        public init(maxDepth: Int = 512, maxDecodedBytes: Int = Int.max, raiseHint: String = "") {
+        package init(maxDepth: Int = 512, maxDecodedBytes: Int = Int.max, raiseHint: String = "") {
             self.maxDepth = maxDepth
             self.maxDecodedBytes = maxDecodedBytes
             self.raiseHint = raiseHint
@@ -43,11 +43,11 @@ public struct JSONDataParser {
     /// A dictionary entry: key, value and hash-table overhead (load factor 3/4, metadata).
     static let fieldBytes = 2 * (MemoryLayout<String>.stride + MemoryLayout<LayoutValue>.stride)
 
-    public static func parse(_ text: String, limits: Limits = Limits()) throws(ParseError) -> LayoutValue {
+    package static func parse(_ text: String, limits: Limits = Limits()) throws(ParseError) -> LayoutValue {
         try parse(Array(text.utf8), limits: limits)
     }
 
-    public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(ParseError) -> LayoutValue {
+    package static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(ParseError) -> LayoutValue {
         var parser = JSONDataParser(bytes: bytes, limits: limits)
         // RFC 8259 lets a parser ignore a UTF-8 byte order mark; editors on Windows write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
@@ -74,7 +74,7 @@ public struct JSONDataParser {
     }
 
     /// `256M`, `1G`, `1536K`, or bytes.
-    public static func formatBytes(_ bytes: Int) -> String {
+    package static func formatBytes(_ bytes: Int) -> String {
         for (shift, suffix) in [(30, "G"), (20, "M"), (10, "K")] where bytes >= 1 << shift && bytes % (1 << shift) == 0
         {
             return "\(bytes >> shift)\(suffix)"
@@ -319,7 +319,7 @@ extension CollectionData {
     /// Reads the data file shapes: `{"sections": [[item, …], …]}` or `{"sections": [count, …]}`.
     /// `{"sections": [...]}` where each section is an array of items, an item count, or an
     /// object `{"items": [...]}` / `{"count": N}` with an optional `"data"` payload.
-    public init(json value: LayoutValue) throws(LayoutError) {
+    package init(json value: LayoutValue) throws(LayoutError) {
         guard case .object(let fields) = value else {
             throw LayoutError("expected an object {\"sections\": [...]} at the top level")
         }

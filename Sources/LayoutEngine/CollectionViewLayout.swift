@@ -3,7 +3,7 @@
 /// `prepare(in:)` runs once per invalidation; content size and all queries are then answered
 /// from the prepared state and never change it. The context is passed to every call, so a
 /// layout never holds a reference back to its host.
-public protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
+package protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
     func prepare(in context: CollectionContext) throws
 
     /// The size of everything the layout placed (valid after `prepare`).
@@ -40,12 +40,12 @@ public protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
 }
 
 extension CollectionViewLayout {
-    public func allElementList(context: CollectionContext) throws -> ElementList {
+    package func allElementList(context: CollectionContext) throws -> ElementList {
         ElementList(try allLayoutAttributes(context: context))
     }
 
     /// The attributes for any element key.
-    public func layoutAttributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
+    package func layoutAttributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
         switch key.category {
         case .cell: try layoutAttributesForItem(at: key.indexPath, context: context)
         case .supplementary:

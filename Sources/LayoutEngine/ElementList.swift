@@ -1,7 +1,7 @@
 /// Elements in output order, either an array or a prepared store read on demand: a
 /// whole-content listing of a million elements is written straight from the store's records
 /// without first building a million `LayoutAttributes`.
-public struct ElementList: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral, Equatable, Sendable {
+package struct ElementList: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral, Equatable, Sendable {
     private enum Storage: Sendable {
         case array([LayoutAttributes])
         case store(ElementStore)
@@ -9,23 +9,23 @@ public struct ElementList: RandomAccessCollection, MutableCollection, Expressibl
 
     private var storage: Storage
 
-    public init(_ elements: [LayoutAttributes] = []) { storage = .array(elements) }
+    package init(_ elements: [LayoutAttributes] = []) { storage = .array(elements) }
 
-    public init(arrayLiteral elements: LayoutAttributes...) { storage = .array(elements) }
+    package init(arrayLiteral elements: LayoutAttributes...) { storage = .array(elements) }
 
     /// Every element of `store`, read when asked for.
-    public init(store: ElementStore) { storage = .store(store) }
+    package init(store: ElementStore) { storage = .store(store) }
 
-    public var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
 
-    public var endIndex: Int {
+    package var endIndex: Int {
         switch storage {
         case .array(let elements): elements.count
         case .store(let store): store.count
         }
     }
 
-    public subscript(position: Int) -> LayoutAttributes {
+    package subscript(position: Int) -> LayoutAttributes {
         get {
             switch storage {
             case .array(let elements): elements[position]
@@ -44,20 +44,21 @@ public struct ElementList: RandomAccessCollection, MutableCollection, Expressibl
     /// The element at `position` as a plain cell when the list reads a store and the element
     /// is one (the writers' fast path); nil otherwise.
     @inline(__always)
-    public func plainCell(at position: Int) -> ElementStore.PlainCell? {
+    package func plainCell(at position: Int) -> ElementStore.PlainCell? {
         guard case .store(let store) = storage else { return nil }
         return store.plainCell(at: position)
     }
 
     /// Copies the plain cells from `position` on into `buffer` (up to its size, stopping at the
     /// first element that is not one); returns how many: always 0 when the list is an array.
-    public func plainCells(from position: Int, into buffer: UnsafeMutableBufferPointer<ElementStore.PlainCell>) -> Int {
+    package func plainCells(from position: Int, into buffer: UnsafeMutableBufferPointer<ElementStore.PlainCell>) -> Int
+    {
         guard case .store(let store) = storage else { return 0 }
         return store.plainCells(from: position, into: buffer)
     }
 
     /// Whether the element at `position` is hidden, without building its attributes.
-    public func isHidden(at position: Int) -> Bool {
+    package func isHidden(at position: Int) -> Bool {
         switch storage {
         case .array(let elements): elements[position].hidden
         case .store(let store): store.isHidden(at: position)
@@ -65,7 +66,7 @@ public struct ElementList: RandomAccessCollection, MutableCollection, Expressibl
     }
 
     /// How many elements are hidden.
-    public var hiddenCount: Int {
+    package var hiddenCount: Int {
         switch storage {
         case .array(let elements): elements.reduce(0) { $0 + ($1.hidden ? 1 : 0) }
         case .store(let store): store.hiddenCount
@@ -73,20 +74,20 @@ public struct ElementList: RandomAccessCollection, MutableCollection, Expressibl
     }
 
     /// The store the list reads, or nil when it holds an array.
-    public var store: ElementStore? {
+    package var store: ElementStore? {
         guard case .store(let store) = storage else { return nil }
         return store
     }
 
     /// The elements as an array (built once here when the list reads a store).
-    public var array: [LayoutAttributes] {
+    package var array: [LayoutAttributes] {
         switch storage {
         case .array(let elements): elements
         case .store(let store): store.allAttributes()
         }
     }
 
-    public static func == (lhs: ElementList, rhs: ElementList) -> Bool {
+    package static func == (lhs: ElementList, rhs: ElementList) -> Bool {
         lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 }

@@ -1,15 +1,15 @@
 extension ElementStore {
     /// A cell with nothing beyond the record's fields (no transform, no custom fields): what
     /// the writers print without building its `LayoutAttributes`.
-    public struct PlainCell: Sendable {
-        public var frame: Rect
-        public var alpha: Double
-        public var section: Int
-        public var item: Int
-        public var zIndex: Int
-        public var hidden: Bool
+    package struct PlainCell: Sendable {
+        package var frame: Rect
+        package var alpha: Double
+        package var section: Int
+        package var item: Int
+        package var zIndex: Int
+        package var hidden: Bool
 
-        public init(frame: Rect, alpha: Double, section: Int, item: Int, zIndex: Int, hidden: Bool) {
+        package init(frame: Rect, alpha: Double, section: Int, item: Int, zIndex: Int, hidden: Bool) {
             (self.frame, self.alpha, self.section, self.item, self.zIndex, self.hidden) = (
                 frame, alpha, section, item, zIndex, hidden
             )
@@ -18,7 +18,7 @@ extension ElementStore {
 
     /// The element at `position` as a plain cell, or nil when it is not one (then ask `attributes(at:)`).
     @inline(__always)
-    public func plainCell(at position: Int) -> PlainCell? {
+    package func plainCell(at position: Int) -> PlainCell? {
         Self.plainCell(records[position])
     }
 
@@ -38,7 +38,7 @@ extension ElementStore {
     /// Copies the plain cells from `start` on into `buffer`, up to its size, stopping at the
     /// first element that is not one; returns how many. One call per batch keeps the writers'
     /// loop free of a cross-module call per element.
-    public func plainCells(from start: Int, into buffer: UnsafeMutableBufferPointer<PlainCell>) -> Int {
+    package func plainCells(from start: Int, into buffer: UnsafeMutableBufferPointer<PlainCell>) -> Int {
         let end = min(records.count, start + buffer.count)
         guard start < end, let target = buffer.baseAddress else { return 0 }
         return records.withUnsafeBufferPointer { records in
@@ -52,10 +52,10 @@ extension ElementStore {
         }
     }
 
-    public func isHidden(at position: Int) -> Bool { records[position].hidden }
+    package func isHidden(at position: Int) -> Bool { records[position].hidden }
 
     /// How many elements are hidden (a picture's caption counts them).
-    public var hiddenCount: Int {
+    package var hiddenCount: Int {
         records.withUnsafeBufferPointer { records in records.reduce(0) { $0 + ($1.hidden ? 1 : 0) } }
     }
 }

@@ -1,7 +1,7 @@
 /// The elements one `prepare` placed, stored compactly (≈ 64 bytes an element, plus the rect
 /// index) in output order, with a spatial index for rect queries and binary search for
 /// per-element queries.
-public struct ElementStore: Sendable {
+package struct ElementStore: Sendable {
     /// Fixed-size part of one element.
     struct Record: Sendable {
         var frame: Rect
@@ -30,7 +30,7 @@ public struct ElementStore: Sendable {
     private let kindRanks: [UInt16]
     private let index: RectIndex
 
-    public static let empty = try! ElementStoreBuilder().build()
+    package static let empty = try! ElementStoreBuilder().build()
 
     init(records: [Record], extras: [Extras], kinds: [String], kindRanks: [UInt16]) {
         self.records = records
@@ -40,18 +40,18 @@ public struct ElementStore: Sendable {
         self.index = RectIndex(count: records.count) { records[$0].frame }
     }
 
-    public var count: Int { records.count }
+    package var count: Int { records.count }
 
-    public func frame(at position: Int) -> Rect { records[position].frame }
+    package func frame(at position: Int) -> Rect { records[position].frame }
 
-    public func key(at position: Int) -> ElementKey {
+    package func key(at position: Int) -> ElementKey {
         let record = records[position]
         return ElementKey(
             category: record.category, kind: kinds[Int(record.kind)],
             indexPath: LayoutIndexPath(Int(record.section), Int(record.item)))
     }
 
-    public func attributes(at position: Int) -> LayoutAttributes {
+    package func attributes(at position: Int) -> LayoutAttributes {
         let record = records[position]
         var attributes = LayoutAttributes(
             key: key(at: position), frame: record.frame, alpha: record.alpha,
@@ -66,14 +66,14 @@ public struct ElementStore: Sendable {
     }
 
     /// Positions of the elements whose frames intersect `rect`, ascending (= output order).
-    public func positions(in rect: Rect) -> [Int] {
+    package func positions(in rect: Rect) -> [Int] {
         records.withUnsafeBufferPointer { records in
             index.indices(in: rect) { records[$0].frame }
         }
     }
 
     /// The position of the element with `key`, by binary search.
-    public func position(of key: ElementKey) -> Int? {
+    package func position(of key: ElementKey) -> Int? {
         guard let kindID = kinds.firstIndex(of: key.kind) else { return nil }
         let target = (
             key.category.rawValue, kindRanks[kindID], Int32(clamping: key.indexPath.section),
@@ -94,9 +94,9 @@ public struct ElementStore: Sendable {
         return isMatch ? low : nil
     }
 
-    public func category(at position: Int) -> ElementCategory { records[position].category }
+    package func category(at position: Int) -> ElementCategory { records[position].category }
 
-    public func indexPath(at position: Int) -> LayoutIndexPath {
+    package func indexPath(at position: Int) -> LayoutIndexPath {
         let record = records[position]
         return LayoutIndexPath(Int(record.section), Int(record.item))
     }
@@ -104,7 +104,7 @@ public struct ElementStore: Sendable {
     /// The position of cell (section, item) (cells have the empty kind): `hint` when it is
     /// there (a walk in order finds most cells one after another), else by binary search.
     @inline(__always)
-    public func position(ofCell indexPath: LayoutIndexPath, hint: Int) -> Int? {
+    package func position(ofCell indexPath: LayoutIndexPath, hint: Int) -> Int? {
         if hint >= 0 && hint < records.count {
             let record = records[hint]
             if record.category == .cell && Int(record.section) == indexPath.section
@@ -118,7 +118,7 @@ public struct ElementStore: Sendable {
 
     /// How many elements come before `key` or are it, in output order (category, kind name,
     /// index path): where an element with that key goes after this store's equal one.
-    public func countNotAfter(_ key: ElementKey) -> Int {
+    package func countNotAfter(_ key: ElementKey) -> Int {
         var low = 0, high = records.count
         while low < high {
             let middle = (low + high) / 2
@@ -136,24 +136,24 @@ public struct ElementStore: Sendable {
         return low
     }
 
-    public func attributes(for key: ElementKey) -> LayoutAttributes? {
+    package func attributes(for key: ElementKey) -> LayoutAttributes? {
         position(of: key).map { attributes(at: $0) }
     }
 
     /// Every element's attributes, in output order.
-    public func allAttributes() -> [LayoutAttributes] {
+    package func allAttributes() -> [LayoutAttributes] {
         (0..<records.count).map { attributes(at: $0) }
     }
 
     /// Approximate bytes held per element (records, frame copy, index), for the memory bar.
-    public var approximateBytesPerElement: Double {
+    package var approximateBytesPerElement: Double {
         guard count > 0 else { return 0 }
         return Double(MemoryLayout<Record>.stride) + index.approximateBytes / Double(count)
     }
 }
 
 /// Collects elements during `prepare`; `build()` puts them in output order and indexes them.
-public struct ElementStoreBuilder: Sendable {
+package struct ElementStoreBuilder: Sendable {
     private var records: [ElementStore.Record] = []
     private var extras: [ElementStore.Extras] = []
     private var kinds: [String] = [""]
@@ -164,19 +164,19 @@ public struct ElementStoreBuilder: Sendable {
     private var appendedInOrder = true
     private var last: (category: ElementCategory, kind: UInt16, section: Int32, item: Int32)?
 
-    public init() {}
+    package init() {}
 
-    public var count: Int { records.count }
+    package var count: Int { records.count }
 
     /// Reserves room for `count` elements; a large reservation asks for huge pages, which
     /// cut the page faults of filling it by 512.
-    public mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         records.reserveCapacity(count)
         HugePages.advise(&records)
     }
 
     /// The id of a kind name, for the hot-path `append`.
-    public mutating func kindID(_ name: String) throws(LayoutError) -> UInt16 {
+    package mutating func kindID(_ name: String) throws(LayoutError) -> UInt16 {
         if let id = kindIDs[name] { return id }
         guard kinds.count < Int(UInt16.max) else { throw LayoutError("too many element kinds (\(kinds.count))") }
         let id = UInt16(kinds.count)
@@ -186,7 +186,7 @@ public struct ElementStoreBuilder: Sendable {
     }
 
     /// Adds an element (hot path: no allocation beyond the array growth).
-    public mutating func append(
+    package mutating func append(
         category: ElementCategory, kindID: UInt16, section: Int32, item: Int32, frame: Rect,
         alpha: Double = 1, zIndex: Int32 = 0, hidden: Bool = false
     ) {
@@ -203,7 +203,7 @@ public struct ElementStoreBuilder: Sendable {
     }
 
     /// Gives the last appended element a transform, custom fields and looping animations.
-    public mutating func setExtrasOfLast(
+    package mutating func setExtrasOfLast(
         transform3D: Transform3D, custom: [String: LayoutValue],
         animations: [AttributeAnimation] = []
     ) {
@@ -212,7 +212,7 @@ public struct ElementStoreBuilder: Sendable {
         extras.append(ElementStore.Extras(transform3D: transform3D, custom: custom, animations: animations))
     }
 
-    public mutating func append(_ attributes: LayoutAttributes) throws(LayoutError) {
+    package mutating func append(_ attributes: LayoutAttributes) throws(LayoutError) {
         guard let section = Int32(exactly: attributes.indexPath.section),
             let item = Int32(exactly: attributes.indexPath.item)
         else {
@@ -227,7 +227,7 @@ public struct ElementStoreBuilder: Sendable {
     }
 
     /// Sorts into output order (category, kind name, index path) and rejects duplicates.
-    public func build() throws(LayoutError) -> ElementStore {
+    package func build() throws(LayoutError) -> ElementStore {
         let ranks = kindRanks()
         func key(_ r: ElementStore.Record) -> (UInt8, UInt16, Int32, Int32) {
             (r.category.rawValue, ranks[Int(r.kind)], r.section, r.item)

@@ -1,11 +1,11 @@
 /// UIKit aligns element origins to the pixel grid of the screen: `round(v·scale)/scale`,
 /// halves away from zero. Sizes are left alone.
-public enum PixelRounding {
+package enum PixelRounding {
     /// Beyond 2⁵² every double is whole, so there is nothing to round.
     private static let wholeBeyond = 4_503_599_627_370_496.0
 
     @inline(__always)
-    public static func round(_ value: Double, scale: Double) -> Double {
+    package static func round(_ value: Double, scale: Double) -> Double {
         guard scale > 0, value.isFinite else { return value }
         // Scale 1 (the default): v·1 and r/1 are v and r exactly, so skip the multiply and divide.
         if scale == 1 { return abs(value) < wholeBeyond ? nearest(value) : value }
@@ -26,7 +26,7 @@ public enum PixelRounding {
     }
 
     @inline(__always)
-    public static func roundOrigin(_ rect: Rect, scale: Double) -> Rect {
+    package static func roundOrigin(_ rect: Rect, scale: Double) -> Rect {
         Rect(x: round(rect.x, scale: scale), y: round(rect.y, scale: scale), width: rect.width, height: rect.height)
     }
 }

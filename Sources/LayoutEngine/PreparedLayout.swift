@@ -5,26 +5,26 @@
 /// `PreparedLayout` (as Taffy's `compute_flexbox_layout`): `FlowLayout.compute(…)`, a custom
 /// layout's `prepare(cv, out)`, the compositional engine. Hosts keep the value and answer every
 /// query from it, so no layout holds a reference to its sizes or callbacks after prepare.
-public struct PreparedLayout {
+package struct PreparedLayout {
     /// The elements placed once per prepare, in output order.
-    public var store: ElementStore
-    public var contentSize: Size
+    package var store: ElementStore
+    package var contentSize: Size
     /// Query-time behaviour, or nil when the store holds every answer.
-    public var dynamics: (any PreparedLayoutDynamics)?
+    package var dynamics: (any PreparedLayoutDynamics)?
 
-    public init(store: ElementStore, contentSize: Size, dynamics: (any PreparedLayoutDynamics)? = nil) {
+    package init(store: ElementStore, contentSize: Size, dynamics: (any PreparedLayoutDynamics)? = nil) {
         self.store = store
         self.contentSize = contentSize
         self.dynamics = dynamics
     }
 
-    public static var empty: PreparedLayout { PreparedLayout(store: .empty, contentSize: .zero) }
+    package static var empty: PreparedLayout { PreparedLayout(store: .empty, contentSize: .zero) }
 
     /// Every element the prepare placed, query-time ones included.
-    public var elementCount: Int { store.count + (dynamics?.elementCount ?? 0) }
+    package var elementCount: Int { store.count + (dynamics?.elementCount ?? 0) }
 
     /// Every element whose frame intersects `rect`, in output order.
-    public func elements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
+    package func elements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
         let stored = store.positions(in: rect).map { store.attributes(at: $0) }
         guard let dynamics else { return stored }
         var result = merged(stored, try dynamics.elements(in: rect, context: context))
@@ -33,7 +33,7 @@ public struct PreparedLayout {
     }
 
     /// Every element, in output order.
-    public func allElements(context: CollectionContext) throws -> [LayoutAttributes] {
+    package func allElements(context: CollectionContext) throws -> [LayoutAttributes] {
         guard let dynamics else { return store.allAttributes() }
         var result = merged(store.allAttributes(), try dynamics.elements(in: nil, context: context))
         try dynamics.adjust(&result, in: nil, context: context)
@@ -43,24 +43,24 @@ public struct PreparedLayout {
     /// Every element, in output order, as the writers take it: the store itself when there
     /// are no query-time answers (pinned headers, orthogonal sections), so a million elements
     /// are written without a million `LayoutAttributes` in between.
-    public func allElementList(context: CollectionContext) throws -> ElementList {
+    package func allElementList(context: CollectionContext) throws -> ElementList {
         if let dynamics, !dynamics.storeIsTheListing { return ElementList(try allElements(context: context)) }
         return ElementList(store: store)
     }
 
     /// The attributes of one element: the dynamics' answer when it owns the element, else the store's.
-    public func attributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
+    package func attributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
         if let dynamics, let answer = try dynamics.attributes(for: key, context: context) { return answer }
         return store.attributes(for: key)
     }
 
     /// The kind's own rule for bounds changes (a script's hook overrides it); false without one.
-    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) -> Bool {
+    package func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) -> Bool {
         dynamics?.shouldInvalidateLayout(forBoundsChange: newBounds, context: context) ?? false
     }
 
     /// The kind's own scroll targeting; the proposal unchanged without one.
-    public func targetContentOffset(
+    package func targetContentOffset(
         forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point, context: CollectionContext
     ) -> Point {
         dynamics?.targetContentOffset(
@@ -77,7 +77,7 @@ public struct PreparedLayout {
 /// The query-time part of a prepared layout. Implementations are values computed by the
 /// prepare (no references back to the layout) and answer from the query's context; they may
 /// hold the script's query-time callbacks (a visible-items handler), hence `throws`.
-public protocol PreparedLayoutDynamics {
+package protocol PreparedLayoutDynamics {
     /// How many elements live here rather than in the store.
     var elementCount: Int { get }
 
@@ -116,19 +116,19 @@ public protocol PreparedLayoutDynamics {
 
 /// A part of the content that scrolls on its own, across the layout's scroll direction (a
 /// compositional layout's orthogonal section). Reported frames are those at offset 0.
-public struct ScrollRegion: Sendable, Equatable {
-    public var section: Int
+package struct ScrollRegion: Sendable, Equatable {
+    package var section: Int
     /// The band the region shows, in content coordinates: its clip rect in pictures.
-    public var frame: Rect
+    package var frame: Rect
     /// True when the region scrolls horizontally (inside a vertical layout).
-    public var horizontal: Bool
+    package var horizontal: Bool
     /// The scroll offsets it can take along its axis.
-    public var minimumOffset: Double
-    public var maximumOffset: Double
+    package var minimumOffset: Double
+    package var maximumOffset: Double
     /// Where it rests before any scrolling (negative when it starts centred).
-    public var initialOffset: Double
+    package var initialOffset: Double
 
-    public init(
+    package init(
         section: Int, frame: Rect, horizontal: Bool, minimumOffset: Double, maximumOffset: Double, initialOffset: Double
     ) {
         self.section = section
@@ -141,25 +141,25 @@ public struct ScrollRegion: Sendable, Equatable {
 }
 
 extension PreparedLayoutDynamics {
-    public var elementCount: Int { 0 }
+    package var elementCount: Int { 0 }
 
-    public var storeIsTheListing: Bool { false }
+    package var storeIsTheListing: Bool { false }
 
-    public func elements(in rect: Rect?, context: CollectionContext) throws -> [LayoutAttributes] { [] }
+    package func elements(in rect: Rect?, context: CollectionContext) throws -> [LayoutAttributes] { [] }
 
-    public func adjust(_ elements: inout [LayoutAttributes], in rect: Rect?, context: CollectionContext) throws {}
+    package func adjust(_ elements: inout [LayoutAttributes], in rect: Rect?, context: CollectionContext) throws {}
 
-    public func attributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? { nil }
+    package func attributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? { nil }
 
-    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) -> Bool { false }
+    package func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) -> Bool { false }
 
-    public func targetContentOffset(
+    package func targetContentOffset(
         forProposedContentOffset proposed: Point, withScrollingVelocity velocity: Point, context: CollectionContext
     ) -> Point { proposed }
 
-    public var scrollRegions: [ScrollRegion] { [] }
+    package var scrollRegions: [ScrollRegion] { [] }
 
-    public func scrollsWithRegion(_ key: ElementKey) -> Bool { false }
+    package func scrollsWithRegion(_ key: ElementKey) -> Bool { false }
 
-    public func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double { proposed }
+    package func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double { proposed }
 }

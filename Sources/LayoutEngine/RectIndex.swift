@@ -12,7 +12,7 @@
 ///   an element is listed in every bucket it overlaps and reported only from the first bucket
 ///   shared by the element and the query. Elements spanning many buckets (backdrops) sit in a
 ///   short side list that every query checks.
-public struct RectIndex: Sendable {
+package struct RectIndex: Sendable {
     private enum Storage: Sendable {
         /// `reach[b]`/`floor[b]`: of block b of a run (its elements from `first + b·blockSize`,
         /// blocks numbered from 0 across runs, `blockStarts[run]` the first of each run).
@@ -30,12 +30,12 @@ public struct RectIndex: Sendable {
     /// Elements spanning more buckets than this go to the side list.
     private static let maxBucketsPerElement = 16
 
-    public init(frames: [Rect]) {
+    package init(frames: [Rect]) {
         self.init(count: frames.count) { frames[$0] }
     }
 
     /// Indexes `count` frames read through `frameAt` (so the store needs no copy of them).
-    public init(count: Int, frame frameAt: (Int) -> Rect) {
+    package init(count: Int, frame frameAt: (Int) -> Rect) {
         // One pass over the frames gathers both the axis choice and, per block, what the runs need.
         let summary = RectIndexSummary(count: count, frame: frameAt)
         let (chosenAxis, low, high, meanLength) = summary.axisChoice(count: count)
@@ -50,12 +50,12 @@ public struct RectIndex: Sendable {
     }
 
     /// Indices of the frames intersecting `rect`, ascending.
-    public func indices(in rect: Rect, frames: [Rect]) -> [Int] {
+    package func indices(in rect: Rect, frames: [Rect]) -> [Int] {
         indices(in: rect) { frames[$0] }
     }
 
     /// Indices of the frames intersecting `rect`, ascending; frames read through `frameAt`.
-    public func indices(in rect: Rect, frame frameAt: (Int) -> Rect) -> [Int] {
+    package func indices(in rect: Rect, frame frameAt: (Int) -> Rect) -> [Int] {
         var result: [Int] = []
         let queryLow = RectIndex.lower(rect, axis), queryHigh = RectIndex.upper(rect, axis)
         switch storage {

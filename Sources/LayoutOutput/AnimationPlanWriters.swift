@@ -2,10 +2,10 @@ import LayoutEngine
 
 /// The animation plan as JSON: the updates, both content sizes, and every element's change
 /// with its from/to attributes (element objects as in `run`'s output).
-public enum JSONPlanWriter {
+package enum JSONPlanWriter {
     /// Streams the entries through one byte buffer handed to `output` in large chunks (no
     /// String per element; the same text as the element objects of `run`).
-    public static func write(_ plan: AnimationPlan, progress: Double? = nil, to output: inout some TextOutputStream) {
+    package static func write(_ plan: AnimationPlan, progress: Double? = nil, to output: inout some TextOutputStream) {
         let bytes = OutputBytes()
         writeHead(
             bounds: plan.bounds, contentSizeBefore: plan.contentSizeBefore, contentSizeAfter: plan.contentSizeAfter,
@@ -55,7 +55,7 @@ public enum JSONPlanWriter {
         bytes.append("],\n")
     }
 
-    public static func string(_ plan: AnimationPlan, progress: Double? = nil) -> String {
+    package static func string(_ plan: AnimationPlan, progress: Double? = nil) -> String {
         var text = ""
         write(plan, progress: progress, to: &text)
         return text
@@ -166,7 +166,7 @@ public enum JSONPlanWriter {
 /// zIndex included) at the start of the animation; the page's script then moves each element
 /// group, interpolating frames, alpha and transforms exactly as `AnimationPlan.Entry.attributes(at:)`
 /// does, and each label's font between its two fitted sizes (so it never spills).
-public enum HTMLPlanWriter {
+package enum HTMLPlanWriter {
     /// Every `</` as `<\/` (the same string to JSON), byte by byte, so nothing in the data can
     /// close the page's script element.
     static func escapingScriptEnds(_ json: String) -> String {
@@ -181,7 +181,7 @@ public enum HTMLPlanWriter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    public static func write(
+    package static func write(
         _ plan: AnimationPlan, title: String, options: SVGLayoutWriter.Options,
         to output: inout some TextOutputStream
     ) {

@@ -2,7 +2,7 @@ import LayoutEngine
 
 /// How one element is drawn, shared by `run`'s pictures and the update/transition pages: a
 /// group with a `<title>` tooltip, the box (a polygon when transformed) and a label that fits.
-public enum ElementDrawing {
+package enum ElementDrawing {
     /// Label font sizes in picture pixels: the preferred size, and the smallest worth reading
     /// (below it the label is left out rather than spilling over its box).
     static let labelPixels = 12.0, minimumLabelPixels = 6.0
@@ -11,7 +11,7 @@ public enum ElementDrawing {
 
     /// The element's label: the custom field `field` when it has one, else the custom field
     /// `label`, else its index path (`[0, 1]`), after the kind for supplementary and decoration views.
-    public static func label(of a: LayoutAttributes, field: String?) -> String {
+    package static func label(of a: LayoutAttributes, field: String?) -> String {
         for name in [field, "label"].compactMap({ $0 }) {
             if let value = a.custom[name] { return text(value) }
         }
@@ -30,7 +30,7 @@ public enum ElementDrawing {
 
     /// The tooltip: category, kind and index path; frame; alpha, zIndex and transform when
     /// not the default; then each custom field, one a line.
-    public static func tooltip(_ a: LayoutAttributes, frameText: String? = nil) -> String {
+    package static func tooltip(_ a: LayoutAttributes, frameText: String? = nil) -> String {
         let f = a.frame
         var lines = [
             "\(a.category.name)\(a.category == .cell ? "" : " " + a.kind) [\(a.indexPath.section), \(a.indexPath.item)]"

@@ -4,16 +4,16 @@ import LayoutEngine
 /// Reads back what `JSONLayoutWriter` wrote (a stored snapshot), so a later run can be
 /// compared with it element by element. Numbers are exact: the writer prints the shortest
 /// decimal that round-trips.
-public enum JSONLayoutReader {
+package enum JSONLayoutReader {
     /// What is wrong with the document, and where: `line:column` for JSON syntax, a path such
     /// as `elements[3].frame.width` for a value of the wrong shape.
-    public struct ReadError: Error, Equatable, CustomStringConvertible, Sendable {
-        public var location: String
-        public var message: String
-        public var description: String { "\(location): \(message)" }
+    package struct ReadError: Error, Equatable, CustomStringConvertible, Sendable {
+        package var location: String
+        package var message: String
+        package var description: String { "\(location): \(message)" }
     }
 
-    public static func snapshot(from text: String) throws(ReadError) -> LayoutSnapshot {
+    package static func snapshot(from text: String) throws(ReadError) -> LayoutSnapshot {
         let value: LayoutValue
         do throws(JSONDataParser.ParseError) {
             value = try JSONDataParser.parse(text)
@@ -23,7 +23,7 @@ public enum JSONLayoutReader {
         return try snapshot(from: value)
     }
 
-    public static func snapshot(from value: LayoutValue) throws(ReadError) -> LayoutSnapshot {
+    package static func snapshot(from value: LayoutValue) throws(ReadError) -> LayoutSnapshot {
         let root = try object(value, at: "the document")
         let bounds = try rect(root["bounds"], at: "bounds")
         let sizeFields = try object(root["contentSize"], at: "contentSize")

@@ -2,10 +2,10 @@ import LayoutEngine
 
 /// The contract's JSON: `{"bounds", "contentSize", "elements": [...]}`, one element per line
 /// so large outputs stay readable and diffable.
-public enum JSONLayoutWriter {
+package enum JSONLayoutWriter {
     /// Streams the elements through one byte buffer handed to `output` in large chunks: no
     /// String per element, numbers written as `NumberFormatting.format` prints them.
-    public static func write(_ snapshot: LayoutSnapshot, to output: inout some TextOutputStream) {
+    package static func write(_ snapshot: LayoutSnapshot, to output: inout some TextOutputStream) {
         let bytes = OutputBytes()
         bytes.append("{\n  \"bounds\": ")
         writeRect(snapshot.bounds, to: bytes)
@@ -64,14 +64,14 @@ public enum JSONLayoutWriter {
         bytes.flush(to: &output)
     }
 
-    public static func string(_ snapshot: LayoutSnapshot) -> String {
+    package static func string(_ snapshot: LayoutSnapshot) -> String {
         var text = ""
         write(snapshot, to: &text)
         return text
     }
 
     /// One element object on one line.
-    public static func element(_ a: LayoutAttributes) -> String {
+    package static func element(_ a: LayoutAttributes) -> String {
         let bytes = OutputBytes(chunk: 256)
         writeElement(a, to: bytes)
         return bytes.string
@@ -185,13 +185,13 @@ public enum JSONLayoutWriter {
         bytes.append(hidden ? ", \"hidden\": true" : ", \"hidden\": false")
     }
 
-    public static func rect(_ r: Rect) -> String {
+    package static func rect(_ r: Rect) -> String {
         let bytes = OutputBytes(chunk: 128)
         writeRect(r, to: bytes)
         return bytes.string
     }
 
-    public static func point(_ p: Point) -> String {
+    package static func point(_ p: Point) -> String {
         let bytes = OutputBytes(chunk: 64)
         writePoint(p, to: bytes)
         return bytes.string
@@ -226,7 +226,7 @@ public enum JSONLayoutWriter {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         value.isFinite ? NumberFormatting.format(value) : "null"
     }
 
@@ -291,7 +291,7 @@ public enum JSONLayoutWriter {
     }
 
     /// A data value; object keys sorted so output is deterministic.
-    public static func value(_ value: LayoutValue) -> String {
+    package static func value(_ value: LayoutValue) -> String {
         let bytes = OutputBytes(chunk: 256)
         writeValue(value, to: bytes, number: writeNumber)
         return bytes.string
@@ -305,7 +305,7 @@ public enum JSONLayoutWriter {
     }
 
     /// A JSON string literal.
-    public static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         let bytes = OutputBytes(chunk: 256)
         writeString(text, to: bytes)
         return bytes.string

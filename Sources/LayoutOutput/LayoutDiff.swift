@@ -3,27 +3,27 @@ import LayoutEngine
 /// What changed between two runs of a layout: elements added, removed, moved (their origin
 /// changed) and resized (their size changed; an element may be both), and the content size
 /// before and after.
-public struct LayoutDiff: Sendable, Equatable {
-    public struct Move: Sendable, Equatable {
-        public var key: ElementKey
-        public var from: Rect
-        public var to: Rect
+package struct LayoutDiff: Sendable, Equatable {
+    package struct Move: Sendable, Equatable {
+        package var key: ElementKey
+        package var from: Rect
+        package var to: Rect
         /// How far the element's origin travelled.
-        public var distance: Double
+        package var distance: Double
     }
 
-    public var added: [ElementKey]
-    public var removed: [ElementKey]
+    package var added: [ElementKey]
+    package var removed: [ElementKey]
     /// Moved elements (their origin changed), the largest moves first.
-    public var moved: [Move]
+    package var moved: [Move]
     /// Elements that changed size (whether or not they also moved).
-    public var resized: [ElementKey]
+    package var resized: [ElementKey]
     /// Elements whose frame stayed but whose other attributes changed.
-    public var restyled: [ElementKey]
-    public var contentSizeBefore: Size
-    public var contentSizeAfter: Size
+    package var restyled: [ElementKey]
+    package var contentSizeBefore: Size
+    package var contentSizeAfter: Size
 
-    public init(from old: LayoutSnapshot, to new: LayoutSnapshot) {
+    package init(from old: LayoutSnapshot, to new: LayoutSnapshot) {
         var oldByKey: [ElementKey: LayoutAttributes] = [:]
         oldByKey.reserveCapacity(old.elements.count)
         for element in old.elements { oldByKey[element.key] = element }
@@ -51,13 +51,13 @@ public struct LayoutDiff: Sendable, Equatable {
         contentSizeAfter = new.contentSize
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         added.isEmpty && removed.isEmpty && moved.isEmpty && resized.isEmpty && restyled.isEmpty
             && contentSizeBefore == contentSizeAfter
     }
 
     /// One line for people: counts, the largest moves, the content size change.
-    public func summary(largestMoves: Int = 3) -> String {
+    package func summary(largestMoves: Int = 3) -> String {
         if isEmpty { return "no change" }
         var parts = ["+\(added.count) −\(removed.count) elements", "\(moved.count) moved"]
         if !moved.isEmpty {

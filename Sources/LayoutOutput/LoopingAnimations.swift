@@ -3,7 +3,7 @@ import LayoutEngine
 /// How every output writes an element's looping animations (`LayoutAttributes.animations`):
 /// exact JSON, a short description for the table and tooltips, and CSS animations for the
 /// pictures (a browser plays them; a static renderer shows the element at rest).
-public enum LoopingAnimations {
+package enum LoopingAnimations {
     /// The JSON array: each animation's fields, `repeatCount` `"infinite"` when forever (JSON
     /// has no infinity).
     static func json(_ animations: [AttributeAnimation]) -> String {
@@ -18,7 +18,7 @@ public enum LoopingAnimations {
     }
 
     /// `rotation -2→6 0.2s autoreverses forever offset 0.37s`, animations separated by `; `.
-    public static func describe(_ animations: [AttributeAnimation]) -> String {
+    package static func describe(_ animations: [AttributeAnimation]) -> String {
         let r = { NumberFormatting.rounded($0) }
         return animations.map { a in
             var words = ["\(a.keyPath.rawValue) \(r(a.fromValue))→\(r(a.toValue))", "\(r(a.duration))s"]

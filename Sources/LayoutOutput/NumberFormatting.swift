@@ -2,8 +2,8 @@ import LayoutEngine
 
 /// Numbers as every output prints them: the shortest decimal that reads back as the same
 /// double; integers without a fraction.
-public enum NumberFormatting {
-    public static func format(_ value: Double) -> String {
+package enum NumberFormatting {
+    package static func format(_ value: Double) -> String {
         // Whole numbers by a round trip through Int (no call to round); -0 prints 0.
         if abs(value) < 1e15, case let whole = Int(value), Double(whole) == value { return String(whole) }
         guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "Infinity" : "-Infinity") }
@@ -12,7 +12,7 @@ public enum NumberFormatting {
 
     /// For people (the table, tooltips): at most `decimals` decimals, trailing zeros dropped.
     /// Huge values are left exact (scaling them could overflow and they have no fraction anyway).
-    public static func rounded(_ value: Double, decimals: Int = 3) -> String {
+    package static func rounded(_ value: Double, decimals: Int = 3) -> String {
         guard value.isFinite, abs(value) < 1e12 else { return format(value) }
         if case let whole = Int(value), Double(whole) == value { return String(whole) }  // its own rounding
         var scale = 1.0

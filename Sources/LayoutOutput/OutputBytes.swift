@@ -1,6 +1,6 @@
 /// An output that takes bytes as they are (a file, a byte collector): writers hand it their
 /// buffer in large chunks instead of building Strings.
-public protocol ByteOutputStream: AnyObject {
+package protocol ByteOutputStream: AnyObject {
     func write(bytes: UnsafeRawBufferPointer)
 }
 

@@ -4,20 +4,20 @@ import LayoutEngine
 /// labelled and with a tooltip each (see `ElementDrawing`), drawn in zIndex order with their
 /// alpha and their transform (projected to 2D around the element's centre, as Core Animation
 /// does with the default anchor point), plus the content size and the viewport outlined.
-public enum SVGLayoutWriter {
-    public struct Options: Sendable, Equatable {
+package enum SVGLayoutWriter {
+    package struct Options: Sendable, Equatable {
         /// The picture's longer side in pixels, margins and caption included; nil: natural
         /// size, the width capped at `maxNaturalWidth`.
-        public var width: Double?
+        package var width: Double?
         /// Most elements drawn; the rest are counted in the caption.
-        public var maxElements: Int
-        public var maxNaturalWidth: Double
+        package var maxElements: Int
+        package var maxNaturalWidth: Double
         /// Draw only the viewport (the live preview), not the whole content.
-        public var viewportOnly: Bool
+        package var viewportOnly: Bool
         /// The custom field that labels each element (default: `label` when present, else the index path).
-        public var labelField: String?
+        package var labelField: String?
 
-        public init(
+        package init(
             width: Double? = nil, maxElements: Int = 5000, maxNaturalWidth: Double = 1600, viewportOnly: Bool = false,
             labelField: String? = nil
         ) {
@@ -68,7 +68,7 @@ public enum SVGLayoutWriter {
         }
     }
 
-    public static func write(
+    package static func write(
         _ snapshot: LayoutSnapshot, options: Options = Options(), to output: inout some TextOutputStream
     ) {
         let content = Rect(origin: .zero, size: snapshot.contentSize)
@@ -137,7 +137,7 @@ public enum SVGLayoutWriter {
         output.write("</svg>\n")
     }
 
-    public static func string(_ snapshot: LayoutSnapshot, options: Options = Options()) -> String {
+    package static func string(_ snapshot: LayoutSnapshot, options: Options = Options()) -> String {
         var text = ""
         write(snapshot, options: options, to: &text)
         return text
@@ -226,7 +226,7 @@ public enum SVGLayoutWriter {
         return NumberFormatting.format((value * 100).rounded() / 100)
     }
 
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         // Most labels and tooltips need nothing escaped: one pass over the bytes tells. A byte
         // below 0x20 other than \n and \t, or one of &<>", sends the text character by character.
         let plain = !text.utf8.contains { byte in
@@ -252,8 +252,8 @@ public enum SVGLayoutWriter {
 }
 
 /// A self-contained HTML page showing the SVG picture and the element count.
-public enum HTMLLayoutWriter {
-    public static func write(
+package enum HTMLLayoutWriter {
+    package static func write(
         _ snapshot: LayoutSnapshot, title: String, options: SVGLayoutWriter.Options = .init(),
         to output: inout some TextOutputStream
     ) {

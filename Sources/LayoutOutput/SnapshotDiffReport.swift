@@ -4,9 +4,9 @@ import LayoutEngine
 /// moved or resized (frame from → to), appeared, vanished or changed another attribute, in
 /// output order, plus the content size and bounds when they changed. Exact numbers, so a
 /// 0.5-point shift is visible.
-public enum SnapshotDiffReport {
+package enum SnapshotDiffReport {
     /// The counts in a few words (`1 moved, 1 appeared`), then the lines (at most `limit`).
-    public static func describe(
+    package static func describe(
         from old: LayoutSnapshot, to new: LayoutSnapshot, limit: Int = 20
     ) -> (summary: String, lines: [String]) {
         let diff = LayoutDiff(from: old, to: new)
@@ -77,7 +77,7 @@ public enum SnapshotDiffReport {
     static func value(_ value: LayoutValue?) -> String { value.map(JSONLayoutWriter.value) ?? "(none)" }
 
     /// `x,y w×h`, exact.
-    public static func frame(_ r: Rect) -> String {
+    package static func frame(_ r: Rect) -> String {
         "\(NumberFormatting.format(r.x)),\(NumberFormatting.format(r.y)) \(size(r.size))"
     }
 

@@ -5,7 +5,7 @@ import LayoutEngine
 extension JSONPlanWriter {
     /// Streams `plan` when both listings are element stores and no progress is asked for;
     /// otherwise writes the built plan.
-    public static func write(_ plan: UpdatePlan, progress: Double? = nil, to output: inout some TextOutputStream) {
+    package static func write(_ plan: UpdatePlan, progress: Double? = nil, to output: inout some TextOutputStream) {
         guard progress == nil, let before = plan.before.store, let after = plan.after.store else {
             return write(plan.animationPlan, progress: progress, to: &output)
         }
@@ -56,7 +56,7 @@ extension JSONPlanWriter {
         bytes.flush(to: &output)
     }
 
-    public static func string(_ plan: UpdatePlan, progress: Double? = nil) -> String {
+    package static func string(_ plan: UpdatePlan, progress: Double? = nil) -> String {
         var text = ""
         write(plan, progress: progress, to: &text)
         return text

@@ -2,8 +2,8 @@ import LayoutEngine
 
 /// A human-readable table of the elements: one row each, columns aligned, numbers rounded to
 /// 3 decimals and transforms described in words (`rotate 6°`).
-public enum TableLayoutWriter {
-    public static func write(_ snapshot: LayoutSnapshot, to output: inout some TextOutputStream) {
+package enum TableLayoutWriter {
+    package static func write(_ snapshot: LayoutSnapshot, to output: inout some TextOutputStream) {
         let b = snapshot.bounds
         output.write("content \(n(snapshot.contentSize.width))×\(n(snapshot.contentSize.height))")
         output.write("  bounds \(n(b.x)),\(n(b.y)) \(n(b.width))×\(n(b.height))")
@@ -228,7 +228,7 @@ public enum TableLayoutWriter {
         bytes.truncate(to: lineStart + end)
     }
 
-    public static func string(_ snapshot: LayoutSnapshot) -> String {
+    package static func string(_ snapshot: LayoutSnapshot) -> String {
         var text = ""
         write(snapshot, to: &text)
         return text

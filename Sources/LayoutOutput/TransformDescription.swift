@@ -8,8 +8,8 @@ import Darwin
 /// A transform in a few words for people: `rotate 30° scale 1.5 translate 10,0` when it is a
 /// 2D rotation, scale and translation; `matrix` for another 2D affine map (a skew); `3D` when
 /// it leaves the plane (z terms or perspective). Numbers are rounded to 3 decimals.
-public enum TransformDescription {
-    public static func describe(_ t: Transform3D) -> String {
+package enum TransformDescription {
+    package static func describe(_ t: Transform3D) -> String {
         if t.isIdentity { return "identity" }
         let m = t.m
         // 2D affine (CATransform3D's row-vector convention): only m11 m12 m21 m22 m41 m42 set.

@@ -1,6 +1,6 @@
 /// An error raised while loading or running Lua code, translated at the boundary.
-public struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// The chunk does not compile.
         case syntax
         /// A runtime error (`error(...)`, a bad operation, an error raised by a host function).
@@ -13,19 +13,19 @@ public struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
         case file
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The located message, usually `file:line: text`.
-    public var message: String
+    package var message: String
     /// Lua's stack traceback for runtime errors (without the leading "stack traceback:" line).
-    public var traceback: String?
+    package var traceback: String?
 
-    public init(kind: Kind, message: String, traceback: String? = nil) {
+    package init(kind: Kind, message: String, traceback: String? = nil) {
         self.kind = kind
         self.message = message
         self.traceback = traceback
     }
 
-    public var description: String {
+    package var description: String {
         guard let traceback, !traceback.isEmpty else { return message }
         return message + "\nstack traceback:\n" + traceback
     }

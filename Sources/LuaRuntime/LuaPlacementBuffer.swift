@@ -3,16 +3,16 @@ import CLuaBridge
 
 /// Elements placed by a custom prepare on the fast path: `out:cell(...)` and friends append
 /// here from C, with no Swift call per element (see `llb_pushplacer`).
-public final class PlacementBuffer {
+package final class PlacementBuffer {
     /// One placed element; `category` 0 cell, 1 supplementary, 2 decoration.
-    public typealias Placement = llb_placed
+    package typealias Placement = llb_placed
 
     private let storage: UnsafeMutablePointer<llb_placements>
     /// The state whose memory cap the buffer is charged to; kept alive as long as the buffer.
     private let lua: LuaState
 
     /// `limit`: the most elements the fast path takes; beyond it calls go to the fallback.
-    public init(lua: LuaState, limit: Int) {
+    package init(lua: LuaState, limit: Int) {
         self.lua = lua
         storage = .allocate(capacity: 1)
         storage.initialize(
@@ -29,7 +29,7 @@ public final class PlacementBuffer {
 
     /// The item count of each section: the fast path takes only cells inside them and
     /// supplementary views in existing sections.
-    public func setItemCounts(_ counts: [Int]) {
+    package func setItemCounts(_ counts: [Int]) {
         storage.pointee.counts.map { UnsafeMutablePointer(mutating: $0).deallocate() }
         let copy = UnsafeMutablePointer<Int64>.allocate(capacity: max(1, counts.count))
         for (section, count) in counts.enumerated() { copy[section] = Int64(count) }
@@ -37,23 +37,23 @@ public final class PlacementBuffer {
         storage.pointee.sections = Int32(clamping: counts.count)
     }
 
-    public var count: Int { storage.pointee.count }
+    package var count: Int { storage.pointee.count }
 
     /// The placed elements, valid until the next `clear()` or placement.
-    public var placements: UnsafeBufferPointer<Placement> {
+    package var placements: UnsafeBufferPointer<Placement> {
         UnsafeBufferPointer(start: storage.pointee.items, count: storage.pointee.count)
     }
 
-    public func clear() { llb_clearplacements(storage) }
+    package func clear() { llb_clearplacements(storage) }
 
     /// Whether the fast path stopped because growing the buffer would exceed the memory cap.
-    public var refusedForMemory: Bool { storage.pointee.refused != 0 }
+    package var refusedForMemory: Bool { storage.pointee.refused != 0 }
 
     /// Bytes the buffer holds (charged to the memory cap).
-    public var bytes: Int { storage.pointee.capacity * MemoryLayout<Placement>.stride }
+    package var bytes: Int { storage.pointee.capacity * MemoryLayout<Placement>.stride }
 
     /// The most elements the fast path takes (0: every call goes to the fallback).
-    public var limit: Int {
+    package var limit: Int {
         get { storage.pointee.limit }
         set { storage.pointee.limit = max(0, newValue) }
     }
@@ -65,7 +65,7 @@ extension LuaState {
     /// Pushes a placing function for `category` that appends plain calls to `buffer` and hands
     /// every other call to the fallback. Expects the kinds table (kind name → id) and the
     /// fallback function on the stack; pops them.
-    public func pushPlacer(_ buffer: PlacementBuffer, category: Int32) {
+    package func pushPlacer(_ buffer: PlacementBuffer, category: Int32) {
         llb_pushplacer(L, buffer.pointer, category)
     }
 }

@@ -2,7 +2,7 @@ import CLua
 import CLuaBridge
 
 /// What went wrong with one item's size.
-public enum SizeProblem: Equatable, Sendable {
+package enum SizeProblem: Equatable, Sendable {
     /// Not a table nor numbers (the Lua type of the first result).
     case wrongType(LuaType)
     /// A single number where two were expected.
@@ -14,19 +14,19 @@ public enum SizeProblem: Equatable, Sendable {
 }
 
 /// A failed size collection: the item it stopped at and why.
-public struct SizeCollectionError: Error, Sendable {
-    public var item: Int
+package struct SizeCollectionError: Error, Sendable {
+    package var item: Int
     /// A bad return value…
-    public var problem: SizeProblem?
+    package var problem: SizeProblem?
     /// …or an error raised while running the callback.
-    public var luaError: LuaError?
+    package var luaError: LuaError?
 }
 
 extension LuaState {
     /// The engine's one size reader (shared with the C item loop): the value at `index` and,
     /// when given, the one at `second` — two numbers, `{w, h}` (array part first) or
     /// `{width=, height=}`. Nil when they are not a size.
-    public func readSize(at index: Int32, second: Int32?) -> (width: Double, height: Double)? {
+    package func readSize(at index: Int32, second: Int32?) -> (width: Double, height: Double)? {
         let first = absoluteIndex(index)
         let other = second.map(absoluteIndex)
         pushValue(at: first)
@@ -40,7 +40,7 @@ extension LuaState {
     /// Calls the size callback for items 0..<count and writes the 2 × `count` (width, height)
     /// values straight into `values`, in one protected call whose loop runs in C. Expects on
     /// the stack: the callback, `cv`, the section; pops them.
-    public func collectSizes(count: Int, into values: UnsafeMutablePointer<Double>) throws(SizeCollectionError) {
+    package func collectSizes(count: Int, into values: UnsafeMutablePointer<Double>) throws(SizeCollectionError) {
         var sizes = llb_sizes(
             values: values, count: Int64(count), chunk: Int64(count), consume: nil, context: nil, done: 0, problem: 0,
             problem_type: 0, stopped: 0, bad_width: 0, bad_height: 0)
@@ -50,7 +50,7 @@ extension LuaState {
     /// `collectSizes(count:into:)` handing the (width, height) pairs to `consume` `chunk` items at a
     /// time, in item order, as the callback returns them (no array of all the sizes); `consume`
     /// returns false to stop the loop early. Still one protected call under one time limit.
-    public func collectSizes(
+    package func collectSizes(
         count: Int, chunk: Int, consume: (UnsafeBufferPointer<Double>) -> Bool
     ) throws(SizeCollectionError) {
         let chunk = max(1, min(chunk, count))

@@ -17,23 +17,23 @@ import Darwin
 /// in `CLuaBridge`, so a Lua error never unwinds across a Swift frame. Stack helpers here use
 /// only API functions that cannot raise (raw accesses, pushes whose allocations are never
 /// refused outside protected Lua code).
-public final class LuaState {
+package final class LuaState {
     /// Resource limits for the scripts run by this state.
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// Memory cap for everything Lua allocates, in bytes (0 = none).
-        public var memoryBytes: Int
+        package var memoryBytes: Int
         /// Instruction budget for each call from the engine into Lua (0 = none). Library work
         /// (`table.move`, `load` readers, …) is always charged to it; VM instructions only
         /// when `countsInstructions`.
-        public var instructions: Int
+        package var instructions: Int
         /// Count every VM instruction (a count hook: exact and reproducible, but it makes Lua
         /// trace each instruction). Off, runaway code is stopped by `seconds` instead.
-        public var countsInstructions: Bool
+        package var countsInstructions: Bool
         /// Time limit for each call from the engine into Lua, in seconds (0 = none): a
         /// watchdog thread installs a hook only once it has passed, so it costs nothing before.
-        public var seconds: Double
+        package var seconds: Double
 
-        public init(
+        package init(
             memoryBytes: Int = 256 << 20, instructions: Int = 1_000_000_000,
             countsInstructions: Bool = true, seconds: Double = 0
         ) {
@@ -46,9 +46,9 @@ public final class LuaState {
 
     /// A Swift function callable from Lua. It reads its arguments from the stack (index 1…),
     /// pushes its results and returns how many, or returns `.error` to raise a Lua error.
-    public typealias Function = (LuaState) -> FunctionResult
+    package typealias Function = (LuaState) -> FunctionResult
 
-    public enum FunctionResult {
+    package enum FunctionResult {
         case results(Int32)
         /// Raised as `file:line: message` at the calling Lua line (or verbatim if `located`
         /// is false, e.g. when the message already carries a location).
@@ -56,13 +56,13 @@ public final class LuaState {
     }
 
     /// The raw state, for modules that extend this wrapper.
-    public let L: OpaquePointer
-    public let limits: Limits
+    package let L: OpaquePointer
+    package let limits: Limits
     private var functions: [Function] = []
     /// Chunk names Lua shortens in messages ("…tail"), restored in full by `expandingChunkNames`.
     private var longChunkNames: [String] = []
 
-    public init(limits: Limits = Limits()) throws {
+    package init(limits: Limits = Limits()) throws {
         guard
             let state = llb_newstate(
                 max(0, limits.memoryBytes), Int64(max(0, limits.instructions)),
@@ -84,24 +84,24 @@ public final class LuaState {
     }
 
     /// Bytes currently allocated by Lua (and charged by the host with `charge`).
-    public var memoryUsed: Int { Int(llb_getlimits(L).pointee.memory_used) }
+    package var memoryUsed: Int { Int(llb_getlimits(L).pointee.memory_used) }
 
     /// Counts `bytes` of host memory against the memory cap (negative: releases them). A Swift
     /// function that charges past the cap makes its Lua call fail with the memory error.
-    public func charge(_ bytes: Int) { llb_charge(L, Int64(bytes)) }
+    package func charge(_ bytes: Int) { llb_charge(L, Int64(bytes)) }
 
     // MARK: Loading and calling
 
     /// Compiles a text chunk and pushes it as a function. The chunk name is used in error
     /// messages (`@path` reads as `path:line:`).
-    public func load(source: String, chunkName: String) throws(LuaError) {
+    package func load(source: String, chunkName: String) throws(LuaError) {
         try load(bytes: Array(source.utf8), chunkName: chunkName)
     }
 
     /// Compiles a chunk given as bytes, exactly as `lua5.4` reads a file: the bytes reach Lua
     /// unchanged (no UTF-8 decoding), a UTF-8 byte-order mark is skipped, and so is a first
     /// line starting with `#` (a shebang; its newline is kept so line numbers stay right).
-    public func load(bytes: [UInt8], chunkName: String) throws(LuaError) {
+    package func load(bytes: [UInt8], chunkName: String) throws(LuaError) {
         if chunkName.hasPrefix("@"), chunkName.count > 40, !longChunkNames.contains(String(chunkName.dropFirst())) {
             longChunkNames.append(String(chunkName.dropFirst()))
         }
@@ -120,7 +120,7 @@ public final class LuaState {
 
     /// Compiles a Lua file (as bytes); errors read `path:line: …`, or name `chunkName` when
     /// given (the path as the script wrote it, when `path` is its resolved form).
-    public func load(file path: String, chunkName: String? = nil) throws(LuaError) {
+    package func load(file path: String, chunkName: String? = nil) throws(LuaError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LuaError(
                 kind: .file, message: "\((chunkName.map { String($0.dropFirst()) }) ?? path): cannot read file")
@@ -132,7 +132,7 @@ public final class LuaState {
     /// instruction budget (unless already inside a call) and the memory cap in force.
     /// `results` may be `LUA_MULTRET`. The contract is checked, not trusted: a missing
     /// function or too few values is an error, and the values are removed as a call would.
-    public func call(arguments: Int32, results: Int32) throws(LuaError) {
+    package func call(arguments: Int32, results: Int32) throws(LuaError) {
         let function = top - arguments
         guard arguments >= 0, function >= 1, llb_iscallable(L, function) != 0 else {
             let found = function >= 1 ? type(at: function).name : "nothing"
@@ -181,7 +181,7 @@ public final class LuaState {
 
     /// Lua shortens long file names in messages to "..." and their tail (LUA_IDSIZE); this
     /// puts the full names of loaded files back.
-    public func expandingChunkNames(_ text: String) -> String {
+    package func expandingChunkNames(_ text: String) -> String {
         guard !longChunkNames.isEmpty, text.contains("...") else { return text }
         var result = text
         for name in longChunkNames {
@@ -204,7 +204,7 @@ public final class LuaState {
     // MARK: Swift functions
 
     /// Pushes a Lua function that runs `function`.
-    public func push(function: @escaping Function) {
+    package func push(function: @escaping Function) {
         functions.append(function)
         let context = Unmanaged.passUnretained(self).toOpaque()
         llb_pushswiftfunction(L, luaRuntimeDispatch, context, Int32(functions.count - 1))
@@ -222,7 +222,7 @@ public final class LuaState {
 
     // MARK: Stack
 
-    public var top: Int32 {
+    package var top: Int32 {
         get { lua_gettop(L) }
         set { lua_settop(L, max(0, newValue)) }
     }
@@ -230,7 +230,7 @@ public final class LuaState {
     /// Runs `body` and puts the stack back to where it was, whatever `body` pushed or left
     /// behind on an error: the guard at every entry from the engine into a script. In debug
     /// builds a body that returns normally with a different depth is a bug and stops there.
-    public func balanced<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package func balanced<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         let saved = top
         do {
             let result = try body()
@@ -244,7 +244,7 @@ public final class LuaState {
     }
 
     /// Pops `count` values; never below the bottom of the stack (Lua does not check).
-    public func pop(_ count: Int32) {
+    package func pop(_ count: Int32) {
         let current = lua_gettop(L)
         assert(count >= 0 && count <= current, "pop(\(count)) with \(current) values on the stack")
         lua_settop(L, max(0, current - max(0, count)))
@@ -252,19 +252,19 @@ public final class LuaState {
 
     /// Makes room for `count` more values; false when the stack cannot grow.
     @discardableResult
-    public func ensureStack(_ count: Int32) -> Bool { lua_checkstack(L, count) != 0 }
+    package func ensureStack(_ count: Int32) -> Bool { lua_checkstack(L, count) != 0 }
 
-    public func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
+    package func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
 
-    public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
+    package func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
 
-    public func number(at index: Int32) -> Double? {
+    package func number(at index: Int32) -> Double? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }
         return lua_tonumberx(L, index, nil)
     }
 
     /// The string at `index`, only if it is a string (numbers are not converted).
-    public func string(at index: Int32) -> String? {
+    package func string(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let chars = lua_tolstring(L, index, &length) else { return nil }
@@ -273,40 +273,40 @@ public final class LuaState {
         }
     }
 
-    public func boolean(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+    package func boolean(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
 
-    public func pushNil() { lua_pushnil(L) }
+    package func pushNil() { lua_pushnil(L) }
     /// Pushes a number; whole numbers (|v| < 2⁵³) become Lua integers, so a script sees `375`,
     /// not `375.0`, in `cv.bounds.width .. ""` and `math.type` says "integer".
-    public func push(_ value: Double) {
+    package func push(_ value: Double) {
         if value == value.rounded(), abs(value) < 9_007_199_254_740_992, !(value == 0 && value.sign == .minus) {
             lua_pushinteger(L, lua_Integer(value))
         } else {
             lua_pushnumber(L, value)
         }
     }
-    public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
-    public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
-    public func push(_ value: String) {
+    package func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    package func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    package func push(_ value: String) {
         var value = value
         value.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
         }
     }
-    public func pushValue(at index: Int32) { lua_pushvalue(L, index) }
-    public func newTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) { lua_createtable(L, arrayCount, fieldCount) }
-    public func remove(at index: Int32) {
+    package func pushValue(at index: Int32) { lua_pushvalue(L, index) }
+    package func newTable(arrayCount: Int32 = 0, fieldCount: Int32 = 0) { lua_createtable(L, arrayCount, fieldCount) }
+    package func remove(at index: Int32) {
         lua_rotate(L, index, -1)
         pop(1)
     }
-    public func insert(at index: Int32) { lua_rotate(L, index, 1) }
-    public func absoluteIndex(_ index: Int32) -> Int32 { lua_absindex(L, index) }
+    package func insert(at index: Int32) { lua_rotate(L, index, 1) }
+    package func absoluteIndex(_ index: Int32) -> Int32 { lua_absindex(L, index) }
 
     // MARK: Raw table access (never runs metamethods, never raises)
 
     /// Pushes `table[field]` (raw); returns its type.
     @discardableResult
-    public func rawGet(tableAt index: Int32, field: String) -> LuaType {
+    package func rawGet(tableAt index: Int32, field: String) -> LuaType {
         let table = absoluteIndex(index)
         push(field)
         return LuaType(rawValue: lua_rawget(L, table)) ?? .none
@@ -314,12 +314,12 @@ public final class LuaState {
 
     /// Pushes `table[i]` (raw); returns its type.
     @discardableResult
-    public func rawGet(tableAt index: Int32, index i: Int) -> LuaType {
+    package func rawGet(tableAt index: Int32, index i: Int) -> LuaType {
         LuaType(rawValue: lua_rawgeti(L, index, lua_Integer(i))) ?? .none
     }
 
     /// `table[field] = top`, popping the value.
-    public func rawSet(tableAt index: Int32, field: String) {
+    package func rawSet(tableAt index: Int32, field: String) {
         let table = absoluteIndex(index)
         push(field)
         lua_rotate(L, -2, 1)
@@ -327,17 +327,17 @@ public final class LuaState {
     }
 
     /// `table[i] = top`, popping the value.
-    public func rawSet(tableAt index: Int32, index i: Int) {
+    package func rawSet(tableAt index: Int32, index i: Int) {
         lua_rawseti(L, index, lua_Integer(i))
     }
 
-    public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+    package func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
 
     /// Pushes the globals table.
-    public func pushGlobals() { lua_rawgeti(L, llb_registryindex(), lua_Integer(LUA_RIDX_GLOBALS)) }
+    package func pushGlobals() { lua_rawgeti(L, llb_registryindex(), lua_Integer(LUA_RIDX_GLOBALS)) }
 
     /// Sets a global (raw), popping the value.
-    public func setGlobal(_ name: String) {
+    package func setGlobal(_ name: String) {
         pushGlobals()
         lua_rotate(L, -2, 1)
         rawSet(tableAt: -2, field: name)
@@ -345,31 +345,31 @@ public final class LuaState {
     }
 
     /// Sets the metatable of the value at `index` to the table on top, popping it.
-    public func setMetatable(at index: Int32) { lua_setmetatable(L, index) }
+    package func setMetatable(at index: Int32) { lua_setmetatable(L, index) }
 
     /// Pushes the metatable of the value at `index`; false (nothing pushed) when it has none.
-    public func pushMetatable(at index: Int32) -> Bool { lua_getmetatable(L, index) != 0 }
+    package func pushMetatable(at index: Int32) -> Bool { lua_getmetatable(L, index) != 0 }
 
-    public func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
+    package func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
 
     /// A full userdata of `size` bytes, pushed.
-    public func newUserdata(size: Int) -> UnsafeMutableRawPointer { lua_newuserdatauv(L, size, 0) }
+    package func newUserdata(size: Int) -> UnsafeMutableRawPointer { lua_newuserdatauv(L, size, 0) }
 
-    public func userdata(at index: Int32) -> UnsafeMutableRawPointer? { lua_touserdata(L, index) }
+    package func userdata(at index: Int32) -> UnsafeMutableRawPointer? { lua_touserdata(L, index) }
 
     // MARK: References
 
     /// Keeps the value on top alive in the registry, popping it.
-    public func reference() -> LuaReference { LuaReference(id: luaL_ref(L, llb_registryindex())) }
+    package func reference() -> LuaReference { LuaReference(id: luaL_ref(L, llb_registryindex())) }
 
-    public func push(_ reference: LuaReference) { lua_rawgeti(L, llb_registryindex(), lua_Integer(reference.id)) }
+    package func push(_ reference: LuaReference) { lua_rawgeti(L, llb_registryindex(), lua_Integer(reference.id)) }
 
-    public func release(_ reference: LuaReference) { luaL_unref(L, llb_registryindex(), reference.id) }
+    package func release(_ reference: LuaReference) { luaL_unref(L, llb_registryindex(), reference.id) }
 
     // MARK: Introspection
 
     /// `file:line` where the function at `index` is defined.
-    public func functionLocation(at index: Int32) -> String {
+    package func functionLocation(at index: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         llb_functionlocation(L, index, &buffer, buffer.count)
         return expandingChunkNames(
@@ -378,7 +378,7 @@ public final class LuaState {
 
     /// `file:line: ` of the Lua code at call `level` (1 = the caller of the running host
     /// function), or "" when unknown.
-    public func location(level: Int32) -> String {
+    package func location(level: Int32) -> String {
         llb_where(L, level)
         defer { pop(1) }
         return expandingChunkNames(string(at: -1) ?? "")
@@ -386,11 +386,11 @@ public final class LuaState {
 }
 
 /// A value kept alive in the registry.
-public struct LuaReference: Hashable, Sendable {
-    public let id: Int32
+package struct LuaReference: Hashable, Sendable {
+    package let id: Int32
 }
 
-public enum LuaType: Int32, Sendable {
+package enum LuaType: Int32, Sendable {
     case none = -1
     case `nil` = 0
     case boolean = 1
@@ -402,7 +402,7 @@ public enum LuaType: Int32, Sendable {
     case userdata = 7
     case thread = 8
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .none: "no value"
         case .nil: "nil"
@@ -425,27 +425,27 @@ private func luaRuntimeDispatch(_ L: OpaquePointer?, _ context: UnsafeMutableRaw
 
 extension LuaState {
     /// `table[key] = value` for the key and value on top (key below value), popping both.
-    public func rawSetPair(tableAt index: Int32) {
+    package func rawSetPair(tableAt index: Int32) {
         lua_rawset(L, index)
     }
 
     /// Replaces the key on top with `table[key]` (raw); returns its type.
     @discardableResult
-    public func rawGetPair(tableAt index: Int32) -> LuaType {
+    package func rawGetPair(tableAt index: Int32) -> LuaType {
         LuaType(rawValue: lua_rawget(L, index)) ?? .none
     }
 }
 
 extension LuaState {
     /// Table traversal (`lua_next`): pops a key, pushes the next key and value; false at the end.
-    public func next(tableAt index: Int32) -> Bool {
+    package func next(tableAt index: Int32) -> Bool {
         lua_next(L, index) != 0
     }
 }
 
 extension LuaState {
     /// Removes every key of the table at `index` (raw).
-    public func clearTable(at index: Int32) {
+    package func clearTable(at index: Int32) {
         let table = absoluteIndex(index)
         pushNil()
         while lua_next(L, table) != 0 {

@@ -1,10 +1,10 @@
 import CLua
 
 /// Why a Lua value could not be copied out.
-public struct LuaConversionError: Error, Equatable, Sendable {
-    public var message: String
+package struct LuaConversionError: Error, Equatable, Sendable {
+    package var message: String
 
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 }
@@ -21,7 +21,7 @@ extension LuaState {
     /// and so is a value of more than `maxValues` values in all: a table shared along many
     /// paths is copied once per path (data has no sharing), and 40 levels of `{t, t}` would
     /// otherwise make 2⁴⁰ copies outside every limit.
-    public func value(
+    package func value(
         at index: Int32, maxDepth: Int = 64, maxValues: Int = 1_000_000
     ) throws(LuaConversionError) -> LuaValue {
         var visiting: Set<UnsafeRawPointer> = []
@@ -114,7 +114,7 @@ extension LuaState {
     /// Pushes a copy of `value`; false (and nil pushed instead) when the Lua stack cannot grow
     /// enough to build it — a Swift function is only promised a few free slots.
     @discardableResult
-    public func push(_ value: LuaValue) -> Bool {
+    package func push(_ value: LuaValue) -> Bool {
         guard ensureStack(Int32(clamping: value.depth + 2)) else {
             pushNil()
             return false
@@ -147,7 +147,7 @@ extension LuaState {
 
 extension LuaValue {
     /// Nesting depth: 0 for scalars, 1 for a flat table.
-    public var depth: Int {
+    package var depth: Int {
         switch self {
         case .array(let items): 1 + (items.map(\.depth).max() ?? 0)
         case .map(let fields): 1 + (fields.values.map(\.depth).max() ?? 0)

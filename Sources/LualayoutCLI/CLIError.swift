@@ -2,7 +2,7 @@ import ScriptLayout
 
 /// How a command failed, and the exit code it maps to: 1 for script and layout errors,
 /// 2 for usage and input errors.
-public enum CLIError: Error, CustomStringConvertible {
+package enum CLIError: Error, CustomStringConvertible {
     /// Bad flags or flag values.
     case usage(String)
     /// An input file (data, script path) is missing or malformed.
@@ -15,14 +15,14 @@ public enum CLIError: Error, CustomStringConvertible {
     /// The command has already printed why it failed (`test`: the failing tests): exit 1, no message.
     case reported
 
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .usage, .input: 2
         case .script, .failed, .reported: 1
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .usage(let message): "lualayout: \(message)"
         case .input(let message): message

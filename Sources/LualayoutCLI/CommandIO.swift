@@ -6,49 +6,49 @@ import Darwin
 import LayoutOutput
 
 /// Where a command writes: standard output and standard error, or strings in tests.
-public final class CommandIO {
-    public var out: any TextOutputStream
-    public var err: any TextOutputStream
+package final class CommandIO {
+    package var out: any TextOutputStream
+    package var err: any TextOutputStream
 
-    public init(out: any TextOutputStream, err: any TextOutputStream) {
+    package init(out: any TextOutputStream, err: any TextOutputStream) {
         self.out = out
         self.err = err
     }
 
     /// The process's standard streams (buffered; flushed by `flush()`).
-    public static func standard() -> CommandIO {
+    package static func standard() -> CommandIO {
         CommandIO(out: FileStream(descriptor: 1), err: FileStream(descriptor: 2))
     }
 
-    public func flush() {
+    package func flush() {
         (out as? FileStream)?.flush()
         (err as? FileStream)?.flush()
     }
 }
 
 /// A buffered `TextOutputStream` over a file descriptor; writers' byte chunks go straight through.
-public final class FileStream: TextOutputStream, ByteOutputStream {
+package final class FileStream: TextOutputStream, ByteOutputStream {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     /// Whether a write failed (a full disk, a closed pipe): what followed was dropped.
-    public private(set) var failed = false
+    package private(set) var failed = false
 
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer.reserveCapacity(1 << 16)
     }
 
-    public func write(_ string: String) {
+    package func write(_ string: String) {
         buffer.append(contentsOf: string.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    public func write(bytes: UnsafeRawBufferPointer) {
+    package func write(bytes: UnsafeRawBufferPointer) {
         flush()
         writeAll(bytes)
     }
 
-    public func flush() {
+    package func flush() {
         guard !buffer.isEmpty else { return }
         buffer.withUnsafeBytes { writeAll($0) }
         buffer.removeAll(keepingCapacity: true)
@@ -71,10 +71,10 @@ public final class FileStream: TextOutputStream, ByteOutputStream {
 }
 
 /// Collects output in memory (tests, `-o FILE`).
-public final class StringStream: TextOutputStream {
-    public private(set) var text = ""
-    public init() {}
-    public func write(_ string: String) { text += string }
+package final class StringStream: TextOutputStream {
+    package private(set) var text = ""
+    package init() {}
+    package func write(_ string: String) { text += string }
 }
 
 private enum Glue {

@@ -14,7 +14,7 @@ extension LualayoutCommand {
 }
 
 /// The version `lualayout --version` prints: the one place it is written.
-public let lualayoutVersion = "0.1.0"
+package let lualayoutVersion = "0.1.0"
 
 /// `lualayout`: run collection-view layouts written in Lua.
 struct Lualayout: ParsableCommand {
@@ -39,9 +39,9 @@ struct Lualayout: ParsableCommand {
         ])
 }
 
-public enum LualayoutMain {
+package enum LualayoutMain {
     /// Runs the command line `arguments` (without the program name); returns the exit status.
-    public static func main(_ arguments: [String], io: CommandIO) -> Int32 {
+    package static func main(_ arguments: [String], io: CommandIO) -> Int32 {
         do {
             // The common `run` line skips ArgumentParser's reflection (see RunCommandLine).
             if let command = RunCommandLine.parse(arguments) {

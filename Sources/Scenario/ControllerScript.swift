@@ -15,24 +15,24 @@ import ScriptLayout
 /// A controller script: a Lua file returning a table of delegate callbacks and options, run in
 /// its own sandboxed state (the layouts' sandbox and limits). It is the view's delegate;
 /// callbacks receive the `view` object (see `ControllerView`) and act through it.
-public final class ControllerScript: CollectionViewDelegate {
-    public struct Options: Sendable, Equatable {
-        public var allowsSelection = true
-        public var allowsMultipleSelection = false
-        public var pagingEnabled = false
+package final class ControllerScript: CollectionViewDelegate {
+    package struct Options: Sendable, Equatable {
+        package var allowsSelection = true
+        package var allowsMultipleSelection = false
+        package var pagingEnabled = false
     }
 
     /// The callbacks a controller may define.
-    public static let callbackNames = [
+    package static let callbackNames = [
         "shouldHighlightItem", "didHighlightItem", "didUnhighlightItem", "shouldSelectItem", "didSelectItem",
         "shouldDeselectItem", "didDeselectItem", "didLongPress", "didTapBackground",
     ]
-    public static let optionNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled"]
+    package static let optionNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled"]
     /// The methods of the `view` object callbacks receive.
-    public static let viewMethodNames = ControllerView.methodNames
+    package static let viewMethodNames = ControllerView.methodNames
 
-    public let name: String
-    public let options: Options
+    package let name: String
+    package let options: Options
     let environment: ScriptEnvironment
     private let table: LuaReference
     private(set) var viewObject: ControllerView!
@@ -40,7 +40,7 @@ public final class ControllerScript: CollectionViewDelegate {
     var lua: LuaState { environment.lua }
 
     /// Loads the controller file; `require` resolves modules beside it.
-    public convenience init(file path: String, limits: ScriptLayout.Limits) throws(ScriptError) {
+    package convenience init(file path: String, limits: ScriptLayout.Limits) throws(ScriptError) {
         guard FileSystemPath.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
             throw ScriptError(kind: .file, message: "\(path): cannot read the controller")
         }
@@ -49,8 +49,9 @@ public final class ControllerScript: CollectionViewDelegate {
             bytes: [UInt8](data), name: path, moduleDirectory: directory.isEmpty ? "." : directory, limits: limits)
     }
 
-    public init(bytes: [UInt8], name: String, moduleDirectory: String?, limits: ScriptLayout.Limits) throws(ScriptError)
-    {
+    package init(
+        bytes: [UInt8], name: String, moduleDirectory: String?, limits: ScriptLayout.Limits
+    ) throws(ScriptError) {
         self.name = name
         environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         let lua = environment.lua
@@ -166,50 +167,52 @@ public final class ControllerScript: CollectionViewDelegate {
         }
     }
 
-    public func shouldHighlightItem(
+    package func shouldHighlightItem(
         _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
     ) throws -> Bool {
         try invoke("shouldHighlightItem", view, indexPath, point)
     }
 
-    public func didHighlightItem(
+    package func didHighlightItem(
         _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
     ) throws {
         _ = try invoke("didHighlightItem", view, indexPath, point)
     }
 
-    public func didUnhighlightItem(
+    package func didUnhighlightItem(
         _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
     ) throws {
         _ = try invoke("didUnhighlightItem", view, indexPath, point)
     }
 
-    public func shouldSelectItem(
+    package func shouldSelectItem(
         _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
     ) throws -> Bool {
         try invoke("shouldSelectItem", view, indexPath, point)
     }
 
-    public func didSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
+    package func didSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
+    {
         _ = try invoke("didSelectItem", view, indexPath, point)
     }
 
-    public func shouldDeselectItem(
+    package func shouldDeselectItem(
         _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
     ) throws -> Bool {
         try invoke("shouldDeselectItem", view, indexPath, point)
     }
 
-    public func didDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
-    {
+    package func didDeselectItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws {
         _ = try invoke("didDeselectItem", view, indexPath, point)
     }
 
-    public func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws {
+    package func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws {
         _ = try invoke("didLongPress", view, point.indexPath, point)
     }
 
-    public func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {
+    package func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {
         _ = try invoke("didTapBackground", view, nil, point, pathArguments: false)
     }
 }

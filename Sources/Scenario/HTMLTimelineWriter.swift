@@ -5,14 +5,14 @@ import LayoutOutput
 /// event, the delegate calls in order, state changes) beside a picture of the viewport after
 /// each step, drawn by `run`'s SVG code (looping animations play), with prev/next buttons and
 /// the arrow keys. A step with an animated update also embeds `update`'s page, which plays it.
-public struct HTMLTimelineWriter: TimelineWriter {
-    public var options: SVGLayoutWriter.Options
+package struct HTMLTimelineWriter: TimelineWriter {
+    package var options: SVGLayoutWriter.Options
 
-    public init(options: SVGLayoutWriter.Options = .init(width: 560, viewportOnly: true)) {
+    package init(options: SVGLayoutWriter.Options = .init(width: 560, viewportOnly: true)) {
         self.options = options
     }
 
-    public func write(_ document: TimelineDocument, to output: inout any TextOutputStream) {
+    package func write(_ document: TimelineDocument, to output: inout any TextOutputStream) {
         let outcome = document.outcome
         let steps = outcome.timeline.steps
         let title = "\(document.scenarioPath) on \(document.layoutPath)"
@@ -100,7 +100,7 @@ public struct HTMLTimelineWriter: TimelineWriter {
         output.write("</div>\n</div>\n<script>\n\(Self.script)</script>\n</body>\n</html>\n")
     }
 
-    public static func string(
+    package static func string(
         _ document: TimelineDocument, options: SVGLayoutWriter.Options = .init(width: 560, viewportOnly: true)
     ) -> String {
         var stream: any TextOutputStream = ""
@@ -131,7 +131,7 @@ public struct HTMLTimelineWriter: TimelineWriter {
     }
 
     /// What else the step did: state changes, prepares, flings' landing offsets, animated updates.
-    public static func notes(_ step: TimelineStep) -> [String] {
+    package static func notes(_ step: TimelineStep) -> [String] {
         step.log.compactMap { entry in
             switch entry {
             case .stateChange(let key, let old, let new):

@@ -13,15 +13,15 @@ import LayoutOutput
 import ScriptLayout
 
 /// What to simulate: a layout, a scenario, an optional controller, the collection view.
-public struct ScenarioRequest {
-    public var layoutPath: String
-    public var scenarioPath: String
-    public var controllerPath: String?
-    public var context: CollectionContext
-    public var layoutOptions: ScriptLayout.Options
-    public var snapshotHandler: SnapshotHandler?
+package struct ScenarioRequest {
+    package var layoutPath: String
+    package var scenarioPath: String
+    package var controllerPath: String?
+    package var context: CollectionContext
+    package var layoutOptions: ScriptLayout.Options
+    package var snapshotHandler: SnapshotHandler?
 
-    public init(
+    package init(
         layoutPath: String, scenarioPath: String, controllerPath: String? = nil, context: CollectionContext,
         layoutOptions: ScriptLayout.Options = .init(), snapshotHandler: SnapshotHandler? = nil
     ) {
@@ -36,22 +36,22 @@ public struct ScenarioRequest {
 
 /// How a scenario went: its checks, the timeline up to where it stopped, the error that stopped
 /// it (located: `file:line: message`), and the layout's warnings.
-public struct ScenarioOutcome {
-    public var checks: [ScenarioCheck] = []
-    public var timeline = Timeline()
-    public var error: (any Error)?
-    public var warnings: [String] = []
+package struct ScenarioOutcome {
+    package var checks: [ScenarioCheck] = []
+    package var timeline = Timeline()
+    package var error: (any Error)?
+    package var warnings: [String] = []
 
     /// No error and every check held.
-    public var passed: Bool { error == nil && checks.allSatisfy(\.passed) }
-    public var failedChecks: [ScenarioCheck] { checks.filter { !$0.passed } }
+    package var passed: Bool { error == nil && checks.allSatisfy(\.passed) }
+    package var failedChecks: [ScenarioCheck] { checks.filter { !$0.passed } }
 
-    public init() {}
+    package init() {}
 }
 
 /// Loads the layout, the controller and the scenario, and runs the scenario.
-public enum ScenarioRunner {
-    public static func run(_ request: ScenarioRequest) -> ScenarioOutcome {
+package enum ScenarioRunner {
+    package static func run(_ request: ScenarioRequest) -> ScenarioOutcome {
         var outcome = ScenarioOutcome()
         var scriptLayout: ScriptLayout?
         do {

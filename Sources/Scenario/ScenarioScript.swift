@@ -14,13 +14,13 @@ import LuaRuntime
 import ScriptLayout
 
 /// One `expect` (or `expectSnapshot`) of a scenario: where, what, and whether it held.
-public struct ScenarioCheck: Sendable, Equatable {
-    public var file: String
-    public var line: Int
-    public var message: String
-    public var passed: Bool
+package struct ScenarioCheck: Sendable, Equatable {
+    package var file: String
+    package var line: Int
+    package var message: String
+    package var passed: Bool
 
-    public init(file: String, line: Int, message: String, passed: Bool) {
+    package init(file: String, line: Int, message: String, passed: Bool) {
         self.file = file
         self.line = line
         self.message = message
@@ -28,30 +28,30 @@ public struct ScenarioCheck: Sendable, Equatable {
     }
 
     /// `file:line: expectation failed: message` (what the CLI prints for a failure).
-    public var failureText: String { "\(file):\(line): expectation failed: \(message)" }
+    package var failureText: String { "\(file):\(line): expectation failed: \(message)" }
 }
 
 /// What a snapshot comparison concluded.
-public struct SnapshotVerdict: Sendable, Equatable {
-    public var passed: Bool
-    public var message: String
+package struct SnapshotVerdict: Sendable, Equatable {
+    package var passed: Bool
+    package var message: String
 
-    public init(passed: Bool, message: String) {
+    package init(passed: Bool, message: String) {
         self.passed = passed
         self.message = message
     }
 }
 
 /// Compares the layout now with the snapshot called `name` (`lualayout test` provides one).
-public typealias SnapshotHandler = (_ name: String, _ line: Int, _ snapshot: LayoutSnapshot) -> SnapshotVerdict
+package typealias SnapshotHandler = (_ name: String, _ line: Int, _ snapshot: LayoutSnapshot) -> SnapshotVerdict
 
 /// A scenario file run against a session: its globals drive the session (`tap`, `fling`, …),
 /// query it (`contentOffset()`, `visibleItems()`, …) and record checks (`expect`). It runs in
 /// its own sandboxed state, as one call under the instruction budget.
-public final class ScenarioScript {
-    public let session: SimulationSession
-    public let name: String
-    public private(set) var checks: [ScenarioCheck] = []
+package final class ScenarioScript {
+    package let session: SimulationSession
+    package let name: String
+    package private(set) var checks: [ScenarioCheck] = []
     private let environment: ScriptEnvironment
     private let snapshotHandler: SnapshotHandler?
     /// An error from the engine, the layout or the controller: the scenario stops with it,
@@ -59,18 +59,18 @@ public final class ScenarioScript {
     private var fatalError: (any Error)?
 
     /// Scenario globals that drive the session.
-    public static let eventNames = [
+    package static let eventNames = [
         "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
         "performBatchUpdates", "wait",
     ]
     /// Scenario globals that only read.
-    public static let queryNames = [
+    package static let queryNames = [
         "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
         "calls", "updates",
     ]
-    public static let checkNames = ["expect", "expectSnapshot"]
+    package static let checkNames = ["expect", "expectSnapshot"]
 
-    public init(
+    package init(
         session: SimulationSession, name: String, moduleDirectory: String?, limits: ScriptLayout.Limits,
         snapshotHandler: SnapshotHandler? = nil
     ) throws(ScriptError) {
@@ -82,7 +82,7 @@ public final class ScenarioScript {
     }
 
     /// Runs the scenario's source. Throws the first error that stopped it (located).
-    public func run(bytes: [UInt8]) throws(ScriptError) {
+    package func run(bytes: [UInt8]) throws(ScriptError) {
         let lua = environment.lua
         do {
             try lua.load(bytes: bytes, chunkName: "@" + name)

@@ -3,28 +3,28 @@ import LayoutOutput
 
 /// A bad argument to a simulation event (a point outside the viewport, a non-finite number):
 /// nothing happened. Scenarios locate it at their line.
-public struct SimulationError: Error, Equatable, CustomStringConvertible, Sendable {
-    public var message: String
+package struct SimulationError: Error, Equatable, CustomStringConvertible, Sendable {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// A headless collection view driven event by event — by a scenario, or by the interactive
 /// preview — recording a timeline step for each event. Points are in viewport coordinates
 /// (content = viewport + content offset). The controller, when given, is the view's delegate
 /// and its options (selection, paging) apply.
-public final class SimulationSession {
-    public let view: HeadlessCollectionView
-    public let controller: ControllerScript?
-    public private(set) var timeline = Timeline()
+package final class SimulationSession {
+    package let view: HeadlessCollectionView
+    package let controller: ControllerScript?
+    package private(set) var timeline = Timeline()
     /// Seconds since the session began; only `wait` advances it.
-    public private(set) var time = 0.0
+    package private(set) var time = 0.0
 
-    public init(
+    package init(
         layout: any CollectionViewLayout, context: CollectionContext, controller: ControllerScript? = nil
     ) throws {
         view = try HeadlessCollectionView(layout: layout, context: context)
@@ -41,13 +41,13 @@ public final class SimulationSession {
     // MARK: Events
 
     @discardableResult
-    public func tap(_ point: Point, line: Int = 0) throws -> TimelineStep {
+    package func tap(_ point: Point, line: Int = 0) throws -> TimelineStep {
         try checkInViewport(point, "tap")
         return try record(.tap(point), line: line) { try view.tap(at: try view.touchPoint(viewport: point)) }
     }
 
     @discardableResult
-    public func longPress(_ point: Point, line: Int = 0) throws -> TimelineStep {
+    package func longPress(_ point: Point, line: Int = 0) throws -> TimelineStep {
         try checkInViewport(point, "longPress")
         return try record(.longPress(point), line: line) {
             try view.longPress(at: try view.touchPoint(viewport: point))
@@ -55,7 +55,7 @@ public final class SimulationSession {
     }
 
     @discardableResult
-    public func touchDown(_ point: Point, line: Int = 0) throws -> TimelineStep {
+    package func touchDown(_ point: Point, line: Int = 0) throws -> TimelineStep {
         try checkInViewport(point, "touchDown")
         return try record(.touchDown(point), line: line) {
             try view.touchDown(at: try view.touchPoint(viewport: point))
@@ -65,7 +65,7 @@ public final class SimulationSession {
     /// Lifts the finger; outside the viewport the touch is cancelled (no selection, no
     /// background tap).
     @discardableResult
-    public func touchUp(_ point: Point, line: Int = 0) throws -> TimelineStep {
+    package func touchUp(_ point: Point, line: Int = 0) throws -> TimelineStep {
         try checkFinite(point, "touchUp")
         return try record(.touchUp(point), line: line) {
             let touch = try view.touchPoint(viewport: point)
@@ -75,14 +75,14 @@ public final class SimulationSession {
 
     /// Moves the finger (anywhere; see `HeadlessCollectionView.touchMove`).
     @discardableResult
-    public func touchMove(_ point: Point, line: Int = 0) throws -> TimelineStep {
+    package func touchMove(_ point: Point, line: Int = 0) throws -> TimelineStep {
         try checkFinite(point, "touchMove")
         return try record(.touchMove(point), line: line) { try view.touchMove(to: point) }
     }
 
     /// A drag starting inside the viewport (see `HeadlessCollectionView.drag`).
     @discardableResult
-    public func drag(from start: Point, to end: Point, line: Int = 0) throws -> TimelineStep {
+    package func drag(from start: Point, to end: Point, line: Int = 0) throws -> TimelineStep {
         try checkInViewport(start, "drag")
         try checkFinite(end, "drag")
         return try record(.drag(from: start, to: end), line: line) { try view.drag(from: start, to: end) }
@@ -90,32 +90,32 @@ public final class SimulationSession {
 
     /// Scrolls to a content offset (clamped as UIKit).
     @discardableResult
-    public func scroll(to offset: Point, line: Int = 0) throws -> TimelineStep {
+    package func scroll(to offset: Point, line: Int = 0) throws -> TimelineStep {
         try checkFinite(offset, "scroll")
         return try record(.scroll(to: offset), line: line) { try view.setContentOffset(offset) }
     }
 
     /// A fling with `velocity` in points/ms.
     @discardableResult
-    public func fling(velocity: Point, line: Int = 0) throws -> TimelineStep {
+    package func fling(velocity: Point, line: Int = 0) throws -> TimelineStep {
         try checkFinite(velocity, "fling")
         return try record(.fling(velocity: velocity), line: line) { try view.fling(velocity: velocity) }
     }
 
     @discardableResult
-    public func setState(_ key: String, _ value: LayoutValue?, line: Int = 0) throws -> TimelineStep {
+    package func setState(_ key: String, _ value: LayoutValue?, line: Int = 0) throws -> TimelineStep {
         try record(.setState(key: key, value: value), line: line) { try view.setState(key, value) }
     }
 
     @discardableResult
-    public func performBatchUpdates(
+    package func performBatchUpdates(
         _ batch: BatchUpdate, newData: CollectionData? = nil, line: Int = 0
     ) throws -> TimelineStep {
         try record(.batchUpdates(batch), line: line) { try view.performBatchUpdates(batch, newData: newData) }
     }
 
     @discardableResult
-    public func wait(seconds: Double, line: Int = 0) throws -> TimelineStep {
+    package func wait(seconds: Double, line: Int = 0) throws -> TimelineStep {
         guard seconds.isFinite, seconds >= 0 else {
             throw SimulationError("wait expects a number of seconds ≥ 0, got \(NumberFormatting.format(seconds))")
         }
@@ -125,12 +125,12 @@ public final class SimulationSession {
     // MARK: Queries
 
     /// The visible elements now, as a snapshot (what each step records).
-    public func snapshot() throws -> LayoutSnapshot {
+    package func snapshot() throws -> LayoutSnapshot {
         LayoutSnapshot(bounds: view.bounds, contentSize: view.contentSize, elements: try view.visibleElements())
     }
 
     /// The item's current attributes (the layout's per-item query, hooks applied), or nil.
-    public func attributesOfItem(_ path: LayoutIndexPath) throws -> LayoutAttributes? {
+    package func attributesOfItem(_ path: LayoutIndexPath) throws -> LayoutAttributes? {
         guard view.exists(path) else { return nil }
         return try view.layout.layoutAttributesForItem(at: path, context: view.context)
     }

@@ -2,7 +2,7 @@ import LayoutEngine
 import LayoutOutput
 
 /// What drove one step of a simulation (a scenario global or a preview gesture).
-public enum TimelineEvent: Sendable, Equatable {
+package enum TimelineEvent: Sendable, Equatable {
     /// The layout as first prepared, before any event.
     case start
     case tap(Point)
@@ -21,7 +21,7 @@ public enum TimelineEvent: Sendable, Equatable {
     case wait(seconds: Double)
 
     /// The scenario global's name.
-    public var name: String {
+    package var name: String {
         switch self {
         case .start: "start"
         case .tap: "tap"
@@ -41,30 +41,30 @@ public enum TimelineEvent: Sendable, Equatable {
 
 /// One step: the event, everything the view did because of it (delegate calls in order, state
 /// changes, bounds changes, prepares, the animated update), and where things stand after it.
-public struct TimelineStep: Sendable, Equatable {
+package struct TimelineStep: Sendable, Equatable {
     /// The scenario line that drove the step (0 when not driven by a scenario line).
-    public var line: Int
+    package var line: Int
     /// Seconds since the session began (only `wait` advances the clock).
-    public var time: Double
-    public var event: TimelineEvent
+    package var time: Double
+    package var event: TimelineEvent
     /// What happened, in order.
-    public var log: [CollectionViewEvent]
+    package var log: [CollectionViewEvent]
     /// The visible elements after the step (bounds = the viewport at the content offset).
-    public var snapshot: LayoutSnapshot
-    public var contentOffset: Point
-    public var selected: [LayoutIndexPath]
-    public var highlighted: [LayoutIndexPath]
-    public var state: [String: LayoutValue]
+    package var snapshot: LayoutSnapshot
+    package var contentOffset: Point
+    package var selected: [LayoutIndexPath]
+    package var highlighted: [LayoutIndexPath]
+    package var state: [String: LayoutValue]
 
     /// The delegate calls of the step, in order, with the answers of `should…` calls.
-    public var calls: [(name: String, indexPath: LayoutIndexPath?, result: Bool?)] {
+    package var calls: [(name: String, indexPath: LayoutIndexPath?, result: Bool?)] {
         log.compactMap {
             if case .delegateCall(let name, let path, let result) = $0 { (name, path, result) } else { nil }
         }
     }
 
     /// The delegate calls as "name" or "name[s, i]" (with "→ false" when a should… said no).
-    public var callNames: [String] {
+    package var callNames: [String] {
         calls.map { call in
             var text = call.name + (call.indexPath.map { "[\($0.section), \($0.item)]" } ?? "")
             if call.result == false { text += " → false" }
@@ -73,33 +73,33 @@ public struct TimelineStep: Sendable, Equatable {
     }
 
     /// The state changes of the step, in order.
-    public var stateChanges: [(key: String, old: LayoutValue?, new: LayoutValue?)] {
+    package var stateChanges: [(key: String, old: LayoutValue?, new: LayoutValue?)] {
         log.compactMap { if case .stateChange(let key, let old, let new) = $0 { (key, old, new) } else { nil } }
     }
 
     /// Whether the layout was prepared again during the step.
-    public var invalidated: Bool {
+    package var invalidated: Bool {
         log.contains { if case .prepare = $0 { true } else { false } }
     }
 
     /// How many times the layout was prepared during the step.
-    public var prepareCount: Int {
+    package var prepareCount: Int {
         log.filter { if case .prepare = $0 { true } else { false } }.count
     }
 
     /// The animated batch updates of the step (usually at most one).
-    public var animations: [AnimationPlan] {
+    package var animations: [AnimationPlan] {
         log.compactMap { if case .batchUpdate(let plan) = $0 { plan } else { nil } }
     }
 
-    public var animation: AnimationPlan? { animations.first }
+    package var animation: AnimationPlan? { animations.first }
 }
 
 /// Every step of a simulation, in order; the first is `.start`.
-public struct Timeline: Sendable, Equatable {
-    public var steps: [TimelineStep] = []
+package struct Timeline: Sendable, Equatable {
+    package var steps: [TimelineStep] = []
 
-    public init(steps: [TimelineStep] = []) {
+    package init(steps: [TimelineStep] = []) {
         self.steps = steps
     }
 }

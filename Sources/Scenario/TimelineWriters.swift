@@ -2,13 +2,13 @@ import LayoutEngine
 import LayoutOutput
 
 /// What a timeline writer is given: the timeline, the checks, and the files involved.
-public struct TimelineDocument {
-    public var layoutPath: String
-    public var scenarioPath: String
-    public var controllerPath: String?
-    public var outcome: ScenarioOutcome
+package struct TimelineDocument {
+    package var layoutPath: String
+    package var scenarioPath: String
+    package var controllerPath: String?
+    package var outcome: ScenarioOutcome
 
-    public init(layoutPath: String, scenarioPath: String, controllerPath: String?, outcome: ScenarioOutcome) {
+    package init(layoutPath: String, scenarioPath: String, controllerPath: String?, outcome: ScenarioOutcome) {
         self.layoutPath = layoutPath
         self.scenarioPath = scenarioPath
         self.controllerPath = controllerPath
@@ -17,7 +17,7 @@ public struct TimelineDocument {
 }
 
 /// The seam for timeline formats (`lualayout simulate --format …`): JSON here, HTML elsewhere.
-public protocol TimelineWriter {
+package protocol TimelineWriter {
     func write(_ document: TimelineDocument, to output: inout any TextOutputStream)
 }
 
@@ -25,10 +25,10 @@ public protocol TimelineWriter {
 /// event, log (delegate calls, state changes, prepares, bounds changes, flings, animated
 /// updates with their plan, selection and highlight changes), offset, selection, state and
 /// the visible layout after it (as `run` writes a layout).
-public struct JSONTimelineWriter: TimelineWriter {
-    public init() {}
+package struct JSONTimelineWriter: TimelineWriter {
+    package init() {}
 
-    public func write(_ document: TimelineDocument, to output: inout any TextOutputStream) {
+    package func write(_ document: TimelineDocument, to output: inout any TextOutputStream) {
         let outcome = document.outcome
         output.write("{\n  \"layout\": \(JSONLayoutWriter.string(document.layoutPath)),\n")
         output.write("  \"scenario\": \(JSONLayoutWriter.string(document.scenarioPath)),\n")
@@ -43,7 +43,7 @@ public struct JSONTimelineWriter: TimelineWriter {
         output.write("  ]\n}\n")
     }
 
-    public static func string(_ document: TimelineDocument) -> String {
+    package static func string(_ document: TimelineDocument) -> String {
         var stream: any TextOutputStream = ""
         JSONTimelineWriter().write(document, to: &stream)
         return stream as! String

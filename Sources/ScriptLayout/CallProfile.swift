@@ -6,12 +6,12 @@ import Darwin
 
 /// Calls and time per Lua callback, for `lualayout bench`. Kept only when asked for
 /// (`ScriptLayout.startProfiling()`): otherwise a call pays one nil check.
-public final class CallProfile {
-    public struct Entry: Equatable, Sendable {
+package final class CallProfile {
+    package struct Entry: Equatable, Sendable {
         /// The callback's name (`prepare`, `sizeForItem`, `attributes`, …).
-        public var name: String
-        public var calls: Int
-        public var seconds: Double
+        package var name: String
+        package var calls: Int
+        package var seconds: Double
     }
 
     private var totals: [String: (calls: Int, nanoseconds: UInt64)] = [:]
@@ -20,14 +20,14 @@ public final class CallProfile {
     init() {}
 
     /// Every callback called since the last `reset`, in the order first called.
-    public var entries: [Entry] {
+    package var entries: [Entry] {
         order.map { name in
             let total = totals[name]!
             return Entry(name: name, calls: total.calls, seconds: Double(total.nanoseconds) / 1e9)
         }
     }
 
-    public func reset() {
+    package func reset() {
         totals = [:]
         order = []
     }

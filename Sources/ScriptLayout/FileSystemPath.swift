@@ -5,11 +5,11 @@ import Darwin
 #endif
 
 /// What `require` and script loading need to know about a path, from the system itself.
-public enum FileSystemPath {
+package enum FileSystemPath {
     /// The folder part of `path`, the way NSString's `deletingLastPathComponent` spells it
     /// (repeated slashes collapsed, a trailing slash ignored, "" for a bare name, "/" for the
     /// root) without Foundation, whose version traps on a one-character name ("x").
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         let slash = UInt8(ascii: "/")
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count)
@@ -28,7 +28,7 @@ public enum FileSystemPath {
     }
 
     /// The size of the file at `path` in bytes (links followed), or nil.
-    public static func size(_ path: String) -> Int? {
+    package static func size(_ path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Int(info.st_size)
@@ -36,7 +36,7 @@ public enum FileSystemPath {
 
     /// Whether `path` (links followed) is a regular file: not a folder, device or pipe, whose
     /// reading could block or never end.
-    public static func isRegularFile(_ path: String) -> Bool {
+    package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         return (info.st_mode & S_IFMT) == S_IFREG

@@ -3,21 +3,21 @@ import LuaRuntime
 /// The names a layout script defines, sorted by what the engine does with them (for
 /// `lualayout check`): properties it reads, callbacks and hooks it calls, and the layout's own
 /// fields it never reads.
-public struct LayoutFields: Sendable, Equatable {
+package struct LayoutFields: Sendable, Equatable {
     /// `flow{...}` or `compositional{...}` properties set (to a value or a function of `cv`).
-    public var properties: [String] = []
+    package var properties: [String] = []
     /// Flow delegate or self-sizing callbacks defined as functions.
-    public var callbacks: [String] = []
+    package var callbacks: [String] = []
     /// UICollectionViewLayout overrides defined as functions (`prepare`, `attributes`, …).
-    public var hooks: [String] = []
+    package var hooks: [String] = []
     /// Keys of the layout table the engine does not read and that are not near misses of a
     /// name it reads (the layout's own helpers, or typos further than two edits away).
-    public var unknown: [String] = []
+    package var unknown: [String] = []
 }
 
 extension ScriptLayout {
     /// What the layout table defines, as the engine resolves it now (inherited fields count).
-    public var fields: LayoutFields { script.fields() }
+    package var fields: LayoutFields { script.fields() }
 }
 
 extension LayoutScript {

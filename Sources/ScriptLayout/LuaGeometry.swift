@@ -68,7 +68,7 @@ extension LuaState {
         return number(at: -1)
     }
 
-    public func push(_ rect: Rect) {
+    package func push(_ rect: Rect) {
         newTable(fieldCount: 4)
         push(rect.x)
         rawSet(tableAt: -2, field: "x")
@@ -92,7 +92,7 @@ extension LuaState {
         rawSet(tableAt: -2, field: "right")
     }
 
-    public func push(_ point: Point) {
+    package func push(_ point: Point) {
         newTable(fieldCount: 2)
         push(point.x)
         rawSet(tableAt: -2, field: "x")
@@ -100,7 +100,7 @@ extension LuaState {
         rawSet(tableAt: -2, field: "y")
     }
 
-    public func push(_ size: Size) {
+    package func push(_ size: Size) {
         newTable(fieldCount: 2)
         push(size.width)
         rawSet(tableAt: -2, field: "width")
@@ -120,7 +120,7 @@ extension LuaState {
     }
 
     /// A point from `{x=, y=}` or `{x, y}`.
-    public func point(at index: Int32) -> Point? {
+    package func point(at index: Int32) -> Point? {
         guard type(at: index) == .table,
             let x = tableNumber(at: index, names: ["x"], position: 1),
             let y = tableNumber(at: index, names: ["y"], position: 2)
@@ -153,12 +153,12 @@ extension LuaState {
     /// Pushes a data value (item payloads, state, custom fields); false (nil pushed) when the
     /// Lua stack is too full to build it.
     @discardableResult
-    public func push(_ value: LayoutValue) -> Bool {
+    package func push(_ value: LayoutValue) -> Bool {
         push(LuaValue(value))
     }
 
     /// Copies the value at `index` as data (scalars, arrays, string-keyed tables).
-    public func layoutValue(at index: Int32) throws(LuaConversionError) -> LayoutValue {
+    package func layoutValue(at index: Int32) throws(LuaConversionError) -> LayoutValue {
         LayoutValue(try value(at: index))
     }
 }
@@ -176,7 +176,7 @@ enum GeometryReadError: Error {
 }
 
 extension LuaValue {
-    public init(_ value: LayoutValue) {
+    package init(_ value: LayoutValue) {
         switch value {
         case .null: self = .nil
         case .bool(let flag): self = .boolean(flag)
@@ -189,7 +189,7 @@ extension LuaValue {
 }
 
 extension LayoutValue {
-    public init(_ value: LuaValue) {
+    package init(_ value: LuaValue) {
         switch value {
         case .nil: self = .null
         case .boolean(let flag): self = .bool(flag)

@@ -15,12 +15,12 @@ import LuaRuntime
 /// the `flow{...}` constructor, a `require` limited to Lua files beside the script, and the
 /// `cv` collection context. Public so other script kinds (scenario controllers) run in the
 /// same sandbox, under the same limits.
-public final class ScriptEnvironment {
-    public let lua: LuaState
+package final class ScriptEnvironment {
+    package let lua: LuaState
     /// Directory `require` resolves modules in (nil: `require` is unavailable).
     let moduleDirectory: String?
     /// Every file loaded so far: the script and the modules it required.
-    public private(set) var loadedFiles: [String] = []
+    package private(set) var loadedFiles: [String] = []
 
     /// Registry table: flow layout table → location of its `flow{...}` call.
     private var flowTables: LuaReference!
@@ -37,7 +37,7 @@ public final class ScriptEnvironment {
 
     /// A fresh sandbox for the script `name` (controllers and scenarios too), failures reported
     /// as that script's errors.
-    public static func make(
+    package static func make(
         limits: ScriptLayout.Limits, moduleDirectory: String?, name: String
     ) throws(ScriptError) -> ScriptEnvironment {
         do {
@@ -49,7 +49,7 @@ public final class ScriptEnvironment {
         }
     }
 
-    public init(limits: LuaState.Limits, moduleDirectory: String?) throws {
+    package init(limits: LuaState.Limits, moduleDirectory: String?) throws {
         lua = try LuaState(limits: limits)
         self.moduleDirectory = moduleDirectory
         realModuleDirectory = moduleDirectory.flatMap(FileSystemPath.realPath)
@@ -264,7 +264,7 @@ public final class ScriptEnvironment {
         }
     }
 
-    public func recordLoadedFile(_ path: String) {
+    package func recordLoadedFile(_ path: String) {
         if !loadedFiles.contains(path) { loadedFiles.insert(path, at: 0) }
     }
 

@@ -45,13 +45,13 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// A Lua error from script `script`, located at the script when Lua gave no place (memory
     /// errors, error objects that are not strings).
-    public init(_ error: LuaError, evaluating: String?, script: String) {
+    package init(_ error: LuaError, evaluating: String?, script: String) {
         self.init(error, evaluating: evaluating)
         if !Self.isLocated(message) { message = "\(script): " + message }
     }
 
     /// Whether a message starts with `file:line:`.
-    public static func isLocated(_ message: String) -> Bool {
+    package static func isLocated(_ message: String) -> Bool {
         guard let colon = message.firstIndex(of: ":") else { return false }
         let rest = message[message.index(after: colon)...]
         let digits = rest.prefix { $0.isNumber }

@@ -62,10 +62,10 @@ public final class ScriptLayout: CollectionViewLayout {
     /// The script and every module it has required so far.
     public var loadedFiles: [String] { script.environment.loadedFiles }
     /// The Lua state's memory in use, in bytes.
-    public var luaMemoryUsed: Int { script.lua.memoryUsed }
+    package var luaMemoryUsed: Int { script.lua.memoryUsed }
 
     /// Starts counting calls and time per callback (`lualayout bench`); returns the profile.
-    public func startProfiling() -> CallProfile {
+    package func startProfiling() -> CallProfile {
         let profile = script.profile ?? CallProfile()
         script.profile = profile
         return profile
@@ -151,13 +151,13 @@ public final class ScriptLayout: CollectionViewLayout {
 
     /// The parts of the content that scroll on their own (a compositional layout's orthogonal
     /// sections), as the last prepare placed them.
-    public var scrollRegions: [ScrollRegion] { prepared.dynamics?.scrollRegions ?? [] }
+    package var scrollRegions: [ScrollRegion] { prepared.dynamics?.scrollRegions ?? [] }
 
     /// Whether `key` scrolls with its section's region (cells and item supplementaries).
-    public func scrollsWithRegion(_ key: ElementKey) -> Bool { prepared.dynamics?.scrollsWithRegion(key) ?? false }
+    package func scrollsWithRegion(_ key: ElementKey) -> Bool { prepared.dynamics?.scrollsWithRegion(key) ?? false }
 
     /// Where orthogonal section `section` comes to rest when released at `proposed` with `velocity`.
-    public func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double {
+    package func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double {
         prepared.dynamics?.targetOffset(inRegion: section, proposed: proposed, velocity: velocity) ?? proposed
     }
 
@@ -172,7 +172,7 @@ public final class ScriptLayout: CollectionViewLayout {
         return try applyListHook(try applyAttributesHook(base, context: context), rect: rect, context: context)
     }
 
-    public func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
+    package func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
         try script.lua.balanced { try allElements(context: context) }
     }
 
@@ -185,7 +185,7 @@ public final class ScriptLayout: CollectionViewLayout {
 
     /// The whole listing for the writers: the store itself when no hook changes what it holds,
     /// so a million elements are written without a million `LayoutAttributes` in between.
-    public func allElementList(context: CollectionContext) throws -> ElementList {
+    package func allElementList(context: CollectionContext) throws -> ElementList {
         let hooked = script.lua.balanced {
             script.hasCallback("attributes") || script.hasCallback("layoutAttributesForElements")
         }

@@ -1,15 +1,15 @@
 /// Where a touch landed: the cell under it (topmost by zIndex, then output order) and the point
 /// in content, viewport and the cell's own coordinates.
-public struct TouchPoint: Hashable, Sendable {
+package struct TouchPoint: Hashable, Sendable {
     /// In viewport coordinates (content = viewport + content offset).
-    public var viewport: Point
-    public var content: Point
+    package var viewport: Point
+    package var content: Point
     /// The cell hit, or nil on empty space (gaps, insets, supplementary or decoration views).
-    public var indexPath: LayoutIndexPath?
+    package var indexPath: LayoutIndexPath?
     /// The point relative to the cell's frame origin (nil when no cell was hit).
-    public var local: Point?
+    package var local: Point?
 
-    public init(viewport: Point, content: Point, indexPath: LayoutIndexPath?, local: Point?) {
+    package init(viewport: Point, content: Point, indexPath: LayoutIndexPath?, local: Point?) {
         self.viewport = viewport
         self.content = content
         self.indexPath = indexPath
@@ -21,7 +21,7 @@ public struct TouchPoint: Hashable, Sendable {
 /// adds (long press, tap on empty space). `should…` answers false to stop that step. Every
 /// callback may change the view (state, batch updates, selection, scrolling) and may throw; the
 /// error stops the interaction and reaches whoever drove it.
-public protocol CollectionViewDelegate: AnyObject {
+package protocol CollectionViewDelegate: AnyObject {
     func shouldHighlightItem(
         _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
     ) throws -> Bool
@@ -43,31 +43,33 @@ public protocol CollectionViewDelegate: AnyObject {
 
 /// UIKit's defaults: everything allowed, nothing done.
 extension CollectionViewDelegate {
-    public func shouldHighlightItem(
+    package func shouldHighlightItem(
         _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
     ) throws -> Bool { true }
-    public func didHighlightItem(
+    package func didHighlightItem(
         _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
     ) throws {}
-    public func didUnhighlightItem(
+    package func didUnhighlightItem(
         _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
     ) throws {}
-    public func shouldSelectItem(
+    package func shouldSelectItem(
         _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
     ) throws -> Bool { true }
-    public func didSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws {
+    package func didSelectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
+    {
     }
-    public func shouldDeselectItem(
+    package func shouldDeselectItem(
         _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
     ) throws -> Bool { true }
-    public func didDeselectItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint) throws
-    {}
-    public func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
-    public func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
+    package func didDeselectItem(
+        _ view: HeadlessCollectionView, at indexPath: LayoutIndexPath, point: TouchPoint
+    ) throws {}
+    package func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
+    package func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
 }
 
 /// One thing that happened inside the view, in order: what a timeline records.
-public enum CollectionViewEvent: Sendable, Equatable {
+package enum CollectionViewEvent: Sendable, Equatable {
     /// A delegate callback, with its answer for `should…` callbacks.
     case delegateCall(name: String, indexPath: LayoutIndexPath?, result: Bool?)
     case stateChange(key: String, old: LayoutValue?, new: LayoutValue?)

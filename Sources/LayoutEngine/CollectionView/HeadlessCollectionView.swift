@@ -4,21 +4,21 @@
 /// appended to `events`, which a host drains (`takeEvents`) after each interaction.
 ///
 /// Touch points are in content coordinates here; hosts convert from the viewport.
-public final class HeadlessCollectionView {
-    public let layout: any CollectionViewLayout
+package final class HeadlessCollectionView {
+    package let layout: any CollectionViewLayout
     /// The collection as the layout sees it (bounds origin = content offset).
-    public private(set) var context: CollectionContext
-    public weak var delegate: (any CollectionViewDelegate)?
-    public var allowsSelection = true
-    public var allowsMultipleSelection = false
+    package private(set) var context: CollectionContext
+    package weak var delegate: (any CollectionViewDelegate)?
+    package var allowsSelection = true
+    package var allowsMultipleSelection = false
     /// UIScrollView.isPagingEnabled: flings stop on page boundaries instead of asking the layout.
-    public var isPagingEnabled = false
+    package var isPagingEnabled = false
     /// Selected items, in index-path order.
-    public private(set) var selectedItems: [LayoutIndexPath] = []
-    public private(set) var highlightedItems: [LayoutIndexPath] = []
+    package private(set) var selectedItems: [LayoutIndexPath] = []
+    package private(set) var highlightedItems: [LayoutIndexPath] = []
     /// How many times the layout was prepared (the first time included).
-    public private(set) var prepareCount = 0
-    public private(set) var events: [CollectionViewEvent] = []
+    package private(set) var prepareCount = 0
+    package private(set) var events: [CollectionViewEvent] = []
 
     /// The touch in progress: where it began, whether it highlighted its cell, where the finger
     /// is (viewport), and whether the pan took it over.
@@ -31,22 +31,22 @@ public final class HeadlessCollectionView {
     private var touch: Touch?
 
     /// Distance a touch may move before the scroll view's pan takes it over (UIKit's slop).
-    public static let panThreshold = 10.0
+    package static let panThreshold = 10.0
 
     /// Prepares `layout` in `context`, then clamps the content offset.
-    public init(layout: any CollectionViewLayout, context: CollectionContext) throws {
+    package init(layout: any CollectionViewLayout, context: CollectionContext) throws {
         self.layout = layout
         self.context = context
         try prepare(reason: "initial")
         try setContentOffset(context.contentOffset)
     }
 
-    public var bounds: Rect { context.bounds }
-    public var contentOffset: Point { context.bounds.origin }
-    public var contentSize: Size { layout.collectionViewContentSize }
+    package var bounds: Rect { context.bounds }
+    package var contentOffset: Point { context.bounds.origin }
+    package var contentSize: Size { layout.collectionViewContentSize }
 
     /// The events since the last call, removed from the log.
-    public func takeEvents() -> [CollectionViewEvent] {
+    package func takeEvents() -> [CollectionViewEvent] {
         defer { events = [] }
         return events
     }
@@ -60,14 +60,14 @@ public final class HeadlessCollectionView {
     }
 
     /// invalidateLayout(): prepared again at once (headless, there is no next layout pass).
-    public func invalidateLayout(reason: String = "invalidated") throws {
+    package func invalidateLayout(reason: String = "invalidated") throws {
         try prepare(reason: reason)
         try reclampOffset()
     }
 
     /// Sets host state the layout reads as `cv.state[key]` (nil removes it) and invalidates
     /// the layout: elements jump, nothing animates.
-    public func setState(_ key: String, _ value: LayoutValue?) throws {
+    package func setState(_ key: String, _ value: LayoutValue?) throws {
         let old = context.state[key]
         context.state[key] = value
         events.append(.stateChange(key: key, old: old, new: value))
@@ -77,7 +77,7 @@ public final class HeadlessCollectionView {
     // MARK: Scrolling
 
     /// UIKit's range for the content offset with the current content size and insets.
-    public var contentOffsetRange: (min: Point, max: Point) {
+    package var contentOffsetRange: (min: Point, max: Point) {
         ScrollGeometry.offsetRange(
             contentSize: contentSize, boundsSize: bounds.size, inset: context.adjustedContentInset)
     }
@@ -86,7 +86,7 @@ public final class HeadlessCollectionView {
     /// it (cv.bounds is still the old bounds then, the new ones are the argument) and prepares
     /// it again when told. Returns the offset reached.
     @discardableResult
-    public func setContentOffset(_ offset: Point) throws -> Point {
+    package func setContentOffset(_ offset: Point) throws -> Point {
         let clamped = ScrollGeometry.clamp(
             offset, contentSize: contentSize, boundsSize: bounds.size, inset: context.adjustedContentInset)
         guard clamped != contentOffset else { return clamped }
@@ -109,7 +109,7 @@ public final class HeadlessCollectionView {
     /// to the layout's targetContentOffset — or, with paging, the next page boundary is taken —
     /// and the offset moves there (clamped again). Returns the event recorded.
     @discardableResult
-    public func fling(velocity: Point) throws -> (proposed: Point, target: Point, duration: Double) {
+    package func fling(velocity: Point) throws -> (proposed: Point, target: Point, duration: Double) {
         let inset = context.adjustedContentInset
         let natural = ScrollGeometry.decelerationEnd(from: contentOffset, velocity: velocity)
         let proposed = ScrollGeometry.clamp(natural, contentSize: contentSize, boundsSize: bounds.size, inset: inset)
@@ -131,12 +131,12 @@ public final class HeadlessCollectionView {
     // MARK: Queries
 
     /// The elements in the visible bounds, in output order (the rect query UIKit makes).
-    public func visibleElements() throws -> [LayoutAttributes] {
+    package func visibleElements() throws -> [LayoutAttributes] {
         try layout.layoutAttributesForElements(in: bounds, context: context)
     }
 
     /// The visible cells' index paths, in order.
-    public func indexPathsForVisibleItems() throws -> [LayoutIndexPath] {
+    package func indexPathsForVisibleItems() throws -> [LayoutIndexPath] {
         try visibleElements().filter { $0.category == .cell }.map(\.indexPath)
     }
 
@@ -144,7 +144,7 @@ public final class HeadlessCollectionView {
     /// then the later in output order; hidden or transparent (alpha < 0.01, as UIKit's hit
     /// testing) cells are skipped, and so are gaps, insets and other elements. The frame is
     /// the untransformed one. Also returns the point in the cell's coordinates.
-    public func indexPathForItem(at point: Point) throws -> (indexPath: LayoutIndexPath, local: Point)? {
+    package func indexPathForItem(at point: Point) throws -> (indexPath: LayoutIndexPath, local: Point)? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
         // A 1×1 rect at the point: every frame containing the point intersects it.
         let probe = Rect(x: point.x, y: point.y, width: 1, height: 1)
@@ -159,7 +159,7 @@ public final class HeadlessCollectionView {
     }
 
     /// The touch point for a viewport point.
-    public func touchPoint(viewport: Point) throws -> TouchPoint {
+    package func touchPoint(viewport: Point) throws -> TouchPoint {
         let content = Point(x: viewport.x + contentOffset.x, y: viewport.y + contentOffset.y)
         let hit = try indexPathForItem(at: content)
         return TouchPoint(viewport: viewport, content: content, indexPath: hit?.indexPath, local: hit?.local)
@@ -169,7 +169,7 @@ public final class HeadlessCollectionView {
 
     /// A finger goes down: on a cell, when selection is allowed, shouldHighlight → (highlighted)
     /// didHighlight. Any touch still in progress is cancelled first.
-    public func touchDown(at point: TouchPoint) throws {
+    package func touchDown(at point: TouchPoint) throws {
         try cancelTouch()
         touch = Touch(start: point, last: point.viewport)
         guard allowsSelection, let path = point.indexPath else { return }
@@ -183,7 +183,7 @@ public final class HeadlessCollectionView {
     /// The finger lifts at `point`. Inside the highlighted cell it selects (see `select`);
     /// anywhere else the highlight is cancelled. A touch that began and ended on empty space is
     /// a background tap.
-    public func touchUp(at point: TouchPoint) throws {
+    package func touchUp(at point: TouchPoint) throws {
         guard let current = touch else { return }
         touch = nil
         // A pan ends where it is: nothing is selected or tapped.
@@ -204,7 +204,7 @@ public final class HeadlessCollectionView {
 
     /// The touch is cancelled (a pan or a long press took it over): the highlight goes, nothing
     /// is selected.
-    public func cancelTouch(at point: TouchPoint? = nil) throws {
+    package func cancelTouch(at point: TouchPoint? = nil) throws {
         guard let current = touch else { return }
         touch = nil
         if current.highlighted, let path = current.start.indexPath {
@@ -214,14 +214,14 @@ public final class HeadlessCollectionView {
 
     /// A long press: the touch goes down (highlighting), the recognizer fires and cancels it
     /// (didUnhighlight), then `didLongPress` with the point (item nil on empty space).
-    public func longPress(at point: TouchPoint) throws {
+    package func longPress(at point: TouchPoint) throws {
         try touchDown(at: point)
         try cancelTouch(at: point)
         try tell("didLongPress", point.indexPath) { try $0.didLongPress(self, point: point) }
     }
 
     /// A tap: touch down and up at the same point.
-    public func tap(at point: TouchPoint) throws {
+    package func tap(at point: TouchPoint) throws {
         try touchDown(at: point)
         try touchUp(at: point)
     }
@@ -230,7 +230,7 @@ public final class HeadlessCollectionView {
     /// went down, the scroll view's pan takes the touch over (the highlight is cancelled), and
     /// from then on every move scrolls the content by the finger's movement, clamped (no
     /// rubber-banding).
-    public func touchMove(to viewport: Point) throws {
+    package func touchMove(to viewport: Point) throws {
         guard var current = touch else { return }
         if !current.panning {
             let dx = viewport.x - current.start.viewport.x, dy = viewport.y - current.start.viewport.y
@@ -252,12 +252,12 @@ public final class HeadlessCollectionView {
     }
 
     /// Whether the touch in progress is a pan (it moved past `panThreshold`).
-    public var isPanning: Bool { touch?.panning ?? false }
+    package var isPanning: Bool { touch?.panning ?? false }
 
     /// A drag from `start` to `end` (viewport points): touch down, one move, touch up. Past
     /// `panThreshold` it is a pan (highlight cancelled, content moved by start − end, no
     /// fling); a shorter move is a tap that lifts at `end`.
-    public func drag(from start: Point, to end: Point) throws {
+    package func drag(from start: Point, to end: Point) throws {
         try touchDown(at: try touchPoint(viewport: start))
         try touchMove(to: end)
         try touchUp(at: try touchPoint(viewport: end))
@@ -306,19 +306,19 @@ public final class HeadlessCollectionView {
     /// selectItem(at:): selects `path` (in single selection, replacing the selection). False
     /// when the item does not exist or selection is not allowed.
     @discardableResult
-    public func selectItem(at path: LayoutIndexPath) -> Bool {
+    package func selectItem(at path: LayoutIndexPath) -> Bool {
         guard allowsSelection, exists(path) else { return false }
         if !allowsMultipleSelection { for other in selectedItems where other != path { setSelected(other, false) } }
         setSelected(path, true)
         return true
     }
 
-    public func deselectItem(at path: LayoutIndexPath) {
+    package func deselectItem(at path: LayoutIndexPath) {
         setSelected(path, false)
     }
 
     /// Whether the data has this item.
-    public func exists(_ path: LayoutIndexPath) -> Bool {
+    package func exists(_ path: LayoutIndexPath) -> Bool {
         path.item >= 0 && path.item < context.data.numberOfItems(inSection: path.section)
     }
 
@@ -353,7 +353,7 @@ public final class HeadlessCollectionView {
     /// the update planned (UpdatePlanner) and selection and highlight follow their items
     /// (deleted items leave them). A bad batch changes nothing.
     @discardableResult
-    public func performBatchUpdates(_ batch: BatchUpdate, newData: CollectionData? = nil) throws -> AnimationPlan {
+    package func performBatchUpdates(_ batch: BatchUpdate, newData: CollectionData? = nil) throws -> AnimationPlan {
         let oldCounts = context.data.sections.map(\.count)
         let mapping = try UpdateMapping(oldCounts: oldCounts, update: batch, newCounts: newData?.sections.map(\.count))
         var new = context

@@ -6,14 +6,15 @@ import Darwin
 
 /// UIScrollView's scrolling arithmetic, headless: the range a content offset may take, paging,
 /// and how far a fling travels while it decelerates.
-public enum ScrollGeometry {
+package enum ScrollGeometry {
     /// UIScrollView.DecelerationRate.normal: the velocity kept after each millisecond.
-    public static let normalDecelerationRate = 0.998
+    package static let normalDecelerationRate = 0.998
 
     /// The smallest and largest content offsets per axis: from −adjustedInset.top/left to
     /// contentSize − bounds + adjustedInset.bottom/right, never below the minimum (content
     /// smaller than the bounds stays at the minimum).
-    public static func offsetRange(contentSize: Size, boundsSize: Size, inset: EdgeInsets) -> (min: Point, max: Point) {
+    package static func offsetRange(contentSize: Size, boundsSize: Size, inset: EdgeInsets) -> (min: Point, max: Point)
+    {
         let low = Point(x: -inset.left, y: -inset.top)
         let high = Point(
             x: max(low.x, contentSize.width - boundsSize.width + inset.right),
@@ -22,7 +23,7 @@ public enum ScrollGeometry {
     }
 
     /// `offset` kept inside the range (non-finite values fall to the minimum).
-    public static func clamp(_ offset: Point, contentSize: Size, boundsSize: Size, inset: EdgeInsets) -> Point {
+    package static func clamp(_ offset: Point, contentSize: Size, boundsSize: Size, inset: EdgeInsets) -> Point {
         let range = offsetRange(contentSize: contentSize, boundsSize: boundsSize, inset: inset)
         func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
             value.isFinite ? min(max(value, low), high) : low
@@ -33,7 +34,7 @@ public enum ScrollGeometry {
     /// Where a fling starting at `offset` with `velocity` (points/ms) comes to rest before any
     /// clamping: each millisecond keeps `rate` of the velocity, so the distance is the sum
     /// v·(r + r² + r³ + …) = v·r / (1 − r) per axis (499·v at the normal rate).
-    public static func decelerationEnd(
+    package static func decelerationEnd(
         from offset: Point, velocity: Point, rate: Double = normalDecelerationRate
     ) -> Point {
         let factor = rate / (1 - rate)
@@ -42,7 +43,7 @@ public enum ScrollGeometry {
 
     /// How long the deceleration takes, in seconds: until the faster axis slows below
     /// 0.01 points/ms, i.e. t = ln(0.01 / |v|) / ln(r) milliseconds (0 when already slower).
-    public static func decelerationDuration(velocity: Point, rate: Double = normalDecelerationRate) -> Double {
+    package static func decelerationDuration(velocity: Point, rate: Double = normalDecelerationRate) -> Double {
         let speed = max(abs(velocity.x), abs(velocity.y))
         guard speed > 0.01, speed.isFinite else { return 0 }
         return log(0.01 / speed) / log(rate) / 1000
@@ -52,7 +53,7 @@ public enum ScrollGeometry {
     /// bounds size apart starting at the minimum offset; a velocity goes to the next boundary in
     /// its direction (from a boundary, the next page), no velocity settles on the nearest one;
     /// the result is clamped to the range, so the last page ends at the content's end.
-    public static func pageTarget(
+    package static func pageTarget(
         from offset: Point, velocity: Point, contentSize: Size, boundsSize: Size, inset: EdgeInsets
     ) -> Point {
         let range = offsetRange(contentSize: contentSize, boundsSize: boundsSize, inset: inset)

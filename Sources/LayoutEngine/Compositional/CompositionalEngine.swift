@@ -1,7 +1,7 @@
 /// UICollectionViewCompositionalLayout as a pure compute step: configuration + data +
 /// context (+ optional self-sizing answers) → a prepared element store and what queries need.
-public enum CompositionalEngine {
-    public static func prepare(
+package enum CompositionalEngine {
+    package static func prepare(
         sections: Compositional.Sections, configuration: Compositional.Configuration, context: CollectionContext,
         sizing: Compositional.Sizing? = nil
     ) throws -> CompositionalLayoutResult {

@@ -1,11 +1,11 @@
 /// What `CompositionalEngine.prepare` produces: the element store (unscrolled, unpinned
 /// frames), the content size, the warnings, and what rect queries need afterwards (pinned
 /// boundary items, orthogonal sections' scrolling, visible-items handlers).
-public struct CompositionalLayoutResult: Sendable {
-    public var store: ElementStore
-    public var contentSize: Size
+package struct CompositionalLayoutResult: Sendable {
+    package var store: ElementStore
+    package var contentSize: Size
     /// Insets on an estimated axis, ignored flexible edges…: once per prepare.
-    public var warnings: [String]
+    package var warnings: [String]
     /// Per data section; nil for a section the provider left empty. Layout space.
     var sections: [CompositionalSectionGeometry?]
     /// Kept out of the store; placed at each query. Layout space.
@@ -16,28 +16,28 @@ public struct CompositionalLayoutResult: Sendable {
     var transposed: Bool
     var rounding: CompositionalRounding
     /// The environment the section provider saw (output space).
-    public var environment: Compositional.Environment
+    package var environment: Compositional.Environment
     /// The bounds size the prepare used (output space).
     var preparedBounds: Size
 
     /// Whether section `s` scrolls orthogonally.
-    public func isOrthogonal(section s: Int) -> Bool { orthogonal(s) != nil }
+    package func isOrthogonal(section s: Int) -> Bool { orthogonal(s) != nil }
 
     /// Scroll range, paging and snapping of an orthogonal section (nil otherwise).
-    public func orthogonal(_ s: Int) -> CompositionalOrthogonalGeometry? {
+    package func orthogonal(_ s: Int) -> CompositionalOrthogonalGeometry? {
         sections.indices.contains(s) ? sections[s]?.orthogonal : nil
     }
 
-    public func initialOrthogonalOffset(section s: Int) -> Double { orthogonal(s)?.initialOffset ?? 0 }
+    package func initialOrthogonalOffset(section s: Int) -> Double { orthogonal(s)?.initialOffset ?? 0 }
 
-    public func orthogonalOffsetRange(section s: Int) -> ClosedRange<Double>? { orthogonal(s)?.offsetRange }
+    package func orthogonalOffsetRange(section s: Int) -> ClosedRange<Double>? { orthogonal(s)?.offsetRange }
 
-    public func targetOrthogonalOffset(section s: Int, proposed: Double, velocity: Double) -> Double {
+    package func targetOrthogonalOffset(section s: Int, proposed: Double, velocity: Double) -> Double {
         orthogonal(s)?.targetOffset(proposed: proposed, velocity: velocity) ?? proposed
     }
 
     /// The frame of section `s` (boundary items included), in output space.
-    public func sectionFrame(_ s: Int) -> Rect? {
+    package func sectionFrame(_ s: Int) -> Rect? {
         guard sections.indices.contains(s), let frame = sections[s]?.frame else { return nil }
         return flip(frame)
     }

@@ -1,31 +1,31 @@
 /// Orthogonal sections' scrolling (docs/compositional.md, "Orthogonal sections"): the scroll
 /// range, the paging unit and the snapping rules. Lengths along the section's own scroll axis.
-public struct CompositionalOrthogonalGeometry: Sendable, Hashable {
-    public var behavior: Compositional.OrthogonalScrollingBehavior
+package struct CompositionalOrthogonalGeometry: Sendable, Hashable {
+    package var behavior: Compositional.OrthogonalScrollingBehavior
     /// The visible length of the section's band (the container's width, vertically).
-    public var visibleLength: Double
+    package var visibleLength: Double
     /// Leading inset + groups + spacing + trailing inset.
-    public var contentLength: Double
+    package var contentLength: Double
     /// One group's extent (edge spacing included).
-    public var groupLength: Double
-    public var interGroupSpacing: Double
-    public var leadingInset: Double
+    package var groupLength: Double
+    package var interGroupSpacing: Double
+    package var leadingInset: Double
 
     /// `groupPagingCentered`'s extra leading/trailing insets: (visible − group)/2.
-    public var pagingInset: Double {
+    package var pagingInset: Double {
         behavior == .groupPagingCentered ? max(0, (visibleLength - groupLength) / 2) : 0
     }
 
     /// Where the section starts scrolled: −pagingInset, so the first group shows centred.
-    public var initialOffset: Double { -pagingInset }
+    package var initialOffset: Double { -pagingInset }
 
-    public var offsetRange: ClosedRange<Double> {
+    package var offsetRange: ClosedRange<Double> {
         let lower = -pagingInset
         return lower...max(lower, contentLength + pagingInset - visibleLength)
     }
 
     /// `paging`: the visible length; the group behaviours: group + interGroupSpacing.
-    public var pagingUnit: Double {
+    package var pagingUnit: Double {
         switch behavior {
         case .paging: visibleLength
         case .groupPaging, .groupPagingCentered, .continuousGroupLeadingBoundary: groupLength + interGroupSpacing
@@ -36,7 +36,7 @@ public struct CompositionalOrthogonalGeometry: Sendable, Hashable {
     /// Where a fling proposing `proposed` with `velocity` comes to rest: index = offset / unit
     /// (from the behaviour's base), ceil(index − 0.005) forward, floor(index + 0.005) back,
     /// round(index) without velocity, clamped to the range.
-    public func targetOffset(proposed: Double, velocity: Double) -> Double {
+    package func targetOffset(proposed: Double, velocity: Double) -> Double {
         let range = offsetRange
         let unit = pagingUnit
         guard unit > 0, proposed.isFinite else {

@@ -1,7 +1,7 @@
 /// The compositional result as the engine's common `PreparedLayout`: the store plus dynamics
 /// for pinning, orthogonal regions and paging, and the visible-items handlers.
 extension CompositionalLayoutResult {
-    public var prepared: PreparedLayout {
+    package var prepared: PreparedLayout {
         PreparedLayout(store: store, contentSize: contentSize, dynamics: CompositionalDynamics(result: self))
     }
 }

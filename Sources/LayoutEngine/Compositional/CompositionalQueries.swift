@@ -52,7 +52,7 @@ extension CompositionalLayoutResult {
     }
 
     /// Every element whose (scrolled, pinned) frame meets `rect`, in output order.
-    public func elements(
+    package func elements(
         in rect: Rect, context: CollectionContext, orthogonalOffsets: [Int: Double] = [:]
     ) throws -> [LayoutAttributes] {
         let offsets = activeOffsets(orthogonalOffsets)
@@ -77,7 +77,7 @@ extension CompositionalLayoutResult {
         return result
     }
 
-    public func allAttributes(context: CollectionContext, orthogonalOffsets: [Int: Double] = [:]) -> [LayoutAttributes]
+    package func allAttributes(context: CollectionContext, orthogonalOffsets: [Int: Double] = [:]) -> [LayoutAttributes]
     {
         let offsets = activeOffsets(orthogonalOffsets)
         var result = store.allAttributes().map { shifted($0, offsets) }
@@ -89,7 +89,7 @@ extension CompositionalLayoutResult {
         return result
     }
 
-    public func attributes(
+    package func attributes(
         for key: ElementKey, context: CollectionContext, orthogonalOffsets: [Int: Double] = [:]
     ) -> LayoutAttributes? {
         if let found = store.attributes(for: key) { return shifted(found, activeOffsets(orthogonalOffsets)) }

@@ -4,17 +4,17 @@
 /// The work is `FlowLayout.compute(configuration:delegate:context:)`, a pure step from the
 /// configuration, the delegate's answers and the context to a `PreparedLayout`; this class is
 /// the engine's own host of that step (script layouts host it themselves).
-public final class FlowLayout: CollectionViewLayout {
-    public var configuration: FlowLayoutConfiguration
-    public var delegate: (any FlowLayoutDelegate)?
-    public private(set) var prepared = FlowLayout.unprepared
+package final class FlowLayout: CollectionViewLayout {
+    package var configuration: FlowLayoutConfiguration
+    package var delegate: (any FlowLayoutDelegate)?
+    package private(set) var prepared = FlowLayout.unprepared
 
-    public static let headerKind = "header"
-    public static let footerKind = "footer"
+    package static let headerKind = "header"
+    package static let footerKind = "footer"
     /// UIKit puts headers and footers above cells.
-    public static let supplementaryZIndex = 10
+    package static let supplementaryZIndex = 10
 
-    public init(
+    package init(
         configuration: FlowLayoutConfiguration = FlowLayoutConfiguration(), delegate: (any FlowLayoutDelegate)? = nil
     ) {
         self.configuration = configuration
@@ -22,7 +22,7 @@ public final class FlowLayout: CollectionViewLayout {
     }
 
     /// What a flow layout answers before its first prepare: nothing, laid out in no width.
-    public static var unprepared: PreparedLayout {
+    package static var unprepared: PreparedLayout {
         PreparedLayout(
             store: .empty, contentSize: .zero,
             dynamics: FlowQueries(vertical: true, dimension: 0, sections: [], pinHeaders: false, pinFooters: false))
@@ -30,14 +30,14 @@ public final class FlowLayout: CollectionViewLayout {
 
     // MARK: Prepare
 
-    public func prepare(in context: CollectionContext) throws {
+    package func prepare(in context: CollectionContext) throws {
         // A prepare that fails (a bad delegate value) leaves the previous layout whole.
         prepared = try Self.compute(configuration: configuration, delegate: delegate, context: context)
     }
 
     /// The flow layout's compute step: every element placed once, headers and footers that
     /// pin kept aside for query time.
-    public static func compute(
+    package static func compute(
         configuration config: FlowLayoutConfiguration, delegate: (any FlowLayoutDelegate)?, context: CollectionContext
     ) throws -> PreparedLayout {
         let vertical = config.scrollDirection == .vertical
@@ -206,41 +206,41 @@ public final class FlowLayout: CollectionViewLayout {
 
     // MARK: Queries
 
-    public var collectionViewContentSize: Size { prepared.contentSize }
+    package var collectionViewContentSize: Size { prepared.contentSize }
 
     /// How many elements the last prepare placed (pinned headers and footers included).
-    public var elementCount: Int { prepared.elementCount }
+    package var elementCount: Int { prepared.elementCount }
 
-    public func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
+    package func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
         try prepared.elements(in: rect, context: context)
     }
 
-    public func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
+    package func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
         try prepared.allElements(context: context)
     }
 
-    public func allElementList(context: CollectionContext) throws -> ElementList {
+    package func allElementList(context: CollectionContext) throws -> ElementList {
         try prepared.allElementList(context: context)
     }
 
-    public func layoutAttributesForItem(
+    package func layoutAttributesForItem(
         at indexPath: LayoutIndexPath, context: CollectionContext
     ) throws -> LayoutAttributes? {
         try prepared.attributes(for: ElementKey(category: .cell, indexPath: indexPath), context: context)
     }
 
-    public func layoutAttributesForSupplementaryView(
+    package func layoutAttributesForSupplementaryView(
         ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
     ) throws -> LayoutAttributes? {
         try prepared.attributes(for: .supplementary(kind, indexPath.section, indexPath.item), context: context)
     }
 
-    public func layoutAttributesForDecorationView(
+    package func layoutAttributesForDecorationView(
         ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
     ) throws -> LayoutAttributes? { nil }
 
     /// Pinning switched on since the last prepare invalidates too (the configuration is live).
-    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
+    package func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
         if configuration.sectionHeadersPinToVisibleBounds || configuration.sectionFootersPinToVisibleBounds {
             return true
         }
@@ -264,7 +264,7 @@ public final class FlowLayout: CollectionViewLayout {
             : (max(0, edges.top - adjusted.top), max(0, edges.bottom - adjusted.bottom))
     }
 
-    public func targetContentOffset(
+    package func targetContentOffset(
         forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
         context: CollectionContext
     ) throws -> Point { proposedContentOffset }

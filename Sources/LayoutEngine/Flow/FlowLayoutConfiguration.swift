@@ -1,37 +1,37 @@
 /// The properties of UICollectionViewFlowLayout, with UIKit's defaults.
-public struct FlowLayoutConfiguration: Hashable, Sendable {
+package struct FlowLayoutConfiguration: Hashable, Sendable {
     /// `.contentInset`: from the content's edges (inside the adjusted content inset);
     /// `.safeArea` / `.layoutMargins`: from those edges of the bounds, where they reach further
     /// in than the adjusted content inset already does.
-    public enum SectionInsetReference: String, Hashable, Sendable, CaseIterable {
+    package enum SectionInsetReference: String, Hashable, Sendable, CaseIterable {
         case contentInset
         case safeArea
         case layoutMargins
     }
 
-    public enum ScrollDirection: String, Hashable, Sendable {
+    package enum ScrollDirection: String, Hashable, Sendable {
         case vertical
         case horizontal
     }
 
-    public var scrollDirection: ScrollDirection = .vertical
-    public var itemSize = Size(width: 50, height: 50)
-    public var minimumLineSpacing: Double = 10
-    public var minimumInteritemSpacing: Double = 10
-    public var sectionInset: EdgeInsets = .zero
+    package var scrollDirection: ScrollDirection = .vertical
+    package var itemSize = Size(width: 50, height: 50)
+    package var minimumLineSpacing: Double = 10
+    package var minimumInteritemSpacing: Double = 10
+    package var sectionInset: EdgeInsets = .zero
     /// What section insets are measured from (UICollectionViewFlowLayout.SectionInsetReference).
-    public var sectionInsetReference: SectionInsetReference = .contentInset
-    public var headerReferenceSize: Size = .zero
-    public var footerReferenceSize: Size = .zero
-    public var sectionHeadersPinToVisibleBounds = false
-    public var sectionFootersPinToVisibleBounds = false
+    package var sectionInsetReference: SectionInsetReference = .contentInset
+    package var headerReferenceSize: Size = .zero
+    package var footerReferenceSize: Size = .zero
+    package var sectionHeadersPinToVisibleBounds = false
+    package var sectionFootersPinToVisibleBounds = false
 
-    public init() {}
+    package init() {}
 }
 
 /// UICollectionViewDelegateFlowLayout: per-section and per-item overrides. Returning nil
 /// means "use the layout's property".
-public protocol FlowLayoutDelegate: AnyObject {
+package protocol FlowLayoutDelegate: AnyObject {
     /// The sizes of all items of a section (one call per section per prepare), or nil.
     func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]?
     /// The same sizes handed to `consume` in item order, a chunk at a time, as they are
@@ -49,8 +49,8 @@ public protocol FlowLayoutDelegate: AnyObject {
 }
 
 extension FlowLayoutDelegate {
-    public func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]? { nil }
-    public func streamSizesForItems(
+    package func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]? { nil }
+    package func streamSizesForItems(
         inSection section: Int, count: Int, context: CollectionContext, consume: (UnsafeBufferPointer<Size>) -> Bool
     ) throws -> Bool {
         guard let sizes = try sizesForItems(inSection: section, count: count, context: context) else { return false }
@@ -60,9 +60,9 @@ extension FlowLayoutDelegate {
         _ = sizes.withUnsafeBufferPointer(consume)
         return true
     }
-    public func insetForSection(_ section: Int, context: CollectionContext) throws -> EdgeInsets? { nil }
-    public func minimumLineSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? { nil }
-    public func minimumInteritemSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? { nil }
-    public func referenceSizeForHeader(inSection section: Int, context: CollectionContext) throws -> Size? { nil }
-    public func referenceSizeForFooter(inSection section: Int, context: CollectionContext) throws -> Size? { nil }
+    package func insetForSection(_ section: Int, context: CollectionContext) throws -> EdgeInsets? { nil }
+    package func minimumLineSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? { nil }
+    package func minimumInteritemSpacingForSection(_ section: Int, context: CollectionContext) throws -> Double? { nil }
+    package func referenceSizeForHeader(inSection section: Int, context: CollectionContext) throws -> Size? { nil }
+    package func referenceSizeForFooter(inSection section: Int, context: CollectionContext) throws -> Size? { nil }
 }

@@ -1,8 +1,8 @@
 /// The query-time part of a prepared flow layout: pinned headers and footers (placed from the
 /// visible rect of each query) and UIKit's invalidation rule.
-public struct FlowQueries: PreparedLayoutDynamics {
+package struct FlowQueries: PreparedLayoutDynamics {
     /// Where each section lies along the scroll axis, for pinning and queries.
-    public struct SectionGeometry: Sendable {
+    package struct SectionGeometry: Sendable {
         var start: Double
         var end: Double
         var header: LayoutAttributes?
@@ -16,16 +16,16 @@ public struct FlowQueries: PreparedLayoutDynamics {
     let pinHeaders: Bool
     let pinFooters: Bool
 
-    public var elementCount: Int {
+    package var elementCount: Int {
         (pinHeaders ? sections.filter { $0.header != nil }.count : 0)
             + (pinFooters ? sections.filter { $0.footer != nil }.count : 0)
     }
 
     /// Without pinned headers or footers a flow's listing is its store.
-    public var storeIsTheListing: Bool { elementCount == 0 }
+    package var storeIsTheListing: Bool { elementCount == 0 }
 
     /// A pinned header or footer is in a rect query while its section's frame meets the rect.
-    public func elements(in rect: Rect?, context: CollectionContext) -> [LayoutAttributes] {
+    package func elements(in rect: Rect?, context: CollectionContext) -> [LayoutAttributes] {
         guard pinHeaders || pinFooters else { return [] }
         var result: [LayoutAttributes] = []
         for geometry in sections where rect.map({ sectionFrame(geometry).intersects($0) }) ?? true {
@@ -36,7 +36,7 @@ public struct FlowQueries: PreparedLayoutDynamics {
     }
 
     /// The direct supplementary query always returns the pinned frame.
-    public func attributes(for key: ElementKey, context: CollectionContext) -> LayoutAttributes? {
+    package func attributes(for key: ElementKey, context: CollectionContext) -> LayoutAttributes? {
         guard key.category == .supplementary, sections.indices.contains(key.indexPath.section), key.indexPath.item == 0
         else {
             return nil
@@ -56,7 +56,7 @@ public struct FlowQueries: PreparedLayoutDynamics {
 
     /// UIKit's flow layout re-lays out when the width (height, scrolling horizontally) changes,
     /// and on every scroll when a header or footer is pinned.
-    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) -> Bool {
+    package func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) -> Bool {
         if pinHeaders || pinFooters { return true }
         let adjusted = context.adjustedContentInset
         let newDimension = max(

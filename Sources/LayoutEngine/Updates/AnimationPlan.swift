@@ -1,19 +1,19 @@
 /// What a batch update animates: every element before and after, with its change and the
 /// attributes it animates from and to (UIKit's update animation, headless).
-public struct AnimationPlan: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
-        public var change: UpdateMapping.Change
-        public var category: ElementCategory
-        public var kind: String
-        public var indexPathBefore: LayoutIndexPath?
-        public var indexPathAfter: LayoutIndexPath?
-        public var from: LayoutAttributes
-        public var to: LayoutAttributes
+package struct AnimationPlan: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package var change: UpdateMapping.Change
+        package var category: ElementCategory
+        package var kind: String
+        package var indexPathBefore: LayoutIndexPath?
+        package var indexPathAfter: LayoutIndexPath?
+        package var from: LayoutAttributes
+        package var to: LayoutAttributes
 
         /// The element's attributes at `progress` ∈ [0, 1]: frame, alpha, transform and numeric
         /// custom fields interpolated linearly; the rest switch at the half-way point, except
         /// zIndex, which takes its final value as soon as the animation starts.
-        public func attributes(at progress: Double) -> LayoutAttributes {
+        package func attributes(at progress: Double) -> LayoutAttributes {
             let t = min(1, max(0, progress))
             var result = t < 0.5 ? from : to
             result.key = (t < 1 ? from : to).key
@@ -36,14 +36,14 @@ public struct AnimationPlan: Sendable, Equatable {
         }
     }
 
-    public var bounds: Rect
-    public var contentSizeBefore: Size
-    public var contentSizeAfter: Size
-    public var updates: [CollectionUpdate]
-    public var entries: [Entry]
+    package var bounds: Rect
+    package var contentSizeBefore: Size
+    package var contentSizeAfter: Size
+    package var updates: [CollectionUpdate]
+    package var entries: [Entry]
 
     /// Every element at `progress` (deleted ones included until they end), in output order.
-    public func attributes(at progress: Double) -> [LayoutAttributes] {
+    package func attributes(at progress: Double) -> [LayoutAttributes] {
         entries.map { $0.attributes(at: progress) }.sorted { $0.key < $1.key }
     }
 }

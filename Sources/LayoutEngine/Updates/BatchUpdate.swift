@@ -1,27 +1,27 @@
 /// A batch of changes to the data, as a host describes it to UICollectionView's
 /// performBatchUpdates: deletes and reloads name **old** index paths, inserts **new** ones,
 /// a move names both. The model changes first; the batch tells the collection what changed.
-public struct BatchUpdate: Sendable, Equatable {
-    public var deletedSections: [Int] = []
-    public var insertedSections: [Int] = []
-    public var reloadedSections: [Int] = []
-    public var movedSections: [Move<Int>] = []
-    public var deletedItems: [LayoutIndexPath] = []
-    public var insertedItems: [LayoutIndexPath] = []
-    public var reloadedItems: [LayoutIndexPath] = []
-    public var movedItems: [Move<LayoutIndexPath>] = []
+package struct BatchUpdate: Sendable, Equatable {
+    package var deletedSections: [Int] = []
+    package var insertedSections: [Int] = []
+    package var reloadedSections: [Int] = []
+    package var movedSections: [Move<Int>] = []
+    package var deletedItems: [LayoutIndexPath] = []
+    package var insertedItems: [LayoutIndexPath] = []
+    package var reloadedItems: [LayoutIndexPath] = []
+    package var movedItems: [Move<LayoutIndexPath>] = []
 
-    public struct Move<Position: Hashable & Sendable>: Hashable, Sendable {
-        public var from: Position
-        public var to: Position
+    package struct Move<Position: Hashable & Sendable>: Hashable, Sendable {
+        package var from: Position
+        package var to: Position
 
-        public init(from: Position, to: Position) {
+        package init(from: Position, to: Position) {
             self.from = from
             self.to = to
         }
     }
 
-    public init(
+    package init(
         deletedSections: [Int] = [], insertedSections: [Int] = [], reloadedSections: [Int] = [],
         movedSections: [Move<Int>] = [], deletedItems: [LayoutIndexPath] = [], insertedItems: [LayoutIndexPath] = [],
         reloadedItems: [LayoutIndexPath] = [], movedItems: [Move<LayoutIndexPath>] = []
@@ -36,11 +36,11 @@ public struct BatchUpdate: Sendable, Equatable {
         self.movedItems = movedItems
     }
 
-    public var isEmpty: Bool { self == BatchUpdate() }
+    package var isEmpty: Bool { self == BatchUpdate() }
 
     /// The batch as the layout sees it in prepareForCollectionViewUpdates. Reloads name where
     /// the element is after the update too, which `mapping` knows when other changes shift it.
-    public func collectionUpdates(mapping: UpdateMapping? = nil) -> [CollectionUpdate] {
+    package func collectionUpdates(mapping: UpdateMapping? = nil) -> [CollectionUpdate] {
         var updates: [CollectionUpdate] = []
         updates += deletedSections.sorted().map { .init(action: .delete, before: .init(section: $0), after: nil) }
         updates += insertedSections.sorted().map { .init(action: .insert, before: nil, after: .init(section: $0)) }
@@ -68,12 +68,12 @@ public struct BatchUpdate: Sendable, Equatable {
 
 /// Why a batch cannot be applied (UIKit raises NSInternalInconsistencyException; here the
 /// batch is rejected whole and nothing changes).
-public struct UpdateError: Error, Equatable, CustomStringConvertible, Sendable {
-    public var message: String
+package struct UpdateError: Error, Equatable, CustomStringConvertible, Sendable {
+    package var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,8 +1,8 @@
 /// A layout-to-layout transition (UICollectionViewTransitionLayout): the same data in two
 /// layouts; every element animates from its attributes in the first to those in the second,
 /// elements only one layout places fade in or out in place. Progress 0…1 is linear.
-public enum TransitionPlanner {
-    public static func plan(
+package enum TransitionPlanner {
+    package static func plan(
         from current: any CollectionViewLayout, to next: any CollectionViewLayout, context: CollectionContext
     ) throws -> AnimationPlan {
         try current.prepare(in: context)

@@ -4,9 +4,9 @@
 /// and each surviving section's new count is its old count − deletes − moves out + inserts +
 /// moves in. Survivors keep their relative order and fill the positions no insert or move
 /// claimed, in order.
-public struct UpdateMapping: Sendable {
+package struct UpdateMapping: Sendable {
     /// What happened to one item.
-    public enum Change: String, Sendable {
+    package enum Change: String, Sendable {
         case insert
         case delete
         case move
@@ -14,12 +14,12 @@ public struct UpdateMapping: Sendable {
         case persist
     }
 
-    public let oldCounts: [Int]
-    public let newCounts: [Int]
+    package let oldCounts: [Int]
+    package let newCounts: [Int]
     /// Old section → new section (nil: deleted).
-    public let sectionsOldToNew: [Int?]
+    package let sectionsOldToNew: [Int?]
     /// New section → old section (nil: inserted).
-    public let sectionsNewToOld: [Int?]
+    package let sectionsNewToOld: [Int?]
     /// Per old section: the items that leave it (deleted or moved out), ascending. Survivors
     /// are the rest, so an item's place is found by counting, not kept per item.
     let leaving: [[Int]]
@@ -37,7 +37,7 @@ public struct UpdateMapping: Sendable {
     /// Validates `update` against the sections' item counts before it and, when the host gives
     /// them (its model already changed), after it. `insertedSectionCounts` gives the item count
     /// of inserted sections when `newCounts` is not given (default 0).
-    public init(
+    package init(
         oldCounts: [Int], update: BatchUpdate, newCounts expected: [Int]? = nil,
         insertedSectionCounts: [Int: Int] = [:]
     ) throws(UpdateError) {
@@ -217,7 +217,7 @@ public struct UpdateMapping: Sendable {
     }
 
     /// The item's index path after the update, or nil when it is deleted.
-    public func newIndexPath(forOld path: LayoutIndexPath) -> LayoutIndexPath? {
+    package func newIndexPath(forOld path: LayoutIndexPath) -> LayoutIndexPath? {
         guard oldCounts.indices.contains(path.section), (0..<oldCounts[path.section]).contains(path.item),
             let new = sectionsOldToNew[path.section]
         else { return nil }
@@ -229,7 +229,7 @@ public struct UpdateMapping: Sendable {
     }
 
     /// The item's index path before the update, or nil when it is inserted.
-    public func oldIndexPath(forNew path: LayoutIndexPath) -> LayoutIndexPath? {
+    package func oldIndexPath(forNew path: LayoutIndexPath) -> LayoutIndexPath? {
         guard newCounts.indices.contains(path.section), (0..<newCounts[path.section]).contains(path.item),
             let old = sectionsNewToOld[path.section]
         else { return nil }
@@ -262,7 +262,7 @@ public struct UpdateMapping: Sendable {
     }
 
     /// What the update does to the item at `path` after it.
-    public func change(ofNew path: LayoutIndexPath) -> Change {
+    package func change(ofNew path: LayoutIndexPath) -> Change {
         change(comingFrom: oldIndexPath(forNew: path))
     }
 
@@ -276,20 +276,20 @@ public struct UpdateMapping: Sendable {
     }
 
     /// What the update does to the item at `path` before it.
-    public func change(ofOld path: LayoutIndexPath) -> Change {
+    package func change(ofOld path: LayoutIndexPath) -> Change {
         guard let new = newIndexPath(forOld: path) else { return .delete }
         return change(ofNew: new)
     }
 
     /// What the update does to a whole section (named by its index before the update).
-    public func sectionChange(ofOld section: Int) -> Change {
+    package func sectionChange(ofOld section: Int) -> Change {
         guard sectionsOldToNew.indices.contains(section), sectionsOldToNew[section] != nil else { return .delete }
         if reloadedSectionsOld.contains(section) { return .reload }
         return movedSectionsOld.contains(section) ? .move : .persist
     }
 
     /// The data after the update: surviving items keep their payloads; inserted ones have none.
-    public func newData(from old: CollectionData) -> CollectionData {
+    package func newData(from old: CollectionData) -> CollectionData {
         let hasPayloads = old.sections.contains { $0.items != nil }
         guard hasPayloads else { return CollectionData(counts: newCounts) }
         var cursor = OldPathCursor(self)  // the items in order: one step each

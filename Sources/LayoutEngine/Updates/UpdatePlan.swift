@@ -2,21 +2,21 @@
 /// (the layout's element stores when it has them) and entries only for the elements that do
 /// more than go from their attributes before to those after. A million persisting cells cost
 /// 4 bytes each here instead of an entry holding two `LayoutAttributes`.
-public struct UpdatePlan: Sendable {
-    public var bounds: Rect
-    public var contentSizeBefore: Size
-    public var contentSizeAfter: Size
-    public var updates: [CollectionUpdate]
+package struct UpdatePlan: Sendable {
+    package var bounds: Rect
+    package var contentSizeBefore: Size
+    package var contentSizeAfter: Size
+    package var updates: [CollectionUpdate]
     /// Every element before and after the update, in output order.
-    public let before: ElementList
-    public let after: ElementList
+    package let before: ElementList
+    package let after: ElementList
     /// For each element after the update: its position in `before` when it persists (from its
     /// attributes there to those here), else −1 − the index of its entry in `changed`.
     let sources: [Int32]
     /// Entries of the elements after the update that appear, reload or move (hooks applied).
     let changed: [AnimationPlan.Entry]
     /// The elements that disappear, in their order before the update, with their positions there.
-    public let disappearing: [(position: Int, entry: AnimationPlan.Entry)]
+    package let disappearing: [(position: Int, entry: AnimationPlan.Entry)]
 
     init(
         bounds: Rect, contentSizeBefore: Size, contentSizeAfter: Size, updates: [CollectionUpdate],
@@ -32,18 +32,18 @@ public struct UpdatePlan: Sendable {
     }
 
     /// Every element before or after the update: one entry each.
-    public var entryCount: Int { after.count + disappearing.count }
+    package var entryCount: Int { after.count + disappearing.count }
 
     /// Where the element at `position` after the update was, when it persists there (its
     /// entry is then the element before → the element after); nil when it has its own entry.
     @inline(__always)
-    public func persistingSource(ofAfter position: Int) -> Int? {
+    package func persistingSource(ofAfter position: Int) -> Int? {
         let source = sources[position]
         return source >= 0 ? Int(source) : nil
     }
 
     /// The entry of the element at `position` after the update.
-    public func entry(ofAfter position: Int) -> AnimationPlan.Entry {
+    package func entry(ofAfter position: Int) -> AnimationPlan.Entry {
         let source = sources[position]
         guard source >= 0 else { return changed[Int(-1 - source)] }
         let old = before[Int(source)], new = after[position]
@@ -54,7 +54,7 @@ public struct UpdatePlan: Sendable {
 
     /// The plan with every entry built: the elements after the update in their order, then
     /// the disappearing ones in theirs (as `UpdatePlanner.plan` returns it).
-    public var animationPlan: AnimationPlan {
+    package var animationPlan: AnimationPlan {
         var entries: [AnimationPlan.Entry] = []
         entries.reserveCapacity(entryCount)
         for position in 0..<after.count { entries.append(entry(ofAfter: position)) }

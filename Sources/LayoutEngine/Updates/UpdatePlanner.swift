@@ -2,24 +2,24 @@
 /// prepare on the old data → (data changes) → prepare on the new data →
 /// `prepareForCollectionViewUpdates` → initial attributes of every appearing element and final
 /// attributes of every disappearing one → `finalizeCollectionViewUpdates`.
-public enum UpdatePlanner {
+package enum UpdatePlanner {
     /// A layout that failed in one of the cycle's two layout passes, saying which: on the data
     /// before the update, or after it.
-    public struct PreparePhaseError: Error, CustomStringConvertible {
-        public enum Phase: String, Sendable {
+    package struct PreparePhaseError: Error, CustomStringConvertible {
+        package enum Phase: String, Sendable {
             case beforeUpdate = "the layout before the update"
             case afterUpdate = "the layout after the update"
         }
 
-        public var phase: Phase
-        public var underlying: any Error
+        package var phase: Phase
+        package var underlying: any Error
 
-        public var description: String { "\(underlying) (in \(phase.rawValue))" }
+        package var description: String { "\(underlying) (in \(phase.rawValue))" }
     }
 
     /// Validates `update` (nothing is prepared when it is invalid), then plans it. `new` is the
     /// collection after the model changed; its data must agree with the update.
-    public static func plan(
+    package static func plan(
         layout: any CollectionViewLayout, old: CollectionContext, new: CollectionContext, update: BatchUpdate
     ) throws -> AnimationPlan {
         try updatePlan(layout: layout, old: old, new: new, update: update).animationPlan
@@ -27,7 +27,7 @@ public enum UpdatePlanner {
 
     /// The same plan, kept as the two listings (the layout's element stores when it hands
     /// them over) with entries built only for the elements that appear, disappear, reload or move.
-    public static func updatePlan(
+    package static func updatePlan(
         layout: any CollectionViewLayout, old: CollectionContext, new: CollectionContext, update: BatchUpdate
     ) throws -> UpdatePlan {
         let mapping = try UpdateMapping(
