@@ -112,63 +112,109 @@ final class ElementSink {
         return result
     }
 
+    /// Why a placement was refused: the message the script's error carries.
+    private struct Refusal: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// Checks and stores one `out:*` call, in steps: 1. the call itself (a method call, during
+    /// prepare, within the memory cap); 2. the kind of a supplementary or decoration; 3. the
+    /// index path, which the data must have (UIKit raises for cells and sections it lacks);
+    /// 4. the frame; 5. the optional extras table, charged to the memory cap.
     private func placeChecked(_ lua: LuaState, category: ElementCategory) -> LuaState.FunctionResult {
         let name = category == .cell ? "out:cell" : "out:\(category.name)"
-        // Argument 1 is `out` itself (method call).
-        guard lua.type(at: 1) == .table else {
-            return .error("\(name) must be called with ':' (\(name)(...))")
+        do throws(Refusal) {
+            try checkCall(lua, name: name)
+            let (kindID, argument) = try readKind(lua, category: category, name: name)
+            let (section, item) = try readIndexPath(lua, at: argument, category: category, name: name)
+            let label = "\(name) [\(section), \(item)]"
+            let frame = try readFrame(lua, at: argument + 2, label: label)
+            try store(
+                lua, category: category, kindID: kindID, section: section, item: item, frame: frame,
+                extraIndex: argument + 6, label: label)
+        } catch {
+            return .error(error.message)
         }
-        guard isOpen else { return .error("\(name) is only available during prepare(cv, out)") }
+        return .results(0)
+    }
+
+    /// Step 1: `out` itself is argument 1 (a method call), prepare is running, and one more
+    /// element fits the memory cap.
+    private func checkCall(_ lua: LuaState, name: String) throws(Refusal) {
+        guard lua.type(at: 1) == .table else {
+            throw Refusal("\(name) must be called with ':' (\(name)(...))")
+        }
+        guard isOpen else { throw Refusal("\(name) is only available during prepare(cv, out)") }
         let placed = builder.count + buffer.count
         guard placed < elementLimit, !buffer.refusedForMemory,
             memoryLimit == Int.max || lua.memoryUsed + (placed + 1) * Self.bytesPerElement + customBytes <= memoryLimit
         else {
-            return .error(
+            throw Refusal(
                 "\(name): memory limit exceeded after \(placed) elements placed in one prepare (each costs about \(Self.bytesPerElement + MemoryLayout<PlacementBuffer.Placement>.stride) bytes of the memory cap; raise it with --max-memory)"
             )
         }
-        var argument: Int32 = 2
-        var kindID: UInt16 = 0
-        if category != .cell {
-            guard let kind = lua.string(at: 2), !kind.isEmpty else {
-                return .error("\(name): argument 1 (kind) must be a non-empty string, got \(lua.type(at: 2).name)")
-            }
-            do { kindID = try builder.kindID(kind) } catch { return .error(error.message) }
-            // Later calls with this kind take the fast path.
-            lua.push(kinds)
-            lua.push(kind)
-            lua.push(Int(kindID))
-            lua.rawSetPair(tableAt: -3)
-            lua.pop(1)
-            argument = 3
+    }
+
+    /// Step 2: a supplementary's or decoration's kind (argument 2), registered so later calls
+    /// with it take the fast path; returns its ID and where the index path starts.
+    private func readKind(
+        _ lua: LuaState, category: ElementCategory, name: String
+    ) throws(Refusal) -> (kindID: UInt16, argument: Int32) {
+        guard category != .cell else { return (0, 2) }
+        guard let kind = lua.string(at: 2), !kind.isEmpty else {
+            throw Refusal("\(name): argument 1 (kind) must be a non-empty string, got \(lua.type(at: 2).name)")
         }
+        let kindID: UInt16
+        do { kindID = try builder.kindID(kind) } catch { throw Refusal(error.message) }
+        lua.push(kinds)
+        lua.push(kind)
+        lua.push(Int(kindID))
+        lua.rawSetPair(tableAt: -3)
+        lua.pop(1)
+        return (kindID, 3)
+    }
+
+    /// Step 3: section and item, integers ≥ 0 that the data has (decorations are free).
+    private func readIndexPath(
+        _ lua: LuaState, at argument: Int32, category: ElementCategory, name: String
+    ) throws(Refusal) -> (section: Int32, item: Int32) {
         guard let section = index(lua, argument), let item = index(lua, argument + 1) else {
-            return .error(
+            throw Refusal(
                 "\(name): section and item must be integers ≥ 0, got \(describe(lua, argument)) and \(describe(lua, argument + 1))"
             )
         }
-        // UIKit raises for elements at index paths the data does not have; decorations are free.
         if category == .cell, !(Int(section) < itemCounts.count && Int(item) < itemCounts[Int(section)]) {
-            return .error(
+            throw Refusal(
                 "\(name) [\(section), \(item)]: no such item in the data (\(describeData(section: Int(section))))")
         }
         if category == .supplementary, Int(section) >= itemCounts.count {
-            return .error(
+            throw Refusal(
                 "\(name) [\(section), \(item)]: no such section in the data (\(describeData(section: Int(section))))")
         }
-        let first = argument + 2
+        return (section, item)
+    }
+
+    /// Step 4: x, y, w, h: numbers making a frame the engine can store.
+    private func readFrame(_ lua: LuaState, at first: Int32, label: String) throws(Refusal) -> Rect {
         guard let x = lua.number(at: first), let y = lua.number(at: first + 1),
             let width = lua.number(at: first + 2), let height = lua.number(at: first + 3)
         else {
-            return .error(
-                "\(name) [\(section), \(item)]: x, y, w, h must be numbers, got \((first..<first + 4).map { describe(lua, $0) }.joined(separator: ", "))"
+            throw Refusal(
+                "\(label): x, y, w, h must be numbers, got \((first..<first + 4).map { describe(lua, $0) }.joined(separator: ", "))"
             )
         }
         let frame = Rect(x: x, y: y, width: width, height: height)
-        if let problem = AttributeRules.frameProblem(frame) {
-            return .error("\(name) [\(section), \(item)]: \(problem)")
-        }
-        let extraIndex = first + 4
+        if let problem = AttributeRules.frameProblem(frame) { throw Refusal("\(label): \(problem)") }
+        return frame
+    }
+
+    /// Step 5: the element stored, with its extras table when one is given (custom fields and
+    /// animations are charged to the memory cap).
+    private func store(
+        _ lua: LuaState, category: ElementCategory, kindID: UInt16, section: Int32, item: Int32, frame: Rect,
+        extraIndex: Int32, label: String
+    ) throws(Refusal) {
         switch lua.type(at: extraIndex) {
         case .none, .nil:
             builder.append(category: category, kindID: kindID, section: section, item: item, frame: frame)
@@ -180,8 +226,8 @@ final class ElementSink {
                     + extras.animations.count * AttributeExtras.bytesPerAnimation
                 let bytes = (builder.count + buffer.count) * Self.bytesPerElement + customBytes
                 if memoryLimit != Int.max, bytes + lua.memoryUsed > memoryLimit {
-                    return .error(
-                        "\(name) [\(section), \(item)]: placed elements and their custom fields exceed the memory cap (raise it with --max-memory)"
+                    throw Refusal(
+                        "\(label): placed elements and their custom fields exceed the memory cap (raise it with --max-memory)"
                     )
                 }
                 builder.append(
@@ -190,12 +236,11 @@ final class ElementSink {
                 builder.setExtrasOfLast(
                     transform3D: extras.transform3D, custom: extras.custom, animations: extras.animations)
             case .failure(let problem):
-                return .error("\(name) [\(section), \(item)]: \(problem.message)")
+                throw Refusal("\(label): \(problem.message)")
             }
         case let other:
-            return .error("\(name) [\(section), \(item)]: extra must be a table, got \(other.name)")
+            throw Refusal("\(label): extra must be a table, got \(other.name)")
         }
-        return .results(0)
     }
 
     private func describeData(section: Int) -> String {

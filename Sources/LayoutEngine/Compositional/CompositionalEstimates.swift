@@ -21,41 +21,71 @@ enum CompositionalEstimates {
 
     /// One group's items measured and restacked: the leaves (first `count` of the template),
     /// relative to the group's origin, and the group's extent along its section's scroll axis.
+    /// Steps: measure the root group's estimated items; give `uniformAcrossSiblings` items the
+    /// largest of them; restack along the group's axis; size the group's estimated dimensions
+    /// to its content; inset the cells.
     static func measureGroup(
         _ template: CompositionalGroupTemplate, group: Compositional.Group, count: Int, section: Int, firstItem: Int,
         sizing: Compositional.Sizing
     ) throws -> (cells: [Rect], size: Size) {
         var boxes = template.leaves.prefix(count).map(\.box)
-        // Measure the estimated axes of the root group's own items.
         if let measure = sizing.item {
-            for i in boxes.indices {
-                let leaf = template.leaves[i]
-                guard leaf.depth == 0, let item = leaf.item,
-                    item.size.width.isEstimated || item.size.height.isEstimated
-                else { continue }
-                if let answer = try measure(LayoutIndexPath(section, firstItem + i), boxes[i].size) {
-                    boxes[i].size = take(
-                        answer, into: boxes[i].size, width: item.size.width.isEstimated,
-                        height: item.size.height.isEstimated, kind: "")
-                }
+            try measureItems(&boxes, template.leaves, measure: measure, section: section, firstItem: firstItem)
+        }
+        makeSiblingsUniform(&boxes, template.leaves)
+        restack(&boxes, template.leaves, group: group)
+        let size = groupSize(boxes, template, group: group)
+        let cells = boxes.indices.map { i -> Rect in
+            guard let item = template.leaves[i].item else { return boxes[i] }
+            // Content insets shrink the cell, except on an estimated axis.
+            let ins = item.contentInsets
+            let (l, t) = item.size.width.isEstimated ? (0.0, 0.0) : (ins.leading, ins.trailing)
+            let (tp, b) = item.size.height.isEstimated ? (0.0, 0.0) : (ins.top, ins.bottom)
+            return Rect(
+                x: boxes[i].x + l, y: boxes[i].y + tp, width: max(0, boxes[i].width - l - t),
+                height: max(0, boxes[i].height - tp - b))
+        }
+        return (cells, size)
+    }
+
+    /// The estimated axes of the root group's own items, as the sizing closure answers.
+    private static func measureItems(
+        _ boxes: inout [Rect], _ leaves: [CompositionalLeaf],
+        measure: (LayoutIndexPath, Size) throws -> Size?, section: Int, firstItem: Int
+    ) throws {
+        for i in boxes.indices {
+            let leaf = leaves[i]
+            guard leaf.depth == 0, let item = leaf.item,
+                item.size.width.isEstimated || item.size.height.isEstimated
+            else { continue }
+            if let answer = try measure(LayoutIndexPath(section, firstItem + i), boxes[i].size) {
+                boxes[i].size = take(
+                    answer, into: boxes[i].size, width: item.size.width.isEstimated,
+                    height: item.size.height.isEstimated, kind: "")
             }
         }
-        // uniformAcrossSiblings: every such sibling takes the largest measured size.
+    }
+
+    /// uniformAcrossSiblings: every such sibling takes the largest measured size.
+    private static func makeSiblingsUniform(_ boxes: inout [Rect], _ leaves: [CompositionalLeaf]) {
         var uniformWidth = 0.0, uniformHeight = 0.0
         for i in boxes.indices {
-            guard let item = template.leaves[i].item else { continue }
+            guard let item = leaves[i].item else { continue }
             if case .uniformAcrossSiblings = item.size.width { uniformWidth = max(uniformWidth, boxes[i].width) }
             if case .uniformAcrossSiblings = item.size.height { uniformHeight = max(uniformHeight, boxes[i].height) }
         }
         for i in boxes.indices {
-            guard let item = template.leaves[i].item else { continue }
+            guard let item = leaves[i].item else { continue }
             if case .uniformAcrossSiblings = item.size.width { boxes[i].size.width = uniformWidth }
             if case .uniformAcrossSiblings = item.size.height { boxes[i].size.height = uniformHeight }
         }
-        // Restack along the root group's axis when its items' extents there were measured.
+    }
+
+    /// Restacks along the root group's axis when its items' extents there were measured (edge
+    /// spacing and interItemSpacing kept).
+    private static func restack(_ boxes: inout [Rect], _ leaves: [CompositionalLeaf], group: Compositional.Group) {
         let insets = group.contentInsets
         let spacing = group.interItemSpacing?.minimum ?? 0
-        let leaves = template.leaves
         func measured(_ pick: (Compositional.LayoutSize) -> Compositional.Dimension) -> Bool {
             boxes.indices.contains {
                 leaves[$0].depth == 0 && leaves[$0].item.map { pick($0.size).isEstimated } == true
@@ -81,6 +111,14 @@ enum CompositionalEstimates {
             }
         default: break
         }
+    }
+
+    /// The group's size: its estimated dimensions reach its furthest item plus edge spacing
+    /// and the group's own content insets; the others stay as solved.
+    private static func groupSize(
+        _ boxes: [Rect], _ template: CompositionalGroupTemplate, group: Compositional.Group
+    ) -> Size {
+        let leaves = template.leaves, insets = group.contentInsets
         var size = template.size
         if group.size.height.isEstimated {
             let bottom = boxes.indices.reduce(0.0) { result, i in
@@ -94,16 +132,6 @@ enum CompositionalEstimates {
             }
             size.width = trailing + insets.trailing
         }
-        let cells = boxes.indices.map { i -> Rect in
-            guard let item = template.leaves[i].item else { return boxes[i] }
-            // Content insets shrink the cell, except on an estimated axis.
-            let ins = item.contentInsets
-            let (l, t) = item.size.width.isEstimated ? (0.0, 0.0) : (ins.leading, ins.trailing)
-            let (tp, b) = item.size.height.isEstimated ? (0.0, 0.0) : (ins.top, ins.bottom)
-            return Rect(
-                x: boxes[i].x + l, y: boxes[i].y + tp, width: max(0, boxes[i].width - l - t),
-                height: max(0, boxes[i].height - tp - b))
-        }
-        return (cells, size)
+        return size
     }
 }

@@ -109,6 +109,10 @@ struct CompositionalGroupSolver {
         return placed
     }
 
+    /// A horizontal or vertical group's subitems along its main axis ("Groups"), in three
+    /// steps: `choose` which subitems it holds (as many as fit, or exactly `count`), re-solve
+    /// fraction sizes less the spacing (`shareSpacing`), then `arrange` them, leftover room
+    /// shared by flexible edges and gaps. Returns the number of items placed.
     private mutating func fill(
         _ group: Compositional.Group, _ subitems: Compositional.Subitems, horizontal: Bool, interior: Size,
         inner: Point,
@@ -120,6 +124,21 @@ struct CompositionalGroupSolver {
                 "section \(section): interItemSpacing must be a finite number, got \(AttributeRules.number(spacing.minimum))"
             )
         }
+        var chosen = try choose(
+            subitems, horizontal: horizontal, interior: interior, spacing: spacing, budget: budget, depth: depth)
+        shareSpacing(&chosen, horizontal: horizontal, interior: interior, spacing: spacing)
+        return try arrange(
+            chosen, horizontal: horizontal, interior: interior, inner: inner, spacing: spacing, budget: budget,
+            depth: depth, into: &template)
+    }
+
+    /// Fill: which subitems the group holds, in order, cycling through the list: as many as
+    /// fit its main length (a quarter point of slack), or exactly `count` (`count:` also sizes
+    /// each to 1/n of the interior less the spacing); never more items than `budget`.
+    private func choose(
+        _ subitems: Compositional.Subitems, horizontal: Bool, interior: Size, spacing: Compositional.Spacing,
+        budget: Int, depth: Int
+    ) throws -> [Choice] {
         let mainLength = horizontal ? interior.width : interior.height
         let candidates: [Compositional.Subitem]
         var fixedCount: Int?
@@ -133,8 +152,6 @@ struct CompositionalGroupSolver {
         if let n = fixedCount, n < 1 {
             throw LayoutError("section \(section): a group's count must be at least 1, got \(n)")
         }
-
-        // Fill: which subitems the group holds.
         var chosen: [Choice] = []
         var remaining = mainLength
         var used = 0
@@ -182,20 +199,33 @@ struct CompositionalGroupSolver {
             chosen.append(Choice(subitem: subitem, size: size, fractional: fractional))
             used += leaves
         }
+        return chosen
+    }
 
-        // Spacing re-solve: fraction items give up the room the spacing needs.
+    /// Spacing re-solve: fraction items give up the room the spacing needs (their fractions
+    /// resolve against the interior less n − 1 spacings).
+    private func shareSpacing(
+        _ chosen: inout [Choice], horizontal: Bool, interior: Size, spacing: Compositional.Spacing
+    ) {
         let n = chosen.count
-        if n >= 2, spacing.minimum != 0, chosen.contains(where: \.fractional) {
-            let reduced =
-                horizontal
-                ? Size(width: interior.width - spacing.minimum * Double(n - 1), height: interior.height)
-                : Size(width: interior.width, height: interior.height - spacing.minimum * Double(n - 1))
-            for i in chosen.indices where chosen[i].fractional {
-                chosen[i].size = chosen[i].subitem.size.resolve(in: reduced, rounding)
-            }
+        guard n >= 2, spacing.minimum != 0, chosen.contains(where: \.fractional) else { return }
+        let reduced =
+            horizontal
+            ? Size(width: interior.width - spacing.minimum * Double(n - 1), height: interior.height)
+            : Size(width: interior.width, height: interior.height - spacing.minimum * Double(n - 1))
+        for i in chosen.indices where chosen[i].fractional {
+            chosen[i].size = chosen[i].subitem.size.resolve(in: reduced, rounding)
         }
+    }
 
-        // Arrange: leftover shared by flexible edges and gaps.
+    /// Arrange: the leftover main length shared equally by flexible edges and (flexible
+    /// spacing) gaps; across, flexible edges centre an item (both) or push it to the far side.
+    private mutating func arrange(
+        _ chosen: [Choice], horizontal: Bool, interior: Size, inner: Point, spacing: Compositional.Spacing,
+        budget: Int, depth: Int, into template: inout CompositionalGroupTemplate
+    ) throws -> Int {
+        let n = chosen.count
+        let mainLength = horizontal ? interior.width : interior.height
         var total = spacing.minimum * Double(max(0, n - 1))
         var flexibleSlots = spacing.isFlexible ? max(0, n - 1) : 0
         for choice in chosen {
@@ -232,13 +262,7 @@ struct CompositionalGroupSolver {
                 : Point(x: inner.x + crossPosition, y: inner.y + cursor)
             switch choice.subitem {
             case .item(let item):
-                let box = Rect(origin: origin, size: choice.size)
-                let insets = effectiveInsets(item.contentInsets, size: item.size, what: "item")
-                let cell = Rect(
-                    x: box.x + insets.leading, y: box.y + insets.top,
-                    width: max(0, box.width - insets.leading - insets.trailing),
-                    height: max(0, box.height - insets.top - insets.bottom))
-                template.leaves.append(CompositionalLeaf(box: box, cell: cell, item: item, zIndex: 0, depth: depth))
+                template.leaves.append(leaf(item, box: Rect(origin: origin, size: choice.size), depth: depth))
                 placed += 1
             case .group(let nested):
                 placed += try solve(
@@ -248,6 +272,16 @@ struct CompositionalGroupSolver {
             cursor += mainSize + (edges.trail?.minimum ?? 0) + (edges.trail?.isFlexible == true ? share : 0)
         }
         return placed
+    }
+
+    /// An item's leaf: its box, and its cell inside the item's content insets.
+    private func leaf(_ item: Compositional.Item, box: Rect, depth: Int) -> CompositionalLeaf {
+        let insets = effectiveInsets(item.contentInsets, size: item.size, what: "item")
+        let cell = Rect(
+            x: box.x + insets.leading, y: box.y + insets.top,
+            width: max(0, box.width - insets.leading - insets.trailing),
+            height: max(0, box.height - insets.top - insets.bottom))
+        return CompositionalLeaf(box: box, cell: cell, item: item, zIndex: 0, depth: depth)
     }
 
     /// Content insets, less those on an estimated axis (ignored, with a warning).

@@ -2,8 +2,44 @@
 /// and zIndex"): the root group is solved once, item i goes to leaf i mod k of group i div k,
 /// every group takes its full extent. Works in layout space (a vertical layout).
 extension CompositionalPreparer {
-    /// Lays out section `s` from `start`; returns where it ends.
+    /// Lays out section `s` from `start`; returns where it ends. The steps, each a method below:
+    /// 1. `sectionPlan`: the band across the layout (`contentInsetsReference`), the content
+    ///    inside the section's `contentInsets`, the root group solved once (the template every
+    ///    group copies) and its edge spacing;
+    /// 2. the boundary items sized, so the content starts after the leading ones;
+    /// 3. `stampGroups`: every group placed (measured one by one when items self-size), group
+    ///    supplementaries anchored to their groups, then item supplementaries to their cells;
+    /// 4. `placeBoundaryItems` around the content (pinned ones kept aside), then
+    ///    `placeDecorations` behind the whole section;
+    /// 5. `recordGeometry`: the section's frame and its orthogonal scrolling.
     mutating func layOutSection(_ section: Compositional.Section, index s: Int, start: Double) throws -> Double {
+        let plan = try sectionPlan(section, index: s)
+        let boundaryBand =
+            section.supplementariesFollowContentInsets
+            ? (x: plan.content.x, width: max(0, plan.content.width)) : plan.band
+        let boundary = try CompositionalBoundaryPlacement(
+            section.boundarySupplementaryItems, container: Size(width: boundaryBand.width, height: bounds.height),
+            section: s, itemIndex: 0, rounding: rounding, sizing: sizing)
+
+        let contentTop = start + boundary.lengthBefore + section.contentInsets.top
+        let zFloor: Int32 = section.decorationItems.isEmpty ? Int32.min : 1
+        let stamped = try stampGroups(plan, section, contentTop: contentTop, zFloor: zFloor)
+
+        let afterStart = contentTop + stamped.length + section.contentInsets.bottom
+        let end = max(start, afterStart + boundary.lengthAfter)
+        let contentRect = Rect(x: boundaryBand.x, y: contentTop, width: boundaryBand.width, height: stamped.length)
+        placeBoundaryItems(
+            boundary,
+            frames: boundary.frames(start: start, afterStart: afterStart, band: boundaryBand, content: contentRect),
+            section: s, zFloor: zFloor, span: (start, end))
+        placeDecorations(section, index: s, band: plan.band, span: (start, end))
+        recordGeometry(section, plan, stamped, span: (start, end))
+        return end
+    }
+
+    /// Step 1: the section's containers, its root group solved and its edge spacing, checked
+    /// ("Sections": contentInsets, contentInsetsReference; "Groups": edgeSpacing).
+    func sectionPlan(_ section: Compositional.Section, index s: Int) throws -> CompositionalSectionPlan {
         let W = bounds.width, H = bounds.height
         let reference = referenceInsets(section.contentInsetsReference ?? configuration.contentInsetsReference)
         let insets = section.contentInsets
@@ -46,183 +82,200 @@ extension CompositionalPreparer {
                 "section \(s): the group (\(AttributeRules.number(groupSize.width))×\(AttributeRules.number(groupSize.height))) cannot fit one item"
             )
         }
-        let groupCount = k == 0 ? 0 : (count + k - 1) / k
+        var plan = CompositionalSectionPlan(
+            index: s, orthogonal: orthogonal, band: band, content: content, itemCount: count,
+            groupContainer: groupContainer, groupSize: groupSize, template: template,
+            groupCount: k == 0 ? 0 : (count + k - 1) / k)
+        plan.applyEdgeSpacing(group.edgeSpacing, warnings: warnings)
+        return plan
+    }
 
-        // Root-group edge spacing: fixed edges along the section's scroll axis add to the
-        // groupStride, flexible ones there are ignored (warning); across, flexible edges centre.
-        let e = group.edgeSpacing
-        let (alongLead, alongTrail, acrossLead, acrossTrail) =
-            orthogonal
-            ? (e.leading, e.trailing, e.top, e.bottom) : (e.top, e.bottom, e.leading, e.trailing)
-        if alongLead?.isFlexible == true || alongTrail?.isFlexible == true {
-            warnings.add("section \(s): flexible edge spacing of the section's group along its scroll axis is ignored")
-        }
-        let groupAlong = orthogonal ? groupSize.width : groupSize.height
-        let groupAcross = orthogonal ? groupSize.height : groupSize.width
-        let groupStride = groupAlong + (alongLead?.minimum ?? 0) + (alongTrail?.minimum ?? 0)
-        let acrossRoom =
-            (orthogonal ? groupContainer.height : content.width) - groupAcross
-            - (acrossLead?.minimum ?? 0) - (acrossTrail?.minimum ?? 0)
-        var acrossOffset = acrossLead?.minimum ?? 0
-        if acrossRoom > 0 {
-            switch (acrossLead?.isFlexible == true, acrossTrail?.isFlexible == true) {
-            case (true, true): acrossOffset += acrossRoom / 2
-            case (true, false): acrossOffset += acrossRoom
-            default: break
-            }
-        }
+    /// Where the stamped groups reach.
+    struct StampedGroups {
+        /// Across the section's flow: the content's height between the insets.
+        var length: Double
+        /// Along an orthogonal section's own axis, when self-sizing items set it.
+        var measuredAlong: Double?
+    }
 
-        // Boundary items, sized across the content (following the insets) or the band.
-        let follow = section.supplementariesFollowContentInsets
-        let boundaryBand = follow ? (x: content.x, width: max(0, content.width)) : band
-        let boundary = try CompositionalBoundaryPlacement(
-            section.boundarySupplementaryItems, container: Size(width: boundaryBand.width, height: H), section: s,
-            itemIndex: 0, rounding: rounding, sizing: sizing)
-
-        let contentTop = start + boundary.lengthBefore + insets.top
-        let zFloor: Int32 = section.decorationItems.isEmpty ? Int32.min : 1
-        let sectionID = Int32(clamping: s)
-        var groupsLength: Double
-        var itemSupplementaries: [(item: Int, cell: Rect, leaf: Int)] = []
+    /// Step 3: the groups stamped from `contentTop`, then the supplementaries anchored to
+    /// their groups and items.
+    mutating func stampGroups(
+        _ plan: CompositionalSectionPlan, _ section: Compositional.Section, contentTop: Double, zFloor: Int32
+    ) throws -> StampedGroups {
+        let template = plan.template
         let wantsSupplementaries =
             template.leaves.contains { !($0.item?.supplementaryItems.isEmpty ?? true) }
             || !template.groupSupplementaries.isEmpty
-
-        var measuredAlong: Double?
-        if let sizing, sizing.item != nil, CompositionalEstimates.needsMeasuring(template, group: group) {
-            // Self-sizing: each group measured, then the groups restack along the section's axis.
-            var along = orthogonal ? content.x : contentTop
-            var across = 0.0
-            var item = 0
-            for g in 0..<groupCount {
-                let n = min(k, count - item)
-                let (cells, size) = try CompositionalEstimates.measureGroup(
-                    template, group: group, count: n, section: s, firstItem: item, sizing: sizing)
-                if g > 0 { along += section.interGroupSpacing }
-                along += alongLead?.minimum ?? 0
-                let origin =
-                    orthogonal
-                    ? Point(x: along, y: contentTop + acrossOffset)
-                    : Point(x: content.x + acrossOffset, y: along)
-                for (leaf, cell) in cells.enumerated() {
-                    let frame = cell.offsetBy(dx: origin.x, dy: origin.y)
-                    sink.cell(
-                        section: sectionID, item: Int32(clamping: item), frame: frame,
-                        zIndex: max(template.leaves[leaf].zIndex, zFloor))
-                    if wantsSupplementaries { itemSupplementaries.append((item, frame, leaf)) }
-                    item += 1
-                }
-                along += (orthogonal ? size.width : size.height) + (alongTrail?.minimum ?? 0)
-                across = max(across, orthogonal ? size.height : size.width)
-            }
-            if orthogonal {
-                groupsLength = groupCount > 0 ? across + (acrossLead?.minimum ?? 0) + (acrossTrail?.minimum ?? 0) : 0
-                measuredAlong = along - content.x
-            } else {
-                groupsLength = along - contentTop
-            }
+        var itemSupplementaries: [(item: Int, cell: Rect, leaf: Int)] = []
+        let stamped: StampedGroups
+        if let sizing, sizing.item != nil, CompositionalEstimates.needsMeasuring(template, group: section.group) {
+            stamped = try stampMeasuredGroups(
+                plan, section, contentTop: contentTop, zFloor: zFloor, sizing: sizing,
+                collecting: wantsSupplementaries, into: &itemSupplementaries)
         } else {
-            let groups = Double(groupCount)
-            if groupCount == 0 {
-                groupsLength = 0
-            } else if orthogonal {
-                // One group tall (across the section's own scroll axis), flexible room included.
-                let flexible = acrossLead?.isFlexible == true || acrossTrail?.isFlexible == true
-                groupsLength =
-                    groupAcross + (acrossLead?.minimum ?? 0) + (acrossTrail?.minimum ?? 0)
-                    + (flexible ? max(0, acrossRoom) : 0)
-            } else {
-                groupsLength = groups * groupStride + (groups - 1) * section.interGroupSpacing
-            }
-            let step = groupStride + section.interGroupSpacing
-            var item = 0
-            template.leaves.withUnsafeBufferPointer { leaves in
-                for g in 0..<groupCount {
-                    let origin =
-                        orthogonal
-                        ? Point(
-                            x: content.x + (alongLead?.minimum ?? 0) + Double(g) * step, y: contentTop + acrossOffset)
-                        : Point(
-                            x: content.x + acrossOffset, y: contentTop + (alongLead?.minimum ?? 0) + Double(g) * step)
-                    for leaf in 0..<min(k, count - item) {
-                        let cell = leaves[leaf].cell
-                        let frame = Rect(
-                            x: origin.x + cell.x, y: origin.y + cell.y, width: cell.width, height: cell.height)
-                        sink.cell(
-                            section: sectionID, item: Int32(truncatingIfNeeded: item), frame: frame,
-                            zIndex: max(leaves[leaf].zIndex, zFloor))
-                        if wantsSupplementaries { itemSupplementaries.append((item, frame, leaf)) }
-                        item += 1
-                    }
-                }
-            }
-            // Group supplementaries, once per stamped group.
-            for supplementary in template.groupSupplementaries {
-                for g in 0..<groupCount where g * k + supplementary.firstLeaf < count {
-                    let origin =
-                        orthogonal
-                        ? Point(
-                            x: content.x + (alongLead?.minimum ?? 0) + Double(g) * step, y: contentTop + acrossOffset)
-                        : Point(
-                            x: content.x + acrossOffset, y: contentTop + (alongLead?.minimum ?? 0) + Double(g) * step)
-                    let container = supplementary.groupFrame.offsetBy(dx: origin.x, dy: origin.y)
-                    try addAnchored(
-                        supplementary.item, to: container, section: s, item: g * k + supplementary.firstLeaf,
-                        zFloor: zFloor)
-                }
-            }
+            stamped = try stampFixedGroups(
+                plan, section, contentTop: contentTop, zFloor: zFloor, collecting: wantsSupplementaries,
+                into: &itemSupplementaries)
         }
         for entry in itemSupplementaries {
             for supplementary in template.leaves[entry.leaf].item?.supplementaryItems ?? [] {
-                try addAnchored(supplementary, to: entry.cell, section: s, item: entry.item, zFloor: zFloor)
+                try addAnchored(supplementary, to: entry.cell, section: plan.index, item: entry.item, zFloor: zFloor)
             }
         }
+        return stamped
+    }
 
-        let contentBottom = contentTop + groupsLength
-        let afterStart = contentBottom + insets.bottom
-        let end = max(start, afterStart + boundary.lengthAfter)
-        let contentRect = Rect(x: boundaryBand.x, y: contentTop, width: boundaryBand.width, height: groupsLength)
-        let boundaryFrames = boundary.frames(
-            start: start, afterStart: afterStart, band: boundaryBand, content: contentRect)
-        for (sized, frame) in zip(boundary.items, boundaryFrames) {
+    /// Self-sizing: each group measured, then the groups restack along the section's axis.
+    private mutating func stampMeasuredGroups(
+        _ plan: CompositionalSectionPlan, _ section: Compositional.Section, contentTop: Double, zFloor: Int32,
+        sizing: Compositional.Sizing, collecting wantsSupplementaries: Bool,
+        into itemSupplementaries: inout [(item: Int, cell: Rect, leaf: Int)]
+    ) throws -> StampedGroups {
+        let k = plan.template.leaves.count, count = plan.itemCount, s = plan.index
+        let sectionID = Int32(clamping: s)
+        var along = plan.orthogonal ? plan.content.x : contentTop
+        var across = 0.0
+        var item = 0
+        for g in 0..<plan.groupCount {
+            let n = min(k, count - item)
+            let (cells, size) = try CompositionalEstimates.measureGroup(
+                plan.template, group: section.group, count: n, section: s, firstItem: item, sizing: sizing)
+            if g > 0 { along += section.interGroupSpacing }
+            along += plan.alongLead
+            let origin =
+                plan.orthogonal
+                ? Point(x: along, y: contentTop + plan.acrossOffset)
+                : Point(x: plan.content.x + plan.acrossOffset, y: along)
+            for (leaf, cell) in cells.enumerated() {
+                let frame = cell.offsetBy(dx: origin.x, dy: origin.y)
+                sink.cell(
+                    section: sectionID, item: Int32(clamping: item), frame: frame,
+                    zIndex: max(plan.template.leaves[leaf].zIndex, zFloor))
+                if wantsSupplementaries { itemSupplementaries.append((item, frame, leaf)) }
+                item += 1
+            }
+            along += (plan.orthogonal ? size.width : size.height) + plan.alongTrail
+            across = max(across, plan.orthogonal ? size.height : size.width)
+        }
+        if plan.orthogonal {
+            let length = plan.groupCount > 0 ? across + plan.acrossLeadMinimum + plan.acrossTrailMinimum : 0
+            return StampedGroups(length: length, measuredAlong: along - plan.content.x)
+        }
+        return StampedGroups(length: along - contentTop)
+    }
+
+    /// Fixed sizes: every group a copy of the template, one stride apart ("Sections": group
+    /// i holds items i·k ..< (i+1)·k; interGroupSpacing between groups).
+    private mutating func stampFixedGroups(
+        _ plan: CompositionalSectionPlan, _ section: Compositional.Section, contentTop: Double, zFloor: Int32,
+        collecting wantsSupplementaries: Bool, into itemSupplementaries: inout [(item: Int, cell: Rect, leaf: Int)]
+    ) throws -> StampedGroups {
+        let k = plan.template.leaves.count, count = plan.itemCount, groupCount = plan.groupCount
+        let sectionID = Int32(clamping: plan.index)
+        let length: Double
+        if groupCount == 0 {
+            length = 0
+        } else if plan.orthogonal {
+            // One group tall (across the section's own scroll axis), flexible room included.
+            length =
+                plan.groupAcross + plan.acrossLeadMinimum + plan.acrossTrailMinimum
+                + (plan.acrossFlexible ? max(0, plan.acrossRoom) : 0)
+        } else {
+            let groups = Double(groupCount)
+            length = groups * plan.groupStride + (groups - 1) * section.interGroupSpacing
+        }
+        let step = plan.groupStride + section.interGroupSpacing
+        var item = 0
+        plan.template.leaves.withUnsafeBufferPointer { leaves in
+            for g in 0..<groupCount {
+                let origin = plan.groupOrigin(g, step: step, contentTop: contentTop)
+                for leaf in 0..<min(k, count - item) {
+                    let cell = leaves[leaf].cell
+                    let frame = Rect(
+                        x: origin.x + cell.x, y: origin.y + cell.y, width: cell.width, height: cell.height)
+                    sink.cell(
+                        section: sectionID, item: Int32(truncatingIfNeeded: item), frame: frame,
+                        zIndex: max(leaves[leaf].zIndex, zFloor))
+                    if wantsSupplementaries { itemSupplementaries.append((item, frame, leaf)) }
+                    item += 1
+                }
+            }
+        }
+        // Group supplementaries, once per stamped group.
+        for supplementary in plan.template.groupSupplementaries {
+            for g in 0..<groupCount where g * k + supplementary.firstLeaf < count {
+                let origin = plan.groupOrigin(g, step: step, contentTop: contentTop)
+                let container = supplementary.groupFrame.offsetBy(dx: origin.x, dy: origin.y)
+                try addAnchored(
+                    supplementary.item, to: container, section: plan.index, item: g * k + supplementary.firstLeaf,
+                    zFloor: zFloor)
+            }
+        }
+        return StampedGroups(length: length)
+    }
+
+    /// Step 4a: boundary items at their frames; pinned ones wait for the rect query
+    /// ("Boundary supplementary items": pinToVisibleBounds).
+    mutating func placeBoundaryItems(
+        _ boundary: CompositionalBoundaryPlacement, frames: [Rect], section s: Int, zFloor: Int32,
+        span: (start: Double, end: Double)
+    ) {
+        for (sized, frame) in zip(boundary.items, frames) {
             let z = max(sized.item.zIndex, Int(zFloor))
             if sized.item.pinToVisibleBounds {
                 pinned.append(
                     CompositionalPinnedItem(
                         key: .supplementary(sized.item.kind, s, 0), frame: frame, zIndex: z,
                         alignment: sized.item.alignment,
-                        sectionStart: start, sectionEnd: end, group: s))
+                        sectionStart: span.start, sectionEnd: span.end, group: s))
             } else {
                 sink.add(.supplementary, kind: sized.item.kind, section: s, item: 0, frame: frame, zIndex: z)
             }
         }
-        // Backgrounds cover the whole section across the band, inset by their own insets.
+    }
+
+    /// Step 4b: backgrounds cover the whole section across the band, inset by their own
+    /// insets ("Decorations and zIndex").
+    mutating func placeDecorations(
+        _ section: Compositional.Section, index s: Int, band: (x: Double, width: Double),
+        span: (start: Double, end: Double)
+    ) {
         for decoration in section.decorationItems {
             let d = decoration.contentInsets
             let frame = Rect(
-                x: band.x + d.leading, y: start + d.top,
-                width: max(0, band.width - d.leading - d.trailing), height: max(0, end - start - d.top - d.bottom))
+                x: band.x + d.leading, y: span.start + d.top,
+                width: max(0, band.width - d.leading - d.trailing),
+                height: max(0, span.end - span.start - d.top - d.bottom))
             sink.add(.decoration, kind: decoration.kind, section: s, item: 0, frame: frame, zIndex: decoration.zIndex)
         }
+    }
 
-        let frame = Rect(x: band.x, y: start, width: band.width, height: end - start)
+    /// Step 5: the section's frame, its boundary kinds, and (orthogonal sections) how far its
+    /// groups scroll ("Orthogonal sections").
+    mutating func recordGeometry(
+        _ section: Compositional.Section, _ plan: CompositionalSectionPlan, _ stamped: StampedGroups,
+        span: (start: Double, end: Double)
+    ) {
+        let frame = Rect(x: plan.band.x, y: span.start, width: plan.band.width, height: span.end - span.start)
         var geometry = CompositionalSectionGeometry(
             frame: frame, boundaryKinds: Set(section.boundarySupplementaryItems.map(\.kind)),
             visibleItemsInvalidationHandler: section.visibleItemsInvalidationHandler)
-        if orthogonal {
-            let groups = Double(groupCount)
+        if plan.orthogonal {
+            let insets = section.contentInsets
+            let groups = Double(plan.groupCount)
             var contentLength = insets.leading + insets.trailing
-            if let measuredAlong {
+            if let measuredAlong = stamped.measuredAlong {
                 contentLength += measuredAlong
-            } else if groupCount > 0 {
-                contentLength += groups * groupStride + (groups - 1) * section.interGroupSpacing
+            } else if plan.groupCount > 0 {
+                contentLength += groups * plan.groupStride + (groups - 1) * section.interGroupSpacing
             }
             geometry.orthogonal = CompositionalOrthogonalGeometry(
-                behavior: section.orthogonalScrollingBehavior, visibleLength: band.width, contentLength: contentLength,
-                groupLength: groupStride, interGroupSpacing: section.interGroupSpacing, leadingInset: insets.leading)
+                behavior: section.orthogonalScrollingBehavior, visibleLength: plan.band.width,
+                contentLength: contentLength, groupLength: plan.groupStride,
+                interGroupSpacing: section.interGroupSpacing, leadingInset: insets.leading)
         }
-        sections[s] = geometry
-        return end
+        sections[plan.index] = geometry
     }
 
     /// An item or group supplementary: sized against its container, anchored to it.
@@ -244,5 +297,68 @@ extension CompositionalPreparer {
         sink.add(
             .supplementary, kind: item.kind, section: section, item: index, frame: frame,
             zIndex: max(item.zIndex, Int(zFloor)))
+    }
+}
+
+/// One section's containers and its root group, solved once (step 1 of `layOutSection`), in
+/// layout space: "along" is the section's own scroll axis, "across" the other.
+struct CompositionalSectionPlan {
+    var index: Int
+    var orthogonal: Bool
+    /// Across the layout, less the contentInsetsReference.
+    var band: (x: Double, width: Double)
+    /// The band less the section's leading and trailing contentInsets.
+    var content: (x: Double, width: Double)
+    var itemCount: Int
+    var groupContainer: Size
+    var groupSize: Size
+    var template: CompositionalGroupTemplate
+    var groupCount: Int
+
+    /// The root group's fixed edge spacing along the section's scroll axis (before, after).
+    var alongLead = 0.0, alongTrail = 0.0
+    /// Its minimum edge spacing across, and whether either edge there is flexible.
+    var acrossLeadMinimum = 0.0, acrossTrailMinimum = 0.0
+    var acrossFlexible = false
+    /// One group and its fixed edges, along: the distance between group origins less the spacing.
+    var groupStride = 0.0
+    /// The group's extent across, the room left beside it, and where it sits in that room.
+    var groupAcross = 0.0, acrossRoom = 0.0, acrossOffset = 0.0
+
+    /// Root-group edge spacing ("Groups": edgeSpacing): fixed edges along the section's scroll
+    /// axis add to the stride, flexible ones there are ignored (warning); across, flexible
+    /// edges centre the group (both) or push it to the far side (leading only).
+    mutating func applyEdgeSpacing(_ e: Compositional.EdgeSpacing, warnings: CompositionalWarnings) {
+        let (lead, trail, acrossLead, acrossTrail) =
+            orthogonal ? (e.leading, e.trailing, e.top, e.bottom) : (e.top, e.bottom, e.leading, e.trailing)
+        if lead?.isFlexible == true || trail?.isFlexible == true {
+            warnings.add(
+                "section \(index): flexible edge spacing of the section's group along its scroll axis is ignored")
+        }
+        alongLead = lead?.minimum ?? 0
+        alongTrail = trail?.minimum ?? 0
+        acrossLeadMinimum = acrossLead?.minimum ?? 0
+        acrossTrailMinimum = acrossTrail?.minimum ?? 0
+        acrossFlexible = acrossLead?.isFlexible == true || acrossTrail?.isFlexible == true
+        let groupAlong = orthogonal ? groupSize.width : groupSize.height
+        groupAcross = orthogonal ? groupSize.height : groupSize.width
+        groupStride = groupAlong + alongLead + alongTrail
+        acrossRoom =
+            (orthogonal ? groupContainer.height : content.width) - groupAcross - acrossLeadMinimum - acrossTrailMinimum
+        acrossOffset = acrossLeadMinimum
+        if acrossRoom > 0 {
+            switch (acrossLead?.isFlexible == true, acrossTrail?.isFlexible == true) {
+            case (true, true): acrossOffset += acrossRoom / 2
+            case (true, false): acrossOffset += acrossRoom
+            default: break
+            }
+        }
+    }
+
+    /// The origin of group `g` of a fixed-size section, `step` (stride and spacing) apart.
+    func groupOrigin(_ g: Int, step: Double, contentTop: Double) -> Point {
+        orthogonal
+            ? Point(x: content.x + alongLead + Double(g) * step, y: contentTop + acrossOffset)
+            : Point(x: content.x + acrossOffset, y: contentTop + alongLead + Double(g) * step)
     }
 }

@@ -36,116 +36,203 @@ package struct UpdateMapping: Sendable {
 
     /// Validates `update` against the sections' item counts before it and, when the host gives
     /// them (its model already changed), after it. `insertedSectionCounts` gives the item count
-    /// of inserted sections when `newCounts` is not given (default 0).
+    /// of inserted sections when `newCounts` is not given (default 0). UIKit's checks, in order:
+    /// 1. sections named once, each change naming a section that exists before (delete,
+    ///    reload, move from) or after (insert, move to) the update, never two changes at once;
+    /// 2. sections mapped: inserts and moves claim their places, survivors fill the rest in order;
+    /// 3. items named once, deletes, reloads and moves from existing before the update, outside
+    ///    deleted or reloaded sections, never two changes at once;
+    /// 4. each surviving section's new count: old − deletes − moves out + inserts + moves in;
+    /// 5. inserts and moves to existing after the update, outside inserted or reloaded sections;
+    /// 6. items mapped: survivors fill the places no insert or move claimed, in order.
     package init(
         oldCounts: [Int], update: BatchUpdate, newCounts expected: [Int]? = nil,
         insertedSectionCounts: [Int: Int] = [:]
     ) throws(UpdateError) {
-        let oldSectionCount = oldCounts.count
+        let sections = try SectionChanges(update, oldSectionCount: oldCounts.count, expectedCount: expected?.count)
+        let (sectionsNewToOld, sectionsOldToNew) = sections.mapping(update)
+        let items = try ItemChanges(update, oldCounts: oldCounts, sections: sections)
+        let newCounts = try Self.newCounts(
+            update, oldCounts: oldCounts, items: items, sectionsNewToOld: sectionsNewToOld, expected: expected,
+            insertedSectionCounts: insertedSectionCounts)
+        try items.checkTargets(
+            update, sections: sections, newCounts: newCounts, sectionsNewToOld: sectionsNewToOld)
+        let (leaving, claimedPlaces) = try Self.placeSurvivors(
+            update, items: items, oldCounts: oldCounts, newCounts: newCounts, sectionsNewToOld: sectionsNewToOld)
 
-        // Sections.
-        func checkUnique<T: Hashable>(_ values: [T], _ what: String) throws(UpdateError) -> Set<T> {
-            var seen = Set<T>()
-            for value in values where !seen.insert(value).inserted {
-                throw UpdateError("\(what) \(value) is named twice")
-            }
-            return seen
+        self.oldCounts = oldCounts
+        self.newCounts = newCounts
+        self.sectionsOldToNew = sectionsOldToNew
+        self.sectionsNewToOld = sectionsNewToOld
+        self.leaving = leaving
+        self.claimed = claimedPlaces.map { $0.map(\.item) }
+        self.claimedOrigins = claimedPlaces.map { $0.map(\.origin) }
+        self.moveTargets = Dictionary(uniqueKeysWithValues: update.movedItems.map { ($0.from, $0.to) })
+        self.movedItemsOld = items.movedFrom
+        self.reloadedItemsOld = items.reloaded
+        self.reloadedSectionsOld = sections.reloaded
+        self.movedSectionsOld = sections.movedFrom
+    }
+
+    /// `values` as a set; a value named twice is an error.
+    static func checkUnique<T: Hashable>(_ values: [T], _ what: String) throws(UpdateError) -> Set<T> {
+        var seen = Set<T>()
+        for value in values where !seen.insert(value).inserted {
+            throw UpdateError("\(what) \(value) is named twice")
         }
-        func checkOldSection(_ section: Int, _ what: String) throws(UpdateError) {
-            guard (0..<oldSectionCount).contains(section) else {
+        return seen
+    }
+
+    /// Step 1: the section changes, checked.
+    struct SectionChanges {
+        let oldCount: Int, newCount: Int
+        let deleted: Set<Int>, reloaded: Set<Int>, movedFrom: Set<Int>
+        let inserted: Set<Int>, movedTo: Set<Int>
+
+        init(_ update: BatchUpdate, oldSectionCount: Int, expectedCount: Int?) throws(UpdateError) {
+            func checkOld(_ section: Int, _ what: String) throws(UpdateError) {
+                guard (0..<oldSectionCount).contains(section) else {
+                    throw UpdateError(
+                        "cannot \(what) section \(section): there \(oldSectionCount == 1 ? "is only 1 section" : "are only \(oldSectionCount) sections") before the update"
+                    )
+                }
+            }
+            oldCount = oldSectionCount
+            deleted = try checkUnique(update.deletedSections, "deleted section")
+            reloaded = try checkUnique(update.reloadedSections, "reloaded section")
+            movedFrom = try checkUnique(update.movedSections.map(\.from), "section moved from")
+            for section in deleted { try checkOld(section, "delete") }
+            for section in reloaded { try checkOld(section, "reload") }
+            for section in movedFrom { try checkOld(section, "move") }
+            if let section = deleted.intersection(reloaded).min() {
+                throw UpdateError("section \(section) is both deleted and reloaded")
+            }
+            if let section = deleted.intersection(movedFrom).min() {
+                throw UpdateError("section \(section) is both deleted and moved")
+            }
+            if let section = reloaded.intersection(movedFrom).min() {
+                throw UpdateError("section \(section) is both reloaded and moved")
+            }
+
+            let newSectionCount = oldSectionCount - deleted.count + update.insertedSections.count
+            newCount = newSectionCount
+            if let expectedCount, expectedCount != newSectionCount {
                 throw UpdateError(
-                    "cannot \(what) section \(section): there \(oldSectionCount == 1 ? "is only 1 section" : "are only \(oldSectionCount) sections") before the update"
+                    "invalid number of sections: the data has \(expectedCount) after the update, but there were \(oldSectionCount) before it, plus \(update.insertedSections.count) inserted and minus \(deleted.count) deleted"
                 )
             }
-        }
-        let deletedSections = try checkUnique(update.deletedSections, "deleted section")
-        let reloadedSections = try checkUnique(update.reloadedSections, "reloaded section")
-        let movedFromSections = try checkUnique(update.movedSections.map(\.from), "section moved from")
-        for section in deletedSections { try checkOldSection(section, "delete") }
-        for section in reloadedSections { try checkOldSection(section, "reload") }
-        for section in movedFromSections { try checkOldSection(section, "move") }
-        if let section = deletedSections.intersection(reloadedSections).min() {
-            throw UpdateError("section \(section) is both deleted and reloaded")
-        }
-        if let section = deletedSections.intersection(movedFromSections).min() {
-            throw UpdateError("section \(section) is both deleted and moved")
-        }
-        if let section = reloadedSections.intersection(movedFromSections).min() {
-            throw UpdateError("section \(section) is both reloaded and moved")
-        }
-
-        let newSectionCount = oldSectionCount - deletedSections.count + update.insertedSections.count
-        if let expected, expected.count != newSectionCount {
-            throw UpdateError(
-                "invalid number of sections: the data has \(expected.count) after the update, but there were \(oldSectionCount) before it, plus \(update.insertedSections.count) inserted and minus \(deletedSections.count) deleted"
-            )
-        }
-        func checkNewSection(_ section: Int, _ what: String) throws(UpdateError) {
-            guard (0..<newSectionCount).contains(section) else {
-                throw UpdateError(
-                    "cannot \(what) section \(section): there are \(newSectionCount) sections after the update")
-            }
-        }
-        let insertedSections = try checkUnique(update.insertedSections, "inserted section")
-        let movedToSections = try checkUnique(update.movedSections.map(\.to), "section moved to")
-        for section in insertedSections { try checkNewSection(section, "insert") }
-        for section in movedToSections { try checkNewSection(section, "move to") }
-        if let section = insertedSections.intersection(movedToSections).min() {
-            throw UpdateError("section \(section) is both inserted and the target of a move")
-        }
-
-        var sectionsNewToOld = [Int?](repeating: nil, count: newSectionCount)
-        var claimed = insertedSections
-        for move in update.movedSections {
-            sectionsNewToOld[move.to] = move.from
-            claimed.insert(move.to)
-        }
-        let survivingSections = (0..<oldSectionCount).filter {
-            !deletedSections.contains($0) && !movedFromSections.contains($0)
-        }
-        let freeSections = (0..<newSectionCount).filter { !claimed.contains($0) }
-        for (old, new) in zip(survivingSections, freeSections) { sectionsNewToOld[new] = old }
-        var sectionsOldToNew = [Int?](repeating: nil, count: oldSectionCount)
-        for (new, old) in sectionsNewToOld.enumerated() { if let old { sectionsOldToNew[old] = new } }
-
-        // Items, before the update.
-        let deletedItems = try checkUnique(update.deletedItems, "deleted item")
-        let reloadedItems = try checkUnique(update.reloadedItems, "reloaded item")
-        let movedFromItems = try checkUnique(update.movedItems.map(\.from), "item moved from")
-        for (paths, what) in [(deletedItems, "delete"), (reloadedItems, "reload"), (movedFromItems, "move")] {
-            for path in paths.sorted() {
-                guard (0..<oldSectionCount).contains(path.section), (0..<oldCounts[path.section]).contains(path.item)
-                else {
-                    throw UpdateError("cannot \(what) item \(path): it does not exist before the update")
-                }
-                if deletedSections.contains(path.section) {
-                    throw UpdateError("cannot \(what) item \(path): its section \(path.section) is deleted")
-                }
-                if reloadedSections.contains(path.section) {
-                    throw UpdateError("cannot \(what) item \(path): its section \(path.section) is reloaded")
+            func checkNew(_ section: Int, _ what: String) throws(UpdateError) {
+                guard (0..<newSectionCount).contains(section) else {
+                    throw UpdateError(
+                        "cannot \(what) section \(section): there are \(newSectionCount) sections after the update")
                 }
             }
-        }
-        if let path = deletedItems.intersection(movedFromItems).min() {
-            throw UpdateError("item \(path) is both deleted and moved")
-        }
-        if let path = deletedItems.intersection(reloadedItems).min() {
-            throw UpdateError("item \(path) is both deleted and reloaded")
-        }
-        if let path = reloadedItems.intersection(movedFromItems).min() {
-            throw UpdateError("item \(path) is both reloaded and moved")
+            inserted = try checkUnique(update.insertedSections, "inserted section")
+            movedTo = try checkUnique(update.movedSections.map(\.to), "section moved to")
+            for section in inserted { try checkNew(section, "insert") }
+            for section in movedTo { try checkNew(section, "move to") }
+            if let section = inserted.intersection(movedTo).min() {
+                throw UpdateError("section \(section) is both inserted and the target of a move")
+            }
         }
 
-        // New counts: UIKit's rule for every section that existed before.
+        /// Step 2: new section → old (nil: inserted), and old → new (nil: deleted). Moves claim
+        /// their targets, inserts their places; the surviving sections fill the rest in order.
+        func mapping(_ update: BatchUpdate) -> (newToOld: [Int?], oldToNew: [Int?]) {
+            var newToOld = [Int?](repeating: nil, count: newCount)
+            var claimed = inserted
+            for move in update.movedSections {
+                newToOld[move.to] = move.from
+                claimed.insert(move.to)
+            }
+            let surviving = (0..<oldCount).filter { !deleted.contains($0) && !movedFrom.contains($0) }
+            let free = (0..<newCount).filter { !claimed.contains($0) }
+            for (old, new) in zip(surviving, free) { newToOld[new] = old }
+            var oldToNew = [Int?](repeating: nil, count: oldCount)
+            for (new, old) in newToOld.enumerated() { if let old { oldToNew[old] = new } }
+            return (newToOld, oldToNew)
+        }
+    }
+
+    /// Steps 3 and 5: the item changes, checked before the update (3) and after it (5).
+    struct ItemChanges {
+        let deleted: Set<LayoutIndexPath>, reloaded: Set<LayoutIndexPath>, movedFrom: Set<LayoutIndexPath>
+
+        init(_ update: BatchUpdate, oldCounts: [Int], sections: SectionChanges) throws(UpdateError) {
+            deleted = try checkUnique(update.deletedItems, "deleted item")
+            reloaded = try checkUnique(update.reloadedItems, "reloaded item")
+            movedFrom = try checkUnique(update.movedItems.map(\.from), "item moved from")
+            for (paths, what) in [(deleted, "delete"), (reloaded, "reload"), (movedFrom, "move")] {
+                for path in paths.sorted() {
+                    guard (0..<sections.oldCount).contains(path.section),
+                        (0..<oldCounts[path.section]).contains(path.item)
+                    else {
+                        throw UpdateError("cannot \(what) item \(path): it does not exist before the update")
+                    }
+                    if sections.deleted.contains(path.section) {
+                        throw UpdateError("cannot \(what) item \(path): its section \(path.section) is deleted")
+                    }
+                    if sections.reloaded.contains(path.section) {
+                        throw UpdateError("cannot \(what) item \(path): its section \(path.section) is reloaded")
+                    }
+                }
+            }
+            if let path = deleted.intersection(movedFrom).min() {
+                throw UpdateError("item \(path) is both deleted and moved")
+            }
+            if let path = deleted.intersection(reloaded).min() {
+                throw UpdateError("item \(path) is both deleted and reloaded")
+            }
+            if let path = reloaded.intersection(movedFrom).min() {
+                throw UpdateError("item \(path) is both reloaded and moved")
+            }
+        }
+
+        /// Step 5: inserts and move targets exist after the update, outside inserted sections
+        /// (which come with all their items) and reloaded ones.
+        func checkTargets(
+            _ update: BatchUpdate, sections: SectionChanges, newCounts: [Int], sectionsNewToOld: [Int?]
+        ) throws(UpdateError) {
+            let inserted = try checkUnique(update.insertedItems, "inserted item")
+            let movedTo = try checkUnique(update.movedItems.map(\.to), "item moved to")
+            for (paths, what) in [(inserted, "insert"), (movedTo, "move an item to")] {
+                for path in paths.sorted() {
+                    if sections.inserted.contains(path.section) {
+                        throw UpdateError(
+                            "cannot \(what) \(path): its section \(path.section) is inserted with all its items")
+                    }
+                    guard (0..<sections.newCount).contains(path.section),
+                        (0..<newCounts[path.section]).contains(path.item)
+                    else {
+                        throw UpdateError("cannot \(what) \(path): it does not exist after the update")
+                    }
+                    if let old = sectionsNewToOld[path.section], sections.reloaded.contains(old) {
+                        throw UpdateError("cannot \(what) \(path): its section is reloaded")
+                    }
+                }
+            }
+            if let path = inserted.intersection(movedTo).min() {
+                throw UpdateError("item \(path) is both inserted and the target of a move")
+            }
+        }
+    }
+
+    /// Step 4: UIKit's rule for every section that existed before (old − deletes − moves out +
+    /// inserts + moves in), checked against the host's counts when it gives them; inserted
+    /// sections take the host's count.
+    static func newCounts(
+        _ update: BatchUpdate, oldCounts: [Int], items: ItemChanges, sectionsNewToOld: [Int?], expected: [Int]?,
+        insertedSectionCounts: [Int: Int]
+    ) throws(UpdateError) -> [Int] {
         func countBySection(_ paths: some Sequence<LayoutIndexPath>) -> [Int: Int] {
             paths.reduce(into: [:]) { $0[$1.section, default: 0] += 1 }
         }
         let insertedBySection = countBySection(update.insertedItems)
         let movedInBySection = countBySection(update.movedItems.map(\.to))
-        let deletedBySection = countBySection(deletedItems)
-        let movedOutBySection = countBySection(movedFromItems)
-        var newCounts = [Int](repeating: 0, count: newSectionCount)
-        for new in 0..<newSectionCount {
+        let deletedBySection = countBySection(items.deleted)
+        let movedOutBySection = countBySection(items.movedFrom)
+        var newCounts = [Int](repeating: 0, count: sectionsNewToOld.count)
+        for new in newCounts.indices {
             guard let old = sectionsNewToOld[new] else {
                 newCounts[new] = expected?[new] ?? insertedSectionCounts[new] ?? 0
                 continue
@@ -161,59 +248,30 @@ package struct UpdateMapping: Sendable {
             guard count >= 0 else { throw UpdateError("section \(new) would have \(count) items after the update") }
             newCounts[new] = count
         }
+        return newCounts
+    }
 
-        // Items, after the update.
-        let insertedItems = try checkUnique(update.insertedItems, "inserted item")
-        let movedToItems = try checkUnique(update.movedItems.map(\.to), "item moved to")
-        for (paths, what) in [(insertedItems, "insert"), (movedToItems, "move an item to")] {
-            for path in paths.sorted() {
-                if insertedSections.contains(path.section) {
-                    throw UpdateError(
-                        "cannot \(what) \(path): its section \(path.section) is inserted with all its items")
-                }
-                guard (0..<newSectionCount).contains(path.section), (0..<newCounts[path.section]).contains(path.item)
-                else {
-                    throw UpdateError("cannot \(what) \(path): it does not exist after the update")
-                }
-                if let old = sectionsNewToOld[path.section], reloadedSections.contains(old) {
-                    throw UpdateError("cannot \(what) \(path): its section is reloaded")
-                }
-            }
-        }
-        if let path = insertedItems.intersection(movedToItems).min() {
-            throw UpdateError("item \(path) is both inserted and the target of a move")
-        }
-
-        // Survivors keep their order and fill the places no insert or move claimed: only the
-        // changed items are kept (sorted per section), every other place is found by counting.
-        var leaving = [[Int]](repeating: [], count: oldSectionCount)
-        for path in deletedItems.union(movedFromItems) { leaving[path.section].append(path.item) }
-        var claimedPlaces = [[(item: Int, origin: LayoutIndexPath?)]](repeating: [], count: newSectionCount)
-        for path in insertedItems { claimedPlaces[path.section].append((path.item, nil)) }
-        for move in update.movedItems { claimedPlaces[move.to.section].append((move.to.item, move.from)) }
+    /// Step 6: survivors keep their order and fill the places no insert or move claimed: only
+    /// the changed items are kept (sorted per section), every other place is found by counting.
+    static func placeSurvivors(
+        _ update: BatchUpdate, items: ItemChanges, oldCounts: [Int], newCounts: [Int], sectionsNewToOld: [Int?]
+    ) throws(UpdateError) -> (leaving: [[Int]], claimed: [[(item: Int, origin: LayoutIndexPath?)]]) {
+        var leaving = [[Int]](repeating: [], count: oldCounts.count)
+        for path in items.deleted.union(items.movedFrom) { leaving[path.section].append(path.item) }
+        var claimed = [[(item: Int, origin: LayoutIndexPath?)]](repeating: [], count: newCounts.count)
+        for path in Set(update.insertedItems) { claimed[path.section].append((path.item, nil)) }
+        for move in update.movedItems { claimed[move.to.section].append((move.to.item, move.from)) }
         for section in leaving.indices { leaving[section].sort() }
-        for section in claimedPlaces.indices { claimedPlaces[section].sort { $0.item < $1.item } }
-        for new in 0..<newSectionCount {
+        for section in claimed.indices { claimed[section].sort { $0.item < $1.item } }
+        for new in newCounts.indices {
             guard let old = sectionsNewToOld[new] else { continue }
-            let survivors = oldCounts[old] - leaving[old].count, free = newCounts[new] - claimedPlaces[new].count
+            let survivors = oldCounts[old] - leaving[old].count, free = newCounts[new] - claimed[new].count
             guard survivors == free else {
                 throw UpdateError(
                     "section \(new): \(survivors) items survive the update but \(free) places are left for them")
             }
         }
-
-        self.oldCounts = oldCounts
-        self.newCounts = newCounts
-        self.sectionsOldToNew = sectionsOldToNew
-        self.sectionsNewToOld = sectionsNewToOld
-        self.leaving = leaving
-        self.claimed = claimedPlaces.map { $0.map(\.item) }
-        self.claimedOrigins = claimedPlaces.map { $0.map(\.origin) }
-        self.moveTargets = Dictionary(uniqueKeysWithValues: update.movedItems.map { ($0.from, $0.to) })
-        self.movedItemsOld = movedFromItems
-        self.reloadedItemsOld = reloadedItems
-        self.reloadedSectionsOld = reloadedSections
-        self.movedSectionsOld = movedFromSections
+        return (leaving, claimed)
     }
 
     /// The item's index path after the update, or nil when it is deleted.
