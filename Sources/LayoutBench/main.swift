@@ -4,9 +4,7 @@
 import LayoutEngine
 import ScriptLayout
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")

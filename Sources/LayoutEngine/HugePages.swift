@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// Transparent huge pages for the big arrays of a prepare (Linux, where the kernel grants
 /// them on request: `madvise` mode). A 64 MB array then faults in 32 times instead of 16,384.

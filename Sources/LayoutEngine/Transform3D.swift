@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// A 4×4 transform (CATransform3D), stored row-major as CATransform3D's m11…m44.
 /// A point is a row vector multiplied on the left: p' = p · M (translation in m41, m42, m43).

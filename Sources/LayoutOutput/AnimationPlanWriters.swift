@@ -187,22 +187,16 @@ package enum HTMLPlanWriter {
     ) {
         let data = escapingScriptEnds(JSONPlanWriter.string(plan))
         let entries = JSONPlanWriter.ordered(plan.entries).map { plan.entries[$0] }
+        let escaped = SVGLayoutWriter.escape(title)
+        output.write(
+            HTMLPage.head(
+                title: "\(escaped) — LuaLayout update", heading: escaped, look: .player,
+                rules: [
+                    "#controls { margin: 8px 0 12px; display: flex; gap: 12px; align-items: center; }",
+                    "svg { max-width: 100%; height: auto; border: 1px solid #eee; }",
+                ]))
         output.write(
             """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <title>\(SVGLayoutWriter.escape(title)) — LuaLayout update</title>
-            <style>
-              body { font-family: Helvetica, Arial, sans-serif; margin: 24px; color: #222; }
-              h1 { font-size: 18px; margin: 0 0 8px; }
-              #controls { margin: 8px 0 12px; display: flex; gap: 12px; align-items: center; }
-              svg { max-width: 100%; height: auto; border: 1px solid #eee; }
-            </style>
-            </head>
-            <body>
-            <h1>\(SVGLayoutWriter.escape(title))</h1>
             <div id="controls">
               <button id="play">Pause</button>
               <input id="progress" type="range" min="0" max="1000" value="0" style="width: 320px">
@@ -218,10 +212,9 @@ package enum HTMLPlanWriter {
             \(data)</script>
             <script>
             \(script)</script>
-            </body>
-            </html>
 
             """)
+        output.write(HTMLPage.end)
     }
 
     /// The SVG at t = 0: content, every element (hidden ones too, the script shows them when

@@ -62,16 +62,16 @@ package struct LayoutDiff: Sendable, Equatable {
         var parts = ["+\(added.count) −\(removed.count) elements", "\(moved.count) moved"]
         if !moved.isEmpty {
             let largest = moved.prefix(largestMoves).map {
-                "\($0.key) by \(NumberFormatting.format(($0.distance * 100).rounded() / 100))"
+                "\($0.key) by \(NumberFormatting.rounded($0.distance))"
             }
             parts[1] += " (largest: " + largest.joined(separator: ", ") + (moved.count > largestMoves ? ", …)" : ")")
         }
         if !resized.isEmpty { parts.append("\(resized.count) resized") }
         if !restyled.isEmpty { parts.append("\(restyled.count) restyled") }
         let before =
-            "\(NumberFormatting.format(contentSizeBefore.width))×\(NumberFormatting.format(contentSizeBefore.height))"
+            "\(NumberFormatting.rounded(contentSizeBefore.width))×\(NumberFormatting.rounded(contentSizeBefore.height))"
         let after =
-            "\(NumberFormatting.format(contentSizeAfter.width))×\(NumberFormatting.format(contentSizeAfter.height))"
+            "\(NumberFormatting.rounded(contentSizeAfter.width))×\(NumberFormatting.rounded(contentSizeAfter.height))"
         parts.append(before == after ? "content \(after)" : "content \(before) → \(after)")
         return parts.joined(separator: ", ")
     }

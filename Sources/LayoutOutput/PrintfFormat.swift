@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// A number as C's printf writes it (`%.3f`): what `String(format:)` gave, without linking
 /// Foundation (and its ICU data) into the command-line tool.

@@ -250,37 +250,3 @@ package enum SVGLayoutWriter {
         return result
     }
 }
-
-/// A self-contained HTML page showing the SVG picture and the element count.
-package enum HTMLLayoutWriter {
-    package static func write(
-        _ snapshot: LayoutSnapshot, title: String, options: SVGLayoutWriter.Options = .init(),
-        to output: inout some TextOutputStream
-    ) {
-        output.write(
-            """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <title>\(SVGLayoutWriter.escape(title)) — LuaLayout</title>
-            <style>
-              body { font-family: Helvetica, Arial, sans-serif; margin: 24px; color: #222; }
-              h1 { font-size: 18px; margin: 0 0 12px; }
-              .legend span { display: inline-block; margin-right: 16px; }
-              .swatch { display: inline-block; width: 12px; height: 12px; margin-right: 4px; vertical-align: middle; }
-              svg { max-width: 100%; height: auto; border: 1px solid #eee; }
-            </style>
-            </head>
-            <body>
-            <h1>\(SVGLayoutWriter.escape(title))</h1>
-            <p class="legend"><span><i class="swatch" style="background:#4f8ef7"></i>cell</span>\
-            <span><i class="swatch" style="background:#f5a623"></i>supplementary</span>\
-            <span><i class="swatch" style="background:#c8c8c8"></i>decoration</span>\
-            <span><i class="swatch" style="border:2px dashed #e0245e"></i>viewport</span></p>
-
-            """)
-        SVGLayoutWriter.write(snapshot, options: options, to: &output)
-        output.write("</body>\n</html>\n")
-    }
-}

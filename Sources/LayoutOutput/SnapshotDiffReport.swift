@@ -2,8 +2,8 @@ import LayoutEngine
 
 /// Why two layout snapshots differ, for a failed snapshot check: one line per element that
 /// moved or resized (frame from → to), appeared, vanished or changed another attribute, in
-/// output order, plus the content size and bounds when they changed. Exact numbers, so a
-/// 0.5-point shift is visible.
+/// output order, plus the content size and bounds when they changed. Numbers with at most
+/// three decimals, exact where rounding would print both sides alike (a shift under 0.0005).
 package enum SnapshotDiffReport {
     /// The counts in a few words (`1 moved, 1 appeared`), then the lines (at most `limit`).
     package static func describe(
@@ -22,7 +22,7 @@ package enum SnapshotDiffReport {
                 ? "moved and resized" : moved.contains(key) ? "moved" : "resized"
             let others = changes(before[key]!, after[key]!)
             let also = others.isEmpty ? "" : "; " + others.joined(separator: ", ")
-            entries.append((key, "\(verb) \(key): \(frame(before[key]!.frame)) → \(frame(after[key]!.frame))" + also))
+            entries.append((key, "\(verb) \(key): \(change(before[key]!.frame, after[key]!.frame, frame))" + also))
         }
         for key in diff.restyled {
             entries.append((key, "changed \(key): " + changes(before[key]!, after[key]!).joined(separator: ", ")))
@@ -34,9 +34,9 @@ package enum SnapshotDiffReport {
 
         var lines: [String] = []
         if old.contentSize != new.contentSize {
-            lines.append("content \(size(old.contentSize)) → \(size(new.contentSize))")
+            lines.append("content \(change(old.contentSize, new.contentSize, size))")
         }
-        if old.bounds != new.bounds { lines.append("bounds \(frame(old.bounds)) → \(frame(new.bounds))") }
+        if old.bounds != new.bounds { lines.append("bounds \(change(old.bounds, new.bounds, frame))") }
         if old.targetContentOffset != new.targetContentOffset { lines.append("targetContentOffset changed") }
         lines += entries.prefix(limit).map(\.line)
         if entries.count > limit { lines.append("… and \(entries.count - limit) more") }
@@ -59,7 +59,7 @@ package enum SnapshotDiffReport {
     static func changes(_ a: LayoutAttributes, _ b: LayoutAttributes) -> [String] {
         var parts: [String] = []
         if a.alpha != b.alpha {
-            parts.append("alpha \(NumberFormatting.format(a.alpha)) → \(NumberFormatting.format(b.alpha))")
+            parts.append("alpha \(change(a.alpha, b.alpha) { $1($0) })")
         }
         if a.zIndex != b.zIndex { parts.append("zIndex \(a.zIndex) → \(b.zIndex)") }
         if a.hidden != b.hidden { parts.append("hidden \(a.hidden) → \(b.hidden)") }
@@ -76,10 +76,21 @@ package enum SnapshotDiffReport {
 
     static func value(_ value: LayoutValue?) -> String { value.map(JSONLayoutWriter.value) ?? "(none)" }
 
-    /// `x,y w×h`, exact.
-    package static func frame(_ r: Rect) -> String {
-        "\(NumberFormatting.format(r.x)),\(NumberFormatting.format(r.y)) \(size(r.size))"
+    /// `x,y w×h`, each number written by `number` (at most three decimals by default).
+    package static func frame(_ r: Rect, _ number: (Double) -> String = { NumberFormatting.rounded($0) }) -> String {
+        "\(number(r.x)),\(number(r.y)) \(size(r.size, number))"
     }
 
-    static func size(_ s: Size) -> String { "\(NumberFormatting.format(s.width))×\(NumberFormatting.format(s.height))" }
+    static func size(_ s: Size, _ number: (Double) -> String = { NumberFormatting.rounded($0) }) -> String {
+        "\(number(s.width))×\(number(s.height))"
+    }
+
+    /// `before → after`, rounded for reading, or exact when rounding would print them alike.
+    static func change<T>(_ before: T, _ after: T, _ text: (T, (Double) -> String) -> String) -> String {
+        let rounded = { (value: Double) in NumberFormatting.rounded(value) }
+        let (a, b) = (text(before, rounded), text(after, rounded))
+        if a != b { return "\(a) → \(b)" }
+        let exact = { (value: Double) in NumberFormatting.format(value) }
+        return "\(text(before, exact)) → \(text(after, exact))"
+    }
 }

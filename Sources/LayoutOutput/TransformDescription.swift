@@ -1,9 +1,5 @@
 import LayoutEngine
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// A transform in a few words for people: `rotate 30° scale 1.5 translate 10,0` when it is a
 /// 2D rotation, scale and translation; `matrix` for another 2D affine map (a skew); `3D` when

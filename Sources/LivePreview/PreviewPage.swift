@@ -1,30 +1,25 @@
+import LayoutOutput
+
 /// The live preview page: the current viewport as SVG, refreshed on every save (WebSocket),
 /// errors shown in place, and interactive: click, press and hold, drag and wheel become taps,
 /// long presses, pans with flings and scrolls the server's simulator runs (rect-query hooks and
 /// the controller's callbacks apply), with selection, highlight and state shown.
 enum PreviewPage {
-    static let html = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <title>LuaLayout preview</title>
-        <style>
-          body { font-family: Helvetica, Arial, sans-serif; margin: 20px; color: #222; }
-          h1 { font-size: 17px; margin: 0 0 8px; }
-          #status { margin: 6px 0 10px; font-size: 13px; color: #555; }
-          #error { display: none; white-space: pre-wrap; background: #fde8ec; color: #8a1030; border: 1px solid #e0245e;
-                   padding: 10px; margin: 0 0 10px; font-family: Menlo, monospace; font-size: 12px; }
-          #controls button { margin-right: 4px; }
-          #stage svg { max-width: 100%; height: auto; border: 1px solid #eee; touch-action: none; user-select: none; }
-          #stage { display: inline-block; }
-          #interaction { font-size: 12px; color: #444; margin: 6px 0; font-family: Menlo, monospace; white-space: pre-wrap; }
-          g.is-selected > rect, g.is-selected polygon { stroke: #0a7d34; stroke-width: 4px; vector-effect: non-scaling-stroke; }
-          g.is-highlighted > rect, g.is-highlighted polygon { fill: #1f4fa8; }
-        </style>
-        </head>
-        <body>
-        <h1>LuaLayout preview</h1>
+    static let html =
+        HTMLPage.head(
+            title: "LuaLayout preview", heading: "LuaLayout preview", look: .preview,
+            rules: [
+                "#status { margin: 6px 0 10px; font-size: 13px; color: #555; }",
+                "#error { display: none; white-space: pre-wrap; background: #fde8ec; color: #8a1030; border: 1px solid #e0245e; "
+                    + "padding: 10px; margin: 0 0 10px; font-family: Menlo, monospace; font-size: 12px; }",
+                "#controls button { margin-right: 4px; }",
+                "#stage svg { max-width: 100%; height: auto; border: 1px solid #eee; touch-action: none; user-select: none; }",
+                "#stage { display: inline-block; }",
+                "#interaction { font-size: 12px; color: #444; margin: 6px 0; font-family: Menlo, monospace; white-space: pre-wrap; }",
+            ] + HTMLPage.selectionRules) + body + HTMLPage.end
+
+    /// The page's body: status, error, controls, the picture, and the script that drives them.
+    static let body = """
         <div id="status">connecting…</div>
         <div id="error"></div>
         <div id="controls">
@@ -86,7 +81,7 @@ enum PreviewPage {
           document.body.dataset.selected = selected.join(' ');
           document.body.dataset.state = JSON.stringify(reply.state);
           document.body.dataset.gestures = String(log.length);
-          document.getElementById('offset').textContent = 'offset ' + o.x + ',' + o.y;
+          document.getElementById('offset').textContent = 'offset ' + reply.offsetText;
           document.getElementById('interaction').textContent = 'selected [' + selected.join(' ') + '] · highlighted ['
             + highlighted.join(' ') + '] · state ' + JSON.stringify(reply.state)
             + (reply.calls.length ? '\\n' + reply.calls.join('\\n') : '');
@@ -193,7 +188,6 @@ enum PreviewPage {
         }
         connect();
         </script>
-        </body>
-        </html>
+
         """
 }

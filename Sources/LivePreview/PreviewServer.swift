@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LayoutEngine
 import LayoutOutput
 import WorkerProtocol
@@ -133,6 +128,7 @@ package final class PreviewServer: @unchecked Sendable {
             let body =
                 "{\"svg\": \(JSONLayoutWriter.string(svg)), "
                 + "\"offset\": {\"x\": \(JSONLayoutWriter.number(b.x)), \"y\": \(JSONLayoutWriter.number(b.y))}, "
+                + "\"offsetText\": \"\(NumberFormatting.rounded(b.x)),\(NumberFormatting.rounded(b.y))\", "
                 + "\"bounds\": {\"width\": \(JSONLayoutWriter.number(b.width)), \"height\": \(JSONLayoutWriter.number(b.height))}, "
                 + "\"contentSize\": {\"width\": \(JSONLayoutWriter.number(c.width)), \"height\": \(JSONLayoutWriter.number(c.height))}, "
                 + "\"total\": \(snapshot.totalElements ?? snapshot.elements.count), "

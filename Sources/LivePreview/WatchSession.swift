@@ -4,11 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LayoutEngine
 import LayoutOutput
 import WorkerProtocol
@@ -194,7 +189,7 @@ package final class WatchSession: @unchecked Sendable {
         } else {
             let size = snapshot.contentSize
             report =
-                "\(label) \(snapshot.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))\(timing)"
+                "\(label) \(snapshot.elements.count) elements, content \(NumberFormatting.rounded(size.width))×\(NumberFormatting.rounded(size.height))\(timing)"
         }
         lastGood = snapshot
         currentError = nil
@@ -226,7 +221,7 @@ package final class WatchSession: @unchecked Sendable {
         if let lastGood {
             let size = lastGood.contentSize
             report +=
-                "\n    keeping the last good layout: \(lastGood.elements.count) elements, content \(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))"
+                "\n    keeping the last good layout: \(lastGood.elements.count) elements, content \(NumberFormatting.rounded(size.width))×\(NumberFormatting.rounded(size.height))"
         } else {
             report += "\n    no good layout yet"
         }
@@ -273,7 +268,7 @@ package final class WatchSession: @unchecked Sendable {
 
     private func viewportNow(at offset: Point) throws(ViewportError) -> LayoutSnapshot? {
         let what =
-            "the viewport at \(NumberFormatting.format(offset.x)),\(NumberFormatting.format(offset.y)) of \(script)"
+            "the viewport at \(NumberFormatting.rounded(offset.x)),\(NumberFormatting.rounded(offset.y)) of \(script)"
         switch try ask(.viewport(offset), what: what) {
         case .reply(.viewport(let snapshot), let live):
             publishLock.withLock {

@@ -7,8 +7,10 @@ package struct LuaError: Error, Equatable, CustomStringConvertible, Sendable {
         case runtime
         /// The memory cap was reached.
         case memory
-        /// The instruction budget was used up, or the time limit passed.
+        /// The instruction budget was used up.
         case instructionBudget
+        /// The time limit of one call into the script passed.
+        case timeLimit
         /// A file could not be read.
         case file
     }

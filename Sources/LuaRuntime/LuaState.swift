@@ -5,11 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// A sandboxed Lua 5.4 state: one per layout.
 ///
@@ -174,7 +170,8 @@ package final class LuaState {
                 traceback: traceback)
         }
         if limits.budget_exceeded != 0 {
-            return LuaError(kind: .instructionBudget, message: message, traceback: traceback)
+            let kind: LuaError.Kind = limits.time_exceeded != 0 ? .timeLimit : .instructionBudget
+            return LuaError(kind: kind, message: message, traceback: traceback)
         }
         return LuaError(kind: .runtime, message: message, traceback: traceback)
     }

@@ -3,11 +3,7 @@ import LayoutEngine
 import LayoutOutput
 import ScriptLayout
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 import WorkerProtocol
 
 /// `lualayout bench`: times a user's own layout — prepare, viewport queries, output — over

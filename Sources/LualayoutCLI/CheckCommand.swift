@@ -4,11 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
@@ -109,10 +105,7 @@ struct CheckCommand: LualayoutCommand, ScriptCommand {
     static func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
 
     /// At most 3 decimals, for reading (`199.625` for 199.62509164217948).
-    static func format(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 1e12 else { return NumberFormatting.format(value) }
-        return NumberFormatting.format((value * 1000).rounded() / 1000)
-    }
+    static func format(_ value: Double) -> String { NumberFormatting.rounded(value) }
 
     static func milliseconds(_ duration: Duration) -> String {
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 import LayoutOutput
 
 /// Where a command writes: standard output and standard error, or strings in tests.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Notices when any of a set of files is saved. On Linux inotify (on the files' directories,
 /// so saves that rename a new file over the old one count) wakes it at once; elsewhere, or if

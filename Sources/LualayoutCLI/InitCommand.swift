@@ -4,11 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// `lualayout init`: a starter layout script and the data file it reads, ready to run.
 struct InitCommand: LualayoutCommand {

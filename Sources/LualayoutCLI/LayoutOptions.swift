@@ -4,11 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 import InputFiles
 import LayoutEngine
 import ScriptLayout

@@ -3,11 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Standard output, or a file. A regular file is streamed into a temporary file beside it that
 /// replaces it once the output is complete (so a failed run never leaves half a file behind,

@@ -1,10 +1,6 @@
 import Dispatch
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Tells a person at a terminal that a long run is under way, and how long it took. Silent
 /// when standard error is not a terminal (pipes, CI, tests) and for small runs.

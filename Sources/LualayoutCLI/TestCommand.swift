@@ -7,11 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// `lualayout test [PATH…]`: runs every `*.test.lua` scenario and reports each, for people
 /// and for CI (exit status, JUnit XML).

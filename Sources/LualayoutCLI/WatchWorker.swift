@@ -9,11 +9,6 @@ import LayoutOutput
 import Scenario
 import ScriptLayout
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Platform
 import LivePreview
 import WorkerProtocol
@@ -168,7 +163,7 @@ final class WatchWorker {
             (try? estimated.prepare(in: context)) != nil
         else { return nil }
         func text(_ size: Size) -> String {
-            "\(NumberFormatting.format(size.width))×\(NumberFormatting.format(size.height))"
+            "\(NumberFormatting.rounded(size.width))×\(NumberFormatting.rounded(size.height))"
         }
         let before = estimated.collectionViewContentSize, after = layout.collectionViewContentSize
         return "\(watch.script): self-sizing: content \(text(before)) on estimates → \(text(after)) measured"

@@ -17,32 +17,9 @@ package struct HTMLTimelineWriter: TimelineWriter {
         let steps = outcome.timeline.steps
         let title = "\(document.scenarioPath) on \(document.layoutPath)"
         output.write(
-            """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <title>\(Self.escape(title)) — LuaLayout timeline</title>
-            <style>
-              body { font-family: Helvetica, Arial, sans-serif; margin: 20px; color: #222; }
-              h1 { font-size: 17px; margin: 0 0 6px; }
-              .passed { color: #0a7d34; } .failed { color: #b00020; }
-              #controls { margin: 10px 0; display: flex; gap: 10px; align-items: center; }
-              #main { display: flex; gap: 16px; align-items: flex-start; }
-              #steps { list-style: none; padding: 0; margin: 0; width: 380px; max-height: 80vh; overflow: auto; font-size: 13px; }
-              #steps li { padding: 6px 8px; border-left: 3px solid transparent; cursor: pointer; }
-              #steps li.current { background: #eef4ff; border-left-color: #4f8ef7; }
-              .calls, .state { color: #555; font-family: Menlo, monospace; font-size: 11px; white-space: pre-wrap; }
-              .picture svg { max-width: 100%; height: auto; border: 1px solid #eee; }
-              .picture iframe { width: 100%; height: 720px; border: 1px solid #eee; }
-              g.is-selected > rect, g.is-selected polygon { stroke: #0a7d34; stroke-width: 4px; vector-effect: non-scaling-stroke; }
-              g.is-highlighted > rect, g.is-highlighted polygon { fill: #1f4fa8; }
-            </style>
-            </head>
-            <body>
-            <h1>\(Self.escape(title))</h1>
-
-            """)
+            HTMLPage.head(
+                title: "\(Self.escape(title)) — LuaLayout timeline", heading: Self.escape(title), look: .panels,
+                rules: Self.rules))
         let failed = outcome.failedChecks.count
         output.write(
             "<p id=\"result\" class=\"\(outcome.passed ? "passed" : "failed")\">\(outcome.passed ? "passed" : "failed") · "
@@ -84,7 +61,7 @@ package struct HTMLTimelineWriter: TimelineWriter {
                     + "data-highlighted=\"\(paths(step.highlighted))\" hidden>\n")
             let o = step.contentOffset
             output.write(
-                "<p>offset \(NumberFormatting.format(o.x)),\(NumberFormatting.format(o.y)) · selected [\(Self.escape(paths(step.selected)))] · "
+                "<p>offset \(NumberFormatting.rounded(o.x)),\(NumberFormatting.rounded(o.y)) · selected [\(Self.escape(paths(step.selected)))] · "
                     + "highlighted [\(Self.escape(paths(step.highlighted)))] · state \(Self.escape(JSONLayoutWriter.value(.object(step.state))))</p>\n"
             )
             output.write(SVGLayoutWriter.string(step.snapshot, options: options))
@@ -97,7 +74,7 @@ package struct HTMLTimelineWriter: TimelineWriter {
             }
             output.write("</section>\n")
         }
-        output.write("</div>\n</div>\n<script>\n\(Self.script)</script>\n</body>\n</html>\n")
+        output.write("</div>\n</div>\n<script>\n\(Self.script)</script>\n" + HTMLPage.end)
     }
 
     package static func string(
@@ -110,7 +87,7 @@ package struct HTMLTimelineWriter: TimelineWriter {
 
     /// The event in words: `tap at 100,200`, `drag 400,300 → 100,300`, `setState deletionMode = true`.
     static func describe(_ event: TimelineEvent) -> String {
-        let p = { (point: Point) in "\(NumberFormatting.format(point.x)),\(NumberFormatting.format(point.y))" }
+        let p = { (point: Point) in "\(NumberFormatting.rounded(point.x)),\(NumberFormatting.rounded(point.y))" }
         switch event {
         case .start: return "start"
         case .tap(let at), .longPress(let at), .touchDown(let at), .touchMove(let at), .touchUp(let at):
@@ -126,7 +103,7 @@ package struct HTMLTimelineWriter: TimelineWriter {
                     return "\(u.action.rawValue) "
                         + (target.map { t in t.item.map { "[\(t.section), \($0)]" } ?? "[\(t.section)]" } ?? "")
                 }.joined(separator: ", ")
-        case .wait(let seconds): return "wait \(NumberFormatting.format(seconds)) s"
+        case .wait(let seconds): return "wait \(NumberFormatting.rounded(seconds)) s"
         }
     }
 
@@ -139,7 +116,7 @@ package struct HTMLTimelineWriter: TimelineWriter {
                     "state \(key): \(old.map(JSONLayoutWriter.value) ?? "nil") → \(new.map(JSONLayoutWriter.value) ?? "nil")"
             case .prepare(let reason): return "prepare (\(reason))"
             case .fling(_, _, let target, _):
-                return "fling lands at \(NumberFormatting.format(target.x)),\(NumberFormatting.format(target.y))"
+                return "fling lands at \(NumberFormatting.rounded(target.x)),\(NumberFormatting.rounded(target.y))"
             case .batchUpdate(let plan): return "animated update of \(plan.entries.count) elements"
             default: return nil
             }
@@ -147,6 +124,20 @@ package struct HTMLTimelineWriter: TimelineWriter {
     }
 
     static func escape(_ text: String) -> String { SVGLayoutWriter.escape(text) }
+
+    /// The timeline's own style rules (the shell gives the font, margins and heading).
+    static let rules =
+        [
+            ".passed { color: #0a7d34; } .failed { color: #b00020; }",
+            "#controls { margin: 10px 0; display: flex; gap: 10px; align-items: center; }",
+            "#main { display: flex; gap: 16px; align-items: flex-start; }",
+            "#steps { list-style: none; padding: 0; margin: 0; width: 380px; max-height: 80vh; overflow: auto; font-size: 13px; }",
+            "#steps li { padding: 6px 8px; border-left: 3px solid transparent; cursor: pointer; }",
+            "#steps li.current { background: #eef4ff; border-left-color: #4f8ef7; }",
+            ".calls, .state { color: #555; font-family: Menlo, monospace; font-size: 11px; white-space: pre-wrap; }",
+            ".picture svg { max-width: 100%; height: auto; border: 1px solid #eee; }",
+            ".picture iframe { width: 100%; height: 720px; border: 1px solid #eee; }",
+        ] + HTMLPage.selectionRules
 
     /// Shows one step at a time: the list item, its picture, selection and highlight marked.
     static let script = """

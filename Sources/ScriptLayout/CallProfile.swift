@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Calls and time per Lua callback, for `lualayout bench`. Kept only when asked for
 /// (`ScriptLayout.startProfiling()`): otherwise a call pays one nil check.

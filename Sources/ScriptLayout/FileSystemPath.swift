@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// What `require` and script loading need to know about a path, from the system itself.
 package enum FileSystemPath {

@@ -8,7 +8,10 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible, Sendable {
         case syntax
         case runtime
         case memory
+        /// The instruction budget (`--max-instructions`) was used up.
         case instructionBudget
+        /// One call into the script ran past its time limit (`--timeout`).
+        case timeLimit
         case file
         /// A callback returned a value the engine cannot use, or the layout is malformed.
         case invalidValue
@@ -38,6 +41,7 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible, Sendable {
             case .runtime: .runtime
             case .memory: .memory
             case .instructionBudget: .instructionBudget
+            case .timeLimit: .timeLimit
             case .file: .file
             }
         self.init(kind: kind, message: error.message, evaluating: evaluating, traceback: error.traceback)

@@ -32,7 +32,7 @@ package final class Watchdog {
 
     /// "WHAT did not finish within N s (raise the limit with --timeout)".
     package static func message(what: String, seconds: Double) -> String {
-        "\(what) did not finish within \(NumberFormatting.format(seconds)) s (raise the limit with --timeout)"
+        "\(what) did not finish within \(NumberFormatting.rounded(seconds)) s (raise the limit with --timeout)"
     }
 }
 

@@ -1,10 +1,6 @@
 import LualayoutCLI
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 // A closed pipe (`| head`) ends the output quietly instead of killing the process.
 signal(SIGPIPE, SIG_IGN)

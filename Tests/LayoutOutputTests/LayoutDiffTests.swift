@@ -52,4 +52,17 @@ struct LayoutDiffTests {
         #expect(diff.resized.count == 24)
         #expect(diff.restyled.isEmpty)
     }
+
+    /// Watch lines round what they report to three decimals, as the table does: the content
+    /// grows from 210 to 1000/3 = 333.333… and cell 0 moves down 1/3 point (its distance).
+    @Test func theSummaryRoundsToThreeDecimals() {
+        let old = snapshot([LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 0, y: 0, width: 100, height: 100))])
+        var new = snapshot([
+            LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 0, y: 1.0 / 3, width: 100, height: 100))
+        ])
+        new.contentSize.height = 1000.0 / 3
+        #expect(
+            LayoutDiff(from: old, to: new).summary()
+                == "+0 −0 elements, 1 moved (largest: cell [0, 0] by 0.333), content 320×210 → 320×333.333")
+    }
 }

@@ -14,6 +14,24 @@ struct SnapshotDiffReportTests {
     /// Cell 0 shrinks (resized), cell 1 moves 10 right and narrows (both) and fades, cell 2
     /// only fades and gains a label (changed), cell 3 vanishes, the header appears; lines in
     /// output order (cells by index path, then supplementary views), the content size first.
+    /// Numbers are rounded to three decimals (1/3 → 0.333, 2/3 → 0.667), unless rounding would
+    /// print both sides alike: 0.1 + 0.2 (0.30000000000000004) against 0.3 is shown exactly.
+    @Test func framesAreRoundedUnlessThatHidesTheChange() {
+        let old = snapshot([
+            LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 1.0 / 3, y: 0, width: 10, height: 10)),
+            LayoutAttributes(key: .cell(0, 1), frame: Rect(x: 0.1 + 0.2, y: 0, width: 10, height: 10)),
+        ])
+        let new = snapshot([
+            LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 2.0 / 3, y: 0, width: 10, height: 10)),
+            LayoutAttributes(key: .cell(0, 1), frame: Rect(x: 0.3, y: 0, width: 10, height: 10)),
+        ])
+        #expect(
+            SnapshotDiffReport.describe(from: old, to: new).lines == [
+                "moved cell [0, 0]: 0.333,0 10×10 → 0.667,0 10×10",
+                "moved cell [0, 1]: 0.30000000000000004,0 10×10 → 0.3,0 10×10",
+            ])
+    }
+
     @Test func everyKindOfChange() {
         let old = snapshot([
             LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 0, y: 0, width: 100, height: 100)),

@@ -37,6 +37,8 @@ struct PreviewInteractTests {
         #expect(svg.components(separatedBy: "class=\"part\" data-part=\"deleteButton\"").count - 1 == 20)
         let scrolled = try json(try preview.get("/interact?log=s:400,0;t:104,104"))
         #expect(scrolled["offset"] as? [String: Double] == ["x": 400, "y": 0])
+        // What the page shows, rounded as every report is (at most three decimals).
+        #expect(scrolled["offsetText"] as? String == "400,0")
         #expect(scrolled["selected"] as? [[Int]] == [[0, 10]])
         // Each request is a session of its own: nothing carried over.
         let fresh = try json(try preview.get("/interact?log="))

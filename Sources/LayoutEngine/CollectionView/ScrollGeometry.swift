@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// UIScrollView's scrolling arithmetic, headless: the range a content offset may take, paging,
 /// and how far a fling travels while it decelerates.

@@ -4,11 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LayoutOutput
 import Platform
 
@@ -111,7 +106,7 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     private var timeoutMessage: String {
-        "request timeout: the request did not arrive within \(NumberFormatting.format(limits.requestTimeout)) s"
+        "request timeout: the request did not arrive within \(NumberFormatting.rounded(limits.requestTimeout)) s"
     }
 
     /// The next request head (up to the blank line), or nil when the peer closed or stayed

@@ -4,11 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Platform
 
 /// The server side of the preview's WebSockets (RFC 6455): every open page gets each message
