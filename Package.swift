@@ -89,7 +89,8 @@ let package = Package(
             path: "Sources/LayoutBench"
         ),
         // What several test targets share: the fuzzers' generator and oracles, a raw HTTP client.
-        .target(name: "TestSupport", dependencies: ["LayoutEngine", "Platform"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["LayoutEngine", "InputFiles", "Platform"], path: "Tests/TestSupport"),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(
             name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"], resources: [.copy("Vectors")]),
@@ -98,7 +99,7 @@ let package = Package(
             dependencies: ["ScriptLayout", "LayoutEngine", "Scenario", "TestSupport"],
             resources: [.copy("Vectors")]
         ),
-        .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "LayoutEngine"]),
+        .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput"]),
         .testTarget(name: "WorkerProtocolTests", dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput"]),

@@ -2,8 +2,8 @@
 /// (no leading zeros, finite as a Double), strings without raw control characters, four
 /// whitespace bytes, at most `maxDepth` nested containers. String bytes are not checked as
 /// UTF-8 (the parser replaces invalid sequences; see the report).
-struct ReferenceJSON {
-    enum Verdict: Equatable {
+package struct ReferenceJSON {
+    package enum Verdict: Equatable {
         case valid
         case invalid
         /// Invalid only because a number has a leading zero (`01`).
@@ -12,9 +12,9 @@ struct ReferenceJSON {
         case tooDeep
     }
 
-    static let maxDepth = 512
+    package static let maxDepth = 512
 
-    static func verdict(_ bytes: [UInt8]) -> Verdict {
+    package static func verdict(_ bytes: [UInt8]) -> Verdict {
         var strict = ReferenceJSON(bytes: bytes, allowLeadingZeros: false)
         if strict.document() { return .valid }
         var lenient = ReferenceJSON(bytes: bytes, allowLeadingZeros: true)
@@ -41,7 +41,7 @@ struct ReferenceJSON {
 
     private mutating func fail() -> Bool { false }
 
-    mutating func document() -> Bool {
+    package mutating func document() -> Bool {
         space()
         guard value() else { return false }
         space()
