@@ -168,7 +168,7 @@ public final class ScriptLayout: CollectionViewLayout {
         return try applyListHook(try applyAttributesHook(base, context: context), rect: rect, context: context)
     }
 
-    package func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
+    public func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
         try script.lua.balanced { try allElements(context: context) }
     }
 
