@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "ScriptLayout", targets: ["ScriptLayout"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        // UIKit's collection-view layout API over the engine, for code that must compile where
+        // UIKit is absent (exported layouts, the recorder, an app's layout code under test).
+        .library(name: "UIKitSurface", targets: ["UIKitSurface"]),
         .executable(name: "lualayout", targets: ["lualayout"]),
     ],
     dependencies: [
@@ -34,6 +37,11 @@ let package = Package(
         .target(name: "ScriptLayout", dependencies: ["LuaRuntime", "LayoutEngine"]),
         // Output formats (JSON, table).
         .target(name: "LayoutOutput", dependencies: ["LayoutEngine"]),
+        // `lualayout export --swift`: a layout script's UIKit values written as Swift source.
+        .target(name: "SwiftExport", dependencies: ["ScriptLayout", "LayoutEngine"]),
+        // UIKit's collection-view layout API (names, initializers, properties) implemented over
+        // the engine; built only where UIKit is absent. Never linked into `lualayout`.
+        .target(name: "UIKitSurface", dependencies: ["LayoutEngine"]),
         // Headless interaction: scenarios and controller scripts driving a HeadlessCollectionView,
         // recorded as a timeline.
         .target(name: "Scenario", dependencies: ["LuaRuntime", "LayoutEngine", "ScriptLayout", "LayoutOutput"]),
@@ -41,7 +49,7 @@ let package = Package(
         .target(
             name: "LualayoutCLI",
             dependencies: [
-                "ScriptLayout", "LayoutEngine", "LayoutOutput", "Scenario",
+                "ScriptLayout", "LayoutEngine", "LayoutOutput", "Scenario", "SwiftExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +59,9 @@ let package = Package(
             dependencies: ["ScriptLayout", "LayoutEngine", "LayoutOutput"],
             path: "Sources/LayoutBench"
         ),
+        // Scripts/export-check: exports layouts, compiles them against UIKitSurface with the
+        // recorder, and compares their frames with `lualayout run`.
+        .executableTarget(name: "lualayout-export-check", path: "Sources/ExportCheck"),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], resources: [.copy("Vectors")]),
         .testTarget(
@@ -61,6 +72,8 @@ let package = Package(
         .testTarget(
             name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput"]),
+        .testTarget(name: "SwiftExportTests", dependencies: ["SwiftExport", "ScriptLayout", "LayoutEngine"]),
+        .testTarget(name: "UIKitSurfaceTests", dependencies: ["UIKitSurface"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine"]),
         // Every example under Examples/, with frames derived by hand from its rules.
         .testTarget(name: "ExampleTests", dependencies: ["ScriptLayout", "LayoutEngine"]),
