@@ -59,7 +59,8 @@ enum LayoutRecorder {
         let everything = CGRect(origin: .zero, size: contentSize).insetBy(dx: -100_000, dy: -100_000)
         let elements = (layout.layoutAttributesForElements(in: everything) ?? []).map(Element.init).sorted()
         var text = "{\n  \"bounds\": " + rect(collectionView.bounds)
-        text += ",\n  \"contentSize\": {\"width\": \(number(contentSize.width)), \"height\": \(number(contentSize.height))}"
+        text +=
+            ",\n  \"contentSize\": {\"width\": \(number(contentSize.width)), \"height\": \(number(contentSize.height))}"
         if elements.isEmpty { return text + ",\n  \"elements\": []\n}\n" }
         text += ",\n  \"elements\": [\n    "
         text += elements.map(\.json).joined(separator: ",\n    ")
@@ -169,7 +170,9 @@ final class CountsDataSource: NSObject, UICollectionViewDataSource {
         counts.indices.contains(section) ? counts[section] : 0
     }
 
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+    )
         -> UICollectionViewCell
     {
         if !registeredCell {

@@ -29,8 +29,9 @@ enum ExportCheck {
             case "--root": root = try value(&rest, argument)
             case "--lualayout": lualayout = try value(&rest, argument)
             case "--manifest": manifest = try value(&rest, argument)
-            default: single = [argument] + rest
-            rest = []
+            default:
+                single = [argument] + rest
+                rest = []
             }
         }
         let cases: [ExportCheckCase]
@@ -79,7 +80,8 @@ struct RoundTrip {
                 if export.status == 1, !export.err.isEmpty {
                     passed += 1
                 } else {
-                    failures.append("\(entry.title): expected export to refuse it (\(reason)), got exit \(export.status)")
+                    failures.append(
+                        "\(entry.title): expected export to refuse it (\(reason)), got exit \(export.status)")
                 }
                 continue
             }
@@ -109,9 +111,15 @@ struct RoundTrip {
         if !compiled.isEmpty {
             try writeHost(compiled)
             let build = try process(
-                "/usr/bin/env", ["swift", "build", "--package-path", host, "--scratch-path", host + "/.build"], in: host)
+                "/usr/bin/env", ["swift", "build", "--package-path", host, "--scratch-path", host + "/.build"], in: host
+            )
             guard build.status == 0 else {
-                print(build.out + build.err)
+                // The compiler's errors, each once (it repeats them per file it compiles).
+                var seen: Set<Substring> = []
+                let errors = (build.out + build.err).split(separator: "\n").filter {
+                    $0.contains("error:") && seen.insert($0).inserted
+                }
+                print(errors.prefix(20).joined(separator: "\n"))
                 print("0 passed, \(cases.count) failed (the exported Swift did not compile)")
                 return 1
             }
@@ -215,7 +223,9 @@ struct RoundTrip {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    private func lualayoutRun(_ arguments: [String], in directory: String) throws -> (status: Int32, out: String, err: String) {
+    private func lualayoutRun(
+        _ arguments: [String], in directory: String
+    ) throws -> (status: Int32, out: String, err: String) {
         try process(lualayout, arguments, in: directory)
     }
 
@@ -242,6 +252,9 @@ struct RoundTrip {
         try err.close()
         let outData = FileManager.default.contents(atPath: outPath) ?? Data()
         let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
     }
 }

@@ -76,7 +76,8 @@ struct ExportCheckCase {
             case "--content-inset": extras.append("contentInset: \(try insets(value, flag))")
             case "--layout-margins": extras.append("layoutMargins: \(try insets(value, flag))")
             default:
-                throw CheckError("\(flag): the host cannot set this up (no safe area or orthogonal offset outside a window)")
+                throw CheckError(
+                    "\(flag): the host cannot set this up (no safe area or orthogonal offset outside a window)")
             }
         }
         // The memberwise initializer's order: size, itemCounts, scale, contentOffset, contentInset, layoutMargins.
@@ -84,7 +85,8 @@ struct ExportCheckCase {
         extras.sort { a, b in
             order.firstIndex { a.hasPrefix($0) } ?? 0 < order.firstIndex { b.hasPrefix($0) } ?? 0
         }
-        return "LayoutRecorder.Options(" + (["size: \(size)", "itemCounts: \(counts)"] + extras).joined(separator: ", ")
+        return "LayoutRecorder.Options("
+            + (["size: \(size)", "itemCounts: \(counts)"] + extras).joined(separator: ", ")
             + ")"
     }
 

@@ -192,7 +192,9 @@ open class UICollectionView: UIScrollView {
 
     /// …/uicollectionview/dequeuereusablecell(withreuseidentifier:for:): a plain cell (nothing
     /// is drawn here, so the registered class is not instantiated).
-    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+    open func dequeueReusableCell(
+        withReuseIdentifier identifier: String, for indexPath: IndexPath
+    )
         -> UICollectionViewCell
     {
         let cell = UICollectionViewCell(frame: .zero)
@@ -245,7 +247,9 @@ open class UICollectionView: UIScrollView {
     }
 
     /// …/uicollectionview/layoutattributesforsupplementaryelement(ofkind:at:)
-    open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath)
+    open func layoutAttributesForSupplementaryElement(
+        ofKind kind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     {
         collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)

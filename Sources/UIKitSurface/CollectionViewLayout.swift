@@ -92,12 +92,16 @@ open class UICollectionViewLayout: NSObject {
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
 
     /// …/uicollectionviewlayout/layoutattributesforsupplementaryview(ofkind:at:)
-    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+    open func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     { nil }
 
     /// …/uicollectionviewlayout/layoutattributesfordecorationview(ofkind:at:)
-    open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath)
+    open func layoutAttributesForDecorationView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     { nil }
 

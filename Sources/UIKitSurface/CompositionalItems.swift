@@ -64,15 +64,20 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
     }
 
     /// …/nscollectionlayoutgroup/horizontal(layoutsize:subitems:)
-    open class func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem])
+    open class func horizontal(
+        layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]
+    )
         -> NSCollectionLayoutGroup
     {
-        NSCollectionLayoutGroup(layoutSize: layoutSize, arrangement: .horizontal, repetition: .cyclic, subitems: subitems)
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, arrangement: .horizontal, repetition: .cyclic, subitems: subitems)
     }
 
     /// …/nscollectionlayoutgroup/horizontal(layoutsize:subitem:count:) (deprecated in iOS 16,
     /// still UIKit's way to split a group into n equal items)
-    open class func horizontal(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int)
+    open class func horizontal(
+        layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int
+    )
         -> NSCollectionLayoutGroup
     {
         NSCollectionLayoutGroup(
@@ -80,30 +85,40 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
     }
 
     /// …/nscollectionlayoutgroup/horizontal(layoutsize:repeatingsubitem:count:) (iOS 16)
-    open class func horizontal(layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int)
+    open class func horizontal(
+        layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int
+    )
         -> NSCollectionLayoutGroup
     {
         NSCollectionLayoutGroup(
-            layoutSize: layoutSize, arrangement: .horizontal, repetition: .repeating(count), subitems: [repeatingSubitem]
+            layoutSize: layoutSize, arrangement: .horizontal, repetition: .repeating(count),
+            subitems: [repeatingSubitem]
         )
     }
 
     /// …/nscollectionlayoutgroup/vertical(layoutsize:subitems:)
-    open class func vertical(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem])
+    open class func vertical(
+        layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]
+    )
         -> NSCollectionLayoutGroup
     {
         NSCollectionLayoutGroup(layoutSize: layoutSize, arrangement: .vertical, repetition: .cyclic, subitems: subitems)
     }
 
     /// …/nscollectionlayoutgroup/vertical(layoutsize:subitem:count:) (deprecated in iOS 16)
-    open class func vertical(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int)
+    open class func vertical(
+        layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int
+    )
         -> NSCollectionLayoutGroup
     {
-        NSCollectionLayoutGroup(layoutSize: layoutSize, arrangement: .vertical, repetition: .count(count), subitems: [subitem])
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, arrangement: .vertical, repetition: .count(count), subitems: [subitem])
     }
 
     /// …/nscollectionlayoutgroup/vertical(layoutsize:repeatingsubitem:count:) (iOS 16)
-    open class func vertical(layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int)
+    open class func vertical(
+        layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int
+    )
         -> NSCollectionLayoutGroup
     {
         NSCollectionLayoutGroup(
@@ -142,7 +157,8 @@ open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
         layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor,
         itemAnchor: NSCollectionLayoutAnchor
     ) {
-        self.init(layoutSize: layoutSize, elementKind: elementKind, containerAnchor: containerAnchor, anchor: itemAnchor)
+        self.init(
+            layoutSize: layoutSize, elementKind: elementKind, containerAnchor: containerAnchor, anchor: itemAnchor)
     }
 
     init(
@@ -194,7 +210,8 @@ open class NSCollectionLayoutDecorationItem: NSCollectionLayoutItem {
     init(elementKind: String) {
         self.elementKind = elementKind
         super.init(
-            layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
+            layoutSize: NSCollectionLayoutSize(
+                widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
             supplementaryItems: [])
     }
 

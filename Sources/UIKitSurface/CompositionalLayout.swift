@@ -86,13 +86,17 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         engine.element(.cell(indexPath.section, indexPath.item), of: collectionView)
     }
 
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     {
         engine.element(.supplementary(elementKind, indexPath.section, indexPath.item), of: collectionView)
     }
 
-    open override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath)
+    open override func layoutAttributesForDecorationView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     {
         engine.element(.decoration(elementKind, indexPath.section, indexPath.item), of: collectionView)
@@ -168,7 +172,8 @@ extension NSDirectionalEdgeInsets {
     }
 
     var engineInsets: Compositional.Insets {
-        Compositional.Insets(top: Double(top), leading: Double(leading), bottom: Double(bottom), trailing: Double(trailing))
+        Compositional.Insets(
+            top: Double(top), leading: Double(leading), bottom: Double(bottom), trailing: Double(trailing))
     }
 }
 
@@ -214,7 +219,9 @@ extension NSCollectionLayoutSize {
 }
 
 extension NSCollectionLayoutSpacing {
-    var engineSpacing: Compositional.Spacing { isFlexibleSpacing ? .flexible(Double(spacing)) : .fixed(Double(spacing)) }
+    var engineSpacing: Compositional.Spacing {
+        isFlexibleSpacing ? .flexible(Double(spacing)) : .fixed(Double(spacing))
+    }
 }
 
 extension Optional where Wrapped == NSCollectionLayoutEdgeSpacing {
@@ -288,7 +295,8 @@ extension NSCollectionLayoutGroup {
             layout = .custom(
                 Compositional.CustomGroupItems(id: ObjectIdentifier(self).hashValue) { environment in
                     let surface = LayoutEnvironment(
-                        Compositional.Environment(container: environment.container, displayScale: environment.displayScale))
+                        Compositional.Environment(
+                            container: environment.container, displayScale: environment.displayScale))
                     return provider(surface).map {
                         Compositional.CustomGroupFrame(frame: Rect($0.frame), zIndex: $0.zIndex)
                     }
@@ -309,20 +317,24 @@ extension NSCollectionLayoutDecorationItem {
 
 extension NSCollectionLayoutSection {
     var engineSection: Compositional.Section {
-        let behaviours: [UICollectionLayoutSectionOrthogonalScrollingBehavior: Compositional.OrthogonalScrollingBehavior] = [
-            .none: .none, .continuous: .continuous, .continuousGroupLeadingBoundary: .continuousGroupLeadingBoundary,
-            .paging: .paging, .groupPaging: .groupPaging, .groupPagingCentered: .groupPagingCentered,
-        ]
+        let behaviours:
+            [UICollectionLayoutSectionOrthogonalScrollingBehavior: Compositional.OrthogonalScrollingBehavior] = [
+                .none: .none, .continuous: .continuous,
+                .continuousGroupLeadingBoundary: .continuousGroupLeadingBoundary,
+                .paging: .paging, .groupPaging: .groupPaging, .groupPagingCentered: .groupPagingCentered,
+            ]
         var handler: Compositional.VisibleItemsHandler?
         if let body = visibleItemsInvalidationHandler {
-            handler = Compositional.VisibleItemsHandler(id: ObjectIdentifier(self).hashValue) { items, offset, environment in
+            handler = Compositional.VisibleItemsHandler(id: ObjectIdentifier(self).hashValue) {
+                items, offset, environment in
                 let visible = items.map(VisibleItem.init)
                 body(visible, CGPoint(x: offset.x, y: offset.y), LayoutEnvironment(environment))
                 items = visible.map(\.attributes)
             }
         }
         return Compositional.Section(
-            group: group.engineGroup, contentInsets: contentInsets.engineInsets, interGroupSpacing: Double(interGroupSpacing),
+            group: group.engineGroup, contentInsets: contentInsets.engineInsets,
+            interGroupSpacing: Double(interGroupSpacing),
             orthogonalScrollingBehavior: behaviours[orthogonalScrollingBehavior] ?? .none,
             boundarySupplementaryItems: boundarySupplementaryItems.map(\.engineBoundaryItem),
             decorationItems: decorationItems.map(\.engineDecorationItem),

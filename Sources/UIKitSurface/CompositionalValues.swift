@@ -58,7 +58,8 @@ open class NSCollectionLayoutSize: NSObject {
     public let heightDimension: NSCollectionLayoutDimension
 
     /// …/nscollectionlayoutsize/init(widthdimension:heightdimension:)
-    public init(widthDimension width: NSCollectionLayoutDimension, heightDimension height: NSCollectionLayoutDimension) {
+    public init(widthDimension width: NSCollectionLayoutDimension, heightDimension height: NSCollectionLayoutDimension)
+    {
         widthDimension = width
         heightDimension = height
     }

@@ -49,7 +49,8 @@ struct EnginePrepared {
         let result: UICollectionViewLayoutAttributes
         switch a.category {
         case .cell: result = UICollectionViewLayoutAttributes(forCellWith: indexPath)
-        case .supplementary: result = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: indexPath)
+        case .supplementary:
+            result = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: indexPath)
         case .decoration: result = UICollectionViewLayoutAttributes(forDecorationViewOfKind: kind, with: indexPath)
         }
         result.frame = CGRect(a.frame)
@@ -63,7 +64,8 @@ struct EnginePrepared {
 
 extension Rect {
     init(_ r: CGRect) {
-        self.init(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
+        self.init(
+            x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
     }
 }
 

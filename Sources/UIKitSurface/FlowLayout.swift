@@ -38,7 +38,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
 
     private var engine = EnginePrepared(
-        kindNames: ["header": UICollectionView.elementKindSectionHeader, "footer": UICollectionView.elementKindSectionFooter])
+        kindNames: [
+            "header": UICollectionView.elementKindSectionHeader, "footer": UICollectionView.elementKindSectionFooter,
+        ])
 
     public override init() { super.init() }
     public required init?(coder: NSCoder) { nil }
@@ -85,7 +87,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         engine.element(.cell(indexPath.section, indexPath.item), of: collectionView)
     }
 
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     {
         engine.element(
