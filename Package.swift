@@ -72,7 +72,9 @@ let package = Package(
         .testTarget(
             name: "LualayoutCLITests", dependencies: ["LualayoutCLI", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput"]),
-        .testTarget(name: "SwiftExportTests", dependencies: ["SwiftExport", "ScriptLayout", "LayoutEngine"]),
+        .testTarget(
+            name: "SwiftExportTests", dependencies: ["SwiftExport", "ScriptLayout", "LayoutEngine"], exclude: ["Golden"]
+        ),
         .testTarget(name: "UIKitSurfaceTests", dependencies: ["UIKitSurface"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine"]),
         // Every example under Examples/, with frames derived by hand from its rules.

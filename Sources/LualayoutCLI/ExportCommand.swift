@@ -55,7 +55,7 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
         guard swift else { throw ValidationError("give --swift (the export format)") }
         if let name, !SwiftLayoutExport.isValidName(name) {
             throw ValidationError(
-                "--name must be letters, digits and underscores, starting with a letter (it becomes make\(name)Layout), got '\(name)'"
+                "--name must be letters, digits and underscores, starting with a letter (the function is named make + \(name) + Layout), got '\(name)'"
             )
         }
     }

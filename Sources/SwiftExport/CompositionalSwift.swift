@@ -115,6 +115,7 @@ struct CompositionalSwift {
         written: inout [Compositional.Subitem: String]
     ) {
         let constructor: String
+        var omittedProvider: Int?
         switch group.layout {
         case .horizontal(let subitems), .vertical(let subitems):
             let axis: String
@@ -145,9 +146,10 @@ struct CompositionalSwift {
         case .custom(let items):
             constructor =
                 "NSCollectionLayoutGroup.custom(layoutSize: \(layoutSize(group.size, name: name))) { _ in [] }"
-            if items.provider != nil { notExported("itemProvider", items.id, what: "the group places no items") }
+            if items.provider != nil { omittedProvider = items.id }
         }
         code.line("let \(name) = \(constructor)")
+        if let id = omittedProvider { notExported("itemProvider", id, what: "the group places no items") }
         if let spacing = group.interItemSpacing { code.line("\(name).interItemSpacing = \(self.spacing(spacing))") }
         spacing(of: name, contentInsets: group.contentInsets, edgeSpacing: group.edgeSpacing)
         if !group.supplementaryItems.isEmpty {

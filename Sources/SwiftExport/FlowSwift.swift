@@ -6,6 +6,8 @@ struct FlowSwift {
     let code: SwiftCode
 
     func layout(_ configuration: FlowLayoutConfiguration, estimatedItemSize: Size?, name: String) {
+        // UIKit's layout classes are main-actor isolated.
+        code.line("@MainActor")
         code.line("func make\(name)Layout() -> UICollectionViewFlowLayout {")
         code.nested {
             let layout = code.claim("layout")

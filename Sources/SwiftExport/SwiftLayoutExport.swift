@@ -116,6 +116,7 @@ package enum SwiftLayoutExport {
         _ options: Options, _ code: SwiftCode
     ) {
         let writer = CompositionalSwift(code: code, closureSites: layout.closureSites)
+        code.line("@MainActor")
         code.line("func make\(options.name)Layout() -> UICollectionViewCompositionalLayout {")
         code.nested {
             let configurationName = self.configuration(configuration, writer)
