@@ -19,6 +19,9 @@ let package = Package(
     products: [
         .library(name: "ScriptLayout", targets: ["ScriptLayout"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        // UIKit's collection-view layout API over the engine, for code that must compile where
+        // UIKit is absent (exported layouts, the recorder, an app's layout code under test).
+        .library(name: "UIKitSurface", targets: ["UIKitSurface"]),
         .executable(name: "lualayout", targets: ["lualayout"]),
     ],
     dependencies: [
@@ -53,6 +56,11 @@ let package = Package(
         .target(name: "InputFiles", dependencies: ["LayoutEngine", "Platform"]),
         // Output formats (JSON, table, SVG, HTML).
         .target(name: "LayoutOutput", dependencies: ["LayoutEngine", "InputFiles", "Platform"]),
+        // `lualayout export --swift`: a layout script's UIKit values written as Swift source.
+        .target(name: "SwiftExport", dependencies: ["ScriptLayout", "LayoutEngine"]),
+        // UIKit's collection-view layout API (names, initializers, properties) implemented over
+        // the engine; built only where UIKit is absent. Never linked into `lualayout`.
+        .target(name: "UIKitSurface", dependencies: ["LayoutEngine"]),
         // Headless interaction: scenarios and controller scripts driving a HeadlessCollectionView,
         // recorded as a timeline.
         .target(
@@ -78,7 +86,7 @@ let package = Package(
             name: "LualayoutCLI",
             dependencies: [
                 "ScriptLayout", "LayoutEngine", "InputFiles", "LayoutOutput", "Scenario", "WorkerProtocol",
-                "LivePreview", "LayoutTesting", "Platform",
+                "LivePreview", "LayoutTesting", "SwiftExport", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -91,6 +99,9 @@ let package = Package(
         // What several test targets share: the fuzzers' generator and oracles, a raw HTTP client.
         .target(
             name: "TestSupport", dependencies: ["LayoutEngine", "InputFiles", "Platform"], path: "Tests/TestSupport"),
+        // Scripts/export-check: exports layouts, compiles them against UIKitSurface with the
+        // recorder, and compares their frames with `lualayout run`.
+        .executableTarget(name: "lualayout-export-check", path: "Sources/ExportCheck"),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(
             name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"], resources: [.copy("Vectors")]),
@@ -100,6 +111,10 @@ let package = Package(
             resources: [.copy("Vectors")]
         ),
         .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "LayoutEngine", "TestSupport"]),
+        .testTarget(
+            name: "SwiftExportTests", dependencies: ["SwiftExport", "ScriptLayout", "LayoutEngine"], exclude: ["Golden"]
+        ),
+        .testTarget(name: "UIKitSurfaceTests", dependencies: ["UIKitSurface"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput"]),
         .testTarget(name: "WorkerProtocolTests", dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput"]),

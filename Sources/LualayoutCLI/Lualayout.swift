@@ -35,6 +35,7 @@ struct Lualayout: ParsableCommand {
             RunCommand.self, CheckCommand.self, InitCommand.self, WatchCommand.self, UpdateCommand.self,
             TransitionCommand.self,
             SimulateCommand.self, TestCommand.self, BenchCommand.self,
+            ExportCommand.self, CompareCommand.self,
             WatchWorkerCommand.self,
         ])
 }

@@ -40,6 +40,16 @@ final class CompositionalScriptStep: ScriptComputeStep {
     private func prepare(
         _ reader: CompositionalTreeReader, _ context: CollectionContext
     ) throws -> CompositionalLayoutResult {
+        let (configuration, sections) = try readLayout(reader)
+        let sizing = estimatesOnly ? nil : makeSizing(context)
+        return try runEngine(sections, configuration, context, sizing: sizing)
+    }
+
+    /// The layout's properties and sections as the engine takes them (the section provider
+    /// not called yet).
+    func readLayout(
+        _ reader: CompositionalTreeReader
+    ) throws -> (Compositional.Configuration, Compositional.Sections) {
         script.pushFields()
         let fields = lua.absoluteIndex(-1)
         if lua.rawGet(tableAt: fields, field: "prepare") != .nil {
@@ -96,7 +106,14 @@ final class CompositionalScriptStep: ScriptComputeStep {
         }
         let sections = try readSections(fields, reader)
         lua.pop(1)
-        let sizing = estimatesOnly ? nil : makeSizing(context)
+        return (configuration, sections)
+    }
+
+    /// `CompositionalEngine.prepare`, its errors located at the `compositional{...}` call.
+    func runEngine(
+        _ sections: Compositional.Sections, _ configuration: Compositional.Configuration,
+        _ context: CollectionContext, sizing: Compositional.Sizing?
+    ) throws -> CompositionalLayoutResult {
         do {
             return try CompositionalEngine.prepare(
                 sections: sections, configuration: configuration, context: context, sizing: sizing)

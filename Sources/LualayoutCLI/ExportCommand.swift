@@ -1,0 +1,134 @@
+import ArgumentParser
+import LayoutEngine
+import LayoutOutput
+import Platform
+import ScriptLayout
+import SwiftExport
+import WorkerProtocol
+
+/// `lualayout export`: a flow or compositional layout as Swift source using UIKit's API alone.
+struct ExportCommand: LualayoutCommand, ScriptCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a flow or compositional layout as Swift source that uses UIKit's API alone.",
+        discussion: """
+            Prepares the layout for the collection-view options given (a section provider is \
+            called for every section, flow properties that are functions of cv are evaluated) and \
+            writes func makeNAMELayout() building the same layout with UIKit's constructors and \
+            properties; numbers are exact, so UIKit computes the frames `lualayout run` prints for \
+            those options. The file's header says which options they are.
+
+            Lua code cannot become Swift: a layout whose behaviour depends on a callback or hook \
+            is refused (exit 1), one located line per callback, unless --allow-partial, which \
+            exports the rest and marks each omission with a `// not exported:` comment. Custom \
+            layouts (prepare(cv, out)) are refused whole. See docs/export.md.
+
+            Examples:
+              lualayout export Examples/compositional/two-column-grid.lua --swift --scale 2 --items 94
+              lualayout export Examples/cookbook-flow.lua --swift --name Cookbook -o CookbookLayout.swift
+            """)
+
+    @OptionGroup
+    var common: ScriptCommandOptions
+
+    @Flag(help: "Write Swift source (the one export format).")
+    var swift = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The layout's name in func makeNAMELayout() (default: from the script's file name).", valueName: "NAME"))
+    var name: String?
+
+    @Flag(help: "Export what UIKit can express and mark each Lua callback with a `// not exported:` comment.")
+    var allowPartial = false
+
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write the Swift file to FILE instead of standard output.", valueName: "FILE"),
+        completion: .file(extensions: ["swift"]))
+    var output: String?
+
+    func validate() throws {
+        guard swift else { throw ValidationError("give --swift (the export format)") }
+        if let name, !SwiftLayoutExport.isValidName(name) {
+            throw ValidationError(
+                "--name must be letters, digits and underscores, starting with a letter (the function is named make + \(name) + Layout), got '\(name)'"
+            )
+        }
+    }
+
+    func execute(_ io: CommandIO) throws(CLIError) {
+        let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "export \(script)")
+        defer { watchdog.cancel() }
+        if let output { try refuseOverwriting(output, inputs: [script] + (layout.data.map { [$0] } ?? [])) }
+        let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
+        let scriptLayout = try scriptOptions.loadLayout(script)
+        let captured: CapturedLayout
+        do {
+            captured = try scriptLayout.capture(in: context)
+        } catch {
+            throw CLIError(error)
+        }
+        _ = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
+        let refusals = SwiftLayoutExport.refusals(captured, allowPartial: allowPartial)
+        guard refusals.isEmpty else {
+            for line in refusals { io.err.write(line + "\n") }
+            throw .reported
+        }
+        let options = SwiftLayoutExport.Options(
+            name: name ?? SwiftLayoutExport.defaultName(forScript: script), scriptName: script,
+            evaluatedFor: layout.commandLineDescription, allowPartial: allowPartial)
+        let source = SwiftLayoutExport.source(captured, options: options)
+        try OutputDestination(path: output).write(io) { $0.write(source) }
+    }
+}
+
+/// `-o FILE` naming one of the command's inputs (the same file by device and inode, so a
+/// link or another spelling of the path counts): a usage error, before anything runs.
+func refuseOverwriting(_ output: String, inputs: [String]) throws(CLIError) {
+    var target = stat()
+    guard stat(output, &target) == 0 else { return }
+    for input in inputs {
+        var info = stat()
+        if stat(input, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {
+            throw .usage("-o \(output) is \(input), an input of this command: choose another output file")
+        }
+    }
+}
+
+extension LayoutOptions {
+    /// The collection view as options (`--bounds 375x667 --scale 2 --items 94`), for headers.
+    var commandLineDescription: String {
+        var parts = ["--bounds \(SizeArgument.text(bounds.size))"]
+        if let offset { parts.append("--offset \(number(offset.point.x)),\(number(offset.point.y))") }
+        parts.append("--scale \(number(scale))")
+        if let items {
+            parts.append("--items \(items)")
+        } else if let sections {
+            parts.append("--sections \(sections.counts.map(String.init).joined(separator: ","))")
+        } else if let data {
+            parts.append("--data \(data)")
+        } else {
+            parts.append("--items 20")
+        }
+        for (flag, insets) in [
+            ("--content-inset", contentInset), ("--safe-area", safeArea), ("--layout-margins", layoutMargins),
+        ] {
+            guard let insets = insets?.insets else { continue }
+            parts.append(
+                "\(flag) \([insets.top, insets.left, insets.bottom, insets.right].map(number).joined(separator: ","))")
+        }
+        for assignment in state {
+            parts.append("--state \(assignment.key)=\(JSONLayoutWriter.value(assignment.value))")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    private func number(_ value: Double) -> String { NumberFormatting.format(value) }
+}
+
+extension SizeArgument {
+    static func text(_ size: Size) -> String {
+        "\(NumberFormatting.format(size.width))x\(NumberFormatting.format(size.height))"
+    }
+}

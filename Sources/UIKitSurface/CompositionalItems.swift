@@ -1,0 +1,249 @@
+#if !canImport(UIKit)
+// Items, groups, supplementary and decoration items and sections of UIKit's compositional
+// layout, transcribed from developer.apple.com/documentation/uikit (UICollectionViewCompositionalLayout.h).
+import Foundation
+
+/// developer.apple.com/documentation/uikit/nscollectionlayoutitem
+open class NSCollectionLayoutItem: NSObject {
+    /// …/nscollectionlayoutitem/layoutsize
+    public let layoutSize: NSCollectionLayoutSize
+    /// …/nscollectionlayoutitem/supplementaryitems (read-only for items; groups may set theirs)
+    public internal(set) var supplementaryItems: [NSCollectionLayoutSupplementaryItem]
+    /// …/nscollectionlayoutitem/contentinsets
+    open var contentInsets: NSDirectionalEdgeInsets = .zero
+    /// …/nscollectionlayoutitem/edgespacing
+    open var edgeSpacing: NSCollectionLayoutEdgeSpacing?
+
+    /// …/nscollectionlayoutitem/init(layoutsize:)
+    public convenience init(layoutSize: NSCollectionLayoutSize) {
+        self.init(layoutSize: layoutSize, supplementaryItems: [])
+    }
+
+    /// …/nscollectionlayoutitem/init(layoutsize:supplementaryitems:)
+    public init(layoutSize: NSCollectionLayoutSize, supplementaryItems: [NSCollectionLayoutSupplementaryItem]) {
+        self.layoutSize = layoutSize
+        self.supplementaryItems = supplementaryItems
+    }
+}
+
+/// developer.apple.com/documentation/uikit/nscollectionlayoutgroup
+open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
+    enum Arrangement {
+        case horizontal, vertical
+        case custom(NSCollectionLayoutGroupCustomItemProvider)
+    }
+    enum Repetition {
+        /// `subitems:`: used in turn while they fit.
+        case cyclic
+        /// `subitem:count:`: the subitem resized to 1/count of the group.
+        case count(Int)
+        /// `repeatingSubitem:count:`: the subitem keeps its size.
+        case repeating(Int)
+    }
+
+    let arrangement: Arrangement
+    let repetition: Repetition
+    /// …/nscollectionlayoutgroup/subitems
+    public let subitems: [NSCollectionLayoutItem]
+    /// …/nscollectionlayoutgroup/interitemspacing
+    open var interItemSpacing: NSCollectionLayoutSpacing?
+    /// …/nscollectionlayoutgroup/supplementaryitems
+    open override var supplementaryItems: [NSCollectionLayoutSupplementaryItem] {
+        get { super.supplementaryItems }
+        set { super.supplementaryItems = newValue }
+    }
+
+    init(
+        layoutSize: NSCollectionLayoutSize, arrangement: Arrangement, repetition: Repetition,
+        subitems: [NSCollectionLayoutItem]
+    ) {
+        self.arrangement = arrangement
+        self.repetition = repetition
+        self.subitems = subitems
+        super.init(layoutSize: layoutSize, supplementaryItems: [])
+    }
+
+    /// …/nscollectionlayoutgroup/horizontal(layoutsize:subitems:)
+    open class func horizontal(
+        layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]
+    )
+        -> NSCollectionLayoutGroup
+    {
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, arrangement: .horizontal, repetition: .cyclic, subitems: subitems)
+    }
+
+    /// …/nscollectionlayoutgroup/horizontal(layoutsize:subitem:count:) (deprecated in iOS 16,
+    /// still UIKit's way to split a group into n equal items)
+    open class func horizontal(
+        layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int
+    )
+        -> NSCollectionLayoutGroup
+    {
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, arrangement: .horizontal, repetition: .count(count), subitems: [subitem])
+    }
+
+    /// …/nscollectionlayoutgroup/horizontal(layoutsize:repeatingsubitem:count:) (iOS 16)
+    open class func horizontal(
+        layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int
+    )
+        -> NSCollectionLayoutGroup
+    {
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, arrangement: .horizontal, repetition: .repeating(count),
+            subitems: [repeatingSubitem]
+        )
+    }
+
+    /// …/nscollectionlayoutgroup/vertical(layoutsize:subitems:)
+    open class func vertical(
+        layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]
+    )
+        -> NSCollectionLayoutGroup
+    {
+        NSCollectionLayoutGroup(layoutSize: layoutSize, arrangement: .vertical, repetition: .cyclic, subitems: subitems)
+    }
+
+    /// …/nscollectionlayoutgroup/vertical(layoutsize:subitem:count:) (deprecated in iOS 16)
+    open class func vertical(
+        layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int
+    )
+        -> NSCollectionLayoutGroup
+    {
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, arrangement: .vertical, repetition: .count(count), subitems: [subitem])
+    }
+
+    /// …/nscollectionlayoutgroup/vertical(layoutsize:repeatingsubitem:count:) (iOS 16)
+    open class func vertical(
+        layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int
+    )
+        -> NSCollectionLayoutGroup
+    {
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, arrangement: .vertical, repetition: .repeating(count), subitems: [repeatingSubitem])
+    }
+
+    /// …/nscollectionlayoutgroup/custom(layoutsize:itemprovider:)
+    open class func custom(
+        layoutSize: NSCollectionLayoutSize, itemProvider: @escaping NSCollectionLayoutGroupCustomItemProvider
+    ) -> NSCollectionLayoutGroup {
+        NSCollectionLayoutGroup(
+            layoutSize: layoutSize, arrangement: .custom(itemProvider), repetition: .cyclic, subitems: [])
+    }
+}
+
+/// developer.apple.com/documentation/uikit/nscollectionlayoutsupplementaryitem
+open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
+    /// …/nscollectionlayoutsupplementaryitem/elementkind
+    public let elementKind: String
+    /// …/nscollectionlayoutsupplementaryitem/containeranchor
+    public let containerAnchor: NSCollectionLayoutAnchor
+    /// …/nscollectionlayoutsupplementaryitem/itemanchor
+    public let itemAnchor: NSCollectionLayoutAnchor?
+    /// …/nscollectionlayoutsupplementaryitem/zindex (default 1: docs/compositional.md)
+    open var zIndex: Int = 1
+
+    /// …/nscollectionlayoutsupplementaryitem/init(layoutsize:elementkind:containeranchor:)
+    public convenience init(
+        layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor
+    ) {
+        self.init(layoutSize: layoutSize, elementKind: elementKind, containerAnchor: containerAnchor, anchor: nil)
+    }
+
+    /// …/nscollectionlayoutsupplementaryitem/init(layoutsize:elementkind:containeranchor:itemanchor:)
+    public convenience init(
+        layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor,
+        itemAnchor: NSCollectionLayoutAnchor
+    ) {
+        self.init(
+            layoutSize: layoutSize, elementKind: elementKind, containerAnchor: containerAnchor, anchor: itemAnchor)
+    }
+
+    init(
+        layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor,
+        anchor: NSCollectionLayoutAnchor?
+    ) {
+        self.elementKind = elementKind
+        self.containerAnchor = containerAnchor
+        itemAnchor = anchor
+        super.init(layoutSize: layoutSize, supplementaryItems: [])
+    }
+}
+
+/// developer.apple.com/documentation/uikit/nscollectionlayoutboundarysupplementaryitem
+open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupplementaryItem {
+    /// …/nscollectionlayoutboundarysupplementaryitem/alignment
+    public let alignment: NSRectAlignment
+    /// …/nscollectionlayoutboundarysupplementaryitem/offset
+    public let offset: CGPoint
+    /// …/nscollectionlayoutboundarysupplementaryitem/pintovisiblebounds
+    open var pinToVisibleBounds = false
+    /// …/nscollectionlayoutboundarysupplementaryitem/extendsboundary
+    open var extendsBoundary = true
+
+    /// …/nscollectionlayoutboundarysupplementaryitem/init(layoutsize:elementkind:alignment:)
+    public convenience init(layoutSize: NSCollectionLayoutSize, elementKind: String, alignment: NSRectAlignment) {
+        self.init(layoutSize: layoutSize, elementKind: elementKind, alignment: alignment, absoluteOffset: .zero)
+    }
+
+    /// …/nscollectionlayoutboundarysupplementaryitem/init(layoutsize:elementkind:alignment:absoluteoffset:)
+    public init(
+        layoutSize: NSCollectionLayoutSize, elementKind: String, alignment: NSRectAlignment, absoluteOffset: CGPoint
+    ) {
+        self.alignment = alignment
+        offset = absoluteOffset
+        super.init(
+            layoutSize: layoutSize, elementKind: elementKind, containerAnchor: NSCollectionLayoutAnchor(edges: []),
+            anchor: nil)
+    }
+}
+
+/// developer.apple.com/documentation/uikit/nscollectionlayoutdecorationitem
+open class NSCollectionLayoutDecorationItem: NSCollectionLayoutItem {
+    /// …/nscollectionlayoutdecorationitem/elementkind
+    public let elementKind: String
+    /// …/nscollectionlayoutdecorationitem/zindex
+    open var zIndex: Int = 0
+
+    init(elementKind: String) {
+        self.elementKind = elementKind
+        super.init(
+            layoutSize: NSCollectionLayoutSize(
+                widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
+            supplementaryItems: [])
+    }
+
+    /// …/nscollectionlayoutdecorationitem/background(elementkind:)
+    open class func background(elementKind: String) -> NSCollectionLayoutDecorationItem {
+        NSCollectionLayoutDecorationItem(elementKind: elementKind)
+    }
+}
+
+/// developer.apple.com/documentation/uikit/nscollectionlayoutsection
+open class NSCollectionLayoutSection: NSObject {
+    let group: NSCollectionLayoutGroup
+    /// …/nscollectionlayoutsection/contentinsets
+    open var contentInsets: NSDirectionalEdgeInsets = .zero
+    /// …/nscollectionlayoutsection/intergroupspacing
+    open var interGroupSpacing: CGFloat = 0
+    /// …/nscollectionlayoutsection/orthogonalscrollingbehavior
+    open var orthogonalScrollingBehavior: UICollectionLayoutSectionOrthogonalScrollingBehavior = .none
+    /// …/nscollectionlayoutsection/contentinsetsreference (`.automatic`: the layout's reference)
+    open var contentInsetsReference: UIContentInsetsReference = .automatic
+    /// …/nscollectionlayoutsection/supplementariesfollowcontentinsets (deprecated in iOS 16)
+    open var supplementariesFollowContentInsets = true
+    /// …/nscollectionlayoutsection/boundarysupplementaryitems
+    open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
+    /// …/nscollectionlayoutsection/decorationitems
+    open var decorationItems: [NSCollectionLayoutDecorationItem] = []
+    /// …/nscollectionlayoutsection/visibleitemsinvalidationhandler
+    open var visibleItemsInvalidationHandler: NSCollectionLayoutSectionVisibleItemsInvalidationHandler?
+
+    /// …/nscollectionlayoutsection/init(group:)
+    public init(group: NSCollectionLayoutGroup) {
+        self.group = group
+    }
+}
+#endif

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+/// The App-Store-like example exported is a golden file, and docs/export.md shows it whole.
+/// Rewrite the golden with `LUALAYOUT_UPDATE_GOLDEN=1 swift test --filter GoldenExportTests`.
+@Suite("export --swift: golden files")
+struct GoldenExportTests {
+    static let golden = repositoryRoot + "/Tests/SwiftExportTests/Golden/AppStoreLayout.swift.golden"
+
+    static func appStore() throws -> String {
+        let source = try String(
+            contentsOfFile: repositoryRoot + "/Examples/compositional/app-store.lua", encoding: .utf8)
+        return try Exported(source, counts: [5, 12, 10], name: "AppStore").body
+    }
+
+    @Test func appStoreMatchesTheGoldenFile() throws {
+        let exported = try Self.appStore()
+        if ProcessInfo.processInfo.environment["LUALAYOUT_UPDATE_GOLDEN"] == "1" {
+            try exported.write(toFile: Self.golden, atomically: true, encoding: .utf8)
+        }
+        #expect(exported == (try String(contentsOfFile: Self.golden, encoding: .utf8)))
+    }
+
+    @Test func docsShowTheExport() throws {
+        let docs = try String(contentsOfFile: repositoryRoot + "/docs/export.md", encoding: .utf8)
+        #expect(docs.contains(try Self.appStore()), "docs/export.md must show the App Store export as exported")
+    }
+}
