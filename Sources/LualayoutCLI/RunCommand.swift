@@ -114,7 +114,8 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
                     target: scriptLayout.targetOffset(
                         inRegion: given.section, proposed: given.proposed, velocity: given.velocity)))
         }
-        try OutputDestination(path: output).write(io) { stream in
+        try OutputDestination(path: output).write(io, inputs: [script] + scriptLayout.loadedFiles + layout.inputFiles) {
+            stream in
             format.write(snapshot, title: script, picture: picture.svgOptions(), to: &stream)
         }
     }

@@ -49,6 +49,8 @@ package final class ScenarioScript {
     package let name: String
     package private(set) var checks: [ScenarioCheck] = []
     private let environment: ScriptEnvironment
+    /// The modules the scenario required so far.
+    var loadedFiles: [String] { environment.loadedFiles }
     private let snapshotHandler: SnapshotHandler?
     /// An error from the engine, the layout or the controller: the scenario stops with it,
     /// whatever the scenario does with the Lua error that unwinds it.
