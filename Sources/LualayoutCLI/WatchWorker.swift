@@ -193,7 +193,9 @@ final class WatchWorker {
             }
             let elements = try layout.layoutAttributesForElements(in: context.bounds, context: context)
             var snapshot = LayoutSnapshot(
-                bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+                bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: [])
+            // Drawn as `run`'s pictures and the interactive preview draw it.
+            snapshot.draw(DrawnElements(elements, layout: layout, context: context))
             snapshot.totalElements = layout.elementCount
             return .viewport(snapshot)
         } catch {
