@@ -112,10 +112,19 @@ final class WatchWorker {
             calls += last.map(HTMLTimelineWriter.notes) ?? []
             var snapshot = try session.snapshot()
             snapshot.totalElements = fresh.elementCount
+            // Animated state changes play as `simulate --format html` plays them.
+            let animations = (last?.animatedChanges ?? []).map { change in
+                var page = ""
+                HTMLPlanWriter.write(
+                    change.plan,
+                    title: "state change animated over \(NumberFormatting.rounded(change.duration)) s",
+                    options: .init(width: 480, viewportOnly: true), to: &page)
+                return page
+            }
             return .interaction(
                 PreviewInteraction(
                     snapshot: snapshot, selected: view.selectedItems, highlighted: view.highlightedItems,
-                    state: view.context.state, lastCalls: calls))
+                    state: view.context.state, lastCalls: calls, animations: animations))
         } catch {
             return .failed("\(error)", files: [])
         }
