@@ -35,6 +35,37 @@ struct SimulatorTruthTests {
         return outcome
     }
 
+    @Test func tapsHitCellsWhereTheAttributesHookDrawsThem() throws {
+        // Examples/left-aligned.lua, 375×300, 12 tags: [0, 3] is drawn at x 271…332 (16 + 40 +
+        // 8 + 77 + 8 + 114 + 8 = 271, 61 wide), y 10…40; a tap at 276 selects it.
+        let source = try String(contentsOfFile: repositoryRoot + "/Examples/left-aligned.lua", encoding: .utf8)
+        let controller = "return { didSelectItem = function() end, didTapBackground = function() end }"
+        try Self.run(
+            layout: source,
+            scenario: """
+                local a = attributesOf(0, 3)
+                expect(a.x == 271 and a.width == 61, "[0, 3] at 271, 61 wide")
+                tap(276, 20)
+                expect(calls()[#calls()] == "didSelectItem[0, 3]", "x 276 is [0, 3]")
+                """, controller: controller,
+            context: CollectionContext(
+                bounds: Rect(x: 0, y: 0, width: 375, height: 300), data: CollectionData(counts: [12])))
+        // A hook moving item 0 from 0…100 to 60…160: hit on 60…160, not on 0…60.
+        let moved = """
+            local layout = flow{ itemSize = {100, 100}, minimumInteritemSpacing = 100 }
+            function layout.attributes(cv, a) if a.item == 0 then a.x = a.x + 60 end end
+            return layout
+            """
+        try Self.run(
+            layout: moved,
+            scenario: """
+                tap(150, 50)
+                expect(calls()[#calls()] == "didSelectItem[0, 0]", "x 150: the drawn frame 60…160")
+                tap(30, 50)
+                expect(calls()[#calls()] == "didTapBackground", "x 30: where the flow put it, nothing is drawn")
+                """, controller: controller)
+    }
+
     @Test func everyBatchKeyWithPayloads() throws {
         // Section 0 holds "a", "b", "c", "d".
         var context = SimulationSessionTests.context()
@@ -210,6 +241,43 @@ struct SimulatorTruthTests {
         let first = try #require(start.elements.array.first { $0.key == .cell(0, 0) })
         #expect(first.frame.x == 19)
         #expect(start.regions.map(\.section) == [0, 1, 2])
+    }
+}
+
+/// The visible-items handler and transformed hit testing on the real carousel example.
+@Suite("Simulator: the carousel example")
+struct CarouselExampleTests {
+    @Test func transformedCardsAreHitAsDrawnAndTheHandlerFollowsTheDrag() throws {
+        // Cards 0.6 · 375 = 225 wide, 20 apart (pitch 245), 240 high at y 40;
+        // groupPagingCentered rests at −(375 − 225)/2 = −75: card 0 drawn at x 75 (centre 187.5,
+        // distance 0 → scale 1.1: drawn 187.5 ± 123.75 = 63.75…311.25), card 1 at 320 (centre
+        // 432.5, distance 245 → max(1.1 − 245/375, 0.7) = 0.7: 353.75…511.25).
+        let source = try String(
+            contentsOfFile: repositoryRoot + "/Examples/compositional/carousel.lua", encoding: .utf8)
+        let context = CollectionContext(
+            bounds: Rect(x: 0, y: 0, width: 375, height: 360), scale: 2, data: CollectionData(counts: [10]))
+        let outcome = try SimulatorTruthTests.run(
+            layout: source,
+            scenario: """
+                tap(70, 100)
+                expect(calls()[#calls()] == "didSelectItem[0, 0]", "x 70: inside card 0 as scaled 1.1, not as laid out (75…300)")
+                tap(340, 100)
+                expect(calls()[#calls()] == "didTapBackground", "x 340: inside card 1 as laid out (320…545), not as scaled 0.7")
+                drag(300, 160, 100, 160)
+                expect(sectionOffset(0) == 170, "released at −75 + 200 = 125: (125 + 75) / 245 = 0.82 → card 1, −75 + 245 = 170")
+                """,
+            controller: "return { didSelectItem = function() end, didTapBackground = function() end }",
+            context: context)
+        // After the drag card 1 is drawn at 245 − 170 = 75, centred: the handler scales it 1.1.
+        let drag = try #require(outcome.timeline.steps.last)
+        let card = try #require(drag.snapshot.elements.array.first { $0.key == .cell(0, 1) })
+        #expect(card.frame.x == 75)
+        #expect(abs(card.transform3D.m[0] - 1.1) < 1e-9)
+        #expect(
+            drag.log.filter { if case .sectionScroll = $0 { true } else { false } }
+                == [
+                    .sectionScroll(section: 0, from: -75, to: 125), .sectionScroll(section: 0, from: 125, to: 170),
+                ])
     }
 }
 

@@ -71,6 +71,17 @@ package final class HeadlessCollectionView {
         try layout.prepare(in: context)
         prepareCount += 1
         events.append(.prepare(reason: reason))
+        // Orthogonal sections keep their offsets within their (new) ranges; a section that no
+        // longer scrolls orthogonally loses its offset.
+        guard !context.orthogonalOffsets.isEmpty else { return }
+        let regions = Dictionary(layout.scrollRegions.map { ($0.section, $0) }) { first, _ in first }
+        for (section, offset) in context.orthogonalOffsets {
+            guard let region = regions[section] else {
+                context.orthogonalOffsets[section] = nil
+                continue
+            }
+            context.orthogonalOffsets[section] = min(max(offset, region.minimumOffset), region.maximumOffset)
+        }
     }
 
     /// How deep in delegate callbacks the view is: while > 0, invalidations wait.
