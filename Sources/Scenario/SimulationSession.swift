@@ -108,7 +108,7 @@ package final class SimulationSession {
         guard offset.isFinite else {
             throw SimulationError("scrollSection expects a finite offset, got \(NumberFormatting.format(offset))")
         }
-        try checkOrthogonal(section, "scrollSection")
+        try checkOrthogonal(section, "scrollSection(\(section), …)")
         return try record(.scrollSection(section: section, offset: offset), line: line) {
             try view.setSectionOffset(section, offset)
         }
@@ -116,7 +116,7 @@ package final class SimulationSession {
 
     /// The scroll offset of orthogonal section `section` (where it rests before any scrolling).
     package func sectionOffset(_ section: Int) throws -> Double {
-        try checkOrthogonal(section, "sectionOffset")
+        try checkOrthogonal(section, "sectionOffset(\(section))")
         return view.sectionOffset(section) ?? 0
     }
 
@@ -124,7 +124,7 @@ package final class SimulationSession {
         guard view.region(section) == nil else { return }
         let sections = view.layout.scrollRegions.map { String($0.section) }
         throw SimulationError(
-            "\(what)(\(section), …): section \(section) does not scroll orthogonally (\(sections.isEmpty ? "the layout has no orthogonal sections" : "orthogonal sections: " + sections.joined(separator: ", ")))"
+            "\(what): section \(section) does not scroll orthogonally (\(sections.isEmpty ? "the layout has no orthogonal sections" : "orthogonal sections: " + sections.joined(separator: ", ")))"
         )
     }
 
