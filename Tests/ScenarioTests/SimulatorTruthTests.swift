@@ -281,6 +281,40 @@ struct CarouselExampleTests {
     }
 }
 
+/// Each orthogonal behaviour settles a drag's release by its own rule.
+@Suite("Simulator: orthogonal behaviours")
+struct OrthogonalBehaviourTests {
+    @Test func eachBehaviourSettlesAReleaseByItsRule() throws {
+        // Examples/compositional/orthogonal-behaviors.lua at 400×800: section k uses behaviour k
+        // of none, continuous, continuousGroupLeadingBoundary, paging, groupPaging,
+        // groupPagingCentered; groups 0.85 · 400 = 340 wide, no spacing, no insets; 9 items,
+        // 3 a group: 3 groups, 1020 long, offsets 0…620 (groupPagingCentered: −30…650, resting
+        // at −(400 − 340)/2 = −30). A drag 250 to the left, released without velocity at
+        // rest + 250:
+        //   continuous: stays at 250;
+        //   continuousGroupLeadingBoundary, groupPaging: round(250 / 340) = 1 → 340;
+        //   paging: pages of the visible 400: round(250 / 400) = 1 → 400;
+        //   groupPagingCentered: at 220: −30 + round((220 + 30) / 340) · 340 = 310.
+        let source = try String(
+            contentsOfFile: repositoryRoot + "/Examples/compositional/orthogonal-behaviors.lua", encoding: .utf8)
+        let context = CollectionContext(
+            bounds: Rect(x: 0, y: 0, width: 400, height: 800),
+            data: CollectionData(counts: Array(repeating: 9, count: 6)))
+        let session = try SimulationSession(layout: try ScriptLayout(source: source), context: context)
+        let expected: [Int: Double] = [1: 250, 2: 340, 3: 400, 4: 340, 5: 310]
+        #expect(session.view.layout.scrollRegions.map(\.section) == [1, 2, 3, 4, 5])
+        for (section, settled) in expected.sorted(by: { $0.key < $1.key }) {
+            let band = try #require(session.view.region(section)).frame
+            try session.scroll(to: Point(x: 0, y: band.y - 100))
+            let y = band.midY - session.view.contentOffset.y
+            let start = try session.sectionOffset(section)
+            let step = try session.drag(from: Point(x: 300, y: y), to: Point(x: 50, y: y))
+            #expect(try session.sectionOffset(section) == settled, "section \(section)")
+            #expect(step.log.contains(.sectionScroll(section: section, from: start, to: start + 250)))
+        }
+    }
+}
+
 /// The repository's root (this file is Tests/ScenarioTests/…).
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
