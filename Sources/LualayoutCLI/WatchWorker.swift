@@ -138,8 +138,10 @@ final class WatchWorker {
             let layout = try watch.scriptOptions.loadLayout(
                 watch.script, seconds: watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout))
             loaded = layout
+            // svg and html draw orthogonal sections scrolled, as `run` draws them.
             let snapshot = try LayoutQuery.snapshot(
-                of: layout, in: context, query: watch.queryOptions.query(in: context))
+                of: layout, in: context, query: watch.queryOptions.query(in: context),
+                picture: watch.format == .svg || watch.format == .html)
             // Misspelled fields, on the stderr the watcher passes on to the user.
             let errors = FileStream(descriptor: 2)
             for warning in layout.warnings { errors.write(warning + "\n") }
