@@ -65,7 +65,7 @@ let package = Package(
         // recorded as a timeline.
         .target(
             name: "Scenario",
-            dependencies: ["LuaRuntime", "LayoutEngine", "ScriptLayout", "LayoutOutput", "Platform"]),
+            dependencies: ["LuaRuntime", "LayoutEngine", "ScriptLayout", "LayoutOutput", "InputFiles", "Platform"]),
         // Worker processes and what parent and worker say to each other: spawning, framing,
         // the binary layout codec, the watch worker's requests and replies.
         .target(name: "WorkerProtocol", dependencies: ["LayoutEngine", "LayoutOutput", "Platform"]),

@@ -4,6 +4,8 @@
   preview-interaction-test.py preview URL   the springboard's live preview (watch --serve with
                                             its controller, --bounds 768x1024 --items 40)
   preview-interaction-test.py timeline FILE a `simulate --format html` page of the springboard
+  preview-interaction-test.py carousel URL  the App Store page's live preview (watch --serve,
+                                            --bounds 375x667 --sections 5,12,10)
 
 Prints one line per check and exits 0 when all pass, 1 when one fails, 77 when Selenium or
 chromedriver cannot run here (the caller skips). Every wait is bounded.
@@ -128,6 +130,34 @@ def preview(url):
         driver.quit()
 
 
+def carousel(url):
+    """A sideways drag across the featured cards (groupPagingCentered, 337 wide at scale 1,
+    resting at −19: the first card drawn at x 19) scrolls that section, not the page, and the
+    section comes to rest with a card centred: some other card of section 0 drawn at x 19."""
+    driver = browser()
+    try:
+        driver.get(url)
+        check(wait(driver, "the first picture", lambda d: int(body(d, "rendered") or 0) >= 1), "the page draws the viewport")
+        first = '#stage g[data-index-path="0,0"] > rect'
+        check(driver.find_element(By.CSS_SELECTOR, first).get_attribute("x") == "19", "the first card rests centred (x 19)")
+        start = int(body(driver, "rendered"))
+        card = driver.find_element(By.CSS_SELECTOR, first)
+        # From 120 pixels right of the card's centre, 300 pixels to the left (the picture draws
+        # the 375-point viewport about 580 pixels wide: some 190 points, past half a card).
+        ActionChains(driver, duration=60).move_to_element(card).move_by_offset(120, 0).click_and_hold() \
+            .move_by_offset(-150, 0).move_by_offset(-150, 0).pause(0.3).release().perform()
+        rendered_after(driver, start)
+        moved = "const r = document.querySelector('#stage g[data-index-path=\"0,0\"] > rect'); return !r || r.getAttribute('x') !== '19'"
+        check(wait(driver, "the section to settle", lambda d: d.execute_script(moved)), "the drag scrolled the featured section")
+        check(body(driver, "offset") == "0,0", f"the page did not scroll ({body(driver, 'offset')})")
+        centred = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#stage g[data-index-path^=\"0,\"] > rect'))"
+            ".filter(r => r.getAttribute('x') === '19').map(r => r.parentNode.dataset.indexPath)")
+        check(len(centred) == 1 and centred[0] != "0,0", f"another card rests centred ({centred})")
+    finally:
+        driver.quit()
+
+
 def timeline(path):
     driver = browser()
     try:
@@ -154,9 +184,10 @@ def timeline(path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in ("preview", "timeline"):
+    modes = {"preview": preview, "timeline": timeline, "carousel": carousel}
+    if len(sys.argv) != 3 or sys.argv[1] not in modes:
         print(__doc__)
         sys.exit(2)
-    (preview if sys.argv[1] == "preview" else timeline)(sys.argv[2])
+    modes[sys.argv[1]](sys.argv[2])
     print(f"{len(failures)} failed" if failures else "all passed")
     sys.exit(1 if failures else 0)

@@ -37,9 +37,25 @@ package protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
     /// The same listing as `allLayoutAttributes`, as the writers and the update planner read it:
     /// the layout's element store itself when nothing changes it at query time.
     func allElementList(context: CollectionContext) throws -> ElementList
+
+    /// Parts of the content that scroll on their own (a compositional layout's orthogonal
+    /// sections), as the last prepare placed them; empty for most layouts.
+    var scrollRegions: [ScrollRegion] { get }
+
+    /// Whether `key` moves when its section's region scrolls.
+    func scrollsWithRegion(_ key: ElementKey) -> Bool
+
+    /// Where region `section` comes to rest when released at `proposed` with `velocity`.
+    func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double
 }
 
 extension CollectionViewLayout {
+    package var scrollRegions: [ScrollRegion] { [] }
+
+    package func scrollsWithRegion(_ key: ElementKey) -> Bool { false }
+
+    package func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double { proposed }
+
     package func allElementList(context: CollectionContext) throws -> ElementList {
         ElementList(try allLayoutAttributes(context: context))
     }

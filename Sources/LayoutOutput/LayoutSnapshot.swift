@@ -44,6 +44,13 @@ package struct LayoutSnapshot: Sendable, Equatable {
         }
     }
 
+    /// The elements as drawn (frames scrolled, regions clipping them).
+    package mutating func draw(_ drawn: DrawnElements) {
+        elements = ElementList(drawn.elements)
+        regions = drawn.regions
+        regionOfElement = drawn.regionOfElement
+    }
+
     package init(
         bounds: Rect, contentSize: Size, elements: [LayoutAttributes], targetContentOffset: TargetOffset? = nil
     ) {

@@ -30,6 +30,7 @@ enum PreviewPage {
         </div>
         <div id="interaction"></div>
         <div id="stage"></div>
+        <div id="animation"></div>
         <script>
         // Click = tap, press and hold = long press, drag = pan (a fling on a quick release), wheel,
         // keys and buttons scroll. Every gesture joins this page's log, which the server replays on
@@ -85,6 +86,18 @@ enum PreviewPage {
           document.getElementById('interaction').textContent = 'selected [' + selected.join(' ') + '] · highlighted ['
             + highlighted.join(' ') + '] · state ' + JSON.stringify(reply.state)
             + (reply.calls.length ? '\\n' + reply.calls.join('\\n') : '');
+          // An animated state change plays below the picture (the timeline's player).
+          const animation = document.getElementById('animation');
+          animation.innerHTML = '';
+          (reply.animations || []).forEach(page => {
+            const frame = document.createElement('iframe');
+            frame.className = 'animation';
+            frame.title = 'animated state change';
+            frame.style.cssText = 'width: 100%; height: 520px; border: 1px solid #eee;';
+            frame.srcdoc = page;
+            animation.appendChild(frame);
+          });
+          document.body.dataset.animations = String((reply.animations || []).length);
           history.replaceState(null, '', '?offset=' + o.x + ',' + o.y);
         }
         function show(next) {

@@ -134,7 +134,8 @@ package final class PreviewServer: @unchecked Sendable {
                 + "\"total\": \(snapshot.totalElements ?? snapshot.elements.count), "
                 + "\"selected\": \(paths(result.selected)), \"highlighted\": \(paths(result.highlighted)), "
                 + "\"state\": \(JSONLayoutWriter.value(.object(result.state))), "
-                + "\"calls\": [" + result.lastCalls.map(JSONLayoutWriter.string).joined(separator: ", ") + "]}"
+                + "\"calls\": [" + result.lastCalls.map(JSONLayoutWriter.string).joined(separator: ", ") + "], "
+                + "\"animations\": [" + result.animations.map(JSONLayoutWriter.string).joined(separator: ", ") + "]}"
             return json(body)
         } catch {
             return .text(500, "\(error)")

@@ -18,8 +18,6 @@ enum LayoutQuery {
     ) throws(CLIError) -> LayoutSnapshot {
         do {
             try layout.prepare(in: context)
-            let regions = (layout as? ScriptLayout)?.scrollRegions ?? []
-
             let elements: ElementList
             switch query {
             case .all:
@@ -40,27 +38,11 @@ enum LayoutQuery {
             }
             var snapshot = LayoutSnapshot(
                 bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
-            if picture, let scriptLayout = layout as? ScriptLayout, !regions.isEmpty {
+            if picture, !layout.scrollRegions.isEmpty {
                 // Reported frames are unscrolled (as UIKit's); a picture shows each orthogonal
-                // section scrolled to its offset, clipped to its band.
-                snapshot.regions = regions
-                let regionOfSection = Dictionary(regions.enumerated().map { ($0.element.section, $0.offset) }) {
-                    first, _ in first
-                }
-                // The attributes built once (a store-backed list builds them on every read).
-                var drawn = elements.array
-                for position in drawn.indices {
-                    let element = drawn[position]
-                    guard let index = regionOfSection[element.indexPath.section],
-                        scriptLayout.scrollsWithRegion(element.key)
-                    else { continue }
-                    snapshot.regionOfElement[position] = index
-                    let region = regions[index]
-                    let offset = context.orthogonalOffsets[region.section] ?? region.initialOffset
-                    drawn[position].frame.origin.x -= region.horizontal ? offset : 0
-                    drawn[position].frame.origin.y -= region.horizontal ? 0 : offset
-                }
-                snapshot.elements = ElementList(drawn)
+                // section scrolled to its offset, clipped to its band: the drawing path the
+                // simulator and the preview share.
+                snapshot.draw(DrawnElements(elements.array, layout: layout, context: context))
             }
             return snapshot
         } catch {

@@ -114,9 +114,12 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
                     target: scriptLayout.targetOffset(
                         inRegion: given.section, proposed: given.proposed, velocity: given.velocity)))
         }
+        // --visible pictures show the viewport, as the preview and simulate's pages do.
+        var pictureOptions = picture.svgOptions()
+        pictureOptions.viewportOnly = queryOptions.visible
         try OutputDestination(path: output).write(io, inputs: [script] + scriptLayout.loadedFiles + layout.inputFiles) {
             stream in
-            format.write(snapshot, title: script, picture: picture.svgOptions(), to: &stream)
+            format.write(snapshot, title: script, picture: pictureOptions, to: &stream)
         }
     }
 }

@@ -179,9 +179,12 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         io.out.write(outcome.report + "\n")
         if let snapshot = outcome.snapshot, format != nil || output != nil {
             let format = self.format ?? .json
+            // --visible pictures show the viewport, as `run`'s do.
+            var options = picture.svgOptions()
+            options.viewportOnly = queryOptions.visible
             do {
                 try OutputDestination(path: output).write(io, inputs: inputs) { stream in
-                    format.write(snapshot, title: script, picture: picture.svgOptions(), to: &stream)
+                    format.write(snapshot, title: script, picture: options, to: &stream)
                 }
                 if let output { io.out.write("    wrote \(output)\n") }
             } catch {

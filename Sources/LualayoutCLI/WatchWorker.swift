@@ -112,10 +112,19 @@ final class WatchWorker {
             calls += last.map(HTMLTimelineWriter.notes) ?? []
             var snapshot = try session.snapshot()
             snapshot.totalElements = fresh.elementCount
+            // Animated state changes play as `simulate --format html` plays them.
+            let animations = (last?.animatedChanges ?? []).map { change in
+                var page = ""
+                HTMLPlanWriter.write(
+                    change.plan,
+                    title: "state change animated over \(NumberFormatting.rounded(change.duration)) s",
+                    options: .init(width: 480, viewportOnly: true), to: &page)
+                return page
+            }
             return .interaction(
                 PreviewInteraction(
                     snapshot: snapshot, selected: view.selectedItems, highlighted: view.highlightedItems,
-                    state: view.context.state, lastCalls: calls))
+                    state: view.context.state, lastCalls: calls, animations: animations))
         } catch {
             return .failed("\(error)", files: [])
         }
@@ -129,8 +138,10 @@ final class WatchWorker {
             let layout = try watch.scriptOptions.loadLayout(
                 watch.script, seconds: watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout))
             loaded = layout
+            // svg and html draw orthogonal sections scrolled, as `run` draws them.
             let snapshot = try LayoutQuery.snapshot(
-                of: layout, in: context, query: watch.queryOptions.query(in: context))
+                of: layout, in: context, query: watch.queryOptions.query(in: context),
+                picture: watch.format == .svg || watch.format == .html)
             // Misspelled fields, on the stderr the watcher passes on to the user.
             let errors = FileStream(descriptor: 2)
             for warning in layout.warnings { errors.write(warning + "\n") }
@@ -193,7 +204,9 @@ final class WatchWorker {
             }
             let elements = try layout.layoutAttributesForElements(in: context.bounds, context: context)
             var snapshot = LayoutSnapshot(
-                bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
+                bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: [])
+            // Drawn as `run`'s pictures and the interactive preview draw it.
+            snapshot.draw(DrawnElements(elements, layout: layout, context: context))
             snapshot.totalElements = layout.elementCount
             return .viewport(snapshot)
         } catch {

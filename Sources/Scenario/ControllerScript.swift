@@ -28,6 +28,8 @@ package final class ControllerScript: CollectionViewDelegate {
     package static let viewMethodNames = ControllerView.methodNames
 
     package let name: String
+    /// The directory of the controller file (data paths given to `view:reloadData` are beside it).
+    package let directory: String?
     package let options: Options
     let environment: ScriptEnvironment
     private let table: LuaReference
@@ -49,6 +51,7 @@ package final class ControllerScript: CollectionViewDelegate {
         bytes: [UInt8], name: String, moduleDirectory: String?, limits: ScriptLayout.Limits
     ) throws(ScriptError) {
         self.name = name
+        directory = moduleDirectory
         environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         let lua = environment.lua
         do {

@@ -16,8 +16,8 @@ final class ControllerView {
     private var pendingError: (any Error)?
 
     static let methodNames = [
-        "setState", "state", "performBatchUpdates", "selectItem", "deselectItem", "scrollTo", "contentOffset",
-        "contentSize", "selectedItems", "highlightedItems", "visibleItems", "attributesOf",
+        "setState", "state", "performBatchUpdates", "reloadData", "selectItem", "deselectItem", "scrollTo",
+        "contentOffset", "contentSize", "selectedItems", "highlightedItems", "visibleItems", "attributesOf",
     ]
 
     init(controller: ControllerScript) {
@@ -54,7 +54,8 @@ final class ControllerView {
         guard isSelf else { return .error("call \(call)(…) with a colon: the view is its first argument") }
         guard let view else { return .error("\(call): the view is only available while a callback runs") }
         do {
-            return try ViewMethods.run(name, call: call, view: view, lua: lua, argumentBase: 2)
+            return try ViewMethods.run(
+                name, call: call, view: view, lua: lua, argumentBase: 2, directory: controller.directory)
         } catch let error as SimulationError {
             return .error(error.message)
         } catch let error as UpdateError {
@@ -69,28 +70,35 @@ final class ControllerView {
 /// The view's methods, shared by controllers (`view:name(…)`) and scenarios (globals): each
 /// reads its arguments from `argumentBase` on and pushes its results.
 enum ViewMethods {
+    /// Methods that read the layout: a layout invalidated earlier in the callback is prepared
+    /// first (UIKit's queries lay out what is pending).
+    static let queries: Set<String> = ["contentOffset", "contentSize", "visibleItems", "attributesOf"]
+
     static func run(
-        _ name: String, call: String, view: HeadlessCollectionView, lua: LuaState, argumentBase base: Int32
+        _ name: String, call: String, view: HeadlessCollectionView, lua: LuaState, argumentBase base: Int32,
+        directory: String?
     ) throws -> LuaState.FunctionResult {
+        if queries.contains(name) { try view.layoutIfNeeded() }
         switch name {
         case "setState":
-            guard let key = lua.string(at: base) else {
-                throw SimulationError("\(call) expects a state key (a string), got \(lua.type(at: base).name)")
+            let (key, value, duration) = try lua.stateArguments(base, call).get()
+            if let duration {
+                try view.setState(key, value, animatedFor: duration)
+            } else {
+                try view.setState(key, value)
             }
-            let value: LayoutValue
-            do {
-                value = try lua.layoutValue(at: base + 1)
-            } catch {
-                throw SimulationError("\(call)(\"\(key)\", …): the value cannot be state: \(error.message)")
-            }
-            try view.setState(key, value == .null ? nil : value)
+            return .results(0)
+        case "reloadData":
+            try view.reloadData(try lua.dataArgument(base, call, directory: directory).get())
             return .results(0)
         case "state":
             lua.push(LayoutValue.object(view.context.state))
             return .results(1)
         case "performBatchUpdates":
-            let batch = try lua.batchArgument(base, call).get()
-            try view.performBatchUpdates(batch)
+            try view.layoutIfNeeded()
+            let request = try lua.batchArgument(base, call).get()
+            try view.performBatchUpdates(
+                request.batch, payloads: request.payloads, insertedSections: request.insertedSections)
             return .results(0)
         case "selectItem", "deselectItem":
             let path = try lua.indexPathArguments(base, call).get()

@@ -72,6 +72,17 @@ package struct HTMLTimelineWriter: TimelineWriter {
                 output.write(
                     "<iframe class=\"update\" title=\"animated update\" srcdoc=\"\(Self.escape(page))\"></iframe>\n")
             }
+            for change in step.animatedChanges {
+                // An animated state change, played as an update is.
+                var page = ""
+                HTMLPlanWriter.write(
+                    change.plan,
+                    title: "step \(index): state change animated over \(NumberFormatting.rounded(change.duration)) s",
+                    options: options, to: &page)
+                output.write(
+                    "<iframe class=\"update\" title=\"animated state change\" srcdoc=\"\(Self.escape(page))\"></iframe>\n"
+                )
+            }
             output.write("</section>\n")
         }
         output.write("</div>\n</div>\n<script>\n\(Self.script)</script>\n" + HTMLPage.end)
@@ -95,6 +106,11 @@ package struct HTMLTimelineWriter: TimelineWriter {
         case .drag(let from, let to): return "drag \(p(from)) → \(p(to))"
         case .scroll(let to): return "scroll to \(p(to))"
         case .fling(let velocity): return "fling \(p(velocity)) pt/ms"
+        case .scrollSection(let section, let offset):
+            return "scrollSection \(section) to \(NumberFormatting.rounded(offset))"
+        case .setBounds(let size):
+            return "setBounds \(NumberFormatting.rounded(size.width))×\(NumberFormatting.rounded(size.height))"
+        case .reloadData: return "reloadData"
         case .setState(let key, let value): return "setState \(key) = \(value.map(JSONLayoutWriter.value) ?? "nil")"
         case .batchUpdates(let batch):
             return "performBatchUpdates "
@@ -117,6 +133,13 @@ package struct HTMLTimelineWriter: TimelineWriter {
             case .prepare(let reason): return "prepare (\(reason))"
             case .fling(_, _, let target, _):
                 return "fling lands at \(NumberFormatting.rounded(target.x)),\(NumberFormatting.rounded(target.y))"
+            case .sectionScroll(let section, _, let to):
+                return "section \(section) scrolled to \(NumberFormatting.rounded(to))"
+            case .sectionFling(let section, _, _, let target, _):
+                return "section \(section) fling lands at \(NumberFormatting.rounded(target))"
+            case .animatedChange(let plan, let duration):
+                return
+                    "animated change of \(plan.entries.filter { $0.from != $0.to }.count) elements over \(NumberFormatting.rounded(duration)) s"
             case .batchUpdate(let plan): return "animated update of \(plan.entries.count) elements"
             default: return nil
             }

@@ -51,6 +51,8 @@ package final class ScenarioScript {
     private let environment: ScriptEnvironment
     /// The modules the scenario required so far.
     var loadedFiles: [String] { environment.loadedFiles }
+    /// The scenario's directory: data paths given to `reloadData` are beside it.
+    private let directory: String?
     private let snapshotHandler: SnapshotHandler?
     /// An error from the engine, the layout or the controller: the scenario stops with it,
     /// whatever the scenario does with the Lua error that unwinds it.
@@ -58,13 +60,13 @@ package final class ScenarioScript {
 
     /// Scenario globals that drive the session.
     package static let eventNames = [
-        "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
-        "performBatchUpdates", "wait",
+        "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "scrollSection",
+        "setState", "performBatchUpdates", "reloadData", "setBounds", "wait",
     ]
     /// Scenario globals that only read.
     package static let queryNames = [
         "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
-        "calls", "updates",
+        "calls", "updates", "sectionOffset",
     ]
     package static let checkNames = ["expect", "expectSnapshot"]
 
@@ -75,6 +77,7 @@ package final class ScenarioScript {
         self.session = session
         self.name = name
         self.snapshotHandler = snapshotHandler
+        directory = moduleDirectory
         environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         installGlobals()
     }
@@ -151,15 +154,21 @@ package final class ScenarioScript {
         case "scroll": try session.scroll(to: try lua.pointArguments(1, global).get(), line: line)
         case "fling":
             try session.fling(velocity: try lua.pointArguments(1, global, names: ("vx", "vy")).get(), line: line)
+        case "scrollSection":
+            let section = try lua.sectionArgument(1, global).get()
+            try session.scrollSection(
+                section, to: try lua.numberArgument(2, global, "the offset").get(), line: line)
+        case "sectionOffset":
+            lua.push(try session.sectionOffset(try lua.sectionArgument(1, global).get()))
+            return .results(1)
         case "setState":
-            guard let key = lua.string(at: 1) else {
-                throw SimulationError("setState expects a state key (a string), got \(lua.type(at: 1).name)")
-            }
-            let value: LayoutValue
-            do { value = try lua.layoutValue(at: 2) } catch {
-                throw SimulationError("setState(\"\(key)\", …): the value cannot be state: \(error.message)")
-            }
-            try session.setState(key, value == .null ? nil : value, line: line)
+            let (key, value, duration) = try lua.stateArguments(1, global).get()
+            try session.setState(key, value, duration: duration, line: line)
+        case "reloadData":
+            try session.reloadData(try lua.dataArgument(1, global, directory: directory).get(), line: line)
+        case "setBounds":
+            let size = try lua.pointArguments(1, global, names: ("width", "height")).get()
+            try session.setBounds(Size(width: size.x, height: size.y), line: line)
         case "performBatchUpdates":
             try session.performBatchUpdates(try lua.batchArgument(1, global).get(), line: line)
         case "wait":
@@ -211,7 +220,8 @@ package final class ScenarioScript {
             }
             return .results(1)
         default:
-            return try ViewMethods.run(global, call: global, view: session.view, lua: lua, argumentBase: 1)
+            return try ViewMethods.run(
+                global, call: global, view: session.view, lua: lua, argumentBase: 1, directory: directory)
         }
         return .results(0)
     }

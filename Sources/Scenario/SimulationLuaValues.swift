@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Platform
+import InputFiles
 import LayoutEngine
 import LayoutOutput
 import LuaRuntime
@@ -120,6 +121,89 @@ extension LuaState {
         }
     }
 
+    /// `key, value [, {duration = seconds}]` of setState: value nil removes the key; a
+    /// duration > 0 animates the change.
+    func stateArguments(
+        _ index: Int32, _ function: String
+    ) -> Result<(String, LayoutValue?, Double?), SimulationError> {
+        guard let key = string(at: index) else {
+            return .failure(
+                SimulationError("\(function) expects a state key (a string), got \(type(at: index).name)"))
+        }
+        let value: LayoutValue
+        do {
+            value = try layoutValue(at: index + 1)
+        } catch {
+            return .failure(
+                SimulationError("\(function)(\"\(key)\", …): the value cannot be state: \(error.message)"))
+        }
+        var duration: Double?
+        switch type(at: index + 2) {
+        case .nil, .none: break
+        case .table:
+            guard case .map(let options)? = try? self.value(at: index + 2, maxDepth: 2, maxValues: 16),
+                options.keys.allSatisfy({ $0 == "duration" }), let seconds = options["duration"]?.number,
+                seconds.isFinite, seconds >= 0, seconds <= 60
+            else {
+                return .failure(
+                    SimulationError(
+                        "\(function)(\"\(key)\", value, options): options must be {duration = seconds} (0…60)"))
+            }
+            duration = seconds > 0 ? seconds : nil
+        default:
+            return .failure(
+                SimulationError(
+                    "\(function)(\"\(key)\", value, options): options must be a table {duration = seconds}, got \(type(at: index + 2).name)"
+                ))
+        }
+        return .success((key, value == .null ? nil : value, duration))
+    }
+
+    /// reloadData's argument: a table of the data file's shape (`{sections = {…}}`), or the
+    /// path of a data file (relative paths are beside the script).
+    func dataArgument(
+        _ index: Int32, _ function: String, directory: String?
+    ) -> Result<CollectionData, SimulationError> {
+        switch type(at: index) {
+        case .string:
+            let given = string(at: index) ?? ""
+            let path = given.hasPrefix("/") || directory == nil ? given : directory! + "/" + given
+            do {
+                return .success(try DataFile.read(path, limit: 256 << 20))
+            } catch {
+                return .failure(SimulationError("\(function): \(error.description)"))
+            }
+        case .table:
+            do {
+                let value = try self.value(at: index, maxDepth: 16, maxValues: 4_000_000)
+                return .success(try CollectionData(json: LayoutValue(value)))
+            } catch let error as LayoutError {
+                return .failure(SimulationError("\(function): \(error.message)"))
+            } catch let error as LuaConversionError {
+                return .failure(SimulationError("\(function): \(error.message)"))
+            } catch {
+                return .failure(SimulationError("\(function): \(error)"))
+            }
+        default:
+            return .failure(
+                SimulationError(
+                    "\(function) expects the data (a table {sections = {…}}) or a data file's path, got \(type(at: index).name)"
+                ))
+        }
+    }
+
+    /// A section index from an integer argument (≥ 0).
+    func sectionArgument(_ index: Int32, _ function: String) -> Result<Int, SimulationError> {
+        numberArgument(index, function, "the section").flatMap { section in
+            guard section == section.rounded(), section >= 0, section < 1e9 else {
+                return .failure(
+                    SimulationError(
+                        "\(function) expects a section as an integer ≥ 0, got \(NumberFormatting.format(section))"))
+            }
+            return .success(Int(section))
+        }
+    }
+
     /// An index path from two integer arguments (≥ 0).
     func indexPathArguments(_ index: Int32, _ function: String) -> Result<LayoutIndexPath, SimulationError> {
         numberArgument(index, function, "the section").flatMap { section in
@@ -137,12 +221,12 @@ extension LuaState {
         }
     }
 
-    /// `{delete = {{s, i}, …}, insert = …, reload = …, move = {{{s, i}, {s, i}}, …}}` at `index`.
-    func batchArgument(_ index: Int32, _ function: String) -> Result<BatchUpdate, SimulationError> {
+    /// A batch table (`BatchTable`) at `index`.
+    func batchArgument(_ index: Int32, _ function: String) -> Result<BatchRequest, SimulationError> {
         guard type(at: index) == .table else {
             return .failure(
                 SimulationError(
-                    "\(function) expects a table {delete = …, insert = …, move = …, reload = …}, got \(type(at: index).name)"
+                    "\(function) expects a table {delete = …, insert = …, move = …, reload = …, insertSections = …}, got \(type(at: index).name)"
                 ))
         }
         let value: LuaValue
@@ -155,11 +239,37 @@ extension LuaState {
     }
 }
 
-/// Reads a batch table (already copied out of Lua).
-enum BatchTable {
-    static let keys = ["delete", "insert", "reload", "move"]
+/// A batch update as a scenario or controller gives it: the batch, and the payloads of what
+/// it inserts.
+package struct BatchRequest: Sendable, Equatable {
+    package var batch: BatchUpdate
+    /// Payloads of inserted items, at their new index paths.
+    package var payloads: [LayoutIndexPath: LayoutValue] = [:]
+    /// Inserted sections with their items (payloads) or item count.
+    package var insertedSections: [Int: CollectionData.Section] = [:]
 
-    static func read(_ value: LuaValue, _ function: String) -> Result<BatchUpdate, SimulationError> {
+    package init(
+        _ batch: BatchUpdate, payloads: [LayoutIndexPath: LayoutValue] = [:],
+        insertedSections: [Int: CollectionData.Section] = [:]
+    ) {
+        self.batch = batch
+        self.payloads = payloads
+        self.insertedSections = insertedSections
+    }
+}
+
+/// Reads a batch table (already copied out of Lua): every key of `lualayout update`,
+///
+///     {delete = {{s, i}, …}, insert = {{s, i}, {s, i, data = payload}, …}, reload = {{s, i}, …},
+///      move = {{{s, i}, {s, i}}, …}, deleteSections = {s, …}, reloadSections = {s, …},
+///      insertSections = {s, {s, items = {payload, …}}, {s, count = n}, …},
+///      moveSections = {{from, to}, …}}
+enum BatchTable {
+    static let keys = [
+        "delete", "insert", "reload", "move", "deleteSections", "insertSections", "reloadSections", "moveSections",
+    ]
+
+    static func read(_ value: LuaValue, _ function: String) -> Result<BatchRequest, SimulationError> {
         let fields: [String: LuaValue]
         switch value {
         case .map(let map): fields = map
@@ -172,24 +282,87 @@ enum BatchTable {
             return .failure(
                 SimulationError("\(function): unknown key '\(unknown)' (expected \(keys.joined(separator: ", ")))"))
         }
-        var batch = BatchUpdate()
+        var request = BatchRequest(BatchUpdate())
         do {
-            batch.deletedItems = try paths(fields["delete"], "\(function): delete")
-            batch.insertedItems = try paths(fields["insert"], "\(function): insert")
-            batch.reloadedItems = try paths(fields["reload"], "\(function): reload")
-            batch.movedItems = try list(fields["move"], "\(function): move").enumerated().map { offset, pair in
+            request.batch.deletedItems = try paths(fields["delete"], "\(function): delete")
+            request.batch.reloadedItems = try paths(fields["reload"], "\(function): reload")
+            for (offset, entry) in try list(fields["insert"], "\(function): insert").enumerated() {
+                let what = "\(function): insert[\(offset + 1)]"
+                let (parts, extra) = split(entry)
+                if let unknown = extra.keys.sorted().first(where: { $0 != "data" }) {
+                    throw SimulationError(
+                        "\(what): unknown key '\(unknown)' (an item is {section, item, data = payload})")
+                }
+                let path = try path(.array(parts), what)
+                request.batch.insertedItems.append(path)
+                if let data = extra["data"] { request.payloads[path] = LayoutValue(data) }
+            }
+            request.batch.movedItems = try list(fields["move"], "\(function): move").enumerated().map { offset, pair in
                 let what = "\(function): move[\(offset + 1)]"
                 guard case .array(let ends) = pair, ends.count == 2 else {
                     throw SimulationError("\(what) must be {{section, item}, {section, item}} (from, to)")
                 }
                 return .init(from: try path(ends[0], what), to: try path(ends[1], what))
             }
+            request.batch.deletedSections = try sections(fields["deleteSections"], "\(function): deleteSections")
+            request.batch.reloadedSections = try sections(fields["reloadSections"], "\(function): reloadSections")
+            request.batch.movedSections = try list(fields["moveSections"], "\(function): moveSections").enumerated()
+                .map { offset, pair in
+                    let what = "\(function): moveSections[\(offset + 1)]"
+                    guard case .array(let ends) = pair, ends.count == 2 else {
+                        throw SimulationError("\(what) must be {from, to} (two sections)")
+                    }
+                    return .init(from: try section(ends[0], what), to: try section(ends[1], what))
+                }
+            for (offset, entry) in try list(fields["insertSections"], "\(function): insertSections").enumerated() {
+                let what = "\(function): insertSections[\(offset + 1)]"
+                if entry.number != nil {
+                    request.batch.insertedSections.append(try section(entry, what))
+                    continue
+                }
+                let (parts, extra) = split(entry)
+                guard parts.count == 1 else {
+                    throw SimulationError("\(what) must be a section, {section, items = {…}} or {section, count = n}")
+                }
+                let index = try section(parts[0], what)
+                request.batch.insertedSections.append(index)
+                if let unknown = extra.keys.sorted().first(where: { $0 != "items" && $0 != "count" && $0 != "data" }) {
+                    throw SimulationError("\(what): unknown key '\(unknown)' (items, count or data)")
+                }
+                let data = extra["data"].map(LayoutValue.init)
+                if let items = extra["items"] {
+                    guard extra["count"] == nil else { throw SimulationError("\(what): give items or count, not both") }
+                    let payloads = try list(items, "\(what).items").map(LayoutValue.init)
+                    request.insertedSections[index] = CollectionData.Section(items: payloads, data: data)
+                } else if let count = extra["count"] {
+                    guard let n = count.number, n == n.rounded(), n >= 0, n <= 10_000_000 else {
+                        throw SimulationError("\(what).count must be an integer ≥ 0")
+                    }
+                    request.insertedSections[index] = CollectionData.Section(count: Int(n), data: data)
+                } else {
+                    request.insertedSections[index] = CollectionData.Section(count: 0, data: data)
+                }
+            }
         } catch let error as SimulationError {
             return .failure(error)
         } catch {
             return .failure(SimulationError("\(function): \(error)"))
         }
-        return .success(batch)
+        return .success(request)
+    }
+
+    /// A table's positional values and its named fields (`{0, 3, data = …}` is copied as a
+    /// map with the keys "1", "2" and "data").
+    private static func split(_ value: LuaValue) -> ([LuaValue], [String: LuaValue]) {
+        switch value {
+        case .array(let items): return (items, [:])
+        case .map(let map):
+            var positional: [LuaValue] = []
+            while let next = map[String(positional.count + 1)] { positional.append(next) }
+            let named = map.filter { key, _ in Int(key).map { !(1...positional.count).contains($0) } ?? true }
+            return (positional, named)
+        default: return ([value], [:])
+        }
     }
 
     private static func list(_ value: LuaValue?, _ what: String) throws -> [LuaValue] {
@@ -203,6 +376,17 @@ enum BatchTable {
 
     private static func paths(_ value: LuaValue?, _ what: String) throws -> [LayoutIndexPath] {
         try list(value, what).enumerated().map { offset, item in try path(item, "\(what)[\(offset + 1)]") }
+    }
+
+    private static func sections(_ value: LuaValue?, _ what: String) throws -> [Int] {
+        try list(value, what).enumerated().map { offset, item in try section(item, "\(what)[\(offset + 1)]") }
+    }
+
+    private static func section(_ value: LuaValue, _ what: String) throws -> Int {
+        guard let section = value.number, section == section.rounded(), section >= 0, section < 1e9 else {
+            throw SimulationError("\(what) must be a section (an integer ≥ 0)")
+        }
+        return Int(section)
     }
 
     private static func path(_ value: LuaValue, _ what: String) throws -> LayoutIndexPath {

@@ -102,9 +102,61 @@ package final class SimulationSession {
         return try record(.fling(velocity: velocity), line: line) { try view.fling(velocity: velocity) }
     }
 
+    /// Scrolls orthogonal section `section` to `offset` along its axis (clamped to its range).
     @discardableResult
-    package func setState(_ key: String, _ value: LayoutValue?, line: Int = 0) throws -> TimelineStep {
-        try record(.setState(key: key, value: value), line: line) { try view.setState(key, value) }
+    package func scrollSection(_ section: Int, to offset: Double, line: Int = 0) throws -> TimelineStep {
+        guard offset.isFinite else {
+            throw SimulationError("scrollSection expects a finite offset, got \(NumberFormatting.format(offset))")
+        }
+        try checkOrthogonal(section, "scrollSection(\(section), …)")
+        return try record(.scrollSection(section: section, offset: offset), line: line) {
+            try view.setSectionOffset(section, offset)
+        }
+    }
+
+    /// The scroll offset of orthogonal section `section` (where it rests before any scrolling).
+    package func sectionOffset(_ section: Int) throws -> Double {
+        try checkOrthogonal(section, "sectionOffset(\(section))")
+        return view.sectionOffset(section) ?? 0
+    }
+
+    private func checkOrthogonal(_ section: Int, _ what: String) throws {
+        guard view.region(section) == nil else { return }
+        let sections = view.layout.scrollRegions.map { String($0.section) }
+        throw SimulationError(
+            "\(what): section \(section) does not scroll orthogonally (\(sections.isEmpty ? "the layout has no orthogonal sections" : "orthogonal sections: " + sections.joined(separator: ", ")))"
+        )
+    }
+
+    /// Sets state (nil removes the key); with a `duration` > 0 the change is animated.
+    @discardableResult
+    package func setState(
+        _ key: String, _ value: LayoutValue?, duration: Double? = nil, line: Int = 0
+    ) throws -> TimelineStep {
+        try record(.setState(key: key, value: value), line: line) {
+            if let duration, duration > 0 {
+                try view.setState(key, value, animatedFor: duration)
+            } else {
+                try view.setState(key, value)
+            }
+        }
+    }
+
+    /// Replaces the whole data (reloadData): nothing animates, selection and highlight go.
+    @discardableResult
+    package func reloadData(_ data: CollectionData, line: Int = 0) throws -> TimelineStep {
+        try record(.reloadData, line: line) { try view.reloadData(data) }
+    }
+
+    /// Resizes the viewport (a rotation).
+    @discardableResult
+    package func setBounds(_ size: Size, line: Int = 0) throws -> TimelineStep {
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw SimulationError(
+                "setBounds expects a width and a height > 0, got \(NumberFormatting.format(size.width)), \(NumberFormatting.format(size.height))"
+            )
+        }
+        return try record(.setBounds(size), line: line) { try view.setBounds(size) }
     }
 
     @discardableResult
@@ -112,6 +164,15 @@ package final class SimulationSession {
         _ batch: BatchUpdate, newData: CollectionData? = nil, line: Int = 0
     ) throws -> TimelineStep {
         try record(.batchUpdates(batch), line: line) { try view.performBatchUpdates(batch, newData: newData) }
+    }
+
+    /// A batch with the payloads of what it inserts (a scenario's or controller's table).
+    @discardableResult
+    package func performBatchUpdates(_ request: BatchRequest, line: Int = 0) throws -> TimelineStep {
+        try record(.batchUpdates(request.batch), line: line) {
+            try view.performBatchUpdates(
+                request.batch, payloads: request.payloads, insertedSections: request.insertedSections)
+        }
     }
 
     @discardableResult
@@ -124,9 +185,12 @@ package final class SimulationSession {
 
     // MARK: Queries
 
-    /// The visible elements now, as a snapshot (what each step records).
+    /// The visible elements now, as drawn (orthogonal sections at their offsets, clipped to
+    /// their bands): what each step records, the preview shows and `run` pictures draw.
     package func snapshot() throws -> LayoutSnapshot {
-        LayoutSnapshot(bounds: view.bounds, contentSize: view.contentSize, elements: try view.visibleElements())
+        var snapshot = LayoutSnapshot(bounds: view.bounds, contentSize: view.contentSize, elements: [])
+        snapshot.draw(try view.drawnElements())
+        return snapshot
     }
 
     /// The item's current attributes (the layout's per-item query, hooks applied), or nil.
@@ -142,6 +206,8 @@ package final class SimulationSession {
     @discardableResult
     private func record(_ event: TimelineEvent, line: Int, _ body: () throws -> Void) throws -> TimelineStep {
         _ = view.takeEvents()
+        // A fling right after a drag is that drag's release; anything else in between ends it.
+        if case .fling = event {} else { view.forgetRelease() }
         do {
             try body()
         } catch {

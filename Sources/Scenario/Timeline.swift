@@ -16,6 +16,12 @@ package enum TimelineEvent: Sendable, Equatable {
     case scroll(to: Point)
     /// A fling with this velocity (points/ms).
     case fling(velocity: Point)
+    /// Scroll an orthogonal section to an offset along its axis (clamped).
+    case scrollSection(section: Int, offset: Double)
+    /// The viewport resized (a rotation).
+    case setBounds(Size)
+    /// The whole data replaced.
+    case reloadData
     case setState(key: String, value: LayoutValue?)
     case batchUpdates(BatchUpdate)
     case wait(seconds: Double)
@@ -32,6 +38,9 @@ package enum TimelineEvent: Sendable, Equatable {
         case .drag: "drag"
         case .scroll: "scroll"
         case .fling: "fling"
+        case .scrollSection: "scrollSection"
+        case .setBounds: "setBounds"
+        case .reloadData: "reloadData"
         case .setState: "setState"
         case .batchUpdates: "performBatchUpdates"
         case .wait: "wait"
@@ -90,6 +99,11 @@ package struct TimelineStep: Sendable, Equatable {
     /// The animated batch updates of the step (usually at most one).
     package var animations: [AnimationPlan] {
         log.compactMap { if case .batchUpdate(let plan) = $0 { plan } else { nil } }
+    }
+
+    /// The animated state changes of the step, with their durations (seconds).
+    package var animatedChanges: [(plan: AnimationPlan, duration: Double)] {
+        log.compactMap { if case .animatedChange(let plan, let duration) = $0 { (plan, duration) } else { nil } }
     }
 
     package var animation: AnimationPlan? { animations.first }

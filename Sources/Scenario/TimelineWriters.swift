@@ -68,6 +68,12 @@ package struct JSONTimelineWriter: TimelineWriter {
         case .drag(let from, let to): text += ", \"from\": \(point(from)), \"to\": \(point(to))"
         case .scroll(let to): text += ", \"offset\": \(point(to))"
         case .fling(let velocity): text += ", \"velocity\": \(point(velocity))"
+        case .scrollSection(let section, let offset):
+            text += ", \"section\": \(section), \"offset\": \(JSONLayoutWriter.number(offset))"
+        case .setBounds(let size):
+            text +=
+                ", \"width\": \(JSONLayoutWriter.number(size.width)), \"height\": \(JSONLayoutWriter.number(size.height))"
+        case .reloadData: break
         case .setState(let key, let value):
             text += ", \"key\": \(JSONLayoutWriter.string(key)), \"value\": \(JSONLayoutWriter.value(value ?? .null))"
         case .batchUpdates(let batch):
@@ -101,6 +107,16 @@ package struct JSONTimelineWriter: TimelineWriter {
         case .fling(let velocity, let proposed, let target, let duration):
             return
                 "{\"type\": \"fling\", \"velocity\": \(point(velocity)), \"proposed\": \(point(proposed)), \"target\": \(point(target)), \"duration\": \(JSONLayoutWriter.number(duration))}"
+        case .sectionScroll(let section, let from, let to):
+            return
+                "{\"type\": \"sectionScroll\", \"section\": \(section), \"from\": \(JSONLayoutWriter.number(from)), \"to\": \(JSONLayoutWriter.number(to))}"
+        case .sectionFling(let section, let velocity, let proposed, let target, let duration):
+            return
+                "{\"type\": \"sectionFling\", \"section\": \(section), \"velocity\": \(JSONLayoutWriter.number(velocity)), \"proposed\": \(JSONLayoutWriter.number(proposed)), \"target\": \(JSONLayoutWriter.number(target)), \"duration\": \(JSONLayoutWriter.number(duration))}"
+        case .animatedChange(let plan, let duration):
+            let planText = JSONPlanWriter.string(plan).split(separator: "\n").joined(separator: "\n        ")
+            return
+                "{\"type\": \"animatedChange\", \"duration\": \(JSONLayoutWriter.number(duration)), \"plan\": \(planText)}"
         case .batchUpdate(let plan):
             let planText = JSONPlanWriter.string(plan).split(separator: "\n").joined(separator: "\n        ")
             return "{\"type\": \"batchUpdate\", \"plan\": \(planText)}"

@@ -49,15 +49,18 @@ package struct PreviewInteraction: Equatable {
     package var state: [String: LayoutValue]
     /// The last step's delegate calls and notes (`shouldSelectItem[0, 3] → false`, `state …`).
     package var lastCalls: [String]
+    /// The last step's animated state changes, each as a page that plays it (`update`'s player).
+    package var animations: [String]
 
     package init(
         snapshot: LayoutSnapshot, selected: [LayoutIndexPath], highlighted: [LayoutIndexPath],
-        state: [String: LayoutValue], lastCalls: [String]
+        state: [String: LayoutValue], lastCalls: [String], animations: [String] = []
     ) {
         self.snapshot = snapshot
         self.selected = selected
         self.highlighted = highlighted
         self.state = state
         self.lastCalls = lastCalls
+        self.animations = animations
     }
 }

@@ -102,6 +102,7 @@ extension WorkerReply {
             }
             writer.object(interaction.state)
             writer.strings(interaction.lastCalls)
+            writer.strings(interaction.animations)
         }
         return writer.bytes
     }
@@ -125,7 +126,7 @@ extension WorkerReply {
             self = .interaction(
                 PreviewInteraction(
                     snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: try reader.object(),
-                    lastCalls: try reader.strings()))
+                    lastCalls: try reader.strings(), animations: try reader.strings()))
         case let tag: throw WireError("unknown reply \(tag)")
         }
         try reader.expectEnd()

@@ -164,6 +164,21 @@ package struct WireWriter {
         } else {
             byte(0)
         }
+        // Orthogonal sections and the elements they clip (a drawn snapshot).
+        int(snapshot.regions.count)
+        for region in snapshot.regions {
+            int(region.section)
+            rect(region.frame)
+            byte(region.horizontal ? 1 : 0)
+            double(region.minimumOffset)
+            double(region.maximumOffset)
+            double(region.initialOffset)
+        }
+        int(snapshot.regionOfElement.count)
+        for (element, region) in snapshot.regionOfElement.sorted(by: { $0.key < $1.key }) {
+            int(element)
+            int(region)
+        }
     }
 }
 
@@ -313,6 +328,20 @@ package struct WireReader {
             let n = [try double(), try double(), try double(), try double(), try double(), try double()]
             snapshot.targetContentOffset = .init(
                 proposed: Point(x: n[0], y: n[1]), velocity: Point(x: n[2], y: n[3]), target: Point(x: n[4], y: n[5]))
+        }
+        for _ in 0..<(try self.count(minimumSize: 50)) {
+            let section = try int(), frame = try rect(), horizontal = try byte() == 1
+            snapshot.regions.append(
+                ScrollRegion(
+                    section: section, frame: frame, horizontal: horizontal, minimumOffset: try double(),
+                    maximumOffset: try double(), initialOffset: try double()))
+        }
+        for _ in 0..<(try self.count(minimumSize: 2)) {
+            let element = try int(), region = try int()
+            guard (0..<snapshot.elements.count).contains(element), snapshot.regions.indices.contains(region) else {
+                throw WireError("a clipped element names no element or region")
+            }
+            snapshot.regionOfElement[element] = region
         }
         return snapshot
     }

@@ -46,6 +46,56 @@ struct PreviewInteractTests {
         #expect(fresh["state"] as? [String: Bool] == [:])
     }
 
+    /// One drawing path: the App Store page's featured section (groupPagingCentered) rests
+    /// centred in the preview as in `run --format svg`: cards 337 wide at scale 1, the section
+    /// at −(375 − 337)/2 = −19, the first card drawn at x 19. A sideways drag across it
+    /// (300 → 100) scrolls the section, not the page: released at −19 + 200 = 181, it settles
+    /// on group round((181 + 19) / 347) = 1: −19 + 347 = 328, the second card (prepared at 347)
+    /// drawn at 347 − 328 = 19.
+    @Test func orthogonalSectionsAreDrawnAndDraggedAsRunDrawsThem() throws {
+        let script = repositoryRoot + "/Examples/compositional/app-store.lua"
+        let options = ["--bounds", "375x667", "--sections", "5,12,10"]
+        let preview = try PreviewTests.Preview(script: script, arguments: options)
+        try #require(preview.port > 0, "\(preview.errors.text)")
+        let start = try json(try preview.get("/interact?log="))
+        let svg = try #require(start["svg"] as? String)
+        #expect(svg.contains("frame 19,0 337×300</title><rect x=\"19\" y=\"0\""))
+        let run = lualayout(["run", script] + options + ["--visible", "--format", "svg"])
+        #expect(run.out.contains("frame 19,0 337×300</title><rect x=\"19\" y=\"0\""))
+        let dragged = try json(try preview.get("/interact?log=d:300,150,100,150"))
+        #expect(dragged["offset"] as? [String: Double] == ["x": 0, "y": 0])
+        let moved = try #require(dragged["svg"] as? String)
+        #expect(moved.contains("data-index-path=\"0,1\"><title>cell [0, 1]\nframe 19,0 337×300"))
+    }
+
+    /// An animated state change (`view:setState(k, v, {duration = 0.2})`) comes with the page
+    /// that plays it.
+    @Test func animatedStateChangesArePlayed() throws {
+        let controller = try temporaryFile(
+            "animated.lua",
+            """
+            return {
+              didSelectItem = function(view, section, item)
+                view:setState("big", true, {duration = 0.2})
+              end,
+            }
+            """)
+        let layout = try temporaryFile(
+            "big.lua",
+            """
+            return flow{ minimumLineSpacing = 10, minimumInteritemSpacing = 10, sectionInset = {10, 10, 10, 10},
+              sizeForItem = function(cv, s, i) if cv.state.big then return 150, 100 end return 100, 100 end }
+            """)
+        let preview = try PreviewTests.Preview(
+            script: layout, arguments: ["--controller", controller, "--bounds", "340x480", "--items", "4"])
+        try #require(preview.port > 0, "\(preview.errors.text)")
+        let tapped = try json(try preview.get("/interact?log=t:60,60"))
+        let animations = try #require(tapped["animations"] as? [String])
+        #expect(animations.count == 1)
+        #expect(animations.first?.contains("state change animated over 0.2 s") == true)
+        #expect((try json(try preview.get("/interact?log="))["animations"] as? [String]) == [])
+    }
+
     @Test func badLogsAreRefused() throws {
         let preview = try PreviewTests.Preview(
             script: Self.springboard, arguments: ["--bounds", "768x1024", "--items", "4"])

@@ -72,6 +72,21 @@ struct PreviewInteractionTests {
         #expect(result.output.contains("all passed"), "\(result.output)")
     }
 
+    /// The App Store page: a drag across the featured cards scrolls that orthogonal section,
+    /// which settles with a card centred, and the page stays at 0,0.
+    @Test func aDragScrollsTheFeaturedCarousel() throws {
+        let preview = try PreviewTests.Preview(
+            script: repositoryRoot + "/Examples/compositional/app-store.lua",
+            arguments: ["--bounds", "375x667", "--sections", "5,12,10", "--idle-timeout", "600"])
+        try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
+        guard let result = try runBrowserScript(["carousel", "http://127.0.0.1:\(preview.port)/"]) else {
+            print("skipped: Selenium or chromedriver cannot run here")
+            return
+        }
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("all passed"), "\(result.output)")
+    }
+
     /// The timeline page: Next/Prev step through it, the jiggle plays, selection is marked.
     @Test func theTimelinePageStepsAndPlays() throws {
         let page = NSTemporaryDirectory() + "lualayout-timeline-\(UUID().uuidString).html"

@@ -79,8 +79,16 @@ package enum CollectionViewEvent: Sendable, Equatable {
     case boundsChange(from: Rect, to: Rect, invalidated: Bool)
     /// A fling: where deceleration would stop, where the layout (or paging) made it stop.
     case fling(velocity: Point, proposed: Point, target: Point, duration: Double)
+    /// An orthogonal section scrolled along its axis (a pan, `scrollSection`, a fling's end).
+    case sectionScroll(section: Int, from: Double, to: Double)
+    /// A fling of an orthogonal section: where deceleration would stop, where its
+    /// `orthogonalScrollingBehavior` made it stop.
+    case sectionFling(section: Int, velocity: Double, proposed: Double, target: Double, duration: Double)
     /// An animated batch update (the plan of every element's change).
     case batchUpdate(AnimationPlan)
+    /// A state change animated over `duration` seconds (every visible element from its old to
+    /// its new attributes).
+    case animatedChange(AnimationPlan, duration: Double)
     case select(LayoutIndexPath)
     case deselect(LayoutIndexPath)
     case highlight(LayoutIndexPath)

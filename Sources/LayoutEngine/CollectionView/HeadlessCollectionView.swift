@@ -27,11 +27,25 @@ package final class HeadlessCollectionView {
         var highlighted = false
         var last: Point
         var panning = false
+        /// The orthogonal section the pan scrolls (nil: the collection view).
+        var section: Int?
     }
     private var touch: Touch?
 
+    /// Where the last pan let go, before the release settled it: a `fling` right after it is
+    /// that release's velocity and starts from there. Cleared by `forgetRelease()`.
+    private enum Release {
+        case content(Point)
+        case section(Int, Double)
+    }
+    private var release: Release?
+
     /// Distance a touch may move before the scroll view's pan takes it over (UIKit's slop).
     package static let panThreshold = 10.0
+
+    /// With paging, a fling slower than this (points/ms, on its axis) settles on the nearest
+    /// page as a release without velocity does; a faster one goes to the next page.
+    package static let pagingFlingThreshold = 0.1
 
     /// Prepares `layout` in `context`, then clamps the content offset.
     package init(layout: any CollectionViewLayout, context: CollectionContext) throws {
@@ -57,10 +71,37 @@ package final class HeadlessCollectionView {
         try layout.prepare(in: context)
         prepareCount += 1
         events.append(.prepare(reason: reason))
+        // Orthogonal sections keep their offsets within their (new) ranges; a section that no
+        // longer scrolls orthogonally loses its offset.
+        guard !context.orthogonalOffsets.isEmpty else { return }
+        let regions = Dictionary(layout.scrollRegions.map { ($0.section, $0) }) { first, _ in first }
+        for (section, offset) in context.orthogonalOffsets {
+            guard let region = regions[section] else {
+                context.orthogonalOffsets[section] = nil
+                continue
+            }
+            context.orthogonalOffsets[section] = min(max(offset, region.minimumOffset), region.maximumOffset)
+        }
     }
 
-    /// invalidateLayout(): prepared again at once (headless, there is no next layout pass).
+    /// How deep in delegate callbacks the view is: while > 0, invalidations wait.
+    private var callbackDepth = 0
+    /// Why the layout waits to be prepared (an invalidation inside a callback), or nil.
+    private var pendingInvalidation: String?
+
+    /// invalidateLayout(): UIKit marks the layout dirty and lays out once, on the next pass.
+    /// Outside delegate callbacks that pass is now; inside one it comes when the outermost
+    /// callback returns (`layoutIfNeeded`), so any number of invalidations make one prepare.
     package func invalidateLayout(reason: String = "invalidated") throws {
+        pendingInvalidation = pendingInvalidation ?? reason
+        guard callbackDepth == 0 else { return }
+        try layoutIfNeeded()
+    }
+
+    /// Prepares the layout now when an invalidation is waiting (UIView.layoutIfNeeded).
+    package func layoutIfNeeded() throws {
+        guard let reason = pendingInvalidation else { return }
+        pendingInvalidation = nil
         try prepare(reason: reason)
         try reclampOffset()
     }
@@ -72,6 +113,81 @@ package final class HeadlessCollectionView {
         context.state[key] = value
         events.append(.stateChange(key: key, old: old, new: value))
         try invalidateLayout(reason: "state")
+    }
+
+    /// setState inside `UIView.animate(withDuration:)`: the new layout is prepared at once and
+    /// every visible element (in the viewport before or after) animates from its old to its
+    /// new attributes over `duration` seconds; the plan is logged.
+    @discardableResult
+    package func setState(_ key: String, _ value: LayoutValue?, animatedFor duration: Double) throws -> AnimationPlan {
+        try layoutIfNeeded()
+        let before = try drawnElements().elements
+        let contentSizeBefore = contentSize
+        let old = context.state[key]
+        context.state[key] = value
+        events.append(.stateChange(key: key, old: old, new: value))
+        pendingInvalidation = nil
+        try prepare(reason: "state (animated)")
+        try reclampOffset()
+        let after = try drawnElements().elements
+        var beforeByKey = Dictionary(before.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var entries: [AnimationPlan.Entry] = []
+        for element in after {
+            let from = beforeByKey.removeValue(forKey: element.key)
+            var start = element
+            if from == nil { start.alpha = 0 }
+            entries.append(
+                AnimationPlan.Entry(
+                    change: from == nil ? .insert : .persist, category: element.category, kind: element.kind,
+                    indexPathBefore: from == nil ? nil : element.indexPath, indexPathAfter: element.indexPath,
+                    from: from ?? start, to: element))
+        }
+        for element in before where beforeByKey[element.key] != nil {
+            var end = element
+            end.alpha = 0
+            entries.append(
+                AnimationPlan.Entry(
+                    change: .delete, category: element.category, kind: element.kind,
+                    indexPathBefore: element.indexPath, indexPathAfter: nil, from: element, to: end))
+        }
+        let plan = AnimationPlan(
+            bounds: bounds, contentSizeBefore: contentSizeBefore, contentSizeAfter: contentSize, updates: [],
+            entries: entries)
+        events.append(.animatedChange(plan, duration: duration))
+        return plan
+    }
+
+    /// reloadData(): the whole data replaced, the layout prepared again, nothing animated;
+    /// selection and highlight cleared (without delegate calls, as UIKit), a touch in progress
+    /// ends, orthogonal sections rest where they start.
+    package func reloadData(_ data: CollectionData) throws {
+        touch = nil
+        release = nil
+        for path in highlightedItems { setHighlighted(path, false) }
+        for path in selectedItems { setSelected(path, false) }
+        context.data = data
+        context.orthogonalOffsets = [:]
+        try invalidateLayout(reason: "reloadData")
+    }
+
+    /// The viewport resizes to `size` (a rotation): the layout is asked
+    /// shouldInvalidateLayout(forBoundsChange:) (prepared again when it answers true, or when
+    /// the size changed for a layout that says nothing — UIKit's default invalidates on a size
+    /// change through its layout pass), the offset clamped to the new range and proposed to
+    /// targetContentOffset(forProposedContentOffset:) without velocity.
+    package func setBounds(_ size: Size) throws {
+        let old = bounds
+        let new = Rect(origin: old.origin, size: size)
+        guard new != old else { return }
+        let invalidate = try layout.shouldInvalidateLayout(forBoundsChange: new, context: context)
+        context.bounds = new
+        events.append(.boundsChange(from: old, to: new, invalidated: invalidate))
+        try prepare(reason: "bounds change")
+        let clamped = ScrollGeometry.clamp(
+            contentOffset, contentSize: contentSize, boundsSize: size, inset: context.adjustedContentInset)
+        let target = try layout.targetContentOffset(
+            forProposedContentOffset: clamped, withScrollingVelocity: .zero, context: context)
+        try setContentOffset(target)
     }
 
     // MARK: Scrolling
@@ -106,18 +222,32 @@ package final class HeadlessCollectionView {
 
     /// A fling with `velocity` (points/ms, as UIKit's targetContentOffset receives it): the
     /// deceleration's end (`ScrollGeometry.decelerationEnd`, clamped to the range) is proposed
-    /// to the layout's targetContentOffset — or, with paging, the next page boundary is taken —
-    /// and the offset moves there (clamped again). Returns the event recorded.
+    /// to the layout's targetContentOffset — or, with paging, the page boundary is taken (the
+    /// next one in the fling's direction, the nearest for a fling slower than
+    /// `pagingFlingThreshold`) — and the offset moves there (clamped again). Right after a pan
+    /// it is the pan's release: it starts from where the finger let go, and after a pan of an
+    /// orthogonal section it flings that section (`flingSection`). Returns the event recorded.
     @discardableResult
     package func fling(velocity: Point) throws -> (proposed: Point, target: Point, duration: Double) {
+        let released = release
+        release = nil
+        if case .section(let section, let at)? = released, let region = region(section) {
+            let speed = region.horizontal ? velocity.x : velocity.y
+            let result = try flingSection(section, from: at, velocity: speed)
+            let point = { (value: Double) in region.horizontal ? Point(x: value, y: 0) : Point(x: 0, y: value) }
+            return (point(result.proposed), point(result.target), result.duration)
+        }
+        let start: Point
+        if case .content(let at)? = released { start = at } else { start = contentOffset }
         let inset = context.adjustedContentInset
-        let natural = ScrollGeometry.decelerationEnd(from: contentOffset, velocity: velocity)
+        let natural = ScrollGeometry.decelerationEnd(from: start, velocity: velocity)
         let proposed = ScrollGeometry.clamp(natural, contentSize: contentSize, boundsSize: bounds.size, inset: inset)
         let target: Point
         if isPagingEnabled {
+            let slow = { (v: Double) in abs(v) < Self.pagingFlingThreshold ? 0 : v }
             target = ScrollGeometry.pageTarget(
-                from: contentOffset, velocity: velocity, contentSize: contentSize, boundsSize: bounds.size, inset: inset
-            )
+                from: start, velocity: Point(x: slow(velocity.x), y: slow(velocity.y)), contentSize: contentSize,
+                boundsSize: bounds.size, inset: inset)
         } else {
             target = try layout.targetContentOffset(
                 forProposedContentOffset: proposed, withScrollingVelocity: velocity, context: context)
@@ -126,6 +256,91 @@ package final class HeadlessCollectionView {
         events.append(.fling(velocity: velocity, proposed: proposed, target: target, duration: duration))
         let reached = try setContentOffset(target)
         return (proposed, reached, duration)
+    }
+
+    /// A drag's release is forgotten: a later fling starts where the content is.
+    package func forgetRelease() { release = nil }
+
+    // MARK: Orthogonal sections
+
+    /// The layout's orthogonal section `section`, or nil.
+    package func region(_ section: Int) -> ScrollRegion? {
+        layout.scrollRegions.first { $0.section == section }
+    }
+
+    /// The scroll offset of orthogonal section `section` along its axis (where it rests
+    /// before any scrolling: its `initialOffset`), or nil when it does not scroll orthogonally.
+    package func sectionOffset(_ section: Int) -> Double? {
+        guard let region = region(section) else { return nil }
+        return context.orthogonalOffsets[section] ?? region.initialOffset
+    }
+
+    /// Scrolls orthogonal section `section` to `offset`, clamped to its range (no paging: as
+    /// setting an inner scroll view's content offset). The layout is not prepared again; its
+    /// rect queries read the offset (and run the visible-items handler). Returns the offset
+    /// reached; throws when the section does not scroll orthogonally.
+    @discardableResult
+    package func setSectionOffset(_ section: Int, _ offset: Double) throws -> Double {
+        guard let region = region(section) else {
+            let sections = layout.scrollRegions.map { String($0.section) }
+            throw LayoutError(
+                "section \(section) does not scroll orthogonally (\(sections.isEmpty ? "the layout has no orthogonal sections" : "orthogonal sections: " + sections.joined(separator: ", ")))"
+            )
+        }
+        let old = context.orthogonalOffsets[section] ?? region.initialOffset
+        let clamped = offset.isFinite ? min(max(offset, region.minimumOffset), region.maximumOffset) : old
+        guard clamped != old else { return clamped }
+        context.orthogonalOffsets[section] = clamped
+        events.append(.sectionScroll(section: section, from: old, to: clamped))
+        return clamped
+    }
+
+    /// A fling of orthogonal section `section` released at `start` (default: its offset) with
+    /// `velocity` (points/ms along its axis): the deceleration's end, clamped to the section's
+    /// range, is proposed to its `orthogonalScrollingBehavior` (`--orthogonal-target`'s rule),
+    /// and the section comes to rest there.
+    @discardableResult
+    package func flingSection(
+        _ section: Int, from start: Double? = nil, velocity: Double
+    ) throws -> (proposed: Double, target: Double, duration: Double) {
+        guard let region = region(section), let current = sectionOffset(section) else {
+            try setSectionOffset(section, 0)  // throws the message
+            return (0, 0, 0)
+        }
+        let from = start ?? current
+        let natural = ScrollGeometry.decelerationEnd(from: Point(x: from, y: 0), velocity: Point(x: velocity, y: 0)).x
+        let proposed = min(max(natural, region.minimumOffset), region.maximumOffset)
+        let target = layout.targetOffset(inRegion: section, proposed: proposed, velocity: velocity)
+        let duration = ScrollGeometry.decelerationDuration(velocity: Point(x: velocity, y: 0))
+        events.append(
+            .sectionFling(section: section, velocity: velocity, proposed: proposed, target: target, duration: duration))
+        let reached = try setSectionOffset(section, target)
+        return (proposed, reached, duration)
+    }
+
+    /// The orthogonal section whose band holds `content` and scrolls along the movement's
+    /// main axis, or nil.
+    private func sectionToPan(at content: Point, dx: Double, dy: Double) -> Int? {
+        for region in layout.scrollRegions where region.frame.contains(content) {
+            if region.horizontal ? abs(dx) > abs(dy) : abs(dy) > abs(dx) { return region.section }
+        }
+        return nil
+    }
+
+    /// A pan lets go: an orthogonal section comes to rest where its behaviour puts a release
+    /// without velocity; with paging, the content settles on the nearest page.
+    private func settle(_ pan: Touch) throws {
+        if let section = pan.section, let at = sectionOffset(section) {
+            release = .section(section, at)
+            try setSectionOffset(section, layout.targetOffset(inRegion: section, proposed: at, velocity: 0))
+            return
+        }
+        release = .content(contentOffset)
+        guard isPagingEnabled else { return }
+        try setContentOffset(
+            ScrollGeometry.pageTarget(
+                from: contentOffset, velocity: .zero, contentSize: contentSize, boundsSize: bounds.size,
+                inset: context.adjustedContentInset))
     }
 
     // MARK: Queries
@@ -140,22 +355,23 @@ package final class HeadlessCollectionView {
         try visibleElements().filter { $0.category == .cell }.map(\.indexPath)
     }
 
-    /// indexPathForItem(at:): the cell under `point` (content coordinates), topmost by zIndex,
-    /// then the later in output order; hidden or transparent (alpha < 0.01, as UIKit's hit
-    /// testing) cells are skipped, and so are gaps, insets and other elements. The frame is
-    /// the untransformed one. Also returns the point in the cell's coordinates.
+    /// The visible elements as they are drawn (orthogonal sections at their offsets).
+    package func drawnElements() throws -> DrawnElements {
+        DrawnElements(try visibleElements(), layout: layout, context: context)
+    }
+
+    /// indexPathForItem(at:): the cell drawn under `point` (content coordinates), as
+    /// `DrawnElements.cell(at:)` finds it among the elements of the visible rect query (what is
+    /// on screen, every hook applied): topmost by zIndex, then the later in output order;
+    /// hidden or transparent cells, gaps, insets and other elements are not hit. A point
+    /// outside the viewport is looked up with a 1×1 query at the point. Also returns the point
+    /// in the cell's coordinates.
     package func indexPathForItem(at point: Point) throws -> (indexPath: LayoutIndexPath, local: Point)? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
-        // A 1×1 rect at the point: every frame containing the point intersects it.
-        let probe = Rect(x: point.x, y: point.y, width: 1, height: 1)
-        var best: LayoutAttributes?
-        for element in try layout.layoutAttributesForElements(in: probe, context: context)
-        where element.category == .cell && !element.hidden && element.alpha >= 0.01 && element.frame.contains(point) {
-            if let current = best, current.zIndex > element.zIndex { continue }
-            best = element
-        }
-        guard let best else { return nil }
-        return (best.indexPath, Point(x: point.x - best.frame.x, y: point.y - best.frame.y))
+        let rect = bounds.contains(point) ? bounds : Rect(x: point.x, y: point.y, width: 1, height: 1)
+        let drawn = DrawnElements(
+            try layout.layoutAttributesForElements(in: rect, context: context), layout: layout, context: context)
+        return drawn.cell(at: point)
     }
 
     /// The touch point for a viewport point.
@@ -186,8 +402,8 @@ package final class HeadlessCollectionView {
     package func touchUp(at point: TouchPoint) throws {
         guard let current = touch else { return }
         touch = nil
-        // A pan ends where it is: nothing is selected or tapped.
-        guard !current.panning else { return }
+        // A pan settles (paging, an orthogonal section's behaviour): nothing is selected or tapped.
+        guard !current.panning else { return try settle(current) }
         guard let path = current.start.indexPath else {
             if point.indexPath == nil {
                 try tell("didTapBackground", nil) { try $0.didTapBackground(self, point: point) }
@@ -210,6 +426,7 @@ package final class HeadlessCollectionView {
         if current.highlighted, let path = current.start.indexPath {
             try unhighlight(path, point ?? current.start)
         }
+        if current.panning { try settle(current) }
     }
 
     /// A long press: the touch goes down (highlighting), the recognizer fires and cancels it
@@ -239,6 +456,7 @@ package final class HeadlessCollectionView {
                 return
             }
             current.panning = true
+            current.section = sectionToPan(at: current.start.content, dx: dx, dy: dy)
             let wasHighlighted = current.highlighted
             current.highlighted = false
             touch = current
@@ -248,7 +466,11 @@ package final class HeadlessCollectionView {
         }
         let dx = viewport.x - current.last.x, dy = viewport.y - current.last.y
         touch?.last = viewport
-        try setContentOffset(Point(x: contentOffset.x - dx, y: contentOffset.y - dy))
+        if let section = current.section, let region = region(section), let offset = sectionOffset(section) {
+            try setSectionOffset(section, offset - (region.horizontal ? dx : dy))
+        } else {
+            try setContentOffset(Point(x: contentOffset.x - dx, y: contentOffset.y - dy))
+        }
     }
 
     /// Whether the touch in progress is a pan (it moved past `panThreshold`).
@@ -349,15 +571,30 @@ package final class HeadlessCollectionView {
     // MARK: Batch updates
 
     /// performBatchUpdates: the model has changed to `newData` (default: the old data with the
-    /// batch applied, inserted items without payloads); the batch is validated against it,
+    /// batch applied, inserted items carrying `payloads` (new index paths) and inserted
+    /// sections `insertedSections`' items or count); the batch is validated against it,
     /// the update planned (UpdatePlanner) and selection and highlight follow their items
     /// (deleted items leave them). A bad batch changes nothing.
     @discardableResult
-    package func performBatchUpdates(_ batch: BatchUpdate, newData: CollectionData? = nil) throws -> AnimationPlan {
+    package func performBatchUpdates(
+        _ batch: BatchUpdate, newData: CollectionData? = nil, payloads: [LayoutIndexPath: LayoutValue] = [:],
+        insertedSections: [Int: CollectionData.Section] = [:]
+    ) throws -> AnimationPlan {
         let oldCounts = context.data.sections.map(\.count)
-        let mapping = try UpdateMapping(oldCounts: oldCounts, update: batch, newCounts: newData?.sections.map(\.count))
+        let mapping = try UpdateMapping(
+            oldCounts: oldCounts, update: batch, newCounts: newData?.sections.map(\.count),
+            insertedSectionCounts: insertedSections.mapValues(\.count))
         var new = context
-        new.data = newData ?? mapping.newData(from: context.data)
+        new.data =
+            newData
+            ?? mapping.newData(from: context.data, payloads: payloads, insertedSections: insertedSections)
+        // Section offsets follow their sections; a deleted section's goes.
+        new.orthogonalOffsets = Dictionary(
+            context.orthogonalOffsets.compactMap { section, offset in
+                guard mapping.sectionsOldToNew.indices.contains(section), let moved = mapping.sectionsOldToNew[section]
+                else { return nil }
+                return (moved, offset)
+            }, uniquingKeysWith: { first, _ in first })
         let plan = try UpdatePlanner.plan(layout: layout, old: context, new: new, update: batch)
         // UpdatePlanner prepares twice: on the data before the update and after it.
         prepareCount += 2
@@ -378,6 +615,8 @@ package final class HeadlessCollectionView {
             touch = start.indexPath == nil && !moved.panning ? nil : moved
         }
         events.append(.batchUpdate(plan))
+        // The update prepared the layout on the new data (and any state set before it).
+        pendingInvalidation = nil
         try reclampOffset()
         return plan
     }
@@ -392,7 +631,7 @@ package final class HeadlessCollectionView {
         guard let delegate else { return true }
         let position = events.count
         events.append(.delegateCall(name: name, indexPath: path, result: nil))
-        let answer = try body(delegate)
+        let answer = try deferringInvalidation { try body(delegate) }
         events[position] = .delegateCall(name: name, indexPath: path, result: answer)
         return answer
     }
@@ -402,6 +641,22 @@ package final class HeadlessCollectionView {
     ) throws {
         guard let delegate else { return }
         events.append(.delegateCall(name: name, indexPath: path, result: nil))
-        try body(delegate)
+        try deferringInvalidation { try body(delegate) }
+    }
+
+    /// Runs a delegate callback: invalidations inside it wait until it returns, then the
+    /// layout is prepared once.
+    private func deferringInvalidation<T>(_ body: () throws -> T) throws -> T {
+        callbackDepth += 1
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            callbackDepth -= 1
+            throw error
+        }
+        callbackDepth -= 1
+        if callbackDepth == 0 { try layoutIfNeeded() }
+        return result
     }
 }

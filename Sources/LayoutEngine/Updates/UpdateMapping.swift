@@ -347,6 +347,34 @@ package struct UpdateMapping: Sendable {
     }
 
     /// The data after the update: surviving items keep their payloads; inserted ones have none.
+    /// The data after the update with the host's payloads: `payloads` for inserted items (new
+    /// index paths), `insertedSections` for inserted sections (their items or count and their
+    /// own payload); survivors keep their payloads and every surviving section its `data`.
+    package func newData(
+        from old: CollectionData, payloads: [LayoutIndexPath: LayoutValue],
+        insertedSections: [Int: CollectionData.Section]
+    ) -> CollectionData {
+        let hasPayloads =
+            !payloads.isEmpty || old.sections.contains { $0.items != nil }
+            || insertedSections.values.contains { $0.items != nil }
+        var cursor = OldPathCursor(self)
+        return CollectionData(
+            sections: newCounts.indices.map { section in
+                let oldSection = sectionsNewToOld[section]
+                let data = oldSection.flatMap { old.sectionData($0) } ?? insertedSections[section]?.data
+                if oldSection == nil, let items = insertedSections[section]?.items {
+                    return CollectionData.Section(items: items, data: data)
+                }
+                guard hasPayloads else { return CollectionData.Section(count: newCounts[section], data: data) }
+                return CollectionData.Section(
+                    items: (0..<newCounts[section]).map { item in
+                        let path = LayoutIndexPath(section, item)
+                        if let payload = payloads[path] { return payload }
+                        return cursor.oldIndexPath(forNew: path).flatMap { old.item(at: $0) } ?? .null
+                    }, data: data)
+            })
+    }
+
     package func newData(from old: CollectionData) -> CollectionData {
         let hasPayloads = old.sections.contains { $0.items != nil }
         guard hasPayloads else { return CollectionData(counts: newCounts) }
