@@ -631,18 +631,24 @@ function require(name) end
 ---move names both (from, to).
 ---@class lualayout.Batch
 ---@field delete? integer[][]
----@field insert? integer[][]
+---@field insert? table[] `{s, i}` or `{s, i, data = payload}`
 ---@field reload? integer[][]
 ---@field move? integer[][][]
+---@field deleteSections? integer[]
+---@field insertSections? (integer|table)[] an index, `{s, items = {payload, …}}` or `{s, count = N}`
+---@field reloadSections? integer[]
+---@field moveSections? integer[][]
 
 ---The `view` object controller callbacks receive (read-only except through its methods).
 ---@class lualayout.View
 local View = {}
 
----Sets host state (`cv.state[key]`; nil removes it) and invalidates the layout: no animation.
+---Sets host state (`cv.state[key]`; nil removes it) and invalidates the layout (one prepare
+---after the callback): no animation, or animated over `options.duration` seconds.
 ---@param key string
 ---@param value any
-function View:setState(key, value) end
+---@param options? {duration: number}
+function View:setState(key, value, options) end
 
 ---A copy of the host state.
 ---@return table<string, any>
@@ -651,6 +657,10 @@ function View:state() end
 ---The model changes first, then the animated update.
 ---@param batch lualayout.Batch
 function View:performBatchUpdates(batch) end
+
+---Replaces the whole data (as the scenario's `reloadData`; paths beside the controller).
+---@param data table|string
+function View:reloadData(data) end
 
 ---Selects without calling the delegate (single selection replaces the selection).
 ---@param section integer
@@ -749,10 +759,32 @@ function scroll(x, y) end
 ---@param vy number
 function fling(vx, vy) end
 
----Sets host state (nil removes it); the layout is invalidated.
+---Scrolls orthogonal section `section` to offset `x` along its axis (clamped).
+---@param section integer
+---@param x number
+function scrollSection(section, x) end
+
+---Orthogonal section `section`'s scroll offset along its axis.
+---@param section integer
+---@return number
+function sectionOffset(section) end
+
+---Replaces the whole data: a table of the data file's shape or a data file's path (relative:
+---beside the scenario).
+---@param data table|string
+function reloadData(data) end
+
+---Resizes the viewport (a rotation).
+---@param width number
+---@param height number
+function setBounds(width, height) end
+
+---Sets host state (nil removes it); the layout is invalidated, or animated over
+---`options.duration` seconds.
 ---@param key string
 ---@param value any
-function setState(key, value) end
+---@param options? {duration: number}
+function setState(key, value, options) end
 
 ---An animated batch update.
 ---@param batch lualayout.Batch

@@ -199,9 +199,10 @@ struct CheckCommandTests {
                 """))
     }
 
-    /// 100,000 cells in rows of three, each row overlapping the next by 5 points: found by
-    /// the sweep in well under the hang bound (each row meets only its neighbours).
-    @Test func staysFastOnLargeLayouts() throws {
+    /// 100,000 cells in rows of three, each row overlapping the next by 5 points: the sweep
+    /// finds every pair (each row meets only its neighbours), under its 20,000,000-pair cap.
+    /// No clock here: timing belongs in the benchmarks, not in unit tests.
+    @Test func findsEveryPairOnLargeLayouts() throws {
         let script = try temporaryFile(
             "rows.lua",
             """
@@ -209,9 +210,7 @@ struct CheckCommandTests {
               for i = 0, cv:numberOfItems(0) - 1 do out:cell(0, i, (i % 3) * 100, (i // 3) * 45, 100, 50) end
             end }
             """)
-        let start = Date()
         let result = lualayout("check", script, "--items", "99999")
-        #expect(Date().timeIntervalSince(start) < 20)
         #expect(result.status == 0)
         // 33,333 rows; each of the 33,332 row boundaries puts every cell of the lower row
         // over the one above it (same column): 3 · 33,332 = 99,996 pairs.

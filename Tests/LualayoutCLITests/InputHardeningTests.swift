@@ -9,18 +9,17 @@ struct InputHardeningTests {
     // MARK: Repeated options (10.9)
 
     /// 20,000 `--state` options took 50 s in ArgumentParser (quadratic); they are now taken out
-    /// in one pass. The bound only detects the old behaviour (minutes in a debug build).
-    @Test func twentyThousandStateOptionsParseQuickly() throws {
+    /// in one pass (`ArgumentPrepass`, tested below). No clock here: timing belongs in the
+    /// benchmarks, and a loaded CI machine made a wall-clock bound fail on correct code.
+    @Test func twentyThousandStateOptionsAllArrive() throws {
         let script = try temporaryFile(
             "state.lua",
             "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, cv.state.k19999, cv.state.k0) end }")
         var arguments = ["run", script, "--items", "1"]
         for index in 0..<20_000 { arguments += ["--state", "k\(index)=\(index + 1)"] }
-        let start = Date()
         let result = lualayout(arguments)
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains(#""frame": {"x": 0, "y": 0, "width": 20000, "height": 1}"#))
-        #expect(Date().timeIntervalSince(start) < 20)
     }
 
     @Test func prepassTakesRepeatedOptionsInOrderAndLeavesTheRest() {
