@@ -5,8 +5,11 @@ import PackageDescription
 // never sees the sanitizer flags. It depends on the main package by path and is built with
 // libFuzzer and AddressSanitizer (`Scripts/fuzz-coverage` builds and runs it):
 //
-//   swift build -c debug --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library
+//   swift build -c debug --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+//     -Xswiftc -parse-as-library
 //
+// (both kinds of flags: SwiftPM's make it link libFuzzer's `main`, and swiftc, given two
+// `-sanitize=` flags, keeps only the last, so the Swift code needs them as one).
 // libFuzzer provides `main`; the target exports `LLVMFuzzerTestOneInput`.
 let package = Package(
     name: "LuaLayoutFuzz",

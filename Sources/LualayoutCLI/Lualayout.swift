@@ -41,6 +41,13 @@ struct Lualayout: ParsableCommand {
 }
 
 package enum LualayoutMain {
+    /// The time limit of commands run without --timeout (10 s). Tests that run commands
+    /// in-process raise it before the first, as the watchdog behind it ends the whole process.
+    package static var defaultTimeout: Double {
+        get { ScriptOptions.commandDefaultTimeout }
+        set { ScriptOptions.commandDefaultTimeout = newValue }
+    }
+
     /// Runs the command line `arguments` (without the program name); returns the exit status.
     package static func main(_ arguments: [String], io: CommandIO) -> Int32 {
         do {

@@ -20,9 +20,13 @@ func lualayout(_ arguments: String...) -> CommandResult {
 }
 
 /// CLI tests run from the repository root (set once, never restored, so suites running in
-/// parallel always agree on it; no other test depends on the working directory).
+/// parallel always agree on it; no other test depends on the working directory). Commands run
+/// in-process get 120 s instead of the 10 s default time limit: its watchdog ends the process,
+/// and the test runner with it, when a command overruns (the tests run side by side, under
+/// AddressSanitizer too); the default itself is proven through the binary (Tests/Corpus/files.json).
 private let enterRepositoryRoot: Void = {
     _ = FileManager.default.changeCurrentDirectoryPath(repositoryRoot)
+    LualayoutMain.defaultTimeout = 120
 }()
 
 func lualayout(_ arguments: [String]) -> CommandResult {
