@@ -627,22 +627,43 @@ function require(name) end
 ---@field section integer
 ---@field item integer
 
----A batch update: deletes and reloads name index paths before the update, inserts after it, a
----move names both (from, to).
+---A batch update, every key of `lualayout update`: deletes and reloads name index paths (and
+---sections) before the update, inserts after it, a move names both (from, to). An inserted item
+---may carry its payload, `{0, 3, data = {...}}`; an inserted section is an index (empty),
+---`{2, items = {payload, ...}}` or `{2, count = N}`.
 ---@class lualayout.Batch
 ---@field delete? integer[][]
----@field insert? integer[][]
+---@field insert? table[]
 ---@field reload? integer[][]
 ---@field move? integer[][][]
+---@field deleteSections? integer[]
+---@field insertSections? (integer|table)[]
+---@field reloadSections? integer[]
+---@field moveSections? integer[][]
+
+---Options of an animated state change.
+---@class lualayout.StateAnimation
+---@field duration number Seconds (UIView.animate around the invalidation).
+
+---Data as a data file holds it: `{sections = {{item, ...}, 3, {count = 2, data = ...}}}`.
+---@class lualayout.Data
+---@field sections (any[]|integer|table)[]
 
 ---The `view` object controller callbacks receive (read-only except through its methods).
 ---@class lualayout.View
 local View = {}
 
----Sets host state (`cv.state[key]`; nil removes it) and invalidates the layout: no animation.
+---Sets host state (`cv.state[key]`; nil removes it) and invalidates the layout (one prepare
+---after the callback returns): no animation, or animated over `options.duration` seconds.
 ---@param key string
 ---@param value any
-function View:setState(key, value) end
+---@param options? lualayout.StateAnimation
+function View:setState(key, value, options) end
+
+---Replaces the whole data (no animation; selection and highlight cleared): a table of the data
+---file's shape or a data file's path (relative: beside the controller).
+---@param data lualayout.Data|string
+function View:reloadData(data) end
 
 ---A copy of the host state.
 ---@return table<string, any>
@@ -749,10 +770,32 @@ function scroll(x, y) end
 ---@param vy number
 function fling(vx, vy) end
 
----Sets host state (nil removes it); the layout is invalidated.
+---Sets host state (nil removes it); the layout is invalidated, or animated over
+---`options.duration` seconds.
 ---@param key string
 ---@param value any
-function setState(key, value) end
+---@param options? lualayout.StateAnimation
+function setState(key, value, options) end
+
+---Scrolls orthogonal section `section` to `x` along its axis (clamped to its range).
+---@param section integer
+---@param x number
+function scrollSection(section, x) end
+
+---Orthogonal section `section`'s scroll offset along its axis.
+---@param section integer
+---@return number
+function sectionOffset(section) end
+
+---Replaces the whole data (no animation; selection and highlight cleared): a table of the data
+---file's shape or a data file's path (relative: beside the scenario).
+---@param data lualayout.Data|string
+function reloadData(data) end
+
+---Resizes the viewport (a rotation): the layout is prepared again, the offset clamped.
+---@param width number
+---@param height number
+function setBounds(width, height) end
 
 ---An animated batch update.
 ---@param batch lualayout.Batch
