@@ -50,7 +50,7 @@ package final class SnapshotStore {
         if name.contains("/") || name.contains("\\") {
             return "a snapshot name cannot contain '/' or '\\' (it names a file in __snapshots__)"
         }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if name.containsControlCharacters {
             return "a snapshot name cannot contain control characters"
         }
         if name.utf8.count > 200 { return "a snapshot name is at most 200 bytes" }

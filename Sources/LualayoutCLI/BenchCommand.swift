@@ -86,7 +86,9 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
             script: script, items: context.data.totalItems, elements: scriptLayout.elementCount, runs: runs,
             load: loadTime,
             phases: phases, outputBytes: bytes, callbacks: profile.entries)
-        try OutputDestination(path: output).write(io) { stream in stream.write(report) }
+        try OutputDestination(path: output).write(io, inputs: [script] + scriptLayout.loadedFiles + layout.inputFiles) {
+            stream in stream.write(report)
+        }
     }
 
     /// The viewport (the bounds' size) at the start, quarter, half, three quarters and end of

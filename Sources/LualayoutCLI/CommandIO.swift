@@ -20,14 +20,39 @@ package final class CommandIO {
         (out as? FileStream)?.flush()
         (err as? FileStream)?.flush()
     }
+
+    /// Why writing to standard output failed (its errno), unless the reader closed the pipe
+    /// (EPIPE: `| head` has read enough, which is no error).
+    package var outputError: Int32? {
+        guard let error = (out as? FileStream)?.errorNumber, error != EPIPE else { return nil }
+        return error
+    }
+
+    /// Whether output is being dropped: a failed write, a closed pipe included.
+    package var outputFailed: Bool { (out as? FileStream)?.failed ?? false }
+
+    /// Flushes both streams and returns the exit status of a command that ended with
+    /// `status`: 2 when standard output could not be written (a full disk, an I/O error),
+    /// said on standard error, since the output is incomplete. A closed pipe ends quietly
+    /// with the command's own status.
+    package func finish(_ status: Int32) -> Int32 {
+        flush()
+        guard let error = outputError else { return status }
+        err.write("lualayout: cannot write to standard output: \(String(cString: strerror(error)))\n")
+        (err as? FileStream)?.flush()
+        return 2
+    }
 }
 
 /// A buffered `TextOutputStream` over a file descriptor; writers' byte chunks go straight through.
 package final class FileStream: TextOutputStream, ByteOutputStream {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
-    /// Whether a write failed (a full disk, a closed pipe): what followed was dropped.
-    package private(set) var failed = false
+    /// The errno of the first write that failed (a full disk, a closed pipe): from then on
+    /// everything is dropped.
+    package private(set) var errorNumber: Int32?
+    /// Whether a write failed: what followed was dropped.
+    package var failed: Bool { errorNumber != nil }
 
     package init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -51,12 +76,13 @@ package final class FileStream: TextOutputStream, ByteOutputStream {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        guard errorNumber == nil, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         var offset = 0
         while offset < bytes.count {
             let written = Glue.write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
             if written <= 0 {  // closed pipe, full disk: drop the rest
-                failed = true
+                errorNumber = written < 0 ? errno : EIO
                 break
             }
             offset += written

@@ -60,7 +60,9 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
     func execute(_ io: CommandIO) throws(CLIError) {
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "export \(script)")
         defer { watchdog.cancel() }
-        if let output { try refuseOverwriting(output, inputs: [script] + (layout.data.map { [$0] } ?? [])) }
+        // Refused before anything runs, and again (with the modules required) before writing.
+        let destination = OutputDestination(path: output)
+        try destination.refuse(overwriting: [script] + layout.inputFiles)
         let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let scriptLayout = try scriptOptions.loadLayout(script)
         let captured: CapturedLayout
@@ -79,20 +81,7 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
             name: name ?? SwiftLayoutExport.defaultName(forScript: script), scriptName: script,
             evaluatedFor: layout.commandLineDescription, allowPartial: allowPartial)
         let source = SwiftLayoutExport.source(captured, options: options)
-        try OutputDestination(path: output).write(io) { $0.write(source) }
-    }
-}
-
-/// `-o FILE` naming one of the command's inputs (the same file by device and inode, so a
-/// link or another spelling of the path counts): a usage error, before anything runs.
-func refuseOverwriting(_ output: String, inputs: [String]) throws(CLIError) {
-    var target = stat()
-    guard stat(output, &target) == 0 else { return }
-    for input in inputs {
-        var info = stat()
-        if stat(input, &info) == 0, info.st_dev == target.st_dev, info.st_ino == target.st_ino {
-            throw .usage("-o \(output) is \(input), an input of this command: choose another output file")
-        }
+        try destination.write(io, inputs: scriptLayout.loadedFiles + layout.inputFiles) { $0.write(source) }
     }
 }
 

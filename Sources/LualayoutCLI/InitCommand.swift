@@ -56,9 +56,22 @@ struct InitCommand: LualayoutCommand {
         guard !stem.isEmpty, stem != ".", stem != ".." else {
             throw .usage("init: '\(name)' does not name a file (init writes NAME.lua, NAME.json and NAME.test.lua)")
         }
+        // As snapshot names: a control character would make a file name that cannot be read
+        // or typed, and reach the terminal as is in the messages below.
+        guard !name.containsControlCharacters else {
+            throw .usage("init: NAME cannot contain control characters (got \(name.debugDescription))")
+        }
         let scriptPath = base + ".lua", dataPath = base + ".json", testPath = base + ".test.lua"
-        for path in [scriptPath, dataPath, testPath] where FileManager.default.fileExists(atPath: path) {
-            throw .input("\(path): already exists; init never overwrites a file (choose another NAME or move it away)")
+        // lstat, not stat: a link counts as existing even when it leads nowhere (writing
+        // through it would fail, or create a file elsewhere).
+        for path in [scriptPath, dataPath, testPath] {
+            var info = stat()
+            guard lstat(path, &info) != 0 else {
+                throw .input(
+                    "\(path): already exists; init never overwrites a file (choose another NAME or move it away)")
+            }
+            // Anything but "no such file" (a name too long, a folder that cannot be read): before writing any.
+            guard errno == ENOENT else { throw .input("\(path): cannot write: \(String(cString: strerror(errno)))") }
         }
         let script =
             switch kind {
@@ -66,15 +79,16 @@ struct InitCommand: LualayoutCommand {
             case .custom: StarterScripts.custom(name: stem)
             case .compositional: StarterScripts.compositional(name: stem)
             }
-        try Self.write(script, to: scriptPath)
-        try Self.write(StarterScripts.data, to: dataPath)
         let checks =
             switch kind {
             case .flow: StarterScripts.flowChecks
             case .custom: StarterScripts.customChecks
             case .compositional: StarterScripts.compositionalChecks
             }
-        try Self.write(StarterScripts.test(name: stem, checks: checks), to: testPath)
+        try Self.writeAll([
+            (scriptPath, script), (dataPath, StarterScripts.data),
+            (testPath, StarterScripts.test(name: stem, checks: checks)),
+        ])
         io.out.write(
             """
             wrote \(scriptPath) (a \(kind.rawValue) layout)
@@ -87,21 +101,51 @@ struct InitCommand: LualayoutCommand {
             """)
     }
 
-    /// Creates `path` (never replacing a file that appeared meanwhile).
-    private static func write(_ text: String, to path: String) throws(CLIError) {
+    /// Writes every file or none: when one cannot be written, the ones written before it are
+    /// removed. `write` is `write(_:to:)` (tests pass one that fails).
+    static func writeAll(
+        _ files: [(path: String, text: String)],
+        using write: (String, String) throws(CLIError) -> Void = { text, path throws(CLIError) in
+            try InitCommand.write(text, to: path)
+        }
+    ) throws(CLIError) {
+        var written: [String] = []
+        for (path, text) in files {
+            do {
+                try write(text, path)
+            } catch {
+                for path in written { unlink(path) }
+                throw error
+            }
+            written.append(path)
+        }
+    }
+
+    /// Creates `path` (never replacing a file that appeared meanwhile, nor following a link);
+    /// a file it could not finish is removed.
+    static func write(_ text: String, to path: String) throws(CLIError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else {
             let reason =
                 errno == EEXIST ? "already exists; init never overwrites a file" : String(cString: strerror(errno))
             throw .input("\(path): cannot write: \(reason)")
         }
-        defer { close(descriptor) }
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { writeBytes(descriptor, $0.baseAddress, $0.count) }
-            guard written > 0 else { throw .input("\(path): cannot write: \(String(cString: strerror(errno)))") }
+            guard written > 0 else {
+                let reason = String(cString: strerror(written < 0 ? errno : EIO))
+                close(descriptor)
+                unlink(path)
+                throw .input("\(path): cannot write: \(reason)")
+            }
             offset += written
+        }
+        guard close(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
+            throw .input("\(path): cannot write: \(reason)")
         }
     }
 }

@@ -77,6 +77,9 @@ struct LayoutOptions: ParsableArguments {
         }
     }
 
+    /// The files these options read (the data file), for `OutputDestination`'s check.
+    var inputFiles: [String] { data.map { [$0] } ?? [] }
+
     /// The collection view the layout runs in; a data file may decode to at most `dataLimit`
     /// bytes (the script's `--max-memory`).
     func makeContext(dataLimit: Int = ScriptLayout.Limits().memoryBytes) throws(CLIError) -> CollectionContext {

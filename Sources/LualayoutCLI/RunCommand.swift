@@ -117,7 +117,8 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         // --visible pictures show the viewport, as the preview and simulate's pages do.
         var pictureOptions = picture.svgOptions()
         pictureOptions.viewportOnly = queryOptions.visible
-        try OutputDestination(path: output).write(io) { stream in
+        try OutputDestination(path: output).write(io, inputs: [script] + scriptLayout.loadedFiles + layout.inputFiles) {
+            stream in
             format.write(snapshot, title: script, picture: pictureOptions, to: &stream)
         }
     }

@@ -30,12 +30,16 @@ struct ScriptOptions: ParsableArguments {
     @Option(
         name: .customLong("timeout"),
         help: ArgumentHelp(
-            "Stop the script after this many seconds in one call (a located error), and give up on a library call that never returns soon after (default: 120, for watch 10 per run).",
+            "Stop the script after this many seconds in one call (a located error), and give up on a library call that never returns soon after (default: 10; for watch, 10 per run).",
             valueName: "SECONDS"))
     var timeoutSeconds: Double?
 
+    /// The time limit of every command (per run under `watch`): an endless loop is reported
+    /// within seconds, not minutes; the message says how to raise it.
+    static let defaultTimeout = 10.0
+
     /// The time limit of a command that runs once.
-    var timeout: Double { timeout(default: 120) }
+    var timeout: Double { timeout(default: Self.defaultTimeout) }
 
     func timeout(default seconds: Double) -> Double { timeoutSeconds ?? seconds }
 

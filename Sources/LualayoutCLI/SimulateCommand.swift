@@ -88,7 +88,8 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
                 layoutOptions: scriptOptions.layoutOptions(seconds: scriptOptions.timeout)))
         for warning in outcome.warnings { io.err.write(warning + "\n") }
         if let error = outcome.error { throw CLIError(error) }
-        try OutputDestination(path: output).write(io) { stream in
+        let inputs = [script, scenario] + (controller.map { [$0] } ?? []) + outcome.loadedFiles + layout.inputFiles
+        try OutputDestination(path: output).write(io, inputs: inputs) { stream in
             writer.write(
                 TimelineDocument(
                     layoutPath: script, scenarioPath: scenario, controllerPath: controller, outcome: outcome),

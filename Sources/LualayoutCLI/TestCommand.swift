@@ -71,6 +71,10 @@ struct TestCommand: LualayoutCommand {
                 "test: no test files (*\(TestDiscovery.suffix)) under \(paths.isEmpty ? "the current folder" : paths.joined(separator: ", "))"
             )
         }
+        // The JUnit file may not replace a test, what one runs, or a snapshot: refused before running.
+        let junitDestination = OutputDestination(path: junit, option: "--junit")
+        let inputs = junit == nil ? [] : Self.inputs(of: files)
+        try junitDestination.refuse(overwriting: inputs)
         let executor = SimulatorScenarioExecutor()
         let snapshots = SnapshotStore(update: updateSnapshots, ci: ci ?? Self.environmentIsCI())
         let showProgress = isatty(2) == 1 && io.err is FileStream
@@ -92,8 +96,26 @@ struct TestCommand: LualayoutCommand {
         let summary = TestRunSummary(reports)
         io.out.write(summary.line + "\n")
         if let junit {
-            try OutputDestination(path: junit).write(io) { $0.write(JUnitWriter.xml(reports)) }
+            try junitDestination.write(io, inputs: inputs) { $0.write(JUnitWriter.xml(reports)) }
         }
         if summary.exitCode != 0 { throw .reported }
+    }
+
+    /// The files the tests read: each test, the layout, controller and data its header names,
+    /// and the snapshots beside it.
+    static func inputs(of tests: [String]) -> [String] {
+        var inputs: [String] = []
+        var folders = Set<String>()
+        for test in tests {
+            inputs.append(test)
+            if let plan = try? ScenarioTestPlan<ScenarioOptions>.load(test) {
+                inputs += [plan.layoutPath] + [plan.controllerPath, plan.options.layout.data].compactMap { $0 }
+            }
+            let folder = SnapshotStore.folder(forTest: test)
+            guard folders.insert(folder).inserted else { continue }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            inputs += names.sorted().map { folder + "/" + $0 }
+        }
+        return inputs
     }
 }

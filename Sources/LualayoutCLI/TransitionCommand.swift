@@ -74,7 +74,8 @@ struct TransitionCommand: LualayoutCommand {
         } catch {
             throw CLIError(error)
         }
-        try OutputDestination(path: output).write(io) { stream in
+        let inputs = [from, to] + first.loadedFiles + second.loadedFiles + layout.inputFiles
+        try OutputDestination(path: output).write(io, inputs: inputs) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
             case .html:

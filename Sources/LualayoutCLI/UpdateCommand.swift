@@ -121,7 +121,7 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         } catch {
             throw .input(error.description)
         }
-        try combined.plan(io)
+        try combined.plan(io, batchFile: batchFile)
     }
 
     /// Appends the changes of a batch file to those given as options.
@@ -136,7 +136,8 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         movedSections += file.movedSections.map { SectionMoveArgument(from: $0.from, to: $0.to) }
     }
 
-    private func plan(_ io: CommandIO) throws(CLIError) {
+    /// `batchFile`: the batch file folded into these options (an input, for `-o`'s check).
+    private func plan(_ io: CommandIO, batchFile: String? = nil) throws(CLIError) {
         let old = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let batch = self.batch
         var counts: [Int: Int] = [:]
@@ -175,7 +176,9 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         }
         _ = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
         activity.finish("planned \(plan.entryCount) elements", io: io)
-        try OutputDestination(path: output).write(io) { stream in
+        let inputs =
+            [script] + scriptLayout.loadedFiles + layout.inputFiles + [dataAfter, batchFile].compactMap { $0 }
+        try OutputDestination(path: output).write(io, inputs: inputs) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
             case .html:

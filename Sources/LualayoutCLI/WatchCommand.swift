@@ -82,6 +82,8 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     func execute(_ io: CommandIO) throws(CLIError) {
         guard FileManager.default.fileExists(atPath: script) else { throw .input("\(script): no such script") }
         if let controller { try SimulateCommand.checkReadable(controller, "controller") }
+        // Refused before watching; each run checks again with the modules the script required.
+        try OutputDestination(path: output).refuse(overwriting: [script] + layout.inputFiles + controllerFiles)
         let session = WatchSession(
             script: script, watchArguments: Self.arguments(), dataFile: layout.data,
             timeout: scriptOptions.timeout(default: Self.defaultTimeout), keepsLiveWorker: serve)
@@ -94,12 +96,13 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         var preview: PreviewServer?
         var idle = 0.0
         let watcher = FileWatcher()
-        while !stop.isSet, exitAfter.map({ session.reloads < $0 }) ?? true {
+        // Output that cannot be written (a full disk, a closed pipe) ends the watch.
+        while !stop.isSet, !io.outputFailed, exitAfter.map({ session.reloads < $0 }) ?? true {
             if session.isRunning {
                 // Wait for the run in short slices, looking for a newer save in between.
                 let slice = DispatchTime.now().uptimeNanoseconds + 20_000_000
                 if let outcome = session.finish(waitingUntil: slice) {
-                    report(outcome, io)
+                    report(outcome, io, inputs: session.watchedFiles + controllerFiles)
                     baseline = rebase(baseline, session.watchedFiles)
                     if serve && preview == nil {
                         // The preview starts once the first run is in, so it has a state to show.
@@ -133,7 +136,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     }
 
     /// Seconds each run may take unless --timeout says otherwise.
-    static let defaultTimeout = 10.0
+    static let defaultTimeout = ScriptOptions.defaultTimeout
 
     private func startPreview(
         _ session: WatchSession, _ stop: StopSignal, _ io: CommandIO
@@ -170,7 +173,9 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         return result
     }
 
-    private func report(_ outcome: WatchSession.Outcome, _ io: CommandIO) {
+    private var controllerFiles: [String] { controller.map { [$0] } ?? [] }
+
+    private func report(_ outcome: WatchSession.Outcome, _ io: CommandIO, inputs: [String]) {
         io.out.write(outcome.report + "\n")
         if let snapshot = outcome.snapshot, format != nil || output != nil {
             let format = self.format ?? .json
@@ -178,7 +183,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
             var options = picture.svgOptions()
             options.viewportOnly = queryOptions.visible
             do {
-                try OutputDestination(path: output).write(io) { stream in
+                try OutputDestination(path: output).write(io, inputs: inputs) { stream in
                     format.write(snapshot, title: script, picture: options, to: &stream)
                 }
                 if let output { io.out.write("    wrote \(output)\n") }

@@ -37,6 +37,8 @@ package struct ScenarioOutcome {
     package var timeline = Timeline()
     package var error: (any Error)?
     package var warnings: [String] = []
+    /// Every file the run loaded: the layout, controller and scenario and the modules each required.
+    package var loadedFiles: [String] = []
 
     /// No error and every check held.
     package var passed: Bool { error == nil && checks.allSatisfy(\.passed) }
@@ -50,12 +52,15 @@ package enum ScenarioRunner {
     package static func run(_ request: ScenarioRequest) -> ScenarioOutcome {
         var outcome = ScenarioOutcome()
         var scriptLayout: ScriptLayout?
+        var controllerScript: ControllerScript?
+        var scenarioScript: ScenarioScript?
         do {
             let layout = try ScriptLayout(file: request.layoutPath, options: request.layoutOptions)
             scriptLayout = layout
             let controller = try request.controllerPath.map { path throws(ScriptError) in
                 try ControllerScript(file: path, limits: request.layoutOptions.limits)
             }
+            controllerScript = controller
             let session = try SimulationSession(layout: layout, context: request.context, controller: controller)
             outcome.timeline = session.timeline
             guard FileSystemPath.isRegularFile(request.scenarioPath),
@@ -67,6 +72,7 @@ package enum ScenarioRunner {
             let scenario = try ScenarioScript(
                 session: session, name: request.scenarioPath, moduleDirectory: directory.isEmpty ? "." : directory,
                 limits: request.layoutOptions.limits, snapshotHandler: request.snapshotHandler)
+            scenarioScript = scenario
             defer {
                 outcome.checks = scenario.checks
                 outcome.timeline = session.timeline
@@ -76,6 +82,9 @@ package enum ScenarioRunner {
             outcome.error = ScenarioScript.scriptError(error, request.layoutPath)
         }
         outcome.warnings = scriptLayout?.warnings ?? []
+        outcome.loadedFiles =
+            (scriptLayout?.loadedFiles ?? []) + (controllerScript?.environment.loadedFiles ?? [])
+            + (scenarioScript?.loadedFiles ?? [])
         return outcome
     }
 }

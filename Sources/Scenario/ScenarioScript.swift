@@ -49,6 +49,8 @@ package final class ScenarioScript {
     package let name: String
     package private(set) var checks: [ScenarioCheck] = []
     private let environment: ScriptEnvironment
+    /// The modules the scenario required so far.
+    var loadedFiles: [String] { environment.loadedFiles }
     /// The scenario's directory: data paths given to `reloadData` are beside it.
     private let directory: String?
     private let snapshotHandler: SnapshotHandler?

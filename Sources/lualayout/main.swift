@@ -18,8 +18,8 @@ for position in 1..<Int(CommandLine.argc) {
         exit(2)
     }
 }
-let status = LualayoutMain.main(Array(CommandLine.arguments.dropFirst()), io: io)
-io.flush()
+// A failed write to standard output (a full disk) turns the status into 2, said on stderr.
+let status = io.finish(LualayoutMain.main(Array(CommandLine.arguments.dropFirst()), io: io))
 // No work at exit: the output is flushed, and the kernel frees memory, threads and files
 // faster than tearing down a million-element layout and the runtime's caches would.
 fflush(nil)

@@ -33,7 +33,7 @@ struct ProcessOutcome {
 /// killed (SIGKILL) once `timeout` seconds pass.
 enum CaseProcess {
     static func run(
-        _ executable: String, arguments: [String], directory: String, timeout: Double
+        _ executable: String, arguments: [String], directory: String, timeout: Double, stdoutFile: String? = nil
     ) async throws -> ProcessOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -41,7 +41,19 @@ enum CaseProcess {
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardInput = FileHandle.nullDevice
         let outPipe = Pipe(), errPipe = Pipe()
-        process.standardOutput = outPipe
+        // Standard output to a file (`/dev/full`: a full disk), else drained like stderr.
+        let outFile = try stdoutFile.map { path in
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+            }
+            return handle
+        }
+        if let outFile {
+            process.standardOutput = outFile
+            try? outPipe.fileHandleForWriting.close()
+        } else {
+            process.standardOutput = outPipe
+        }
         process.standardError = errPipe
         let state = EndState()
         let box = UncheckedProcess(process)
@@ -73,6 +85,7 @@ enum CaseProcess {
         // The pipes close when the process ends (a killed process too); Process closed our
         // copies of the write ends when it started the child.
         let (outText, errText) = await (out.text(), err.text())
+        try? outFile?.close()
         let end = state.timedOut ? ProcessEnd.timedOut(timeout) : reason
         return ProcessOutcome(end: end, out: outText, err: errText)
     }

@@ -26,6 +26,15 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
     var notStdout: [String] = []
     var stdoutEmpty = false
     var timeout: Double = 30
+    /// Where standard output goes instead of a pipe (`/dev/full`: every write fails as on a
+    /// full disk); `{dir}` is substituted.
+    var stdoutTo: String?
+    /// Files of the case that must still hold what the case gave them afterwards (an input
+    /// the command must not have overwritten).
+    var unchanged: [String] = []
+    /// Paths that must not exist afterwards, not even as a link (what a refused or failed
+    /// command must not leave behind).
+    var absent: [String] = []
 
     var testDescription: String { "\(manifest): \(name)" }
 }
@@ -80,7 +89,7 @@ enum CorpusManifest {
 
     private static let knownFields: Set<String> = [
         "name", "issue", "files", "args", "exit", "stderr", "stdout", "notStderr", "notStdout", "stdoutEmpty",
-        "timeout",
+        "timeout", "stdoutTo", "unchanged", "absent",
     ]
 
     private static func parseCase(
@@ -130,6 +139,12 @@ enum CorpusManifest {
             }
             result.timeout = seconds
         }
+        if let target = fields["stdoutTo"] {
+            guard case .string(let path) = target, !path.isEmpty else { throw fail("\"stdoutTo\" must be a path") }
+            result.stdoutTo = path
+        }
+        result.unchanged = try strings("unchanged")
+        result.absent = try strings("absent")
         if let files = fields["files"] {
             guard case .object(let specs) = files else { throw fail("\"files\" must be an object: path → contents") }
             for (path, spec) in specs.sorted(by: { $0.key < $1.key }) {
@@ -142,6 +157,9 @@ enum CorpusManifest {
                 }
                 result.files.append((path, try fileSpec(spec, path: path, fail: fail)))
             }
+        }
+        for path in result.unchanged where !result.files.contains(where: { $0.path == path }) {
+            throw fail("\"unchanged\": \"\(path)\" is not one of the case's files")
         }
         return result
     }

@@ -33,14 +33,15 @@ struct CorpusTests {
         do {
             outcome = try await CaseProcess.run(
                 Self.binary, arguments: corpusCase.args.map(substitute), directory: directory,
-                timeout: corpusCase.timeout)
+                timeout: corpusCase.timeout, stdoutFile: corpusCase.stdoutTo.map(substitute))
         } catch {
             await Self.slots.release()
             throw error
         }
         await Self.slots.release()
 
-        let problems = Self.problems(corpusCase, outcome, substitute: substitute)
+        let problems =
+            Self.problems(corpusCase, outcome, substitute: substitute) + Self.fileProblems(corpusCase, in: directory)
         if problems.isEmpty {
             try? FileManager.default.removeItem(atPath: directory)
         } else {
@@ -86,6 +87,22 @@ struct CorpusTests {
             problems.append("stdout contains \(quote(text))")
         }
         if c.stdoutEmpty && !outcome.out.isEmpty { problems.append("stdout is not empty") }
+        return problems
+    }
+
+    /// What the run did to the case's folder that it must not have: an `unchanged` file
+    /// changed or gone, an `absent` path there.
+    static func fileProblems(_ c: CorpusCase, in directory: String) -> [String] {
+        var problems: [String] = []
+        for path in c.unchanged {
+            guard case .bytes(let given)? = c.files.first(where: { $0.path == path })?.spec else { continue }
+            let now = FileManager.default.contents(atPath: directory + "/" + path).map { [UInt8]($0) }
+            if now != given { problems.append("\(path) changed (\(now.map { "\($0.count) bytes" } ?? "gone"))") }
+        }
+        for path in c.absent {
+            var info = stat()
+            if lstat(directory + "/" + path, &info) == 0 { problems.append("\(path) exists") }
+        }
         return problems
     }
 
