@@ -347,7 +347,7 @@ enum BatchTable {
                     request.insertedSections[index] = CollectionData.Section(items: payloads, data: data)
                 } else if let count = extra["count"] {
                     guard let n = count.number, n == n.rounded(), n >= 0, n <= 10_000_000 else {
-                        throw SimulationError("\(what).count must be an integer ≥ 0")
+                        throw SimulationError("\(what).count must be a whole number from 0 to 10000000")
                     }
                     request.insertedSections[index] = CollectionData.Section(count: Int(n), data: data)
                 } else {
