@@ -627,28 +627,43 @@ function require(name) end
 ---@field section integer
 ---@field item integer
 
----A batch update: deletes and reloads name index paths before the update, inserts after it, a
----move names both (from, to).
+---A batch update, every key of `lualayout update`: deletes and reloads name index paths (and
+---sections) before the update, inserts after it, a move names both (from, to). An inserted item
+---may carry its payload, `{0, 3, data = {...}}`; an inserted section is an index (empty),
+---`{2, items = {payload, ...}}` or `{2, count = N}`.
 ---@class lualayout.Batch
 ---@field delete? integer[][]
----@field insert? table[] `{s, i}` or `{s, i, data = payload}`
+---@field insert? table[]
 ---@field reload? integer[][]
 ---@field move? integer[][][]
 ---@field deleteSections? integer[]
----@field insertSections? (integer|table)[] an index, `{s, items = {payload, …}}` or `{s, count = N}`
+---@field insertSections? (integer|table)[]
 ---@field reloadSections? integer[]
 ---@field moveSections? integer[][]
+
+---Options of an animated state change.
+---@class lualayout.StateAnimation
+---@field duration number Seconds (UIView.animate around the invalidation).
+
+---Data as a data file holds it: `{sections = {{item, ...}, 3, {count = 2, data = ...}}}`.
+---@class lualayout.Data
+---@field sections (any[]|integer|table)[]
 
 ---The `view` object controller callbacks receive (read-only except through its methods).
 ---@class lualayout.View
 local View = {}
 
 ---Sets host state (`cv.state[key]`; nil removes it) and invalidates the layout (one prepare
----after the callback): no animation, or animated over `options.duration` seconds.
+---after the callback returns): no animation, or animated over `options.duration` seconds.
 ---@param key string
 ---@param value any
----@param options? {duration: number}
+---@param options? lualayout.StateAnimation
 function View:setState(key, value, options) end
+
+---Replaces the whole data (no animation; selection and highlight cleared): a table of the data
+---file's shape or a data file's path (relative: beside the controller).
+---@param data lualayout.Data|string
+function View:reloadData(data) end
 
 ---A copy of the host state.
 ---@return table<string, any>
@@ -657,10 +672,6 @@ function View:state() end
 ---The model changes first, then the animated update.
 ---@param batch lualayout.Batch
 function View:performBatchUpdates(batch) end
-
----Replaces the whole data (as the scenario's `reloadData`; paths beside the controller).
----@param data table|string
-function View:reloadData(data) end
 
 ---Selects without calling the delegate (single selection replaces the selection).
 ---@param section integer
@@ -759,7 +770,14 @@ function scroll(x, y) end
 ---@param vy number
 function fling(vx, vy) end
 
----Scrolls orthogonal section `section` to offset `x` along its axis (clamped).
+---Sets host state (nil removes it); the layout is invalidated, or animated over
+---`options.duration` seconds.
+---@param key string
+---@param value any
+---@param options? lualayout.StateAnimation
+function setState(key, value, options) end
+
+---Scrolls orthogonal section `section` to `x` along its axis (clamped to its range).
 ---@param section integer
 ---@param x number
 function scrollSection(section, x) end
@@ -769,22 +787,15 @@ function scrollSection(section, x) end
 ---@return number
 function sectionOffset(section) end
 
----Replaces the whole data: a table of the data file's shape or a data file's path (relative:
----beside the scenario).
----@param data table|string
+---Replaces the whole data (no animation; selection and highlight cleared): a table of the data
+---file's shape or a data file's path (relative: beside the scenario).
+---@param data lualayout.Data|string
 function reloadData(data) end
 
----Resizes the viewport (a rotation).
+---Resizes the viewport (a rotation): the layout is prepared again, the offset clamped.
 ---@param width number
 ---@param height number
 function setBounds(width, height) end
-
----Sets host state (nil removes it); the layout is invalidated, or animated over
----`options.duration` seconds.
----@param key string
----@param value any
----@param options? {duration: number}
-function setState(key, value, options) end
 
 ---An animated batch update.
 ---@param batch lualayout.Batch

@@ -98,7 +98,8 @@ enum ViewMethods {
             try view.layoutIfNeeded()
             let request = try lua.batchArgument(base, call).get()
             try view.performBatchUpdates(
-                request.batch, payloads: request.payloads, insertedSections: request.insertedSections)
+                request.batch, payloads: request.payloads, insertedSections: request.insertedSections,
+                reloadPayloads: request.reloadPayloads)
             return .results(0)
         case "selectItem", "deselectItem":
             let path = try lua.indexPathArguments(base, call).get()

@@ -175,8 +175,10 @@ extension LuaState {
             }
         case .table:
             do {
-                let value = try self.value(at: index, maxDepth: 16, maxValues: 4_000_000)
-                return .success(try CollectionData(json: LayoutValue(value)))
+                var value = LayoutValue(try self.value(at: index, maxDepth: 16, maxValues: 4_000_000))
+                // An array is the sections themselves: {{"a", "b"}, 3} = {sections = {{"a", "b"}, 3}}.
+                if case .array = value { value = .object(["sections": value]) }
+                return .success(try CollectionData(json: value))
             } catch let error as LayoutError {
                 return .failure(SimulationError("\(function): \(error.message)"))
             } catch let error as LuaConversionError {
@@ -247,6 +249,8 @@ package struct BatchRequest: Sendable, Equatable {
     package var payloads: [LayoutIndexPath: LayoutValue] = [:]
     /// Inserted sections with their items (payloads) or item count.
     package var insertedSections: [Int: CollectionData.Section] = [:]
+    /// New payloads of reloaded items, at their index paths before the update.
+    package var reloadPayloads: [LayoutIndexPath: LayoutValue] = [:]
 
     package init(
         _ batch: BatchUpdate, payloads: [LayoutIndexPath: LayoutValue] = [:],
@@ -260,7 +264,8 @@ package struct BatchRequest: Sendable, Equatable {
 
 /// Reads a batch table (already copied out of Lua): every key of `lualayout update`,
 ///
-///     {delete = {{s, i}, …}, insert = {{s, i}, {s, i, data = payload}, …}, reload = {{s, i}, …},
+///     {delete = {{s, i}, …}, insert = {{s, i}, {s, i, data = payload}, …},
+///      reload = {{s, i}, {s, i, data = new payload}, …},
 ///      move = {{{s, i}, {s, i}}, …}, deleteSections = {s, …}, reloadSections = {s, …},
 ///      insertSections = {s, {s, items = {payload, …}}, {s, count = n}, …},
 ///      moveSections = {{from, to}, …}}
@@ -285,17 +290,23 @@ enum BatchTable {
         var request = BatchRequest(BatchUpdate())
         do {
             request.batch.deletedItems = try paths(fields["delete"], "\(function): delete")
-            request.batch.reloadedItems = try paths(fields["reload"], "\(function): reload")
-            for (offset, entry) in try list(fields["insert"], "\(function): insert").enumerated() {
-                let what = "\(function): insert[\(offset + 1)]"
-                let (parts, extra) = split(entry)
-                if let unknown = extra.keys.sorted().first(where: { $0 != "data" }) {
-                    throw SimulationError(
-                        "\(what): unknown key '\(unknown)' (an item is {section, item, data = payload})")
+            for key in ["insert", "reload"] {
+                for (offset, entry) in try list(fields[key], "\(function): \(key)").enumerated() {
+                    let what = "\(function): \(key)[\(offset + 1)]"
+                    let (parts, extra) = split(entry)
+                    if let unknown = extra.keys.sorted().first(where: { $0 != "data" }) {
+                        throw SimulationError(
+                            "\(what): unknown key '\(unknown)' (an item is {section, item, data = payload})")
+                    }
+                    let path = try path(.array(parts), what)
+                    if key == "insert" {
+                        request.batch.insertedItems.append(path)
+                        if let data = extra["data"] { request.payloads[path] = LayoutValue(data) }
+                    } else {
+                        request.batch.reloadedItems.append(path)
+                        if let data = extra["data"] { request.reloadPayloads[path] = LayoutValue(data) }
+                    }
                 }
-                let path = try path(.array(parts), what)
-                request.batch.insertedItems.append(path)
-                if let data = extra["data"] { request.payloads[path] = LayoutValue(data) }
             }
             request.batch.movedItems = try list(fields["move"], "\(function): move").enumerated().map { offset, pair in
                 let what = "\(function): move[\(offset + 1)]"
@@ -336,7 +347,7 @@ enum BatchTable {
                     request.insertedSections[index] = CollectionData.Section(items: payloads, data: data)
                 } else if let count = extra["count"] {
                     guard let n = count.number, n == n.rounded(), n >= 0, n <= 10_000_000 else {
-                        throw SimulationError("\(what).count must be an integer ≥ 0")
+                        throw SimulationError("\(what).count must be a whole number from 0 to 10000000")
                     }
                     request.insertedSections[index] = CollectionData.Section(count: Int(n), data: data)
                 } else {

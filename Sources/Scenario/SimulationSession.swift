@@ -171,7 +171,8 @@ package final class SimulationSession {
     package func performBatchUpdates(_ request: BatchRequest, line: Int = 0) throws -> TimelineStep {
         try record(.batchUpdates(request.batch), line: line) {
             try view.performBatchUpdates(
-                request.batch, payloads: request.payloads, insertedSections: request.insertedSections)
+                request.batch, payloads: request.payloads, insertedSections: request.insertedSections,
+                reloadPayloads: request.reloadPayloads)
         }
     }
 

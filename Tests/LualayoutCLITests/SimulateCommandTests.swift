@@ -77,6 +77,14 @@ struct SimulateCommandTests {
         let first = try #require((layout["elements"] as? [[String: Any]])?.first)
         #expect((first["transform3D"] as? [Double])?.prefix(6) == [2, 0, 0, 0, 0, 2])
         #expect(steps[1]["highlighted"] as? [[Int]] == [[0, 0]])
+        // The controller animates the highlight over 0.2 s: item 0 from scale 1 to 2.
+        let log = try #require(steps[1]["log"] as? [[String: Any]])
+        let change = try #require(log.first { $0["type"] as? String == "animatedChange" })
+        #expect(change["duration"] as? Double == 0.2)
+        let entries = try #require((change["plan"] as? [String: Any])?["elements"] as? [[String: Any]])
+        let item0 = try #require(entries.first { $0["indexPathAfter"] as? [Int] == [0, 0] })
+        #expect((item0["from"] as? [String: Any])?["transform3D"] == nil)
+        #expect(((item0["to"] as? [String: Any])?["transform3D"] as? [Double])?.prefix(6) == [2, 0, 0, 0, 0, 2])
     }
 
     @Test func failedExpectationsAreLocatedAndExitOne() throws {

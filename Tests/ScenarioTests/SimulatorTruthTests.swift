@@ -123,6 +123,22 @@ struct SimulatorTruthTests {
         #expect(data.sectionData(1) == .string("title"))
     }
 
+    @Test func reloadedItemsTakeNewPayloadsAndReloadDataTakesAnArrayOfSections() throws {
+        var context = SimulationSessionTests.context()
+        context.data = CollectionData(sections: [.init(items: ["a", "b", "c"].map { .string($0) })])
+        let layout = try ScriptLayout(source: SimulationSessionTests.grid)
+        let session = try SimulationSession(layout: layout, context: context)
+        let script = try ScenarioScript(session: session, name: "scenario.lua", moduleDirectory: nil, limits: .init())
+        // Item 0 deleted, item 2 reloaded with "C": after the update it is item 1.
+        try script.run(
+            bytes: Array("performBatchUpdates{delete = {{0, 0}}, reload = {{0, 2, data = \"C\"}}}\n".utf8))
+        #expect(session.view.context.data.sections[0].items == ["b", "C"].map { .string($0) })
+        // An array of sections is the data: {{"x"}, 2} is {sections = {{"x"}, 2}}.
+        try script.run(bytes: Array("reloadData{{\"x\"}, 2}\n".utf8))
+        #expect(session.view.context.data.sections.map(\.count) == [1, 2])
+        #expect(session.view.context.data.item(at: LayoutIndexPath(0, 0)) == .string("x"))
+    }
+
     @Test func controllersTakeSectionKeysToo() throws {
         let outcome = try Self.run(
             scenario: "tap(60, 60)\nexpect(attributesOf(1, 1) ~= nil, 'section 1 has two items')\n",

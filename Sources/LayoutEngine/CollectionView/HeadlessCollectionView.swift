@@ -571,20 +571,26 @@ package final class HeadlessCollectionView {
     // MARK: Batch updates
 
     /// performBatchUpdates: the model has changed to `newData` (default: the old data with the
-    /// batch applied, inserted items carrying `payloads` (new index paths) and inserted
-    /// sections `insertedSections`' items or count); the batch is validated against it,
+    /// batch applied, inserted items carrying `payloads` (new index paths), reloaded items
+    /// `reloadPayloads` (old index paths) and inserted sections `insertedSections`' items or
+    /// count); the batch is validated against it,
     /// the update planned (UpdatePlanner) and selection and highlight follow their items
     /// (deleted items leave them). A bad batch changes nothing.
     @discardableResult
     package func performBatchUpdates(
         _ batch: BatchUpdate, newData: CollectionData? = nil, payloads: [LayoutIndexPath: LayoutValue] = [:],
-        insertedSections: [Int: CollectionData.Section] = [:]
+        insertedSections: [Int: CollectionData.Section] = [:], reloadPayloads: [LayoutIndexPath: LayoutValue] = [:]
     ) throws -> AnimationPlan {
         let oldCounts = context.data.sections.map(\.count)
         let mapping = try UpdateMapping(
             oldCounts: oldCounts, update: batch, newCounts: newData?.sections.map(\.count),
             insertedSectionCounts: insertedSections.mapValues(\.count))
         var new = context
+        var payloads = payloads
+        for (old, payload) in reloadPayloads {
+            guard let moved = mapping.newIndexPath(forOld: old) else { continue }
+            payloads[moved] = payload
+        }
         new.data =
             newData
             ?? mapping.newData(from: context.data, payloads: payloads, insertedSections: insertedSections)
