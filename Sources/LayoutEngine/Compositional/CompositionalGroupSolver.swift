@@ -25,6 +25,25 @@ struct CompositionalGroupTemplate {
     var groupSupplementaries: [CompositionalGroupSupplementary] = []
 }
 
+extension CompositionalGroupTemplate {
+    /// Appends `solved` (a nested group solved at origin zero) moved to `origin`; returns the
+    /// number of items it placed.
+    mutating func append(_ solved: CompositionalGroupTemplate, at origin: Point) -> Int {
+        let offset = leaves.count
+        for var leaf in solved.leaves {
+            leaf.box = leaf.box.offsetBy(dx: origin.x, dy: origin.y)
+            leaf.cell = leaf.cell.offsetBy(dx: origin.x, dy: origin.y)
+            leaves.append(leaf)
+        }
+        for var supplementary in solved.groupSupplementaries {
+            supplementary.groupFrame = supplementary.groupFrame.offsetBy(dx: origin.x, dy: origin.y)
+            supplementary.firstLeaf += offset
+            groupSupplementaries.append(supplementary)
+        }
+        return solved.leaves.count
+    }
+}
+
 /// The group fill loop: cyclic subitems accepted while they fit (quarter-point tolerance),
 /// spacing charged only for non-fraction items, the spacing re-solve, then the arrangement
 /// with flexible edges and gaps sharing the leftover.
@@ -48,6 +67,11 @@ struct CompositionalGroupSolver {
         var subitem: Compositional.Subitem
         var size: Size
         var fractional: Bool
+        /// A nested group as `choose` solved it at `size` (origin zero, `budget` items at
+        /// most), reused by `arrange` unless the spacing re-solve resized it: each nested
+        /// group is solved once, so nesting costs linear time, not 2^depth.
+        var solved: CompositionalGroupTemplate?
+        var budget = 0
     }
 
     /// Places `group` (already sized) at `origin`; returns the number of items placed.
@@ -188,6 +212,7 @@ struct CompositionalGroupSolver {
                 }
             }
             remaining -= extent + gap
+            var choice = Choice(subitem: subitem, size: size, fractional: fractional)
             var leaves = 1
             if case .group(let nested) = subitem {
                 var scratch = CompositionalGroupTemplate(size: size)
@@ -195,8 +220,10 @@ struct CompositionalGroupSolver {
                 leaves = try probe.solve(
                     nested, size: size, origin: .zero, budget: budget - used, depth: depth + 1, into: &scratch)
                 if leaves == 0 { break }
+                choice.solved = scratch
+                choice.budget = budget - used
             }
-            chosen.append(Choice(subitem: subitem, size: size, fractional: fractional))
+            chosen.append(choice)
             used += leaves
         }
         return chosen
@@ -214,7 +241,9 @@ struct CompositionalGroupSolver {
             ? Size(width: interior.width - spacing.minimum * Double(n - 1), height: interior.height)
             : Size(width: interior.width, height: interior.height - spacing.minimum * Double(n - 1))
         for i in chosen.indices where chosen[i].fractional {
-            chosen[i].size = chosen[i].subitem.size.resolve(in: reduced, rounding)
+            let size = chosen[i].subitem.size.resolve(in: reduced, rounding)
+            if size != chosen[i].size { chosen[i].solved = nil }
+            chosen[i].size = size
         }
     }
 
@@ -265,9 +294,13 @@ struct CompositionalGroupSolver {
                 template.leaves.append(leaf(item, box: Rect(origin: origin, size: choice.size), depth: depth))
                 placed += 1
             case .group(let nested):
-                placed += try solve(
-                    nested, size: choice.size, origin: origin, budget: budget - placed, depth: depth + 1,
-                    into: &template)
+                if let solved = choice.solved, choice.budget == budget - placed {
+                    placed += template.append(solved, at: origin)
+                } else {
+                    placed += try solve(
+                        nested, size: choice.size, origin: origin, budget: budget - placed, depth: depth + 1,
+                        into: &template)
+                }
             }
             cursor += mainSize + (edges.trail?.minimum ?? 0) + (edges.trail?.isFlexible == true ? share : 0)
         }
