@@ -398,12 +398,14 @@ package final class LuaState {
 
     // MARK: Introspection
 
-    /// `file:line` where the function at `index` is defined.
+    /// `file:line` where the function at `index` is defined; "" for a C function (`print`
+    /// given as a callback), which has no place in a script.
     package func functionLocation(at index: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         llb_functionlocation(L, index, &buffer, buffer.count)
-        return expandingChunkNames(
+        let location = expandingChunkNames(
             String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return location == "[C]" ? "" : location
     }
 
     /// `file:line: ` of the nearest script line at call `level` or further out: the host's

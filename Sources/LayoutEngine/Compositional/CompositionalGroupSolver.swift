@@ -52,9 +52,27 @@ struct CompositionalGroupSolver {
     var section: Int
     var warnings: CompositionalWarnings
     var customEnvironment: Compositional.CustomGroupEnvironment
+    /// Second solves of nested groups for this root group, shared by the probes' copies.
+    var work = CompositionalWork()
 
     /// The most items one group may hold: keeps a zero-width cyclic subitem finite.
     static let maxLeaves = 1_000_000
+    /// The most nested groups one root group may solve a second time. Each nested group is
+    /// solved once, but one the spacing re-solve resizes is solved again at its new size, and
+    /// so on at every level such groups nest: 2^depth solves. A real tree re-solves each such
+    /// group once; a chain of them 25 deep would take minutes, and stops here in a second or so.
+    static let maxResolves = 20_000
+
+    /// Counts one re-solve; past `maxResolves`, a located error instead of a layout that
+    /// takes exponential time.
+    private func chargeResolve() throws {
+        work.resolves += 1
+        guard work.resolves <= Self.maxResolves else {
+            throw LayoutError(
+                "section \(section): solving the group takes more than \(Self.maxResolves) second solves of nested groups (fractional groups resized by the spacing re-solve, nested \(work.deepest) levels deep, are each solved again at every level): nest fewer of them"
+            )
+        }
+    }
 
     mutating func solveRoot(_ group: Compositional.Group, size: Size, budget: Int) throws -> CompositionalGroupTemplate
     {
@@ -81,6 +99,7 @@ struct CompositionalGroupSolver {
         into template: inout CompositionalGroupTemplate
     ) throws -> Int {
         guard budget > 0 else { return 0 }
+        work.deepest = max(work.deepest, depth + 1)
         let insets = effectiveInsets(group.contentInsets, size: group.size, what: "group")
         let interior = Size(
             width: max(0, size.width - insets.leading - insets.trailing),
@@ -297,6 +316,7 @@ struct CompositionalGroupSolver {
                 if let solved = choice.solved, choice.budget == budget - placed {
                     placed += template.append(solved, at: origin)
                 } else {
+                    try chargeResolve()
                     placed += try solve(
                         nested, size: choice.size, origin: origin, budget: budget - placed, depth: depth + 1,
                         into: &template)
@@ -359,6 +379,12 @@ struct CompositionalGroupSolver {
         let e = edgeSpacing(subitem)
         return horizontal ? (e.top, e.bottom) : (e.leading, e.trailing)
     }
+}
+
+/// The work of one root group's solve, shared by the solver's copies.
+final class CompositionalWork: @unchecked Sendable {
+    var resolves = 0
+    var deepest = 0
 }
 
 /// Warnings collected once per prepare, in the order first seen.
