@@ -41,6 +41,7 @@ package enum SVGLayoutWriter {
         static let marginPixels = 16.0, captionPixels = 28.0
 
         init(area: Rect, options: Options) {
+            let area = OutputGeometry.clamp(area)
             let aw = max(area.width, 1), ah = max(area.height, 1)
             var chrome = 1.0
             let scale: Double  // pixels per content point
@@ -222,6 +223,8 @@ package enum SVGLayoutWriter {
         // A whole number is its own rounding (no call to round; ·100 and back is exact here).
         if abs(value) < 1e13, case let whole = Int(value), Double(whole) == value { return String(whole) }
         guard value.isFinite else { return "0" }
+        // Beyond ±1e15 a picture holds the limit: ·100 below stays finite.
+        let value = OutputGeometry.clamp(value)
         // Two decimals are plenty for a picture and keep large files small.
         return NumberFormatting.format((value * 100).rounded() / 100)
     }

@@ -149,7 +149,7 @@ package final class LuaState {
         var traceback: String?
         if let range = text.firstRange(of: "\nstack traceback:\n") {
             message = String(text[..<range.lowerBound])
-            traceback = String(text[range.upperBound...])
+            traceback = Self.withoutHostFrames(String(text[range.upperBound...]))
         }
         if status == LUA_ERRSYNTAX { return LuaError(kind: .syntax, message: message) }
         // LUA_ERRMEM, or the trampoline's own cap check (a plain error with Lua's memory message);
@@ -174,6 +174,20 @@ package final class LuaState {
             return LuaError(kind: kind, message: message, traceback: traceback)
         }
         return LuaError(kind: .runtime, message: message, traceback: traceback)
+    }
+
+    /// A traceback without the host's own Lua frames (chunks named `(name)`, such as the
+    /// `compositional` constructors' `(compositional):29: in upvalue 'fail'`), nor the
+    /// `error` call they raise with: the script's author sees their own lines only.
+    package static func withoutHostFrames(_ traceback: String) -> String {
+        func isHostFrame(_ line: Substring) -> Bool { isHostLocation(line) }
+        var lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.contains(where: isHostFrame) else { return traceback }
+        if let first = lines.first, first.hasSuffix("[C]: in function 'error'"), lines.count > 1, isHostFrame(lines[1])
+        {
+            lines.removeFirst()
+        }
+        return lines.filter { !isHostFrame($0) }.joined(separator: "\n")
     }
 
     /// Lua shortens long file names in messages to "..." and their tail (LUA_IDSIZE); this
@@ -300,24 +314,39 @@ package final class LuaState {
     package func absoluteIndex(_ index: Int32) -> Int32 { lua_absindex(L, index) }
 
     // MARK: Raw table access (never runs metamethods, never raises)
+    //
+    // The C API's raw accesses are undefined on anything but a table (a script can put a
+    // string where a table was), so each is total: on a non-table a read pushes nil, a write
+    // pops its operands and does nothing, a traversal ends at once.
 
-    /// Pushes `table[field]` (raw); returns its type.
+    package func isTable(at index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
+
+    /// Pushes `table[field]` (raw); returns its type. Nil when the value at `index` is not a table.
     @discardableResult
     package func rawGet(tableAt index: Int32, field: String) -> LuaType {
         let table = absoluteIndex(index)
+        guard isTable(at: table) else {
+            pushNil()
+            return .nil
+        }
         push(field)
         return LuaType(rawValue: lua_rawget(L, table)) ?? .none
     }
 
-    /// Pushes `table[i]` (raw); returns its type.
+    /// Pushes `table[i]` (raw); returns its type. Nil when the value at `index` is not a table.
     @discardableResult
     package func rawGet(tableAt index: Int32, index i: Int) -> LuaType {
-        LuaType(rawValue: lua_rawgeti(L, index, lua_Integer(i))) ?? .none
+        guard isTable(at: index) else {
+            pushNil()
+            return .nil
+        }
+        return LuaType(rawValue: lua_rawgeti(L, index, lua_Integer(i))) ?? .none
     }
 
     /// `table[field] = top`, popping the value.
     package func rawSet(tableAt index: Int32, field: String) {
         let table = absoluteIndex(index)
+        guard isTable(at: table) else { return pop(1) }
         push(field)
         lua_rotate(L, -2, 1)
         lua_rawset(L, table)
@@ -325,8 +354,12 @@ package final class LuaState {
 
     /// `table[i] = top`, popping the value.
     package func rawSet(tableAt index: Int32, index i: Int) {
+        guard isTable(at: index) else { return pop(1) }
         lua_rawseti(L, index, lua_Integer(i))
     }
+
+    /// The identity of the table (or other collectable value) at `index`, for visited sets.
+    package func pointer(at index: Int32) -> UnsafeRawPointer? { lua_topointer(L, index) }
 
     package func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
 
@@ -365,12 +398,37 @@ package final class LuaState {
 
     // MARK: Introspection
 
-    /// `file:line` where the function at `index` is defined.
+    /// `file:line` where the function at `index` is defined; "" for a C function (`print`
+    /// given as a callback), which has no place in a script.
     package func functionLocation(at index: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         llb_functionlocation(L, index, &buffer, buffer.count)
-        return expandingChunkNames(
+        let location = expandingChunkNames(
             String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return location == "[C]" ? "" : location
+    }
+
+    /// `file:line: ` of the nearest script line at call `level` or further out: the host's
+    /// own chunks (`(lualayout)`, …) and C functions are skipped, so an error raised by a
+    /// prelude function is blamed on the script that called it, tail calls or not. "" when
+    /// no script frame is on the stack.
+    package func scriptLocation(from level: Int32) -> String {
+        var debug = lua_Debug()
+        var current = max(1, level)
+        while lua_getstack(L, current, &debug) != 0, current < level + 1000 {
+            let location = self.location(level: current)
+            if !location.isEmpty, !Self.isHostLocation(location) { return location }
+            current += 1
+        }
+        return ""
+    }
+
+    /// Whether `location` (`name:line: `) is in one of the host's chunks, named `(name)`.
+    static func isHostLocation(_ location: some StringProtocol) -> Bool {
+        let frame = location.drop { $0 == "\t" || $0 == " " }
+        guard frame.first == "(", let close = frame.firstIndex(of: ")") else { return false }
+        let name = frame[frame.index(after: frame.startIndex)..<close]
+        return !name.isEmpty && !name.hasPrefix(".") && frame[close...].hasPrefix("):")
     }
 
     /// `file:line: ` of the Lua code at call `level` (1 = the caller of the running host
@@ -423,20 +481,30 @@ private func luaRuntimeDispatch(_ L: OpaquePointer?, _ context: UnsafeMutableRaw
 extension LuaState {
     /// `table[key] = value` for the key and value on top (key below value), popping both.
     package func rawSetPair(tableAt index: Int32) {
+        guard isTable(at: index) else { return pop(2) }
         lua_rawset(L, index)
     }
 
     /// Replaces the key on top with `table[key]` (raw); returns its type.
     @discardableResult
     package func rawGetPair(tableAt index: Int32) -> LuaType {
-        LuaType(rawValue: lua_rawget(L, index)) ?? .none
+        guard isTable(at: index) else {
+            pop(1)
+            pushNil()
+            return .nil
+        }
+        return LuaType(rawValue: lua_rawget(L, index)) ?? .none
     }
 }
 
 extension LuaState {
     /// Table traversal (`lua_next`): pops a key, pushes the next key and value; false at the end.
     package func next(tableAt index: Int32) -> Bool {
-        lua_next(L, index) != 0
+        guard isTable(at: index) else {
+            pop(1)
+            return false
+        }
+        return lua_next(L, index) != 0
     }
 }
 
@@ -444,6 +512,7 @@ extension LuaState {
     /// Removes every key of the table at `index` (raw).
     package func clearTable(at index: Int32) {
         let table = absoluteIndex(index)
+        guard isTable(at: table) else { return }
         pushNil()
         while lua_next(L, table) != 0 {
             pop(1)

@@ -10,7 +10,7 @@ struct SizeArgument: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-            w.isFinite, h.isFinite, w >= 0, h >= 0
+            w >= 0, h >= 0, w <= OutputGeometry.limit, h <= OutputGeometry.limit
         else { return nil }
         size = Size(width: w, height: h)
     }
@@ -118,7 +118,10 @@ private func parseNumbers(_ text: String, count: Int) -> [Double]? {
     guard parts.count == count else { return nil }
     var numbers: [Double] = []
     for part in parts {
-        guard let value = Double(part.trimmingCharacters(in: " ")), value.isFinite else { return nil }
+        // Geometry within ±1e15 points: what every output can draw without overflowing.
+        guard let value = Double(part.trimmingCharacters(in: " ")), abs(value) <= OutputGeometry.limit else {
+            return nil
+        }
         numbers.append(value)
     }
     return numbers
@@ -161,7 +164,7 @@ struct OrthogonalTargetArgument: ExpressibleByArgument {
             let proposed = Double(parts[1]), proposed.isFinite, abs(proposed) <= 1e12
         else { return nil }
         let velocity = parts.count == 3 ? Double(parts[2]) : 0
-        guard let velocity, velocity.isFinite else { return nil }
+        guard let velocity, abs(velocity) <= OutputGeometry.limit else { return nil }
         self.section = section
         self.proposed = proposed
         self.velocity = velocity

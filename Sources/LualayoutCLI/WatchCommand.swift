@@ -210,7 +210,12 @@ final class StopSignal: @unchecked Sendable {
     init() {
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak self] in self?.set() }
+        // Dispatch coalesces signals that arrive together: `data` says how many came, so a
+        // quick double Ctrl-C is two presses, not one.
+        source.setEventHandler { [weak self] in
+            guard let self else { return }
+            for _ in 0..<max(1, self.source.data) { self.set() }
+        }
         source.resume()
     }
 

@@ -36,6 +36,9 @@ final class ControllerView {
         lua.push("view")
         lua.rawSet(tableAt: -2, field: "__metatable")
         lua.setMetatable(at: -2)
+        // rawset refuses it too. It only fails if the prelude's own function is gone, which
+        // the sandbox never lets a script do; the view is then as it was before this line.
+        try? controller.environment.protect(tableAt: -1, as: "view")
         object = lua.reference()
     }
 

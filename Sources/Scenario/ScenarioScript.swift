@@ -181,7 +181,8 @@ package final class ScenarioScript {
             lua.push(passed)
             return .results(1)
         case "expectSnapshot":
-            guard let snapshotName = lua.string(at: 1), !snapshotName.isEmpty else {
+            // Any string reaches the store, which names what is wrong with it (`""` too).
+            guard let snapshotName = lua.string(at: 1) else {
                 throw SimulationError("expectSnapshot expects a snapshot name (a string), got \(lua.type(at: 1).name)")
             }
             let verdict =

@@ -23,6 +23,8 @@ package final class SimulationSession {
     package private(set) var timeline = Timeline()
     /// Seconds since the session began; only `wait` advances it.
     package private(set) var time = 0.0
+    /// The latest time a scenario may wait until, in seconds.
+    package static let maxTime = 1e12
 
     package init(
         layout: any CollectionViewLayout, context: CollectionContext, controller: ControllerScript? = nil
@@ -180,6 +182,12 @@ package final class SimulationSession {
     package func wait(seconds: Double, line: Int = 0) throws -> TimelineStep {
         guard seconds.isFinite, seconds >= 0 else {
             throw SimulationError("wait expects a number of seconds ≥ 0, got \(NumberFormatting.format(seconds))")
+        }
+        // The clock stays finite (and exact to the millisecond): 1e12 seconds is 31 700 years.
+        guard time + seconds <= Self.maxTime else {
+            throw SimulationError(
+                "wait(\(NumberFormatting.format(seconds))) would take the scenario's clock past \(NumberFormatting.format(Self.maxTime)) seconds (it is at \(NumberFormatting.format(time)))"
+            )
         }
         return try record(.wait(seconds: seconds), line: line) { time += seconds }
     }

@@ -179,8 +179,13 @@ final class CollectionContextBinding {
 
     /// `cv:itemData(section, item)`: the item's payload, or nil.
     private func itemData(_ lua: LuaState) -> LuaState.FunctionResult {
-        guard let section = integerArgument(lua, 2), let item = integerArgument(lua, 3) else {
+        guard lua.number(at: 2) != nil, lua.number(at: 3) != nil else {
             return .error("cv:itemData(section, item) expects two numbers (call it with ':')")
+        }
+        guard let section = integerArgument(lua, 2), let item = integerArgument(lua, 3) else {
+            return .error(
+                "cv:itemData(section, item) expects whole numbers, got \(AttributeRules.number(lua.number(at: 2) ?? 0)), \(AttributeRules.number(lua.number(at: 3) ?? 0))"
+            )
         }
         guard let value = context.data.item(at: LayoutIndexPath(section, item)) else {
             lua.pushNil()
@@ -194,8 +199,12 @@ final class CollectionContextBinding {
 
     /// `cv:sectionData(section)`: the section's payload, or nil.
     private func sectionData(_ lua: LuaState) -> LuaState.FunctionResult {
-        guard let section = integerArgument(lua, 2) else {
+        guard let number = lua.number(at: 2) else {
             return .error("cv:sectionData(section) expects a section number (call it with ':')")
+        }
+        guard let section = integerArgument(lua, 2) else {
+            return .error(
+                "cv:sectionData(section) expects a whole section number, got \(AttributeRules.number(number))")
         }
         guard let value = context.data.sectionData(section) else {
             lua.pushNil()
@@ -207,8 +216,11 @@ final class CollectionContextBinding {
         return .results(1)
     }
 
+    /// A whole number as an index; one too large for any collection (±inf too) is -1, no
+    /// index of anything, so the lookup finds nil as for any index out of range. Nil when
+    /// not a whole number.
     private func integerArgument(_ lua: LuaState, _ index: Int32) -> Int? {
-        guard let number = lua.number(at: index), number == number.rounded(), abs(number) < 1e15 else { return nil }
-        return Int(number)
+        guard let number = lua.number(at: index), number == number.rounded() else { return nil }
+        return abs(number) < 1e15 ? Int(number) : -1
     }
 }

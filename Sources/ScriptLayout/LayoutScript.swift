@@ -186,7 +186,9 @@ final class LayoutScript {
     func location(ofCallback name: String) -> String {
         guard pushCallback(name) else { return flowLocation.map(trimLocation) ?? self.name }
         defer { lua.pop(1) }
-        return lua.functionLocation(at: -1)
+        // A C function (`sizeForItem = print`) has no line: blame the layout.
+        let location = lua.functionLocation(at: -1)
+        return location.isEmpty ? flowLocation.map(trimLocation) ?? self.name : location
     }
 
     /// Calls the function below `arguments` values, protected; runtime errors report what was

@@ -22,6 +22,8 @@ package final class ScriptEnvironment {
     private var flowTables: LuaReference!
     /// Registry table: compositional layout table → location of its `compositional{...}` call.
     private var compositionalTables: LuaReference!
+    /// The prelude's `protect(table, what)`.
+    private var protectFunction: LuaReference!
     /// Weak table: compositional spec table → its constructor's name (`item`, `group`, …).
     private(set) var compositionalTags: LuaReference!
     /// `file:line` of the first source line mentioning a word: where to blame a constructor
@@ -58,7 +60,7 @@ package final class ScriptEnvironment {
     /// Lua side of the environment. `require` runs module chunks in Lua so a module's error
     /// never crosses a Swift frame; the host only finds and compiles the file.
     private static let prelude = """
-        local flowTables, markFlow, loadModule = ...
+        local flowTables, markFlow, loadModule, scriptWhere = ...
         local type, error = type, error
 
         function flow(config)
@@ -70,14 +72,25 @@ package final class ScriptEnvironment {
           return config
         end
 
-        local loaded, loading = {}, {}
         local setmetatable = setmetatable
+        -- Tables the host hands out read-only (a controller's `view`, `compositional`):
+        -- rawset refuses them as their __newindex does.
+        local rawset0, protected = rawset, setmetatable({}, {__mode = "k"})
+        rawset = function(t, k, v)
+          if type(t) ~= "table" then error("bad argument #1 to 'rawset' (table expected, got " .. type(t) .. ")", 2) end
+          local what = protected[t]
+          if what then error(scriptWhere() .. what .. " is read-only", 0) end
+          return rawset0(t, k, v)
+        end
+
+        local loaded, loading = {}, {}
         function require(name)
           if type(name) ~= "string" then error("require expects a module name", 2) end
           local value = loaded[name]
           if value ~= nil then return value end
           if loading[name] then
-            error("module '" .. name .. "' is required again while it is loading (a require cycle)", 2)
+            -- At the script's line, even when the module's `return require(...)` left no frame.
+            error(scriptWhere() .. "module '" .. name .. "' is required again while it is loading (a require cycle)", 0)
           end
           local chunk, path = loadModule(name)
           loading[name] = true
@@ -88,6 +101,8 @@ package final class ScriptEnvironment {
           loaded[name] = value
           return value
         end
+
+        return function(t, what) protected[t] = what end
         """
 
     private func installPrelude() throws {
@@ -102,7 +117,27 @@ package final class ScriptEnvironment {
         flowTables = lua.reference()
         lua.push { [unowned self] lua in self.markFlow(lua) }
         lua.push { [unowned self] lua in self.loadModule(lua) }
-        try lua.call(arguments: 3, results: 0)
+        lua.push { lua in
+            // scriptWhere(): the script line that led to the prelude function calling it.
+            lua.push(lua.scriptLocation(from: 2))
+            return .results(1)
+        }
+        try lua.call(arguments: 4, results: 1)
+        protectFunction = lua.reference()
+    }
+
+    /// Makes `rawset` refuse the table at `index`, as its `__newindex` does: `rawset(t, k, v)`
+    /// raises `WHAT is read-only` at the script's line.
+    package func protect(tableAt index: Int32, as what: String) throws(ScriptError) {
+        let table = lua.absoluteIndex(index)
+        lua.push(protectFunction)
+        lua.pushValue(at: table)
+        lua.push(what)
+        do {
+            try lua.call(arguments: 2, results: 0)
+        } catch {
+            throw ScriptError(kind: .runtime, message: "internal error: cannot protect \(what): \(error.message)")
+        }
     }
 
     /// `compositional`: the namespace and its constructors (CompositionalPrelude).
@@ -140,7 +175,22 @@ package final class ScriptEnvironment {
             lua.push(intended)
             return .results(1)
         }
-        try lua.call(arguments: 4, results: 0)
+        lua.push { lua in
+            // nearValue(value, field): the value of an enumerated field a misspelling most likely means.
+            guard let text = lua.string(at: 1), let field = lua.string(at: 2),
+                let intended = CompositionalPrelude.intendedValue(for: text, of: field)
+            else {
+                lua.pushNil()
+                return .results(1)
+            }
+            lua.push(intended)
+            return .results(1)
+        }
+        try lua.call(arguments: 5, results: 0)
+        lua.pushGlobals()
+        lua.rawGet(tableAt: -1, field: "compositional")
+        try protect(tableAt: -1, as: "compositional")
+        lua.pop(2)
     }
 
     /// A new table with weak keys, kept in the registry.
@@ -188,8 +238,9 @@ package final class ScriptEnvironment {
     /// `loadModule(name)` → compiled chunk, path. Names are dotted paths of plain words
     /// resolved to `.lua` files under the script's directory.
     private func loadModule(_ lua: LuaState) -> LuaState.FunctionResult {
-        // Errors point at the script's `require` line, two levels up (loadModule ← require ← script).
-        let at = lua.location(level: 2)
+        // Errors point at the script's `require` line, two levels up (loadModule ← require ← script),
+        // or further out when the script's frame was a tail call.
+        let at = lua.scriptLocation(from: 2)
         guard let name = lua.string(at: 1) else { return .error(at + "require expects a module name", located: false) }
         guard let directory = moduleDirectory else {
             return .error(at + "require is only available to scripts loaded from a file", located: false)

@@ -129,6 +129,9 @@ struct WriterFastPathTests {
         #expect(SVGLayoutWriter.n(12) == "12")
         #expect(SVGLayoutWriter.n(-0.0) == "0")
         #expect(SVGLayoutWriter.n(.infinity) == "0")
+        // Beyond ±1e15 a picture holds the limit (·100 would overflow 1e308 to inf).
+        #expect(SVGLayoutWriter.n(1e308) == "1000000000000000.0")
+        #expect(SVGLayoutWriter.n(-1e300) == "-1000000000000000.0")
         #expect(SVGLayoutWriter.n(12.345) == NumberFormatting.format((12.345 * 100).rounded() / 100))
     }
 

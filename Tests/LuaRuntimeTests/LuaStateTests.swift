@@ -11,6 +11,50 @@ private func evaluate(_ lua: LuaState, _ source: String) throws -> LuaValue {
 
 @Suite("Lua state: loading, calling, values")
 struct LuaStateTests {
+    /// Raw accesses are total: on a value that is not a table a read finds nil, a write and a
+    /// traversal do nothing (the C API is undefined there; a script can put a string where a
+    /// table was).
+    @Test func rawAccessOnANonTableIsTotal() throws {
+        let lua = try LuaState()
+        for push in [{ lua.push("a string") }, { lua.push(42) }, { lua.pushNil() }, { lua.push(true) }] {
+            push()
+            #expect(lua.rawGet(tableAt: -1, field: "group") == .nil)
+            lua.pop(1)
+            #expect(lua.rawGet(tableAt: -1, index: 1) == .nil)
+            lua.pop(1)
+            lua.push(1)
+            lua.rawSet(tableAt: -2, field: "x")
+            lua.push(1)
+            lua.rawSet(tableAt: -2, index: 1)
+            lua.push("key")
+            #expect(lua.rawGetPair(tableAt: -2) == .nil)
+            lua.pop(1)
+            lua.pushNil()
+            #expect(!lua.next(tableAt: -2))
+            lua.clearTable(at: -1)
+            #expect(lua.top == 1)
+            lua.pop(1)
+        }
+        #expect(lua.top == 0)
+    }
+
+    /// Tracebacks leave out the host's own chunks (`(compositional)`, `(lualayout)`) and the
+    /// `error` call they raise with; the script's frames and Lua's markers stay.
+    @Test func tracebacksShowTheScriptOnly() {
+        let traceback = """
+            \t[C]: in function 'error'
+            \t(compositional):29: in upvalue 'fail'
+            \t(compositional):248: in function <(compositional):236>
+            \t(...tail calls...)
+            \tlayout.lua:5: in main chunk
+            \t[C]: in ?
+            """
+        #expect(
+            LuaState.withoutHostFrames(traceback) == "\t(...tail calls...)\n\tlayout.lua:5: in main chunk\n\t[C]: in ?")
+        let own = "\t[C]: in function 'error'\n\tlayout.lua:2: in main chunk"
+        #expect(LuaState.withoutHostFrames(own) == own)
+    }
+
     @Test func valuesComeOutTyped() throws {
         let lua = try LuaState()
         #expect(try evaluate(lua, "return 1.5") == .number(1.5))

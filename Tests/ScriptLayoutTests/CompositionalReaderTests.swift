@@ -347,7 +347,7 @@ struct CompositionalReaderTests {
             """)
         #expect(
             error?.message
-                == "test.lua:2: compositional.item: width must be a dimension (was the table changed after it was made?)"
+                == "test.lua:2: compositional.item: width must be a dimension or a finite size ≥ 0, got the string \"wide\" (was the table changed after it was made?)"
         )
     }
 

@@ -25,6 +25,25 @@ struct CompositionalGroupTemplate {
     var groupSupplementaries: [CompositionalGroupSupplementary] = []
 }
 
+extension CompositionalGroupTemplate {
+    /// Appends `solved` (a nested group solved at origin zero) moved to `origin`; returns the
+    /// number of items it placed.
+    mutating func append(_ solved: CompositionalGroupTemplate, at origin: Point) -> Int {
+        let offset = leaves.count
+        for var leaf in solved.leaves {
+            leaf.box = leaf.box.offsetBy(dx: origin.x, dy: origin.y)
+            leaf.cell = leaf.cell.offsetBy(dx: origin.x, dy: origin.y)
+            leaves.append(leaf)
+        }
+        for var supplementary in solved.groupSupplementaries {
+            supplementary.groupFrame = supplementary.groupFrame.offsetBy(dx: origin.x, dy: origin.y)
+            supplementary.firstLeaf += offset
+            groupSupplementaries.append(supplementary)
+        }
+        return solved.leaves.count
+    }
+}
+
 /// The group fill loop: cyclic subitems accepted while they fit (quarter-point tolerance),
 /// spacing charged only for non-fraction items, the spacing re-solve, then the arrangement
 /// with flexible edges and gaps sharing the leftover.
@@ -33,9 +52,27 @@ struct CompositionalGroupSolver {
     var section: Int
     var warnings: CompositionalWarnings
     var customEnvironment: Compositional.CustomGroupEnvironment
+    /// Second solves of nested groups for this root group, shared by the probes' copies.
+    var work = CompositionalWork()
 
     /// The most items one group may hold: keeps a zero-width cyclic subitem finite.
     static let maxLeaves = 1_000_000
+    /// The most nested groups one root group may solve a second time. Each nested group is
+    /// solved once, but one the spacing re-solve resizes is solved again at its new size, and
+    /// so on at every level such groups nest: 2^depth solves. A real tree re-solves each such
+    /// group once; a chain of them 25 deep would take minutes, and stops here in a second or so.
+    static let maxResolves = 20_000
+
+    /// Counts one re-solve; past `maxResolves`, a located error instead of a layout that
+    /// takes exponential time.
+    private func chargeResolve() throws {
+        work.resolves += 1
+        guard work.resolves <= Self.maxResolves else {
+            throw LayoutError(
+                "section \(section): solving the group takes more than \(Self.maxResolves) second solves of nested groups (fractional groups resized by the spacing re-solve, nested \(work.deepest) levels deep, are each solved again at every level): nest fewer of them"
+            )
+        }
+    }
 
     mutating func solveRoot(_ group: Compositional.Group, size: Size, budget: Int) throws -> CompositionalGroupTemplate
     {
@@ -48,6 +85,11 @@ struct CompositionalGroupSolver {
         var subitem: Compositional.Subitem
         var size: Size
         var fractional: Bool
+        /// A nested group as `choose` solved it at `size` (origin zero, `budget` items at
+        /// most), reused by `arrange` unless the spacing re-solve resized it: each nested
+        /// group is solved once, so nesting costs linear time, not 2^depth.
+        var solved: CompositionalGroupTemplate?
+        var budget = 0
     }
 
     /// Places `group` (already sized) at `origin`; returns the number of items placed.
@@ -57,6 +99,7 @@ struct CompositionalGroupSolver {
         into template: inout CompositionalGroupTemplate
     ) throws -> Int {
         guard budget > 0 else { return 0 }
+        work.deepest = max(work.deepest, depth + 1)
         let insets = effectiveInsets(group.contentInsets, size: group.size, what: "group")
         let interior = Size(
             width: max(0, size.width - insets.leading - insets.trailing),
@@ -188,6 +231,7 @@ struct CompositionalGroupSolver {
                 }
             }
             remaining -= extent + gap
+            var choice = Choice(subitem: subitem, size: size, fractional: fractional)
             var leaves = 1
             if case .group(let nested) = subitem {
                 var scratch = CompositionalGroupTemplate(size: size)
@@ -195,8 +239,10 @@ struct CompositionalGroupSolver {
                 leaves = try probe.solve(
                     nested, size: size, origin: .zero, budget: budget - used, depth: depth + 1, into: &scratch)
                 if leaves == 0 { break }
+                choice.solved = scratch
+                choice.budget = budget - used
             }
-            chosen.append(Choice(subitem: subitem, size: size, fractional: fractional))
+            chosen.append(choice)
             used += leaves
         }
         return chosen
@@ -214,7 +260,9 @@ struct CompositionalGroupSolver {
             ? Size(width: interior.width - spacing.minimum * Double(n - 1), height: interior.height)
             : Size(width: interior.width, height: interior.height - spacing.minimum * Double(n - 1))
         for i in chosen.indices where chosen[i].fractional {
-            chosen[i].size = chosen[i].subitem.size.resolve(in: reduced, rounding)
+            let size = chosen[i].subitem.size.resolve(in: reduced, rounding)
+            if size != chosen[i].size { chosen[i].solved = nil }
+            chosen[i].size = size
         }
     }
 
@@ -265,9 +313,14 @@ struct CompositionalGroupSolver {
                 template.leaves.append(leaf(item, box: Rect(origin: origin, size: choice.size), depth: depth))
                 placed += 1
             case .group(let nested):
-                placed += try solve(
-                    nested, size: choice.size, origin: origin, budget: budget - placed, depth: depth + 1,
-                    into: &template)
+                if let solved = choice.solved, choice.budget == budget - placed {
+                    placed += template.append(solved, at: origin)
+                } else {
+                    try chargeResolve()
+                    placed += try solve(
+                        nested, size: choice.size, origin: origin, budget: budget - placed, depth: depth + 1,
+                        into: &template)
+                }
             }
             cursor += mainSize + (edges.trail?.minimum ?? 0) + (edges.trail?.isFlexible == true ? share : 0)
         }
@@ -326,6 +379,12 @@ struct CompositionalGroupSolver {
         let e = edgeSpacing(subitem)
         return horizontal ? (e.top, e.bottom) : (e.leading, e.trailing)
     }
+}
+
+/// The work of one root group's solve, shared by the solver's copies.
+final class CompositionalWork: @unchecked Sendable {
+    var resolves = 0
+    var deepest = 0
 }
 
 /// Warnings collected once per prepare, in the order first seen.

@@ -38,6 +38,17 @@ enum CompositionalPrelude {
         "section": ["group"], "boundarySupplementaryItem": ["kind", "width", "height", "alignment"],
         "supplementaryItem": ["kind", "width", "height", "containerAnchor"], "background": ["kind"],
     ]
+    /// The values of each enumerated field, in the order messages list them.
+    static let enumValues: [String: [String]] = [
+        "axis": ["horizontal", "vertical"],
+        "alignment": [
+            "top", "topLeading", "leading", "bottomLeading", "bottom", "bottomTrailing", "trailing", "topTrailing",
+        ],
+        "orthogonalScrollingBehavior": [
+            "none", "continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging", "groupPagingCentered",
+        ],
+        "contentInsetsReference": ["automatic", "none", "safeArea", "layoutMargins", "readableContent"],
+    ]
     /// The namespace's functions, for the editor stubs and `check`.
     static let functions = [
         "item", "group", "customGroup", "section", "boundarySupplementaryItem", "supplementaryItem", "background",
@@ -60,28 +71,32 @@ enum CompositionalPrelude {
             .joined(separator: ", ") + "}"
     }
 
+    /// `{axis = {horizontal = true, vertical = true}, …}`.
+    private static var enumSetsLiteral: String {
+        "{"
+            + enumValues.keys.sorted().map { name in
+                "\(name) = {" + enumValues[name]!.map { "\($0) = true" }.joined(separator: ", ") + "}"
+            }.joined(separator: ",\n  ") + "}"
+    }
+
+    /// `{axis = '"horizontal" or "vertical"', …}`.
+    private static var enumTextLiteral: String {
+        "{"
+            + enumValues.keys.sorted().map { name in
+                let quoted = enumValues[name]!.map { "\"\($0)\"" }
+                return "\(name) = '" + quoted.dropLast().joined(separator: ", ") + " or " + quoted.last! + "'"
+            }.joined(separator: ",\n  ") + "}"
+    }
+
     static var source: String {
         """
-        local tags, markLayout, here, nearName = ...
+        local tags, markLayout, here, nearName, nearValue = ...
         local type, error, pairs, ipairs, tostring, setmetatable, next = type, error, pairs, ipairs, tostring, setmetatable, next
         local mathType, huge, rawlen = math.type, math.huge, rawlen
         local FIELDS = \(literal(fields))
         local REQUIRED = \(literal(required))
-        local ENUMS = {
-          axis = {horizontal = true, vertical = true},
-          alignment = {top = true, topLeading = true, leading = true, bottomLeading = true, bottom = true,
-                       bottomTrailing = true, trailing = true, topTrailing = true},
-          orthogonalScrollingBehavior = {none = true, continuous = true, continuousGroupLeadingBoundary = true,
-                                         paging = true, groupPaging = true, groupPagingCentered = true},
-          contentInsetsReference = {automatic = true, none = true, safeArea = true, layoutMargins = true,
-                                    readableContent = true},
-        }
-        local ENUM_TEXT = {
-          axis = '"horizontal" or "vertical"',
-          alignment = '"top", "topLeading", "leading", "bottomLeading", "bottom", "bottomTrailing", "trailing" or "topTrailing"',
-          orthogonalScrollingBehavior = '"none", "continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging" or "groupPagingCentered"',
-          contentInsetsReference = '"automatic", "none", "safeArea", "layoutMargins" or "readableContent"',
-        }
+        local ENUMS = \(enumSetsLiteral)
+        local ENUM_TEXT = \(enumTextLiteral)
         local EDGES = {top = true, leading = true, bottom = true, trailing = true, left = "leading", right = "trailing"}
 
         local function fail(site, what, message) error(site .. "compositional." .. what .. ": " .. message, 0) end
@@ -179,7 +194,8 @@ enum CompositionalPrelude {
         for enum, values in pairs(ENUMS) do
           readers[enum] = function(site, what, name, value)
             if type(value) ~= "string" or not values[value] then
-              fail(site, what, name .. " must be " .. ENUM_TEXT[enum] .. ", got " .. describe(value))
+              local hint = type(value) == "string" and nearValue(value, enum)
+              fail(site, what, name .. " must be " .. ENUM_TEXT[enum] .. ", got " .. describe(value) .. (hint and (' (did you mean "' .. hint .. '"?)') or ""))
             end
             return value
           end
@@ -347,7 +363,19 @@ enum CompositionalPrelude {
 extension CompositionalPrelude {
     /// The field of `constructor` that `key` most likely misspells (by case or two edits).
     static func intendedField(for key: String, in constructor: String) -> String? {
-        guard let names = fields[constructor]?.keys.sorted(), key.utf8.count <= 64 else { return nil }
+        guard let names = fields[constructor]?.keys.sorted() else { return nil }
+        return intended(key, among: names)
+    }
+
+    /// The value of enumerated field `field` that `text` most likely misspells.
+    static func intendedValue(for text: String, of field: String) -> String? {
+        guard let names = enumValues[field] else { return nil }
+        return intended(text, among: names)
+    }
+
+    /// The name `key` most likely misspells: the same but for case, or the nearest within two edits.
+    static func intended(_ key: String, among names: [String]) -> String? {
+        guard key.utf8.count <= 64 else { return nil }
         if let same = names.first(where: { $0.lowercased() == key.lowercased() }) { return same }
         let letters = Array(key)
         let candidates = names.map { ($0, LayoutNames.editDistance(letters, Array($0), limit: 2)) }.filter { $0.1 <= 2 }

@@ -98,7 +98,7 @@ final class CompositionalScriptStep: ScriptComputeStep {
                         field: "boundarySupplementaryItems")
                 }
                 return try located("boundarySupplementaryItems") {
-                    try reader.list(-1) { try reader.boundaryItem(at: $0) }
+                    try reader.list(-1, nil) { try reader.boundaryItem(at: $0, $1) }
                 }
             })
         {
@@ -221,9 +221,10 @@ final class CompositionalScriptStep: ScriptComputeStep {
 
     private func enumValue<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ name: String) throws -> T
     where T.RawValue == String {
-        let choices = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let names = T.allCases.map(\.rawValue)
+        let choices = names.map { "\"\($0)\"" }.joined(separator: ", ")
         guard lua.type(at: -1) == .string, let text = lua.string(at: -1), let value = T(rawValue: text) else {
-            throw error("\(name) must be one of \(choices), got \(describe(-1))", field: name)
+            throw error("\(name) must be one of \(choices), got \(describe(-1))\(hint(among: names))", field: name)
         }
         return value
     }
@@ -233,7 +234,8 @@ final class CompositionalScriptStep: ScriptComputeStep {
             let value = Compositional.ScrollDirection(rawValue: text)
         else {
             throw error(
-                "scrollDirection must be \"vertical\" or \"horizontal\", got \(describe(-1))", field: "scrollDirection")
+                "scrollDirection must be \"vertical\" or \"horizontal\", got \(describe(-1))\(hint(among: ["vertical", "horizontal"]))",
+                field: "scrollDirection")
         }
         return value
     }
@@ -245,6 +247,14 @@ final class CompositionalScriptStep: ScriptComputeStep {
         } catch let failure as CompositionalTreeReader.Malformed {
             throw error("\(field): \(failure.message)", field: field)
         }
+    }
+
+    /// ` (did you mean "X"?)` when the string on top misspells one of `names`.
+    private func hint(among names: [String]) -> String {
+        guard let text = lua.string(at: -1), let intended = CompositionalPrelude.intended(text, among: names) else {
+            return ""
+        }
+        return " (did you mean \"\(intended)\"?)"
     }
 
     private func describe(_ index: Int32) -> String {
