@@ -25,7 +25,9 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
                 context: context,
                 layoutOptions: plan.options.layoutOptions,
                 snapshotHandler: { name, line, snapshot in
-                    switch snapshots.check(name: name, snapshot: snapshot, testPath: plan.testPath) {
+                    switch snapshots.check(
+                        name: name, snapshot: snapshot, testPath: plan.testPath, line: line, scale: context.scale)
+                    {
                     case .passed(let note):
                         if let note { recorder.notes.append(note) }
                         return SnapshotVerdict(passed: true, message: note ?? "snapshot '\(name)' matches")

@@ -27,12 +27,18 @@ struct TestCommand: LualayoutCommand {
             __snapshots__/NAME.json beside the test: written when missing (not in CI mode), \
             rewritten with --update-snapshots.
 
+            Each test file runs in a worker process, --jobs at a time, reported in path \
+            order: a test that crashes, hangs or runs out of memory is that test's error and \
+            the run goes on. --shard K/N runs the K-th of N stable parts (a CI matrix of N \
+            machines runs every test once); --filter, --list and --bail pick tests.
+
             Exit status: 0 when every test passes, 1 when one fails or cannot run, 2 for \
             usage errors, a missing path, or no test files found.
 
             Examples:
               lualayout test                  # every *.test.lua under the current folder
               lualayout test Examples --junit report.xml
+              lualayout test tests --shard 2/4 --junit part2.xml
             """)
 
     @Argument(
@@ -53,6 +59,40 @@ struct TestCommand: LualayoutCommand {
         ))
     var ci: Bool?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run N test files at a time, each in a worker process (default: the number of cores).", valueName: "N"))
+    var jobs: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run only the K-th of N stable parts of the tests (by path), for a CI matrix of N machines.",
+            valueName: "K/N"))
+    var shard: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run only the test files whose path contains TEXT (repeatable: any of them).", valueName: "TEXT"))
+    var filter: [String] = []
+
+    @Flag(help: "Print the test files that would run, one a line, and run none.")
+    var list = false
+
+    @Flag(help: "Stop after the first test that fails or cannot run: start no other.")
+    var bail = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Snapshot coordinates within POINTS of the stored ones match (default: half a pixel of the test's scale).",
+            valueName: "POINTS"))
+    var tolerance: Double = 0
+
+    @Option(
+        help: ArgumentHelp(
+            "A worker process using more than MB megabytes of memory is stopped and its test fails (default: 4096; 0: no limit).",
+            valueName: "MB"))
+    var workerMemory: Int = 4096
+
     /// `CI` set to anything but empty, `0` or `false`, as CI services do.
     static func environmentIsCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         guard let value = environment["CI"]?.lowercased() else { return false }
@@ -60,7 +100,21 @@ struct TestCommand: LualayoutCommand {
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
-        let files: [String]
+        if let jobs, jobs < 1 { throw .usage("test: --jobs must be at least 1, got \(jobs)") }
+        guard tolerance.isFinite, tolerance >= 0 else {
+            throw .usage("test: --tolerance takes points, 0 or more, got \(tolerance)")
+        }
+        guard workerMemory >= 0 else { throw .usage("test: --worker-memory must be 0 or more, got \(workerMemory)") }
+        let part: TestSelection.Shard?
+        if let shard {
+            guard let parsed = TestSelection.Shard(shard) else {
+                throw .usage("test: --shard takes K/N with 1 ≤ K ≤ N (as 2/4), got '\(shard)'")
+            }
+            part = parsed
+        } else {
+            part = nil
+        }
+        var files: [String]
         do {
             files = try TestDiscovery.find(paths.isEmpty ? ["."] : paths)
         } catch {
@@ -71,25 +125,53 @@ struct TestCommand: LualayoutCommand {
                 "test: no test files (*\(TestDiscovery.suffix)) under \(paths.isEmpty ? "the current folder" : paths.joined(separator: ", "))"
             )
         }
-        let executor = SimulatorScenarioExecutor()
-        let snapshots = SnapshotStore(update: updateSnapshots, ci: ci ?? Self.environmentIsCI())
+        files = TestSelection.filter(files, by: filter)
+        guard !files.isEmpty else {
+            throw .usage("test: no test file matches --filter \(filter.joined(separator: ", "))")
+        }
+        // A part may be empty (fewer files than machines): it passes, so the matrix does too.
+        if let part { files = TestSelection.part(part, of: files) }
+        if list {
+            for file in files { io.out.write(file + "\n") }
+            return
+        }
+        let ci = self.ci ?? Self.environmentIsCI()
+        let pool = TestWorkerPool(
+            files: files,
+            configuration: .init(
+                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                workerArguments: (updateSnapshots ? ["--update-snapshots"] : []) + (ci ? ["--ci"] : [])
+                    + (tolerance > 0 ? ["--tolerance", "\(tolerance)"] : []),
+                memoryLimit: workerMemory << 20, bail: bail))
+        pool.start()
         let showProgress = isatty(2) == 1 && io.err is FileStream
         var reports: [TestCaseReport] = []
+        var ledger = WrittenSnapshotLedger()
+        var notRun = 0
         for (index, file) in files.enumerated() {
             if showProgress {
                 io.err.write("\r\u{1B}[K[\(index + 1)/\(files.count)] \(file)")
                 io.flush()
             }
-            let report = TestRunner.run(file, options: ScenarioOptions.self, executor: executor, snapshots: snapshots)
+            let outcome = pool.report(at: index)
             if showProgress {
                 io.err.write("\r\u{1B}[K")  // cleared before the result line is printed
                 (io.err as? FileStream)?.flush()
             }
+            guard var report = outcome?.report else {
+                notRun += 1
+                continue
+            }
+            ledger.record(outcome?.written ?? [], of: &report)
             for line in report.lines { io.out.write(line + "\n") }
             io.flush()
             reports.append(report)
         }
         let summary = TestRunSummary(reports)
+        if notRun > 0 {
+            io.out.write(
+                "stopped after the first failure (--bail): \(notRun) test file\(notRun == 1 ? "" : "s") not run\n")
+        }
         io.out.write(summary.line + "\n")
         if let junit {
             try OutputDestination(path: junit).write(io) { $0.write(JUnitWriter.xml(reports)) }

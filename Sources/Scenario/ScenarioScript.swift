@@ -48,6 +48,9 @@ package final class ScenarioScript {
     package let session: SimulationSession
     package let name: String
     package private(set) var checks: [ScenarioCheck] = []
+
+    /// Records a check (the expectations in `ScenarioExpectations.swift` add theirs here).
+    func appendCheck(_ check: ScenarioCheck) { checks.append(check) }
     private let environment: ScriptEnvironment
     private let snapshotHandler: SnapshotHandler?
     /// An error from the engine, the layout or the controller: the scenario stops with it,
@@ -64,7 +67,7 @@ package final class ScenarioScript {
         "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
         "calls", "updates",
     ]
-    package static let checkNames = ["expect", "expectSnapshot"]
+    package static let checkNames = ["expect", "expectSnapshot"] + expectationNames
 
     package init(
         session: SimulationSession, name: String, moduleDirectory: String?, limits: ScriptLayout.Limits,
@@ -183,6 +186,8 @@ package final class ScenarioScript {
             checks.append(ScenarioCheck(file: name, line: line, message: verdict.message, passed: verdict.passed))
             lua.push(verdict.passed)
             return .results(1)
+        case "expectEqual", "expectNear", "expectFrame":
+            return try expectation(global, lua, line: line)
         case "calls":
             // The delegate calls of the last step, as "name[s, i]" ("→ false" when refused).
             let names = session.timeline.steps.last?.callNames ?? []
