@@ -25,8 +25,11 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
                 context: context,
                 layoutOptions: plan.options.layoutOptions,
                 snapshotHandler: { name, line, snapshot in
+                    // Per device (or matrix run): NAME.SUFFIX; the name itself is checked alone.
+                    let stored = plan.variant.map { name.isEmpty ? name : name + "." + $0.snapshotSuffix } ?? name
                     switch snapshots.check(
-                        name: name, snapshot: snapshot, testPath: plan.testPath, line: line, scale: context.scale)
+                        name: stored, snapshot: snapshot, testPath: plan.testPath, line: line, scale: context.scale,
+                        validating: name)
                     {
                     case .passed(let note):
                         if let note { recorder.notes.append(note) }

@@ -75,10 +75,13 @@ package final class SnapshotStore {
     /// line of the `expectSnapshot` call).
     /// Coordinates compare on the pixel grid of `scale` (`PixelGridComparison`).
     package func check(
-        name: String, snapshot: LayoutSnapshot, testPath: String, line: Int = 0, scale: Double = 1
+        name: String, snapshot: LayoutSnapshot, testPath: String, line: Int = 0, scale: Double = 1,
+        validating given: String? = nil
     ) -> Outcome {
-        if let problem = Self.nameProblem(name) {
-            return .invalidName("expectSnapshot: invalid snapshot name \(JSONLayoutWriter.string(name)): \(problem)")
+        // The name the test gave is checked (a device's suffix is the runner's).
+        let given = given ?? name
+        if let problem = Self.nameProblem(given) {
+            return .invalidName("expectSnapshot: invalid snapshot name \(JSONLayoutWriter.string(given)): \(problem)")
         }
         let folder = Self.folder(forTest: testPath)
         let path = folder + "/" + name + ".json"

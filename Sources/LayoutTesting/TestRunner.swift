@@ -9,13 +9,13 @@ package enum TestRunner {
     /// `watchdog` ends this process when the whole test overruns it (a worker leaves that to
     /// its parent, which kills it and reports the test).
     package static func run<Options: ScenarioTestOptions>(
-        _ file: String, options: Options.Type, executor: any ScenarioExecuting, snapshots: SnapshotStore,
-        watchdog: Bool = true, started: (Double) -> Void = { _ in }
+        _ file: String, variant: String? = nil, options: Options.Type, executor: any ScenarioExecuting,
+        snapshots: SnapshotStore, watchdog: Bool = true, started: (Double) -> Void = { _ in }
     ) -> TestCaseReport {
         let start = DispatchTime.now().uptimeNanoseconds
         var result: ScenarioTestResult
         do {
-            let plan = try ScenarioTestPlan<Options>.load(file)
+            let plan = try ScenarioTestPlan<Options>.load(file, variant: variant)
             started(plan.options.timeout)
             let guardian = watchdog ? Watchdog(seconds: plan.options.timeout, what: "test \(file)") : nil
             defer { guardian?.cancel() }
@@ -24,6 +24,6 @@ package enum TestRunner {
             result = ScenarioTestResult(error: error.description)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return TestCaseReport(path: file, result: result, seconds: seconds)
+        return TestCaseReport(path: file, variant: variant, result: result, seconds: seconds)
     }
 }

@@ -3,18 +3,25 @@ import WorkerProtocol
 /// What `lualayout test` asks its worker processes (`lualayout test-worker`): run one test file.
 package struct TestWorkerRequest: WorkerMessage, Equatable {
     package var path: String
+    /// The device or matrix run, for a test with several.
+    package var variant: String?
 
-    package init(path: String) { self.path = path }
+    package init(path: String, variant: String? = nil) {
+        self.path = path
+        self.variant = variant
+    }
 
     package func encoded() -> [UInt8] {
         var writer = WireWriter()
         writer.string(path)
+        writer.optionalString(variant)
         return writer.bytes
     }
 
     package init(decoding bytes: [UInt8]) throws(WireError) {
         var reader = WireReader(bytes)
         path = try reader.string()
+        variant = try reader.optionalString()
         try reader.expectEnd()
     }
 }
@@ -36,6 +43,7 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
         case .finished(let report, let written):
             writer.byte(1)
             writer.string(report.path)
+            writer.optionalString(report.variant)
             writer.double(report.seconds)
             writer.int(report.result.checks)
             writer.int(report.result.failures.count)
@@ -67,6 +75,7 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
             self = .started(timeout: try reader.double())
         case 1:
             let path = try reader.string()
+            let variant = try reader.optionalString()
             let seconds = try reader.double()
             var result = ScenarioTestResult(checks: try reader.int())
             for _ in 0..<(try reader.count(minimumSize: 2)) {
@@ -79,7 +88,8 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
                 written.append(
                     WrittenSnapshot(path: try reader.string(), text: try reader.string(), line: try reader.int()))
             }
-            self = .finished(TestCaseReport(path: path, result: result, seconds: seconds), written: written)
+            self = .finished(
+                TestCaseReport(path: path, variant: variant, result: result, seconds: seconds), written: written)
         case let kind:
             throw WireError("unknown test worker reply \(kind)")
         }
@@ -97,5 +107,22 @@ package struct WrittenSnapshot: Equatable {
         self.path = path
         self.text = text
         self.line = line
+    }
+}
+
+extension WireWriter {
+    mutating func optionalString(_ value: String?) {
+        if let value {
+            byte(1)
+            string(value)
+        } else {
+            byte(0)
+        }
+    }
+}
+
+extension WireReader {
+    mutating func optionalString() throws(WireError) -> String? {
+        try byte() == 1 ? try string() : nil
     }
 }

@@ -1,5 +1,10 @@
 import Dispatch
 import Platform
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import WorkerProtocol
 
 /// Runs test files in worker processes (`lualayout test-worker`), `jobs` at a time: each
@@ -30,7 +35,7 @@ package final class TestWorkerPool: @unchecked Sendable {
 
     private typealias Worker = WorkerProcess<TestWorkerRequest, TestWorkerReply>
 
-    private let files: [String]
+    private let files: [TestJob]
     private let configuration: Configuration
     private let condition = Condition()
     private var reports: [TestCaseReport?]
@@ -40,7 +45,7 @@ package final class TestWorkerPool: @unchecked Sendable {
     private var stopping = false
     private var lanesRunning = 0
 
-    package init(files: [String], configuration: Configuration) {
+    package init(jobs files: [TestJob], configuration: Configuration) {
         self.files = files
         self.configuration = configuration
         reports = Array(repeating: nil, count: files.count)
@@ -97,11 +102,14 @@ package final class TestWorkerPool: @unchecked Sendable {
     }
 
     /// Runs one file on `worker` (started, or replaced, as needed).
-    private func run(_ path: String, worker: inout Worker?) -> (TestCaseReport, [WrittenSnapshot]) {
+    private func run(_ job: TestJob, worker: inout Worker?) -> (TestCaseReport, [WrittenSnapshot]) {
+        let path = job.path
         let start = DispatchTime.now().uptimeNanoseconds
         func failed(_ message: String) -> (TestCaseReport, [WrittenSnapshot]) {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            return (TestCaseReport(path: path, result: ScenarioTestResult(error: message), seconds: seconds), [])
+            let report = TestCaseReport(
+                path: path, variant: job.variant, result: ScenarioTestResult(error: message), seconds: seconds)
+            return (report, [])
         }
         // A worker found dead when the request is sent (it died idle) is replaced once.
         var sent = false
@@ -117,7 +125,7 @@ package final class TestWorkerPool: @unchecked Sendable {
                     return failed("\(path): \(error.description)")
                 }
             }
-            sent = worker!.send(TestWorkerRequest(path: path))
+            sent = worker!.send(TestWorkerRequest(path: path, variant: job.variant))
             if !sent { worker = nil }
         }
         guard sent, let running = worker else { return failed("\(path): cannot send the test to a worker process") }
@@ -186,6 +194,29 @@ package final class TestWorkerPool: @unchecked Sendable {
             return "the worker process running the test exited with status \(code) before reporting"
         }
         return "the worker process running the test \(fallback)"
+    }
+}
+
+/// One run of a test file: the file, and its device or matrix run when it has several.
+package struct TestJob: Equatable, Sendable {
+    package var path: String
+    package var variant: String?
+
+    package init(path: String, variant: String? = nil) {
+        self.path = path
+        self.variant = variant
+    }
+
+    /// Each file's runs, in order: one per device or matrix option set, or the file alone. A
+    /// header that cannot be read is one run, which reports the error.
+    package static func expand(_ files: [String]) -> [TestJob] {
+        files.flatMap { file -> [TestJob] in
+            guard TestFilePaths.isRegularFile(file), let data = FileManager.default.contents(atPath: file),
+                let header = try? ScenarioHeader.parse(String(decoding: data, as: UTF8.self), path: file),
+                let variants = try? header.variants(path: file)
+            else { return [TestJob(path: file)] }
+            return variants.map { TestJob(path: file, variant: $0.label) }
+        }
     }
 }
 

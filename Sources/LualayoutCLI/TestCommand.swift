@@ -22,6 +22,8 @@ struct TestCommand: LualayoutCommand {
               -- controller: controller.lua   optional, relative to the test file
               -- options: --items 20          optional, repeatable: the collection-view
                                               and script options of `lualayout run`
+              -- devices: iphone-se, ipad-mini optional: one run per device (--devices
+                                              lists them); or -- matrix: OPTIONS | OPTIONS
             Folders are searched recursively (hidden folders and __snapshots__ skipped); \
             files run in path order. expectSnapshot(name) compares the visible layout with \
             __snapshots__/NAME.json beside the test: written when missing (not in CI mode), \
@@ -78,6 +80,18 @@ struct TestCommand: LualayoutCommand {
     @Flag(help: "Print the test files that would run, one a line, and run none.")
     var list = false
 
+    @Flag(
+        help:
+            "List the devices a test's '-- devices:' line can name (bounds, scale, safe area, sources), and run nothing."
+    )
+    var devices = false
+
+    @Option(
+        help: ArgumentHelp(
+            "How failures are reported besides the usual lines: 'github' adds GitHub Actions annotations (::error file=…,line=…::).",
+            valueName: "NAME"))
+    var reporter: TestReporter = .default
+
     @Flag(help: "Stop after the first test that fails or cannot run: start no other.")
     var bail = false
 
@@ -100,6 +114,10 @@ struct TestCommand: LualayoutCommand {
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
+        if devices {
+            io.out.write(DeviceTable.listing)
+            return
+        }
         if let jobs, jobs < 1 { throw .usage("test: --jobs must be at least 1, got \(jobs)") }
         guard tolerance.isFinite, tolerance >= 0 else {
             throw .usage("test: --tolerance takes points, 0 or more, got \(tolerance)")
@@ -131,13 +149,15 @@ struct TestCommand: LualayoutCommand {
         }
         // A part may be empty (fewer files than machines): it passes, so the matrix does too.
         if let part { files = TestSelection.part(part, of: files) }
+        // Each device or matrix run of a file is a run of its own.
+        let runs = TestJob.expand(files)
         if list {
-            for file in files { io.out.write(file + "\n") }
+            for run in runs { io.out.write((run.variant.map { "\(run.path) [\($0)]" } ?? run.path) + "\n") }
             return
         }
         let ci = self.ci ?? Self.environmentIsCI()
         let pool = TestWorkerPool(
-            files: files,
+            jobs: runs,
             configuration: .init(
                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                 workerArguments: (updateSnapshots ? ["--update-snapshots"] : []) + (ci ? ["--ci"] : [])
@@ -148,9 +168,9 @@ struct TestCommand: LualayoutCommand {
         var reports: [TestCaseReport] = []
         var ledger = WrittenSnapshotLedger()
         var notRun = 0
-        for (index, file) in files.enumerated() {
+        for (index, run) in runs.enumerated() {
             if showProgress {
-                io.err.write("\r\u{1B}[K[\(index + 1)/\(files.count)] \(file)")
+                io.err.write("\r\u{1B}[K[\(index + 1)/\(runs.count)] \(run.path)")
                 io.flush()
             }
             let outcome = pool.report(at: index)
@@ -164,13 +184,16 @@ struct TestCommand: LualayoutCommand {
             }
             ledger.record(outcome?.written ?? [], of: &report)
             for line in report.lines { io.out.write(line + "\n") }
+            if reporter == .github {
+                for line in GitHubAnnotations.lines(for: report) { io.out.write(line + "\n") }
+            }
             io.flush()
             reports.append(report)
         }
         let summary = TestRunSummary(reports)
         if notRun > 0 {
             io.out.write(
-                "stopped after the first failure (--bail): \(notRun) test file\(notRun == 1 ? "" : "s") not run\n")
+                "stopped after the first failure (--bail): \(notRun) test\(notRun == 1 ? "" : "s") not run\n")
         }
         io.out.write(summary.line + "\n")
         if let junit {
@@ -178,4 +201,10 @@ struct TestCommand: LualayoutCommand {
         }
         if summary.exitCode != 0 { throw .reported }
     }
+}
+
+/// `--reporter`: the usual lines only, or with GitHub Actions annotations.
+enum TestReporter: String, ExpressibleByArgument, CaseIterable {
+    case `default`
+    case github
 }

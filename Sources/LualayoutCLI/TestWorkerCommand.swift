@@ -73,7 +73,8 @@ private struct TestWorker {
             let request = inbox.take()
             let name = request.path.split(separator: "/").last.map(String.init) ?? request.path
             let report = TestRunner.run(
-                request.path, options: ScenarioOptions.self, executor: executor, snapshots: snapshots,
+                request.path, variant: request.variant, options: ScenarioOptions.self, executor: executor,
+                snapshots: snapshots,
                 watchdog: false,
                 started: { timeout in
                     guard WorkerFrames.write(TestWorkerReply.started(timeout: timeout).encoded(), to: replies) else {

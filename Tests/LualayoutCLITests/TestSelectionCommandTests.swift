@@ -85,7 +85,7 @@ struct TestSelectionCommandTests {
                 PASS  \(dir)/s/a.test.lua  (1 check, T ms)
                 FAIL  \(dir)/s/b.test.lua  (1 check, 1 failed, T ms)
                     \(dir)/s/b.test.lua:2: expectation failed: b fails
-                stopped after the first failure (--bail): 2 test files not run
+                stopped after the first failure (--bail): 2 tests not run
                 1 passed, 1 failed
 
                 """)
