@@ -21,6 +21,8 @@ package protocol ScenarioTestOptions {
     var layoutOptions: ScriptLayout.Options { get }
     /// Seconds each call into the script may take; the whole test gets a watchdog as well.
     var timeout: Double { get }
+    /// The data file the collection view reads, if any (resolved against the test's folder).
+    var dataFile: String? { get }
 }
 
 /// One test file, ready to run: its header read, its paths resolved against its folder.

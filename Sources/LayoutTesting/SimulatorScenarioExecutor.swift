@@ -53,6 +53,9 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
             result.error = "\(error)"
         }
         result.notes = outcome.warnings + recorder.notes
+        result.files =
+            [plan.testPath, plan.layoutPath] + outcome.loadedFiles
+            + [plan.controllerPath, plan.options.dataFile].compactMap { $0 }
         return result
     }
 }

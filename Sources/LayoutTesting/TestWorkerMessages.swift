@@ -58,6 +58,7 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
                 writer.byte(0)
             }
             writer.strings(report.result.notes)
+            writer.strings(report.result.files)
             writer.int(written.count)
             for snapshot in written {
                 writer.string(snapshot.path)
@@ -83,6 +84,7 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
             }
             if try reader.byte() == 1 { result.error = try reader.string() }
             result.notes = try reader.strings()
+            result.files = try reader.strings()
             var written: [WrittenSnapshot] = []
             for _ in 0..<(try reader.count(minimumSize: 3)) {
                 written.append(

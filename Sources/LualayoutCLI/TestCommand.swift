@@ -92,6 +92,23 @@ struct TestCommand: LualayoutCommand {
             valueName: "NAME"))
     var reporter: TestReporter = .default
 
+    @Flag(
+        help:
+            "After the run, re-run each test whose test file, layout, modules, controller or data file is saved (Ctrl-C to stop)."
+    )
+    var watch = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --watch: stop after this many re-runs (for scripts and tests).", valueName: "N", visibility: .hidden))
+    var exitAfter: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --watch: stop after this many seconds without a save (for scripts and tests).", valueName: "SECONDS",
+            visibility: .hidden))
+    var idleTimeout: Double?
+
     @Flag(help: "Stop after the first test that fails or cannot run: start no other.")
     var bail = false
 
@@ -156,13 +173,24 @@ struct TestCommand: LualayoutCommand {
             return
         }
         let ci = self.ci ?? Self.environmentIsCI()
-        let pool = TestWorkerPool(
-            jobs: runs,
-            configuration: .init(
-                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                workerArguments: (updateSnapshots ? ["--update-snapshots"] : []) + (ci ? ["--ci"] : [])
-                    + (tolerance > 0 ? ["--tolerance", "\(tolerance)"] : []),
-                memoryLimit: workerMemory << 20, bail: bail))
+        let configuration = TestWorkerPool.Configuration(
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            workerArguments: (updateSnapshots ? ["--update-snapshots"] : []) + (ci ? ["--ci"] : [])
+                + (tolerance > 0 ? ["--tolerance", "\(tolerance)"] : []),
+            memoryLimit: workerMemory << 20, bail: bail)
+        let reports = try run(runs, configuration: configuration, io: io)
+        if watch {
+            try watchAndRerun(runs, reports, configuration: configuration, io: io)
+            return
+        }
+        if TestRunSummary(reports).exitCode != 0 { throw .reported }
+    }
+
+    /// Runs `runs` in the workers and prints each report in order, the summary, and the JUnit file.
+    private func run(
+        _ runs: [TestJob], configuration: TestWorkerPool.Configuration, io: CommandIO
+    ) throws(CLIError) -> [TestCaseReport] {
+        let pool = TestWorkerPool(jobs: runs, configuration: configuration)
         pool.start()
         let showProgress = isatty(2) == 1 && io.err is FileStream
         var reports: [TestCaseReport] = []
@@ -192,14 +220,58 @@ struct TestCommand: LualayoutCommand {
         }
         let summary = TestRunSummary(reports)
         if notRun > 0 {
-            io.out.write(
-                "stopped after the first failure (--bail): \(notRun) test\(notRun == 1 ? "" : "s") not run\n")
+            io.out.write("stopped after the first failure (--bail): \(notRun) test\(notRun == 1 ? "" : "s") not run\n")
         }
         io.out.write(summary.line + "\n")
+        io.flush()
         if let junit {
             try OutputDestination(path: junit).write(io) { $0.write(JUnitWriter.xml(reports)) }
         }
-        if summary.exitCode != 0 { throw .reported }
+        return reports
+    }
+
+    /// `--watch`: after the first run, re-runs each test whose test file, layout, modules,
+    /// controller or data file is saved, until Ctrl-C.
+    private func watchAndRerun(
+        _ runs: [TestJob], _ first: [TestCaseReport], configuration: TestWorkerPool.Configuration, io: CommandIO
+    ) throws(CLIError) {
+        var files: [Int: Set<String>] = [:]
+        func remember(_ reports: [TestCaseReport], of indices: [Int]) {
+            for (report, index) in zip(reports, indices) {
+                files[index] = Set(report.result.files + [runs[index].path])
+            }
+        }
+        remember(first, of: Array(runs.indices))
+        for index in runs.indices where files[index] == nil { files[index] = [runs[index].path] }
+        let stop = StopSignal()
+        defer { stop.restore() }
+        io.err.write("watching \(runs.count) test\(runs.count == 1 ? "" : "s") (Ctrl-C to stop)\n")
+        io.flush()
+        var baseline = FileWatcher.signatures(of: Array(files.values.reduce(into: Set<String>()) { $0.formUnion($1) }))
+        let watcher = FileWatcher()
+        var reruns = 0, idle = 0.0
+        while !stop.isSet, exitAfter.map({ reruns < $0 }) ?? true {
+            let slice = 0.25
+            guard let now = watcher.waitForChange(from: baseline, timeout: slice, shouldStop: { stop.isSet }) else {
+                idle += slice
+                if let idleTimeout, idle >= idleTimeout { break }
+                continue
+            }
+            idle = 0
+            let changed = Set(now.keys.filter { now[$0] != baseline[$0] })
+            baseline = now
+            let indices = runs.indices.filter { !(files[$0] ?? []).isDisjoint(with: changed) }
+            guard !indices.isEmpty else { continue }
+            let names = changed.sorted().joined(separator: ", ")
+            io.out.write("\n\(names) changed: running \(indices.count) test\(indices.count == 1 ? "" : "s")\n")
+            let reports = try run(indices.map { runs[$0] }, configuration: configuration, io: io)
+            remember(reports, of: indices)
+            reruns += 1
+            // Modules a run required for the first time are watched from now on.
+            let watched = files.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+            for file in watched where baseline[file] == nil { baseline[file] = FileWatcher.signature(of: file) }
+        }
+        io.err.write("stopped watching\n")
     }
 }
 

@@ -37,6 +37,8 @@ package struct ScenarioOutcome {
     package var timeline = Timeline()
     package var error: (any Error)?
     package var warnings: [String] = []
+    /// The files the layout loaded: its script and the modules it required.
+    package var loadedFiles: [String] = []
 
     /// No error and every check held.
     package var passed: Bool { error == nil && checks.allSatisfy(\.passed) }
@@ -76,6 +78,7 @@ package enum ScenarioRunner {
             outcome.error = ScenarioScript.scriptError(error, request.layoutPath)
         }
         outcome.warnings = scriptLayout?.warnings ?? []
+        outcome.loadedFiles = scriptLayout?.loadedFiles ?? []
         return outcome
     }
 }
