@@ -806,6 +806,12 @@ function expect(condition, message) end
 ---@return boolean
 function expectSnapshot(name) end
 
+---Compares a PNG of the visible layout with the stored image `__snapshots__/name.png`, pixel by
+---pixel (`lualayout test`); on a change writes `name.after.png` and `name.diff.png`.
+---@param name string
+---@return boolean
+function expectImageSnapshot(name) end
+
 ---Records a check: `actual` equals `expected` (tables field by field, numbers exactly); a
 ---failure prints both in full (`got 295.99999999999994, expected 296`).
 ---@param actual any

@@ -19,6 +19,18 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
         }
         // The handler cannot stop the scenario: it records what the run must report after it.
         let recorder = SnapshotRecorder()
+        func verdict(_ outcome: SnapshotStore.Outcome, name: String, line: Int) -> SnapshotVerdict {
+            switch outcome {
+            case .passed(let note):
+                if let note { recorder.notes.append(note) }
+                return SnapshotVerdict(passed: true, message: note ?? "snapshot '\(name)' matches")
+            case .failed(let message):
+                return SnapshotVerdict(passed: false, message: message)
+            case .invalidName(let message):
+                recorder.invalidNames.append((line, message))
+                return SnapshotVerdict(passed: false, message: message)
+            }
+        }
         let outcome = ScenarioRunner.run(
             ScenarioRequest(
                 layoutPath: plan.layoutPath, scenarioPath: plan.testPath, controllerPath: plan.controllerPath,
@@ -27,19 +39,17 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
                 snapshotHandler: { name, line, snapshot in
                     // Per device (or matrix run): NAME.SUFFIX; the name itself is checked alone.
                     let stored = plan.variant.map { name.isEmpty ? name : name + "." + $0.snapshotSuffix } ?? name
-                    switch snapshots.check(
-                        name: stored, snapshot: snapshot, testPath: plan.testPath, line: line, scale: context.scale,
-                        validating: name)
-                    {
-                    case .passed(let note):
-                        if let note { recorder.notes.append(note) }
-                        return SnapshotVerdict(passed: true, message: note ?? "snapshot '\(name)' matches")
-                    case .failed(let message):
-                        return SnapshotVerdict(passed: false, message: message)
-                    case .invalidName(let message):
-                        recorder.invalidNames.append((line, message))
-                        return SnapshotVerdict(passed: false, message: message)
-                    }
+                    return verdict(
+                        snapshots.check(
+                            name: stored, snapshot: snapshot, testPath: plan.testPath, line: line,
+                            scale: context.scale, validating: name), name: name, line: line)
+                },
+                imageSnapshotHandler: { name, line, snapshot in
+                    let stored = plan.variant.map { name.isEmpty ? name : name + "." + $0.snapshotSuffix } ?? name
+                    return verdict(
+                        snapshots.checkImage(
+                            name: stored, snapshot: snapshot, testPath: plan.testPath, scale: context.scale,
+                            validating: name), name: name, line: line)
                 }))
         result.checks = outcome.checks.count
         let invalidLines = Set(recorder.invalidNames.map(\.line))

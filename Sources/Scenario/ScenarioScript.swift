@@ -53,6 +53,7 @@ package final class ScenarioScript {
     func appendCheck(_ check: ScenarioCheck) { checks.append(check) }
     private let environment: ScriptEnvironment
     private let snapshotHandler: SnapshotHandler?
+    private let imageSnapshotHandler: SnapshotHandler?
     /// An error from the engine, the layout or the controller: the scenario stops with it,
     /// whatever the scenario does with the Lua error that unwinds it.
     private var fatalError: (any Error)?
@@ -67,15 +68,16 @@ package final class ScenarioScript {
         "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
         "calls", "updates",
     ]
-    package static let checkNames = ["expect", "expectSnapshot"] + expectationNames
+    package static let checkNames = ["expect", "expectSnapshot", "expectImageSnapshot"] + expectationNames
 
     package init(
         session: SimulationSession, name: String, moduleDirectory: String?, limits: ScriptLayout.Limits,
-        snapshotHandler: SnapshotHandler? = nil
+        snapshotHandler: SnapshotHandler? = nil, imageSnapshotHandler: SnapshotHandler? = nil
     ) throws(ScriptError) {
         self.session = session
         self.name = name
         self.snapshotHandler = snapshotHandler
+        self.imageSnapshotHandler = imageSnapshotHandler
         environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         installGlobals()
     }
@@ -172,16 +174,17 @@ package final class ScenarioScript {
             checks.append(ScenarioCheck(file: name, line: line, message: message, passed: passed))
             lua.push(passed)
             return .results(1)
-        case "expectSnapshot":
+        case "expectSnapshot", "expectImageSnapshot":
             guard let snapshotName = lua.string(at: 1), !snapshotName.isEmpty else {
-                throw SimulationError("expectSnapshot expects a snapshot name (a string), got \(lua.type(at: 1).name)")
+                throw SimulationError("\(global) expects a snapshot name (a string), got \(lua.type(at: 1).name)")
             }
+            let handler = global == "expectSnapshot" ? snapshotHandler : imageSnapshotHandler
             let verdict =
-                snapshotHandler?(snapshotName, line, try session.snapshot())
+                handler?(snapshotName, line, try session.snapshot())
                 ?? SnapshotVerdict(
                     passed: false,
                     message:
-                        "expectSnapshot(\"\(snapshotName)\"): snapshots need `lualayout test` (simulate does not compare them)"
+                        "\(global)(\"\(snapshotName)\"): snapshots need `lualayout test` (simulate does not compare them)"
                 )
             checks.append(ScenarioCheck(file: name, line: line, message: verdict.message, passed: verdict.passed))
             lua.push(verdict.passed)
