@@ -81,8 +81,6 @@ package final class TestWorkerPool: @unchecked Sendable {
         while true {
             condition.lock()
             guard !stopping, next < files.count else {
-                lanesRunning -= 1
-                condition.signal()
                 condition.unlock()
                 break
             }
@@ -98,7 +96,20 @@ package final class TestWorkerPool: @unchecked Sendable {
             condition.signal()
             condition.unlock()
         }
+        // Ended and reaped before the lane counts as done, so `finish()` leaves no process behind.
         worker = nil
+        condition.lock()
+        lanesRunning -= 1
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Waits until every worker has ended and been reaped (their CPU time then counts as this
+    /// process's children's, and none outlives the run).
+    package func finish() {
+        condition.lock()
+        while lanesRunning > 0 { condition.wait() }
+        condition.unlock()
     }
 
     /// Runs one file on `worker` (started, or replaced, as needed).

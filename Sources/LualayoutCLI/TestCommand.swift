@@ -218,6 +218,7 @@ struct TestCommand: LualayoutCommand {
             io.flush()
             reports.append(report)
         }
+        pool.finish()
         let summary = TestRunSummary(reports)
         if notRun > 0 {
             io.out.write("stopped after the first failure (--bail): \(notRun) test\(notRun == 1 ? "" : "s") not run\n")
