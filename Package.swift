@@ -34,6 +34,13 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
+        // The system libpng (pkg-config libpng): image snapshots of `lualayout test`, through
+        // its simplified API, which reports errors by return value (never longjmp).
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
         // The only C code: macro wrappers, the capped allocator, the instruction-budget hook,
         // protected calls with tracebacks, and the trampoline through which Lua calls Swift.
         .target(name: "CLuaBridge", dependencies: ["CLua"]),
@@ -80,6 +87,7 @@ let package = Package(
             name: "LayoutTesting",
             dependencies: [
                 "Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput", "InputFiles", "WorkerProtocol", "Platform",
+                "CPNG",
             ]),
         // The `lualayout` commands, as a library so tests can drive them in-process.
         .target(

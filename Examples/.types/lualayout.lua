@@ -848,3 +848,34 @@ function expect(condition, message) end
 ---@param name string
 ---@return boolean
 function expectSnapshot(name) end
+
+---Compares a PNG of the visible layout with the stored image `__snapshots__/name.png`, pixel by
+---pixel (`lualayout test`); on a change writes `name.after.png` and `name.diff.png`.
+---@param name string
+---@return boolean
+function expectImageSnapshot(name) end
+
+---Records a check: `actual` equals `expected` (tables field by field, numbers exactly); a
+---failure prints both in full (`got 295.99999999999994, expected 296`).
+---@param actual any
+---@param expected any
+---@param message? string
+---@return boolean
+function expectEqual(actual, expected, message) end
+
+---Records a check: every number of `actual` within `tolerance` of `expected`'s.
+---@param actual any
+---@param expected any
+---@param tolerance number
+---@param message? string
+---@return boolean
+function expectNear(actual, expected, tolerance, message) end
+
+---Records a check: the item's frame is `{x, y, w, h}` (within `tolerance` points; default:
+---less than half a pixel of the view's scale); a failure names the element and each field.
+---@param section integer
+---@param item integer
+---@param frame number[]|{x: number, y: number, w: number, h: number}
+---@param tolerance? number
+---@return boolean
+function expectFrame(section, item, frame, tolerance) end

@@ -199,7 +199,7 @@ package enum SVGLayoutWriter {
 
     /// The frame's corners under `transform`, applied around the frame's centre (anchor point
     /// 0.5, 0.5) with the perspective divide: p' = p · M, then (x/w, y/w).
-    static func projectedCorners(_ frame: Rect, _ transform: Transform3D) -> [Point] {
+    package static func projectedCorners(_ frame: Rect, _ transform: Transform3D) -> [Point] {
         let hw = frame.width / 2, hh = frame.height / 2
         return [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { corner in
             project(x: corner.0, y: corner.1, transform, around: frame.center)

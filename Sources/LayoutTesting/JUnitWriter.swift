@@ -22,7 +22,7 @@ package enum JUnitWriter {
         for report in reports {
             let folder = FileSystemPath.directory(of: report.path)
             xml +=
-                "    <testcase name=\"\(escape(report.path))\" classname=\"\(escape(folder.isEmpty ? "." : folder))\""
+                "    <testcase name=\"\(escape(report.name))\" classname=\"\(escape(folder.isEmpty ? "." : folder))\""
             xml +=
                 " file=\"\(escape(report.path))\" assertions=\"\(report.result.checks)\" time=\"\(seconds(report.seconds))\""
             let failures = report.result.failures.map(report.failureLine)

@@ -26,6 +26,9 @@ package struct ScenarioTestResult: Equatable {
     package var error: String?
     /// Things worth saying about a passing run (`snapshot written: …`).
     package var notes: [String] = []
+    /// The files the run read (the test, its layout and the modules it required, the
+    /// controller, the data file): what `--watch` watches for it.
+    package var files: [String] = []
 
     package init(checks: Int = 0, failures: [Failure] = [], error: String? = nil, notes: [String] = []) {
         self.checks = checks

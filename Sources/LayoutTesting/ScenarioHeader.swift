@@ -10,7 +10,7 @@
 /// free text, except a name within two edits of a directive (`-- layuot:`), which is an error
 /// rather than a silently ignored line.
 package struct ScenarioHeader: Equatable {
-    package struct Directive: Equatable {
+    package struct Directive: Equatable, Sendable {
         package var value: String
         /// 1-based line of the test file.
         package var line: Int
@@ -25,12 +25,17 @@ package struct ScenarioHeader: Equatable {
     package var controller: Directive?
     /// Every `-- options:` line, in order; their words are read as one command line.
     package var options: [Directive] = []
+    /// `-- devices: iphone-se, ipad-pro-11`: run once per device of `DeviceTable`.
+    package var devices: Directive?
+    /// `-- matrix: --bounds 390x844 --scale 3 | --bounds 744x1133 --scale 2`: once per option set.
+    package var matrix: Directive?
 
-    package static let names = ["layout", "controller", "options"]
+    package static let names = ["layout", "controller", "options", "devices", "matrix"]
 
     /// Reads the header of `source`; errors are located at `path:LINE:`.
     package static func parse(_ source: String, path: String) throws(TestFileError) -> ScenarioHeader {
         var layout: Directive?, controller: Directive?, options: [Directive] = []
+        var devices: Directive?, matrix: Directive?
         var number = 0
         for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
@@ -49,6 +54,12 @@ package struct ScenarioHeader: Equatable {
                 if name == "layout" { layout = found } else { controller = found }
             case "options":
                 options.append(found)
+            case "devices", "matrix":
+                if let first = name == "devices" ? devices : matrix {
+                    throw TestFileError(path, number, "second '-- \(name):' line (the first is line \(first.line))")
+                }
+                guard !value.isEmpty else { throw TestFileError(path, number, "'-- \(name):' names nothing") }
+                if name == "devices" { devices = found } else { matrix = found }
             default:
                 if let intended = names.first(where: { editDistance($0, name.lowercased()) <= 2 }) {
                     throw TestFileError(
@@ -60,7 +71,52 @@ package struct ScenarioHeader: Equatable {
             throw TestFileError(
                 path, 1, "the test names no layout: start it with a '-- layout: FILE' line (relative to the test file)")
         }
-        return ScenarioHeader(layout: layout, controller: controller, options: options)
+        if let devices, let matrix {
+            throw TestFileError(
+                path, max(devices.line, matrix.line),
+                "a test has '-- devices:' or '-- matrix:', not both (give the devices' options in the matrix instead)")
+        }
+        return ScenarioHeader(
+            layout: layout, controller: controller, options: options, devices: devices, matrix: matrix)
+    }
+
+    /// The runs of this test: one per device or matrix option set, or the one plain run (nil).
+    package func variants(path: String) throws(TestFileError) -> [TestVariant]? {
+        if let devices {
+            var variants: [TestVariant] = []
+            for name in devices.value.split(separator: ",").map({ $0.trimmingSpaces() }) {
+                guard let device = DeviceTable.device(named: name) else {
+                    let close = DeviceTable.devices.map(\.name).min {
+                        Self.editDistance($0, name) < Self.editDistance($1, name)
+                    }
+                    let hint =
+                        close.map { Self.editDistance($0, name) <= 3 ? " (did you mean '\($0)'?)" : "" } ?? ""
+                    throw TestFileError(
+                        path, devices.line,
+                        "-- devices: unknown device '\(name)'\(hint); lualayout test --devices lists them")
+                }
+                guard !variants.contains(where: { $0.label == name }) else {
+                    throw TestFileError(path, devices.line, "-- devices: '\(name)' is named twice")
+                }
+                variants.append(
+                    TestVariant(
+                        label: name, options: Directive(value: device.options, line: devices.line), snapshotSuffix: name
+                    ))
+            }
+            return variants
+        }
+        if let matrix {
+            let sets = matrix.value.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+            if let empty = sets.firstIndex(where: \.isEmpty) {
+                throw TestFileError(path, matrix.line, "-- matrix: option set \(empty + 1) is empty")
+            }
+            return sets.enumerated().map { index, text in
+                TestVariant(
+                    label: text, options: Directive(value: text, line: matrix.line),
+                    snapshotSuffix: "matrix-\(index + 1)")
+            }
+        }
+        return nil
     }
 
     /// `name: value` after the `--` (name: letters only), or nil for free text.
@@ -88,6 +144,20 @@ package struct ScenarioHeader: Equatable {
             }
         }
         return row[b.count]
+    }
+}
+
+/// One run of a test with devices or a matrix: its label (`path [LABEL]`), the options it adds
+/// after the test's own, and the suffix of its snapshots (`__snapshots__/NAME.SUFFIX.json`).
+package struct TestVariant: Equatable, Sendable {
+    package var label: String
+    package var options: ScenarioHeader.Directive
+    package var snapshotSuffix: String
+
+    package init(label: String, options: ScenarioHeader.Directive, snapshotSuffix: String) {
+        self.label = label
+        self.options = options
+        self.snapshotSuffix = snapshotSuffix
     }
 }
 

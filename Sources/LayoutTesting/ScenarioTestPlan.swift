@@ -21,6 +21,8 @@ package protocol ScenarioTestOptions {
     var layoutOptions: ScriptLayout.Options { get }
     /// Seconds each call into the script may take; the whole test gets a watchdog as well.
     var timeout: Double { get }
+    /// The data file the collection view reads, if any (resolved against the test's folder).
+    var dataFile: String? { get }
 }
 
 /// One test file, ready to run: its header read, its paths resolved against its folder.
@@ -32,9 +34,12 @@ package struct ScenarioTestPlan<Options: ScenarioTestOptions> {
     package var layoutPath: String
     package var controllerPath: String?
     package var options: Options
+    /// The device or matrix run this plan is, if the test has several.
+    package var variant: TestVariant?
 
-    /// Reads the test at `path` and its header.
-    package static func load(_ path: String) throws(TestFileError) -> ScenarioTestPlan {
+    /// Reads the test at `path` and its header; `variant` picks one run of a test with
+    /// `-- devices:` or `-- matrix:` (by its label).
+    package static func load(_ path: String, variant label: String? = nil) throws(TestFileError) -> ScenarioTestPlan {
         // A device or pipe could block or never end (`lualayout test /dev/stdin`).
         guard TestFilePaths.isRegularFile(path) else {
             throw TestFileError(path, 1, "not a regular file")
@@ -43,7 +48,18 @@ package struct ScenarioTestPlan<Options: ScenarioTestOptions> {
             throw TestFileError(path, 1, "cannot read the test file")
         }
         let header = try ScenarioHeader.parse(String(decoding: data, as: UTF8.self), path: path)
-        let options = try Options.read(header.options, path: path)
+        var variant: TestVariant?
+        if let label {
+            guard let found = try header.variants(path: path)?.first(where: { $0.label == label }) else {
+                throw TestFileError(
+                    path, 1, "the test has no run '\(label)' (its '-- devices:' or '-- matrix:' line changed)")
+            }
+            variant = found
+        } else if let first = try header.variants(path: path)?.first {
+            // Run by itself (not through `lualayout test`'s expansion): its first run.
+            variant = first
+        }
+        let options = try Options.read(header.options + (variant.map { [$0.options] } ?? []), path: path)
         let layoutPath = TestFilePaths.resolve(header.layout.value, against: path)
         try TestFilePaths.requireFile(layoutPath, what: "layout", at: header.layout.line, of: path)
         let controllerPath = header.controller.map { TestFilePaths.resolve($0.value, against: path) }
@@ -51,7 +67,8 @@ package struct ScenarioTestPlan<Options: ScenarioTestOptions> {
             try TestFilePaths.requireFile(controllerPath, what: "controller", at: line, of: path)
         }
         return ScenarioTestPlan(
-            testPath: path, header: header, layoutPath: layoutPath, controllerPath: controllerPath, options: options)
+            testPath: path, header: header, layoutPath: layoutPath, controllerPath: controllerPath, options: options,
+            variant: variant)
     }
 }
 

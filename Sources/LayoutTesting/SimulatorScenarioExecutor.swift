@@ -19,22 +19,37 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
         }
         // The handler cannot stop the scenario: it records what the run must report after it.
         let recorder = SnapshotRecorder()
+        func verdict(_ outcome: SnapshotStore.Outcome, name: String, line: Int) -> SnapshotVerdict {
+            switch outcome {
+            case .passed(let note):
+                if let note { recorder.notes.append(note) }
+                return SnapshotVerdict(passed: true, message: note ?? "snapshot '\(name)' matches")
+            case .failed(let message):
+                return SnapshotVerdict(passed: false, message: message)
+            case .invalidName(let message):
+                recorder.invalidNames.append((line, message))
+                return SnapshotVerdict(passed: false, message: message)
+            }
+        }
         let outcome = ScenarioRunner.run(
             ScenarioRequest(
                 layoutPath: plan.layoutPath, scenarioPath: plan.testPath, controllerPath: plan.controllerPath,
                 context: context,
                 layoutOptions: plan.options.layoutOptions,
                 snapshotHandler: { name, line, snapshot in
-                    switch snapshots.check(name: name, snapshot: snapshot, testPath: plan.testPath) {
-                    case .passed(let note):
-                        if let note { recorder.notes.append(note) }
-                        return SnapshotVerdict(passed: true, message: note ?? "snapshot '\(name)' matches")
-                    case .failed(let message):
-                        return SnapshotVerdict(passed: false, message: message)
-                    case .invalidName(let message):
-                        recorder.invalidNames.append((line, message))
-                        return SnapshotVerdict(passed: false, message: message)
-                    }
+                    // Per device (or matrix run): NAME.SUFFIX; the name itself is checked alone.
+                    let stored = plan.variant.map { name.isEmpty ? name : name + "." + $0.snapshotSuffix } ?? name
+                    return verdict(
+                        snapshots.check(
+                            name: stored, snapshot: snapshot, testPath: plan.testPath, line: line,
+                            scale: context.scale, validating: name), name: name, line: line)
+                },
+                imageSnapshotHandler: { name, line, snapshot in
+                    let stored = plan.variant.map { name.isEmpty ? name : name + "." + $0.snapshotSuffix } ?? name
+                    return verdict(
+                        snapshots.checkImage(
+                            name: stored, snapshot: snapshot, testPath: plan.testPath, scale: context.scale,
+                            validating: name), name: name, line: line)
                 }))
         result.checks = outcome.checks.count
         let invalidLines = Set(recorder.invalidNames.map(\.line))
@@ -48,6 +63,9 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
             result.error = "\(error)"
         }
         result.notes = outcome.warnings + recorder.notes
+        result.files =
+            [plan.testPath, plan.layoutPath] + outcome.loadedFiles
+            + [plan.controllerPath, plan.options.dataFile].compactMap { $0 }
         return result
     }
 }

@@ -30,9 +30,13 @@ package final class SnapshotStore {
     /// silently replace the first's layout.
     private var written: [String: (text: String, test: String)] = [:]
 
-    package init(update: Bool, ci: Bool) {
+    /// Points of slack beyond half a pixel when comparing (`--tolerance POINTS`).
+    package let tolerance: Double
+
+    package init(update: Bool, ci: Bool, tolerance: Double = 0) {
         self.update = update
         self.ci = ci
+        self.tolerance = tolerance
     }
 
     /// The folder of the snapshots of the test at `testPath` (as given, so messages show the
@@ -58,9 +62,26 @@ package final class SnapshotStore {
     }
 
     /// Compares `snapshot` with the stored layout `name` of the test at `testPath`.
-    package func check(name: String, snapshot: LayoutSnapshot, testPath: String) -> Outcome {
-        if let problem = Self.nameProblem(name) {
-            return .invalidName("expectSnapshot: invalid snapshot name \(JSONLayoutWriter.string(name)): \(problem)")
+    /// Snapshots written since the last `takeWritten()`.
+    private var recentlyWritten: [WrittenSnapshot] = []
+
+    /// The snapshots written since the last call (a worker reports them with each test).
+    package func takeWritten() -> [WrittenSnapshot] {
+        defer { recentlyWritten = [] }
+        return recentlyWritten
+    }
+
+    /// Compares `snapshot` with the stored layout `name` of the test at `testPath` (`line`: the
+    /// line of the `expectSnapshot` call).
+    /// Coordinates compare on the pixel grid of `scale` (`PixelGridComparison`).
+    package func check(
+        name: String, snapshot: LayoutSnapshot, testPath: String, line: Int = 0, scale: Double = 1,
+        validating given: String? = nil
+    ) -> Outcome {
+        // The name the test gave is checked (a device's suffix is the runner's).
+        let given = given ?? name
+        if let problem = Self.nameProblem(given) {
+            return .invalidName("expectSnapshot: invalid snapshot name \(JSONLayoutWriter.string(given)): \(problem)")
         }
         let folder = Self.folder(forTest: testPath)
         let path = folder + "/" + name + ".json"
@@ -80,7 +101,7 @@ package final class SnapshotStore {
                     "snapshot '\(name)' not found: \(path) (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)"
                 )
             }
-            return store(text, at: path, name: name, testPath: testPath, note: "snapshot written: \(path)")
+            return store(text, at: path, name: name, testPath: testPath, line: line, note: "snapshot written: \(path)")
         }
         guard let data = manager.contents(atPath: path) else {
             return .failed("snapshot '\(name)': cannot read \(path)")
@@ -90,8 +111,19 @@ package final class SnapshotStore {
             removePictures(folder: folder, name: name)
             return .passed(note: nil)
         }
-        if update { return store(text, at: path, name: name, testPath: testPath, note: "snapshot updated: \(path)") }
-        return mismatch(name: name, path: path, folder: folder, stored: stored, current: snapshot)
+        // Equal on the pixel grid: the stored file stays as it is (no churn from float noise).
+        var compared = snapshot
+        if let before = try? JSONLayoutReader.snapshot(from: stored) {
+            compared = PixelGridComparison(scale: scale, tolerance: tolerance).snapped(snapshot, to: before)
+            if JSONLayoutWriter.string(compared) == stored {
+                removePictures(folder: folder, name: name)
+                return .passed(note: nil)
+            }
+        }
+        if update {
+            return store(text, at: path, name: name, testPath: testPath, line: line, note: "snapshot updated: \(path)")
+        }
+        return mismatch(name: name, path: path, folder: folder, stored: stored, current: compared)
     }
 
     private func mismatch(
@@ -118,7 +150,9 @@ package final class SnapshotStore {
         return .failed(lines.joined(separator: "\n"))
     }
 
-    private func store(_ text: String, at path: String, name: String, testPath: String, note: String) -> Outcome {
+    private func store(
+        _ text: String, at path: String, name: String, testPath: String, line: Int, note: String
+    ) -> Outcome {
         let folder = FileSystemPath.directory(of: path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -128,6 +162,7 @@ package final class SnapshotStore {
         }
         removePictures(folder: folder, name: name)
         written[path] = (text, testPath)
+        recentlyWritten.append(WrittenSnapshot(path: path, text: text, line: line))
         return .passed(note: note)
     }
 

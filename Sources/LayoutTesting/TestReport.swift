@@ -9,15 +9,21 @@ package struct TestCaseReport: Equatable {
     }
 
     package var path: String
+    /// The device or matrix run (`-- devices:`, `-- matrix:`), reported as `path [variant]`.
+    package var variant: String?
     package var result: ScenarioTestResult
     /// Wall time in seconds.
     package var seconds: Double
 
-    package init(path: String, result: ScenarioTestResult, seconds: Double) {
+    package init(path: String, variant: String? = nil, result: ScenarioTestResult, seconds: Double) {
         self.path = path
+        self.variant = variant
         self.result = result
         self.seconds = seconds
     }
+
+    /// `path`, or `path [device]` for one run of a test with devices or a matrix.
+    package var name: String { variant.map { "\(path) [\($0)]" } ?? path }
 
     package var status: Status {
         if result.error != nil { return .error }
@@ -30,9 +36,9 @@ package struct TestCaseReport: Equatable {
         let time = "\(Int((seconds * 1000).rounded())) ms"
         var lines: [String]
         switch status {
-        case .passed: lines = ["PASS  \(path)  (\(checks), \(time))"]
-        case .failed: lines = ["FAIL  \(path)  (\(checks), \(result.failures.count) failed, \(time))"]
-        case .error: lines = ["ERROR \(path)  (\(time))"]
+        case .passed: lines = ["PASS  \(name)  (\(checks), \(time))"]
+        case .failed: lines = ["FAIL  \(name)  (\(checks), \(result.failures.count) failed, \(time))"]
+        case .error: lines = ["ERROR \(name)  (\(time))"]
         }
         for failure in result.failures { lines += Self.indented(failureLine(failure)) }
         if let error = result.error { lines += Self.indented(error) }

@@ -36,7 +36,7 @@ struct Lualayout: ParsableCommand {
             TransitionCommand.self,
             SimulateCommand.self, TestCommand.self, BenchCommand.self,
             ExportCommand.self, CompareCommand.self,
-            WatchWorkerCommand.self,
+            WatchWorkerCommand.self, TestWorkerCommand.self,
         ])
 }
 

@@ -22,10 +22,17 @@ struct TestCommand: LualayoutCommand {
               -- controller: controller.lua   optional, relative to the test file
               -- options: --items 20          optional, repeatable: the collection-view
                                               and script options of `lualayout run`
+              -- devices: iphone-se, ipad-mini optional: one run per device (--devices
+                                              lists them); or -- matrix: OPTIONS | OPTIONS
             Folders are searched recursively (hidden folders and __snapshots__ skipped); \
             files run in path order. expectSnapshot(name) compares the visible layout with \
             __snapshots__/NAME.json beside the test: written when missing (not in CI mode), \
             rewritten with --update-snapshots.
+
+            Each test file runs in a worker process, --jobs at a time, reported in path \
+            order: a test that crashes, hangs or runs out of memory is that test's error and \
+            the run goes on. --shard K/N runs the K-th of N stable parts (a CI matrix of N \
+            machines runs every test once); --filter, --list and --bail pick tests.
 
             Exit status: 0 when every test passes, 1 when one fails or cannot run, 2 for \
             usage errors, a missing path, or no test files found.
@@ -33,6 +40,7 @@ struct TestCommand: LualayoutCommand {
             Examples:
               lualayout test                  # every *.test.lua under the current folder
               lualayout test Examples --junit report.xml
+              lualayout test tests --shard 2/4 --junit part2.xml
             """)
 
     @Argument(
@@ -53,6 +61,69 @@ struct TestCommand: LualayoutCommand {
         ))
     var ci: Bool?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run N test files at a time, each in a worker process (default: the number of cores).", valueName: "N"))
+    var jobs: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run only the K-th of N stable parts of the tests (by path), for a CI matrix of N machines.",
+            valueName: "K/N"))
+    var shard: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run only the test files whose path contains TEXT (repeatable: any of them).", valueName: "TEXT"))
+    var filter: [String] = []
+
+    @Flag(help: "Print the test files that would run, one a line, and run none.")
+    var list = false
+
+    @Flag(
+        help:
+            "List the devices a test's '-- devices:' line can name (bounds, scale, safe area, sources), and run nothing."
+    )
+    var devices = false
+
+    @Option(
+        help: ArgumentHelp(
+            "How failures are reported besides the usual lines: 'github' adds GitHub Actions annotations (::error file=…,line=…::).",
+            valueName: "NAME"))
+    var reporter: TestReporter = .default
+
+    @Flag(
+        help:
+            "After the run, re-run each test whose test file, layout, modules, controller or data file is saved (Ctrl-C to stop)."
+    )
+    var watch = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --watch: stop after this many re-runs (for scripts and tests).", valueName: "N", visibility: .hidden))
+    var exitAfter: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --watch: stop after this many seconds without a save (for scripts and tests).", valueName: "SECONDS",
+            visibility: .hidden))
+    var idleTimeout: Double?
+
+    @Flag(help: "Stop after the first test that fails or cannot run: start no other.")
+    var bail = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Snapshot coordinates within POINTS of the stored ones match (default: half a pixel of the test's scale).",
+            valueName: "POINTS"))
+    var tolerance: Double = 0
+
+    @Option(
+        help: ArgumentHelp(
+            "A worker process using more than MB megabytes of memory is stopped and its test fails (default: 4096; 0: no limit).",
+            valueName: "MB"))
+    var workerMemory: Int = 4096
+
     /// `CI` set to anything but empty, `0` or `false`, as CI services do.
     static func environmentIsCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         guard let value = environment["CI"]?.lowercased() else { return false }
@@ -60,7 +131,25 @@ struct TestCommand: LualayoutCommand {
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
-        let files: [String]
+        if devices {
+            io.out.write(DeviceTable.listing)
+            return
+        }
+        if let jobs, jobs < 1 { throw .usage("test: --jobs must be at least 1, got \(jobs)") }
+        guard tolerance.isFinite, tolerance >= 0 else {
+            throw .usage("test: --tolerance takes points, 0 or more, got \(tolerance)")
+        }
+        guard workerMemory >= 0 else { throw .usage("test: --worker-memory must be 0 or more, got \(workerMemory)") }
+        let part: TestSelection.Shard?
+        if let shard {
+            guard let parsed = TestSelection.Shard(shard) else {
+                throw .usage("test: --shard takes K/N with 1 ≤ K ≤ N (as 2/4), got '\(shard)'")
+            }
+            part = parsed
+        } else {
+            part = nil
+        }
+        var files: [String]
         do {
             files = try TestDiscovery.find(paths.isEmpty ? ["."] : paths)
         } catch {
@@ -72,33 +161,123 @@ struct TestCommand: LualayoutCommand {
             )
         }
         // The JUnit file may not replace a test, what one runs, or a snapshot: refused before running.
-        let junitDestination = OutputDestination(path: junit, option: "--junit")
-        let inputs = junit == nil ? [] : Self.inputs(of: files)
-        try junitDestination.refuse(overwriting: inputs)
-        let executor = SimulatorScenarioExecutor()
-        let snapshots = SnapshotStore(update: updateSnapshots, ci: ci ?? Self.environmentIsCI())
+        try OutputDestination(path: junit, option: "--junit").refuse(
+            overwriting: junit == nil ? [] : Self.inputs(of: files))
+        files = TestSelection.filter(files, by: filter)
+        guard !files.isEmpty else {
+            throw .usage("test: no test file matches --filter \(filter.joined(separator: ", "))")
+        }
+        // A part may be empty (fewer files than machines): it passes, so the matrix does too.
+        if let part { files = TestSelection.part(part, of: files) }
+        // Each device or matrix run of a file is a run of its own.
+        let runs = TestJob.expand(files)
+        if list {
+            for run in runs { io.out.write((run.variant.map { "\(run.path) [\($0)]" } ?? run.path) + "\n") }
+            return
+        }
+        let ci = self.ci ?? Self.environmentIsCI()
+        let configuration = TestWorkerPool.Configuration(
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            workerArguments: (updateSnapshots ? ["--update-snapshots"] : []) + (ci ? ["--ci"] : [])
+                + (tolerance > 0 ? ["--tolerance", "\(tolerance)"] : []),
+            memoryLimit: workerMemory << 20, bail: bail)
+        let reports = try run(runs, configuration: configuration, io: io)
+        if watch {
+            try watchAndRerun(runs, reports, configuration: configuration, io: io)
+            return
+        }
+        if TestRunSummary(reports).exitCode != 0 { throw .reported }
+    }
+
+    /// Runs `runs` in the workers and prints each report in order, the summary, and the JUnit file.
+    private func run(
+        _ runs: [TestJob], configuration: TestWorkerPool.Configuration, io: CommandIO
+    ) throws(CLIError) -> [TestCaseReport] {
+        let pool = TestWorkerPool(jobs: runs, configuration: configuration)
+        pool.start()
         let showProgress = isatty(2) == 1 && io.err is FileStream
         var reports: [TestCaseReport] = []
-        for (index, file) in files.enumerated() {
+        var ledger = WrittenSnapshotLedger()
+        var notRun = 0
+        for (index, run) in runs.enumerated() {
             if showProgress {
-                io.err.write("\r\u{1B}[K[\(index + 1)/\(files.count)] \(file)")
+                io.err.write("\r\u{1B}[K[\(index + 1)/\(runs.count)] \(run.path)")
                 io.flush()
             }
-            let report = TestRunner.run(file, options: ScenarioOptions.self, executor: executor, snapshots: snapshots)
+            let outcome = pool.report(at: index)
             if showProgress {
                 io.err.write("\r\u{1B}[K")  // cleared before the result line is printed
                 (io.err as? FileStream)?.flush()
             }
+            guard var report = outcome?.report else {
+                notRun += 1
+                continue
+            }
+            ledger.record(outcome?.written ?? [], of: &report)
             for line in report.lines { io.out.write(line + "\n") }
+            if reporter == .github {
+                for line in GitHubAnnotations.lines(for: report) { io.out.write(line + "\n") }
+            }
             io.flush()
             reports.append(report)
         }
+        pool.finish()
         let summary = TestRunSummary(reports)
-        io.out.write(summary.line + "\n")
-        if let junit {
-            try junitDestination.write(io, inputs: inputs) { $0.write(JUnitWriter.xml(reports)) }
+        if notRun > 0 {
+            io.out.write("stopped after the first failure (--bail): \(notRun) test\(notRun == 1 ? "" : "s") not run\n")
         }
-        if summary.exitCode != 0 { throw .reported }
+        io.out.write(summary.line + "\n")
+        io.flush()
+        if let junit {
+            try OutputDestination(path: junit, option: "--junit").write(io, inputs: Self.inputs(of: runs.map(\.path))) {
+                $0.write(JUnitWriter.xml(reports))
+            }
+        }
+        return reports
+    }
+
+    /// `--watch`: after the first run, re-runs each test whose test file, layout, modules,
+    /// controller or data file is saved, until Ctrl-C.
+    private func watchAndRerun(
+        _ runs: [TestJob], _ first: [TestCaseReport], configuration: TestWorkerPool.Configuration, io: CommandIO
+    ) throws(CLIError) {
+        var files: [Int: Set<String>] = [:]
+        func remember(_ reports: [TestCaseReport], of indices: [Int]) {
+            for (report, index) in zip(reports, indices) {
+                files[index] = Set(report.result.files + [runs[index].path])
+            }
+        }
+        remember(first, of: Array(runs.indices))
+        for index in runs.indices where files[index] == nil { files[index] = [runs[index].path] }
+        let stop = StopSignal()
+        defer { stop.restore() }
+        io.err.write("watching \(runs.count) test\(runs.count == 1 ? "" : "s") (Ctrl-C to stop)\n")
+        io.flush()
+        var baseline = FileWatcher.signatures(of: Array(files.values.reduce(into: Set<String>()) { $0.formUnion($1) }))
+        let watcher = FileWatcher()
+        var reruns = 0, idle = 0.0
+        while !stop.isSet, exitAfter.map({ reruns < $0 }) ?? true {
+            let slice = 0.25
+            guard let now = watcher.waitForChange(from: baseline, timeout: slice, shouldStop: { stop.isSet }) else {
+                idle += slice
+                if let idleTimeout, idle >= idleTimeout { break }
+                continue
+            }
+            idle = 0
+            let changed = Set(now.keys.filter { now[$0] != baseline[$0] })
+            baseline = now
+            let indices = runs.indices.filter { !(files[$0] ?? []).isDisjoint(with: changed) }
+            guard !indices.isEmpty else { continue }
+            let names = changed.sorted().joined(separator: ", ")
+            io.out.write("\n\(names) changed: running \(indices.count) test\(indices.count == 1 ? "" : "s")\n")
+            let reports = try run(indices.map { runs[$0] }, configuration: configuration, io: io)
+            remember(reports, of: indices)
+            reruns += 1
+            // Modules a run required for the first time are watched from now on.
+            let watched = files.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+            for file in watched where baseline[file] == nil { baseline[file] = FileWatcher.signature(of: file) }
+        }
+        io.err.write("stopped watching\n")
     }
 
     /// The files the tests read: each test, the layout, controller and data its header names,
@@ -118,4 +297,10 @@ struct TestCommand: LualayoutCommand {
         }
         return inputs
     }
+}
+
+/// `--reporter`: the usual lines only, or with GitHub Actions annotations.
+enum TestReporter: String, ExpressibleByArgument, CaseIterable {
+    case `default`
+    case github
 }

@@ -20,6 +20,8 @@ struct ScenarioOptions: ParsableArguments, ScenarioTestOptions {
 
     var timeout: Double { scriptOptions.timeout }
 
+    var dataFile: String? { layout.data }
+
     /// Reads the `-- options:` lines as one command line; an error names the line holding
     /// the option it is about.
     static func read(_ lines: [ScenarioHeader.Directive], path: String) throws(TestFileError) -> ScenarioOptions {

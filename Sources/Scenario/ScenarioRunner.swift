@@ -16,10 +16,13 @@ package struct ScenarioRequest {
     package var context: CollectionContext
     package var layoutOptions: ScriptLayout.Options
     package var snapshotHandler: SnapshotHandler?
+    /// Answers `expectImageSnapshot(name)` (`lualayout test` provides one).
+    package var imageSnapshotHandler: SnapshotHandler?
 
     package init(
         layoutPath: String, scenarioPath: String, controllerPath: String? = nil, context: CollectionContext,
-        layoutOptions: ScriptLayout.Options = .init(), snapshotHandler: SnapshotHandler? = nil
+        layoutOptions: ScriptLayout.Options = .init(), snapshotHandler: SnapshotHandler? = nil,
+        imageSnapshotHandler: SnapshotHandler? = nil
     ) {
         self.layoutPath = layoutPath
         self.scenarioPath = scenarioPath
@@ -27,6 +30,7 @@ package struct ScenarioRequest {
         self.context = context
         self.layoutOptions = layoutOptions
         self.snapshotHandler = snapshotHandler
+        self.imageSnapshotHandler = imageSnapshotHandler
     }
 }
 
@@ -71,7 +75,8 @@ package enum ScenarioRunner {
             let directory = FileSystemPath.directory(of: request.scenarioPath)
             let scenario = try ScenarioScript(
                 session: session, name: request.scenarioPath, moduleDirectory: directory.isEmpty ? "." : directory,
-                limits: request.layoutOptions.limits, snapshotHandler: request.snapshotHandler)
+                limits: request.layoutOptions.limits, snapshotHandler: request.snapshotHandler,
+                imageSnapshotHandler: request.imageSnapshotHandler)
             scenarioScript = scenario
             defer {
                 outcome.checks = scenario.checks

@@ -48,12 +48,16 @@ package final class ScenarioScript {
     package let session: SimulationSession
     package let name: String
     package private(set) var checks: [ScenarioCheck] = []
+
+    /// Records a check (the expectations in `ScenarioExpectations.swift` add theirs here).
+    func appendCheck(_ check: ScenarioCheck) { checks.append(check) }
     private let environment: ScriptEnvironment
     /// The modules the scenario required so far.
     var loadedFiles: [String] { environment.loadedFiles }
     /// The scenario's directory: data paths given to `reloadData` are beside it.
     private let directory: String?
     private let snapshotHandler: SnapshotHandler?
+    private let imageSnapshotHandler: SnapshotHandler?
     /// An error from the engine, the layout or the controller: the scenario stops with it,
     /// whatever the scenario does with the Lua error that unwinds it.
     private var fatalError: (any Error)?
@@ -68,16 +72,17 @@ package final class ScenarioScript {
         "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
         "calls", "updates", "sectionOffset",
     ]
-    package static let checkNames = ["expect", "expectSnapshot"]
+    package static let checkNames = ["expect", "expectSnapshot", "expectImageSnapshot"] + expectationNames
 
     package init(
         session: SimulationSession, name: String, moduleDirectory: String?, limits: ScriptLayout.Limits,
-        snapshotHandler: SnapshotHandler? = nil
+        snapshotHandler: SnapshotHandler? = nil, imageSnapshotHandler: SnapshotHandler? = nil
     ) throws(ScriptError) {
         self.session = session
         self.name = name
         self.snapshotHandler = snapshotHandler
         directory = moduleDirectory
+        self.imageSnapshotHandler = imageSnapshotHandler
         environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         installGlobals()
     }
@@ -180,21 +185,24 @@ package final class ScenarioScript {
             checks.append(ScenarioCheck(file: name, line: line, message: message, passed: passed))
             lua.push(passed)
             return .results(1)
-        case "expectSnapshot":
+        case "expectSnapshot", "expectImageSnapshot":
             // Any string reaches the store, which names what is wrong with it (`""` too).
             guard let snapshotName = lua.string(at: 1) else {
-                throw SimulationError("expectSnapshot expects a snapshot name (a string), got \(lua.type(at: 1).name)")
+                throw SimulationError("\(global) expects a snapshot name (a string), got \(lua.type(at: 1).name)")
             }
+            let handler = global == "expectSnapshot" ? snapshotHandler : imageSnapshotHandler
             let verdict =
-                snapshotHandler?(snapshotName, line, try session.snapshot())
+                handler?(snapshotName, line, try session.snapshot())
                 ?? SnapshotVerdict(
                     passed: false,
                     message:
-                        "expectSnapshot(\"\(snapshotName)\"): snapshots need `lualayout test` (simulate does not compare them)"
+                        "\(global)(\"\(snapshotName)\"): snapshots need `lualayout test` (simulate does not compare them)"
                 )
             checks.append(ScenarioCheck(file: name, line: line, message: verdict.message, passed: verdict.passed))
             lua.push(verdict.passed)
             return .results(1)
+        case "expectEqual", "expectNear", "expectFrame":
+            return try expectation(global, lua, line: line)
         case "calls":
             // The delegate calls of the last step, as "name[s, i]" ("→ false" when refused).
             let names = session.timeline.steps.last?.callNames ?? []

@@ -43,9 +43,10 @@ package final class WorkerProcess<Request: WorkerMessage, Reply: WorkerMessage>:
         case ended(String)
     }
 
-    /// Starts `lualayout COMMAND ARGUMENTS…`; errors begin with `label` (`watch: cannot …`).
+    /// Starts `lualayout COMMAND ARGUMENTS…`, with this process's environment and `environment`
+    /// (names not already set); errors begin with `label` (`watch: cannot …`).
     package static func spawn(
-        command: String, arguments: [String], label: String
+        command: String, arguments: [String], label: String, environment defaults: [String: String] = [:]
     ) throws(WorkerStartError) -> WorkerProcess {
         guard let executable = executablePath() else {
             throw WorkerStartError(
@@ -93,7 +94,8 @@ package final class WorkerProcess<Request: WorkerMessage, Reply: WorkerMessage>:
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
 
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let inherited = ProcessInfo.processInfo.environment.merging(defaults) { own, _ in own }
+        let environment = inherited.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in environment { free(pointer) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
@@ -187,6 +189,61 @@ package final class WorkerProcess<Request: WorkerMessage, Reply: WorkerMessage>:
             guard result == pid else { return nil }
             exitStatus = status
             return status
+        }
+    }
+
+    /// The signal that ended the worker, once it has ended and been reaped (nil while it runs,
+    /// or when it exited).
+    package var terminationSignal: Int32? {
+        guard let status = lock.withLock({ exitStatus }) else { return nil }
+        let signal = status & 0x7f
+        return signal == 0 ? nil : signal
+    }
+
+    /// The worker's exit status, once it has exited and been reaped (nil while it runs, or
+    /// when a signal ended it).
+    package var exitCode: Int32? {
+        guard let status = lock.withLock({ exitStatus }), status & 0x7f == 0 else { return nil }
+        return (status >> 8) & 0xff
+    }
+
+    /// The worker's resident memory in bytes (Linux: /proc/PID/statm), nil where unknown.
+    package func residentBytes() -> Int? {
+        #if os(Linux)
+        let descriptor = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        let fields = buffer[0..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #else
+        return nil
+        #endif
+    }
+
+    /// `SIGSEGV`, `SIGABRT`, …: the usual name of a signal that ends a process (`signal N` for others).
+    package static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGHUP: "SIGHUP"
+        case SIGINT: "SIGINT"
+        case SIGQUIT: "SIGQUIT"
+        case SIGILL: "SIGILL"
+        case SIGTRAP: "SIGTRAP"
+        case SIGABRT: "SIGABRT"
+        case SIGBUS: "SIGBUS"
+        case SIGFPE: "SIGFPE"
+        case SIGKILL: "SIGKILL"
+        case SIGSEGV: "SIGSEGV"
+        case SIGPIPE: "SIGPIPE"
+        case SIGALRM: "SIGALRM"
+        case SIGTERM: "SIGTERM"
+        case SIGXCPU: "SIGXCPU"
+        case SIGXFSZ: "SIGXFSZ"
+        case SIGSYS: "SIGSYS"
+        default: "signal \(signal)"
         }
     }
 

@@ -185,9 +185,10 @@ struct TestCommandTests {
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(
             lines.map { $0.components(separatedBy: "  (").first! } == [
+                "PASS  Examples/grid.test.lua [iphone-se]", "PASS  Examples/grid.test.lua [ipad-mini]",
                 "PASS  Examples/highlight.test.lua", "PASS  Examples/springboard.test.lua",
                 "PASS  Examples/waterfall.test.lua",
-                "3 passed, 0 failed",
+                "5 passed, 0 failed",
             ])
         #expect(lines.contains("PASS  Examples/waterfall.test.lua  (4 checks, T ms)"))
         let scrolled = try String(

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import LayoutTesting
+@testable import LualayoutCLI
+
+/// `lualayout test --shard K/N`, `--filter`, `--list`, `--bail`.
+@Suite("lualayout test (selection)")
+struct TestSelectionCommandTests {
+    static let passing = "-- layout: ../rows.lua\nexpect(true, \"ok\")\n"
+
+    /// Eleven tests in three parts: each part's JUnit holds its part, and the three together
+    /// hold every test exactly once (what a CI matrix of three machines reports).
+    @Test func shardJUnitFilesTogetherHoldEveryTestOnce() throws {
+        var files = ["rows.lua": TestCommandTests.rows]
+        for index in 0..<11 { files["s/t\(index).test.lua"] = Self.passing }
+        let dir = try TestCommandTests.folder(files)
+        var names: [String] = []
+        for index in 1...3 {
+            let junit = dir + "/part\(index).xml"
+            let result = TestCommandTests.run(dir + "/s", "--shard", "\(index)/3", "--junit", junit)
+            #expect(result.status == 0)
+            let xml = try String(contentsOfFile: junit, encoding: .utf8)
+            let part = xml.components(separatedBy: "<testcase name=\"").dropFirst().map {
+                String($0.prefix { $0 != "\"" })
+            }
+            // floor(k·11/3) − floor((k−1)·11/3): 3, 4, 4.
+            #expect(part.count == [3, 4, 4][index - 1])
+            #expect(xml.contains("tests=\"\(part.count)\""))
+            #expect(result.out.hasSuffix("\n\(part.count) passed, 0 failed\n"))
+            names += part
+        }
+        #expect(names.sorted() == (0..<11).map { "\(dir)/s/t\($0).test.lua" }.sorted())
+    }
+
+    /// A part with no files (more machines than tests) passes with an empty report.
+    @Test func anEmptyShardPasses() throws {
+        let dir = try TestCommandTests.folder(["rows.lua": TestCommandTests.rows, "s/a.test.lua": Self.passing])
+        let outputs = (1...2).map { TestCommandTests.run(dir + "/s", "--shard", "\($0)/2").out }
+        #expect(
+            outputs.sorted() == [
+                "0 passed, 0 failed\n", "PASS  \(dir)/s/a.test.lua  (1 check, T ms)\n1 passed, 0 failed\n",
+            ])
+        let bad = TestCommandTests.run(dir, "--shard", "3/2")
+        #expect(bad.status == 2)
+        #expect(bad.err == "lualayout: test: --shard takes K/N with 1 ≤ K ≤ N (as 2/4), got '3/2'\n")
+        let memory = TestCommandTests.run(dir, "--worker-memory=-1")
+        #expect(memory.status == 2)
+        #expect(memory.err == "lualayout: test: --worker-memory must be 0 or more, got -1\n")
+    }
+
+    @Test func filterAndList() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows, "s/grid.test.lua": Self.passing, "s/list.test.lua": Self.passing,
+            "s/grid-rtl.test.lua": "-- layout: ../rows.lua\nexpect(false, \"rtl\")\n",
+        ])
+        let listed = TestCommandTests.run(dir + "/s", "--list", "--filter", "grid")
+        #expect(listed.status == 0)
+        #expect(listed.out == "\(dir)/s/grid-rtl.test.lua\n\(dir)/s/grid.test.lua\n")
+        let run = TestCommandTests.run(dir + "/s", "--filter", "list", "--filter", "grid.test")
+        #expect(run.status == 0)
+        #expect(
+            run.out == """
+                PASS  \(dir)/s/grid.test.lua  (1 check, T ms)
+                PASS  \(dir)/s/list.test.lua  (1 check, T ms)
+                2 passed, 0 failed
+
+                """)
+        let none = TestCommandTests.run(dir + "/s", "--filter", "nope")
+        #expect(none.status == 2)
+        #expect(none.err == "lualayout: test: no test file matches --filter nope\n")
+    }
+
+    /// With one worker, --bail runs the files in path order up to the first failure and no
+    /// further: b fails, c and d are not run.
+    @Test func bailStopsAfterTheFirstFailure() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows, "s/a.test.lua": Self.passing,
+            "s/b.test.lua": "-- layout: ../rows.lua\nexpect(false, \"b fails\")\n",
+            "s/c.test.lua": Self.passing, "s/d.test.lua": Self.passing,
+        ])
+        let result = TestCommandTests.run(dir + "/s", "--bail", "--jobs", "1", "--junit", dir + "/r.xml")
+        #expect(result.status == 1)
+        #expect(
+            result.out == """
+                PASS  \(dir)/s/a.test.lua  (1 check, T ms)
+                FAIL  \(dir)/s/b.test.lua  (1 check, 1 failed, T ms)
+                    \(dir)/s/b.test.lua:2: expectation failed: b fails
+                stopped after the first failure (--bail): 2 tests not run
+                1 passed, 1 failed
+
+                """)
+        #expect(try String(contentsOfFile: dir + "/r.xml", encoding: .utf8).contains("tests=\"2\""))
+    }
+}
