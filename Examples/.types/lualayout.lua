@@ -245,6 +245,24 @@ function Layout.attributes(cv, a) end
 ---@return lualayout.Attributes[]
 function Layout.layoutAttributesForElements(cv, rect, elements) end
 
+---UIKit's `layoutAttributesForItem(at:)` override: called for single-element queries
+---(`--item`, the simulator's `attributesOf`) after `attributes`, never for rect queries. Edit `a`.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.layoutAttributesForItem(cv, a) end
+
+---UIKit's `layoutAttributesForSupplementaryView(ofKind:at:)` override: single-element queries
+---(`--supplementary`) after `attributes`. Edit `a`.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.layoutAttributesForSupplementaryElement(cv, a) end
+
+---UIKit's `layoutAttributesForDecorationView(ofKind:at:)` override: single-element queries
+---after `attributes`. Edit `a`.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.layoutAttributesForDecorationElement(cv, a) end
+
 ---Whether a move or resize of the viewport to `newBounds` invalidates the layout (flow default:
 ---a width change, or any change when pinning headers or footers).
 ---@param cv lualayout.CollectionView
@@ -313,7 +331,7 @@ function CustomLayout.prepare(cv, out) end
 ---A flow layout (UICollectionViewFlowLayout), made by `flow{...}`. Every property may be
 ---omitted, and each may also be a function of `cv` returning its value (evaluated once per
 ---prepare, before the delegate callbacks; a size may come back as two numbers).
----Defining `prepare` on a flow layout is an error.
+---`prepare(cv, out)` adds the subclass's own supplementary and decoration views after the flow's.
 ---@class lualayout.FlowLayout: lualayout.Layout
 ---@field scrollDirection? lualayout.ScrollDirection|fun(cv: lualayout.CollectionView): lualayout.ScrollDirection Default "vertical".
 ---@field itemSize? lualayout.SizeValue|fun(cv: lualayout.CollectionView): lualayout.SizeValue|number, number? Default {50, 50}.
@@ -327,6 +345,14 @@ function CustomLayout.prepare(cv, out) end
 ---@field sectionFootersPinToVisibleBounds? boolean|fun(cv: lualayout.CollectionView): boolean Default false.
 ---@field estimatedItemSize? lualayout.SizeValue|fun(cv: lualayout.CollectionView): lualayout.SizeValue|number, number? Self-sizing cells: the estimate `preferredSizeForItem` measures.
 local FlowLayout = {}
+
+---A flow subclass's `prepare`: runs after the flow placed its elements (super's prepare; super
+---queries and `cv.contentSize` answer with them) and adds supplementary and decoration views
+---through `out` (`out:cell` is an error: the flow owns the cells). Added elements are stored and
+---returned with the flow's and go through the same hooks; they do not pin.
+---@param cv lualayout.CollectionView
+---@param out lualayout.Out
+function FlowLayout.prepare(cv, out) end
 
 ---Delegate callback (`collectionView(_:layout:sizeForItemAt:)`): the item's size, or two numbers
 ---`w, h`. Called once per item per prepare.

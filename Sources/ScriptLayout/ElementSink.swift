@@ -32,7 +32,9 @@ final class ElementSink {
     private let buffer: PlacementBuffer
     private var isOpen = false
 
-    init(lua: LuaState) {
+    /// `cellsRefused`: why `out:cell` is an error here (a flow's `prepare`, whose cells are the
+    /// flow's); nil where cells are placed.
+    init(lua: LuaState, cellsRefused: String? = nil) {
         self.lua = lua
         memoryLimit = lua.limits.memoryBytes > 0 ? lua.limits.memoryBytes : Int.max
         elementLimit = min(50_000_000, memoryLimit / Self.bytesPerElement)
@@ -43,9 +45,13 @@ final class ElementSink {
         for (name, category) in [
             ("cell", ElementCategory.cell), ("supplementary", .supplementary), ("decoration", .decoration),
         ] {
-            lua.push(kinds)
-            lua.push { [unowned self] lua in self.place(lua, category: category) }
-            lua.pushPlacer(buffer, category: Int32(category.rawValue))
+            if category == .cell, let cellsRefused {
+                lua.push { lua in .error("out:cell: \(cellsRefused)") }
+            } else {
+                lua.push(kinds)
+                lua.push { [unowned self] lua in self.place(lua, category: category) }
+                lua.pushPlacer(buffer, category: Int32(category.rawValue))
+            }
             lua.rawSet(tableAt: -2, field: name)
         }
         lua.push { [unowned self] lua in self.setContentSize(lua) }

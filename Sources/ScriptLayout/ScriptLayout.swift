@@ -42,6 +42,8 @@ public final class ScriptLayout: CollectionViewLayout {
     let script: LayoutScript
     public let kind: Kind
     private let step: any ScriptComputeStep
+    /// A flow layout's own `prepare(cv, out)`, which adds elements after the flow's.
+    private let flowAdditions: FlowAddedElements?
     /// What the last successful prepare produced.
     private var prepared: PreparedLayout
     private let proxy: AttributesProxy
@@ -108,6 +110,7 @@ public final class ScriptLayout: CollectionViewLayout {
         }
         self.kind = kind
         step = kind.makeStep(script: script, options: options)
+        flowAdditions = kind == .flow ? FlowAddedElements(script: script) : nil
         prepared = step.unprepared
         registerSuperQueries()
         try checkNames()
@@ -137,6 +140,13 @@ public final class ScriptLayout: CollectionViewLayout {
         try script.reseed()
         prepared = try step.compute(context: context)
         warnings += step.warnings
+        if let flowAdditions, script.hasCallback("prepare") {
+            // A flow subclass's prepare runs after super's: super queries and `cv.contentSize`
+            // answer with the flow's own elements meanwhile.
+            isPrepared = true
+            script.binding.contentSize = prepared.contentSize
+            prepared = try flowAdditions.add(to: prepared, context: context)
+        }
         script.binding.contentSize = collectionViewContentSize
     }
 
@@ -212,8 +222,18 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     private func singleBalanced(_ key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
-        guard let base = try prepared.attributes(for: key, context: context) else { return nil }
-        return try applyAttributesHook([base], context: context).first
+        guard let base = try prepared.attributes(for: key, context: context),
+            let hooked = try applyAttributesHook([base], context: context).first
+        else { return nil }
+        // UIKit's `layoutAttributesForItem(at:)` and its siblings, overridden apart from the
+        // rect query: the last word on one element.
+        let hook =
+            switch key.category {
+            case .cell: "layoutAttributesForItem"
+            case .supplementary: "layoutAttributesForSupplementaryElement"
+            case .decoration: "layoutAttributesForDecorationElement"
+            }
+        return try edit(hooked, with: hook, context: context)
     }
 
     /// Rect-query phase: `attributes(cv, a)` adjusts each returned element.

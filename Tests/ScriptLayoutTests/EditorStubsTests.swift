@@ -66,9 +66,7 @@ struct EditorStubsTests {
                 .subtracting(["prepare"]))
         #expect(
             flow
-                == Set(LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks).subtracting([
-                    "prepare"
-                ]))
+                == Set(LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks))
         #expect(custom == Set(LayoutNames.hooks))
     }
 
