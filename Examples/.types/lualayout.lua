@@ -61,10 +61,12 @@
 ---@field bottom number
 ---@field right number
 
----An index path, 0-based as in UIKit.
+---An index path, 0-based as in UIKit. A supplementary or decoration view's path may have more
+---than two components: it then also reads as the array of them (`path[3]`).
 ---@class lualayout.IndexPath
 ---@field section integer
 ---@field item integer
+---@field [integer] integer
 
 ---An index path of a batch update: `item` is nil for a whole-section update.
 ---@class lualayout.UpdateIndexPath
@@ -122,6 +124,7 @@ function CollectionView:layoutAttributesForItem(section, item) end
 ---@param section integer
 ---@param item integer
 ---@return lualayout.Attributes?
+---@overload fun(self: lualayout.CollectionView, kind: string, indexPath: integer[]): lualayout.Attributes?
 function CollectionView:layoutAttributesForSupplementaryElement(kind, section, item) end
 
 ---Super query: the prepared decoration view, as a copy, or nil.
@@ -129,6 +132,7 @@ function CollectionView:layoutAttributesForSupplementaryElement(kind, section, i
 ---@param section integer
 ---@param item integer
 ---@return lualayout.Attributes?
+---@overload fun(self: lualayout.CollectionView, kind: string, indexPath: integer[]): lualayout.Attributes?
 function CollectionView:layoutAttributesForDecorationElement(kind, section, item) end
 
 ---Super query: copies of the prepared elements meeting `rect` (before any rect-query hook).
@@ -182,6 +186,7 @@ function Out:cell(section, item, x, y, w, h, extra) end
 ---@param w number
 ---@param h number
 ---@param extra? lualayout.Extra
+---@overload fun(self: lualayout.Out, kind: string, indexPath: integer[], x: number, y: number, w: number, h: number, extra?: lualayout.Extra)
 function Out:supplementary(kind, section, item, x, y, w, h, extra) end
 
 ---Places a decoration view of any kind, at any index path.
@@ -193,6 +198,7 @@ function Out:supplementary(kind, section, item, x, y, w, h, extra) end
 ---@param w number
 ---@param h number
 ---@param extra? lualayout.Extra
+---@overload fun(self: lualayout.Out, kind: string, indexPath: integer[], x: number, y: number, w: number, h: number, extra?: lualayout.Extra)
 function Out:decoration(kind, section, item, x, y, w, h, extra) end
 
 ---Sets the content size (default: the far right and bottom edges of what was placed).

@@ -208,13 +208,13 @@ public final class ScriptLayout: CollectionViewLayout {
     public func layoutAttributesForSupplementaryView(
         ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
     ) throws -> LayoutAttributes? {
-        try single(.supplementary(kind, indexPath.section, indexPath.item), context: context)
+        try single(ElementKey(category: .supplementary, kind: kind, indexPath: indexPath), context: context)
     }
 
     public func layoutAttributesForDecorationView(
         ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
     ) throws -> LayoutAttributes? {
-        try single(.decoration(kind, indexPath.section, indexPath.item), context: context)
+        try single(ElementKey(category: .decoration, kind: kind, indexPath: indexPath), context: context)
     }
 
     private func single(_ key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
@@ -399,15 +399,11 @@ extension ScriptLayout {
         for (category, name) in [(ElementCategory.supplementary, "Supplementary"), (.decoration, "Decoration")] {
             let method = "layoutAttributesFor\(name)Element"
             binding.register(method) { [unowned self] lua in
-                guard let kind = lua.string(at: 2), let section = wholeNumber(lua, 3), let item = wholeNumber(lua, 4)
-                else {
+                guard let kind = lua.string(at: 2), let path = indexPath(lua, 3) else {
                     return .error(
                         "cv:\(method)(kind, section, item) expects a kind and two whole numbers (call it with ':')")
                 }
-                let key =
-                    category == .supplementary
-                    ? ElementKey.supplementary(kind, section, item) : .decoration(kind, section, item)
-                return pushPrepared(lua, key, "cv:\(method)")
+                return pushPrepared(lua, ElementKey(category: category, kind: kind, indexPath: path), "cv:\(method)")
             }
         }
         binding.register("layoutAttributesForElements") { [unowned self] lua in
@@ -447,6 +443,24 @@ extension ScriptLayout {
 
     private func notPrepared(_ method: String) -> LuaState.FunctionResult {
         .error("\(method) answers from the prepared layout: call it in hooks, not while prepare runs")
+    }
+
+    /// `section, item` at `index` and `index + 1`, or a table of two or more whole numbers at `index`.
+    private func indexPath(_ lua: LuaState, _ index: Int32) -> LayoutIndexPath? {
+        guard lua.type(at: index) == .table else {
+            guard let section = wholeNumber(lua, index), let item = wholeNumber(lua, index + 1) else { return nil }
+            return LayoutIndexPath(section, item)
+        }
+        let count = lua.rawLength(at: index)
+        guard count >= 2, count <= 64 else { return nil }
+        var components: [Int] = []
+        for position in 1...count {
+            lua.rawGet(tableAt: index, index: position)
+            defer { lua.pop(1) }
+            guard let component = wholeNumber(lua, -1) else { return nil }
+            components.append(component)
+        }
+        return LayoutIndexPath(components: components)
     }
 
     private func wholeNumber(_ lua: LuaState, _ index: Int32) -> Int? {

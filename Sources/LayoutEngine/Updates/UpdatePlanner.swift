@@ -177,12 +177,14 @@ package enum UpdatePlanner {
             return (
                 position(
                     ElementKey(
-                        category: key.category, kind: key.kind, indexPath: LayoutIndexPath(oldSection, path.item))),
+                        category: key.category, kind: key.kind,
+                        indexPath: path.with(section: oldSection, item: path.item))),
                 .reload
             )
         }
         if let old = position(
-            ElementKey(category: key.category, kind: key.kind, indexPath: LayoutIndexPath(oldSection, path.item)))
+            ElementKey(
+                category: key.category, kind: key.kind, indexPath: path.with(section: oldSection, item: path.item)))
         {
             return (old, sectionChange)
         }
