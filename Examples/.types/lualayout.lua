@@ -294,7 +294,8 @@ function Layout.prepareForCollectionViewUpdates(cv, updates) end
 ---@param cv lualayout.CollectionView
 function Layout.finalizeCollectionViewUpdates(cv) end
 
----For each appearing (inserted, reloaded or moved) cell: edit `a`, which holds the default start.
+---For each cell on screen after a batch update (inserted, reloaded, moved or merely persisting,
+---as UIKit asks): edit `a`, which holds the default start (a persisting cell's attributes before).
 ---@param cv lualayout.CollectionView
 ---@param a lualayout.Attributes
 function Layout.initialLayoutAttributesForAppearingItem(cv, a) end
@@ -309,8 +310,9 @@ function Layout.initialLayoutAttributesForAppearingSupplementaryElement(cv, a) e
 ---@param a lualayout.Attributes
 function Layout.initialLayoutAttributesForAppearingDecorationElement(cv, a) end
 
----For each disappearing (deleted or reloaded) cell: edit `a`, which holds the default end
----(same frame, alpha 0).
+---For each cell on screen before a batch update (deleted, reloaded, moved or persisting): edit
+---`a`, which holds the default end (same frame, alpha 0; a persisting cell's attributes after,
+---an answer not used since the cell stays on).
 ---@param cv lualayout.CollectionView
 ---@param a lualayout.Attributes
 function Layout.finalLayoutAttributesForDisappearingItem(cv, a) end
