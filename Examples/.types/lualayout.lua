@@ -94,7 +94,16 @@
 ---@field safeAreaInsets lualayout.Insets The safe area (`--safe-area`).
 ---@field adjustedContentInset lualayout.Insets `contentInset` plus `safeAreaInsets` (UIKit's automatic adjustment).
 ---@field layoutMargins lualayout.Insets The layout margins (`--layout-margins`).
+---@field traits lualayout.Traits The trait collection (`--trait KEY=VALUE`).
 local CollectionView = {}
+
+---UITraitCollection, as far as a layout reads it (UIKit's case names).
+---@class lualayout.Traits
+---@field horizontalSizeClass "compact"|"regular" Default "compact".
+---@field verticalSizeClass "compact"|"regular" Default "regular".
+---@field userInterfaceIdiom "phone"|"pad"|"mac" Default "phone".
+---@field preferredContentSizeCategory string UIContentSizeCategory's name, default "large".
+---@field displayScale number The screen scale (`--scale`).
 
 ---Items in a section (0 outside the range).
 ---@param section integer
@@ -524,6 +533,7 @@ function FlowLayout.preferredSizeForItem(cv, section, item, fitting) end
 ---@class lualayout.LayoutEnvironment
 ---@field container lualayout.LayoutContainer
 ---@field displayScale number
+---@field traitCollection lualayout.Traits
 
 ---A compositional layout (UICollectionViewCompositionalLayout), made by `compositional{...}`:
 ---`section` (one for every data section) or `sectionProvider`.

@@ -71,6 +71,8 @@ public struct CollectionContext: Hashable, Sendable {
     /// The scroll offset of each orthogonally scrolling section (section → offset along its
     /// own axis), as the bounds' origin is the main content offset; absent = where it rests.
     public var orthogonalOffsets: [Int: Double] = [:]
+    /// UITraitCollection: size classes, idiom, content size category (`--trait`).
+    public var traits = TraitCollection()
 
     public init(
         bounds: Rect, scale: Double = 1, data: CollectionData, state: [String: LayoutValue] = [:],
