@@ -95,6 +95,7 @@
 ---@field adjustedContentInset lualayout.Insets `contentInset` plus `safeAreaInsets` (UIKit's automatic adjustment).
 ---@field layoutMargins lualayout.Insets The layout margins (`--layout-margins`).
 ---@field traits lualayout.Traits The trait collection (`--trait KEY=VALUE`).
+---@field layoutDirection "leftToRight"|"rightToLeft" The layout direction (`--layout-direction`).
 local CollectionView = {}
 
 ---UITraitCollection, as far as a layout reads it (UIKit's case names).
@@ -243,6 +244,7 @@ function Out:contentSize(w, h) end
 
 ---What every layout may define (UICollectionViewLayout's overrides).
 ---@class lualayout.Layout
+---@field flipsHorizontallyInOppositeLayoutDirection? boolean Mirror the layout under `--layout-direction rtl` (default: true for flow and compositional layouts, false for custom ones).
 local Layout = {}
 
 ---Rect-query phase: called once per returned element, for every query (rect, whole layout,

@@ -73,6 +73,9 @@ public struct CollectionContext: Hashable, Sendable {
     public var orthogonalOffsets: [Int: Double] = [:]
     /// UITraitCollection: size classes, idiom, content size category (`--trait`).
     public var traits = TraitCollection()
+    /// The collection view's layout direction (`--layout-direction rtl`): layouts that flip
+    /// (flow, compositional, a custom layout asking for it) are mirrored across the content.
+    public var layoutDirection = LayoutDirection.leftToRight
 
     public init(
         bounds: Rect, scale: Double = 1, data: CollectionData, state: [String: LayoutValue] = [:],

@@ -1,3 +1,9 @@
+/// UIUserInterfaceLayoutDirection: `cv.layoutDirection`, `--layout-direction`.
+public enum LayoutDirection: String, Hashable, Sendable {
+    case leftToRight
+    case rightToLeft
+}
+
 /// UITraitCollection, as far as a layout reads it: size classes, idiom and the preferred
 /// content size category (`cv.traits`, `env.traitCollection`). The display scale is the
 /// context's `scale`. Values are UIKit's case names.

@@ -92,6 +92,19 @@ struct StateArgument: ExpressibleByArgument {
     }
 }
 
+/// `--layout-direction ltr|rtl` (UIKit's names `leftToRight`, `rightToLeft` too).
+struct LayoutDirectionArgument: ExpressibleByArgument {
+    var direction: LayoutDirection
+
+    init?(argument: String) {
+        switch argument {
+        case "ltr", "leftToRight": direction = .leftToRight
+        case "rtl", "rightToLeft": direction = .rightToLeft
+        default: return nil
+        }
+    }
+}
+
 /// `--trait KEY=VALUE`: a UITraitCollection value (`horizontalSizeClass=regular`); checked
 /// against the known keys and values when the context is made.
 struct TraitArgument: ExpressibleByArgument {

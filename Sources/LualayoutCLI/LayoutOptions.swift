@@ -55,6 +55,12 @@ struct LayoutOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "The collection view's layout direction, ltr or rtl (cv.layoutDirection): rtl mirrors flow and compositional layouts, and custom ones that set flipsHorizontallyInOppositeLayoutDirection.",
+            valueName: "ltr|rtl"))
+    var layoutDirection: LayoutDirectionArgument?
+
+    @Option(
+        help: ArgumentHelp(
             "A trait of the collection view (cv.traits, env.traitCollection): horizontalSizeClass or verticalSizeClass = compact|regular, userInterfaceIdiom = phone|pad|mac, preferredContentSizeCategory = UIKit's names (large by default), displayScale (= --scale). Repeatable.",
             valueName: "KEY=VALUE"))
     var trait: [TraitArgument] = []
@@ -115,6 +121,7 @@ struct LayoutOptions: ParsableArguments {
             contentInset: contentInset?.insets ?? .zero, safeAreaInsets: safeArea?.insets ?? .zero,
             layoutMargins: layoutMargins?.insets ?? .zero)
         for given in orthogonalOffset { context.orthogonalOffsets[given.section] = given.offset }
+        context.layoutDirection = layoutDirection?.direction ?? .leftToRight
         do {
             (context.traits, context.scale) = try traits()
         } catch {

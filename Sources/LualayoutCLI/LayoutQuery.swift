@@ -56,7 +56,9 @@ enum LayoutQuery {
                     else { continue }
                     snapshot.regionOfElement[position] = index
                     let region = regions[index]
-                    let offset = context.orthogonalOffsets[region.section] ?? region.initialOffset
+                    var offset = context.orthogonalOffsets[region.section] ?? region.initialOffset
+                    // Right to left, a horizontal region scrolls from its leading (right) edge.
+                    if scriptLayout.isFlippedHorizontally && region.horizontal { offset = -offset }
                     drawn[position].frame.origin.x -= region.horizontal ? offset : 0
                     drawn[position].frame.origin.y -= region.horizontal ? 0 : offset
                 }

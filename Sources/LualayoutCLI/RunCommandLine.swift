@@ -15,7 +15,7 @@ enum RunCommandLine {
     /// their first use would cost a scan of the runtime's conformance records at start-up.
     enum Name: Int, CaseIterable {
         case bounds, offset, scale, contentInset, safeArea, layoutMargins, items, sections, data, state,
-            orthogonalOffset, trait
+            orthogonalOffset, trait, layoutDirection
         case seed, maxInstructions, maxMemory, timeout, strict, estimates
         case rect, visible, item, supplementary, decoration
         case targetOffset, velocity, orthogonalTarget, format, fit, label, output
@@ -35,6 +35,7 @@ enum RunCommandLine {
             case .state: "state"
             case .orthogonalOffset: "orthogonal-offset"
             case .trait: "trait"
+            case .layoutDirection: "layout-direction"
             case .seed: "seed"
             case .maxInstructions: "max-instructions"
             case .maxMemory: "max-memory"
@@ -139,6 +140,7 @@ enum RunCommandLine {
         layout.state = try all(.state, StateArgument.init(argument:))
         layout.orthogonalOffset = try all(.orthogonalOffset, OrthogonalOffsetArgument.init(argument:))
         layout.trait = try all(.trait, TraitArgument.init(argument:))
+        layout.layoutDirection = try one(.layoutDirection, LayoutDirectionArgument.init(argument:))
         try layout.validate()
 
         var scriptOptions = ScriptOptions()

@@ -75,7 +75,10 @@ enum LayoutNames {
     /// The Lua spelling of UIKit name `key`, when `key` is one that has another name here.
     static func luaSpelling(ofUIKitName key: String) -> String? { uikitNames[key] }
 
-    static let all = unique(flowProperties + flowCallbacks + compositionalProperties + selfSizingCallbacks + hooks)
+    /// UICollectionViewLayout properties, for every kind of layout.
+    static let layoutProperties = ["flipsHorizontallyInOppositeLayoutDirection"]
+    static let all = unique(
+        flowProperties + flowCallbacks + compositionalProperties + selfSizingCallbacks + hooks + layoutProperties)
 
     private static func unique(_ names: [String]) -> [String] {
         var seen: Set<String> = []

@@ -148,6 +148,44 @@ public final class ScriptLayout: CollectionViewLayout {
             prepared = try flowAdditions.add(to: prepared, context: context)
         }
         script.binding.contentSize = collectionViewContentSize
+        flipWidth = context.layoutDirection == .rightToLeft && flipsHorizontally ? collectionViewContentSize.width : nil
+    }
+
+    // MARK: Right-to-left
+
+    /// The content width frames are mirrored across after a prepare in a right-to-left
+    /// collection view (UIKit's `flipsHorizontallyInOppositeLayoutDirection`); nil when they
+    /// are not. The layout and its hooks work in left-to-right coordinates; every answer is
+    /// mirrored on the way out and every rect or point mirrored on the way in, as the
+    /// collection view does.
+    private var flipWidth: Double?
+
+    /// Whether the layout's answers are mirrored (a right-to-left prepare of a layout that flips).
+    package var isFlippedHorizontally: Bool { flipWidth != nil }
+
+    /// The layout table's `flipsHorizontallyInOppositeLayoutDirection`, else UIKit's default:
+    /// true for flow and compositional layouts, false for custom ones.
+    private var flipsHorizontally: Bool {
+        script.pushFields()
+        defer { script.lua.pop(2) }
+        if script.lua.rawGet(tableAt: -1, field: "flipsHorizontallyInOppositeLayoutDirection") == .boolean {
+            return script.lua.boolean(at: -1)
+        }
+        return kind != .custom
+    }
+
+    private func mirrored(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        guard let flipWidth else { return attributes }
+        var result = attributes
+        result.frame.origin.x = flipWidth - attributes.frame.x - attributes.frame.width
+        return result
+    }
+
+    private func mirrored(_ rect: Rect) -> Rect {
+        guard let flipWidth else { return rect }
+        var result = rect
+        result.origin.x = flipWidth - rect.x - rect.width
+        return result
     }
 
     /// How many elements the last prepare placed.
@@ -157,7 +195,13 @@ public final class ScriptLayout: CollectionViewLayout {
 
     /// The parts of the content that scroll on their own (a compositional layout's orthogonal
     /// sections), as the last prepare placed them.
-    package var scrollRegions: [ScrollRegion] { prepared.dynamics?.scrollRegions ?? [] }
+    package var scrollRegions: [ScrollRegion] {
+        (prepared.dynamics?.scrollRegions ?? []).map {
+            var region = $0
+            region.frame = mirrored($0.frame)
+            return region
+        }
+    }
 
     /// Whether `key` scrolls with its section's region (cells and item supplementaries).
     package func scrollsWithRegion(_ key: ElementKey) -> Bool { prepared.dynamics?.scrollsWithRegion(key) ?? false }
@@ -170,7 +214,7 @@ public final class ScriptLayout: CollectionViewLayout {
     // MARK: Queries
 
     public func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
-        try script.lua.balanced { try elements(in: rect, context: context) }
+        try script.lua.balanced { try elements(in: mirrored(rect), context: context).map(mirrored) }
     }
 
     private func elements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
@@ -179,7 +223,7 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     public func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
-        try script.lua.balanced { try allElements(context: context) }
+        try script.lua.balanced { try allElements(context: context).map(mirrored) }
     }
 
     private func allElements(context: CollectionContext) throws -> [LayoutAttributes] {
@@ -195,7 +239,7 @@ public final class ScriptLayout: CollectionViewLayout {
         let hooked = script.lua.balanced {
             script.hasCallback("attributes") || script.hasCallback("layoutAttributesForElements")
         }
-        guard !hooked else { return ElementList(try allLayoutAttributes(context: context)) }
+        guard !hooked, flipWidth == nil else { return ElementList(try allLayoutAttributes(context: context)) }
         return try prepared.allElementList(context: context)
     }
 
@@ -218,7 +262,7 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     private func single(_ key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
-        try script.lua.balanced { try singleBalanced(key, context: context) }
+        try script.lua.balanced { try singleBalanced(key, context: context).map(mirrored) }
     }
 
     private func singleBalanced(_ key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
@@ -330,7 +374,7 @@ public final class ScriptLayout: CollectionViewLayout {
     // MARK: Scrolling
 
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
-        try script.lua.balanced { try shouldInvalidateBalanced(newBounds, context: context) }
+        try script.lua.balanced { try shouldInvalidateBalanced(mirrored(newBounds), context: context) }
     }
 
     private func shouldInvalidateBalanced(_ newBounds: Rect, context: CollectionContext) throws -> Bool {
@@ -355,7 +399,16 @@ public final class ScriptLayout: CollectionViewLayout {
         forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
         context: CollectionContext
     ) throws -> Point {
-        try script.lua.balanced { try targetBalanced(proposedContentOffset, velocity, context) }
+        guard flipWidth != nil else {
+            return try script.lua.balanced { try targetBalanced(proposedContentOffset, velocity, context) }
+        }
+        // The offset is the bounds' origin: mirrored as the bounds are.
+        let size = context.bounds.size
+        let proposed = mirrored(Rect(origin: proposedContentOffset, size: size)).origin
+        let target = try script.lua.balanced {
+            try targetBalanced(proposed, Point(x: -velocity.x, y: velocity.y), context)
+        }
+        return mirrored(Rect(origin: target, size: size)).origin
     }
 
     private func targetBalanced(
@@ -536,6 +589,8 @@ extension ScriptLayout {
             case .supplementary: "SupplementaryElement"
             case .decoration: "DecorationElement"
             }
-        return try script.lua.balanced { try edit(attributes, with: prefix + suffix, context: context) }
+        return try script.lua.balanced {
+            mirrored(try edit(mirrored(attributes), with: prefix + suffix, context: context))
+        }
     }
 }
