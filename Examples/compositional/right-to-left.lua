@@ -11,7 +11,9 @@
 local C = compositional
 
 local card = C.item{ width = C.fractionalWidth(1), height = C.fractionalHeight(1) }
-local group = C.group{ axis = "horizontal", width = C.fractionalWidth(0.8), height = C.absolute(100), subitems = {card} }
+local group = C.group{
+  axis = "horizontal", width = C.fractionalWidth(0.8), height = C.absolute(100), subitems = {card},
+}
 local title = C.boundarySupplementaryItem{
   kind = "title", width = C.fractionalWidth(0.5), height = C.absolute(30), alignment = "topLeading",
 }
