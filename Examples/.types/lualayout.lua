@@ -61,10 +61,12 @@
 ---@field bottom number
 ---@field right number
 
----An index path, 0-based as in UIKit.
+---An index path, 0-based as in UIKit. A supplementary or decoration view's path may have more
+---than two components: it then also reads as the array of them (`path[3]`).
 ---@class lualayout.IndexPath
 ---@field section integer
 ---@field item integer
+---@field [integer] integer
 
 ---An index path of a batch update: `item` is nil for a whole-section update.
 ---@class lualayout.UpdateIndexPath
@@ -92,7 +94,17 @@
 ---@field safeAreaInsets lualayout.Insets The safe area (`--safe-area`).
 ---@field adjustedContentInset lualayout.Insets `contentInset` plus `safeAreaInsets` (UIKit's automatic adjustment).
 ---@field layoutMargins lualayout.Insets The layout margins (`--layout-margins`).
+---@field traits lualayout.Traits The trait collection (`--trait KEY=VALUE`).
+---@field layoutDirection "leftToRight"|"rightToLeft" The layout direction (`--layout-direction`).
 local CollectionView = {}
+
+---UITraitCollection, as far as a layout reads it (UIKit's case names).
+---@class lualayout.Traits
+---@field horizontalSizeClass "compact"|"regular" Default "compact".
+---@field verticalSizeClass "compact"|"regular" Default "regular".
+---@field userInterfaceIdiom "phone"|"pad"|"mac" Default "phone".
+---@field preferredContentSizeCategory string UIContentSizeCategory's name, default "large".
+---@field displayScale number The screen scale (`--scale`).
 
 ---Items in a section (0 outside the range).
 ---@param section integer
@@ -122,6 +134,7 @@ function CollectionView:layoutAttributesForItem(section, item) end
 ---@param section integer
 ---@param item integer
 ---@return lualayout.Attributes?
+---@overload fun(self: lualayout.CollectionView, kind: string, indexPath: integer[]): lualayout.Attributes?
 function CollectionView:layoutAttributesForSupplementaryElement(kind, section, item) end
 
 ---Super query: the prepared decoration view, as a copy, or nil.
@@ -129,6 +142,7 @@ function CollectionView:layoutAttributesForSupplementaryElement(kind, section, i
 ---@param section integer
 ---@param item integer
 ---@return lualayout.Attributes?
+---@overload fun(self: lualayout.CollectionView, kind: string, indexPath: integer[]): lualayout.Attributes?
 function CollectionView:layoutAttributesForDecorationElement(kind, section, item) end
 
 ---Super query: copies of the prepared elements meeting `rect` (before any rect-query hook).
@@ -182,6 +196,7 @@ function Out:cell(section, item, x, y, w, h, extra) end
 ---@param w number
 ---@param h number
 ---@param extra? lualayout.Extra
+---@overload fun(self: lualayout.Out, kind: string, indexPath: integer[], x: number, y: number, w: number, h: number, extra?: lualayout.Extra)
 function Out:supplementary(kind, section, item, x, y, w, h, extra) end
 
 ---Places a decoration view of any kind, at any index path.
@@ -193,6 +208,7 @@ function Out:supplementary(kind, section, item, x, y, w, h, extra) end
 ---@param w number
 ---@param h number
 ---@param extra? lualayout.Extra
+---@overload fun(self: lualayout.Out, kind: string, indexPath: integer[], x: number, y: number, w: number, h: number, extra?: lualayout.Extra)
 function Out:decoration(kind, section, item, x, y, w, h, extra) end
 
 ---Sets the content size (default: the far right and bottom edges of what was placed).
@@ -228,6 +244,7 @@ function Out:contentSize(w, h) end
 
 ---What every layout may define (UICollectionViewLayout's overrides).
 ---@class lualayout.Layout
+---@field flipsHorizontallyInOppositeLayoutDirection? boolean Mirror the layout under `--layout-direction rtl` (default: true for flow and compositional layouts, false for custom ones).
 local Layout = {}
 
 ---Rect-query phase: called once per returned element, for every query (rect, whole layout,
@@ -244,6 +261,24 @@ function Layout.attributes(cv, a) end
 ---@param elements lualayout.Attributes[]
 ---@return lualayout.Attributes[]
 function Layout.layoutAttributesForElements(cv, rect, elements) end
+
+---UIKit's `layoutAttributesForItem(at:)` override: called for single-element queries
+---(`--item`, the simulator's `attributesOf`) after `attributes`, never for rect queries. Edit `a`.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.layoutAttributesForItem(cv, a) end
+
+---UIKit's `layoutAttributesForSupplementaryView(ofKind:at:)` override: single-element queries
+---(`--supplementary`) after `attributes`. Edit `a`.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.layoutAttributesForSupplementaryElement(cv, a) end
+
+---UIKit's `layoutAttributesForDecorationView(ofKind:at:)` override: single-element queries
+---after `attributes`. Edit `a`.
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+function Layout.layoutAttributesForDecorationElement(cv, a) end
 
 ---Whether a move or resize of the viewport to `newBounds` invalidates the layout (flow default:
 ---a width change, or any change when pinning headers or footers).
@@ -270,7 +305,8 @@ function Layout.prepareForCollectionViewUpdates(cv, updates) end
 ---@param cv lualayout.CollectionView
 function Layout.finalizeCollectionViewUpdates(cv) end
 
----For each appearing (inserted, reloaded or moved) cell: edit `a`, which holds the default start.
+---For each cell on screen after a batch update (inserted, reloaded, moved or merely persisting,
+---as UIKit asks): edit `a`, which holds the default start (a persisting cell's attributes before).
 ---@param cv lualayout.CollectionView
 ---@param a lualayout.Attributes
 function Layout.initialLayoutAttributesForAppearingItem(cv, a) end
@@ -285,8 +321,9 @@ function Layout.initialLayoutAttributesForAppearingSupplementaryElement(cv, a) e
 ---@param a lualayout.Attributes
 function Layout.initialLayoutAttributesForAppearingDecorationElement(cv, a) end
 
----For each disappearing (deleted or reloaded) cell: edit `a`, which holds the default end
----(same frame, alpha 0).
+---For each cell on screen before a batch update (deleted, reloaded, moved or persisting): edit
+---`a`, which holds the default end (same frame, alpha 0; a persisting cell's attributes after,
+---an answer not used since the cell stays on).
 ---@param cv lualayout.CollectionView
 ---@param a lualayout.Attributes
 function Layout.finalLayoutAttributesForDisappearingItem(cv, a) end
@@ -313,7 +350,7 @@ function CustomLayout.prepare(cv, out) end
 ---A flow layout (UICollectionViewFlowLayout), made by `flow{...}`. Every property may be
 ---omitted, and each may also be a function of `cv` returning its value (evaluated once per
 ---prepare, before the delegate callbacks; a size may come back as two numbers).
----Defining `prepare` on a flow layout is an error.
+---`prepare(cv, out)` adds the subclass's own supplementary and decoration views after the flow's.
 ---@class lualayout.FlowLayout: lualayout.Layout
 ---@field scrollDirection? lualayout.ScrollDirection|fun(cv: lualayout.CollectionView): lualayout.ScrollDirection Default "vertical".
 ---@field itemSize? lualayout.SizeValue|fun(cv: lualayout.CollectionView): lualayout.SizeValue|number, number? Default {50, 50}.
@@ -327,6 +364,14 @@ function CustomLayout.prepare(cv, out) end
 ---@field sectionFootersPinToVisibleBounds? boolean|fun(cv: lualayout.CollectionView): boolean Default false.
 ---@field estimatedItemSize? lualayout.SizeValue|fun(cv: lualayout.CollectionView): lualayout.SizeValue|number, number? Self-sizing cells: the estimate `preferredSizeForItem` measures.
 local FlowLayout = {}
+
+---A flow subclass's `prepare`: runs after the flow placed its elements (super's prepare; super
+---queries and `cv.contentSize` answer with them) and adds supplementary and decoration views
+---through `out` (`out:cell` is an error: the flow owns the cells). Added elements are stored and
+---returned with the flow's and go through the same hooks; they do not pin.
+---@param cv lualayout.CollectionView
+---@param out lualayout.Out
+function FlowLayout.prepare(cv, out) end
 
 ---Delegate callback (`collectionView(_:layout:sizeForItemAt:)`): the item's size, or two numbers
 ---`w, h`. Called once per item per prepare.
@@ -490,6 +535,7 @@ function FlowLayout.preferredSizeForItem(cv, section, item, fitting) end
 ---@class lualayout.LayoutEnvironment
 ---@field container lualayout.LayoutContainer
 ---@field displayScale number
+---@field traitCollection lualayout.Traits
 
 ---A compositional layout (UICollectionViewCompositionalLayout), made by `compositional{...}`:
 ---`section` (one for every data section) or `sectionProvider`.

@@ -71,6 +71,11 @@ public struct CollectionContext: Hashable, Sendable {
     /// The scroll offset of each orthogonally scrolling section (section → offset along its
     /// own axis), as the bounds' origin is the main content offset; absent = where it rests.
     public var orthogonalOffsets: [Int: Double] = [:]
+    /// UITraitCollection: size classes, idiom, content size category (`--trait`).
+    public var traits = TraitCollection()
+    /// The collection view's layout direction (`--layout-direction rtl`): layouts that flip
+    /// (flow, compositional, a custom layout asking for it) are mirrored across the content.
+    public var layoutDirection = LayoutDirection.leftToRight
 
     public init(
         bounds: Rect, scale: Double = 1, data: CollectionData, state: [String: LayoutValue] = [:],

@@ -45,6 +45,10 @@ package protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
     /// Whether `key` moves when its section's region scrolls.
     func scrollsWithRegion(_ key: ElementKey) -> Bool
 
+    /// Whether the layout is mirrored right to left: a horizontal region then scrolls from its
+    /// leading (right) edge, so a positive offset moves its elements to the right.
+    var isFlippedHorizontally: Bool { get }
+
     /// Where region `section` comes to rest when released at `proposed` with `velocity`.
     func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double
 }
@@ -53,6 +57,8 @@ extension CollectionViewLayout {
     package var scrollRegions: [ScrollRegion] { [] }
 
     package func scrollsWithRegion(_ key: ElementKey) -> Bool { false }
+
+    package var isFlippedHorizontally: Bool { false }
 
     package func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double { proposed }
 

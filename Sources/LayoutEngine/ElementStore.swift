@@ -22,6 +22,8 @@ package struct ElementStore: Sendable {
         var transform3D: Transform3D
         var custom: [String: LayoutValue]
         var animations: [AttributeAnimation]
+        /// Index path components after section and item (a deep supplementary or decoration path).
+        var deeper: [Int] = []
     }
 
     private(set) var records: [Record]
@@ -46,9 +48,12 @@ package struct ElementStore: Sendable {
 
     package func key(at position: Int) -> ElementKey {
         let record = records[position]
-        return ElementKey(
-            category: record.category, kind: kinds[Int(record.kind)],
-            indexPath: LayoutIndexPath(Int(record.section), Int(record.item)))
+        return ElementKey(category: record.category, kind: kinds[Int(record.kind)], indexPath: indexPath(at: position))
+    }
+
+    /// The index path components after section and item of the element at `position`.
+    private func deeper(_ record: Record) -> [Int] {
+        record.extras >= 0 ? extras[Int(record.extras)].deeper : []
     }
 
     package func attributes(at position: Int) -> LayoutAttributes {
@@ -86,19 +91,26 @@ package struct ElementStore: Sendable {
             let probe = (record.category.rawValue, kindRanks[Int(record.kind)], record.section, record.item)
             if probe < target { low = middle + 1 } else { high = middle }
         }
-        guard low < records.count else { return nil }
-        let found = records[low]
-        let isMatch =
-            found.category == key.category && found.kind == UInt16(kindID)
-            && Int(found.section) == key.indexPath.section && Int(found.item) == key.indexPath.item
-        return isMatch ? low : nil
+        // Deep paths share section and item: the first with the whole path, in order from here.
+        while low < records.count {
+            let found = records[low]
+            let isCandidate =
+                found.category == key.category && found.kind == UInt16(kindID)
+                && Int(found.section) == key.indexPath.section && Int(found.item) == key.indexPath.item
+            guard isCandidate else { return nil }
+            if deeper(found) == key.indexPath.deeper { return low }
+            low += 1
+        }
+        return nil
     }
 
     package func category(at position: Int) -> ElementCategory { records[position].category }
 
     package func indexPath(at position: Int) -> LayoutIndexPath {
         let record = records[position]
-        return LayoutIndexPath(Int(record.section), Int(record.item))
+        var path = LayoutIndexPath(Int(record.section), Int(record.item))
+        if record.extras >= 0 { path.deeper = extras[Int(record.extras)].deeper }
+        return path
     }
 
     /// The position of cell (section, item) (cells have the empty kind): `hint` when it is
@@ -129,7 +141,9 @@ package struct ElementStore: Sendable {
             } else if kinds[Int(record.kind)] != key.kind {
                 precedes = kinds[Int(record.kind)] < key.kind
             } else {
-                precedes = (Int(record.section), Int(record.item)) <= (key.indexPath.section, key.indexPath.item)
+                var path = LayoutIndexPath(Int(record.section), Int(record.item))
+                path.deeper = deeper(record)
+                precedes = !(key.indexPath < path)
             }
             if precedes { low = middle + 1 } else { high = middle }
         }
@@ -205,11 +219,14 @@ package struct ElementStoreBuilder: Sendable {
     /// Gives the last appended element a transform, custom fields and looping animations.
     package mutating func setExtrasOfLast(
         transform3D: Transform3D, custom: [String: LayoutValue],
-        animations: [AttributeAnimation] = []
+        animations: [AttributeAnimation] = [], deeper: [Int] = []
     ) {
-        guard !records.isEmpty, !(transform3D.isIdentity && custom.isEmpty && animations.isEmpty) else { return }
+        guard !records.isEmpty, !(transform3D.isIdentity && custom.isEmpty && animations.isEmpty && deeper.isEmpty)
+        else { return }
+        if !deeper.isEmpty { appendedInOrder = false }
         records[records.count - 1].extras = Int32(extras.count)
-        extras.append(ElementStore.Extras(transform3D: transform3D, custom: custom, animations: animations))
+        extras.append(
+            ElementStore.Extras(transform3D: transform3D, custom: custom, animations: animations, deeper: deeper))
     }
 
     package mutating func append(_ attributes: LayoutAttributes) throws(LayoutError) {
@@ -223,7 +240,8 @@ package struct ElementStoreBuilder: Sendable {
             frame: attributes.frame, alpha: attributes.alpha, zIndex: Int32(clamping: attributes.zIndex),
             hidden: attributes.hidden)
         setExtrasOfLast(
-            transform3D: attributes.transform3D, custom: attributes.custom, animations: attributes.animations)
+            transform3D: attributes.transform3D, custom: attributes.custom, animations: attributes.animations,
+            deeper: attributes.indexPath.deeper)
     }
 
     /// Sorts into output order (category, kind name, index path) and rejects duplicates.
@@ -232,21 +250,28 @@ package struct ElementStoreBuilder: Sendable {
         func key(_ r: ElementStore.Record) -> (UInt8, UInt16, Int32, Int32) {
             (r.category.rawValue, ranks[Int(r.kind)], r.section, r.item)
         }
+        let extras = self.extras
+        func deeper(_ r: ElementStore.Record) -> [Int] { r.extras >= 0 ? extras[Int(r.extras)].deeper : [] }
+        // Deeper components decide only between equal (category, kind, section, item).
+        func precedes(_ a: ElementStore.Record, _ b: ElementStore.Record) -> Bool {
+            let (ka, kb) = (key(a), key(b))
+            return ka != kb ? ka < kb : deeper(a).lexicographicallyPrecedes(deeper(b))
+        }
         var sorted = records
         var isSorted = true
         if !appendedInOrder {
-            for i in sorted.indices.dropFirst() where !(key(sorted[i - 1]) < key(sorted[i])) {
+            for i in sorted.indices.dropFirst() where !precedes(sorted[i - 1], sorted[i]) {
                 isSorted = false
                 break
             }
         }
         if !isSorted {
-            sorted.sort { key($0) < key($1) }
-            for i in sorted.indices.dropFirst() where key(sorted[i - 1]) == key(sorted[i]) {
+            sorted.sort(by: precedes)
+            for i in sorted.indices.dropFirst() where !precedes(sorted[i - 1], sorted[i]) {
                 let r = sorted[i]
-                let element = ElementKey(
-                    category: r.category, kind: kinds[Int(r.kind)],
-                    indexPath: LayoutIndexPath(Int(r.section), Int(r.item)))
+                var path = LayoutIndexPath(Int(r.section), Int(r.item))
+                path.deeper = deeper(r)
+                let element = ElementKey(category: r.category, kind: kinds[Int(r.kind)], indexPath: path)
                 throw LayoutError("\(element) was placed twice")
             }
         }

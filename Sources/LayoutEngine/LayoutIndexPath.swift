@@ -1,23 +1,50 @@
-/// A UIKit index path: (section, item), both 0-based.
-/// Named apart from Foundation's `IndexPath` so both can be imported side by side.
+/// A UIKit index path: (section, item), both 0-based, and for supplementary and decoration
+/// views any further components (the guide's tree: a connector indexed by depth, parent and
+/// child). Named apart from Foundation's `IndexPath` so both can be imported side by side.
 public struct LayoutIndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var section: Int
     public var item: Int
+    /// Components after the second (empty for the usual two-component path).
+    public var deeper: [Int]
 
     public init(section: Int, item: Int) {
         self.section = section
         self.item = item
+        self.deeper = []
     }
 
     public init(_ section: Int, _ item: Int) {
         self.init(section: section, item: item)
     }
 
-    public static func < (lhs: LayoutIndexPath, rhs: LayoutIndexPath) -> Bool {
-        (lhs.section, lhs.item) < (rhs.section, rhs.item)
+    /// A path of two or more components.
+    public init(components: [Int]) {
+        precondition(components.count >= 2, "an index path has at least two components")
+        section = components[0]
+        item = components[1]
+        deeper = Array(components.dropFirst(2))
     }
 
-    public var description: String { "[\(section), \(item)]" }
+    /// Every component, section and item first.
+    public var components: [Int] { [section, item] + deeper }
+
+    /// Component by component; on a tie the shorter path comes first.
+    public static func < (lhs: LayoutIndexPath, rhs: LayoutIndexPath) -> Bool {
+        if (lhs.section, lhs.item) != (rhs.section, rhs.item) {
+            return (lhs.section, lhs.item) < (rhs.section, rhs.item)
+        }
+        return lhs.deeper.lexicographicallyPrecedes(rhs.deeper)
+    }
+
+    public var description: String { "[" + components.map(String.init).joined(separator: ", ") + "]" }
+
+    /// This path with section and item replaced, the deeper components kept.
+    public func with(section: Int, item: Int) -> LayoutIndexPath {
+        var path = self
+        path.section = section
+        path.item = item
+        return path
+    }
 }
 
 /// What an element is: a cell (an item of the data), a supplementary view (data-driven, of a

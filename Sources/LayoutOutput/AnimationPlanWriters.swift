@@ -143,6 +143,10 @@ package enum JSONPlanWriter {
         bytes.append(p.section)
         bytes.append(", ")
         bytes.append(p.item)
+        for component in p.deeper {
+            bytes.append(", ")
+            bytes.append(component)
+        }
         bytes.append(UInt8(ascii: "]"))
     }
 

@@ -15,7 +15,7 @@ package enum ElementDrawing {
         for name in [field, "label"].compactMap({ $0 }) {
             if let value = a.custom[name] { return text(value) }
         }
-        let path = "[\(a.indexPath.section), \(a.indexPath.item)]"
+        let path = a.indexPath.description
         return a.category == .cell ? path : "\(a.kind) \(path)"
     }
 
@@ -33,7 +33,7 @@ package enum ElementDrawing {
     package static func tooltip(_ a: LayoutAttributes, frameText: String? = nil) -> String {
         let f = a.frame
         var lines = [
-            "\(a.category.name)\(a.category == .cell ? "" : " " + a.kind) [\(a.indexPath.section), \(a.indexPath.item)]"
+            "\(a.category.name)\(a.category == .cell ? "" : " " + a.kind) \(a.indexPath)"
         ]
         lines.append("frame " + (frameText ?? self.frameText(f)))
         if a.alpha != 1 { lines.append("alpha \(r(a.alpha))") }
@@ -64,7 +64,7 @@ package enum ElementDrawing {
         guard f.isFinite else { return }
         var attributes = "class=\"\(a.category.name)\" stroke-width=\"\(n(unit))\""
         if a.alpha < 1 { attributes += " opacity=\"\(n(max(0, a.alpha)))\"" }
-        attributes += " data-index-path=\"\(a.indexPath.section),\(a.indexPath.item)\""
+        attributes += " data-index-path=\"\(a.indexPath.components.map(String.init).joined(separator: ","))\""
         if a.category != .cell { attributes += " data-kind=\"\(escape(a.kind))\"" }
         if let animation { attributes += " data-entry=\"\(animation.entry)\"" }
         output.write("  <g \(attributes)><title>\(escape(animation?.tooltip ?? tooltip(a)))</title>")

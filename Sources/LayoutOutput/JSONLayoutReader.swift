@@ -62,10 +62,18 @@ package enum JSONLayoutReader {
             }
             kind = name
         }
-        guard case .array(let indexPath)? = fields["indexPath"], indexPath.count == 2,
+        guard case .array(let indexPath)? = fields["indexPath"], indexPath.count >= 2, indexPath.count <= 64,
             let section = integer(indexPath[0]), let item = integer(indexPath[1])
         else {
             throw ReadError(location: "\(path).indexPath", message: "expected [section, item]")
+        }
+        // Supplementary and decoration views may carry deeper components ([0, 2, 1]).
+        var deeper: [Int] = []
+        for component in indexPath.dropFirst(2) {
+            guard category != .cell, let value = integer(component) else {
+                throw ReadError(location: "\(path).indexPath", message: "expected [section, item]")
+            }
+            deeper.append(value)
         }
         var transform = Transform3D.identity
         if let matrix = fields["transform3D"] {
@@ -88,7 +96,8 @@ package enum JSONLayoutReader {
         var custom: [String: LayoutValue] = [:]
         if let extra = fields["custom"] { custom = try object(extra, at: "\(path).custom") }
         return LayoutAttributes(
-            key: ElementKey(category: category, kind: kind, indexPath: LayoutIndexPath(section, item)),
+            key: ElementKey(
+                category: category, kind: kind, indexPath: LayoutIndexPath(components: [section, item] + deeper)),
             frame: try rect(fields["frame"], at: "\(path).frame"), transform3D: transform,
             alpha: try number(fields["alpha"], at: "\(path).alpha"), zIndex: z, hidden: hidden, custom: custom)
     }

@@ -92,8 +92,8 @@ package enum JSONLayoutWriter {
         }
         if a.category != .cell { writeString(a.kind, to: bytes) }
         writeFields(
-            section: a.indexPath.section, item: a.indexPath.item, frame: a.frame, alpha: a.alpha, zIndex: a.zIndex,
-            hidden: a.hidden, to: bytes)
+            section: a.indexPath.section, item: a.indexPath.item, deeper: a.indexPath.deeper, frame: a.frame,
+            alpha: a.alpha, zIndex: a.zIndex, hidden: a.hidden, to: bytes)
         if !a.transform3D.isIdentity {
             bytes.append(", \"transform3D\": [")
             for (position, component) in a.transform3D.m.enumerated() {
@@ -170,12 +170,18 @@ package enum JSONLayoutWriter {
     /// The fields every element has, from the index path to `hidden`.
     @inline(__always)
     static func writeFields(
-        section: Int, item: Int, frame: Rect, alpha: Double, zIndex: Int, hidden: Bool, to bytes: OutputBytes
+        section: Int, item: Int, deeper: [Int] = [], frame: Rect, alpha: Double, zIndex: Int, hidden: Bool,
+        to bytes: OutputBytes
     ) {
         bytes.append(", \"indexPath\": [")
         bytes.append(section)
         bytes.append(", ")
         bytes.append(item)
+        // A deep supplementary or decoration path prints every component.
+        for component in deeper {
+            bytes.append(", ")
+            bytes.append(component)
+        }
         bytes.append("], \"frame\": ")
         writeRect(frame, to: bytes)
         bytes.append(", \"alpha\": ")

@@ -171,6 +171,10 @@ package enum TableLayoutWriter {
             bytes.append(row.section)
             bytes.append(", ")
             bytes.append(row.item)
+            for component in row.attributes?.indexPath.deeper ?? [] {
+                bytes.append(", ")
+                bytes.append(component)
+            }
             bytes.append(UInt8(ascii: "]"))
         case 3: bytes.appendRounded(row.frame.x)
         case 4: bytes.appendRounded(row.frame.y)

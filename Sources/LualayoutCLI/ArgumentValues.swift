@@ -92,6 +92,32 @@ struct StateArgument: ExpressibleByArgument {
     }
 }
 
+/// `--layout-direction ltr|rtl` (UIKit's names `leftToRight`, `rightToLeft` too).
+struct LayoutDirectionArgument: ExpressibleByArgument {
+    var direction: LayoutDirection
+
+    init?(argument: String) {
+        switch argument {
+        case "ltr", "leftToRight": direction = .leftToRight
+        case "rtl", "rightToLeft": direction = .rightToLeft
+        default: return nil
+        }
+    }
+}
+
+/// `--trait KEY=VALUE`: a UITraitCollection value (`horizontalSizeClass=regular`); checked
+/// against the known keys and values when the context is made.
+struct TraitArgument: ExpressibleByArgument {
+    var key: String
+    var value: String
+
+    init?(argument: String) {
+        guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else { return nil }
+        key = String(argument[..<equals])
+        value = String(argument[argument.index(after: equals)...])
+    }
+}
+
 /// A byte count with an optional K, M or G suffix (binary units): `64M`.
 struct ByteCountArgument: ExpressibleByArgument {
     var bytes: Int

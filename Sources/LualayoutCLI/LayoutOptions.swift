@@ -55,6 +55,18 @@ struct LayoutOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "The collection view's layout direction, ltr or rtl (cv.layoutDirection): rtl mirrors flow and compositional layouts, and custom ones that set flipsHorizontallyInOppositeLayoutDirection.",
+            valueName: "ltr|rtl"))
+    var layoutDirection: LayoutDirectionArgument?
+
+    @Option(
+        help: ArgumentHelp(
+            "A trait of the collection view (cv.traits, env.traitCollection): horizontalSizeClass or verticalSizeClass = compact|regular, userInterfaceIdiom = phone|pad|mac, preferredContentSizeCategory = UIKit's names (large by default), displayScale (= --scale). Repeatable.",
+            valueName: "KEY=VALUE"))
+    var trait: [TraitArgument] = []
+
+    @Option(
+        help: ArgumentHelp(
             "Scroll offset of orthogonal section S of a compositional layout (pictures draw it scrolled; reported frames stay unscrolled). Repeatable.",
             valueName: "S:X"))
     var orthogonalOffset: [OrthogonalOffsetArgument] = []
@@ -75,6 +87,26 @@ struct LayoutOptions: ParsableArguments {
         guard scale >= 0.01, scale <= 100 else {
             throw ValidationError("--scale must be between 0.01 and 100 (1, 2 or 3 on devices)")
         }
+        _ = try traits()
+    }
+
+    /// The `--trait` values over UIKit's defaults, and the display scale they give (`--scale`
+    /// unless `displayScale` is set).
+    func traits() throws(ValidationError) -> (traits: TraitCollection, scale: Double) {
+        var traits = TraitCollection()
+        var scale = self.scale
+        for given in trait {
+            if given.key == "displayScale" {
+                guard let value = Double(given.value), value >= 0.01, value <= 100 else {
+                    throw ValidationError(
+                        "--trait displayScale must be a number between 0.01 and 100, got '\(given.value)'")
+                }
+                scale = value
+                continue
+            }
+            if let problem = traits.set(given.key, given.value) { throw ValidationError("--trait: \(problem)") }
+        }
+        return (traits, scale)
     }
 
     /// The files these options read (the data file), for `OutputDestination`'s check.
@@ -92,6 +124,12 @@ struct LayoutOptions: ParsableArguments {
             contentInset: contentInset?.insets ?? .zero, safeAreaInsets: safeArea?.insets ?? .zero,
             layoutMargins: layoutMargins?.insets ?? .zero)
         for given in orthogonalOffset { context.orthogonalOffsets[given.section] = given.offset }
+        context.layoutDirection = layoutDirection?.direction ?? .leftToRight
+        do {
+            (context.traits, context.scale) = try traits()
+        } catch {
+            throw .input(error.message)
+        }
         return context
     }
 

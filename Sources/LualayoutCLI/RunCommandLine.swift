@@ -15,7 +15,7 @@ enum RunCommandLine {
     /// their first use would cost a scan of the runtime's conformance records at start-up.
     enum Name: Int, CaseIterable {
         case bounds, offset, scale, contentInset, safeArea, layoutMargins, items, sections, data, state,
-            orthogonalOffset
+            orthogonalOffset, trait, layoutDirection
         case seed, maxInstructions, maxMemory, timeout, strict, estimates
         case rect, visible, item, supplementary, decoration
         case targetOffset, velocity, orthogonalTarget, format, fit, label, output
@@ -34,6 +34,8 @@ enum RunCommandLine {
             case .data: "data"
             case .state: "state"
             case .orthogonalOffset: "orthogonal-offset"
+            case .trait: "trait"
+            case .layoutDirection: "layout-direction"
             case .seed: "seed"
             case .maxInstructions: "max-instructions"
             case .maxMemory: "max-memory"
@@ -58,7 +60,9 @@ enum RunCommandLine {
         var isFlag: Bool { self == .strict || self == .estimates || self == .visible }
 
         /// Options that may be given more than once (their values are appended in order).
-        var isRepeatable: Bool { self == .state || self == .orthogonalOffset || self == .orthogonalTarget }
+        var isRepeatable: Bool {
+            self == .state || self == .orthogonalOffset || self == .orthogonalTarget || self == .trait
+        }
 
         init?(long: Substring) {
             guard let name = Self.allCases.first(where: { $0.long == long }) else { return nil }
@@ -135,6 +139,8 @@ enum RunCommandLine {
         layout.data = try one(.data, String.init(argument:))
         layout.state = try all(.state, StateArgument.init(argument:))
         layout.orthogonalOffset = try all(.orthogonalOffset, OrthogonalOffsetArgument.init(argument:))
+        layout.trait = try all(.trait, TraitArgument.init(argument:))
+        layout.layoutDirection = try one(.layoutDirection, LayoutDirectionArgument.init(argument:))
         try layout.validate()
 
         var scriptOptions = ScriptOptions()

@@ -97,7 +97,15 @@ final class AttributesProxy {
         case "section": lua.push(a.indexPath.section)
         case "item": lua.push(a.indexPath.item)
         case "indexPath":
+            // A deep path reads as the array of its components, with section and item as well.
+            let deeper = a.indexPath.deeper
             lua.newTable(fieldCount: 2)
+            if !deeper.isEmpty {
+                for (offset, component) in a.indexPath.components.enumerated() {
+                    lua.push(component)
+                    lua.rawSet(tableAt: -2, index: offset + 1)
+                }
+            }
             lua.push(a.indexPath.section)
             lua.rawSet(tableAt: -2, field: "section")
             lua.push(a.indexPath.item)

@@ -75,10 +75,12 @@ final class CollectionContextBinding {
             __metatable = what,
           }), what)
         end
-        return function(bounds, scale, sections, state, contentSize, insets)
+        return function(bounds, scale, sections, state, contentSize, insets, traits, layoutDirection)
           local b, s = readOnly(bounds, "cv.bounds"), deepReadOnly(state, "cv.state")
           local fields = {bounds = b, scale = scale, numberOfSections = sections, state = s}
           for name, value in next, insets do fields[name] = readOnly(value, "cv." .. name) end
+          fields.traits = readOnly(traits, "cv.traits")
+          fields.layoutDirection = layoutDirection
           for name, method in next, methods do fields[name] = method end
           local c = contentSize and readOnly(contentSize, "cv.contentSize") or {}
           if contentSize then fields.contentSize = c end
@@ -141,8 +143,10 @@ final class CollectionContextBinding {
             lua.push(insets)
             lua.rawSet(tableAt: -2, field: name)
         }
+        lua.push(context.traits.value(displayScale: context.scale))
+        lua.push(context.layoutDirection.rawValue)
         do {
-            try lua.call(arguments: 6, results: 4)
+            try lua.call(arguments: 8, results: 4)
         } catch {
             throw ScriptError(error)
         }

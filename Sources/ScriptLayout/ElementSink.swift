@@ -32,7 +32,9 @@ final class ElementSink {
     private let buffer: PlacementBuffer
     private var isOpen = false
 
-    init(lua: LuaState) {
+    /// `cellsRefused`: why `out:cell` is an error here (a flow's `prepare`, whose cells are the
+    /// flow's); nil where cells are placed.
+    init(lua: LuaState, cellsRefused: String? = nil) {
         self.lua = lua
         memoryLimit = lua.limits.memoryBytes > 0 ? lua.limits.memoryBytes : Int.max
         elementLimit = min(50_000_000, memoryLimit / Self.bytesPerElement)
@@ -43,9 +45,13 @@ final class ElementSink {
         for (name, category) in [
             ("cell", ElementCategory.cell), ("supplementary", .supplementary), ("decoration", .decoration),
         ] {
-            lua.push(kinds)
-            lua.push { [unowned self] lua in self.place(lua, category: category) }
-            lua.pushPlacer(buffer, category: Int32(category.rawValue))
+            if category == .cell, let cellsRefused {
+                lua.push { lua in .error("out:cell: \(cellsRefused)") }
+            } else {
+                lua.push(kinds)
+                lua.push { [unowned self] lua in self.place(lua, category: category) }
+                lua.pushPlacer(buffer, category: Int32(category.rawValue))
+            }
             lua.rawSet(tableAt: -2, field: name)
         }
         lua.push { [unowned self] lua in self.setContentSize(lua) }
@@ -127,12 +133,15 @@ final class ElementSink {
         do throws(Refusal) {
             try checkCall(lua, name: name)
             let (kindID, argument) = try readKind(lua, category: category, name: name)
-            let (section, item) = try readIndexPath(lua, at: argument, category: category, name: name)
-            let label = "\(name) [\(section), \(item)]"
-            let frame = try readFrame(lua, at: argument + 2, label: label)
+            let (section, item, deeper) = try readIndexPath(lua, at: argument, category: category, name: name)
+            // A deep path is one table argument in place of `section, item`.
+            let frameArgument = deeper == nil ? argument + 2 : argument + 1
+            let label =
+                "\(name) \(deeper.map { LayoutIndexPath(components: [Int(section), Int(item)] + $0).description } ?? "[\(section), \(item)]")"
+            let frame = try readFrame(lua, at: frameArgument, label: label)
             try store(
                 lua, category: category, kindID: kindID, section: section, item: item, frame: frame,
-                extraIndex: argument + 6, label: label)
+                extraIndex: frameArgument + 4, label: label, deeper: deeper ?? [])
         } catch {
             return .error(error.message)
         }
@@ -175,10 +184,22 @@ final class ElementSink {
         return (kindID, 3)
     }
 
-    /// Step 3: section and item, integers ≥ 0 that the data has (decorations are free).
+    /// Step 3: section and item, integers ≥ 0 that the data has (decorations are free); a
+    /// supplementary or decoration view may instead give a table of two or more such numbers
+    /// (`{0, 2, 1}`), whose components after the second come back as `deeper`.
     private func readIndexPath(
         _ lua: LuaState, at argument: Int32, category: ElementCategory, name: String
-    ) throws(Refusal) -> (section: Int32, item: Int32) {
+    ) throws(Refusal) -> (section: Int32, item: Int32, deeper: [Int]?) {
+        if category != .cell, lua.type(at: argument) == .table {
+            let components = try readComponents(lua, at: argument, name: name)
+            let (section, item) = (Int32(components[0]), Int32(components[1]))
+            if category == .supplementary, Int(section) >= itemCounts.count {
+                throw Refusal(
+                    "\(name) \(LayoutIndexPath(components: components)): no such section in the data (\(describeData(section: Int(section))))"
+                )
+            }
+            return (section, item, Array(components.dropFirst(2)))
+        }
         guard let section = index(lua, argument), let item = index(lua, argument + 1) else {
             throw Refusal(
                 "\(name): section and item must be integers ≥ 0, got \(describe(lua, argument)) and \(describe(lua, argument + 1))"
@@ -192,7 +213,32 @@ final class ElementSink {
             throw Refusal(
                 "\(name) [\(section), \(item)]: no such section in the data (\(describeData(section: Int(section))))")
         }
-        return (section, item)
+        return (section, item, nil)
+    }
+
+    /// The most components a deep index path may have.
+    static let maxPathComponents = 64
+
+    /// A deep index path: an array of 2 to 64 integers ≥ 0 (each at most 2³¹ − 1).
+    private func readComponents(_ lua: LuaState, at argument: Int32, name: String) throws(Refusal) -> [Int] {
+        let count = lua.rawLength(at: argument)
+        guard count >= 2, count <= Self.maxPathComponents else {
+            throw Refusal(
+                "\(name): an index path table must hold 2 to \(Self.maxPathComponents) whole numbers ≥ 0 ({section, item, ...}), got \(count)"
+            )
+        }
+        var components: [Int] = []
+        components.reserveCapacity(count)
+        for position in 1...count {
+            lua.rawGet(tableAt: argument, index: position)
+            defer { lua.pop(1) }
+            guard let value = index(lua, -1) else {
+                throw Refusal(
+                    "\(name): index path component \(position) must be a whole number ≥ 0, got \(describe(lua, -1))")
+            }
+            components.append(Int(value))
+        }
+        return components
     }
 
     /// Step 4: x, y, w, h: numbers making a frame the engine can store.
@@ -213,11 +259,12 @@ final class ElementSink {
     /// animations are charged to the memory cap).
     private func store(
         _ lua: LuaState, category: ElementCategory, kindID: UInt16, section: Int32, item: Int32, frame: Rect,
-        extraIndex: Int32, label: String
+        extraIndex: Int32, label: String, deeper: [Int] = []
     ) throws(Refusal) {
         switch lua.type(at: extraIndex) {
         case .none, .nil:
             builder.append(category: category, kindID: kindID, section: section, item: item, frame: frame)
+            builder.setExtrasOfLast(transform3D: .identity, custom: [:], deeper: deeper)
         case .table:
             switch AttributeExtras.read(lua, at: extraIndex) {
             case .success(let extras):
@@ -234,7 +281,8 @@ final class ElementSink {
                     category: category, kindID: kindID, section: section, item: item, frame: frame,
                     alpha: extras.alpha, zIndex: extras.zIndex, hidden: extras.hidden)
                 builder.setExtrasOfLast(
-                    transform3D: extras.transform3D, custom: extras.custom, animations: extras.animations)
+                    transform3D: extras.transform3D, custom: extras.custom, animations: extras.animations,
+                    deeper: deeper)
             case .failure(let problem):
                 throw Refusal("\(label): \(problem.message)")
             }

@@ -18,10 +18,12 @@ struct FlowConfigurationReader {
         let lua = script.lua
         try pushEvaluatedProperties(context)
         defer { lua.pop(1) }
-        if lua.rawGet(tableAt: -1, field: "prepare") != .nil {
+        // A flow subclass's prepare(cv, out) runs after the flow's (it adds elements).
+        let prepareType = lua.rawGet(tableAt: -1, field: "prepare")
+        if prepareType != .nil && prepareType != .function {
             lua.pop(1)
             throw error(
-                "a flow layout places its items itself, so prepare is never called; adjust elements in attributes(cv, a), or write a custom layout with prepare(cv, out)",
+                "prepare must be a function(cv, out) adding supplementary and decoration views after the flow's, got \(prepareType.name)",
                 field: "prepare")
         }
         lua.pop(1)

@@ -33,8 +33,11 @@ extension LayoutScript {
         fields.hooks = LayoutNames.hooks.filter { fieldType(name: $0) == .function }
         lua.pop(1)
         let known = Set(LayoutNames.all)
-        fields.unknown = layoutTableKeys().filter { !known.contains($0) && LayoutNames.intendedName(for: $0) == nil }
-            .sorted()
+        fields.unknown = layoutTableKeys().filter {
+            !known.contains($0) && LayoutNames.intendedName(for: $0) == nil
+                && LayoutNames.luaSpelling(ofUIKitName: $0) == nil
+        }
+        .sorted()
         return fields
     }
 

@@ -22,14 +22,63 @@ enum LayoutNames {
     static let selfSizingCallbacks = ["preferredSizeForItem", "preferredSizeForSupplementary"]
     /// UICollectionViewLayout overrides, for every kind of layout.
     static let hooks = [
-        "prepare", "attributes", "layoutAttributesForElements", "shouldInvalidateLayoutForBoundsChange",
+        "prepare", "attributes", "layoutAttributesForElements", "layoutAttributesForItem",
+        "layoutAttributesForSupplementaryElement", "layoutAttributesForDecorationElement",
+        "shouldInvalidateLayoutForBoundsChange",
         "targetContentOffset", "prepareForCollectionViewUpdates", "finalizeCollectionViewUpdates",
         "initialLayoutAttributesForAppearingItem", "finalLayoutAttributesForDisappearingItem",
         "initialLayoutAttributesForAppearingSupplementaryElement",
         "finalLayoutAttributesForDisappearingSupplementaryElement",
         "initialLayoutAttributesForAppearingDecorationElement", "finalLayoutAttributesForDisappearingDecorationElement",
     ]
-    static let all = unique(flowProperties + flowCallbacks + compositionalProperties + selfSizingCallbacks + hooks)
+    /// UIKit's spellings of what has another name here, with the Lua spelling to use: a layout
+    /// table defining one is warned (never silently ignored), and `--strict` fails.
+    static let uikitNames: [String: String] = {
+        var names: [String: String] = [
+            "collectionViewContentSize": "out:contentSize(w, h) in prepare",
+            "prepareLayout": "prepare(cv, out)",
+            "layoutAttributesForElementsInRect": "layoutAttributesForElements(cv, rect, elements)",
+            "layoutAttributesForElementsIn": "layoutAttributesForElements(cv, rect, elements)",
+            "layoutAttributesForItemAtIndexPath": "layoutAttributesForItem(cv, a)",
+            "layoutAttributesForItemAt": "layoutAttributesForItem(cv, a)",
+            "layoutAttributesForSupplementaryView": "layoutAttributesForSupplementaryElement(cv, a)",
+            "layoutAttributesForSupplementaryViewOfKind": "layoutAttributesForSupplementaryElement(cv, a)",
+            "layoutAttributesForSupplementaryElementOfKind": "layoutAttributesForSupplementaryElement(cv, a)",
+            "layoutAttributesForDecorationView": "layoutAttributesForDecorationElement(cv, a)",
+            "layoutAttributesForDecorationViewOfKind": "layoutAttributesForDecorationElement(cv, a)",
+            "layoutAttributesForDecorationElementOfKind": "layoutAttributesForDecorationElement(cv, a)",
+            "targetContentOffsetForProposedContentOffset": "targetContentOffset(cv, proposed, velocity)",
+            "targetContentOffsetForProposedContentOffsetWithScrollingVelocity":
+                "targetContentOffset(cv, proposed, velocity)",
+            "shouldInvalidateLayout": "shouldInvalidateLayoutForBoundsChange(cv, newBounds)",
+            "sizeForItemAtIndexPath": "sizeForItem(cv, section, item)",
+            "sizeForItemAt": "sizeForItem(cv, section, item)",
+            "insetForSectionAtIndex": "insetForSection(cv, section)",
+            "insetForSectionAt": "insetForSection(cv, section)",
+            "minimumLineSpacingForSectionAtIndex": "minimumLineSpacingForSection(cv, section)",
+            "minimumLineSpacingForSectionAt": "minimumLineSpacingForSection(cv, section)",
+            "minimumInteritemSpacingForSectionAtIndex": "minimumInteritemSpacingForSection(cv, section)",
+            "minimumInteritemSpacingForSectionAt": "minimumInteritemSpacingForSection(cv, section)",
+            "referenceSizeForHeaderInSection": "referenceSizeForHeader(cv, section)",
+            "referenceSizeForFooterInSection": "referenceSizeForFooter(cv, section)",
+        ]
+        for prefix in ["initialLayoutAttributesForAppearing", "finalLayoutAttributesForDisappearing"] {
+            names[prefix + "ItemAtIndexPath"] = prefix + "Item(cv, a)"
+            names[prefix + "ItemAt"] = prefix + "Item(cv, a)"
+            for element in ["SupplementaryElement", "DecorationElement"] {
+                names[prefix + element + "OfKind"] = prefix + element + "(cv, a)"
+            }
+        }
+        return names
+    }()
+
+    /// The Lua spelling of UIKit name `key`, when `key` is one that has another name here.
+    static func luaSpelling(ofUIKitName key: String) -> String? { uikitNames[key] }
+
+    /// UICollectionViewLayout properties, for every kind of layout.
+    static let layoutProperties = ["flipsHorizontallyInOppositeLayoutDirection"]
+    static let all = unique(
+        flowProperties + flowCallbacks + compositionalProperties + selfSizingCallbacks + hooks + layoutProperties)
 
     private static func unique(_ names: [String]) -> [String] {
         var seen: Set<String> = []

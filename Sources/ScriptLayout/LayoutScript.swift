@@ -97,13 +97,20 @@ final class LayoutScript {
         try refreshFields()
     }
 
-    /// Keys of the layout table that look like misspelled properties, callbacks or hooks:
-    /// where (`file:line`) and what (each reported once per script).
+    /// Keys of the layout table that look like misspelled properties, callbacks or hooks, or
+    /// that are UIKit's names for something spelled otherwise here: where (`file:line`) and
+    /// what (each reported once per script).
     func nearMisses() -> [(site: String, message: String)] {
         var found: [(site: String, message: String)] = []
         for key in layoutTableKeys() {
-            guard let intended = LayoutNames.intendedName(for: key) else { continue }
-            let message = "unknown field '\(key)' in the layout table (did you mean '\(intended)'?)"
+            let message: String
+            if let spelling = LayoutNames.luaSpelling(ofUIKitName: key) {
+                message = "'\(key)' is UIKit's name; here: \(spelling)"
+            } else if let intended = LayoutNames.intendedName(for: key) {
+                message = "unknown field '\(key)' in the layout table (did you mean '\(intended)'?)"
+            } else {
+                continue
+            }
             if reportedNames.insert(key).inserted { found.append((site(ofWord: key), message)) }
         }
         return found

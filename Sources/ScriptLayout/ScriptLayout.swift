@@ -42,6 +42,8 @@ public final class ScriptLayout: CollectionViewLayout {
     let script: LayoutScript
     public let kind: Kind
     private let step: any ScriptComputeStep
+    /// A flow layout's own `prepare(cv, out)`, which adds elements after the flow's.
+    private let flowAdditions: FlowAddedElements?
     /// What the last successful prepare produced.
     private var prepared: PreparedLayout
     private let proxy: AttributesProxy
@@ -108,6 +110,7 @@ public final class ScriptLayout: CollectionViewLayout {
         }
         self.kind = kind
         step = kind.makeStep(script: script, options: options)
+        flowAdditions = kind == .flow ? FlowAddedElements(script: script) : nil
         prepared = step.unprepared
         registerSuperQueries()
         try checkNames()
@@ -137,7 +140,52 @@ public final class ScriptLayout: CollectionViewLayout {
         try script.reseed()
         prepared = try step.compute(context: context)
         warnings += step.warnings
+        if let flowAdditions, script.hasCallback("prepare") {
+            // A flow subclass's prepare runs after super's: super queries and `cv.contentSize`
+            // answer with the flow's own elements meanwhile.
+            isPrepared = true
+            script.binding.contentSize = prepared.contentSize
+            prepared = try flowAdditions.add(to: prepared, context: context)
+        }
         script.binding.contentSize = collectionViewContentSize
+        flipWidth = context.layoutDirection == .rightToLeft && flipsHorizontally ? collectionViewContentSize.width : nil
+    }
+
+    // MARK: Right-to-left
+
+    /// The content width frames are mirrored across after a prepare in a right-to-left
+    /// collection view (UIKit's `flipsHorizontallyInOppositeLayoutDirection`); nil when they
+    /// are not. The layout and its hooks work in left-to-right coordinates; every answer is
+    /// mirrored on the way out and every rect or point mirrored on the way in, as the
+    /// collection view does.
+    private var flipWidth: Double?
+
+    /// Whether the layout's answers are mirrored (a right-to-left prepare of a layout that flips).
+    package var isFlippedHorizontally: Bool { flipWidth != nil }
+
+    /// The layout table's `flipsHorizontallyInOppositeLayoutDirection`, else UIKit's default:
+    /// true for flow and compositional layouts, false for custom ones.
+    private var flipsHorizontally: Bool {
+        script.pushFields()
+        defer { script.lua.pop(2) }
+        if script.lua.rawGet(tableAt: -1, field: "flipsHorizontallyInOppositeLayoutDirection") == .boolean {
+            return script.lua.boolean(at: -1)
+        }
+        return kind != .custom
+    }
+
+    private func mirrored(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        guard let flipWidth else { return attributes }
+        var result = attributes
+        result.frame.origin.x = flipWidth - attributes.frame.x - attributes.frame.width
+        return result
+    }
+
+    private func mirrored(_ rect: Rect) -> Rect {
+        guard let flipWidth else { return rect }
+        var result = rect
+        result.origin.x = flipWidth - rect.x - rect.width
+        return result
     }
 
     /// How many elements the last prepare placed.
@@ -147,7 +195,13 @@ public final class ScriptLayout: CollectionViewLayout {
 
     /// The parts of the content that scroll on their own (a compositional layout's orthogonal
     /// sections), as the last prepare placed them.
-    package var scrollRegions: [ScrollRegion] { prepared.dynamics?.scrollRegions ?? [] }
+    package var scrollRegions: [ScrollRegion] {
+        (prepared.dynamics?.scrollRegions ?? []).map {
+            var region = $0
+            region.frame = mirrored($0.frame)
+            return region
+        }
+    }
 
     /// Whether `key` scrolls with its section's region (cells and item supplementaries).
     package func scrollsWithRegion(_ key: ElementKey) -> Bool { prepared.dynamics?.scrollsWithRegion(key) ?? false }
@@ -160,7 +214,7 @@ public final class ScriptLayout: CollectionViewLayout {
     // MARK: Queries
 
     public func layoutAttributesForElements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
-        try script.lua.balanced { try elements(in: rect, context: context) }
+        try script.lua.balanced { try elements(in: mirrored(rect), context: context).map(mirrored) }
     }
 
     private func elements(in rect: Rect, context: CollectionContext) throws -> [LayoutAttributes] {
@@ -169,7 +223,7 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     public func allLayoutAttributes(context: CollectionContext) throws -> [LayoutAttributes] {
-        try script.lua.balanced { try allElements(context: context) }
+        try script.lua.balanced { try allElements(context: context).map(mirrored) }
     }
 
     private func allElements(context: CollectionContext) throws -> [LayoutAttributes] {
@@ -185,7 +239,7 @@ public final class ScriptLayout: CollectionViewLayout {
         let hooked = script.lua.balanced {
             script.hasCallback("attributes") || script.hasCallback("layoutAttributesForElements")
         }
-        guard !hooked else { return ElementList(try allLayoutAttributes(context: context)) }
+        guard !hooked, flipWidth == nil else { return ElementList(try allLayoutAttributes(context: context)) }
         return try prepared.allElementList(context: context)
     }
 
@@ -198,22 +252,32 @@ public final class ScriptLayout: CollectionViewLayout {
     public func layoutAttributesForSupplementaryView(
         ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
     ) throws -> LayoutAttributes? {
-        try single(.supplementary(kind, indexPath.section, indexPath.item), context: context)
+        try single(ElementKey(category: .supplementary, kind: kind, indexPath: indexPath), context: context)
     }
 
     public func layoutAttributesForDecorationView(
         ofKind kind: String, at indexPath: LayoutIndexPath, context: CollectionContext
     ) throws -> LayoutAttributes? {
-        try single(.decoration(kind, indexPath.section, indexPath.item), context: context)
+        try single(ElementKey(category: .decoration, kind: kind, indexPath: indexPath), context: context)
     }
 
     private func single(_ key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
-        try script.lua.balanced { try singleBalanced(key, context: context) }
+        try script.lua.balanced { try singleBalanced(key, context: context).map(mirrored) }
     }
 
     private func singleBalanced(_ key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {
-        guard let base = try prepared.attributes(for: key, context: context) else { return nil }
-        return try applyAttributesHook([base], context: context).first
+        guard let base = try prepared.attributes(for: key, context: context),
+            let hooked = try applyAttributesHook([base], context: context).first
+        else { return nil }
+        // UIKit's `layoutAttributesForItem(at:)` and its siblings, overridden apart from the
+        // rect query: the last word on one element.
+        let hook =
+            switch key.category {
+            case .cell: "layoutAttributesForItem"
+            case .supplementary: "layoutAttributesForSupplementaryElement"
+            case .decoration: "layoutAttributesForDecorationElement"
+            }
+        return try edit(hooked, with: hook, context: context)
     }
 
     /// Rect-query phase: `attributes(cv, a)` adjusts each returned element.
@@ -310,7 +374,7 @@ public final class ScriptLayout: CollectionViewLayout {
     // MARK: Scrolling
 
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect, context: CollectionContext) throws -> Bool {
-        try script.lua.balanced { try shouldInvalidateBalanced(newBounds, context: context) }
+        try script.lua.balanced { try shouldInvalidateBalanced(mirrored(newBounds), context: context) }
     }
 
     private func shouldInvalidateBalanced(_ newBounds: Rect, context: CollectionContext) throws -> Bool {
@@ -335,7 +399,16 @@ public final class ScriptLayout: CollectionViewLayout {
         forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point,
         context: CollectionContext
     ) throws -> Point {
-        try script.lua.balanced { try targetBalanced(proposedContentOffset, velocity, context) }
+        guard flipWidth != nil else {
+            return try script.lua.balanced { try targetBalanced(proposedContentOffset, velocity, context) }
+        }
+        // The offset is the bounds' origin: mirrored as the bounds are.
+        let size = context.bounds.size
+        let proposed = mirrored(Rect(origin: proposedContentOffset, size: size)).origin
+        let target = try script.lua.balanced {
+            try targetBalanced(proposed, Point(x: -velocity.x, y: velocity.y), context)
+        }
+        return mirrored(Rect(origin: target, size: size)).origin
     }
 
     private func targetBalanced(
@@ -379,15 +452,11 @@ extension ScriptLayout {
         for (category, name) in [(ElementCategory.supplementary, "Supplementary"), (.decoration, "Decoration")] {
             let method = "layoutAttributesFor\(name)Element"
             binding.register(method) { [unowned self] lua in
-                guard let kind = lua.string(at: 2), let section = wholeNumber(lua, 3), let item = wholeNumber(lua, 4)
-                else {
+                guard let kind = lua.string(at: 2), let path = indexPath(lua, 3) else {
                     return .error(
                         "cv:\(method)(kind, section, item) expects a kind and two whole numbers (call it with ':')")
                 }
-                let key =
-                    category == .supplementary
-                    ? ElementKey.supplementary(kind, section, item) : .decoration(kind, section, item)
-                return pushPrepared(lua, key, "cv:\(method)")
+                return pushPrepared(lua, ElementKey(category: category, kind: kind, indexPath: path), "cv:\(method)")
             }
         }
         binding.register("layoutAttributesForElements") { [unowned self] lua in
@@ -427,6 +496,24 @@ extension ScriptLayout {
 
     private func notPrepared(_ method: String) -> LuaState.FunctionResult {
         .error("\(method) answers from the prepared layout: call it in hooks, not while prepare runs")
+    }
+
+    /// `section, item` at `index` and `index + 1`, or a table of two or more whole numbers at `index`.
+    private func indexPath(_ lua: LuaState, _ index: Int32) -> LayoutIndexPath? {
+        guard lua.type(at: index) == .table else {
+            guard let section = wholeNumber(lua, index), let item = wholeNumber(lua, index + 1) else { return nil }
+            return LayoutIndexPath(section, item)
+        }
+        let count = lua.rawLength(at: index)
+        guard count >= 2, count <= 64 else { return nil }
+        var components: [Int] = []
+        for position in 1...count {
+            lua.rawGet(tableAt: index, index: position)
+            defer { lua.pop(1) }
+            guard let component = wholeNumber(lua, -1) else { return nil }
+            components.append(component)
+        }
+        return LayoutIndexPath(components: components)
     }
 
     private func wholeNumber(_ lua: LuaState, _ index: Int32) -> Int? {
@@ -502,6 +589,8 @@ extension ScriptLayout {
             case .supplementary: "SupplementaryElement"
             case .decoration: "DecorationElement"
             }
-        return try script.lua.balanced { try edit(attributes, with: prefix + suffix, context: context) }
+        return try script.lua.balanced {
+            mirrored(try edit(mirrored(attributes), with: prefix + suffix, context: context))
+        }
     }
 }

@@ -90,7 +90,7 @@ package struct WireWriter {
 
     /// The rarer attributes, flagged in the byte after `ElementField.more`.
     package enum MoreField {
-        package static let hidden: UInt8 = 1, animations: UInt8 = 2
+        package static let hidden: UInt8 = 1, animations: UInt8 = 2, deeperPath: UInt8 = 4
     }
 
     package mutating func attributes(_ element: LayoutAttributes) {
@@ -100,7 +100,9 @@ package struct WireWriter {
         if !identity { fields |= ElementField.transform }
         if !opaque { fields |= ElementField.alpha }
         if element.zIndex != 0 { fields |= ElementField.zIndex }
-        let more = (element.hidden ? MoreField.hidden : 0) | (element.animations.isEmpty ? 0 : MoreField.animations)
+        let more =
+            (element.hidden ? MoreField.hidden : 0) | (element.animations.isEmpty ? 0 : MoreField.animations)
+            | (element.indexPath.deeper.isEmpty ? 0 : MoreField.deeperPath)
         if more != 0 { fields |= ElementField.more }
         if !element.custom.isEmpty { fields |= ElementField.custom }
         if !element.kind.isEmpty { fields |= ElementField.kind }
@@ -108,6 +110,10 @@ package struct WireWriter {
         if more != 0 { byte(more) }
         int(element.indexPath.section)
         int(element.indexPath.item)
+        if !element.indexPath.deeper.isEmpty {
+            int(element.indexPath.deeper.count)
+            for component in element.indexPath.deeper { int(component) }
+        }
         rect(element.frame)
         if !element.kind.isEmpty { string(element.kind) }
         if !identity { for component in element.transform3D.m { double(component) } }
@@ -279,7 +285,12 @@ package struct WireReader {
         let fields = try byte()
         guard let category = ElementCategory(rawValue: fields >> 6) else { throw WireError("unknown element category") }
         let more = fields & Field.more != 0 ? try byte() : 0
-        let indexPath = LayoutIndexPath(try int(), try int())
+        var indexPath = LayoutIndexPath(try int(), try int())
+        if more & WireWriter.MoreField.deeperPath != 0 {
+            let count = try int()
+            guard count > 0, count <= 62 else { throw WireError("bad index path length \(count)") }
+            for _ in 0..<count { indexPath.deeper.append(try int()) }
+        }
         let frame = try rect()
         let kind = fields & Field.kind != 0 ? try string() : ""
         var transform = identity

@@ -62,14 +62,17 @@ struct EditorStubsTests {
         #expect(flow.union(custom).union(compositional) == Set(LayoutNames.all))
         #expect(
             compositional
-                == Set(LayoutNames.compositionalProperties + LayoutNames.selfSizingCallbacks + LayoutNames.hooks)
+                == Set(
+                    LayoutNames.compositionalProperties + LayoutNames.selfSizingCallbacks + LayoutNames.hooks
+                        + LayoutNames.layoutProperties
+                )
                 .subtracting(["prepare"]))
         #expect(
             flow
-                == Set(LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks).subtracting([
-                    "prepare"
-                ]))
-        #expect(custom == Set(LayoutNames.hooks))
+                == Set(
+                    LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks
+                        + LayoutNames.layoutProperties))
+        #expect(custom == Set(LayoutNames.hooks + LayoutNames.layoutProperties))
     }
 
     @Test func cvOutAndAttributesMatchTheRunningEngine() throws {

@@ -224,12 +224,20 @@ struct ScriptErrorTests {
                 """, kind: .runtime, message: "test.lua:4: out:cell is only available during prepare(cv, out)",
             evaluating: "attributes(cv, a) for cell [0, 0]"),
         Case(
-            label: "prepare on a flow layout",
-            source: "local layout = flow{}\nfunction layout.prepare(cv, out) end\nreturn layout",
+            label: "prepare on a flow layout that is not a function",
+            source: "local layout = flow{}\nlayout.prepare = 3\nreturn layout",
             kind: .invalidValue,
             message:
-                "test.lua:2: flow{...}: a flow layout places its items itself, so prepare is never called; adjust elements in attributes(cv, a), or write a custom layout with prepare(cv, out)"
+                "test.lua:2: flow{...}: prepare must be a function(cv, out) adding supplementary and decoration views after the flow's, got number"
         ),
+        Case(
+            label: "a flow's prepare places a cell",
+            source:
+                "local layout = flow{}\nfunction layout.prepare(cv, out)\n  out:cell(0, 0, 0, 0, 1, 1)\nend\nreturn layout",
+            kind: .runtime,
+            message:
+                "test.lua:3: out:cell: the flow owns the cells; a flow's prepare adds supplementary and decoration views",
+            evaluating: "prepare(cv, out)"),
         Case(
             label: "cv is read-only", source: "return { prepare = function(cv, out) cv.scale = 3 end }",
             kind: .runtime, message: "test.lua:1: cv is read-only", evaluating: "prepare(cv, out)"),

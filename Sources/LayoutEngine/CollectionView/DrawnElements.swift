@@ -28,7 +28,9 @@ package struct DrawnElements: Sendable, Equatable {
             else { continue }
             regionOfElement[position] = index
             let region = regions[index]
-            let offset = context.orthogonalOffsets[region.section] ?? region.initialOffset
+            var offset = context.orthogonalOffsets[region.section] ?? region.initialOffset
+            // Right to left, a horizontal region scrolls from its leading (right) edge.
+            if layout.isFlippedHorizontally && region.horizontal { offset = -offset }
             self.elements[position].frame.origin.x -= region.horizontal ? offset : 0
             self.elements[position].frame.origin.y -= region.horizontal ? 0 : offset
         }

@@ -7,6 +7,7 @@ protocol PlannedListing {
     func indexPath(at position: Int) -> LayoutIndexPath
     func key(at position: Int) -> ElementKey
     func attributes(at position: Int) -> LayoutAttributes
+    func frame(at position: Int) -> Rect
     func position(of key: ElementKey) -> Int?
     /// The position of cell `indexPath`; `hint` is where a walk in order expects it.
     func position(ofCell indexPath: LayoutIndexPath, hint: Int) -> Int?
@@ -38,6 +39,7 @@ struct AttributesListing: PlannedListing {
     func indexPath(at position: Int) -> LayoutIndexPath { elements[position].indexPath }
     func key(at position: Int) -> ElementKey { elements[position].key }
     func attributes(at position: Int) -> LayoutAttributes { elements[position] }
+    func frame(at position: Int) -> Rect { elements[position].frame }
 
     func position(of key: ElementKey) -> Int? {
         key.category == .cell ? position(ofCell: key.indexPath, hint: -1) : others[key]

@@ -56,12 +56,13 @@ package enum UpdatePlanner {
 
         let walk: Walk
         if let beforeStore = before.store, let afterStore = after.store {
-            walk = try Walk(before: beforeStore, after: afterStore, mapping: mapping, layout: layout, context: new)
+            walk = try Walk(
+                before: beforeStore, after: afterStore, mapping: mapping, layout: layout, previous: old, context: new)
         } else {
             walk = try Walk(
                 before: AttributesListing(before.array, indexed: true),
                 after: AttributesListing(after.array, indexed: false),
-                mapping: mapping, layout: layout, context: new)
+                mapping: mapping, layout: layout, previous: old, context: new)
         }
         try layout.finalizeCollectionViewUpdates(context: new)
         return UpdatePlan(
@@ -72,8 +73,14 @@ package enum UpdatePlanner {
     }
 
     /// One pass over the elements after the update (where each was before, and its change),
-    /// then one over those before that nothing matched. Persisting elements only note where
-    /// they were; the others get entries, asking the layout's hooks in UIKit's order.
+    /// then one over those before that nothing matched. Persisting elements note where they
+    /// were; the others get entries, asking the layout's hooks in UIKit's order. As UIKit, the
+    /// hooks are asked for every element on screen, not only the inserted, deleted and moved
+    /// ones: the initial hook for every element visible after the update (a persisting one's
+    /// `a` holds its attributes before), the final hook for every element visible before it
+    /// (a persisting or moving one's `a` holds its attributes after). A persisting element
+    /// whose initial attributes the hook changed gets an entry from them; the final answer
+    /// for an element that stays on is asked and not used (it animates to its place after).
     private struct Walk {
         var sources: [Int32] = []
         var changed: [AnimationPlan.Entry] = []
@@ -81,7 +88,7 @@ package enum UpdatePlanner {
 
         init<Listing: PlannedListing>(
             before: Listing, after: Listing, mapping: UpdateMapping, layout: any CollectionViewLayout,
-            context new: CollectionContext
+            previous: CollectionContext, context new: CollectionContext
         ) throws {
             sources.reserveCapacity(after.count)
             var matched = [Bool](repeating: false, count: before.count)
@@ -98,8 +105,30 @@ package enum UpdatePlanner {
                 }
                 if let oldPosition { hint = oldPosition + 1 }
                 if change == .persist, let oldPosition {
-                    // Persists: from its attributes before to those after, read when written.
+                    // Persists: from its attributes before to those after, read when written,
+                    // unless the initial hook moves its start.
                     matched[oldPosition] = true
+                    if before.frame(at: oldPosition).intersects(previous.bounds) {
+                        var end = after.attributes(at: position)
+                        end.key = before.key(at: oldPosition)
+                        _ = try layout.finalLayoutAttributes(forDisappearing: end, context: new)
+                    }
+                    if after.frame(at: position).intersects(new.bounds) {
+                        let attributes = after.attributes(at: position)
+                        var start = before.attributes(at: oldPosition)
+                        let pathBefore = start.indexPath
+                        start.key = attributes.key
+                        let from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
+                        if from != start {
+                            sources.append(Int32(-1 - changed.count))
+                            changed.append(
+                                AnimationPlan.Entry(
+                                    change: .persist, category: attributes.category, kind: attributes.kind,
+                                    indexPathBefore: pathBefore, indexPathAfter: attributes.indexPath, from: from,
+                                    to: attributes))
+                            continue
+                        }
+                    }
                     sources.append(Int32(oldPosition))
                     continue
                 }
@@ -121,6 +150,11 @@ package enum UpdatePlanner {
                     // Moving elements are asked too (a layout filters them with the updates): they
                     // start where they were, under their new index path, as UIKit passes it.
                     matched[oldPosition!] = true
+                    if old.frame.intersects(previous.bounds) {
+                        var end = attributes
+                        end.key = old.key
+                        _ = try layout.finalLayoutAttributes(forDisappearing: end, context: new)
+                    }
                     var start = old
                     start.key = attributes.key
                     entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
@@ -177,12 +211,14 @@ package enum UpdatePlanner {
             return (
                 position(
                     ElementKey(
-                        category: key.category, kind: key.kind, indexPath: LayoutIndexPath(oldSection, path.item))),
+                        category: key.category, kind: key.kind,
+                        indexPath: path.with(section: oldSection, item: path.item))),
                 .reload
             )
         }
         if let old = position(
-            ElementKey(category: key.category, kind: key.kind, indexPath: LayoutIndexPath(oldSection, path.item)))
+            ElementKey(
+                category: key.category, kind: key.kind, indexPath: path.with(section: oldSection, item: path.item)))
         {
             return (old, sectionChange)
         }

@@ -606,7 +606,7 @@ final class CompositionalTreeReader {
         try lua.balanced {
             lua.push(function)
             let definedAt = lua.functionLocation(at: -1)
-            CompositionalEnvironment.push(environment, lua: lua)
+            CompositionalEnvironment.push(environment, lua: lua, traits: context.traits)
             let evaluating = "itemProvider(env) for section \(environment.section)"
             try script.call(arguments: 1, results: 1, evaluating: evaluating)
             let place = definedAt.isEmpty ? site : definedAt + ": "
@@ -669,7 +669,7 @@ final class CompositionalTreeReader {
                 lua.rawSet(tableAt: -2, index: position + 1)
             }
             lua.push(offset)
-            CompositionalEnvironment.push(environment, lua: lua)
+            CompositionalEnvironment.push(environment, lua: lua, traits: context.traits)
             let section = items.first?.indexPath.section ?? 0
             try script.call(
                 arguments: 3, results: 0,
@@ -682,22 +682,33 @@ final class CompositionalTreeReader {
 /// `env` as scripts see it: `env.container.contentSize`, `.effectiveContentSize`,
 /// `.contentInsets` ({top=, leading=, bottom=, trailing=}), `env.displayScale`.
 enum CompositionalEnvironment {
-    static func push(_ environment: Compositional.Environment, lua: LuaState) {
-        lua.newTable(fieldCount: 2)
+    static func push(_ environment: Compositional.Environment, lua: LuaState, traits: TraitCollection? = nil) {
+        lua.newTable(fieldCount: 3)
         push(environment.container, lua: lua)
         lua.rawSet(tableAt: -2, field: "container")
         lua.push(environment.displayScale)
         lua.rawSet(tableAt: -2, field: "displayScale")
+        pushTraits(traits, displayScale: environment.displayScale, lua: lua)
     }
 
-    static func push(_ environment: Compositional.CustomGroupEnvironment, lua: LuaState) {
-        lua.newTable(fieldCount: 3)
+    /// `env.traitCollection` (NSCollectionLayoutEnvironment's), when the traits are known.
+    static func pushTraits(_ traits: TraitCollection?, displayScale: Double, lua: LuaState) {
+        guard let traits else { return }
+        lua.push(traits.value(displayScale: displayScale))
+        lua.rawSet(tableAt: -2, field: "traitCollection")
+    }
+
+    static func push(
+        _ environment: Compositional.CustomGroupEnvironment, lua: LuaState, traits: TraitCollection? = nil
+    ) {
+        lua.newTable(fieldCount: 4)
         push(environment.container, lua: lua)
         lua.rawSet(tableAt: -2, field: "container")
         lua.push(environment.displayScale)
         lua.rawSet(tableAt: -2, field: "displayScale")
         lua.push(environment.section)
         lua.rawSet(tableAt: -2, field: "section")
+        pushTraits(traits, displayScale: environment.displayScale, lua: lua)
     }
 
     static func push(_ container: Compositional.Container, lua: LuaState) {

@@ -165,7 +165,7 @@ final class CompositionalScriptStep: ScriptComputeStep {
             lua.push(provider)
             try script.binding.push(reader.context)
             lua.push(index)
-            CompositionalEnvironment.push(environment, lua: lua)
+            CompositionalEnvironment.push(environment, lua: lua, traits: reader.context.traits)
             try script.call(arguments: 3, results: 1, evaluating: evaluating)
             defer { lua.pop(1) }
             if lua.isNil(at: -1) { return nil }
