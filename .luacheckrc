@@ -45,7 +45,7 @@ stds.lualayout_scenario = {
     "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
     "performBatchUpdates", "wait",
     "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
-    "calls", "updates", "expect", "expectSnapshot",
+    "calls", "updates", "expect", "expectSnapshot", "expectImageSnapshot", "expectEqual", "expectNear", "expectFrame",
   },
 }
 files["**/*.test.lua"] = {std = "lualayout_sandbox+lualayout+lualayout_scenario"}
