@@ -5,7 +5,12 @@ import LayoutEngine
 package enum JSONPlanWriter {
     /// Streams the entries through one byte buffer handed to `output` in large chunks (no
     /// String per element; the same text as the element objects of `run`).
-    package static func write(_ plan: AnimationPlan, progress: Double? = nil, to output: inout some TextOutputStream) {
+    /// `elementsAtProgress`: the elements at `progress` as a custom transition bent them
+    /// (default: the plan's linear interpolation).
+    package static func write(
+        _ plan: AnimationPlan, progress: Double? = nil, elementsAtProgress: [LayoutAttributes]? = nil,
+        to output: inout some TextOutputStream
+    ) {
         let bytes = OutputBytes()
         writeHead(
             bounds: plan.bounds, contentSizeBefore: plan.contentSizeBefore, contentSizeAfter: plan.contentSizeAfter,
@@ -14,7 +19,7 @@ package enum JSONPlanWriter {
             bytes.append("  \"progress\": ")
             JSONLayoutWriter.writeNumber(progress, to: bytes)
             bytes.append(",\n  \"elementsAtProgress\": [\n    ")
-            for (position, element) in plan.attributes(at: progress).enumerated() {
+            for (position, element) in (elementsAtProgress ?? plan.attributes(at: progress)).enumerated() {
                 if position > 0 { bytes.append(",\n    ") }
                 JSONLayoutWriter.writeElement(element, to: bytes)
                 bytes.flushIfFull(to: &output)

@@ -14,8 +14,15 @@ struct TransitionCommand: LualayoutCommand {
             category, kind and index path (UICollectionViewTransitionLayout): paired elements \
             move linearly with the progress, the others fade in or out in place.
 
-            Example:
+            --with T.lua is a custom transition layout (a UICollectionViewTransitionLayout \
+            subclass): T.lua returns {attributes = function(cv, a, from, to, progress) … end, \
+            animatedKeys = {name = value, …}}; the hook edits a, which holds the linear \
+            interpolation, to bend the path of --progress's elements (cv.animatedValues holds \
+            the animated keys).
+
+            Examples:
               lualayout transition Examples/grid.lua Examples/table.lua --items 12 --progress 0.5
+              lualayout transition Examples/grid.lua Examples/table.lua --items 12 --progress 0.5 --with Examples/bent-transition.lua
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -41,6 +48,12 @@ struct TransitionCommand: LualayoutCommand {
     @Option(help: ArgumentHelp("Also print every element at this progress of the transition (json).", valueName: "T"))
     var progress: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "A custom transition layout: attributes(cv, a, from, to, progress) bends --progress's elements.",
+            valueName: "T.lua"), completion: .file(extensions: ["lua"]))
+    var with: String?
+
     @Option(help: "Output format: json (the plan) or html (a page that plays and scrubs the transition).")
     var format: Format = .json
 
@@ -55,6 +68,9 @@ struct TransitionCommand: LualayoutCommand {
 
     func validate() throws {
         if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be between 0 and 1") }
+        if with != nil, progress == nil || format != .json {
+            throw ValidationError("--with bends the elements at --progress: give --progress T (json output)")
+        }
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
@@ -69,15 +85,26 @@ struct TransitionCommand: LualayoutCommand {
         _ = ScriptOptions.reportWarnings(of: first, to: io)
         _ = ScriptOptions.reportWarnings(of: second, to: io)
         let plan: AnimationPlan
+        var bent: [LayoutAttributes]?
         do {
             plan = try TransitionPlanner.plan(from: first, to: second, context: context)
+            if let with, let progress {
+                let transition = try TransitionScript(
+                    file: with, limits: scriptOptions.layoutOptions(seconds: scriptOptions.timeout).limits)
+                bent = try plan.entries.map { entry in
+                    try transition.attributes(
+                        entry.attributes(at: progress), from: entry.change == .insert ? nil : entry.from,
+                        to: entry.change == .delete ? nil : entry.to, progress: progress, context: context)
+                }
+                .sorted { $0.key < $1.key }
+            }
         } catch {
             throw CLIError(error)
         }
         let inputs = [from, to] + first.loadedFiles + second.loadedFiles + layout.inputFiles
         try OutputDestination(path: output).write(io, inputs: inputs) { stream in
             switch format {
-            case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
+            case .json: JSONPlanWriter.write(plan, progress: progress, elementsAtProgress: bent, to: &stream)
             case .html:
                 HTMLPlanWriter.write(
                     plan, title: "\(from) → \(to)", options: picture.svgOptions(maxNaturalWidth: 900), to: &stream)

@@ -42,9 +42,13 @@ final class AttributesProxy {
         metatable = lua.reference()
     }
 
+    /// Slots of objects that may be read and not written (a transition's `from` and `to`).
+    private var readOnlySlots: Set<Int> = []
+
     /// Starts a batch of edits (invalidates every object handed out before).
     func begin() {
         slots.removeAll(keepingCapacity: true)
+        readOnlySlots.removeAll(keepingCapacity: true)
         if charged > 0 { lua.charge(-charged) }
         charged = 0
         beginCall()
@@ -56,7 +60,8 @@ final class AttributesProxy {
     /// Pushes an object for `attributes`, valid during the current call; returns its slot.
     /// `charged`: the script asked for it (a super query), so it counts against the memory cap.
     @discardableResult
-    func push(_ attributes: LayoutAttributes, charged isCharged: Bool = false) -> Int {
+    func push(_ attributes: LayoutAttributes, charged isCharged: Bool = false, readOnly: Bool = false) -> Int {
+        if readOnly { readOnlySlots.insert(slots.count) }
         if isCharged {
             charge(Self.slotBytes + attributes.custom.reduce(0) { $0 + $1.key.utf8.count + $1.value.approximateBytes })
         }
@@ -148,6 +153,9 @@ final class AttributesProxy {
             return .error("attributes object used outside the callback it was passed to")
         }
         guard let key = lua.string(at: 2) else { return .error("attribute names are strings") }
+        if readOnlySlots.contains(slot) {
+            return .error("attribute '\(key)': this attributes object is read-only (edit a)")
+        }
         if !Self.attributeNames.contains(key) {
             // A custom field, validated by the one rule and stored in place: copying the
             // dictionary on every write would make n writes cost n² in Swift.

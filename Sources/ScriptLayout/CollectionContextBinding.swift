@@ -17,6 +17,9 @@ final class CollectionContextBinding {
     /// reads from `self`); nil while preparing.
     var contentSize: Size?
     private var cachedContentSize: Size?
+    /// More read-only fields of `cv` (a transition's `animatedValues`).
+    var extraFields: [String: LayoutValue] = [:]
+    private var cachedExtraFields: [String: LayoutValue] = [:]
     /// The cached `cv` and its two nested proxies.
     private var cached: [LuaReference] = []
     private var methods: LuaReference!
@@ -75,12 +78,15 @@ final class CollectionContextBinding {
             __metatable = what,
           }), what)
         end
-        return function(bounds, scale, sections, state, contentSize, insets, traits, layoutDirection)
+        return function(bounds, scale, sections, state, contentSize, insets, traits, layoutDirection, extra)
           local b, s = readOnly(bounds, "cv.bounds"), deepReadOnly(state, "cv.state")
           local fields = {bounds = b, scale = scale, numberOfSections = sections, state = s}
           for name, value in next, insets do fields[name] = readOnly(value, "cv." .. name) end
           fields.traits = readOnly(traits, "cv.traits")
           fields.layoutDirection = layoutDirection
+          for name, value in next, extra do
+            fields[name] = type(value) == "table" and deepReadOnly(value, "cv." .. name) or value
+          end
           for name, method in next, methods do fields[name] = method end
           local c = contentSize and readOnly(contentSize, "cv.contentSize") or {}
           if contentSize then fields.contentSize = c end
@@ -121,7 +127,9 @@ final class CollectionContextBinding {
 
     /// Pushes the `cv` table for `context`.
     func push(_ context: CollectionContext) throws(ScriptError) {
-        if !cached.isEmpty, context == self.context, contentSize == cachedContentSize, cached.allSatisfy(isUntouched) {
+        if !cached.isEmpty, context == self.context, contentSize == cachedContentSize, extraFields == cachedExtraFields,
+            cached.allSatisfy(isUntouched)
+        {
             lua.push(cached[0])
             return
         }
@@ -129,6 +137,7 @@ final class CollectionContextBinding {
         cached = []
         self.context = context
         cachedContentSize = contentSize
+        cachedExtraFields = extraFields
         lua.push(makeContext)
         lua.push(context.bounds)
         lua.push(context.scale)
@@ -145,8 +154,9 @@ final class CollectionContextBinding {
         }
         lua.push(context.traits.value(displayScale: context.scale))
         lua.push(context.layoutDirection.rawValue)
+        lua.push(LayoutValue.object(extraFields))
         do {
-            try lua.call(arguments: 8, results: 4)
+            try lua.call(arguments: 9, results: 4)
         } catch {
             throw ScriptError(error)
         }

@@ -203,11 +203,15 @@ struct CLIErrorTests {
 @Suite("Examples", .serialized)
 struct ExampleTests {
     /// The layouts in Examples/ and Examples/compositional/, as paths under Examples/
-    /// (controllers and scenarios run through `simulate`: SimulateCommandTests).
+    /// (controllers and scenarios run through `simulate`: SimulateCommandTests; transition
+    /// scripts through `transition --with`: TransitionScriptTests).
     static let examples: [String] = ["", "compositional/"].flatMap { folder in
         let files = (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Examples/" + folder)) ?? []
-        return files.filter { $0.hasSuffix(".lua") && !$0.hasSuffix("-controller.lua") && !$0.hasSuffix(".test.lua") }
-            .sorted().map { folder + $0 }
+        return files.filter {
+            $0.hasSuffix(".lua") && !$0.hasSuffix("-controller.lua") && !$0.hasSuffix(".test.lua")
+                && !$0.hasSuffix("-transition.lua")
+        }
+        .sorted().map { folder + $0 }
     }
 
     @Test func thereAreCompositionalExamples() {

@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LayoutEngine
+import LuaRuntime
+
+/// A custom transition layout (a UICollectionViewTransitionLayout subclass) for
+/// `lualayout transition FROM TO --with T.lua`. `T.lua` returns a table with
+/// `attributes(cv, a, from, to, progress)` — `a` holds the linear interpolation of `from` and
+/// `to` (the two layouts' read-only attributes; nil for an element only one layout places) and
+/// the hook edits it, to bend the path — and `animatedKeys = {name = value, …}`
+/// (`updateValue(_:forAnimatedKey:)`), read by the hook as `cv.animatedValues`.
+public final class TransitionScript {
+    let environment: ScriptEnvironment
+    let binding: CollectionContextBinding
+    private let proxy: AttributesProxy
+    private let table: LuaReference
+    public let name: String
+    /// The animated keys and their values (`animatedKeys`).
+    public private(set) var animatedValues: [String: LayoutValue] = [:]
+
+    private var lua: LuaState { environment.lua }
+
+    public init(file path: String, limits: ScriptLayout.Limits = .init()) throws(ScriptError) {
+        guard FileSystemPath.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
+            throw ScriptError(kind: .file, message: "\(path): cannot read file")
+        }
+        name = path
+        do {
+            let directory = FileSystemPath.directory(of: path)
+            environment = try ScriptEnvironment(
+                limits: limits.lua, moduleDirectory: directory.isEmpty ? "." : directory)
+        } catch let error as LuaError {
+            throw ScriptError(error)
+        } catch {
+            throw ScriptError(kind: .runtime, message: "\(path): \(error)")
+        }
+        let lua = environment.lua
+        binding = try CollectionContextBinding(lua: lua)
+        proxy = AttributesProxy(lua: lua)
+        do {
+            try lua.load(bytes: [UInt8](data), chunkName: "@" + path)
+            try lua.call(arguments: 0, results: 1)
+        } catch {
+            throw ScriptError(error, evaluating: nil, script: path)
+        }
+        guard lua.type(at: -1) == .table else {
+            let got = lua.type(at: -1).name
+            lua.pop(1)
+            throw ScriptError(
+                kind: .invalidValue,
+                message:
+                    "\(path): a transition script must return a table with attributes(cv, a, from, to, progress) and/or animatedKeys, got \(got)"
+            )
+        }
+        let hookType = lua.rawGet(tableAt: -1, field: "attributes")
+        lua.pop(1)
+        guard hookType == .function || hookType == .nil else {
+            lua.pop(1)
+            throw ScriptError(
+                kind: .invalidValue,
+                message: "\(path): attributes must be a function(cv, a, from, to, progress), got \(hookType.name)")
+        }
+        switch lua.rawGet(tableAt: -1, field: "animatedKeys") {
+        case .nil: break
+        case .table:
+            let value: LayoutValue
+            do { value = try lua.layoutValue(at: -1) } catch {
+                lua.pop(2)
+                throw ScriptError(kind: .invalidValue, message: "\(path): animatedKeys: \(error.message)")
+            }
+            guard case .object(let keys) = value else {
+                lua.pop(2)
+                throw ScriptError(
+                    kind: .invalidValue, message: "\(path): animatedKeys must be a table of name = value")
+            }
+            animatedValues = keys
+        case let other:
+            lua.pop(2)
+            throw ScriptError(
+                kind: .invalidValue, message: "\(path): animatedKeys must be a table of name = value, got \(other.name)"
+            )
+        }
+        lua.pop(1)
+        table = lua.reference()
+    }
+
+    /// `updateValue(_:forAnimatedKey:)`: the value the hook reads as `cv.animatedValues[key]`.
+    public func updateValue(_ value: LayoutValue, forAnimatedKey key: String) {
+        animatedValues[key] = value
+    }
+
+    /// The element at `progress`: `linear` (the interpolation of `from` and `to`) through the
+    /// hook, if the script defines one.
+    public func attributes(
+        _ linear: LayoutAttributes, from: LayoutAttributes?, to: LayoutAttributes?, progress: Double,
+        context: CollectionContext
+    ) throws(ScriptError) -> LayoutAttributes {
+        let lua = self.lua
+        let top = lua.top
+        defer { lua.top = top }
+        lua.push(table)
+        guard lua.rawGet(tableAt: -1, field: "attributes") == .function else { return linear }
+        binding.extraFields = ["animatedValues": .object(animatedValues)]
+        try binding.push(context)
+        proxy.begin()
+        defer { proxy.begin() }
+        let slot = proxy.push(linear)
+        if let from { proxy.push(from, readOnly: true) } else { lua.pushNil() }
+        if let to { proxy.push(to, readOnly: true) } else { lua.pushNil() }
+        lua.push(progress)
+        do {
+            try lua.call(arguments: 5, results: 0)
+        } catch {
+            throw ScriptError(
+                error, evaluating: "attributes(cv, a, from, to, progress) for \(linear.key)", script: name)
+        }
+        return proxy.slots[slot]
+    }
+}
