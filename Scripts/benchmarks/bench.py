@@ -17,6 +17,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BENCH = os.path.join(ROOT, "Scripts", "benchmarks")
@@ -186,6 +187,50 @@ row("6", f"peak memory per element, {ITEMS:,} items (whole process)", peak / ITE
     "peak of --items 1 (whole process)", small_peak, 100, kind="absolute")
 row("6", f"viewport query, {inproc['query_items']:,} items (in process)", inproc["query_large"], "s",
     "10,000 items", inproc["query_10k"], 20e-6, kind="absolute")
+
+# --- #25: realistic work, each against its baseline in the same run -------------------------
+log("25. self-sizing, compositional JSON, -o over a large file …")
+N25 = 100_000
+sizing, _ = whole(viewport("Scripts/benchmarks/compositional-sizing.lua", N25))
+plain_sizing, _ = whole([LUA, "Scripts/benchmarks/compositional-sizing-plain.lua", str(N25)])
+row("25", f"compositional self-sizing list, {N25:,} items, estimated + preferredSizeForItem (whole process)",
+    sizing, "s", "plain lua5.4, same arithmetic", plain_sizing, 1.0)
+compositional_json, _ = whole(lualayout("run", "Scripts/benchmarks/compositional-list.lua", "--items", str(N25)))
+flow_json, _ = whole(lualayout("run", "Scripts/benchmarks/fixed.lua", "--items", str(N25)))
+row("25", f"compositional list, {N25:,} items, absolute heights, JSON to a file (whole process)",
+    compositional_json, "s", "flow fixed grid, JSON to a file", flow_json, 1.5)
+
+
+def wall_once(command, before=None):
+    """Wall seconds of one whole process (the -o row: a stall waits, it does not compute)."""
+    if before:
+        before()
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, check=True)
+    return time.perf_counter() - start
+
+
+# -o over an existing large file (the previous run's) against writing a new one (removed,
+# untimed, before each run); paired runs, the median of the ratios.
+big = os.path.join(tempfile.gettempdir(), f"lualayout-bench-big-{os.getpid()}.json")
+write_big = [BINARY, "run", "Scripts/benchmarks/fixed.lua", "--items", "1000000", "-o", big]
+
+
+def remove_big():
+    if os.path.exists(big):
+        os.remove(big)
+
+
+wall_once(write_big)
+over, new = [], []
+for _ in range(RUNS + 2):
+    over.append(wall_once(write_big))
+    new.append(wall_once(write_big, before=remove_big))
+big_size = os.path.getsize(big)
+remove_big()
+ratio_over = statistics.median(a / b for a, b in zip(over, new))
+row("25", f"-o over an existing {big_size / 1e6:.0f} MB JSON, 1,000,000 items (wall, paired)",
+    statistics.median(new) * ratio_over, "s", "writing a new file", statistics.median(new), 1.1)
 
 # --- Peers -------------------------------------------------------------------------------
 PEER_SIZES = [1_000, 10_000, 100_000]

@@ -670,6 +670,62 @@ static int llb_collectsizes(lua_State *L) {
 
 void llb_pushcollectsizes(lua_State *L) { lua_pushcfunction(L, llb_collectsizes); }
 
+// MARK: - Self-sizing: preferredSizeForItem for a section
+
+// A dimension as the host pushes one (LuaState.push(Double)): an integer when it is whole.
+static void llb_pushdimension(lua_State *L, double value) {
+    if (value == floor(value) && fabs(value) < 9007199254740992.0 && !(value == 0 && signbit(value)))
+        lua_pushinteger(L, (lua_Integer)value);
+    else
+        lua_pushnumber(L, value);
+}
+
+static int llb_collectpreferred(lua_State *L) {
+    llb_sizes *sizes = (llb_sizes *)lua_touserdata(L, 4);
+    double *values = sizes->values;
+    if (!lua_checkstack(L, 12)) return luaL_error(L, "stack overflow");
+    lua_createtable(L, 0, 2);  // 5: `fitting`, reused: its two fields are set again for every item
+    lua_pushliteral(L, "width");   // 6
+    lua_pushliteral(L, "height");  // 7
+    for (long long item = 0; item < sizes->count; item++) {
+        sizes->done = item;
+        lua_pushvalue(L, 6);
+        llb_pushdimension(L, values[2 * item]);
+        lua_rawset(L, 5);
+        lua_pushvalue(L, 7);
+        llb_pushdimension(L, values[2 * item + 1]);
+        lua_rawset(L, 5);
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, 3);
+        lua_pushinteger(L, (lua_Integer)item);
+        lua_pushvalue(L, 5);
+        lua_call(L, 4, 2);
+        if (lua_type(L, -2) != LUA_TNIL) {  // nil keeps the estimate
+            double width = 0, height = 0;
+            int problem = llb_readsize(L, &width, &height, &sizes->problem_type);
+            if (problem != LLB_SIZE_OK) {
+                sizes->problem = problem;
+                return luaL_error(L, "preferredSizeForItem returned an invalid value");
+            }
+            if (!(width >= 0 && height >= 0 && width <= DBL_MAX && height <= DBL_MAX)) {
+                sizes->problem = LLB_SIZE_INVALID;
+                sizes->bad_width = width;
+                sizes->bad_height = height;
+                return luaL_error(L, "preferredSizeForItem returned an invalid value");
+            }
+            values[2 * item] = width;
+            values[2 * item + 1] = height;
+        }
+        lua_settop(L, 7);
+    }
+    sizes->done = sizes->count;
+    lua_settop(L, 4);
+    return 0;
+}
+
+void llb_pushcollectpreferred(lua_State *L) { lua_pushcfunction(L, llb_collectpreferred); }
+
 // MARK: - Custom prepare: placing elements
 
 static int llb_integral(lua_State *L, int idx, int32_t *out) {

@@ -46,7 +46,7 @@ fixedConfiguration.minimumInteritemSpacing = 6
 fixedConfiguration.sectionInset = EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
 
 // `--grid flow|compositional`: one engine prepare of the 1M-item grid and exit, for timing
-// whole processes from outside (farm-bench A --vs B).
+// whole processes from outside (paired A/B runs).
 var flowGrid = FlowLayoutConfiguration()
 flowGrid.itemSize = Size(width: 75, height: 75)
 (flowGrid.minimumLineSpacing, flowGrid.minimumInteritemSpacing) = (0, 0)

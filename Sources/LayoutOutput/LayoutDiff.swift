@@ -24,31 +24,50 @@ package struct LayoutDiff: Sendable, Equatable {
     package var contentSizeAfter: Size
 
     package init(from old: LayoutSnapshot, to new: LayoutSnapshot) {
-        var oldByKey: [ElementKey: LayoutAttributes] = [:]
-        oldByKey.reserveCapacity(old.elements.count)
-        for element in old.elements { oldByKey[element.key] = element }
         var added: [ElementKey] = [], moved: [Move] = [], resized: [ElementKey] = [], restyled: [ElementKey] = []
-        for element in new.elements {
+        // Two runs of a layout mostly list the same elements in the same order: the common
+        // prefix is compared pair by pair, and only the rest goes through a dictionary (the
+        // lists come out the same as from the dictionary alone: nothing of the prefix is added
+        // or removed, and its changes come first in either).
+        let shared = min(old.elements.count, new.elements.count)
+        var prefix = 0
+        while prefix < shared {
+            let before = old.elements[prefix], element = new.elements[prefix]
+            guard before.key == element.key else { break }
+            Self.compare(before, element, moved: &moved, resized: &resized, restyled: &restyled)
+            prefix += 1
+        }
+        var oldByKey: [ElementKey: LayoutAttributes] = [:]
+        oldByKey.reserveCapacity(old.elements.count - prefix)
+        for element in old.elements[prefix...] { oldByKey[element.key] = element }
+        for element in new.elements[prefix...] {
             guard let before = oldByKey.removeValue(forKey: element.key) else {
                 added.append(element.key)
                 continue
             }
-            // Moving and resizing are counted independently: an element can do both.
-            if before.frame.origin != element.frame.origin {
-                let dx = element.frame.x - before.frame.x, dy = element.frame.y - before.frame.y
-                let distance = (dx * dx + dy * dy).squareRoot()
-                moved.append(Move(key: element.key, from: before.frame, to: element.frame, distance: distance))
-            }
-            if before.frame.size != element.frame.size { resized.append(element.key) }
-            if before.frame == element.frame && before != element { restyled.append(element.key) }
+            Self.compare(before, element, moved: &moved, resized: &resized, restyled: &restyled)
         }
         self.added = added
-        self.removed = old.elements.map(\.key).filter { oldByKey[$0] != nil }
+        self.removed = old.elements[prefix...].map(\.key).filter { oldByKey[$0] != nil }
         self.moved = moved.sorted { ($0.distance, $1.key) > ($1.distance, $0.key) }
         self.resized = resized
         self.restyled = restyled
         contentSizeBefore = old.contentSize
         contentSizeAfter = new.contentSize
+    }
+
+    private static func compare(
+        _ before: LayoutAttributes, _ element: LayoutAttributes, moved: inout [Move], resized: inout [ElementKey],
+        restyled: inout [ElementKey]
+    ) {
+        // Moving and resizing are counted independently: an element can do both.
+        if before.frame.origin != element.frame.origin {
+            let dx = element.frame.x - before.frame.x, dy = element.frame.y - before.frame.y
+            let distance = (dx * dx + dy * dy).squareRoot()
+            moved.append(Move(key: element.key, from: before.frame, to: element.frame, distance: distance))
+        }
+        if before.frame.size != element.frame.size { resized.append(element.key) }
+        if before.frame == element.frame && before != element { restyled.append(element.key) }
     }
 
     package var isEmpty: Bool {

@@ -144,7 +144,7 @@ package final class WatchSession: @unchecked Sendable {
         let outcome: Outcome
         switch answer {
         case .reply(.evaluated(let snapshot, let files))?:
-            outcome = succeeded(snapshot, loadedFiles: files, worker: current.worker, elapsed: elapsed)
+            outcome = succeeded(snapshot, loadedFiles: files, worker: current.worker, start: current.start)
         case .reply(.failed(let message, let files))?:
             outcome = failed(message, touched: files, elapsed: elapsed)
         case .reply?:
@@ -176,21 +176,24 @@ package final class WatchSession: @unchecked Sendable {
     }
 
     private func succeeded(
-        _ snapshot: LayoutSnapshot, loadedFiles: [String], worker: WatchWorkerProcess?, elapsed: Double
+        _ snapshot: LayoutSnapshot, loadedFiles: [String], worker: WatchWorkerProcess?, start: UInt64
     ) -> Outcome {
         reloads += 1
         let label = "[\(reloads)]"
         watchedFiles = unique(loadedFiles + (dataFile.map { [$0] } ?? []))
-        let timing = " — \(formatMilliseconds(elapsed)) ms"
-        let report: String
+        let summary: String
         if let previous = lastGood {
             let diff = LayoutDiff(from: previous, to: snapshot)
-            report = "\(label) \(currentError == nil ? "" : "recovered: ")\(diff.summary())\(timing)"
+            summary = "\(currentError == nil ? "" : "recovered: ")\(diff.summary())"
         } else {
             let size = snapshot.contentSize
-            report =
-                "\(label) \(snapshot.elements.count) elements, content \(NumberFormatting.rounded(size.width))×\(NumberFormatting.rounded(size.height))\(timing)"
+            summary =
+                "\(snapshot.elements.count) elements, content \(NumberFormatting.rounded(size.width))×\(NumberFormatting.rounded(size.height))"
         }
+        // The whole time from the save being seen to this line: the run, its answer read back,
+        // and the diff.
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let report = "\(label) \(summary) — \(formatMilliseconds(elapsed)) ms"
         lastGood = snapshot
         currentError = nil
         let state = State(

@@ -76,12 +76,26 @@ extension LuaState {
         if let failure { throw failure }
     }
 
-    /// Runs the C loop over `sizes` in one protected call. Expects on the stack: the callback,
-    /// `cv`, the section; pops them.
-    private func collect(_ sizes: inout llb_sizes) throws(SizeCollectionError) {
+    /// Calls a `preferredSizeForItem`-shaped callback, `fn(cv, section, item, fitting)`, for
+    /// items 0..<count: `values` holds each item's (width, height) estimate, the `fitting`
+    /// passed, and gets the measured size over it (nil keeps the estimate). One protected call,
+    /// the loop in C, one `fitting` table for all. Expects on the stack: the callback, `cv`, the
+    /// section; pops them.
+    package func collectPreferredSizes(count: Int, values: UnsafeMutablePointer<Double>) throws(SizeCollectionError) {
+        var sizes = llb_sizes(
+            values: values, count: Int64(count), chunk: Int64(count), consume: nil, context: nil, done: 0, problem: 0,
+            problem_type: 0, stopped: 0, bad_width: 0, bad_height: 0)
+        try collect(&sizes, loop: llb_pushcollectpreferred)
+    }
+
+    /// Runs a C loop (`llb_pushcollectsizes` by default) over `sizes` in one protected call.
+    /// Expects on the stack: the callback, `cv`, the section; pops them.
+    private func collect(
+        _ sizes: inout llb_sizes, loop: (OpaquePointer?) -> Void = llb_pushcollectsizes
+    ) throws(SizeCollectionError) {
         var failure: SizeCollectionError?
         withUnsafeMutablePointer(to: &sizes) { pointer in
-            llb_pushcollectsizes(L)
+            loop(L)
             insert(at: -4)
             lua_pushlightuserdata(L, pointer)
             do {

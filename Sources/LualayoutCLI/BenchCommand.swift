@@ -106,13 +106,17 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
         script: String, items: Int, elements: Int, runs: Int, load: Double, phases: [(name: String, times: [Double])],
         outputBytes: Int, callbacks: [CallProfile.Entry]
     ) -> String {
+        // The first column fits the longest name (`layoutAttributesForElements` is 27 characters)
+        // with two spaces after it, and is never narrower than 24.
+        let first = ([24] + (phases.map(\.name) + callbacks.map(\.name)).map { $0.count + 2 }).max()!
+        func columns(_ cells: [String]) -> String { Self.columns(cells, first: first) }
         var lines = ["bench \(script): \(items) items, \(elements) elements, \(runs) run\(runs == 1 ? "" : "s")", ""]
-        lines.append(Self.columns(["phase", "median", "fastest", "slowest"]))
-        lines.append(Self.columns(["load", duration(load), "", ""]))
+        lines.append(columns(["phase", "median", "fastest", "slowest"]))
+        lines.append(columns(["load", duration(load), "", ""]))
         for (name, times) in phases {
             let sorted = times.sorted()
             lines.append(
-                Self.columns([
+                columns([
                     name, duration(sorted[sorted.count / 2]), duration(sorted[0]), duration(sorted[sorted.count - 1]),
                 ]))
         }
@@ -121,11 +125,11 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
         if callbacks.isEmpty {
             lines.append("callbacks: none called")
         } else {
-            lines.append(Self.columns(["callback", "calls/run", "time/run", "per call"]))
+            lines.append(columns(["callback", "calls/run", "time/run", "per call"]))
             for entry in callbacks {
                 let calls = Double(entry.calls) / Double(runs), seconds = entry.seconds / Double(runs)
                 lines.append(
-                    Self.columns([
+                    columns([
                         entry.name, NumberFormatting.format(calls), duration(seconds),
                         entry.calls > 0 ? duration(entry.seconds / Double(entry.calls)) : "",
                     ]))
@@ -134,8 +138,8 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func columns(_ cells: [String]) -> String {
-        let widths = [24, 12, 12, 12]
+    private static func columns(_ cells: [String], first: Int) -> String {
+        let widths = [first, 12, 12, 12]
         return zip(cells, widths).map { cell, width in
             cell.count >= width ? cell + " " : cell + String(repeating: " ", count: width - cell.count)
         }.joined().trimmingTrailingSpaces()

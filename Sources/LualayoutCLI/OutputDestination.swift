@@ -7,7 +7,8 @@ import Platform
 
 /// Standard output, or a file. A regular file is streamed into a temporary file beside it that
 /// replaces it once the output is complete (so a failed run never leaves half a file behind,
-/// and a large output never sits whole in memory). A device or pipe (`-o /dev/null`, a FIFO)
+/// and a large output never sits whole in memory); an existing file of 16 MiB or more is
+/// written over in place instead (see `inPlaceThreshold`). A device or pipe (`-o /dev/null`, a FIFO)
 /// is written in place: a rename would replace it with a regular file.
 ///
 /// Every command's output goes through here, with the command's inputs: an output file that is
@@ -42,6 +43,10 @@ struct OutputDestination {
             guard stream(to: descriptor, produce) else { throw .input("\(path): cannot write output file") }
             return
         }
+        if exists && kind == S_IFREG && Self.writesInPlace(info) {
+            try overwrite(path, produce)
+            return
+        }
         var template = Array(temporaryTemplate(for: path).utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw .input("\(path): cannot write output file") }
@@ -53,6 +58,32 @@ struct OutputDestination {
         let written = stream(to: descriptor, produce)
         guard close(descriptor) == 0, written, rename(temporary, path) == 0 else {
             unlink(temporary)
+            throw .input("\(path): cannot write output file")
+        }
+    }
+
+    /// From this size up an existing output file is written over in place rather than replaced:
+    /// replacing it frees all its blocks and allocates as many again for the new file, which
+    /// stalls the rename (about 50 ms for 150 MB on ext4, more when the old file is still
+    /// being written back); writing over it reuses them.
+    static let inPlaceThreshold = 16 << 20
+
+    /// Whether an existing regular file is written in place: large (see `inPlaceThreshold`)
+    /// and with no other name (a hard link would see the new bytes, as a rename never lets it).
+    static func writesInPlace(_ info: stat) -> Bool {
+        info.st_nlink == 1 && Int(info.st_size) >= inPlaceThreshold
+    }
+
+    /// Writes over the file at `path` from its start and cuts it at the end of what was written.
+    /// A failed write removes the file: never half a file, though the old one is lost too.
+    private func overwrite(_ path: String, _ produce: (inout any TextOutputStream) -> Void) throws(CLIError) {
+        let descriptor = open(path, O_WRONLY)
+        guard descriptor >= 0 else { throw .input("\(path): cannot write output file") }
+        let written = stream(to: descriptor, produce)
+        let end = lseek(descriptor, 0, SEEK_CUR)
+        let cut = written && end >= 0 && ftruncate(descriptor, end) == 0
+        guard close(descriptor) == 0, cut else {
+            unlink(path)
             throw .input("\(path): cannot write output file")
         }
     }

@@ -38,9 +38,13 @@ package final class CallProfile {
         }
     }
 
-    /// The callback named by an `evaluating` description: `sizeForItem(cv, 0, 3)` → `sizeForItem`.
-    static func callbackName(_ evaluating: String) -> String {
-        String(evaluating.prefix { $0 != "(" && $0 != " " })
+    /// The callback named by an `evaluating` description: `sizeForItem(cv, 0, 3)` → `sizeForItem`;
+    /// nil for a description that is not a call (`the fields of the layout table`), which is the
+    /// engine's own work and no callback of the script's.
+    static func callbackName(_ evaluating: String) -> String? {
+        let name = evaluating.prefix { $0 != "(" && $0 != " " }
+        guard !name.isEmpty, evaluating.dropFirst(name.count).first == "(" else { return nil }
+        return String(name)
     }
 
     static func now() -> UInt64 {

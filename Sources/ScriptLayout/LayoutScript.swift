@@ -202,7 +202,11 @@ final class LayoutScript {
     /// being evaluated.
     func call(arguments: Int32, results: Int32, evaluating: @autoclosure () -> String) throws(ScriptError) {
         let start = profile == nil ? 0 : CallProfile.now()
-        defer { profile?.record(CallProfile.callbackName(evaluating()), calls: 1, since: start) }
+        defer {
+            if let profile, let name = CallProfile.callbackName(evaluating()) {
+                profile.record(name, calls: 1, since: start)
+            }
+        }
         do {
             try lua.call(arguments: arguments, results: results)
         } catch {

@@ -65,4 +65,22 @@ struct LayoutDiffTests {
             LayoutDiff(from: old, to: new).summary()
                 == "+0 −0 elements, 1 moved (largest: cell [0, 0] by 0.333), content 320×210 → 320×333.333")
     }
+
+    /// The shared prefix is compared pair by pair, the rest by key, with the same lists as a
+    /// comparison by key alone. Old: cells 0, 1, 2, 3; new: cells 0, 1 (moved 5 down), 3, 4.
+    /// Prefix = cells 0, 1 (cell 1 moved 5); then cell 3 is found by key (moved 10 right),
+    /// cell 4 is added, cell 2 removed.
+    @Test func aSharedPrefixThenKeysGiveTheSameLists() {
+        func cell(_ item: Int, x: Double, y: Double) -> LayoutAttributes {
+            LayoutAttributes(key: .cell(0, item), frame: Rect(x: x, y: y, width: 10, height: 10))
+        }
+        let old = snapshot([cell(0, x: 0, y: 0), cell(1, x: 10, y: 0), cell(2, x: 20, y: 0), cell(3, x: 30, y: 0)])
+        let new = snapshot([cell(0, x: 0, y: 0), cell(1, x: 10, y: 5), cell(3, x: 40, y: 0), cell(4, x: 50, y: 0)])
+        let diff = LayoutDiff(from: old, to: new)
+        #expect(diff.added == [.cell(0, 4)])
+        #expect(diff.removed == [.cell(0, 2)])
+        #expect(diff.moved.map(\.key) == [.cell(0, 3), .cell(0, 1)])
+        #expect(diff.moved.map(\.distance) == [10, 5])
+        #expect(diff.resized.isEmpty && diff.restyled.isEmpty)
+    }
 }

@@ -24,6 +24,50 @@ struct BenchCommandTests {
     @Test func namesTheCallbackBeingEvaluated() {
         #expect(CallProfile.callbackName("sizeForItem(cv, 0, 3)") == "sizeForItem")
         #expect(CallProfile.callbackName("attributes(cv, a) for cell [0, 1]") == "attributes")
+        // The engine re-reading the layout table is no callback: no row called `the`.
+        #expect(CallProfile.callbackName("the fields of the layout table") == nil)
+    }
+
+    /// `layoutAttributesForElements` is 27 characters, wider than the 24 of the first column:
+    /// the column widens to 27 + 2 = 29 for every row, so each row's second column starts at
+    /// offset 29 — `calls/run` in the header, `3` in the callback's row, `1.5 ms` for `load`.
+    @Test func keepsTheColumnsOfALongCallbackName() {
+        let report = BenchCommand.report(
+            script: "s.lua", items: 1, elements: 1, runs: 1, load: 0.0015, phases: [("prepare", [0.002])],
+            outputBytes: 10,
+            callbacks: [
+                CallProfile.Entry(name: "layoutAttributesForElements", calls: 3, seconds: 0.003),
+                CallProfile.Entry(name: "sizeForItem", calls: 1, seconds: 0.001),
+            ])
+        let rows = report.split(separator: "\n").map(String.init)
+        func column2(_ prefix: String) -> Substring? {
+            rows.first { $0.hasPrefix(prefix) }.map { $0.dropFirst(29).prefix(9) }
+        }
+        #expect(column2("callback") == "calls/run")
+        #expect(column2("layoutAttributesForElements") == "3        ")
+        #expect(column2("sizeForItem") == "1        ")
+        #expect(column2("load")?.hasPrefix("1.5 ms") == true)
+        #expect(column2("phase")?.hasPrefix("median") == true)
+    }
+
+    /// A layout that defines `layoutAttributesForElements` is profiled under that name, and
+    /// no row is named after the engine's own reading of the layout table.
+    @Test func listsOnlyTheScriptsCallbacks() throws {
+        let script = try temporaryFile(
+            "bench-elements.lua",
+            """
+            return flow{
+              itemSize = {10, 10},
+              layoutAttributesForElements = function(cv, rect, list) return list end,
+            }
+            """)
+        let result = lualayout("bench", script, "--items", "4", "--runs", "1")
+        #expect(result.status == 0, "\(result.err)")
+        let rows = result.out.split(separator: "\n").map(String.init)
+        #expect(!rows.contains { $0.hasPrefix("the ") })
+        // Called for each of the 5 viewport queries and once for the whole listing the output
+        // writes: 6 calls in the run, in the widened first column of 29.
+        #expect(rows.contains { $0.hasPrefix("layoutAttributesForElements  6 ") }, "\(result.out)")
     }
 
     /// 12 items, 3 runs: sizeForItem runs once per item per prepare, so 12 calls a run; the

@@ -49,6 +49,53 @@ struct OutputSafetyTests {
         #expect(FileIdentity(directory + "/missing/out.json") == nil)
     }
 
+    private func inode(_ path: String) -> UInt64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        let io = CommandIO(out: StringStream(), err: StringStream())
+        try OutputDestination(path: path).write(io, inputs: []) { $0.write(text) }
+    }
+
+    /// A file of `inPlaceThreshold` bytes or more is written over (the same inode), and cut at
+    /// the end of the new output: "short\n" over 16 MiB of "x" leaves exactly "short\n".
+    @Test func aLargeExistingFileIsWrittenInPlaceAndCut() throws {
+        let directory = try folder()
+        let output = directory + "/big.json"
+        try Data(repeating: UInt8(ascii: "x"), count: OutputDestination.inPlaceThreshold).write(
+            to: URL(fileURLWithPath: output))
+        let before = inode(output)
+        try write("short\n", to: output)
+        #expect(inode(output) == before)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "short\n")
+    }
+
+    /// Below the threshold the file is replaced through a temporary file: a new inode.
+    @Test func aSmallExistingFileIsReplaced() throws {
+        let directory = try folder()
+        let output = directory + "/small.json"
+        try "old\n".write(toFile: output, atomically: false, encoding: .utf8)
+        let before = inode(output)
+        try write("new\n", to: output)
+        #expect(inode(output) != before)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "new\n")
+    }
+
+    /// A large file with a second name is replaced, not written over: the other name keeps the
+    /// old bytes, as with any replacement.
+    @Test func aLargeFileWithAnotherNameIsReplaced() throws {
+        let directory = try folder()
+        let output = directory + "/big.json", other = directory + "/other.json"
+        let old = Data(repeating: UInt8(ascii: "x"), count: OutputDestination.inPlaceThreshold)
+        try old.write(to: URL(fileURLWithPath: output))
+        #expect(Foundation.link(output, other) == 0)
+        try write("new\n", to: output)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "new\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == old)
+    }
+
     /// A device is written in place, never replaced: `-o /dev/null` stays allowed.
     @Test func aDeviceOutputIsNeverRefused() {
         #expect(throws: Never.self) {

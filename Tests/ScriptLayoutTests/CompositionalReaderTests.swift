@@ -142,6 +142,92 @@ struct CompositionalReaderTests {
         #expect(try estimates.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context)?.frame.y == 44)
     }
 
+    /// A whole section measured in one batch: rows estimated 44 high, answered 30 + 10·item
+    /// (item 2 answers nil and keeps its 44), so heights 30, 40, 44, 60 stack at y = 0, 30,
+    /// 70, 114. `fitting` is one table reused: item 0 clears its width, and item 1 still sees
+    /// 375 (every item gets its own estimate).
+    @Test func aSectionIsMeasuredInOneBatch() throws {
+        let source = """
+            local C = compositional
+            local item = C.item{ width = C.fractionalWidth(1), height = C.estimated(44) }
+            local group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = C.estimated(44), subitems = {item} }
+            local layout = compositional{ section = C.section{ group = group } }
+            function layout.preferredSizeForItem(cv, section, item, fitting)
+              assert(fitting.width == 375 and fitting.height == 44 and math.type(fitting.width) == "integer")
+              if item == 0 then fitting.width = nil end
+              if item == 2 then return nil end
+              return 375, 30 + 10 * item
+            end
+            return layout
+            """
+        let found = try frames(source, makeContext(width: 375, counts: [4]))
+        #expect((0..<4).map { found[.cell(0, $0)]?.y } == [0, 30, 70, 114])
+        #expect((0..<4).map { found[.cell(0, $0)]?.height } == [30, 40, 44, 60])
+    }
+
+    /// The batch's errors name the item and the callback's line, as one call each did.
+    @Test func aBatchedMeasuringErrorIsLocated() {
+        let header = """
+            local C = compositional
+            local item = C.item{ width = C.fractionalWidth(1), height = C.estimated(44) }
+            local group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = C.estimated(44), subitems = {item} }
+            local layout = compositional{ section = C.section{ group = group } }
+
+            """
+        let context = makeContext(width: 375, counts: [5])
+        let wrong = scriptError(
+            header
+                + "function layout.preferredSizeForItem(cv, s, i, f) if i == 3 then return 'tall' end end\nreturn layout",
+            context)
+        #expect(
+            wrong?.message
+                == "test.lua:5: preferredSizeForItem must return w, h (or {w, h}, or nil to keep the estimate)")
+        #expect(wrong?.evaluating == "preferredSizeForItem(cv, 0, 3, fitting)")
+        let invalid = scriptError(
+            header + "function layout.preferredSizeForItem(cv, s, i, f) return 375, -2 end\nreturn layout", context)
+        #expect(
+            invalid?.message
+                == "test.lua:5: preferredSizeForItem returned an invalid size 375×-2 (sizes must be finite and ≥ 0)")
+        let raised = scriptError(
+            header
+                + "function layout.preferredSizeForItem(cv, s, i, f)\n  if i == 4 then error('no text') end\nend\nreturn layout",
+            context)
+        #expect(raised?.message.hasPrefix("test.lua:6: no text") == true, "\(String(describing: raised))")
+        #expect(raised?.evaluating == "preferredSizeForItem(cv, 0, 4, fitting)")
+    }
+
+    /// The writers stream the store of a compositional layout as they do a flow's, unless the
+    /// listing is more than the store: a pinned header (placed from the bounds) or a
+    /// visible-items handler (which edits elements) makes it a list of attributes. Either way
+    /// the listing is the same elements: 3 rows of 44, y = 0, 44, 88.
+    @Test func theWholeListingIsTheStoreWhenNothingChangesIt() throws {
+        let rows = """
+            local C = compositional
+            local item = C.item{ width = C.fractionalWidth(1), height = C.fractionalHeight(1) }
+            local group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = C.absolute(44), subitems = {item} }
+            """
+        let context = makeContext(width: 375, counts: [3])
+        func listing(_ source: String) throws -> ElementList {
+            let layout = try ScriptLayout(source: rows + "\n" + source)
+            try layout.prepare(in: context)
+            return try layout.allElementList(context: context)
+        }
+        let plain = try listing("return compositional{ section = C.section{ group = group } }")
+        #expect(plain.store != nil)
+        #expect(plain.map(\.frame.y) == [0, 44, 88])
+        let handled = try listing(
+            "return compositional{ section = C.section{ group = group, visibleItemsInvalidationHandler = function() end } }"
+        )
+        #expect(handled.store == nil)
+        #expect(handled.map(\.frame.y) == [0, 44, 88])
+        let pinned = try listing(
+            """
+            local header = C.boundarySupplementaryItem{ kind = "header", width = C.fractionalWidth(1), height = 20, alignment = "top", pinToVisibleBounds = true }
+            return compositional{ section = C.section{ group = group, boundarySupplementaryItems = {header} } }
+            """)
+        #expect(pinned.store == nil)
+    }
+
     /// The attributes hook and super queries work as on other layouts.
     @Test func hooksWorkOnCompositionalLayouts() throws {
         let all = try run(

@@ -117,6 +117,13 @@ typedef struct llb_sizes {
 /// recording the problem in the `llb_sizes`.
 void llb_pushcollectsizes(lua_State *L);
 
+/// The self-sizing loop of a section, in C: calls `fn(cv, section, item, fitting)` for every
+/// item, `fitting` one table reused for all (its `width` and `height` set to the item's
+/// estimate from `values`), and writes each measured size over its estimate (nil keeps it).
+/// Stack: fn, cv, section, light userdata `llb_sizes *` (`values` and `count` used; `done`
+/// is the item being measured when a call fails). One protected call, as `llb_collectsizes`.
+void llb_pushcollectpreferred(lua_State *L);
+
 /// One element placed by `out:cell/supplementary/decoration` on the fast path.
 typedef struct llb_placed {
     double x, y, width, height;

@@ -445,6 +445,10 @@ package enum Compositional {
     package struct Sizing: @unchecked Sendable {
         package var item: ((_ indexPath: LayoutIndexPath, _ fitting: Size) throws -> Size?)?
         package var supplementary: ((_ kind: String, _ indexPath: LayoutIndexPath, _ fitting: Size) throws -> Size?)?
+        /// `item` for every item of a section at once (one protected call for them all): `sizes`
+        /// holds each item's fitting size and gets its preferred size (the fitting kept for
+        /// nil). Used, when set, for sections whose every item is measured, in item order.
+        package var itemsInSection: ((_ section: Int, _ sizes: inout [Size]) throws -> Void)?
 
         package init(
             item: ((LayoutIndexPath, Size) throws -> Size?)? = nil,

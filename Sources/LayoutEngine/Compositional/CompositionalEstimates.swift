@@ -19,6 +19,29 @@ enum CompositionalEstimates {
         }
     }
 
+    /// Whether every leaf of the template is an item of the root group with an estimated
+    /// dimension: then every item of the section is measured, with its leaf's box as its
+    /// fitting size, and the whole section can be measured in one batch.
+    static func measuresEveryItem(_ template: CompositionalGroupTemplate) -> Bool {
+        !template.leaves.isEmpty
+            && template.leaves.allSatisfy { leaf in
+                guard leaf.depth == 0, let item = leaf.item else { return false }
+                return item.size.width.isEstimated || item.size.height.isEstimated
+            }
+    }
+
+    /// Every item of a section measured in one batch (`Sizing.itemsInSection`): item i's
+    /// fitting is its leaf's box (i mod the template's leaves), as `measureGroup` gives it.
+    static func measureSection(
+        _ template: CompositionalGroupTemplate, count: Int, section: Int,
+        batch: (Int, inout [Size]) throws -> Void
+    ) throws -> [Size] {
+        let k = template.leaves.count
+        var sizes = (0..<count).map { template.leaves[$0 % k].box.size }
+        try batch(section, &sizes)
+        return sizes
+    }
+
     /// One group's items measured and restacked: the leaves (first `count` of the template),
     /// relative to the group's origin, and the group's extent along its section's scroll axis.
     /// Steps: measure the root group's estimated items; give `uniformAcrossSiblings` items the
@@ -26,10 +49,18 @@ enum CompositionalEstimates {
     /// to its content; inset the cells.
     static func measureGroup(
         _ template: CompositionalGroupTemplate, group: Compositional.Group, count: Int, section: Int, firstItem: Int,
-        sizing: Compositional.Sizing
+        sizing: Compositional.Sizing, measured: [Size]? = nil
     ) throws -> (cells: [Rect], size: Size) {
         var boxes = template.leaves.prefix(count).map(\.box)
-        if let measure = sizing.item {
+        if let measured {
+            // The section's answers, from `measureSection` (every leaf an estimated root item).
+            for i in boxes.indices {
+                guard let item = template.leaves[i].item else { continue }
+                boxes[i].size = take(
+                    measured[firstItem + i], into: boxes[i].size, width: item.size.width.isEstimated,
+                    height: item.size.height.isEstimated, kind: "")
+            }
+        } else if let measure = sizing.item {
             try measureItems(&boxes, template.leaves, measure: measure, section: section, firstItem: firstItem)
         }
         makeSiblingsUniform(&boxes, template.leaves)

@@ -11,6 +11,12 @@ struct CompositionalDynamics: PreparedLayoutDynamics {
 
     var elementCount: Int { result.pinned.count }
 
+    /// Nothing pinned (placed from the bounds) and no visible-items handler (which edits the
+    /// listing): the whole listing is the store as it is, and the writers stream it.
+    var storeIsTheListing: Bool {
+        result.pinned.isEmpty && !result.sections.contains { $0?.visibleItemsInvalidationHandler != nil }
+    }
+
     func elements(in rect: Rect?, context: CollectionContext) throws -> [LayoutAttributes] {
         let placed = result.placedPinned(context: context)
         guard let rect else { return placed }

@@ -137,10 +137,15 @@ extension CompositionalPreparer {
         var along = plan.orthogonal ? plan.content.x : contentTop
         var across = 0.0
         var item = 0
+        var measured: [Size]?
+        if let batch = sizing.itemsInSection, CompositionalEstimates.measuresEveryItem(plan.template) {
+            measured = try CompositionalEstimates.measureSection(plan.template, count: count, section: s, batch: batch)
+        }
         for g in 0..<plan.groupCount {
             let n = min(k, count - item)
             let (cells, size) = try CompositionalEstimates.measureGroup(
-                plan.template, group: section.group, count: n, section: s, firstItem: item, sizing: sizing)
+                plan.template, group: section.group, count: n, section: s, firstItem: item, sizing: sizing,
+                measured: measured)
             if g > 0 { along += section.interGroupSpacing }
             along += plan.alongLead
             let origin =

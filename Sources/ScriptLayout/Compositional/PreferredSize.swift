@@ -39,4 +39,44 @@ enum PreferredSize {
             return size
         }
     }
+
+    /// `preferredSizeForItem(cv, section, item, fitting)` for every item of a section, `sizes`
+    /// holding the estimates (each item's `fitting`) and getting the measured sizes: one
+    /// protected call with the loop in C (as the flow's `sizeForItem`), `cv` pushed once, one
+    /// `fitting` table for all. The errors are those of `ask`, item by item.
+    static func measure(
+        _ sizes: inout [Size], inSection section: Int, script: LayoutScript, context: CollectionContext
+    ) throws {
+        let name = "preferredSizeForItem"
+        let lua = script.lua
+        let count = sizes.count
+        guard count > 0 else { return }
+        try lua.balanced { () throws in
+            guard script.pushCallback(name) else { return }
+            try script.binding.push(context)
+            lua.push(section)
+            let start = script.profile == nil ? 0 : CallProfile.now()
+            defer { script.profile?.record(name, calls: count, since: start) }
+            precondition(MemoryLayout<Size>.stride == 2 * MemoryLayout<Double>.stride)
+            var failure: SizeCollectionError?
+            sizes.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: Double.self) { values in
+                    do throws(SizeCollectionError) {
+                        try lua.collectPreferredSizes(count: count, values: values.baseAddress!)
+                    } catch { failure = error }
+                }
+            }
+            guard let failure else { return }
+            let evaluating = "\(name)(cv, \(section), \(failure.item), fitting)"
+            if let luaError = failure.luaError { throw script.scriptError(luaError, evaluating: evaluating) }
+            if case .invalid(let width, let height) = failure.problem {
+                throw script.badReturn(
+                    name,
+                    "returned an invalid size \(AttributeRules.number(width))×\(AttributeRules.number(height)) (sizes must be finite and ≥ 0)",
+                    evaluating: evaluating)
+            }
+            throw script.badReturn(
+                name, "must return w, h (or {w, h}, or nil to keep the estimate)", evaluating: evaluating)
+        }
+    }
 }

@@ -201,6 +201,9 @@ final class CompositionalScriptStep: ScriptComputeStep {
             sizing.item = { [unowned self] indexPath, fitting in
                 try PreferredSize.ask(script, "preferredSizeForItem", context: context, kind: nil, indexPath, fitting)
             }
+            sizing.itemsInSection = { [unowned self] section, sizes in
+                try PreferredSize.measure(&sizes, inSection: section, script: script, context: context)
+            }
         }
         if hasSupplementary {
             sizing.supplementary = { [unowned self] kind, indexPath, fitting in

@@ -23,13 +23,7 @@ final class SelfSizingFlowDelegate: FlowLayoutDelegate {
             try base.sizesForItems(inSection: section, count: count, context: context)
             ?? Array(repeating: estimated, count: count)
         guard measure, script.hasCallback("preferredSizeForItem") else { return sizes }
-        for item in 0..<count {
-            if let measured = try PreferredSize.ask(
-                script, "preferredSizeForItem", context: context, kind: nil, LayoutIndexPath(section, item), sizes[item]
-            ) {
-                sizes[item] = measured
-            }
-        }
+        try PreferredSize.measure(&sizes, inSection: section, script: script, context: context)
         return sizes
     }
 
