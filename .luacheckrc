@@ -43,9 +43,10 @@ std = "lualayout_sandbox+lualayout"
 stds.lualayout_scenario = {
   read_globals = {
     "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
-    "performBatchUpdates", "wait",
+    "performBatchUpdates", "wait", "beginMove", "updateMove", "endMove", "cancelMove",
     "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
-    "calls", "updates", "expect", "expectSnapshot",
+    "calls", "updates", "expect", "expectSnapshot", "expectImageSnapshot", "expectEqual", "expectNear", "expectFrame",
+    "scrollSection", "sectionOffset", "reloadData", "setBounds",
   },
 }
 files["**/*.test.lua"] = {std = "lualayout_sandbox+lualayout+lualayout_scenario"}

@@ -65,7 +65,8 @@ package final class ScenarioScript {
     /// Scenario globals that drive the session.
     package static let eventNames = [
         "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "scrollSection",
-        "setState", "performBatchUpdates", "reloadData", "setBounds", "wait",
+        "setState", "performBatchUpdates", "reloadData", "setBounds", "wait", "beginMove", "updateMove", "endMove",
+        "cancelMove",
     ]
     /// Scenario globals that only read.
     package static let queryNames = [
@@ -156,6 +157,12 @@ package final class ScenarioScript {
             let start = try lua.pointArguments(1, global, names: ("x1", "y1")).get()
             let end = try lua.pointArguments(3, global, names: ("x2", "y2")).get()
             try session.drag(from: start, to: end, line: line)
+        case "beginMove":
+            lua.push(try session.beginMove(try lua.pointArguments(1, global).get(), line: line))
+            return .results(1)
+        case "updateMove": try session.updateMove(try lua.pointArguments(1, global).get(), line: line)
+        case "endMove": try session.endMove(line: line)
+        case "cancelMove": try session.cancelMove(line: line)
         case "scroll": try session.scroll(to: try lua.pointArguments(1, global).get(), line: line)
         case "fling":
             try session.fling(velocity: try lua.pointArguments(1, global, names: ("vx", "vy")).get(), line: line)

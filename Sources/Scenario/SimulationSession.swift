@@ -192,6 +192,49 @@ package final class SimulationSession {
         return try record(.wait(seconds: seconds), line: line) { time += seconds }
     }
 
+    // MARK: Interactive movement
+
+    /// beginInteractiveMovementForItem: the item under the viewport point starts moving when
+    /// the controller lets it (canMoveItem). Returns whether it began.
+    @discardableResult
+    package func beginMove(_ point: Point, line: Int = 0) throws -> Bool {
+        try checkInViewport(point, "beginMove")
+        var began = false
+        try record(.beginMove(point), line: line) {
+            began = try view.beginInteractiveMovement(at: try view.touchPoint(viewport: point).content)
+        }
+        return began
+    }
+
+    /// The finger, moving the item, is at the viewport point (anywhere).
+    @discardableResult
+    package func updateMove(_ point: Point, line: Int = 0) throws -> TimelineStep {
+        try checkFinite(point, "updateMove")
+        try checkMoving("updateMove")
+        return try record(.updateMove(point), line: line) {
+            try view.updateInteractiveMovement(
+                to: Point(x: point.x + view.contentOffset.x, y: point.y + view.contentOffset.y))
+        }
+    }
+
+    @discardableResult
+    package func endMove(line: Int = 0) throws -> TimelineStep {
+        try checkMoving("endMove")
+        return try record(.endMove, line: line) { try view.endInteractiveMovement() }
+    }
+
+    @discardableResult
+    package func cancelMove(line: Int = 0) throws -> TimelineStep {
+        try checkMoving("cancelMove")
+        return try record(.cancelMove, line: line) { try view.cancelInteractiveMovement() }
+    }
+
+    private func checkMoving(_ what: String) throws {
+        guard view.movingItem != nil else {
+            throw SimulationError("\(what): no item is moving (beginMove on an item the controller lets move first)")
+        }
+    }
+
     // MARK: Queries
 
     /// The visible elements now, as drawn (orthogonal sections at their offsets, clipped to
@@ -205,7 +248,7 @@ package final class SimulationSession {
     /// The item's current attributes (the layout's per-item query, hooks applied), or nil.
     package func attributesOfItem(_ path: LayoutIndexPath) throws -> LayoutAttributes? {
         guard view.exists(path) else { return nil }
-        return try view.layout.layoutAttributesForItem(at: path, context: view.context)
+        return try view.attributesOfItem(at: path)
     }
 
     // MARK: Recording

@@ -25,6 +25,12 @@ package enum TimelineEvent: Sendable, Equatable {
     case setState(key: String, value: LayoutValue?)
     case batchUpdates(BatchUpdate)
     case wait(seconds: Double)
+    /// An interactive movement begins on the item under the point, follows the finger, ends
+    /// (the item stays at its target) or is cancelled (the order comes back).
+    case beginMove(Point)
+    case updateMove(Point)
+    case endMove
+    case cancelMove
 
     /// The scenario global's name.
     package var name: String {
@@ -44,6 +50,10 @@ package enum TimelineEvent: Sendable, Equatable {
         case .setState: "setState"
         case .batchUpdates: "performBatchUpdates"
         case .wait: "wait"
+        case .beginMove: "beginMove"
+        case .updateMove: "updateMove"
+        case .endMove: "endMove"
+        case .cancelMove: "cancelMove"
         }
     }
 }
