@@ -781,6 +781,7 @@ function View:attributesOf(section, item) end
 ---@field didDeselectItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint)
 ---@field didLongPress? fun(view: lualayout.View, section: integer?, item: integer?, point: lualayout.TouchPoint)
 ---@field didTapBackground? fun(view: lualayout.View, point: lualayout.TouchPoint)
+---@field didDoubleTap? fun(view: lualayout.View, section: integer?, item: integer?, point: lualayout.TouchPoint) A double tap: takes priority over selection.
 ---@field canMoveItem? fun(view: lualayout.View, section: integer, item: integer): boolean? Default: true when moveItem is defined.
 ---@field targetIndexPathForMove? fun(view: lualayout.View, from: lualayout.IndexPath, proposed: lualayout.IndexPath): integer[]? Where the moving item goes (nil: proposed).
 ---@field moveItem? fun(view: lualayout.View, from: lualayout.IndexPath, to: lualayout.IndexPath) The item was dropped; the data already has it at `to`.
@@ -794,6 +795,12 @@ function View:attributesOf(section, item) end
 ---@param x number
 ---@param y number
 function tap(x, y) end
+
+---A double tap at a viewport point: with the controller's didDoubleTap, called once (no
+---highlight, no selection); without it, two taps.
+---@param x number
+---@param y number
+function doubleTap(x, y) end
 
 ---A long press at a viewport point.
 ---@param x number

@@ -22,7 +22,7 @@ package final class ControllerScript: CollectionViewDelegate {
     package static let callbackNames = [
         "shouldHighlightItem", "didHighlightItem", "didUnhighlightItem", "shouldSelectItem", "didSelectItem",
         "shouldDeselectItem", "didDeselectItem", "didLongPress", "didTapBackground", "canMoveItem",
-        "targetIndexPathForMove", "moveItem",
+        "targetIndexPathForMove", "moveItem", "didDoubleTap",
     ]
     package static let optionNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled"]
     /// The methods of the `view` object callbacks receive.
@@ -214,6 +214,15 @@ package final class ControllerScript: CollectionViewDelegate {
 
     package func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {
         _ = try invoke("didTapBackground", view, nil, point, pathArguments: false)
+    }
+
+    // MARK: Double tap
+
+    /// A controller defining didDoubleTap has a double-tap recognizer.
+    package var recognizesDoubleTap: Bool { defines("didDoubleTap") }
+
+    package func didDoubleTap(_ view: HeadlessCollectionView, point: TouchPoint) throws {
+        _ = try invoke("didDoubleTap", view, point.indexPath, point)
     }
 
     // MARK: Interactive movement

@@ -101,7 +101,8 @@ package struct HTMLTimelineWriter: TimelineWriter {
         let p = { (point: Point) in "\(NumberFormatting.rounded(point.x)),\(NumberFormatting.rounded(point.y))" }
         switch event {
         case .start: return "start"
-        case .tap(let at), .longPress(let at), .touchDown(let at), .touchMove(let at), .touchUp(let at),
+        case .tap(let at), .doubleTap(let at), .longPress(let at), .touchDown(let at), .touchMove(let at),
+            .touchUp(let at),
             .beginMove(let at), .updateMove(let at):
             return "\(event.name) at \(p(at))"
         case .drag(let from, let to): return "drag \(p(from)) → \(p(to))"

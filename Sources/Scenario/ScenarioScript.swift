@@ -64,7 +64,8 @@ package final class ScenarioScript {
 
     /// Scenario globals that drive the session.
     package static let eventNames = [
-        "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "scrollSection",
+        "tap", "doubleTap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling",
+        "scrollSection",
         "setState", "performBatchUpdates", "reloadData", "setBounds", "wait", "beginMove", "updateMove", "endMove",
         "cancelMove",
     ]
@@ -149,6 +150,7 @@ package final class ScenarioScript {
         let session = self.session
         switch global {
         case "tap": try session.tap(try lua.pointArguments(1, global).get(), line: line)
+        case "doubleTap": try session.doubleTap(try lua.pointArguments(1, global).get(), line: line)
         case "longPress": try session.longPress(try lua.pointArguments(1, global).get(), line: line)
         case "touchDown": try session.touchDown(try lua.pointArguments(1, global).get(), line: line)
         case "touchUp": try session.touchUp(try lua.pointArguments(1, global).get(), line: line)

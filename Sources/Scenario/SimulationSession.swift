@@ -48,6 +48,15 @@ package final class SimulationSession {
         return try record(.tap(point), line: line) { try view.tap(at: try view.touchPoint(viewport: point)) }
     }
 
+    /// A double tap (see `HeadlessCollectionView.doubleTap`).
+    @discardableResult
+    package func doubleTap(_ point: Point, line: Int = 0) throws -> TimelineStep {
+        try checkInViewport(point, "doubleTap")
+        return try record(.doubleTap(point), line: line) {
+            try view.doubleTap(at: try view.touchPoint(viewport: point))
+        }
+    }
+
     @discardableResult
     package func longPress(_ point: Point, line: Int = 0) throws -> TimelineStep {
         try checkInViewport(point, "longPress")

@@ -6,6 +6,7 @@ package enum TimelineEvent: Sendable, Equatable {
     /// The layout as first prepared, before any event.
     case start
     case tap(Point)
+    case doubleTap(Point)
     case longPress(Point)
     case touchDown(Point)
     case touchUp(Point)
@@ -37,6 +38,7 @@ package enum TimelineEvent: Sendable, Equatable {
         switch self {
         case .start: "start"
         case .tap: "tap"
+        case .doubleTap: "doubleTap"
         case .longPress: "longPress"
         case .touchDown: "touchDown"
         case .touchUp: "touchUp"

@@ -63,7 +63,8 @@ package struct JSONTimelineWriter: TimelineWriter {
         var text = "{\"type\": \"\(event.name)\""
         switch event {
         case .start: break
-        case .tap(let p), .longPress(let p), .touchDown(let p), .touchUp(let p), .touchMove(let p), .beginMove(let p),
+        case .tap(let p), .doubleTap(let p), .longPress(let p), .touchDown(let p), .touchUp(let p), .touchMove(let p),
+            .beginMove(let p),
             .updateMove(let p):
             text += ", \"point\": \(point(p))"
         case .drag(let from, let to): text += ", \"from\": \(point(from)), \"to\": \(point(to))"

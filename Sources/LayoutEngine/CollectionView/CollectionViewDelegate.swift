@@ -39,6 +39,10 @@ package protocol CollectionViewDelegate: AnyObject {
     func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws
     /// A tap that began and ended on empty space.
     func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws
+    /// Whether the host has a double-tap recognizer (it then takes priority over selection).
+    var recognizesDoubleTap: Bool { get }
+    /// A double tap, recognised; `point.indexPath` is nil on empty space.
+    func didDoubleTap(_ view: HeadlessCollectionView, point: TouchPoint) throws
     /// collectionView(_:canMoveItemAt:): whether an interactive movement may start on the item.
     func canMoveItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath) throws -> Bool
     /// targetIndexPathForMoveFromItemAt: where the item that began at `from` goes when the
@@ -76,6 +80,8 @@ extension CollectionViewDelegate {
     ) throws {}
     package func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
     package func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
+    package var recognizesDoubleTap: Bool { false }
+    package func didDoubleTap(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
     /// UIKit's data source without moveItemAt answers false.
     package func canMoveItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath) throws -> Bool { false }
     package func targetIndexPathForMove(

@@ -476,6 +476,19 @@ package final class HeadlessCollectionView {
         try tell("didLongPress", point.indexPath) { try $0.didLongPress(self, point: point) }
     }
 
+    /// A double tap. When the delegate has a double-tap recognizer (`recognizesDoubleTap`), it
+    /// takes priority, as a single-tap recognizer required to wait for it: nothing is
+    /// highlighted or selected, and `didDoubleTap` is called once. Otherwise it is two taps.
+    package func doubleTap(at point: TouchPoint) throws {
+        guard let delegate, delegate.recognizesDoubleTap else {
+            try tap(at: point)
+            try tap(at: point)
+            return
+        }
+        try cancelTouch()
+        try tell("didDoubleTap", point.indexPath) { try $0.didDoubleTap(self, point: point) }
+    }
+
     /// A tap: touch down and up at the same point.
     package func tap(at point: TouchPoint) throws {
         try touchDown(at: point)
