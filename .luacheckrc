@@ -42,7 +42,7 @@ std = "lualayout_sandbox+lualayout"
 -- fixed arguments (view, section, item, point) may go unused.
 stds.lualayout_scenario = {
   read_globals = {
-    "tap", "doubleTap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
+    "tap", "doubleTap", "pinch", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
     "performBatchUpdates", "wait", "beginMove", "updateMove", "endMove", "cancelMove",
     "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
     "calls", "updates", "expect", "expectSnapshot", "expectImageSnapshot", "expectEqual", "expectNear", "expectFrame",

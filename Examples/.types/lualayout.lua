@@ -782,6 +782,7 @@ function View:attributesOf(section, item) end
 ---@field didLongPress? fun(view: lualayout.View, section: integer?, item: integer?, point: lualayout.TouchPoint)
 ---@field didTapBackground? fun(view: lualayout.View, point: lualayout.TouchPoint)
 ---@field didDoubleTap? fun(view: lualayout.View, section: integer?, item: integer?, point: lualayout.TouchPoint) A double tap: takes priority over selection.
+---@field didPinch? fun(view: lualayout.View, scale: number, point: lualayout.TouchPoint, phase: "began"|"changed"|"ended") A pinch; point.section/item: the cell under its centre.
 ---@field canMoveItem? fun(view: lualayout.View, section: integer, item: integer): boolean? Default: true when moveItem is defined.
 ---@field targetIndexPathForMove? fun(view: lualayout.View, from: lualayout.IndexPath, proposed: lualayout.IndexPath): integer[]? Where the moving item goes (nil: proposed).
 ---@field moveItem? fun(view: lualayout.View, from: lualayout.IndexPath, to: lualayout.IndexPath) The item was dropped; the data already has it at `to`.
@@ -801,6 +802,15 @@ function tap(x, y) end
 ---@param x number
 ---@param y number
 function doubleTap(x, y) end
+
+---A pinch centred on a viewport point, from scale 1 to `scale` in `steps` steps (default 10):
+---the controller's didPinch gets "began" (1), "changed" each step (1 + (scale − 1)·k/steps)
+---and "ended" (scale).
+---@param x number
+---@param y number
+---@param scale number
+---@param steps? integer
+function pinch(x, y, scale, steps) end
 
 ---A long press at a viewport point.
 ---@param x number

@@ -22,7 +22,7 @@ package final class ControllerScript: CollectionViewDelegate {
     package static let callbackNames = [
         "shouldHighlightItem", "didHighlightItem", "didUnhighlightItem", "shouldSelectItem", "didSelectItem",
         "shouldDeselectItem", "didDeselectItem", "didLongPress", "didTapBackground", "canMoveItem",
-        "targetIndexPathForMove", "moveItem", "didDoubleTap",
+        "targetIndexPathForMove", "moveItem", "didDoubleTap", "didPinch",
     ]
     package static let optionNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled"]
     /// The methods of the `view` object callbacks receive.
@@ -223,6 +223,18 @@ package final class ControllerScript: CollectionViewDelegate {
 
     package func didDoubleTap(_ view: HeadlessCollectionView, point: TouchPoint) throws {
         _ = try invoke("didDoubleTap", view, point.indexPath, point)
+    }
+
+    /// didPinch(view, scale, point, phase).
+    package func didPinch(_ view: HeadlessCollectionView, scale: Double, point: TouchPoint, phase: String) throws {
+        _ = try call(
+            "didPinch", view, evaluating: "didPinch(view, scale, point, \"\(phase)\")",
+            arguments: 3,
+            {
+                lua.push(scale)
+                lua.push(touch: point)
+                lua.push(phase)
+            }, read: { _ in () })
     }
 
     // MARK: Interactive movement

@@ -105,6 +105,8 @@ package struct HTMLTimelineWriter: TimelineWriter {
             .touchUp(let at),
             .beginMove(let at), .updateMove(let at):
             return "\(event.name) at \(p(at))"
+        case .pinch(let at, let scale, let steps):
+            return "pinch at \(p(at)) × \(NumberFormatting.rounded(scale)) in \(steps) steps"
         case .drag(let from, let to): return "drag \(p(from)) → \(p(to))"
         case .scroll(let to): return "scroll to \(p(to))"
         case .fling(let velocity): return "fling \(p(velocity)) pt/ms"

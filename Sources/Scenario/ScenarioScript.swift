@@ -64,7 +64,7 @@ package final class ScenarioScript {
 
     /// Scenario globals that drive the session.
     package static let eventNames = [
-        "tap", "doubleTap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling",
+        "tap", "doubleTap", "pinch", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling",
         "scrollSection",
         "setState", "performBatchUpdates", "reloadData", "setBounds", "wait", "beginMove", "updateMove", "endMove",
         "cancelMove",
@@ -150,6 +150,13 @@ package final class ScenarioScript {
         let session = self.session
         switch global {
         case "tap": try session.tap(try lua.pointArguments(1, global).get(), line: line)
+        case "pinch":
+            let point = try lua.pointArguments(1, global).get()
+            let scale = try lua.numberArgument(3, global, "the scale").get()
+            var steps = 10.0
+            if lua.top >= 4, lua.type(at: 4) != .nil { steps = try lua.numberArgument(4, global, "the steps").get() }
+            let whole = steps == steps.rounded() && abs(steps) < 1e6 ? Int(steps) : -1
+            try session.pinch(point, scale: scale, steps: whole, line: line)
         case "doubleTap": try session.doubleTap(try lua.pointArguments(1, global).get(), line: line)
         case "longPress": try session.longPress(try lua.pointArguments(1, global).get(), line: line)
         case "touchDown": try session.touchDown(try lua.pointArguments(1, global).get(), line: line)

@@ -57,6 +57,20 @@ package final class SimulationSession {
         }
     }
 
+    /// A pinch centred on the point, from scale 1 to `scale` in `steps` steps.
+    @discardableResult
+    package func pinch(_ point: Point, scale: Double, steps: Int = 10, line: Int = 0) throws -> TimelineStep {
+        try checkInViewport(point, "pinch")
+        guard scale.isFinite, scale > 0, (1...1000).contains(steps) else {
+            throw SimulationError(
+                "pinch expects a scale > 0 and steps as a whole number 1…1000, got \(NumberFormatting.format(scale)), \(steps)"
+            )
+        }
+        return try record(.pinch(point, scale: scale, steps: steps), line: line) {
+            try view.pinch(at: try view.touchPoint(viewport: point), scale: scale, steps: steps)
+        }
+    }
+
     @discardableResult
     package func longPress(_ point: Point, line: Int = 0) throws -> TimelineStep {
         try checkInViewport(point, "longPress")

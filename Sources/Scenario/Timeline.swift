@@ -7,6 +7,8 @@ package enum TimelineEvent: Sendable, Equatable {
     case start
     case tap(Point)
     case doubleTap(Point)
+    /// A pinch centred on the point, from scale 1 to `scale` in `steps` steps.
+    case pinch(Point, scale: Double, steps: Int)
     case longPress(Point)
     case touchDown(Point)
     case touchUp(Point)
@@ -39,6 +41,7 @@ package enum TimelineEvent: Sendable, Equatable {
         case .start: "start"
         case .tap: "tap"
         case .doubleTap: "doubleTap"
+        case .pinch: "pinch"
         case .longPress: "longPress"
         case .touchDown: "touchDown"
         case .touchUp: "touchUp"

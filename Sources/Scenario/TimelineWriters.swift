@@ -67,6 +67,8 @@ package struct JSONTimelineWriter: TimelineWriter {
             .beginMove(let p),
             .updateMove(let p):
             text += ", \"point\": \(point(p))"
+        case .pinch(let p, let scale, let steps):
+            text += ", \"point\": \(point(p)), \"scale\": \(JSONLayoutWriter.number(scale)), \"steps\": \(steps)"
         case .drag(let from, let to): text += ", \"from\": \(point(from)), \"to\": \(point(to))"
         case .scroll(let to): text += ", \"offset\": \(point(to))"
         case .fling(let velocity): text += ", \"velocity\": \(point(velocity))"

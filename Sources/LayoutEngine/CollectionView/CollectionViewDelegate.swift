@@ -43,6 +43,9 @@ package protocol CollectionViewDelegate: AnyObject {
     var recognizesDoubleTap: Bool { get }
     /// A double tap, recognised; `point.indexPath` is nil on empty space.
     func didDoubleTap(_ view: HeadlessCollectionView, point: TouchPoint) throws
+    /// A pinch's phase ("began", "changed", "ended") with its scale; `point.indexPath` is the
+    /// item under the pinch's centre (nil on empty space).
+    func didPinch(_ view: HeadlessCollectionView, scale: Double, point: TouchPoint, phase: String) throws
     /// collectionView(_:canMoveItemAt:): whether an interactive movement may start on the item.
     func canMoveItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath) throws -> Bool
     /// targetIndexPathForMoveFromItemAt: where the item that began at `from` goes when the
@@ -81,6 +84,7 @@ extension CollectionViewDelegate {
     package func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
     package func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
     package var recognizesDoubleTap: Bool { false }
+    package func didPinch(_ view: HeadlessCollectionView, scale: Double, point: TouchPoint, phase: String) throws {}
     package func didDoubleTap(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
     /// UIKit's data source without moveItemAt answers false.
     package func canMoveItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath) throws -> Bool { false }

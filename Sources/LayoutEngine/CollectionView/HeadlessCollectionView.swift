@@ -489,6 +489,22 @@ package final class HeadlessCollectionView {
         try tell("didDoubleTap", point.indexPath) { try $0.didDoubleTap(self, point: point) }
     }
 
+    /// A pinch centred on `point` from scale 1 to `scale` in `steps` steps (UIPinchGestureRecognizer):
+    /// any touch in progress is cancelled, then `didPinch` is told "began" (scale 1), "changed"
+    /// once a step with the scale growing linearly (1 + (scale − 1)·k/steps, k = 1…steps) and
+    /// "ended" (scale).
+    package func pinch(at point: TouchPoint, scale: Double, steps: Int) throws {
+        try cancelTouch()
+        release = nil
+        let phases =
+            [("began", 1.0)]
+            + (1...max(steps, 1)).map { ("changed", 1 + (scale - 1) * Double($0) / Double(max(steps, 1))) }
+            + [("ended", scale)]
+        for (phase, value) in phases {
+            try tell("didPinch", point.indexPath) { try $0.didPinch(self, scale: value, point: point, phase: phase) }
+        }
+    }
+
     /// A tap: touch down and up at the same point.
     package func tap(at point: TouchPoint) throws {
         try touchDown(at: point)
