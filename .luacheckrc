@@ -42,10 +42,11 @@ std = "lualayout_sandbox+lualayout"
 -- fixed arguments (view, section, item, point) may go unused.
 stds.lualayout_scenario = {
   read_globals = {
-    "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
-    "performBatchUpdates", "wait",
+    "tap", "doubleTap", "pinch", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
+    "performBatchUpdates", "wait", "beginMove", "updateMove", "endMove", "cancelMove",
     "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
     "calls", "updates", "expect", "expectSnapshot", "expectImageSnapshot", "expectEqual", "expectNear", "expectFrame",
+    "scrollSection", "sectionOffset", "reloadData", "setBounds",
   },
 }
 files["**/*.test.lua"] = {std = "lualayout_sandbox+lualayout+lualayout_scenario"}

@@ -6,7 +6,10 @@
 --   * while it is on, icons cannot be selected, and a tap on an icon's delete button (the
 --     sub-rectangle deleteButtonFrame = {x, y, w, h} the layout puts in each cell's own
 --     coordinates) deletes that icon: the model first, then the animated batch delete. The
---     mode stays on.
+--     mode stays on;
+--   * icons rearrange: defining moveItem lets any icon be picked up and dragged (a scenario's
+--     beginMove/updateMove/endMove, the preview's long press and drag); the others make room
+--     live, and the icon stays where it is dropped, in deletion mode too.
 -- Paging comes from the layout (its targetContentOffset snaps flings to pages).
 --
 -- Run:  Scripts/lualayout simulate Examples/springboard.lua --scenario Examples/springboard.test.lua --controller Examples/springboard-controller.lua --bounds 768x1024 --items 50
@@ -30,6 +33,10 @@ return {
   didTapBackground = function(view)
     if deletionMode(view) then view:setState("deletionMode", false) end
   end,
+
+  -- The icon was dropped at `to`: the view's data already has it there. An app reorders its
+  -- own model here; the springboard's icons carry no payload, so there is nothing more to do.
+  moveItem = function(_view, _from, _to) end,
 
   shouldSelectItem = function(view, section, item, point)
     if not deletionMode(view) then return true end

@@ -62,6 +62,46 @@ expect(everyButton(true), "delete buttons hidden again")
 tap(416 + 100, 32 + 100)
 expect(same(selectedItems(), {{0, 10}}), "a tap selects icon 10 and deselects icon 5")
 
+-- Rearranging. Icon 0 (centre 32 + 72 = 104, 104) is picked up: the controller defines
+-- moveItem, so any icon may move.
+expect(beginMove(104, 104), "icon 0 can be picked up")
+-- The finger at (300, 320) is inside icon 6's slot (224…368 × 236…380): the icon goes to item
+-- 6 (items 1…6 move back one place) and is drawn centred on the finger, at (300 − 72,
+-- 320 − 72) = (228, 248), above the others (zIndex 0 + 1).
+updateMove(300, 320)
+local moving = attributesOf(0, 6)
+expect(moving.x == 228 and moving.y == 248 and moving.zIndex == 1, "the dragged icon follows the finger")
+endMove()
+expect(calls()[1] == "moveItem[0, 6]", "the drop tells the controller (moveItem to item 6)")
+moving = attributesOf(0, 6)
+expect(moving.x == 224 and moving.y == 236 and moving.zIndex == 0, "dropped, the icon sits in icon 6's slot")
+expect(same(selectedItems(), {{0, 10}}), "icon 10 stays selected (after both places, it did not move)")
+
+-- A cancelled move puts everything back and tells the controller nothing.
+expect(beginMove(104, 104), "the icon now first can be picked up")
+updateMove(300, 320)
+cancelMove()
+expect(#calls() == 0 and attributesOf(0, 0).x == 32 and attributesOf(0, 6).x == 224,
+  "cancelling restores the order")
+
+-- In deletion mode icons still move, and the delete buttons still delete.
+longPress(104, 104)
+expect(state().deletionMode == true, "deletion mode is on again")
+expect(beginMove(104, 104), "icons move in deletion mode")
+-- (296, 104) is in icon 5's slot (column 1, row 0: 224…368 × 32…176).
+updateMove(296, 104)
+endMove()
+expect(calls()[1] == "moveItem[0, 5]", "dropped at item 5")
+-- Icon 2's delete button (icon at 32, 440; button 9, 9, 36×36 inside it).
+tap(32 + 20, 440 + 20)
+changes = updates()
+expect(#changes == 1 and changes[1].action == "delete" and changes[1].before.item == 2,
+  "a delete button still deletes in deletion mode after a move")
+expect(attributesOf(0, 48) == nil, "48 icons are left")
+expect(same(selectedItems(), {{0, 9}}), "the selected icon 10 follows the deletion to 9")
+tap(200, 100)
+expect(state().deletionMode == false, "a tap on empty space turns deletion mode off")
+
 -- Paging. A fling of 1 point/ms proposes 499 points further (v · 0.998 / 0.002); the layout
 -- snaps to the nearest page: round(499 / 768) = 1 → 768.
 fling(1, 0)

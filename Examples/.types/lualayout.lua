@@ -295,6 +295,20 @@ function Layout.shouldInvalidateLayoutForBoundsChange(cv, newBounds) end
 ---@return number? y
 function Layout.targetContentOffset(cv, proposed, velocity) end
 
+---Where an interactively moving item (now at `indexPath`) goes with the finger at `position`
+---(content coordinates): `{section, item}`, or nil for the item drawn under the position.
+---@param cv lualayout.CollectionView
+---@param indexPath integer[] {section, item}
+---@param position lualayout.Point
+---@return integer[]?
+function Layout.targetIndexPathForInteractivelyMovingItem(cv, indexPath, position) end
+
+---The moving cell as drawn: edit `a` (it comes centred on `position`, above the others).
+---@param cv lualayout.CollectionView
+---@param a lualayout.Attributes
+---@param position lualayout.Point
+function Layout.layoutAttributesForInteractivelyMovingItem(cv, a, position) end
+
 ---Before a batch update is animated: remember `updates` to tell appearing and disappearing
 ---elements apart in the initial/final hooks.
 ---@param cv lualayout.CollectionView
@@ -767,6 +781,11 @@ function View:attributesOf(section, item) end
 ---@field didDeselectItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint)
 ---@field didLongPress? fun(view: lualayout.View, section: integer?, item: integer?, point: lualayout.TouchPoint)
 ---@field didTapBackground? fun(view: lualayout.View, point: lualayout.TouchPoint)
+---@field didDoubleTap? fun(view: lualayout.View, section: integer?, item: integer?, point: lualayout.TouchPoint) A double tap: takes priority over selection.
+---@field didPinch? fun(view: lualayout.View, scale: number, point: lualayout.TouchPoint, phase: "began"|"changed"|"ended") A pinch; point.section/item: the cell under its centre.
+---@field canMoveItem? fun(view: lualayout.View, section: integer, item: integer): boolean? Default: true when moveItem is defined.
+---@field targetIndexPathForMove? fun(view: lualayout.View, from: lualayout.IndexPath, proposed: lualayout.IndexPath): integer[]? Where the moving item goes (nil: proposed).
+---@field moveItem? fun(view: lualayout.View, from: lualayout.IndexPath, to: lualayout.IndexPath) The item was dropped; the data already has it at `to`.
 ---@field allowsSelection? boolean Default true.
 ---@field allowsMultipleSelection? boolean Default false.
 ---@field pagingEnabled? boolean Default false: flings stop on page boundaries.
@@ -777,6 +796,21 @@ function View:attributesOf(section, item) end
 ---@param x number
 ---@param y number
 function tap(x, y) end
+
+---A double tap at a viewport point: with the controller's didDoubleTap, called once (no
+---highlight, no selection); without it, two taps.
+---@param x number
+---@param y number
+function doubleTap(x, y) end
+
+---A pinch centred on a viewport point, from scale 1 to `scale` in `steps` steps (default 10):
+---the controller's didPinch gets "began" (1), "changed" each step (1 + (scale − 1)·k/steps)
+---and "ended" (scale).
+---@param x number
+---@param y number
+---@param scale number
+---@param steps? integer
+function pinch(x, y, scale, steps) end
 
 ---A long press at a viewport point.
 ---@param x number
@@ -850,6 +884,23 @@ function performBatchUpdates(batch) end
 ---Advances the clock.
 ---@param seconds number
 function wait(seconds) end
+
+---Starts moving the item under a viewport point (interactive movement); true when it may move.
+---@param x number
+---@param y number
+---@return boolean
+function beginMove(x, y) end
+
+---The finger moving the item is at a viewport point: the item goes to its target.
+---@param x number
+---@param y number
+function updateMove(x, y) end
+
+---Drops the moving item at its target (the controller's moveItem).
+function endMove() end
+
+---Puts the moving item back (the original order).
+function cancelMove() end
 
 ---@return lualayout.Point
 function contentOffset() end

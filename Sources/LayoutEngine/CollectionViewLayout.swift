@@ -51,6 +51,20 @@ package protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
 
     /// Where region `section` comes to rest when released at `proposed` with `velocity`.
     func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double
+
+    /// targetIndexPath(forInteractivelyMovingItem:withPosition:): where the item being moved
+    /// (now at `indexPath`) goes with the finger at `position` (content coordinates). Nil takes
+    /// the default: the item under the position, else the current target.
+    func targetIndexPathForInteractivelyMovingItem(
+        _ indexPath: LayoutIndexPath, position: Point, context: CollectionContext
+    ) throws -> LayoutIndexPath?
+
+    /// layoutAttributesForInteractivelyMovingItem(at:withTargetPosition:): the moving cell as it
+    /// is drawn. `attributes` come already centred on the position and above the others (the
+    /// default); the layout may edit them.
+    func layoutAttributesForInteractivelyMovingItem(
+        _ attributes: LayoutAttributes, position: Point, context: CollectionContext
+    ) throws -> LayoutAttributes
 }
 
 extension CollectionViewLayout {
@@ -61,6 +75,14 @@ extension CollectionViewLayout {
     package var isFlippedHorizontally: Bool { false }
 
     package func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double { proposed }
+
+    package func targetIndexPathForInteractivelyMovingItem(
+        _ indexPath: LayoutIndexPath, position: Point, context: CollectionContext
+    ) throws -> LayoutIndexPath? { nil }
+
+    package func layoutAttributesForInteractivelyMovingItem(
+        _ attributes: LayoutAttributes, position: Point, context: CollectionContext
+    ) throws -> LayoutAttributes { attributes }
 
     package func allElementList(context: CollectionContext) throws -> ElementList {
         ElementList(try allLayoutAttributes(context: context))

@@ -21,7 +21,8 @@ package final class ControllerScript: CollectionViewDelegate {
     /// The callbacks a controller may define.
     package static let callbackNames = [
         "shouldHighlightItem", "didHighlightItem", "didUnhighlightItem", "shouldSelectItem", "didSelectItem",
-        "shouldDeselectItem", "didDeselectItem", "didLongPress", "didTapBackground",
+        "shouldDeselectItem", "didDeselectItem", "didLongPress", "didTapBackground", "canMoveItem",
+        "targetIndexPathForMove", "moveItem", "didDoubleTap", "didPinch",
     ]
     package static let optionNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled"]
     /// The methods of the `view` object callbacks receive.
@@ -213,5 +214,133 @@ package final class ControllerScript: CollectionViewDelegate {
 
     package func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {
         _ = try invoke("didTapBackground", view, nil, point, pathArguments: false)
+    }
+
+    // MARK: Double tap
+
+    /// A controller defining didDoubleTap has a double-tap recognizer.
+    package var recognizesDoubleTap: Bool { defines("didDoubleTap") }
+
+    package func didDoubleTap(_ view: HeadlessCollectionView, point: TouchPoint) throws {
+        _ = try invoke("didDoubleTap", view, point.indexPath, point)
+    }
+
+    /// didPinch(view, scale, point, phase).
+    package func didPinch(_ view: HeadlessCollectionView, scale: Double, point: TouchPoint, phase: String) throws {
+        _ = try call(
+            "didPinch", view, evaluating: "didPinch(view, scale, point, \"\(phase)\")",
+            arguments: 3,
+            {
+                lua.push(scale)
+                lua.push(touch: point)
+                lua.push(phase)
+            }, read: { _ in () })
+    }
+
+    // MARK: Interactive movement
+
+    /// Whether the controller's table defines `name` as a function.
+    func defines(_ name: String) -> Bool {
+        let lua = self.lua
+        let saved = lua.top
+        defer { lua.top = saved }
+        lua.push(table)
+        return lua.rawGet(tableAt: -1, field: name) == .function
+    }
+
+    /// Calls callback `name` with the view and `pushArguments`' values (their count); returns
+    /// the first result's index (at the top) to `read` before the stack is restored, or nil
+    /// when the callback is not defined.
+    private func call<T>(
+        _ name: String, _ view: HeadlessCollectionView, evaluating: String, arguments: Int32,
+        _ pushArguments: () -> Void, read: (LuaState) throws -> T
+    ) throws -> T? {
+        let lua = self.lua
+        let saved = lua.top
+        defer { lua.top = saved }
+        lua.push(table)
+        guard lua.rawGet(tableAt: -1, field: name) == .function else { return nil }
+        viewObject.view = view
+        defer { viewObject.view = nil }
+        viewObject.push()
+        pushArguments()
+        do throws(LuaError) {
+            try lua.call(arguments: arguments + 1, results: 1)
+        } catch {
+            if let pending = viewObject.takePendingError() { throw pending }
+            throw ScriptError(error, evaluating: evaluating, script: self.name)
+        }
+        return try read(lua)
+    }
+
+    /// canMoveItem(view, section, item); without it, whether the controller defines moveItem.
+    package func canMoveItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath) throws -> Bool {
+        let answer = try call(
+            "canMoveItem", view, evaluating: "canMoveItem(view, \(indexPath.section), \(indexPath.item))",
+            arguments: 2,
+            {
+                lua.push(indexPath.section)
+                lua.push(indexPath.item)
+            },
+            read: { lua in !(lua.type(at: -1) == .boolean && !lua.boolean(at: -1)) && lua.type(at: -1) != .nil })
+        return answer ?? defines("moveItem")
+    }
+
+    /// targetIndexPathForMove(view, from, proposed) → {s, i} (nil keeps `proposed`).
+    package func targetIndexPathForMove(
+        _ view: HeadlessCollectionView, from: LayoutIndexPath, proposed: LayoutIndexPath
+    ) throws -> LayoutIndexPath {
+        let evaluating =
+            "targetIndexPathForMove(view, {\(from.section), \(from.item)}, {\(proposed.section), \(proposed.item)})"
+        let answer = try call(
+            "targetIndexPathForMove", view, evaluating: evaluating, arguments: 2,
+            {
+                lua.push(indexPath: from)
+                lua.push(indexPath: proposed)
+            },
+            read: { lua throws -> LayoutIndexPath in
+                if lua.type(at: -1) == .nil { return proposed }
+                guard let path = Self.indexPath(lua, -1) else {
+                    throw ScriptError(
+                        kind: .invalidValue,
+                        message:
+                            "\(self.name): \(evaluating) must return an index path {section, item} of whole numbers ≥ 0, got \(lua.type(at: -1).name)"
+                    )
+                }
+                return path
+            })
+        return answer ?? proposed
+    }
+
+    /// moveItem(view, from, to): the data already has the item at `to`.
+    package func moveItem(_ view: HeadlessCollectionView, from: LayoutIndexPath, to: LayoutIndexPath) throws {
+        _ = try call(
+            "moveItem", view,
+            evaluating: "moveItem(view, {\(from.section), \(from.item)}, {\(to.section), \(to.item)})",
+            arguments: 2,
+            {
+                lua.push(indexPath: from)
+                lua.push(indexPath: to)
+            }, read: { _ in () })
+    }
+
+    /// `{s, i}` (or `{section =, item =}`) of whole numbers ≥ 0 at `index`, or nil.
+    static func indexPath(_ lua: LuaState, _ index: Int32) -> LayoutIndexPath? {
+        guard lua.type(at: index) == .table else { return nil }
+        let table = lua.absoluteIndex(index)
+        var components: [Double] = []
+        for (position, field) in [(1, "section"), (2, "item")] {
+            var type = lua.rawGet(tableAt: table, index: position)
+            if type == .nil {
+                lua.pop(1)
+                type = lua.rawGet(tableAt: table, field: field)
+            }
+            defer { lua.pop(1) }
+            guard let number = lua.number(at: -1), number == number.rounded(), number >= 0, number < 1e9 else {
+                return nil
+            }
+            components.append(number)
+        }
+        return LayoutIndexPath(Int(components[0]), Int(components[1]))
     }
 }

@@ -134,7 +134,7 @@ enum ViewMethods {
         case "attributesOf":
             let path = try lua.indexPathArguments(base, call).get()
             guard view.exists(path),
-                let attributes = try view.layout.layoutAttributesForItem(at: path, context: view.context)
+                let attributes = try view.attributesOfItem(at: path)
             else {
                 lua.pushNil()
                 return .results(1)

@@ -101,8 +101,12 @@ package struct HTMLTimelineWriter: TimelineWriter {
         let p = { (point: Point) in "\(NumberFormatting.rounded(point.x)),\(NumberFormatting.rounded(point.y))" }
         switch event {
         case .start: return "start"
-        case .tap(let at), .longPress(let at), .touchDown(let at), .touchMove(let at), .touchUp(let at):
+        case .tap(let at), .doubleTap(let at), .longPress(let at), .touchDown(let at), .touchMove(let at),
+            .touchUp(let at),
+            .beginMove(let at), .updateMove(let at):
             return "\(event.name) at \(p(at))"
+        case .pinch(let at, let scale, let steps):
+            return "pinch at \(p(at)) × \(NumberFormatting.rounded(scale)) in \(steps) steps"
         case .drag(let from, let to): return "drag \(p(from)) → \(p(to))"
         case .scroll(let to): return "scroll to \(p(to))"
         case .fling(let velocity): return "fling \(p(velocity)) pt/ms"
@@ -110,7 +114,7 @@ package struct HTMLTimelineWriter: TimelineWriter {
             return "scrollSection \(section) to \(NumberFormatting.rounded(offset))"
         case .setBounds(let size):
             return "setBounds \(NumberFormatting.rounded(size.width))×\(NumberFormatting.rounded(size.height))"
-        case .reloadData: return "reloadData"
+        case .reloadData, .endMove, .cancelMove: return event.name
         case .setState(let key, let value): return "setState \(key) = \(value.map(JSONLayoutWriter.value) ?? "nil")"
         case .batchUpdates(let batch):
             return "performBatchUpdates "

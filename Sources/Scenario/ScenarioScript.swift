@@ -64,8 +64,10 @@ package final class ScenarioScript {
 
     /// Scenario globals that drive the session.
     package static let eventNames = [
-        "tap", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "scrollSection",
-        "setState", "performBatchUpdates", "reloadData", "setBounds", "wait",
+        "tap", "doubleTap", "pinch", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling",
+        "scrollSection",
+        "setState", "performBatchUpdates", "reloadData", "setBounds", "wait", "beginMove", "updateMove", "endMove",
+        "cancelMove",
     ]
     /// Scenario globals that only read.
     package static let queryNames = [
@@ -148,6 +150,14 @@ package final class ScenarioScript {
         let session = self.session
         switch global {
         case "tap": try session.tap(try lua.pointArguments(1, global).get(), line: line)
+        case "pinch":
+            let point = try lua.pointArguments(1, global).get()
+            let scale = try lua.numberArgument(3, global, "the scale").get()
+            var steps = 10.0
+            if lua.top >= 4, lua.type(at: 4) != .nil { steps = try lua.numberArgument(4, global, "the steps").get() }
+            let whole = steps == steps.rounded() && abs(steps) < 1e6 ? Int(steps) : -1
+            try session.pinch(point, scale: scale, steps: whole, line: line)
+        case "doubleTap": try session.doubleTap(try lua.pointArguments(1, global).get(), line: line)
         case "longPress": try session.longPress(try lua.pointArguments(1, global).get(), line: line)
         case "touchDown": try session.touchDown(try lua.pointArguments(1, global).get(), line: line)
         case "touchUp": try session.touchUp(try lua.pointArguments(1, global).get(), line: line)
@@ -156,6 +166,12 @@ package final class ScenarioScript {
             let start = try lua.pointArguments(1, global, names: ("x1", "y1")).get()
             let end = try lua.pointArguments(3, global, names: ("x2", "y2")).get()
             try session.drag(from: start, to: end, line: line)
+        case "beginMove":
+            lua.push(try session.beginMove(try lua.pointArguments(1, global).get(), line: line))
+            return .results(1)
+        case "updateMove": try session.updateMove(try lua.pointArguments(1, global).get(), line: line)
+        case "endMove": try session.endMove(line: line)
+        case "cancelMove": try session.cancelMove(line: line)
         case "scroll": try session.scroll(to: try lua.pointArguments(1, global).get(), line: line)
         case "fling":
             try session.fling(velocity: try lua.pointArguments(1, global, names: ("vx", "vy")).get(), line: line)

@@ -48,6 +48,12 @@ extension LuaState {
         rawSet(tableAt: -2, field: "contentX")
         push(point.content.y)
         rawSet(tableAt: -2, field: "contentY")
+        if let path = point.indexPath {
+            push(path.section)
+            rawSet(tableAt: -2, field: "section")
+            push(path.item)
+            rawSet(tableAt: -2, field: "item")
+        }
         if let local = point.local {
             push(local.x)
             rawSet(tableAt: -2, field: "localX")

@@ -48,6 +48,29 @@ package final class SimulationSession {
         return try record(.tap(point), line: line) { try view.tap(at: try view.touchPoint(viewport: point)) }
     }
 
+    /// A double tap (see `HeadlessCollectionView.doubleTap`).
+    @discardableResult
+    package func doubleTap(_ point: Point, line: Int = 0) throws -> TimelineStep {
+        try checkInViewport(point, "doubleTap")
+        return try record(.doubleTap(point), line: line) {
+            try view.doubleTap(at: try view.touchPoint(viewport: point))
+        }
+    }
+
+    /// A pinch centred on the point, from scale 1 to `scale` in `steps` steps.
+    @discardableResult
+    package func pinch(_ point: Point, scale: Double, steps: Int = 10, line: Int = 0) throws -> TimelineStep {
+        try checkInViewport(point, "pinch")
+        guard scale.isFinite, scale > 0, (1...1000).contains(steps) else {
+            throw SimulationError(
+                "pinch expects a scale > 0 and steps as a whole number 1…1000, got \(NumberFormatting.format(scale)), \(steps)"
+            )
+        }
+        return try record(.pinch(point, scale: scale, steps: steps), line: line) {
+            try view.pinch(at: try view.touchPoint(viewport: point), scale: scale, steps: steps)
+        }
+    }
+
     @discardableResult
     package func longPress(_ point: Point, line: Int = 0) throws -> TimelineStep {
         try checkInViewport(point, "longPress")
@@ -192,6 +215,49 @@ package final class SimulationSession {
         return try record(.wait(seconds: seconds), line: line) { time += seconds }
     }
 
+    // MARK: Interactive movement
+
+    /// beginInteractiveMovementForItem: the item under the viewport point starts moving when
+    /// the controller lets it (canMoveItem). Returns whether it began.
+    @discardableResult
+    package func beginMove(_ point: Point, line: Int = 0) throws -> Bool {
+        try checkInViewport(point, "beginMove")
+        var began = false
+        try record(.beginMove(point), line: line) {
+            began = try view.beginInteractiveMovement(at: try view.touchPoint(viewport: point).content)
+        }
+        return began
+    }
+
+    /// The finger, moving the item, is at the viewport point (anywhere).
+    @discardableResult
+    package func updateMove(_ point: Point, line: Int = 0) throws -> TimelineStep {
+        try checkFinite(point, "updateMove")
+        try checkMoving("updateMove")
+        return try record(.updateMove(point), line: line) {
+            try view.updateInteractiveMovement(
+                to: Point(x: point.x + view.contentOffset.x, y: point.y + view.contentOffset.y))
+        }
+    }
+
+    @discardableResult
+    package func endMove(line: Int = 0) throws -> TimelineStep {
+        try checkMoving("endMove")
+        return try record(.endMove, line: line) { try view.endInteractiveMovement() }
+    }
+
+    @discardableResult
+    package func cancelMove(line: Int = 0) throws -> TimelineStep {
+        try checkMoving("cancelMove")
+        return try record(.cancelMove, line: line) { try view.cancelInteractiveMovement() }
+    }
+
+    private func checkMoving(_ what: String) throws {
+        guard view.movingItem != nil else {
+            throw SimulationError("\(what): no item is moving (beginMove on an item the controller lets move first)")
+        }
+    }
+
     // MARK: Queries
 
     /// The visible elements now, as drawn (orthogonal sections at their offsets, clipped to
@@ -205,7 +271,7 @@ package final class SimulationSession {
     /// The item's current attributes (the layout's per-item query, hooks applied), or nil.
     package func attributesOfItem(_ path: LayoutIndexPath) throws -> LayoutAttributes? {
         guard view.exists(path) else { return nil }
-        return try view.layout.layoutAttributesForItem(at: path, context: view.context)
+        return try view.attributesOfItem(at: path)
     }
 
     // MARK: Recording

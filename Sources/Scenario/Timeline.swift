@@ -6,6 +6,9 @@ package enum TimelineEvent: Sendable, Equatable {
     /// The layout as first prepared, before any event.
     case start
     case tap(Point)
+    case doubleTap(Point)
+    /// A pinch centred on the point, from scale 1 to `scale` in `steps` steps.
+    case pinch(Point, scale: Double, steps: Int)
     case longPress(Point)
     case touchDown(Point)
     case touchUp(Point)
@@ -25,12 +28,20 @@ package enum TimelineEvent: Sendable, Equatable {
     case setState(key: String, value: LayoutValue?)
     case batchUpdates(BatchUpdate)
     case wait(seconds: Double)
+    /// An interactive movement begins on the item under the point, follows the finger, ends
+    /// (the item stays at its target) or is cancelled (the order comes back).
+    case beginMove(Point)
+    case updateMove(Point)
+    case endMove
+    case cancelMove
 
     /// The scenario global's name.
     package var name: String {
         switch self {
         case .start: "start"
         case .tap: "tap"
+        case .doubleTap: "doubleTap"
+        case .pinch: "pinch"
         case .longPress: "longPress"
         case .touchDown: "touchDown"
         case .touchUp: "touchUp"
@@ -44,6 +55,10 @@ package enum TimelineEvent: Sendable, Equatable {
         case .setState: "setState"
         case .batchUpdates: "performBatchUpdates"
         case .wait: "wait"
+        case .beginMove: "beginMove"
+        case .updateMove: "updateMove"
+        case .endMove: "endMove"
+        case .cancelMove: "cancelMove"
         }
     }
 }

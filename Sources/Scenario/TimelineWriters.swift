@@ -63,8 +63,12 @@ package struct JSONTimelineWriter: TimelineWriter {
         var text = "{\"type\": \"\(event.name)\""
         switch event {
         case .start: break
-        case .tap(let p), .longPress(let p), .touchDown(let p), .touchUp(let p), .touchMove(let p):
+        case .tap(let p), .doubleTap(let p), .longPress(let p), .touchDown(let p), .touchUp(let p), .touchMove(let p),
+            .beginMove(let p),
+            .updateMove(let p):
             text += ", \"point\": \(point(p))"
+        case .pinch(let p, let scale, let steps):
+            text += ", \"point\": \(point(p)), \"scale\": \(JSONLayoutWriter.number(scale)), \"steps\": \(steps)"
         case .drag(let from, let to): text += ", \"from\": \(point(from)), \"to\": \(point(to))"
         case .scroll(let to): text += ", \"offset\": \(point(to))"
         case .fling(let velocity): text += ", \"velocity\": \(point(velocity))"
@@ -73,7 +77,7 @@ package struct JSONTimelineWriter: TimelineWriter {
         case .setBounds(let size):
             text +=
                 ", \"width\": \(JSONLayoutWriter.number(size.width)), \"height\": \(JSONLayoutWriter.number(size.height))"
-        case .reloadData: break
+        case .reloadData, .endMove, .cancelMove: break
         case .setState(let key, let value):
             text += ", \"key\": \(JSONLayoutWriter.string(key)), \"value\": \(JSONLayoutWriter.value(value ?? .null))"
         case .batchUpdates(let batch):

@@ -30,6 +30,7 @@ enum LayoutNames {
         "initialLayoutAttributesForAppearingSupplementaryElement",
         "finalLayoutAttributesForDisappearingSupplementaryElement",
         "initialLayoutAttributesForAppearingDecorationElement", "finalLayoutAttributesForDisappearingDecorationElement",
+        "targetIndexPathForInteractivelyMovingItem", "layoutAttributesForInteractivelyMovingItem",
     ]
     /// UIKit's spellings of what has another name here, with the Lua spelling to use: a layout
     /// table defining one is warned (never silently ignored), and `--strict` fails.

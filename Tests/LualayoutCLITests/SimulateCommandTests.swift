@@ -44,7 +44,13 @@ struct SimulateCommandTests {
         #expect(checks.allSatisfy { $0["passed"] as? Bool == true })
         let steps = try #require(timeline["steps"] as? [[String: Any]])
         let events = steps.compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
-        #expect(events == ["start", "tap", "longPress", "tap", "tap", "tap", "tap", "fling", "fling", "fling", "tap"])
+        #expect(
+            events == [
+                "start", "tap", "longPress", "tap", "tap", "tap", "tap", "beginMove", "updateMove", "endMove",
+                "beginMove", "updateMove", "cancelMove", "longPress", "beginMove", "updateMove", "endMove", "tap",
+                "tap",
+                "fling", "fling", "fling", "tap",
+            ])
         // The long press turns deletion mode on through the controller: a state change, then a prepare.
         let longPress = steps[2]["log"] as? [[String: Any]] ?? []
         #expect(
@@ -60,7 +66,7 @@ struct SimulateCommandTests {
         #expect(updates.first?["updateAction"] as? String == "delete")
         #expect(updates.first?["indexPathBeforeUpdate"] as? [Int] == [0, 2])
         // Flings: 768, then the clamped last page 1936 − 768 = 1168, then back to 768.
-        let offsets = steps[7...9].map { (($0["contentOffset"] as? [String: Any])?["x"] as? Double) }
+        let offsets = steps[19...21].map { (($0["contentOffset"] as? [String: Any])?["x"] as? Double) }
         #expect(offsets == [768, 1168, 768])
     }
 

@@ -8,9 +8,10 @@ struct SimulateHTMLTests {
         text.components(separatedBy: needle).count - 1
     }
 
-    /// The springboard scenario has 10 events (6 taps, a long press, 3 flings; see
-    /// Examples/springboard.test.lua), so 11 steps with the start; one of them (the tap on
-    /// icon 2's delete button, step 3) is an animated update, embedded as update's page.
+    /// The springboard scenario has 22 events (8 taps, 2 long presses, 3 flings, 9 steps of
+    /// moving icons; see Examples/springboard.test.lua), so 23 steps with the start; two of them
+    /// (the taps on icon 2's delete button, steps 3 and 17) are animated updates, embedded as
+    /// update's pages.
     @Test func theSpringboardTimelineShowsEveryStep() throws {
         let output = NSTemporaryDirectory() + "lualayout-timeline-\(UUID().uuidString).html"
         let result = lualayout(
@@ -18,9 +19,9 @@ struct SimulateHTMLTests {
                 + ["--format", "html", "-o", output])
         #expect(result.status == 0, "\(result.err)")
         let page = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(Self.count(page, "<li data-step=") == 11)
-        #expect(Self.count(page, "<section class=\"picture\"") == 11)
-        #expect(Self.count(page, "<iframe class=\"update\"") == 1)
+        #expect(Self.count(page, "<li data-step=") == 23)
+        #expect(Self.count(page, "<section class=\"picture\"") == 23)
+        #expect(Self.count(page, "<iframe class=\"update\"") == 2)
         #expect(page.contains("<p id=\"result\" class=\"passed\">passed · "))
         let sections = page.components(separatedBy: "<section class=\"picture\"").dropFirst()
         // Step 1: the tap on icon 6 selects it; no icon jiggles, no delete button shows.

@@ -39,6 +39,23 @@ package protocol CollectionViewDelegate: AnyObject {
     func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws
     /// A tap that began and ended on empty space.
     func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws
+    /// Whether the host has a double-tap recognizer (it then takes priority over selection).
+    var recognizesDoubleTap: Bool { get }
+    /// A double tap, recognised; `point.indexPath` is nil on empty space.
+    func didDoubleTap(_ view: HeadlessCollectionView, point: TouchPoint) throws
+    /// A pinch's phase ("began", "changed", "ended") with its scale; `point.indexPath` is the
+    /// item under the pinch's centre (nil on empty space).
+    func didPinch(_ view: HeadlessCollectionView, scale: Double, point: TouchPoint, phase: String) throws
+    /// collectionView(_:canMoveItemAt:): whether an interactive movement may start on the item.
+    func canMoveItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath) throws -> Bool
+    /// targetIndexPathForMoveFromItemAt: where the item that began at `from` goes when the
+    /// layout proposes `proposed` (both index paths of the data after the move).
+    func targetIndexPathForMove(
+        _ view: HeadlessCollectionView, from: LayoutIndexPath, proposed: LayoutIndexPath
+    ) throws -> LayoutIndexPath
+    /// collectionView(_:moveItemAt:to:): the movement ended; the data already has the item at
+    /// `to` (the model follows).
+    func moveItem(_ view: HeadlessCollectionView, from: LayoutIndexPath, to: LayoutIndexPath) throws
 }
 
 /// UIKit's defaults: everything allowed, nothing done.
@@ -66,6 +83,15 @@ extension CollectionViewDelegate {
     ) throws {}
     package func didLongPress(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
     package func didTapBackground(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
+    package var recognizesDoubleTap: Bool { false }
+    package func didPinch(_ view: HeadlessCollectionView, scale: Double, point: TouchPoint, phase: String) throws {}
+    package func didDoubleTap(_ view: HeadlessCollectionView, point: TouchPoint) throws {}
+    /// UIKit's data source without moveItemAt answers false.
+    package func canMoveItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath) throws -> Bool { false }
+    package func targetIndexPathForMove(
+        _ view: HeadlessCollectionView, from: LayoutIndexPath, proposed: LayoutIndexPath
+    ) throws -> LayoutIndexPath { proposed }
+    package func moveItem(_ view: HeadlessCollectionView, from: LayoutIndexPath, to: LayoutIndexPath) throws {}
 }
 
 /// One thing that happened inside the view, in order: what a timeline records.
