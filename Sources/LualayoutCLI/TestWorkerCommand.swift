@@ -51,7 +51,7 @@ private struct TestWorker {
         _ = fcntl(replies, F_SETFD, FD_CLOEXEC)
         _ = dup2(2, 1)
         let faults = Self.faults(ProcessInfo.processInfo.environment[Self.faultVariable] ?? "")
-        let inbox = RequestInbox()
+        let inbox = BlockingQueue<TestWorkerRequest>()
         // Requests are read on a thread of their own: when the parent is gone (its end of the
         // pipe closes) the worker ends at once, even in the middle of a test.
         DetachedThread.start {
@@ -119,25 +119,5 @@ private struct TestWorker {
             while true { sleep(1000) }
         default: break
         }
-    }
-}
-
-/// Requests waiting for the worker's main thread.
-private final class RequestInbox: @unchecked Sendable {
-    private let condition = Condition()
-    private var requests: [TestWorkerRequest] = []
-
-    func put(_ request: TestWorkerRequest) {
-        condition.lock()
-        requests.append(request)
-        condition.signal()
-        condition.unlock()
-    }
-
-    func take() -> TestWorkerRequest {
-        condition.lock()
-        defer { condition.unlock() }
-        while requests.isEmpty { condition.wait() }
-        return requests.removeFirst()
     }
 }

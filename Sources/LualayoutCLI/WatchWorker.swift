@@ -60,7 +60,7 @@ final class WatchWorker {
         _ = fcntl(replies, F_SETFD, FD_CLOEXEC)
         _ = dup2(2, 1)
         Self.closeInheritedSockets()
-        let inbox = Inbox()
+        let inbox = BlockingQueue<WorkerRequest>()
         // Requests are read on a thread of their own: when the watcher is gone (its end of the
         // pipe closes) the worker ends at once, even in the middle of a call that never returns.
         DetachedThread.start {
@@ -239,25 +239,5 @@ final class WatchWorker {
             var info = stat()
             if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK { close(descriptor) }
         }
-    }
-}
-
-/// Requests waiting for the worker's main thread.
-private final class Inbox: @unchecked Sendable {
-    private let condition = Condition()
-    private var requests: [WorkerRequest] = []
-
-    func put(_ request: WorkerRequest) {
-        condition.lock()
-        requests.append(request)
-        condition.signal()
-        condition.unlock()
-    }
-
-    func take() -> WorkerRequest {
-        condition.lock()
-        defer { condition.unlock() }
-        while requests.isEmpty { condition.wait() }
-        return requests.removeFirst()
     }
 }

@@ -55,21 +55,9 @@ package final class ControllerScript: CollectionViewDelegate {
         directory = moduleDirectory
         environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         let lua = environment.lua
-        do {
-            try lua.load(bytes: bytes, chunkName: "@" + name)
-            try lua.call(arguments: 0, results: 1)
-        } catch {
-            throw ScriptError(error, evaluating: nil, script: name)
-        }
-        guard lua.type(at: -1) == .table else {
-            let got = lua.type(at: -1).name
-            lua.pop(1)
-            throw ScriptError(
-                kind: .invalidValue,
-                message:
-                    "\(name): the controller must return a table of callbacks (shouldSelectItem, didSelectItem, …), got \(got)"
-            )
-        }
+        try environment.runChunk(
+            source: bytes, chunkName: "@" + name, displayName: name,
+            mustReturn: "the controller must return a table of callbacks (shouldSelectItem, didSelectItem, …)")
         options = try Self.readOptions(lua, name)
         try Self.checkCallbacks(lua, name)
         table = lua.reference()

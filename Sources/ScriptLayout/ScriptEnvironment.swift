@@ -294,6 +294,16 @@ package final class ScriptEnvironment {
 
     /// Runs the script and leaves the layout table it returned on the stack.
     func runScript(source: [UInt8], chunkName: String, displayName: String) throws(ScriptError) {
+        try runChunk(
+            source: source, chunkName: chunkName, displayName: displayName,
+            mustReturn: "the script must return its layout (flow{...} or a table with prepare(cv, out))")
+    }
+
+    /// Runs a chunk (a layout, controller or transition script) and leaves the table it returned
+    /// on the stack; anything else is an error saying what the chunk `mustReturn`.
+    package func runChunk(
+        source: [UInt8], chunkName: String, displayName: String, mustReturn: String
+    ) throws(ScriptError) {
         do {
             try lua.load(bytes: source, chunkName: chunkName)
             try lua.call(arguments: 0, results: 1)
@@ -303,11 +313,7 @@ package final class ScriptEnvironment {
         guard lua.type(at: -1) == .table else {
             let got = lua.type(at: -1).name
             lua.pop(1)
-            throw ScriptError(
-                kind: .invalidValue,
-                message:
-                    "\(displayName): the script must return its layout (flow{...} or a table with prepare(cv, out)), got \(got)"
-            )
+            throw ScriptError(kind: .invalidValue, message: "\(displayName): \(mustReturn), got \(got)")
         }
     }
 

@@ -40,21 +40,11 @@ public final class TransitionScript {
         let lua = environment.lua
         binding = try CollectionContextBinding(lua: lua)
         proxy = AttributesProxy(lua: lua)
-        do {
-            try lua.load(bytes: [UInt8](data), chunkName: "@" + path)
-            try lua.call(arguments: 0, results: 1)
-        } catch {
-            throw ScriptError(error, evaluating: nil, script: path)
-        }
-        guard lua.type(at: -1) == .table else {
-            let got = lua.type(at: -1).name
-            lua.pop(1)
-            throw ScriptError(
-                kind: .invalidValue,
-                message:
-                    "\(path): a transition script must return a table with attributes(cv, a, from, to, progress) and/or animatedKeys, got \(got)"
-            )
-        }
+        try environment.runChunk(
+            source: [UInt8](data), chunkName: "@" + path, displayName: path,
+            mustReturn:
+                "a transition script must return a table with attributes(cv, a, from, to, progress) and/or animatedKeys"
+        )
         let hookType = lua.rawGet(tableAt: -1, field: "attributes")
         lua.pop(1)
         guard hookType == .function || hookType == .nil else {
