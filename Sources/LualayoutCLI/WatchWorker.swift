@@ -52,31 +52,8 @@ final class WatchWorker {
 
     /// Answers requests until the watcher goes away; never returns.
     func serve() -> Never {
-        // Ctrl-C reaches the whole process group: the watcher decides when this worker ends.
-        signal(SIGINT, SIG_IGN)
-        // Replies get a descriptor of their own; anything else written to standard output
-        // goes to standard error instead, so it cannot corrupt a reply.
-        let replies = dup(1)
-        _ = fcntl(replies, F_SETFD, FD_CLOEXEC)
-        _ = dup2(2, 1)
+        let (replies, inbox) = WorkerChild.start { try WorkerRequest(decoding: $0) }
         Self.closeInheritedSockets()
-        let inbox = BlockingQueue<WorkerRequest>()
-        // Requests are read on a thread of their own: when the watcher is gone (its end of the
-        // pipe closes) the worker ends at once, even in the middle of a call that never returns.
-        DetachedThread.start {
-            var buffer: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = read(0, &chunk, chunk.count)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { _exit(0) }
-                buffer.append(contentsOf: chunk[0..<count])
-                while case .frame(let bytes) = WorkerFrames.take(from: &buffer) {
-                    guard let request = try? WorkerRequest(decoding: bytes) else { _exit(3) }
-                    inbox.put(request)
-                }
-            }
-        }
         Self.warmUp()
         while true {
             let reply = handle(inbox.take())
