@@ -183,6 +183,61 @@ struct ListLayoutTests {
         #expect(Self.frames(elements, .cell) == [Self.rect(0, 0, 375, 44), Self.rect(16, 79, 343, 44)])
     }
 
+    /// sidebar: 10 above the section, the column the band less 10 each side (x 10, width
+    /// 355): rows at 10 and 54, every row rounded (`corners = "all"`), no separators by default.
+    @Test func sidebarRowsAreInsetAndRounded() throws {
+        let elements = try run(Self.list(#"appearance = "sidebar""#), Self.context(counts: [2]))
+        #expect(Self.frames(elements, .cell) == [Self.rect(10, 10, 355, 44), Self.rect(10, 54, 355, 44)])
+        #expect(elements.allSatisfy { $0.category == .cell })
+        #expect(elements.map { $0.custom["corners"] } == [.string("all"), .string("all")])
+        #expect(elements.map { $0.custom["cornerRadius"] } == [.number(10), .number(10)])
+    }
+
+    /// A sidebar asked for separators gets one under each row but the last: from
+    /// max(10 + 16, 16) = 26 to the row's trailing edge 365 (width 339), at 54 − 0.5 = 53.5.
+    @Test func sidebarSeparatorsOnRequest() throws {
+        let elements = try run(
+            Self.list(#"appearance = "sidebar", showsSeparators = true"#), Self.context(counts: [2]))
+        #expect(Self.frames(elements, .decoration, "separator") == [Self.rect(26, 53.5, 339, 0.5)])
+    }
+
+    /// sidebarPlain: no spacing, the whole band, no separators: rows at 0 and 44.
+    @Test func sidebarPlainRowsSpanTheBand() throws {
+        let elements = try run(Self.list(#"appearance = "sidebarPlain""#), Self.context(counts: [2]))
+        #expect(elements.map(\.frame) == [Self.rect(0, 0, 375, 44), Self.rect(0, 44, 375, 44)])
+        #expect(elements.allSatisfy { $0.custom.isEmpty })
+    }
+
+    /// grouped with a header and `headerTopPadding = 8`: 35 + 8 = 43 → the header (estimate
+    /// 38 in grouped lists) at 43, rows from 81. `headerTopPadding = 0` on a plain list puts its
+    /// header at 0 (28 tall) and the first row at 28.
+    @Test func headerTopPaddingReplacesTheAutomaticOne() throws {
+        let grouped = try run(
+            Self.list(#"appearance = "grouped", headerMode = "supplementary", headerTopPadding = 8"#),
+            Self.context(counts: [1]))
+        #expect(Self.frames(grouped, .supplementary, "header") == [Self.rect(0, 43, 375, 38)])
+        #expect(Self.frames(grouped, .cell) == [Self.rect(0, 81, 375, 44)])
+        let plain = try run(
+            Self.list(#"appearance = "plain", headerMode = "supplementary", headerTopPadding = 0"#),
+            Self.context(counts: [1]))
+        #expect(Self.frames(plain, .supplementary, "header") == [Self.rect(0, 0, 375, 28)])
+        #expect(Self.frames(plain, .cell) == [Self.rect(0, 28, 375, 44)])
+    }
+
+    /// `backgroundColor`: a "background" decoration over the whole section (plain, two rows:
+    /// 0…88 across the band), zIndex 0, carrying the color; rows rise to zIndex 1 and
+    /// separators to 2.
+    @Test func backgroundColorAddsABackground() throws {
+        let elements = try run(
+            Self.list(##"appearance = "plain", backgroundColor = "#F2F2F7""##), Self.context(counts: [2]))
+        let background = elements.filter { $0.kind == "background" }
+        #expect(background.map(\.frame) == [Self.rect(0, 0, 375, 88)])
+        #expect(background.first?.custom["backgroundColor"] == .string("#F2F2F7"))
+        #expect(background.first?.zIndex == 0)
+        #expect(elements.filter { $0.category == .cell }.map(\.zIndex) == [1, 1])
+        #expect(elements.filter { $0.kind == "separator" }.map(\.zIndex) == [2, 2])
+    }
+
     @Test func misspelledValuesAreRefusedWhereWritten() {
         #expect(
             scriptError(Self.list(#"appearance = "insetgrouped""#))?.message
