@@ -31,7 +31,7 @@ stds.lualayout_sandbox = {
 stds.lualayout = {
   read_globals = {"flow", "require",
     compositional = fields("item", "group", "customGroup", "section", "boundarySupplementaryItem",
-      "supplementaryItem", "background", "fractionalWidth", "fractionalHeight", "absolute", "estimated",
+      "supplementaryItem", "background", "list", "fractionalWidth", "fractionalHeight", "absolute", "estimated",
       "uniformAcrossSiblings", "fixed", "flexible")},
 }
 

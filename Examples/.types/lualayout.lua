@@ -539,6 +539,16 @@ function FlowLayout.preferredSizeForItem(cv, section, item, fitting) end
 ---@field contentInsetsReference? lualayout.ContentInsetsReference
 ---@field visibleItemsInvalidationHandler? fun(items: lualayout.Attributes[], offset: lualayout.Point, env: lualayout.LayoutEnvironment)
 
+---`compositional.list{...}` (UICollectionLayoutListConfiguration): returns a section laid out
+---as a list (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`); metrics in docs/lists.md.
+---@class lualayout.CompositionalList
+---@field appearance "plain"|"grouped"|"insetGrouped"|"sidebar"|"sidebarPlain"
+---@field headerMode? "none"|"supplementary"|"firstItemInSection" Default "none".
+---@field footerMode? "none"|"supplementary" Default "none".
+---@field showsSeparators? boolean Default true (false in sidebars).
+---@field headerTopPadding? number Default automatic (22 in plain lists, 0 otherwise).
+---@field backgroundColor? string A color name or "#RRGGBB": a "background" decoration behind the section.
+
 ---The container a section provider sees.
 ---@class lualayout.LayoutContainer
 ---@field contentSize lualayout.Size
@@ -561,6 +571,7 @@ function FlowLayout.preferredSizeForItem(cv, section, item, fitting) end
 ---@field boundarySupplementaryItems? lualayout.CompositionalBoundaryItem[]
 ---@field contentInsetsReference? lualayout.ContentInsetsReference Default "safeArea".
 ---@field roundingModel? "modern"|"legacy" Default "modern".
+---@field list? lualayout.CompositionalSection `compositional.list{...}`: the whole layout is a list (UICollectionViewCompositionalLayout.list(using:)).
 local CompositionalLayout = {}
 
 ---Self-sizing: the preferred size of an item with an estimated dimension (only the estimated
@@ -615,6 +626,11 @@ function Compositional.supplementaryItem(fields) end
 ---@param fields lualayout.CompositionalBackground
 ---@return lualayout.CompositionalBackground
 function Compositional.background(fields) end
+
+---A list section (UICollectionLayoutListConfiguration).
+---@param fields lualayout.CompositionalList
+---@return lualayout.CompositionalSection
+function Compositional.list(fields) end
 
 ---A fraction of the container's width (either axis).
 ---@param fraction number

@@ -186,9 +186,15 @@ struct TestCommandTests {
         #expect(
             lines.map { $0.components(separatedBy: "  (").first! } == [
                 "PASS  Examples/grid.test.lua [iphone-se]", "PASS  Examples/grid.test.lua [ipad-mini]",
-                "PASS  Examples/highlight.test.lua", "PASS  Examples/pinch.test.lua",
+                "PASS  Examples/highlight.test.lua",
+                "PASS  Examples/lists.test.lua [--state appearance=plain]",
+                "PASS  Examples/lists.test.lua [--state appearance=grouped]",
+                "PASS  Examples/lists.test.lua [--state appearance=insetGrouped]",
+                "PASS  Examples/lists.test.lua [--state appearance=sidebar]",
+                "PASS  Examples/lists.test.lua [--state appearance=sidebarPlain]",
+                "PASS  Examples/pinch.test.lua",
                 "PASS  Examples/springboard.test.lua", "PASS  Examples/waterfall.test.lua",
-                "6 passed, 0 failed",
+                "11 passed, 0 failed",
             ])
         #expect(lines.contains("PASS  Examples/waterfall.test.lua  (4 checks, T ms)"))
         let scrolled = try String(

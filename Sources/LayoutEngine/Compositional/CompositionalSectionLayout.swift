@@ -13,6 +13,7 @@ extension CompositionalPreparer {
     ///    `placeDecorations` behind the whole section;
     /// 5. `recordGeometry`: the section's frame and its orthogonal scrolling.
     mutating func layOutSection(_ section: Compositional.Section, index s: Int, start: Double) throws -> Double {
+        if let list = section.list { return try layOutListSection(section, list, index: s, start: start) }
         let plan = try sectionPlan(section, index: s)
         let boundaryBand =
             section.supplementariesFollowContentInsets
