@@ -357,11 +357,13 @@ package final class HeadlessCollectionView {
 
     // MARK: Queries
 
-    /// The elements in the visible bounds, in output order (the rect query UIKit makes). While
+    /// The elements in the visible bounds, in output order (the rect query UIKit makes), each
+    /// through the layout's single-element hooks (`drawnAttributes`: what is drawn). While
     /// an item is moved interactively its cell is drawn where the finger is (see
     /// `movingAttributes`), even when its slot is outside the bounds.
     package func visibleElements() throws -> [LayoutAttributes] {
-        var elements = try layout.layoutAttributesForElements(in: bounds, context: context)
+        var elements = try layout.drawnAttributes(
+            try layout.layoutAttributesForElements(in: bounds, context: context), context: context)
         guard let movement else { return elements }
         let isMoving = { (element: LayoutAttributes) in
             element.category == .cell && element.indexPath == movement.target
@@ -409,7 +411,7 @@ package final class HeadlessCollectionView {
     package func indexPathForItem(at point: Point) throws -> (indexPath: LayoutIndexPath, local: Point)? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
         let rect = bounds.contains(point) ? bounds : Rect(x: point.x, y: point.y, width: 1, height: 1)
-        let drawn = DrawnElements(
+        let drawn = try DrawnElements.drawing(
             try layout.layoutAttributesForElements(in: rect, context: context), layout: layout, context: context)
         return drawn.cell(at: point)
     }
