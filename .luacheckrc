@@ -47,6 +47,8 @@ stds.lualayout_scenario = {
     "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
     "calls", "updates", "expect", "expectSnapshot", "expectImageSnapshot", "expectEqual", "expectNear", "expectFrame",
     "scrollSection", "sectionOffset", "reloadData", "setBounds",
+    "beginTransition", "setTransitionProgress", "updateAnimatedValue", "finishTransition", "cancelTransition",
+    "transitionProgress",
   },
 }
 files["**/*.test.lua"] = {std = "lualayout_sandbox+lualayout+lualayout_scenario"}

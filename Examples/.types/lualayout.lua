@@ -786,6 +786,25 @@ function View:highlightedItems() end
 ---@return table?
 function View:attributesOf(section, item) end
 
+---The installed transition layout's progress (0…1), or nil when no transition is in progress.
+---@return number?
+function View:transitionProgress() end
+
+---Sets the installed transition layout's progress, 0…1 (a pinch drives it).
+---@param progress number
+function View:setTransitionProgress(progress) end
+
+---updateValue(_:forAnimatedKey:): the transition script reads it as cv.animatedValues[key].
+---@param key string
+---@param value any
+function View:updateAnimatedValue(key, value) end
+
+---finishInteractiveTransition(): the new layout stays.
+function View:finishTransition() end
+
+---cancelInteractiveTransition(): the old layout comes back.
+function View:cancelTransition() end
+
 ---What a controller script returns: delegate callbacks and options, all optional.
 ---@class lualayout.Controller
 ---@field shouldHighlightItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint): boolean?
@@ -917,6 +936,31 @@ function endMove() end
 
 ---Puts the moving item back (the original order).
 function cancelMove() end
+
+---startInteractiveTransition: installs a transition layout from the current layout to the
+---layout in `layoutFile` (beside the scenario) at progress 0, bent by `transitionFile` if given.
+---@param layoutFile string
+---@param transitionFile? string
+function beginTransition(layoutFile, transitionFile) end
+
+---Sets the installed transition layout's progress, 0…1.
+---@param progress number
+function setTransitionProgress(progress) end
+
+---updateValue(_:forAnimatedKey:): the transition script reads it as cv.animatedValues[key].
+---@param key string
+---@param value any
+function updateAnimatedValue(key, value) end
+
+---finishInteractiveTransition(): the new layout stays.
+function finishTransition() end
+
+---cancelInteractiveTransition(): the old layout comes back.
+function cancelTransition() end
+
+---The installed transition layout's progress (0…1), or nil when no transition is in progress.
+---@return number?
+function transitionProgress() end
 
 ---@return lualayout.Point
 function contentOffset() end

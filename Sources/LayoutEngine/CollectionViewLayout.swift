@@ -65,6 +65,11 @@ package protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
     func layoutAttributesForInteractivelyMovingItem(
         _ attributes: LayoutAttributes, position: Point, context: CollectionContext
     ) throws -> LayoutAttributes
+
+    /// What is drawn and hit of the elements a rect query returned: each through the layout's
+    /// single-element override (`layoutAttributesForItem(at:)` and its siblings), so a picture,
+    /// a tap and a single-element query agree. Default: the elements as given.
+    func drawnAttributes(_ elements: [LayoutAttributes], context: CollectionContext) throws -> [LayoutAttributes]
 }
 
 extension CollectionViewLayout {
@@ -87,6 +92,10 @@ extension CollectionViewLayout {
     package func allElementList(context: CollectionContext) throws -> ElementList {
         ElementList(try allLayoutAttributes(context: context))
     }
+
+    package func drawnAttributes(
+        _ elements: [LayoutAttributes], context: CollectionContext
+    ) throws -> [LayoutAttributes] { elements }
 
     /// The attributes for any element key.
     package func layoutAttributes(for key: ElementKey, context: CollectionContext) throws -> LayoutAttributes? {

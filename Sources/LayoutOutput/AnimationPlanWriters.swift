@@ -190,12 +190,16 @@ package enum HTMLPlanWriter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `path`: a custom transition's bent path, sampled — `path[k]` holds every entry (in
+    /// `plan.entries` order) at progress k / (path.count − 1); the page then plays and scrubs the
+    /// frames and alphas piecewise linearly between the samples instead of the straight line.
     package static func write(
-        _ plan: AnimationPlan, title: String, options: SVGLayoutWriter.Options,
+        _ plan: AnimationPlan, title: String, options: SVGLayoutWriter.Options, path: [[LayoutAttributes]]? = nil,
         to output: inout some TextOutputStream
     ) {
         let data = escapingScriptEnds(JSONPlanWriter.string(plan))
-        let entries = JSONPlanWriter.ordered(plan.entries).map { plan.entries[$0] }
+        let order = JSONPlanWriter.ordered(plan.entries)
+        let entries = order.map { plan.entries[$0] }
         let escaped = SVGLayoutWriter.escape(title)
         output.write(
             HTMLPage.head(
@@ -214,7 +218,15 @@ package enum HTMLPlanWriter {
             </div>
 
             """)
-        writePicture(plan, entries: entries, options: options, to: &output)
+        let sampled = path.flatMap { $0.count >= 2 ? $0 : nil }
+        writePicture(
+            plan, entries: entries, extraFrames: sampled.map { $0.flatMap { $0.map(\.frame) } } ?? [],
+            options: options, to: &output)
+        if let sampled {
+            output.write("<script id=\"path\" type=\"application/json\">\n")
+            output.write(pathJSON(sampled, order: order))
+            output.write("</script>\n")
+        }
         output.write(
             """
             <script id="plan" type="application/json">
@@ -226,11 +238,26 @@ package enum HTMLPlanWriter {
         output.write(HTMLPage.end)
     }
 
+    /// `{"samples": N, "frames": [[[x, y, width, height, alpha], …N + 1 samples], …each element]}`,
+    /// the elements in the page's order.
+    static func pathJSON(_ samples: [[LayoutAttributes]], order: [Int]) -> String {
+        let n = JSONLayoutWriter.number
+        let elements = order.map { index in
+            "["
+                + samples.map { sample in
+                    let a = sample[index]
+                    return
+                        "[\(n(a.frame.x)), \(n(a.frame.y)), \(n(a.frame.width)), \(n(a.frame.height)), \(n(a.alpha))]"
+                }.joined(separator: ", ") + "]"
+        }
+        return "{\"samples\": \(samples.count - 1), \"frames\": [\n" + elements.joined(separator: ",\n") + "\n]}\n"
+    }
+
     /// The SVG at t = 0: content, every element (hidden ones too, the script shows them when
     /// they appear), the viewport and a caption.
     static func writePicture(
-        _ plan: AnimationPlan, entries: [AnimationPlan.Entry], options: SVGLayoutWriter.Options,
-        to output: inout some TextOutputStream
+        _ plan: AnimationPlan, entries: [AnimationPlan.Entry], extraFrames: [Rect] = [],
+        options: SVGLayoutWriter.Options, to output: inout some TextOutputStream
     ) {
         let before = Rect(origin: .zero, size: plan.contentSizeBefore),
             after = Rect(origin: .zero, size: plan.contentSizeAfter)
@@ -238,6 +265,7 @@ package enum HTMLPlanWriter {
         for entry in entries {
             for frame in [entry.from.frame, entry.to.frame] where frame.isFinite { area = area.union(frame) }
         }
+        for frame in extraFrames where frame.isFinite { area = area.union(frame) }
         let geometry = SVGLayoutWriter.Geometry(area: area, options: options)
         let unit = geometry.unit, n = SVGLayoutWriter.n
         SVGLayoutWriter.writeHeader(geometry, id: "picture", to: &output)
@@ -283,6 +311,13 @@ package enum HTMLPlanWriter {
         const groups = [];
         layer.querySelectorAll('g[data-entry]').forEach(g => groups[Number(g.dataset.entry)] = g);
         const mix = (a, b, t) => t === 0 ? a : t === 1 ? b : a + (b - a) * t;
+        // A custom transition's bent path: frames and alphas sampled at k / samples.
+        const pathScript = document.getElementById('path');
+        const path = pathScript ? JSON.parse(pathScript.textContent) : null;
+        function sampled(i, t) {
+          const s = t * path.samples, k = Math.min(path.samples - 1, Math.floor(s)), p = path.frames[i][k], q = path.frames[i][k + 1];
+          return p.map((v, j) => mix(v, q[j], s - k));
+        }
         const identity = [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1];
         // As SVGLayoutWriter.projectedCorners: p' = p · M around the centre, then the perspective divide.
         function project(x, y, m, cx, cy) {
@@ -296,8 +331,8 @@ package enum HTMLPlanWriter {
           plan.elements.forEach((e, i) => {
             const a = e.from, b = e.to, g = groups[i];
             if (!g) return;
-            const [x, y, w, h] = ['x', 'y', 'width', 'height'].map(k => mix(a.frame[k], b.frame[k], t));
-            const alpha = mix(a.alpha, b.alpha, t);
+            const [x, y, w, h, alpha] = path ? sampled(i, t)
+              : ['x', 'y', 'width', 'height'].map(k => mix(a.frame[k], b.frame[k], t)).concat([mix(a.alpha, b.alpha, t)]);
             const hidden = t === 0 ? a.hidden : t === 1 ? b.hidden : (a.hidden && b.hidden);
             g.setAttribute('opacity', String(Math.max(0, alpha)));
             g.style.display = hidden ? 'none' : '';

@@ -38,11 +38,18 @@ enum LayoutQuery {
             }
             var snapshot = LayoutSnapshot(
                 bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: elements)
-            if picture, !layout.scrollRegions.isEmpty {
+            // A picture of a rect or whole-content query draws each element through the layout's
+            // single-element hooks (what the simulator draws and hits; `--item` answers the same).
+            let overridesSingleElements =
+                if case .element = query { false } else { (layout as? ScriptLayout)?.overridesSingleElements ?? false }
+            if picture, overridesSingleElements || !layout.scrollRegions.isEmpty {
                 // Reported frames are unscrolled (as UIKit's); a picture shows each orthogonal
                 // section scrolled to its offset, clipped to its band: the drawing path the
                 // simulator and the preview share.
-                snapshot.draw(DrawnElements(elements.array, layout: layout, context: context))
+                snapshot.draw(
+                    overridesSingleElements
+                        ? try DrawnElements.drawing(elements.array, layout: layout, context: context)
+                        : DrawnElements(elements.array, layout: layout, context: context))
             }
             return snapshot
         } catch {

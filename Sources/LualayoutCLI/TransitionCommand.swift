@@ -18,12 +18,17 @@ struct TransitionCommand: LualayoutCommand {
             subclass): T.lua returns {attributes = function(cv, a, from, to, progress) … end, \
             animatedKeys = {name = value, …}}; the hook edits a, which holds the linear \
             interpolation, to bend the path of --progress's elements (cv.animatedValues holds \
-            the animated keys).
+            the animated keys); the html page plays and scrubs the bent path (sampled every \
+            1/\(Self.pathSamples) of the way).
 
             Examples:
               lualayout transition Examples/grid.lua Examples/table.lua --items 12 --progress 0.5
               lualayout transition Examples/grid.lua Examples/table.lua --items 12 --progress 0.5 --with Examples/bent-transition.lua
+              lualayout transition Examples/grid.lua Examples/table.lua --items 12 --with Examples/bent-transition.lua --format html -o bent.html
             """)
+
+    /// How many steps the html page samples a bent path in (progress k / 20).
+    static let pathSamples = 20
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json
@@ -68,8 +73,9 @@ struct TransitionCommand: LualayoutCommand {
 
     func validate() throws {
         if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be between 0 and 1") }
-        if with != nil, progress == nil || format != .json {
-            throw ValidationError("--with bends the elements at --progress: give --progress T (json output)")
+        if with != nil, progress == nil, format == .json {
+            throw ValidationError(
+                "--with bends the elements at --progress: give --progress T (json output), or --format html")
         }
     }
 
@@ -86,17 +92,22 @@ struct TransitionCommand: LualayoutCommand {
         _ = ScriptOptions.reportWarnings(of: second, to: io)
         let plan: AnimationPlan
         var bent: [LayoutAttributes]?
+        var path: [[LayoutAttributes]]?
         do {
             plan = try TransitionPlanner.plan(from: first, to: second, context: context)
-            if let with, let progress {
+            if let with {
                 let transition = try TransitionScript(
                     file: with, limits: scriptOptions.layoutOptions(seconds: scriptOptions.timeout).limits)
-                bent = try plan.entries.map { entry in
-                    try transition.attributes(
-                        entry.attributes(at: progress), from: entry.change == .insert ? nil : entry.from,
-                        to: entry.change == .delete ? nil : entry.to, progress: progress, context: context)
+                if let progress, format == .json {
+                    bent = try TransitionLayout.elements(of: plan, at: progress, bending: transition, context: context)
                 }
-                .sorted { $0.key < $1.key }
+                if format == .html {
+                    path = try (0...Self.pathSamples).map { step in
+                        try TransitionLayout.entries(
+                            of: plan, at: Double(step) / Double(Self.pathSamples), bending: transition,
+                            context: context)
+                    }
+                }
             }
         } catch {
             throw CLIError(error)
@@ -107,7 +118,8 @@ struct TransitionCommand: LualayoutCommand {
             case .json: JSONPlanWriter.write(plan, progress: progress, elementsAtProgress: bent, to: &stream)
             case .html:
                 HTMLPlanWriter.write(
-                    plan, title: "\(from) → \(to)", options: picture.svgOptions(maxNaturalWidth: 900), to: &stream)
+                    plan, title: "\(from) → \(to)", options: picture.svgOptions(maxNaturalWidth: 900), path: path,
+                    to: &stream)
             }
         }
     }

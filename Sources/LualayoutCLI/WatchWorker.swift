@@ -183,7 +183,7 @@ final class WatchWorker {
             var snapshot = LayoutSnapshot(
                 bounds: context.bounds, contentSize: layout.collectionViewContentSize, elements: [])
             // Drawn as `run`'s pictures and the interactive preview draw it.
-            snapshot.draw(DrawnElements(elements, layout: layout, context: context))
+            snapshot.draw(try DrawnElements.drawing(elements, layout: layout, context: context))
             snapshot.totalElements = layout.elementCount
             return .viewport(snapshot)
         } catch {

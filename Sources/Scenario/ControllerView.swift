@@ -18,6 +18,7 @@ final class ControllerView {
     static let methodNames = [
         "setState", "state", "performBatchUpdates", "reloadData", "selectItem", "deselectItem", "scrollTo",
         "contentOffset", "contentSize", "selectedItems", "highlightedItems", "visibleItems", "attributesOf",
+        "setTransitionProgress", "transitionProgress", "updateAnimatedValue", "finishTransition", "cancelTransition",
     ]
 
     init(controller: ControllerScript) {
@@ -141,6 +142,25 @@ enum ViewMethods {
             }
             lua.push(attributes: attributes)
             return .results(1)
+        case "transitionProgress":
+            if let progress = view.transitionLayout?.transitionProgress { lua.push(progress) } else { lua.pushNil() }
+            return .results(1)
+        case "setTransitionProgress":
+            try SimulationSession.checkTransition(view, call)
+            let progress = try lua.numberArgument(base, call, "the progress").get()
+            try SimulationSession.checkProgress(progress, call)
+            try view.setTransitionProgress(progress)
+            return .results(0)
+        case "updateAnimatedValue":
+            try SimulationSession.checkTransition(view, call)
+            let (key, value, _) = try lua.stateArguments(base, call).get()
+            guard let value else { throw SimulationError("\(call)(\"\(key)\", …) expects a value, got nil") }
+            try view.updateAnimatedValue(value, forKey: key)
+            return .results(0)
+        case "finishTransition", "cancelTransition":
+            try SimulationSession.checkTransition(view, call)
+            try view.endInteractiveTransition(finish: name == "finishTransition")
+            return .results(0)
         default:
             return .error("\(call): unknown method")
         }

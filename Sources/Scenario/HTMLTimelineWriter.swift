@@ -114,7 +114,11 @@ package struct HTMLTimelineWriter: TimelineWriter {
             return "scrollSection \(section) to \(NumberFormatting.rounded(offset))"
         case .setBounds(let size):
             return "setBounds \(NumberFormatting.rounded(size.width))×\(NumberFormatting.rounded(size.height))"
-        case .reloadData, .endMove, .cancelMove: return event.name
+        case .reloadData, .endMove, .cancelMove, .finishTransition, .cancelTransition: return event.name
+        case .beginTransition(let layout, let transition):
+            return "beginTransition to \(layout)" + (transition.map { " with \($0)" } ?? "")
+        case .setTransitionProgress(let progress): return "transition progress \(NumberFormatting.rounded(progress))"
+        case .updateAnimatedValue(let key, let value): return "animated \(key) = \(JSONLayoutWriter.value(value))"
         case .setState(let key, let value): return "setState \(key) = \(value.map(JSONLayoutWriter.value) ?? "nil")"
         case .batchUpdates(let batch):
             return "performBatchUpdates "
@@ -145,6 +149,8 @@ package struct HTMLTimelineWriter: TimelineWriter {
                 return
                     "animated change of \(plan.entries.filter { $0.from != $0.to }.count) elements over \(NumberFormatting.rounded(duration)) s"
             case .batchUpdate(let plan): return "animated update of \(plan.entries.count) elements"
+            case .transition(let action, let progress) where action != "progress":
+                return "transition \(action) (progress \(NumberFormatting.rounded(progress)))"
             default: return nil
             }
         }

@@ -75,7 +75,8 @@ package enum ScenarioRunner {
             let directory = FileSystemPath.directory(of: request.scenarioPath)
             let scenario = try ScenarioScript(
                 session: session, name: request.scenarioPath, moduleDirectory: directory.isEmpty ? "." : directory,
-                limits: request.layoutOptions.limits, snapshotHandler: request.snapshotHandler,
+                limits: request.layoutOptions.limits, layoutOptions: request.layoutOptions,
+                snapshotHandler: request.snapshotHandler,
                 imageSnapshotHandler: request.imageSnapshotHandler)
             scenarioScript = scenario
             defer {
@@ -86,7 +87,7 @@ package enum ScenarioRunner {
         } catch {
             outcome.error = ScenarioScript.scriptError(error, request.layoutPath)
         }
-        outcome.warnings = scriptLayout?.warnings ?? []
+        outcome.warnings = (scriptLayout?.warnings ?? []) + (scenarioScript?.warnings ?? [])
         outcome.loadedFiles =
             (scriptLayout?.loadedFiles ?? []) + (controllerScript?.environment.loadedFiles ?? [])
             + (scenarioScript?.loadedFiles ?? [])

@@ -52,8 +52,18 @@ package final class ScenarioScript {
     /// Records a check (the expectations in `ScenarioExpectations.swift` add theirs here).
     func appendCheck(_ check: ScenarioCheck) { checks.append(check) }
     private let environment: ScriptEnvironment
-    /// The modules the scenario required so far.
-    var loadedFiles: [String] { environment.loadedFiles }
+    /// The modules the scenario required so far, and the layouts and transition scripts its
+    /// transitions loaded (with their modules).
+    var loadedFiles: [String] {
+        environment.loadedFiles + transitionLayouts.flatMap(\.loadedFiles)
+            + transitionScripts.flatMap { [$0.name] + $0.loadedFiles }
+    }
+    /// The warnings of the layouts `beginTransition` loaded.
+    var warnings: [String] { transitionLayouts.flatMap(\.warnings) }
+    /// How `beginTransition` loads its layouts (as the simulated layout was loaded).
+    private let layoutOptions: ScriptLayout.Options
+    private var transitionLayouts: [ScriptLayout] = []
+    private var transitionScripts: [TransitionScript] = []
     /// The scenario's directory: data paths given to `reloadData` are beside it.
     private let directory: String?
     private let snapshotHandler: SnapshotHandler?
@@ -67,20 +77,23 @@ package final class ScenarioScript {
         "tap", "doubleTap", "pinch", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling",
         "scrollSection",
         "setState", "performBatchUpdates", "reloadData", "setBounds", "wait", "beginMove", "updateMove", "endMove",
-        "cancelMove",
+        "cancelMove", "beginTransition", "setTransitionProgress", "updateAnimatedValue", "finishTransition",
+        "cancelTransition",
     ]
     /// Scenario globals that only read.
     package static let queryNames = [
         "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
-        "calls", "updates", "sectionOffset",
+        "calls", "updates", "sectionOffset", "transitionProgress",
     ]
     package static let checkNames = ["expect", "expectSnapshot", "expectImageSnapshot"] + expectationNames
 
     package init(
         session: SimulationSession, name: String, moduleDirectory: String?, limits: ScriptLayout.Limits,
-        snapshotHandler: SnapshotHandler? = nil, imageSnapshotHandler: SnapshotHandler? = nil
+        layoutOptions: ScriptLayout.Options? = nil, snapshotHandler: SnapshotHandler? = nil,
+        imageSnapshotHandler: SnapshotHandler? = nil
     ) throws(ScriptError) {
         self.session = session
+        self.layoutOptions = layoutOptions ?? ScriptLayout.Options(limits: limits)
         self.name = name
         self.snapshotHandler = snapshotHandler
         directory = moduleDirectory
@@ -146,6 +159,31 @@ package final class ScenarioScript {
         }
     }
 
+    /// `beginTransition(layoutFile [, transitionFile])`: both paths beside the scenario.
+    private func beginTransition(_ lua: LuaState, line: Int) throws {
+        func path(_ index: Int32, _ what: String) throws -> String? {
+            if index > 1, lua.type(at: index) == .nil || lua.type(at: index) == .none { return nil }
+            guard let given = lua.string(at: index), lua.type(at: index) == .string else {
+                throw SimulationError("beginTransition expects \(what) (a path), got \(lua.type(at: index).name)")
+            }
+            let path = given.hasPrefix("/") || directory == nil || directory == "." ? given : directory! + "/" + given
+            guard FileSystemPath.isRegularFile(path) else {
+                throw SimulationError("beginTransition: \(path): cannot read file")
+            }
+            return path
+        }
+        guard let layoutPath = try path(1, "the layout file") else { return }
+        let transitionPath = try path(2, "the transition file")
+        let layout = try ScriptLayout(file: layoutPath, options: layoutOptions)
+        transitionLayouts.append(layout)
+        let transition = try transitionPath.map { path throws(ScriptError) in
+            try TransitionScript(file: path, limits: layoutOptions.limits)
+        }
+        if let transition { transitionScripts.append(transition) }
+        try session.beginTransition(
+            to: layout, bending: transition, names: (layoutPath, transitionPath), line: line)
+    }
+
     private func perform(_ global: String, _ lua: LuaState, line: Int) throws -> LuaState.FunctionResult {
         let session = self.session
         switch global {
@@ -194,6 +232,18 @@ package final class ScenarioScript {
             try session.performBatchUpdates(try lua.batchArgument(1, global).get(), line: line)
         case "wait":
             try session.wait(seconds: try lua.numberArgument(1, global, "the seconds").get(), line: line)
+        case "beginTransition": try beginTransition(lua, line: line)
+        case "setTransitionProgress":
+            try session.setTransitionProgress(
+                try lua.numberArgument(1, global, "the progress").get(), line: line)
+        case "updateAnimatedValue":
+            let (key, value, _) = try lua.stateArguments(1, global).get()
+            guard let value else {
+                throw SimulationError("updateAnimatedValue(\"\(key)\", …) expects a value, got nil")
+            }
+            try session.updateAnimatedValue(key, value, line: line)
+        case "finishTransition": try session.finishTransition(line: line)
+        case "cancelTransition": try session.cancelTransition(line: line)
         case "expect":
             guard lua.top >= 1 else { throw SimulationError("expect expects a condition and a message") }
             let passed = lua.type(at: 1) != .nil && !(lua.type(at: 1) == .boolean && !lua.boolean(at: 1))

@@ -258,6 +258,72 @@ package final class SimulationSession {
         }
     }
 
+    // MARK: Interactive transitions
+
+    /// startInteractiveTransition(to:): the transition layout from the current layout to
+    /// `layout` (bent by `transition` when given) is installed at progress 0. `names` are the
+    /// files, as the timeline shows them.
+    @discardableResult
+    package func beginTransition(
+        to layout: any CollectionViewLayout, bending transition: (any TransitionPathBending)?,
+        names: (layout: String, transition: String?), line: Int = 0
+    ) throws -> TimelineStep {
+        if view.transitionLayout != nil {
+            throw SimulationError(
+                "beginTransition: a transition is in progress (finishTransition or cancelTransition first)")
+        }
+        if view.movingItem != nil {
+            throw SimulationError("beginTransition: an item is moving (endMove or cancelMove first)")
+        }
+        return try record(.beginTransition(layout: names.layout, transition: names.transition), line: line) {
+            try view.startInteractiveTransition(to: layout, bending: transition)
+        }
+    }
+
+    /// The installed transition layout's progress, nil when no transition is in progress.
+    package var transitionProgress: Double? { view.transitionLayout?.transitionProgress }
+
+    @discardableResult
+    package func setTransitionProgress(_ progress: Double, line: Int = 0) throws -> TimelineStep {
+        try Self.checkTransition(view, "setTransitionProgress")
+        try Self.checkProgress(progress, "setTransitionProgress")
+        return try record(.setTransitionProgress(progress), line: line) { try view.setTransitionProgress(progress) }
+    }
+
+    @discardableResult
+    package func updateAnimatedValue(_ key: String, _ value: LayoutValue, line: Int = 0) throws -> TimelineStep {
+        try Self.checkTransition(view, "updateAnimatedValue")
+        return try record(.updateAnimatedValue(key: key, value: value), line: line) {
+            try view.updateAnimatedValue(value, forKey: key)
+        }
+    }
+
+    @discardableResult
+    package func finishTransition(line: Int = 0) throws -> TimelineStep {
+        try Self.checkTransition(view, "finishTransition")
+        return try record(.finishTransition, line: line) { try view.endInteractiveTransition(finish: true) }
+    }
+
+    @discardableResult
+    package func cancelTransition(line: Int = 0) throws -> TimelineStep {
+        try Self.checkTransition(view, "cancelTransition")
+        return try record(.cancelTransition, line: line) { try view.endInteractiveTransition(finish: false) }
+    }
+
+    /// Throws unless a transition layout is installed.
+    static func checkTransition(_ view: HeadlessCollectionView, _ what: String) throws {
+        guard view.transitionLayout == nil else { return }
+        throw SimulationError("\(what): no transition is in progress (beginTransition(layoutFile) first)")
+    }
+
+    /// Throws unless `progress` is a number 0…1.
+    static func checkProgress(_ progress: Double, _ what: String) throws {
+        guard progress.isFinite, (0...1).contains(progress) else {
+            throw SimulationError(
+                "\(what) expects a progress between 0 and 1, got \(NumberFormatting.format(progress))")
+        }
+    }
+
     // MARK: Queries
 
     /// The visible elements now, as drawn (orthogonal sections at their offsets, clipped to

@@ -34,6 +34,14 @@ package enum TimelineEvent: Sendable, Equatable {
     case updateMove(Point)
     case endMove
     case cancelMove
+    /// An interactive transition to the layout in the file (bent by the transition script, if
+    /// any), its progress, an animated key, and its end (finished: the new layout stays;
+    /// cancelled: the old one comes back).
+    case beginTransition(layout: String, transition: String?)
+    case setTransitionProgress(Double)
+    case updateAnimatedValue(key: String, value: LayoutValue)
+    case finishTransition
+    case cancelTransition
 
     /// The scenario global's name.
     package var name: String {
@@ -59,6 +67,11 @@ package enum TimelineEvent: Sendable, Equatable {
         case .updateMove: "updateMove"
         case .endMove: "endMove"
         case .cancelMove: "cancelMove"
+        case .beginTransition: "beginTransition"
+        case .setTransitionProgress: "setTransitionProgress"
+        case .updateAnimatedValue: "updateAnimatedValue"
+        case .finishTransition: "finishTransition"
+        case .cancelTransition: "cancelTransition"
         }
     }
 }

@@ -77,7 +77,13 @@ package struct JSONTimelineWriter: TimelineWriter {
         case .setBounds(let size):
             text +=
                 ", \"width\": \(JSONLayoutWriter.number(size.width)), \"height\": \(JSONLayoutWriter.number(size.height))"
-        case .reloadData, .endMove, .cancelMove: break
+        case .reloadData, .endMove, .cancelMove, .finishTransition, .cancelTransition: break
+        case .beginTransition(let layout, let transition):
+            text += ", \"layout\": \(JSONLayoutWriter.string(layout))"
+            if let transition { text += ", \"transition\": \(JSONLayoutWriter.string(transition))" }
+        case .setTransitionProgress(let progress): text += ", \"progress\": \(JSONLayoutWriter.number(progress))"
+        case .updateAnimatedValue(let key, let value):
+            text += ", \"key\": \(JSONLayoutWriter.string(key)), \"value\": \(JSONLayoutWriter.value(value))"
         case .setState(let key, let value):
             text += ", \"key\": \(JSONLayoutWriter.string(key)), \"value\": \(JSONLayoutWriter.value(value ?? .null))"
         case .batchUpdates(let batch):
@@ -124,6 +130,9 @@ package struct JSONTimelineWriter: TimelineWriter {
         case .batchUpdate(let plan):
             let planText = JSONPlanWriter.string(plan).split(separator: "\n").joined(separator: "\n        ")
             return "{\"type\": \"batchUpdate\", \"plan\": \(planText)}"
+        case .transition(let action, let progress):
+            return
+                "{\"type\": \"transition\", \"action\": \"\(action)\", \"progress\": \(JSONLayoutWriter.number(progress))}"
         case .select(let p): return "{\"type\": \"select\", \"indexPath\": \(path(p))}"
         case .deselect(let p): return "{\"type\": \"deselect\", \"indexPath\": \(path(p))}"
         case .highlight(let p): return "{\"type\": \"highlight\", \"indexPath\": \(path(p))}"

@@ -271,13 +271,46 @@ public final class ScriptLayout: CollectionViewLayout {
         else { return nil }
         // UIKit's `layoutAttributesForItem(at:)` and its siblings, overridden apart from the
         // rect query: the last word on one element.
-        let hook =
-            switch key.category {
-            case .cell: "layoutAttributesForItem"
-            case .supplementary: "layoutAttributesForSupplementaryElement"
-            case .decoration: "layoutAttributesForDecorationElement"
+        return try edit(hooked, with: Self.singleElementHook(key.category), context: context)
+    }
+
+    /// Whether the layout defines a single-element hook (`layoutAttributesForItem`, …).
+    package var overridesSingleElements: Bool {
+        script.lua.balanced {
+            ElementCategory.allCases.contains { script.hasCallback(Self.singleElementHook($0)) }
+        }
+    }
+
+    /// The single-element hook of a category (`layoutAttributesForItem` and its siblings).
+    static func singleElementHook(_ category: ElementCategory) -> String {
+        switch category {
+        case .cell: "layoutAttributesForItem"
+        case .supplementary: "layoutAttributesForSupplementaryElement"
+        case .decoration: "layoutAttributesForDecorationElement"
+        }
+    }
+
+    /// What is drawn and hit (parity.md §4): each element a rect query returned, through the
+    /// single-element hook of its category when the layout defines one — so the simulator's
+    /// pictures and taps, the preview and `run`'s pictures agree with `--item`. The hooks see
+    /// left-to-right frames, as everywhere.
+    package func drawnAttributes(
+        _ elements: [LayoutAttributes], context: CollectionContext
+    ) throws -> [LayoutAttributes] {
+        guard overridesSingleElements else { return elements }
+        return try script.lua.balanced { () throws(ScriptError) -> [LayoutAttributes] in
+            var hooks: [ElementCategory: String] = [:]
+            for category in ElementCategory.allCases where script.hasCallback(Self.singleElementHook(category)) {
+                hooks[category] = Self.singleElementHook(category)
             }
-        return try edit(hooked, with: hook, context: context)
+            guard !hooks.isEmpty else { return elements }
+            var drawn = elements
+            for index in drawn.indices {
+                guard let hook = hooks[drawn[index].category] else { continue }
+                drawn[index] = mirrored(try edit(mirrored(drawn[index]), with: hook, context: context))
+            }
+            return drawn
+        }
     }
 
     /// Rect-query phase: `attributes(cv, a)` adjusts each returned element.

@@ -22,6 +22,8 @@ public final class TransitionScript {
     public private(set) var animatedValues: [String: LayoutValue] = [:]
 
     private var lua: LuaState { environment.lua }
+    /// The modules the script required so far.
+    package var loadedFiles: [String] { environment.loadedFiles }
 
     public init(file path: String, limits: ScriptLayout.Limits = .init()) throws(ScriptError) {
         guard FileSystemPath.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
@@ -108,5 +110,14 @@ public final class TransitionScript {
                 error, evaluating: "attributes(cv, a, from, to, progress) for \(linear.key)", script: name)
         }
         return proxy.slots[slot]
+    }
+}
+
+extension TransitionScript: TransitionPathBending {
+    package func bend(
+        _ linear: LayoutAttributes, from: LayoutAttributes?, to: LayoutAttributes?, progress: Double,
+        context: CollectionContext
+    ) throws -> LayoutAttributes {
+        try attributes(linear, from: from, to: to, progress: progress, context: context)
     }
 }

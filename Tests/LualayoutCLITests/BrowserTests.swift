@@ -47,6 +47,24 @@ struct BrowserTests {
         #expect(visibleBoxes(half) == 5)
     }
 
+    /// The transition page of a custom transition plays the bent path: cookbook-flow to table,
+    /// 2 items, 320 × 480, bent by Examples/bent-transition.lua. Half way the straight line puts
+    /// cell 0 at (10, 25, 200, 82) (TransitionCommandTests); the arc lifts it by
+    /// 80 · sin(π / 2) = 80, so the page draws it at y 25 − 80 = −55; at t = 0 it is where
+    /// cookbook-flow puts it, (20, 10, 80, 120).
+    @Test func theBentTransitionPageDrawsTheArc() throws {
+        let page = NSTemporaryDirectory() + "lualayout-transition-\(UUID().uuidString).html"
+        let result = lualayout(
+            "transition", "Examples/cookbook-flow.lua", "Examples/table.lua", "--items", "2", "--bounds", "320x480",
+            "--with", "Examples/bent-transition.lua", "--format", "html", "-o", page)
+        #expect(result.status == 0, "\(result.err)")
+        let half = try dom(of: page, at: 0.5)
+        #expect(half.contains("t = 0.50"))
+        #expect(half.contains(#"x="10" y="-55" width="200" height="82""#))
+        let start = try dom(of: page, at: 0)
+        #expect(start.contains(#"x="20" y="10" width="80" height="120""#))
+    }
+
     /// A backdrop decoration at zIndex −1 under two cells: the page draws it (first, under the
     /// cells) at the start, half way and at the end of inserting a third cell.
     @Test func negativeZIndexDecorationsStayVisible() throws {

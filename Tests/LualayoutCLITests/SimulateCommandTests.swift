@@ -70,6 +70,37 @@ struct SimulateCommandTests {
         #expect(offsets == [768, 1168, 768])
     }
 
+    /// Examples/pinch-transition.test.lua (its header derives the frames): every check holds,
+    /// and the pinch's steps drive the transition — began (scale 1) is progress 0, scales 0.875,
+    /// 0.75, 0.625, 0.5 are progress 2 · (1 − scale) = 0.25, 0.5, 0.75, 1, then the release at 1
+    /// finishes it; the second pinch, released at 0.25, cancels (progress back to 0).
+    @Test func thePinchTransitionScenarioPasses() throws {
+        let path = "Examples/pinch-transition.test.lua"
+        let result = lualayout(try Self.arguments(forScenario: path))
+        #expect(result.status == 0, "\(result.err)")
+        let timeline = try Self.json(result.out)
+        #expect(timeline["passed"] as? Bool == true)
+        let checks = try #require(timeline["checks"] as? [[String: Any]])
+        #expect(
+            checks.count
+                == (try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
+                    .components(separatedBy: "\nexpect").count - 1))
+        let steps = try #require(timeline["steps"] as? [[String: Any]])
+        let events = steps.compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
+        #expect(
+            events == [
+                "start", "beginTransition", "setTransitionProgress", "tap", "updateAnimatedValue", "cancelTransition",
+                "beginTransition", "pinch", "beginTransition", "pinch",
+            ])
+        let pinch = (steps[7]["log"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "transition" }
+        #expect(
+            pinch.map { $0["action"] as? String } == ["progress"] + Array(repeating: "progress", count: 4) + ["finish"])
+        #expect(pinch.map { $0["progress"] as? Double } == [0, 0.25, 0.5, 0.75, 1, 1])
+        let released = (steps[9]["log"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "transition" }
+        #expect(released.map { $0["action"] as? String } == ["progress", "progress", "cancel"])
+        #expect(released.map { $0["progress"] as? Double } == [0, 0.25, 0])
+    }
+
     @Test func theHighlightScenarioPasses() throws {
         let result = lualayout(try Self.arguments(forScenario: "Examples/highlight.test.lua"))
         #expect(result.status == 0, "\(result.err)")

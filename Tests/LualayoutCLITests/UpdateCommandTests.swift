@@ -126,4 +126,25 @@ struct TransitionCommandTests {
                 #"{"category": "supplementary", "kind": "header", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 320, "height": 40}, "alpha": 0.5"#
             ))
     }
+
+    /// The html page of `--with` carries the bent path, sampled at k / 20. The same two layouts
+    /// as above with Examples/bent-transition.lua: sample 10 (progress 0.5) lifts cell 0 from
+    /// (10, 25) by 80 · sin(π / 2) = 80, to y −55; sample 0 is cell 0 in cookbook-flow, (20, 10,
+    /// 80, 120); the header, only in the table, fades in unbent (half way: alpha 0.5 at 0, 0).
+    @Test func theHTMLPageOfACustomTransitionPlaysTheBentPath() {
+        let result = lualayout(
+            "transition", "Examples/cookbook-flow.lua", "Examples/table.lua", "--items", "2",
+            "--bounds", "320x480", "--with", "Examples/bent-transition.lua", "--format", "html")
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains(#"<script id="path" type="application/json">"#))
+        #expect(result.out.contains(#"{"samples": 20, "frames": ["#))
+        #expect(result.out.contains("[20, 10, 80, 120, 1], "))
+        #expect(result.out.contains(", [10, -55, 200, 82, 1], "))
+        #expect(result.out.contains(", [0, 0, 320, 40, 0.5], "))
+        // Without --with the page plays the straight line (no path).
+        let linear = lualayout(
+            "transition", "Examples/cookbook-flow.lua", "Examples/table.lua", "--items", "2",
+            "--bounds", "320x480", "--format", "html")
+        #expect(!linear.out.contains(#"<script id="path""#))
+    }
 }

@@ -66,6 +66,34 @@ struct SimulatorTruthTests {
                 """, controller: controller)
     }
 
+    /// parity.md §4: a layoutAttributesForItem hook is the last word on a cell, in what is drawn
+    /// and hit too. The grid puts cells 100 wide at x 10, 120, 230 (y 10…110); the hook moves
+    /// cell 0 by 60, to 70…170, over cell 1's left part (cell 1 comes later in output order at
+    /// the same zIndex, so 120…170 stays cell 1's). A tap at 100 hits cell 0 where it is drawn;
+    /// a tap at 40 — where the flow put it — hits nothing; the step's picture draws it at 70.
+    @Test func tapsAndPicturesGoThroughTheSingleElementHook() throws {
+        let layout = """
+            local layout = flow{ itemSize = {100, 100}, minimumLineSpacing = 10, minimumInteritemSpacing = 10, sectionInset = {10, 10, 10, 10} }
+            function layout.layoutAttributesForItem(cv, a) if a.item == 0 then a.x = a.x + 60 end end
+            return layout
+            """
+        let controller = "return { didSelectItem = function() end, didTapBackground = function() end }"
+        let outcome = try Self.run(
+            layout: layout,
+            scenario: """
+                expect(attributesOf(0, 0).x == 70, "attributesOf: the hook's frame")
+                tap(100, 50)
+                expect(calls()[#calls()] == "didSelectItem[0, 0]", "x 100: cell 0 as drawn, 70…170")
+                tap(40, 50)
+                expect(calls()[#calls()] == "didTapBackground", "x 40: where the flow put it, nothing is drawn")
+                tap(150, 50)
+                expect(calls()[#calls()] == "didSelectItem[0, 1]", "x 150: cell 1, drawn after cell 0")
+                """, controller: controller)
+        let drawn = try #require(outcome.timeline.steps.last).snapshot.elements.array
+        #expect(drawn.first { $0.key == .cell(0, 0) }?.frame == Rect(x: 70, y: 10, width: 100, height: 100))
+        #expect(drawn.first { $0.key == .cell(0, 1) }?.frame == Rect(x: 120, y: 10, width: 100, height: 100))
+    }
+
     @Test func everyBatchKeyWithPayloads() throws {
         // Section 0 holds "a", "b", "c", "d".
         var context = SimulationSessionTests.context()

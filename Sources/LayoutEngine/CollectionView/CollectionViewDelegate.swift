@@ -115,6 +115,9 @@ package enum CollectionViewEvent: Sendable, Equatable {
     /// A state change animated over `duration` seconds (every visible element from its old to
     /// its new attributes).
     case animatedChange(AnimationPlan, duration: Double)
+    /// An interactive transition: "begin", "progress", "animatedValue", "finish" or "cancel",
+    /// with the transition progress after it.
+    case transition(action: String, progress: Double)
     case select(LayoutIndexPath)
     case deselect(LayoutIndexPath)
     case highlight(LayoutIndexPath)

@@ -36,6 +36,15 @@ package struct DrawnElements: Sendable, Equatable {
         }
     }
 
+    /// `elements` (as a rect query answered them) as drawn: through the layout's single-element
+    /// overrides (`CollectionViewLayout.drawnAttributes`), then with its regions at `context`'s
+    /// section offsets.
+    package static func drawing(
+        _ elements: [LayoutAttributes], layout: any CollectionViewLayout, context: CollectionContext
+    ) throws -> DrawnElements {
+        DrawnElements(try layout.drawnAttributes(elements, context: context), layout: layout, context: context)
+    }
+
     /// The cell drawn under `point` (content coordinates): among the cells neither hidden nor
     /// transparent (alpha < 0.01, UIKit's hit-testing rule), inside their section's band when it
     /// scrolls orthogonally, whose drawn shape contains the point (the frame with the affine

@@ -5,7 +5,8 @@
 ///
 /// Touch points are in content coordinates here; hosts convert from the viewport.
 package final class HeadlessCollectionView {
-    package let layout: any CollectionViewLayout
+    /// The installed layout: a `TransitionLayout` during an interactive transition.
+    package private(set) var layout: any CollectionViewLayout
     /// The collection as the layout sees it (bounds origin = content offset).
     package private(set) var context: CollectionContext
     package weak var delegate: (any CollectionViewDelegate)?
@@ -356,11 +357,13 @@ package final class HeadlessCollectionView {
 
     // MARK: Queries
 
-    /// The elements in the visible bounds, in output order (the rect query UIKit makes). While
+    /// The elements in the visible bounds, in output order (the rect query UIKit makes), each
+    /// through the layout's single-element hooks (`drawnAttributes`: what is drawn). While
     /// an item is moved interactively its cell is drawn where the finger is (see
     /// `movingAttributes`), even when its slot is outside the bounds.
     package func visibleElements() throws -> [LayoutAttributes] {
-        var elements = try layout.layoutAttributesForElements(in: bounds, context: context)
+        var elements = try layout.drawnAttributes(
+            try layout.layoutAttributesForElements(in: bounds, context: context), context: context)
         guard let movement else { return elements }
         let isMoving = { (element: LayoutAttributes) in
             element.category == .cell && element.indexPath == movement.target
@@ -408,7 +411,7 @@ package final class HeadlessCollectionView {
     package func indexPathForItem(at point: Point) throws -> (indexPath: LayoutIndexPath, local: Point)? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
         let rect = bounds.contains(point) ? bounds : Rect(x: point.x, y: point.y, width: 1, height: 1)
-        let drawn = DrawnElements(
+        let drawn = try DrawnElements.drawing(
             try layout.layoutAttributesForElements(in: rect, context: context), layout: layout, context: context)
         return drawn.cell(at: point)
     }
@@ -696,6 +699,65 @@ package final class HeadlessCollectionView {
         try reclampOffset()
         return plan
     }
+
+    // MARK: Interactive transitions
+
+    /// The transition layout installed by `startInteractiveTransition`, or nil.
+    package var transitionLayout: TransitionLayout? { layout as? TransitionLayout }
+
+    /// startInteractiveTransition(to:completion:): installs a transition layout from the
+    /// current layout to `next` at progress 0 (and prepares it). Any touch in progress is
+    /// cancelled. Throws when a transition or an interactive movement is already in progress.
+    package func startInteractiveTransition(
+        to next: any CollectionViewLayout, bending: (any TransitionPathBending)? = nil
+    ) throws {
+        guard transitionLayout == nil else {
+            throw LayoutError("a transition is already in progress (finishTransition or cancelTransition first)")
+        }
+        guard movement == nil else { throw LayoutError("an item is moving (endMove or cancelMove first)") }
+        try cancelTouch()
+        release = nil
+        let transition = TransitionLayout(current: layout, next: next, bending: bending)
+        let previous = layout
+        layout = transition
+        do {
+            try prepare(reason: "transition began")
+        } catch {
+            layout = previous
+            throw error
+        }
+        events.append(.transition(action: "begin", progress: 0))
+        try reclampOffset()
+    }
+
+    /// Sets the installed transition layout's `transitionProgress` (0…1): every element moves
+    /// to its place at that progress.
+    package func setTransitionProgress(_ progress: Double) throws {
+        guard let transition = transitionLayout else { throw Self.noTransition }
+        try transition.setTransitionProgress(progress, context: context)
+        events.append(.transition(action: "progress", progress: progress))
+        try reclampOffset()
+    }
+
+    /// updateValue(_:forAnimatedKey:) on the installed transition layout.
+    package func updateAnimatedValue(_ value: LayoutValue, forKey key: String) throws {
+        guard let transition = transitionLayout else { throw Self.noTransition }
+        try transition.updateValue(value, forAnimatedKey: key, context: context)
+        events.append(.transition(action: "animatedValue", progress: transition.transitionProgress))
+    }
+
+    /// finishInteractiveTransition() (`true`: the next layout is installed) or
+    /// cancelInteractiveTransition() (`false`: the current layout comes back); either is
+    /// prepared again and the content offset clamped to it.
+    package func endInteractiveTransition(finish: Bool) throws {
+        guard let transition = transitionLayout else { throw Self.noTransition }
+        layout = finish ? transition.nextLayout : transition.currentLayout
+        try prepare(reason: finish ? "transition finished" : "transition cancelled")
+        events.append(.transition(action: finish ? "finish" : "cancel", progress: finish ? 1 : 0))
+        try reclampOffset()
+    }
+
+    private static let noTransition = LayoutError("no transition is in progress (beginTransition first)")
 
     // MARK: Interactive movement
 
