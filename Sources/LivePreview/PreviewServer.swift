@@ -108,7 +108,8 @@ package final class PreviewServer: @unchecked Sendable {
         }
     }
 
-    /// Replays the page's log (`t:x,y;l:x,y;h:x,y;d:x1,y1,x2,y2;s:x,y;f:vx,vy`, viewport points).
+    /// Replays the page's log (`t:x,y;l:x,y;h:x,y;d:x1,y1,x2,y2;s:x,y;f:vx,vy;D:x,y;p:x,y,scale;
+    /// b:x,y;u:x,y;e:;c:`, viewport points; `PreviewGesture.parse`).
     private static func interact(_ request: HTTPRequest, session: WatchSession, labelField: String?) -> HTTPResponse {
         let gestures: [PreviewGesture]
         do {
@@ -135,7 +136,8 @@ package final class PreviewServer: @unchecked Sendable {
                 + "\"selected\": \(paths(result.selected)), \"highlighted\": \(paths(result.highlighted)), "
                 + "\"state\": \(JSONLayoutWriter.value(.object(result.state))), "
                 + "\"calls\": [" + result.lastCalls.map(JSONLayoutWriter.string).joined(separator: ", ") + "], "
-                + "\"animations\": [" + result.animations.map(JSONLayoutWriter.string).joined(separator: ", ") + "]}"
+                + "\"animations\": [" + result.animations.map(JSONLayoutWriter.string).joined(separator: ", ") + "], "
+                + "\"moving\": \(result.moving.map { "[\($0.section), \($0.item)]" } ?? "null")}"
             return json(body)
         } catch {
             return .text(500, "\(error)")

@@ -57,9 +57,12 @@ package final class SimulationSession {
         }
     }
 
-    /// A pinch centred on the point, from scale 1 to `scale` in `steps` steps.
+    /// A pinch centred on the point, from scale 1 to `scale` in `steps` steps; with `ends`
+    /// false the fingers stay down (no "ended": the live preview's pinch in progress).
     @discardableResult
-    package func pinch(_ point: Point, scale: Double, steps: Int = 10, line: Int = 0) throws -> TimelineStep {
+    package func pinch(
+        _ point: Point, scale: Double, steps: Int = 10, ends: Bool = true, line: Int = 0
+    ) throws -> TimelineStep {
         try checkInViewport(point, "pinch")
         guard scale.isFinite, scale > 0, (1...1000).contains(steps) else {
             throw SimulationError(
@@ -67,7 +70,7 @@ package final class SimulationSession {
             )
         }
         return try record(.pinch(point, scale: scale, steps: steps), line: line) {
-            try view.pinch(at: try view.touchPoint(viewport: point), scale: scale, steps: steps)
+            try view.pinch(at: try view.touchPoint(viewport: point), scale: scale, steps: steps, ends: ends)
         }
     }
 
