@@ -124,6 +124,7 @@ package struct HTMLTimelineWriter: TimelineWriter {
                         + (target.map { t in t.item.map { "[\(t.section), \($0)]" } ?? "[\(t.section)]" } ?? "")
                 }.joined(separator: ", ")
         case .wait(let seconds): return "wait \(NumberFormatting.rounded(seconds)) s"
+        case .chooseMenuAction(let action): return "chooseMenuAction \(action)"
         }
     }
 
@@ -145,6 +146,10 @@ package struct HTMLTimelineWriter: TimelineWriter {
                 return
                     "animated change of \(plan.entries.filter { $0.from != $0.to }.count) elements over \(NumberFormatting.rounded(duration)) s"
             case .batchUpdate(let plan): return "animated update of \(plan.entries.count) elements"
+            case .editMenu(let path, let actions?):
+                return "edit menu on [\(path.section), \(path.item)]: \(actions.joined(separator: ", "))"
+            case .editMenu: return "edit menu closed"
+            case .refreshing(let on): return on ? "refreshing (top inset grows)" : "refreshing ended"
             default: return nil
             }
         }

@@ -34,6 +34,8 @@ package enum TimelineEvent: Sendable, Equatable {
     case updateMove(Point)
     case endMove
     case cancelMove
+    /// An action chosen in the edit menu.
+    case chooseMenuAction(String)
 
     /// The scenario global's name.
     package var name: String {
@@ -59,6 +61,7 @@ package enum TimelineEvent: Sendable, Equatable {
         case .updateMove: "updateMove"
         case .endMove: "endMove"
         case .cancelMove: "cancelMove"
+        case .chooseMenuAction: "chooseMenuAction"
         }
     }
 }
@@ -79,6 +82,8 @@ package struct TimelineStep: Sendable, Equatable {
     package var selected: [LayoutIndexPath]
     package var highlighted: [LayoutIndexPath]
     package var state: [String: LayoutValue]
+    /// The edit menu shown after the step, or nil.
+    package var menu: HeadlessCollectionView.EditMenu? = nil
 
     /// The delegate calls of the step, in order, with the answers of `should…` calls.
     package var calls: [(name: String, indexPath: LayoutIndexPath?, result: Bool?)] {
