@@ -7,6 +7,8 @@
   preview-interaction-test.py gestures URL  pinch.lua's live preview with pinch-controller.lua
                                             plus a didDoubleTap that sets state doubleTapped
                                             (--bounds 320x480 --items 12)
+  preview-interaction-test.py menu URL      Examples/cell-menu.lua's live preview with its
+                                            controller and data (--bounds 320x480)
   preview-interaction-test.py timeline FILE a `simulate --format html` page of the springboard
   preview-interaction-test.py carousel URL  the App Store page's live preview (watch --serve,
                                             --bounds 375x667 --sections 5,12,10)
@@ -221,6 +223,35 @@ def gestures(url):
         driver.quit()
 
 
+def menu(url):
+    """The guide's edit menu (Examples/cell-menu.lua, six rows, Apples first; see its test): a
+    right click on row 0 shows copy only (nothing to paste); clicking copy closes the menu
+    (performAction); a long press on row 2 then shows copy and paste, and paste inserts the
+    copied row after row 2: seven rows, Apples at [0, 3]. A click elsewhere closes a menu."""
+    driver = browser()
+    try:
+        driver.get(url)
+        check(wait(driver, "the first picture", lambda d: int(body(d, "rendered") or 0) >= 1), "the page draws the viewport")
+        ActionChains(driver).context_click(cell(driver, "0,0")).perform()
+        check(wait(driver, "the menu", lambda d: body(d, "menu") == "copy"), "a right click shows the menu: copy")
+        buttons = driver.find_elements(By.CSS_SELECTOR, "#menu button")
+        check([b.text for b in buttons] == ["copy"] and buttons[0].is_displayed(), "its actions are buttons")
+        buttons[0].click()
+        check(wait(driver, "the copy", lambda d: "performAction(copy)[0, 0]" in body(d, "calls")), "clicking copy performs it")
+        check(body(driver, "menu") == "" and not driver.find_element(By.ID, "menu").is_displayed(), "and closes the menu")
+        ActionChains(driver).move_to_element(cell(driver, "0,2")).click_and_hold().pause(0.8).release().perform()
+        check(wait(driver, "the second menu", lambda d: body(d, "menu") == "copy paste"), "a long press shows copy and paste")
+        driver.find_element(By.CSS_SELECTOR, '#menu button[data-action="paste"]').click()
+        check(wait(driver, "the paste", lambda d: body(d, "total") == "7"), "paste inserts a row")
+        check(label(driver, "0,3") == "Apples", "the copied row, after row 2")
+        ActionChains(driver).context_click(cell(driver, "0,1")).perform()
+        check(wait(driver, "a third menu", lambda d: body(d, "menu") == "copy paste"), "another menu")
+        ActionChains(driver).move_to_element(cell(driver, "0,5")).click().perform()
+        check(wait(driver, "the menu to close", lambda d: body(d, "menu") == ""), "a click elsewhere closes it")
+    finally:
+        driver.quit()
+
+
 def carousel(url):
     """A sideways drag across the featured cards (groupPagingCentered, 337 wide at scale 1,
     resting at −19: the first card drawn at x 19) scrolls that section, not the page, and the
@@ -275,7 +306,7 @@ def timeline(path):
 
 
 if __name__ == "__main__":
-    modes = {"preview": preview, "timeline": timeline, "carousel": carousel, "gestures": gestures}
+    modes = {"preview": preview, "timeline": timeline, "carousel": carousel, "gestures": gestures, "menu": menu}
     if len(sys.argv) != 3 or sys.argv[1] not in modes:
         print(__doc__)
         sys.exit(2)

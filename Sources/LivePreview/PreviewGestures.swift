@@ -6,8 +6,8 @@ extension PreviewGesture {
     /// The log's text form: `KIND:N,N[,…]` joined by `;`, KIND one of t (tap), l (long press),
     /// h (touch down), d (drag from → to), s (scroll to an offset), f (fling, pt/ms), D (double
     /// tap), p (pinch at x,y to a scale), P (a pinch still in progress: no "ended"), b (pick up
-    /// the item at x,y), u (the moving item follows the finger to x,y), e (drop it: `e:`) and
-    /// c (put it back: `c:`).
+    /// the item at x,y), u (the moving item follows the finger to x,y), e (drop it: `e:`), c (put
+    /// it back: `c:`) and m (choose the edit menu's action at a position, 0 the first: `m:1`).
     package static func parse(_ text: String) throws(PreviewGestureError) -> [PreviewGesture] {
         let parts = text.split(separator: ";", omittingEmptySubsequences: true)
         guard parts.count <= maximumCount else {
@@ -15,6 +15,7 @@ extension PreviewGesture {
         }
         let kinds: [String: UInt8] = [
             "t": 0, "l": 1, "h": 2, "d": 3, "s": 4, "f": 5, "D": 6, "p": 7, "P": 8, "b": 9, "u": 10, "e": 11, "c": 12,
+            "m": 13,
         ]
         var gestures: [PreviewGesture] = []
         for (position, part) in parts.enumerated() {
@@ -25,13 +26,18 @@ extension PreviewGesture {
             }
             guard let kind = kinds[String(fields[0])], let expected = numberCount(kind: kind) else {
                 throw PreviewGestureError(
-                    "log: gesture \(position + 1) has an unknown kind '\(fields[0])' (t, l, h, d, s, f, D, p, P, b, u, e or c)"
+                    "log: gesture \(position + 1) has an unknown kind '\(fields[0])' (t, l, h, d, s, f, D, p, P, b, u, e, c or m)"
                 )
             }
             let n = numbers.map { $0! }
-            guard n.count == expected, let gesture = PreviewGesture(kind: kind, numbers: n) else {
+            guard n.count == expected else {
                 throw PreviewGestureError(
                     "log: gesture \(position + 1) ('\(part.prefix(40))') needs \(expected) numbers")
+            }
+            guard let gesture = PreviewGesture(kind: kind, numbers: n) else {
+                throw PreviewGestureError(
+                    "log: gesture \(position + 1) ('\(part.prefix(40))') needs a whole number ≥ 0 (the action's position)"
+                )
             }
             gestures.append(gesture)
         }
@@ -61,6 +67,12 @@ extension PreviewGesture {
             return session.view.movingItem == nil ? nil : try session.endMove()
         case .cancelMove:
             return session.view.movingItem == nil ? nil : try session.cancelMove()
+        case .chooseMenuAction(let index):
+            guard let menu = session.view.menu, index < menu.actions.count else {
+                throw SimulationError(
+                    "the edit menu has no action \(index + 1) (it shows \(session.view.menu?.actions.count ?? 0))")
+            }
+            return try session.chooseMenuAction(menu.actions[index])
         }
     }
 }

@@ -18,6 +18,10 @@ enum PreviewPage {
                 "#stage svg { max-width: 100%; height: auto; border: 1px solid #eee; touch-action: none; user-select: none; }",
                 "#stage { display: inline-block; }",
                 "#help { font-size: 12px; color: #666; margin: 4px 0; }",
+                "#menu { display: none; position: absolute; z-index: 2; background: #222; border-radius: 8px; padding: 4px; "
+                    + "box-shadow: 0 2px 8px rgba(0, 0, 0, 0.3); }",
+                "#menu button { background: none; color: #fff; border: none; font-size: 13px; padding: 4px 10px; cursor: pointer; }",
+                "#menu button:hover { background: #444; border-radius: 5px; }",
                 // A fixed height: the picture never moves under the pointer as calls come and go.
                 "#interaction { font-size: 12px; color: #444; margin: 6px 0; font-family: Menlo, monospace; white-space: pre-wrap; "
                     + "height: 7.5em; overflow-y: auto; }",
@@ -33,16 +37,19 @@ enum PreviewPage {
           <button id="reset" title="forget the gestures (keep the offset)">Reset</button>
           <span id="offset"></span>
         </div>
-        <div id="help">Mouse: click = tap · double click = double tap · press and hold (½ s) = long press;
+        <div id="help">Mouse: click = tap · double click = double tap · press and hold (½ s) or right click = long press
+          (an edit menu shows its actions as buttons over the item: click one to choose it, click elsewhere to close it);
           hold, then drag = move the item (when the controller defines <code>moveItem</code>; release drops it,
           Esc puts it back) · drag = pan (a quick release flings) · wheel, arrow keys, ▲▼◀▶ = scroll ·
           pinch = <kbd>Ctrl</kbd> (or <kbd>⌘</kbd>) + wheel (up spreads; ends when the key is released, or
           a trackpad pinch stops) or <kbd>Shift</kbd> + drag (up spreads, down pinches; ends on release).</div>
         <div id="interaction"></div>
         <div id="stage"></div>
+        <div id="menu"></div>
         <div id="animation"></div>
         <script>
-        // Click = tap, double click = double tap, press and hold = long press, then a drag moves
+        // Click = tap, double click = double tap, press and hold or right click = long press (an
+        // edit menu's actions become buttons), then a drag moves
         // the item (Escape puts it back), drag = pan (a fling on a quick release), wheel, keys and
         // buttons scroll, Ctrl/⌘ + wheel or Shift + drag pinch. Every gesture joins this page's log,
         // which the server replays on a fresh simulation each time (the layout's hooks and the
@@ -97,6 +104,7 @@ enum PreviewPage {
           document.body.dataset.gestures = String(log.length);
           document.body.dataset.moving = reply.moving ? reply.moving.join(',') : '';
           document.body.dataset.calls = reply.calls.join('|');
+          showMenu(reply.menu);
           document.getElementById('offset').textContent = 'offset ' + reply.offsetText;
           document.getElementById('interaction').textContent = 'selected [' + selected.join(' ') + '] · highlighted ['
             + highlighted.join(' ') + '] · state ' + JSON.stringify(reply.state)
@@ -115,6 +123,27 @@ enum PreviewPage {
           });
           document.body.dataset.animations = String((reply.animations || []).length);
           history.replaceState(null, '', '?offset=' + o.x + ',' + o.y);
+        }
+        // The edit menu a long press opened: its actions as buttons just above the item (below it
+        // at the top of the page); a click chooses one (`m:N`, its position).
+        function showMenu(menu) {
+          const box = document.getElementById('menu');
+          box.innerHTML = '';
+          document.body.dataset.menu = menu ? menu.actions.join(' ') : '';
+          const cell = menu && stage.querySelector('g[data-index-path="' + menu.indexPath.join(',') + '"]');
+          box.style.display = cell ? 'block' : 'none';
+          if (!cell) return;
+          menu.actions.forEach((name, i) => {
+            const button = document.createElement('button');
+            button.textContent = name;
+            button.dataset.action = name;
+            button.addEventListener('click', () => { log.push('m:' + i); render(); });
+            box.appendChild(button);
+          });
+          const r = cell.getBoundingClientRect();
+          const top = r.top + scrollY - box.offsetHeight - 6;
+          box.style.left = (r.left + scrollX) + 'px';
+          box.style.top = (top >= scrollY ? top : r.bottom + scrollY + 6) + 'px';
         }
         function show(next) {
           state = next;
@@ -245,6 +274,14 @@ enum PreviewPage {
           render();
         }
         stage.addEventListener('pointerup', e => release(e, false));
+        // A right click is a long press at once (an edit menu, or didLongPress).
+        stage.addEventListener('contextmenu', e => {
+          e.preventDefault();
+          const p = viewportPoint(e, false);
+          if (!p || press || pinch) return;
+          log.push('l:' + point(p));
+          render();
+        });
         stage.addEventListener('pointercancel', e => release(e, true));
         document.querySelectorAll('#controls button[data-dx]').forEach(b => b.addEventListener('click', () => {
           if (latest) scrollBy(Number(b.dataset.dx) * latest.bounds.width / 2, Number(b.dataset.dy) * latest.bounds.height / 2);

@@ -22,6 +22,8 @@ package enum PreviewGesture: Equatable {
     case updateMove(Point)
     case endMove
     case cancelMove
+    /// The edit menu's action at this position (0 = the first shown) is chosen.
+    case chooseMenuAction(Int)
 
     /// Most gestures one request may replay: the log is the page's whole session.
     package static let maximumCount = 1000
@@ -41,6 +43,7 @@ package enum PreviewGesture: Equatable {
         case .updateMove(let p): (10, [p.x, p.y])
         case .endMove: (11, [])
         case .cancelMove: (12, [])
+        case .chooseMenuAction(let index): (13, [Double(index)])
         }
     }
 
@@ -50,6 +53,7 @@ package enum PreviewGesture: Equatable {
         case 3: 4
         case 7, 8: 3
         case 11, 12: 0
+        case 13: 1
         case 0...12: 2
         default: nil
         }
@@ -71,6 +75,9 @@ package enum PreviewGesture: Equatable {
         case 10: self = .updateMove(point)
         case 11: self = .endMove
         case 12: self = .cancelMove
+        case 13:
+            guard n[0] >= 0, n[0] < Double(Int32.max), n[0].rounded() == n[0] else { return nil }
+            self = .chooseMenuAction(Int(n[0]))
         default: return nil
         }
     }
@@ -89,11 +96,13 @@ package struct PreviewInteraction: Equatable {
     package var animations: [String]
     /// The item being moved interactively, where it is laid out now (nil when none is).
     package var moving: LayoutIndexPath?
+    /// The edit menu shown (a long press opened it), or nil.
+    package var menu: HeadlessCollectionView.EditMenu?
 
     package init(
         snapshot: LayoutSnapshot, selected: [LayoutIndexPath], highlighted: [LayoutIndexPath],
         state: [String: LayoutValue], lastCalls: [String], animations: [String] = [],
-        moving: LayoutIndexPath? = nil
+        moving: LayoutIndexPath? = nil, menu: HeadlessCollectionView.EditMenu? = nil
     ) {
         self.snapshot = snapshot
         self.selected = selected
@@ -102,5 +111,6 @@ package struct PreviewInteraction: Equatable {
         self.lastCalls = lastCalls
         self.animations = animations
         self.moving = moving
+        self.menu = menu
     }
 }

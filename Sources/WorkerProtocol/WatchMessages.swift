@@ -113,6 +113,14 @@ extension WorkerReply {
             } else {
                 writer.byte(0)
             }
+            if let menu = interaction.menu {
+                writer.byte(1)
+                writer.int(menu.indexPath.section)
+                writer.int(menu.indexPath.item)
+                writer.strings(menu.actions)
+            } else {
+                writer.byte(0)
+            }
         }
         return writer.bytes
     }
@@ -137,10 +145,15 @@ extension WorkerReply {
             let calls = try reader.strings()
             let animations = try reader.strings()
             let moving = try reader.byte() == 1 ? LayoutIndexPath(try reader.int(), try reader.int()) : nil
+            let menu =
+                try reader.byte() == 1
+                ? HeadlessCollectionView.EditMenu(
+                    indexPath: LayoutIndexPath(try reader.int(), try reader.int()), actions: try reader.strings())
+                : nil
             self = .interaction(
                 PreviewInteraction(
                     snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: state, lastCalls: calls,
-                    animations: animations, moving: moving))
+                    animations: animations, moving: moving, menu: menu))
         case let tag: throw WireError("unknown reply \(tag)")
         }
         try reader.expectEnd()

@@ -185,6 +185,38 @@ struct PreviewInteractTests {
         #expect(reply["selected"] as? [[Int]] == [])
     }
 
+    /// The guide's edit menu (Examples/cell-menu.lua: rows 300 × 50 at y = 10 + 60·i, so
+    /// (160, 35) is row 0 and (160, 155) row 2; Examples/cell-menu.test.lua derives them). A
+    /// long press on row 0 shows copy only (nothing to paste yet); choosing it (`m:0`) closes
+    /// the menu and calls performAction; a long press on row 2 then shows copy and paste, and
+    /// paste (`m:1`) inserts Apples after row 2: 7 rows.
+    @Test func theEditMenuShowsAndChooses() throws {
+        let preview = try PreviewTests.Preview(
+            script: repositoryRoot + "/Examples/cell-menu.lua",
+            arguments: [
+                "--controller", repositoryRoot + "/Examples/cell-menu-controller.lua", "--bounds", "320x480",
+                "--data", repositoryRoot + "/Examples/cell-menu.json",
+            ])
+        try #require(preview.port > 0, "\(preview.errors.text)")
+        let shown = try json(try preview.get("/interact?log=l:160,35"))
+        let menu = try #require(shown["menu"] as? [String: Any])
+        #expect(menu["indexPath"] as? [Int] == [0, 0])
+        #expect(menu["actions"] as? [String] == ["copy"])
+        let copied = try json(try preview.get("/interact?log=l:160,35;m:0"))
+        #expect(copied["menu"] is NSNull)
+        #expect((copied["calls"] as? [String])?.first == "performAction(copy)[0, 0]")
+        let again = try json(try preview.get("/interact?log=l:160,35;m:0;l:160,155"))
+        #expect((again["menu"] as? [String: Any])?["actions"] as? [String] == ["copy", "paste"])
+        let pasted = try json(try preview.get("/interact?log=l:160,35;m:0;l:160,155;m:1"))
+        #expect(pasted["total"] as? Int == 7)
+        // A tap elsewhere closes the menu.
+        #expect(try json(try preview.get("/interact?log=l:160,35;t:160,460"))["menu"] is NSNull)
+        #expect(try preview.get("/interact?log=l:160,35;m:3") == "the edit menu has no action 4 (it shows 1)\n")
+        #expect(
+            try preview.get("/interact?log=m:0.5")
+                == "log: gesture 1 ('m:0.5') needs a whole number ≥ 0 (the action's position)\n")
+    }
+
     @Test func badLogsAreRefused() throws {
         let preview = try PreviewTests.Preview(
             script: Self.springboard, arguments: ["--bounds", "768x1024", "--items", "4"])
@@ -192,7 +224,7 @@ struct PreviewInteractTests {
         #expect(try preview.get("/interact?log=t:1") == "log: gesture 1 ('t:1') needs 2 numbers\n")
         #expect(
             try preview.get("/interact?log=t:1,2;x:1,2")
-                == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s, f, D, p, P, b, u, e or c)\n")
+                == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s, f, D, p, P, b, u, e, c or m)\n")
         #expect(try preview.get("/interact?log=p:1,2") == "log: gesture 1 ('p:1,2') needs 3 numbers\n")
         #expect(try preview.get("/interact?log=e:1") == "log: gesture 1 ('e:1') needs 0 numbers\n")
         #expect(try preview.get("/interact?log=t:nan,2") == "log: gesture 1 ('t:nan,2') is not KIND:NUMBERS\n")

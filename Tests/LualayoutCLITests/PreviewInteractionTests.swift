@@ -95,6 +95,24 @@ struct PreviewInteractionTests {
         #expect(result.output.contains("all passed"), "\(result.output)")
     }
 
+    /// The guide's edit menu: right click or long press shows the actions as buttons; copy,
+    /// then paste, inserts a row; a click elsewhere closes the menu.
+    @Test func theEditMenuInThePreview() throws {
+        let preview = try PreviewTests.Preview(
+            script: repositoryRoot + "/Examples/cell-menu.lua",
+            arguments: [
+                "--controller", repositoryRoot + "/Examples/cell-menu-controller.lua", "--bounds", "320x480",
+                "--data", repositoryRoot + "/Examples/cell-menu.json", "--idle-timeout", "600",
+            ])
+        try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
+        guard let result = try runBrowserScript(["menu", "http://127.0.0.1:\(preview.port)/"]) else {
+            print("skipped: Selenium or chromedriver cannot run here")
+            return
+        }
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("all passed"), "\(result.output)")
+    }
+
     /// The App Store page: a drag across the featured cards scrolls that orthogonal section,
     /// which settles with a card centred, and the page stays at 0,0.
     @Test func aDragScrollsTheFeaturedCarousel() throws {
