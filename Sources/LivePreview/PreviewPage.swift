@@ -236,7 +236,12 @@ enum PreviewPage {
           } else if (!press.dragging && !press.long && far) {
             press.dragging = true;
             clearTimeout(press.timer);
-            pending = [];
+          }
+          if (press.dragging) {
+            // The pan in progress: the finger down where it began, now here (past an edge the
+            // content rubber-bands); the release replaces it with the drag.
+            pending = ['h:' + point(press.start), 'v:' + point(p)];
+            render();
           }
         });
         function release(e, cancelled) {

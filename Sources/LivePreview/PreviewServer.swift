@@ -109,7 +109,7 @@ package final class PreviewServer: @unchecked Sendable {
     }
 
     /// Replays the page's log (`t:x,y;l:x,y;h:x,y;d:x1,y1,x2,y2;s:x,y;f:vx,vy;D:x,y;p:x,y,scale;
-    /// b:x,y;u:x,y;e:;c:;m:N`, viewport points; `PreviewGesture.parse`).
+    /// b:x,y;u:x,y;e:;c:;m:N;v:x,y`, viewport points; `PreviewGesture.parse`).
     private static func interact(_ request: HTTPRequest, session: WatchSession, labelField: String?) -> HTTPResponse {
         let gestures: [PreviewGesture]
         do {

@@ -24,6 +24,8 @@ package enum PreviewGesture: Equatable {
     case cancelMove
     /// The edit menu's action at this position (0 = the first shown) is chosen.
     case chooseMenuAction(Int)
+    /// The finger, down, moves to the point (a pan in progress: past an edge it rubber-bands).
+    case touchMove(Point)
 
     /// Most gestures one request may replay: the log is the page's whole session.
     package static let maximumCount = 1000
@@ -44,6 +46,7 @@ package enum PreviewGesture: Equatable {
         case .endMove: (11, [])
         case .cancelMove: (12, [])
         case .chooseMenuAction(let index): (13, [Double(index)])
+        case .touchMove(let p): (14, [p.x, p.y])
         }
     }
 
@@ -54,7 +57,7 @@ package enum PreviewGesture: Equatable {
         case 7, 8: 3
         case 11, 12: 0
         case 13: 1
-        case 0...12: 2
+        case 0...12, 14: 2
         default: nil
         }
     }
@@ -78,6 +81,7 @@ package enum PreviewGesture: Equatable {
         case 13:
             guard n[0] >= 0, n[0] < Double(Int32.max), n[0].rounded() == n[0] else { return nil }
             self = .chooseMenuAction(Int(n[0]))
+        case 14: self = .touchMove(point)
         default: return nil
         }
     }

@@ -40,6 +40,11 @@ struct PreviewInteractTests {
         // What the page shows, rounded as every report is (at most three decimals).
         #expect(scrolled["offsetText"] as? String == "400,0")
         #expect(scrolled["selected"] as? [[Int]] == [[0, 10]])
+        // A pan in progress (the page's pending h + v): the finger, down at 600 and now 200
+        // points to the left, has scrolled the content by 200; nothing settles on a page
+        // until it lifts.
+        let panning = try json(try preview.get("/interact?log=h:600,500;v:400,500"))
+        #expect(panning["offset"] as? [String: Double] == ["x": 200, "y": 0])
         // Each request is a session of its own: nothing carried over.
         let fresh = try json(try preview.get("/interact?log="))
         #expect(fresh["selected"] as? [[Int]] == [])
@@ -224,7 +229,7 @@ struct PreviewInteractTests {
         #expect(try preview.get("/interact?log=t:1") == "log: gesture 1 ('t:1') needs 2 numbers\n")
         #expect(
             try preview.get("/interact?log=t:1,2;x:1,2")
-                == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s, f, D, p, P, b, u, e, c or m)\n")
+                == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s, f, D, p, P, b, u, e, c, m or v)\n")
         #expect(try preview.get("/interact?log=p:1,2") == "log: gesture 1 ('p:1,2') needs 3 numbers\n")
         #expect(try preview.get("/interact?log=e:1") == "log: gesture 1 ('e:1') needs 0 numbers\n")
         #expect(try preview.get("/interact?log=t:nan,2") == "log: gesture 1 ('t:nan,2') is not KIND:NUMBERS\n")

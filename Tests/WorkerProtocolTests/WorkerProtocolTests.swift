@@ -80,7 +80,7 @@ struct WorkerProtocolTests {
             .tap(p), .longPress(p), .touchDown(p), .drag(from: p, to: Point(x: 1e308, y: 2)), .scroll(to: p),
             .fling(velocity: p), .doubleTap(p), .pinch(p, scale: 1.5, inProgress: false),
             .pinch(p, scale: 0.25, inProgress: true), .beginMove(p), .updateMove(p), .endMove, .cancelMove,
-            .chooseMenuAction(2),
+            .chooseMenuAction(2), .touchMove(p),
         ]
         #expect(try WorkerRequest(decoding: WorkerRequest.interact(gestures).encoded()) == .interact(gestures))
         let menu = HeadlessCollectionView.EditMenu(indexPath: LayoutIndexPath(0, 3), actions: ["copy", "paste ✓"])
@@ -92,8 +92,8 @@ struct WorkerProtocolTests {
                     moving: moving, menu: menu))
             #expect(try WorkerReply(decoding: reply.encoded()) == reply)
         }
-        // An unknown kind (14) is refused.
-        #expect(throws: WireError.self) { try WorkerRequest(decoding: [2, 2, 14]) }
+        // An unknown kind (15) is refused.
+        #expect(throws: WireError.self) { try WorkerRequest(decoding: [2, 2, 15]) }
     }
 
     @Test func aCutOrPaddedMessageIsAnError() {
