@@ -106,6 +106,30 @@ struct WorkerProtocolTests {
         }
     }
 
+    /// Every preview gesture, with none, one, two, three or four numbers, and an interaction
+    /// with and without an item being moved and an edit menu, come back as they went.
+    @Test func gesturesAndInteractionsRoundTrip() throws {
+        let p = Point(x: 0.1 + 0.2, y: -0.0)
+        let gestures: [PreviewGesture] = [
+            .tap(p), .longPress(p), .touchDown(p), .drag(from: p, to: Point(x: 1e308, y: 2)), .scroll(to: p),
+            .fling(velocity: p), .doubleTap(p), .pinch(p, scale: 1.5, inProgress: false),
+            .pinch(p, scale: 0.25, inProgress: true), .beginMove(p), .updateMove(p), .endMove, .cancelMove,
+            .chooseMenuAction(2), .touchMove(p),
+        ]
+        #expect(try WorkerRequest(decoding: WorkerRequest.interact(gestures).encoded()) == .interact(gestures))
+        let menu = HeadlessCollectionView.EditMenu(indexPath: LayoutIndexPath(0, 3), actions: ["copy", "paste ✓"])
+        for (moving, menu) in [(nil, nil), (LayoutIndexPath(2, 7), menu)] {
+            let reply = WorkerReply.interaction(
+                PreviewInteraction(
+                    snapshot: LayoutSnapshot(bounds: .zero, contentSize: .zero, elements: []), selected: [],
+                    highlighted: [LayoutIndexPath(0, 1)], state: ["k": .number(1)], lastCalls: ["moveItem[2, 7]"],
+                    moving: moving, menu: menu))
+            #expect(try WorkerReply(decoding: reply.encoded()) == reply)
+        }
+        // An unknown kind (15) is refused.
+        #expect(throws: WireError.self) { try WorkerRequest(decoding: [2, 2, 15]) }
+    }
+
     @Test func aCutOrPaddedMessageIsAnError() {
         let bytes = WorkerReply.evaluated(Self.snapshot, loadedFiles: ["/a/layout.lua"]).encoded()
         for length in 0..<bytes.count {
