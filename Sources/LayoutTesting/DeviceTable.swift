@@ -77,18 +77,23 @@ package enum DeviceTable {
             safeArea: (62, 0, 34, 0), source: "\(hig); safe area: \(snapshotFork); \(qmui); \(deviceFrame)"),
         Device(
             name: "ipad-mini", title: "iPad mini (6th generation and later)", width: 744, height: 1133, scale: 2,
-            safeArea: (24, 0, 20, 0), source: "\(hig); safe area: \(snapshotFork) (iPadMini6thGen); SwiftUI-Simulator; \(qmui)"),
+            safeArea: (24, 0, 20, 0),
+            source: "\(hig); safe area: \(snapshotFork) (iPadMini6thGen); SwiftUI-Simulator; \(qmui)"),
         Device(
             name: "ipad-air-11", title: "iPad Air 11-inch", width: 820, height: 1180, scale: 2,
             safeArea: (24, 0, 20, 0),
-            source: "\(hig); safe area: \(snapshotFork) (iPadAir11); SwiftUI-Simulator (iPad Air 4th, 820×1180); \(qmui)"),
+            source:
+                "\(hig); safe area: \(snapshotFork) (iPadAir11); SwiftUI-Simulator (iPad Air 4th, 820×1180); \(qmui)"),
         Device(
             name: "ipad-pro-11", title: "iPad Pro 11-inch (M4)", width: 834, height: 1210, scale: 2,
             safeArea: (24, 0, 20, 0),
-            source: "\(hig); safe area: \(snapshotFork) (iPadPro11M4); \(deviceFrame); \(snapshotTesting) (iPadPro11, 834×1194)"),
+            source:
+                "\(hig); safe area: \(snapshotFork) (iPadPro11M4); \(deviceFrame); \(snapshotTesting) (iPadPro11, 834×1194)"
+        ),
         Device(
             name: "ipad-pro-13", title: "iPad Pro 13-inch (M4)", width: 1032, height: 1376, scale: 2,
-            safeArea: (24, 0, 20, 0), source: "\(hig); safe area: \(snapshotFork) (iPadPro13M4); \(deviceFrame); \(qmui)"),
+            safeArea: (24, 0, 20, 0),
+            source: "\(hig); safe area: \(snapshotFork) (iPadPro13M4); \(deviceFrame); \(qmui)"),
     ]
 
     package static func device(named name: String) -> Device? { devices.first { $0.name == name } }
