@@ -14,8 +14,11 @@ package struct LayoutDiff: Sendable, Equatable {
 
     package var added: [ElementKey]
     package var removed: [ElementKey]
-    /// Moved elements (their origin changed), the largest moves first.
-    package var moved: [Move]
+    /// Moved elements (their origin changed), in the order the new run lists them.
+    package var movesInOrder: [Move]
+    /// Moved elements, the largest moves first (equal ones in key order), sorted when asked
+    /// for: the watch line needs only the largest few (`largestMoves`).
+    package var moved: [Move] { movesInOrder.sorted(by: Self.largerMove) }
     /// Elements that changed size (whether or not they also moved).
     package var resized: [ElementKey]
     /// Elements whose frame stayed but whose other attributes changed.
@@ -50,25 +53,29 @@ package struct LayoutDiff: Sendable, Equatable {
         }
         self.added = added
         self.removed = old.elements[prefix...].map(\.key).filter { oldByKey[$0] != nil }
-        self.moved = Self.largestFirst(moved)
+        self.movesInOrder = moved
         self.resized = resized
         self.restyled = restyled
         contentSizeBefore = old.contentSize
         contentSizeAfter = new.contentSize
     }
 
-    /// The moves, the largest first, equal ones in key order. They are gathered in the new
-    /// run's order, which is key order for a listing in output order: then sorting by distance
-    /// with the position breaking ties gives the same order without comparing keys (a
-    /// hundred thousand moves sort in a few milliseconds instead of tens).
-    private static func largestFirst(_ moves: [Move]) -> [Move] {
-        let inKeyOrder = moves.indices.dropFirst().allSatisfy { moves[$0 - 1].key < moves[$0].key }
-        guard inKeyOrder else { return moves.sorted { ($0.distance, $1.key) > ($1.distance, $0.key) } }
-        let distances = moves.map(\.distance)
-        let order = moves.indices.sorted { a, b in
-            distances[a] != distances[b] ? distances[a] > distances[b] : a < b
+    /// Whether move `a` comes before `b`: the larger first, equal ones in key order.
+    private static func largerMove(_ a: Move, _ b: Move) -> Bool {
+        (a.distance, b.key) > (b.distance, a.key)
+    }
+
+    /// The `count` largest moves, as `moved.prefix(count)` lists them, in one pass (no sort of
+    /// them all).
+    package func largestMoves(_ count: Int) -> [Move] {
+        var largest: [Move] = []
+        for move in movesInOrder {
+            if largest.count == count, let last = largest.last, !Self.largerMove(move, last) { continue }
+            let at = largest.firstIndex { Self.largerMove(move, $0) } ?? largest.count
+            largest.insert(move, at: at)
+            if largest.count > count { largest.removeLast() }
         }
-        return order.map { moves[$0] }
+        return largest
     }
 
     /// The common prefix's plain cells (lists read from a store or packed cells), compared
@@ -130,19 +137,20 @@ package struct LayoutDiff: Sendable, Equatable {
     }
 
     package var isEmpty: Bool {
-        added.isEmpty && removed.isEmpty && moved.isEmpty && resized.isEmpty && restyled.isEmpty
+        added.isEmpty && removed.isEmpty && movesInOrder.isEmpty && resized.isEmpty && restyled.isEmpty
             && contentSizeBefore == contentSizeAfter
     }
 
     /// One line for people: counts, the largest moves, the content size change.
     package func summary(largestMoves: Int = 3) -> String {
         if isEmpty { return "no change" }
-        var parts = ["+\(added.count) −\(removed.count) elements", "\(moved.count) moved"]
-        if !moved.isEmpty {
-            let largest = moved.prefix(largestMoves).map {
+        var parts = ["+\(added.count) −\(removed.count) elements", "\(movesInOrder.count) moved"]
+        if !movesInOrder.isEmpty {
+            let largest = self.largestMoves(largestMoves).map {
                 "\($0.key) by \(NumberFormatting.rounded($0.distance))"
             }
-            parts[1] += " (largest: " + largest.joined(separator: ", ") + (moved.count > largestMoves ? ", …)" : ")")
+            parts[1] +=
+                " (largest: " + largest.joined(separator: ", ") + (movesInOrder.count > largestMoves ? ", …)" : ")")
         }
         if !resized.isEmpty { parts.append("\(resized.count) resized") }
         if !restyled.isEmpty { parts.append("\(restyled.count) restyled") }
