@@ -233,16 +233,17 @@ row("25", f"-o over an existing {big_size / 1e6:.0f} MB JSON, 1,000,000 items (w
     statistics.median(new) * ratio_over, "s", "writing a new file", statistics.median(new), 1.1)
 
 
-def watch_saves(items, edits, saves):
-    """Wall seconds from each save of a watched layout to its report line (`lualayout watch`),
-    the median of `saves`; the saves cycle through `edits` (script texts), one every 0.3 s."""
+def watch_saves(items, edits, saves, baseline):
+    """Paired wall seconds: from each save of a watched layout to its report line (`lualayout
+    watch`), and a whole run of `baseline` between two saves (the same machine load). The saves
+    cycle through `edits` (script texts), one every 0.3 s; the first warms up."""
     folder = tempfile.mkdtemp(prefix="lualayout-bench-watch-")
     script = os.path.join(folder, "watched.lua")
     with open(script, "w") as f:
         f.write(edits[-1])
     watch = subprocess.Popen([BINARY, "watch", script, "--items", str(items)], stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, cwd=ROOT, text=True, bufsize=1)
-    times = []
+    pairs = []
     try:
         if not watch.stdout.readline().startswith("[1]"):
             raise RuntimeError("watch did not report its first run")
@@ -252,20 +253,23 @@ def watch_saves(items, edits, saves):
             with open(script, "w") as f:
                 f.write(edits[n % len(edits)])
             line = watch.stdout.readline()
+            saved = time.perf_counter() - start
             if not line.startswith("["):
                 raise RuntimeError(f"watch: {line!r}")
-            if n > 0:  # the first save warms up
-                times.append(time.perf_counter() - start)
+            ran = wall_once(baseline)
+            if n > 0:
+                pairs.append((saved, ran))
     finally:
         watch.kill()
         watch.wait()
         os.remove(script)
         os.rmdir(folder)
-    return statistics.median(times)
+    return pairs
 
 
 # watch: a 100,000-item flow with Lua sizes; each save changes the line spacing (every
-# element moves) or one item's size near the end (a few move), against a `run` of the layout.
+# element moves) or one item's size near the end (a few move), paired with a `run` of the
+# layout (JSON to a file) between saves.
 log("25. watch: save → report …")
 with open(os.path.join(BENCH, "flow-sizes.lua")) as f:
     flow_sizes = f.read()
@@ -274,15 +278,13 @@ one_item_edits = [flow_sizes.replace("return 40 + (item % 7) * 9",
                                      f"if item == {N25 - 3} then return {w}, 50 end\n    return 40 + (item % 7) * 9")
                   for w in (60, 70)]
 watch_run = lualayout("run", "Scripts/benchmarks/flow-sizes.lua", "--items", str(N25))
-run_walls = [wall_once(watch_run) for _ in range(RUNS + 1)][1:]
-every = watch_saves(N25, spacing_edits, RUNS + 2)
-one = watch_saves(N25, one_item_edits, RUNS + 2)
-run_walls += [wall_once(watch_run) for _ in range(RUNS)]
-run_wall = statistics.median(run_walls)
-row("25", f"watch, {N25:,}-item flow with Lua sizes: save → report, every element moves (wall)", every, "s",
-    "run of the same layout, JSON to a file (wall)", run_wall, 1.5)
-row("25", f"watch, {N25:,}-item flow with Lua sizes: save → report, one item resized (wall)", one, "s",
-    "run of the same layout, JSON to a file (wall)", run_wall, 1.5)
+for what, edits in (("every element moves", spacing_edits), ("one item resized", one_item_edits)):
+    pairs = watch_saves(N25, edits, 2 * RUNS + 1, watch_run)
+    ratio = statistics.median(a / b for a, b in pairs)
+    run_wall = statistics.median(b for _, b in pairs)
+    row("25", f"watch, {N25:,}-item flow with Lua sizes: save → report, {what} (wall, paired)",
+        run_wall * ratio, "s", "run of the same layout, JSON to a file (wall)", run_wall, 1.5)
+    notes.append(f"watch, {what}: pair ratios {min(a / b for a, b in pairs):.2f}–{max(a / b for a, b in pairs):.2f}")
 
 # --- Peers -------------------------------------------------------------------------------
 PEER_SIZES = [1_000, 10_000, 100_000]

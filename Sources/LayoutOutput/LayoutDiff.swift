@@ -14,8 +14,11 @@ package struct LayoutDiff: Sendable, Equatable {
 
     package var added: [ElementKey]
     package var removed: [ElementKey]
-    /// Moved elements (their origin changed), the largest moves first.
-    package var moved: [Move]
+    /// Moved elements (their origin changed), in the order the new run lists them.
+    package var movesInOrder: [Move]
+    /// Moved elements, the largest moves first (equal ones in key order), sorted when asked
+    /// for: the watch line needs only the largest few (`largestMoves`).
+    package var moved: [Move] { movesInOrder.sorted(by: Self.largerMove) }
     /// Elements that changed size (whether or not they also moved).
     package var resized: [ElementKey]
     /// Elements whose frame stayed but whose other attributes changed.
@@ -50,11 +53,29 @@ package struct LayoutDiff: Sendable, Equatable {
         }
         self.added = added
         self.removed = old.elements[prefix...].map(\.key).filter { oldByKey[$0] != nil }
-        self.moved = moved.sorted { ($0.distance, $1.key) > ($1.distance, $0.key) }
+        self.movesInOrder = moved
         self.resized = resized
         self.restyled = restyled
         contentSizeBefore = old.contentSize
         contentSizeAfter = new.contentSize
+    }
+
+    /// Whether move `a` comes before `b`: the larger first, equal ones in key order.
+    private static func largerMove(_ a: Move, _ b: Move) -> Bool {
+        (a.distance, b.key) > (b.distance, a.key)
+    }
+
+    /// The `count` largest moves, as `moved.prefix(count)` lists them, in one pass (no sort of
+    /// them all).
+    package func largestMoves(_ count: Int) -> [Move] {
+        var largest: [Move] = []
+        for move in movesInOrder {
+            if largest.count == count, let last = largest.last, !Self.largerMove(move, last) { continue }
+            let at = largest.firstIndex { Self.largerMove(move, $0) } ?? largest.count
+            largest.insert(move, at: at)
+            if largest.count > count { largest.removeLast() }
+        }
+        return largest
     }
 
     /// The common prefix's plain cells (lists read from a store or packed cells), compared
@@ -83,9 +104,15 @@ package struct LayoutDiff: Sendable, Equatable {
                         if x.frame == y.frame, x.alpha == y.alpha, x.zIndex == y.zIndex, x.hidden == y.hidden {
                             continue
                         }
-                        compare(
-                            old[position + i], new[position + i], moved: &moved, resized: &resized,
-                            restyled: &restyled)
+                        // As `compare` finds it: a plain cell's attributes are these fields.
+                        let key = ElementKey(category: .cell, indexPath: LayoutIndexPath(y.section, y.item))
+                        if x.frame.origin != y.frame.origin {
+                            let dx = y.frame.x - x.frame.x, dy = y.frame.y - x.frame.y
+                            moved.append(
+                                Move(key: key, from: x.frame, to: y.frame, distance: (dx * dx + dy * dy).squareRoot()))
+                        }
+                        if x.frame.size != y.frame.size { resized.append(key) }
+                        if x.frame == y.frame { restyled.append(key) }
                     }
                     position += n
                     if n < wanted { return }
@@ -110,19 +137,20 @@ package struct LayoutDiff: Sendable, Equatable {
     }
 
     package var isEmpty: Bool {
-        added.isEmpty && removed.isEmpty && moved.isEmpty && resized.isEmpty && restyled.isEmpty
+        added.isEmpty && removed.isEmpty && movesInOrder.isEmpty && resized.isEmpty && restyled.isEmpty
             && contentSizeBefore == contentSizeAfter
     }
 
     /// One line for people: counts, the largest moves, the content size change.
     package func summary(largestMoves: Int = 3) -> String {
         if isEmpty { return "no change" }
-        var parts = ["+\(added.count) −\(removed.count) elements", "\(moved.count) moved"]
-        if !moved.isEmpty {
-            let largest = moved.prefix(largestMoves).map {
+        var parts = ["+\(added.count) −\(removed.count) elements", "\(movesInOrder.count) moved"]
+        if !movesInOrder.isEmpty {
+            let largest = self.largestMoves(largestMoves).map {
                 "\($0.key) by \(NumberFormatting.rounded($0.distance))"
             }
-            parts[1] += " (largest: " + largest.joined(separator: ", ") + (moved.count > largestMoves ? ", …)" : ")")
+            parts[1] +=
+                " (largest: " + largest.joined(separator: ", ") + (movesInOrder.count > largestMoves ? ", …)" : ")")
         }
         if !resized.isEmpty { parts.append("\(resized.count) resized") }
         if !restyled.isEmpty { parts.append("\(restyled.count) restyled") }

@@ -13,7 +13,7 @@ package enum SnapshotDiffReport {
         var before: [ElementKey: LayoutAttributes] = [:], after: [ElementKey: LayoutAttributes] = [:]
         for element in old.elements { before[element.key] = element }
         for element in new.elements { after[element.key] = element }
-        let moved = Set(diff.moved.map(\.key)), resized = Set(diff.resized.map { $0 })
+        let moved = Set(diff.movesInOrder.map(\.key)), resized = Set(diff.resized.map { $0 })
 
         var entries: [(key: ElementKey, line: String)] = []
         for key in moved.union(resized) {

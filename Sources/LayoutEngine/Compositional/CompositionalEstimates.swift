@@ -174,8 +174,9 @@ enum CompositionalEstimates {
 /// `CompositionalEstimates.measureGroup` for a section measured in one batch (every leaf an
 /// estimated item of the root group), with what it reads of each leaf taken out of the
 /// template once per section: a group then costs its arithmetic alone (no array, closure or
-/// item copied per group). The steps and the numbers are `measureGroup`'s, in its order.
-struct CompositionalMeasuredGroups {
+/// item copied per group, nothing retained: the leaves and boxes are buffers of its own).
+/// The steps and the numbers are `measureGroup`'s, in its order.
+final class CompositionalMeasuredGroups {
     struct Leaf {
         var box: Rect
         var widthEstimated: Bool, heightEstimated: Bool
@@ -190,7 +191,7 @@ struct CompositionalMeasuredGroups {
     /// The root group's axis (a custom group restacks nothing).
     enum Axis { case vertical, horizontal, none }
 
-    let leaves: ContiguousArray<Leaf>
+    let leaves: UnsafeMutableBufferPointer<Leaf>
     let layout: Axis
     let spacing: Double
     let insets: Compositional.Insets
@@ -199,7 +200,7 @@ struct CompositionalMeasuredGroups {
     /// Where restacking starts along the group's axis (the first leaf's box less its edge spacing).
     let startY: Double, startX: Double
     /// The measured leaves of the group being laid out (relative to its origin).
-    private(set) var boxes: ContiguousArray<Rect>
+    private let boxes: UnsafeMutableBufferPointer<Rect>
 
     /// Nil when a leaf is not an item of the root group: `measureGroup` handles those.
     init?(_ template: CompositionalGroupTemplate, group: Compositional.Group) {
@@ -222,7 +223,8 @@ struct CompositionalMeasuredGroups {
                     insetLeading: w ? 0 : ins.leading, insetTrailing: w ? 0 : ins.trailing,
                     insetTop: h ? 0 : ins.top, insetBottom: h ? 0 : ins.bottom, zIndex: leaf.zIndex))
         }
-        self.leaves = leaves
+        self.leaves = .allocate(capacity: leaves.count)
+        _ = self.leaves.initialize(from: leaves)
         switch group.layout {
         case .vertical: layout = .vertical
         case .horizontal: layout = .horizontal
@@ -235,16 +237,22 @@ struct CompositionalMeasuredGroups {
         groupHeightEstimated = group.size.height.isEstimated
         startY = leaves.first.map { $0.box.minY - $0.top } ?? insets.top
         startX = leaves.first.map { $0.box.minX - $0.leading } ?? insets.leading
-        boxes = ContiguousArray(repeating: .zero, count: leaves.count)
+        boxes = .allocate(capacity: leaves.count)
+        boxes.initialize(repeating: .zero)
+    }
+
+    deinit {
+        leaves.deallocate()
+        boxes.deallocate()
     }
 
     /// Measures the group of `count` leaves whose first item is `firstItem` of `measured`
     /// (the section's answers): `cell(i)` then gives leaf i's cell; returns the group's size.
-    mutating func measure(count n: Int, firstItem: Int, measured: UnsafeBufferPointer<Size>) -> Size {
+    func measure(count n: Int, firstItem: Int, measured: UnsafeBufferPointer<Size>) -> Size {
         var uniformWidth = 0.0, uniformHeight = 0.0
         var anyWidth = false, anyHeight = false
-        leaves.withUnsafeBufferPointer { leaves in
-            boxes.withUnsafeMutableBufferPointer { boxes in
+        do {
+            do {
                 for i in 0..<n {
                     let leaf = leaves[i]
                     var box = leaf.box

@@ -141,7 +141,7 @@ extension CompositionalPreparer {
         var measured: [Size]?
         if let batch = sizing.itemsInSection, CompositionalEstimates.measuresEveryItem(plan.template) {
             measured = try CompositionalEstimates.measureSection(plan.template, count: count, section: s, batch: batch)
-            if let answers = measured, var groups = CompositionalMeasuredGroups(plan.template, group: section.group) {
+            if let answers = measured, let groups = CompositionalMeasuredGroups(plan.template, group: section.group) {
                 // The whole section measured at once: each group is arithmetic on its leaves.
                 answers.withUnsafeBufferPointer { answers in
                     for g in 0..<plan.groupCount {
