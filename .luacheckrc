@@ -31,7 +31,7 @@ stds.lualayout_sandbox = {
 stds.lualayout = {
   read_globals = {"flow", "require",
     compositional = fields("item", "group", "customGroup", "section", "boundarySupplementaryItem",
-      "supplementaryItem", "background", "fractionalWidth", "fractionalHeight", "absolute", "estimated",
+      "supplementaryItem", "background", "list", "fractionalWidth", "fractionalHeight", "absolute", "estimated",
       "uniformAcrossSiblings", "fixed", "flexible")},
 }
 
@@ -43,7 +43,8 @@ std = "lualayout_sandbox+lualayout"
 stds.lualayout_scenario = {
   read_globals = {
     "tap", "doubleTap", "pinch", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
-    "performBatchUpdates", "wait", "beginMove", "updateMove", "endMove", "cancelMove",
+    "performBatchUpdates", "wait", "beginMove", "updateMove", "endMove", "cancelMove", "chooseMenuAction",
+    "menuActions", "pasteboard",
     "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
     "calls", "updates", "expect", "expectSnapshot", "expectImageSnapshot", "expectEqual", "expectNear", "expectFrame",
     "scrollSection", "sectionOffset", "reloadData", "setBounds",
@@ -52,7 +53,7 @@ stds.lualayout_scenario = {
   },
 }
 files["**/*.test.lua"] = {std = "lualayout_sandbox+lualayout+lualayout_scenario"}
-files["**/*-controller.lua"] = {ignore = {"212/view", "212/section", "212/item", "212/point"}}
+files["**/*-controller.lua"] = {ignore = {"212/view", "212/section", "212/item", "212/point", "212/action"}}
 
 -- Callbacks and hooks are called with a fixed signature, so a layout may ignore any of their
 -- arguments: unused arguments with these names are fine (any other unused argument is reported).

@@ -12,6 +12,8 @@
 --     live, and the icon stays where it is dropped, in deletion mode too.
 -- Paging comes from the layout (its targetContentOffset snaps flings to pages).
 --
+-- Try it with the mouse (icons named by Examples/springboard-apps.json; hold an icon, then drag):
+--       Scripts/lualayout watch Examples/springboard.lua --serve --controller Examples/springboard-controller.lua --data Examples/springboard-apps.json --bounds 768x1024
 -- Run:  Scripts/lualayout simulate Examples/springboard.lua --scenario Examples/springboard.test.lua --controller Examples/springboard-controller.lua --bounds 768x1024 --items 50
 
 local function deletionMode(view)

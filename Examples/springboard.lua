@@ -10,6 +10,8 @@
 --     a looping attribute animation (a.animations) the pictures and the preview play. Each icon
 --     has its own phase, seeded by its index: (5·item mod 8)/20 s, a permutation of the eight
 --     twentieths of the 0.4 s cycle, so neighbours never swing together;
+--   * names each icon after its app when the data gives one (an item's payload {name = "Mail"}:
+--     the cell's label, which pictures and the preview draw), so a rearrangement shows;
 --   * pages: targetContentOffset(forProposedContentOffset:withScrollingVelocity:) snaps to the
 --     nearest page (one bounds width) and clamps to the last page, since the content width is
 --     not a multiple of the page width. On an iPad in portrait a page holds four columns.
@@ -36,6 +38,8 @@ function layout.attributes(cv, a)
   if a.category == "cell" then
     local w = a.width
     a.deleteButtonFrame = {w / 16, w / 16, w / 4, w / 4}
+    local app = cv:itemData(a.section, a.item)
+    if type(app) == "table" and type(app.name) == "string" then a.label = app.name end
     if deleting then
       a.animations = {{
         keyPath = "rotation", fromValue = -2, toValue = 6, duration = 0.2, autoreverses = true,

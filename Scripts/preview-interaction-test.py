@@ -2,7 +2,13 @@
 """Clicks and drags in a real browser (headless Chromium through chromedriver and Selenium).
 
   preview-interaction-test.py preview URL   the springboard's live preview (watch --serve with
-                                            its controller, --bounds 768x1024 --items 40)
+                                            its controller, --bounds 768x1024, --data
+                                            Examples/springboard-apps.json: 40 named icons)
+  preview-interaction-test.py gestures URL  pinch.lua's live preview with pinch-controller.lua
+                                            plus a didDoubleTap that sets state doubleTapped
+                                            (--bounds 320x480 --items 12)
+  preview-interaction-test.py menu URL      Examples/cell-menu.lua's live preview with its
+                                            controller and data (--bounds 320x480)
   preview-interaction-test.py timeline FILE a `simulate --format html` page of the springboard
   preview-interaction-test.py carousel URL  the App Store page's live preview (watch --serve,
                                             --bounds 375x667 --sections 5,12,10)
@@ -20,6 +26,7 @@ try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError as error:
     print(f"skip: selenium is not installed ({error})")
@@ -77,6 +84,32 @@ def rendered_after(driver, before):
     return wait(driver, "a new picture", lambda d: int(body(d, "rendered") or 0) > before)
 
 
+def label(driver, path):
+    script = "const t = document.querySelector('#stage g[data-index-path=\"' + arguments[0] + '\"] text'); return t ? t.textContent : ''"
+    return driver.execute_script(script, path)
+
+
+def cell(driver, path):
+    return driver.find_element(By.CSS_SELECTOR, f'#stage g[data-index-path="{path}"]')
+
+
+def centre(driver, path):
+    script = ("const r = document.querySelector('#stage g[data-index-path=\"' + arguments[0] + '\"]').getBoundingClientRect();"
+              " return [r.x + r.width / 2, r.y + r.height / 2]")
+    return driver.execute_script(script, path)
+
+
+def width(driver, path):
+    script = ("const g = document.querySelector('#stage g[data-index-path=\"' + arguments[0] + '\"]');"
+              " return g ? g.querySelector('rect, polygon').getBoundingClientRect().width : 0")
+    return driver.execute_script(script, path)
+
+
+def state(driver):
+    import json
+    return json.loads(body(driver, "state") or "{}")
+
+
 def preview(url):
     driver = browser()
     try:
@@ -100,6 +133,30 @@ def preview(url):
         check(wait(driver, "the deletion", lambda d: body(d, "total") == "39"), "a click on a delete button deletes the icon")
         check('"deletionMode":true' in body(driver, "state"), "deletion mode stays on")
         check("animated update" in driver.find_element(By.ID, "interaction").text, "the page reports the animated update")
+
+        # Press and hold Weather (icon 7 of the data file, now [0, 6]: Music, icon 2, is gone), then
+        # drag it onto [0, 0]: the item drawn under the finger is [0, 0], so the others make room
+        # live (Mail moves to [0, 1]), and the release drops it there (moveItem), deletion mode on.
+        check(label(driver, "0,6") == "Weather" and label(driver, "0,0") == "Mail", "icons are named by their data")
+        (ax, ay), (bx, by) = centre(driver, "0,6"), centre(driver, "0,0")
+        dx, dy = int(bx - ax), int(by - ay)
+        ActionChains(driver, duration=50).move_to_element(cell(driver, "0,6")).click_and_hold().pause(0.8) \
+            .move_by_offset(dx // 2, dy // 2).move_by_offset(dx - dx // 2, dy - dy // 2).perform()
+        check(wait(driver, "the move", lambda d: body(d, "moving") == "0,0"), "a long press and drag picks the icon up")
+        check(wait(driver, "room made", lambda d: label(d, "0,1") == "Mail"), "the others make room while it moves")
+        ActionChains(driver).release().perform()
+        check(wait(driver, "the drop", lambda d: "moveItem[0, 0]" in body(d, "calls")), "the release drops it (moveItem)")
+        check(body(driver, "moving") == "" and label(driver, "0,0") == "Weather" and label(driver, "0,1") == "Mail",
+              f"the order changed ({label(driver, '0,0')}, {label(driver, '0,1')})")
+        check('"deletionMode":true' in body(driver, "state"), "deletion mode stays on")
+
+        # Picked up again and dragged, then Escape: the icon goes back (cancelMove).
+        ActionChains(driver, duration=50).move_to_element(cell(driver, "0,0")).click_and_hold().pause(0.8) \
+            .move_by_offset(-dx // 2, -dy // 2).move_by_offset(-dx + dx // 2, -dy + dy // 2).perform()
+        check(wait(driver, "the second move", lambda d: body(d, "moving") == "0,6"), "the icon follows the finger")
+        ActionChains(driver).send_keys(Keys.ESCAPE).release().perform()
+        check(wait(driver, "the cancel", lambda d: body(d, "moving") == "" and label(d, "0,0") == "Weather"),
+              "Escape puts it back")
 
         # A drag of 240 pixels to the left pans 240 / (580 / 1024) ≈ 424 points (the 1024-point
         # viewport is drawn 580 pixels high in the 640-pixel picture), then flings on release:
@@ -126,6 +183,71 @@ def preview(url):
         driver.get(driver.current_url)
         check(wait(driver, "the reload", lambda d: body(d, "offset") == expected), "a page opened at the URL starts at its offset")
         check(count(driver, "#stage rect.part") == 0, "a new page has its own session (deletion mode off)")
+    finally:
+        driver.quit()
+
+
+def gestures(url):
+    """pinch.lua (320×480, 12 items, see Examples/pinch.test.lua): item 4 is 90 wide. Ctrl +
+    wheel up over it pinches (scale e^(100/200) ≈ 1.65 for a 100-pixel wheel): while the key is
+    down the controller holds the pinch and the cell is drawn wider; releasing the key ends it
+    and the cell is back. Shift + drag up 60 pixels: scale e^(60/150) ≈ 1.49, the same way. A
+    double click on item 2 is one double tap: didDoubleTap, nothing selected."""
+    driver = browser()
+    try:
+        driver.get(url)
+        check(wait(driver, "the first picture", lambda d: int(body(d, "rendered") or 0) >= 1), "the page draws the viewport")
+        check("Ctrl" in driver.find_element(By.ID, "help").text and "Shift" in driver.find_element(By.ID, "help").text,
+              "the page says how to pinch")
+        plain = width(driver, "0,4")
+        ActionChains(driver).key_down(Keys.CONTROL).scroll_from_origin(ScrollOrigin.from_element(cell(driver, "0,4")), 0, -100) \
+            .perform()
+        check(wait(driver, "the pinch", lambda d: state(d).get("pinchedItem") == 4 and width(d, "0,4") > plain * 1.3),
+              f"Ctrl + wheel pinches item 4 ({plain:.0f} → {width(driver, '0,4'):.0f} pixels wide)")
+        check(body(driver, "offset") == "0,0", "the pinching wheel does not scroll")
+        ActionChains(driver).key_up(Keys.CONTROL).perform()
+        check(wait(driver, "the pinch's end", lambda d: "pinchedItem" not in state(d) and abs(width(d, "0,4") - plain) < 1),
+              "releasing Ctrl ends the pinch")
+
+        ActionChains(driver, duration=50).key_down(Keys.SHIFT).move_to_element(cell(driver, "0,4")).click_and_hold() \
+            .move_by_offset(0, -30).move_by_offset(0, -30).perform()
+        check(wait(driver, "the drag pinch", lambda d: state(d).get("pinchedItem") == 4 and width(d, "0,4") > plain * 1.3),
+              "Shift + drag up pinches item 4")
+        ActionChains(driver).release().key_up(Keys.SHIFT).perform()
+        check(wait(driver, "the drag pinch's end", lambda d: "pinchedItem" not in state(d)), "the release ends it")
+
+        ActionChains(driver).double_click(cell(driver, "0,2")).perform()
+        check(wait(driver, "the double tap", lambda d: state(d).get("doubleTapped") == 2), "a double click is a double tap")
+        check(body(driver, "selected") == "", "the double tap selects nothing (it takes priority)")
+    finally:
+        driver.quit()
+
+
+def menu(url):
+    """The guide's edit menu (Examples/cell-menu.lua, six rows, Apples first; see its test): a
+    right click on row 0 shows copy only (nothing to paste); clicking copy closes the menu
+    (performAction); a long press on row 2 then shows copy and paste, and paste inserts the
+    copied row after row 2: seven rows, Apples at [0, 3]. A click elsewhere closes a menu."""
+    driver = browser()
+    try:
+        driver.get(url)
+        check(wait(driver, "the first picture", lambda d: int(body(d, "rendered") or 0) >= 1), "the page draws the viewport")
+        ActionChains(driver).context_click(cell(driver, "0,0")).perform()
+        check(wait(driver, "the menu", lambda d: body(d, "menu") == "copy"), "a right click shows the menu: copy")
+        buttons = driver.find_elements(By.CSS_SELECTOR, "#menu button")
+        check([b.text for b in buttons] == ["copy"] and buttons[0].is_displayed(), "its actions are buttons")
+        buttons[0].click()
+        check(wait(driver, "the copy", lambda d: "performAction(copy)[0, 0]" in body(d, "calls")), "clicking copy performs it")
+        check(body(driver, "menu") == "" and not driver.find_element(By.ID, "menu").is_displayed(), "and closes the menu")
+        ActionChains(driver).move_to_element(cell(driver, "0,2")).click_and_hold().pause(0.8).release().perform()
+        check(wait(driver, "the second menu", lambda d: body(d, "menu") == "copy paste"), "a long press shows copy and paste")
+        driver.find_element(By.CSS_SELECTOR, '#menu button[data-action="paste"]').click()
+        check(wait(driver, "the paste", lambda d: body(d, "total") == "7"), "paste inserts a row")
+        check(label(driver, "0,3") == "Apples", "the copied row, after row 2")
+        ActionChains(driver).context_click(cell(driver, "0,1")).perform()
+        check(wait(driver, "a third menu", lambda d: body(d, "menu") == "copy paste"), "another menu")
+        ActionChains(driver).move_to_element(cell(driver, "0,5")).click().perform()
+        check(wait(driver, "the menu to close", lambda d: body(d, "menu") == ""), "a click elsewhere closes it")
     finally:
         driver.quit()
 
@@ -184,7 +306,7 @@ def timeline(path):
 
 
 if __name__ == "__main__":
-    modes = {"preview": preview, "timeline": timeline, "carousel": carousel}
+    modes = {"preview": preview, "timeline": timeline, "carousel": carousel, "gestures": gestures, "menu": menu}
     if len(sys.argv) != 3 or sys.argv[1] not in modes:
         print(__doc__)
         sys.exit(2)

@@ -539,6 +539,16 @@ function FlowLayout.preferredSizeForItem(cv, section, item, fitting) end
 ---@field contentInsetsReference? lualayout.ContentInsetsReference
 ---@field visibleItemsInvalidationHandler? fun(items: lualayout.Attributes[], offset: lualayout.Point, env: lualayout.LayoutEnvironment)
 
+---`compositional.list{...}` (UICollectionLayoutListConfiguration): returns a section laid out
+---as a list (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`); metrics in docs/lists.md.
+---@class lualayout.CompositionalList
+---@field appearance "plain"|"grouped"|"insetGrouped"|"sidebar"|"sidebarPlain"
+---@field headerMode? "none"|"supplementary"|"firstItemInSection" Default "none".
+---@field footerMode? "none"|"supplementary" Default "none".
+---@field showsSeparators? boolean Default true (false in sidebars).
+---@field headerTopPadding? number Default automatic (22 in plain lists, 0 otherwise).
+---@field backgroundColor? string A color name or "#RRGGBB": a "background" decoration behind the section.
+
 ---The container a section provider sees.
 ---@class lualayout.LayoutContainer
 ---@field contentSize lualayout.Size
@@ -561,6 +571,7 @@ function FlowLayout.preferredSizeForItem(cv, section, item, fitting) end
 ---@field boundarySupplementaryItems? lualayout.CompositionalBoundaryItem[]
 ---@field contentInsetsReference? lualayout.ContentInsetsReference Default "safeArea".
 ---@field roundingModel? "modern"|"legacy" Default "modern".
+---@field list? lualayout.CompositionalSection `compositional.list{...}`: the whole layout is a list (UICollectionViewCompositionalLayout.list(using:)).
 local CompositionalLayout = {}
 
 ---Self-sizing: the preferred size of an item with an estimated dimension (only the estimated
@@ -615,6 +626,11 @@ function Compositional.supplementaryItem(fields) end
 ---@param fields lualayout.CompositionalBackground
 ---@return lualayout.CompositionalBackground
 function Compositional.background(fields) end
+
+---A list section (UICollectionLayoutListConfiguration).
+---@param fields lualayout.CompositionalList
+---@return lualayout.CompositionalSection
+function Compositional.list(fields) end
 
 ---A fraction of the container's width (either axis).
 ---@param fraction number
@@ -789,6 +805,20 @@ function View:finishTransition() end
 ---cancelInteractiveTransition(): the old layout comes back.
 function View:cancelTransition() end
 
+---The item's payload (as cv:itemData in a layout), or nil.
+---@param section integer
+---@param item integer
+---@return any
+function View:itemData(section, item) end
+
+---Puts a value on the host's pasteboard (UIPasteboard.general); nil empties it.
+---@param value any
+function View:setPasteboard(value) end
+
+---What is on the host's pasteboard, or nil.
+---@return any
+function View:pasteboard() end
+
 ---What a controller script returns: delegate callbacks and options, all optional.
 ---@class lualayout.Controller
 ---@field shouldHighlightItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint): boolean?
@@ -805,6 +835,10 @@ function View:cancelTransition() end
 ---@field canMoveItem? fun(view: lualayout.View, section: integer, item: integer): boolean? Default: true when moveItem is defined.
 ---@field targetIndexPathForMove? fun(view: lualayout.View, from: lualayout.IndexPath, proposed: lualayout.IndexPath): integer[]? Where the moving item goes (nil: proposed).
 ---@field moveItem? fun(view: lualayout.View, from: lualayout.IndexPath, to: lualayout.IndexPath) The item was dropped; the data already has it at `to`.
+---@field shouldShowMenuForItem? fun(view: lualayout.View, section: integer, item: integer): boolean? A long press on the item: true shows the edit menu (default false).
+---@field canPerformAction? fun(view: lualayout.View, action: string, section: integer, item: integer): boolean? Whether the menu offers the action (default: true when performAction is defined).
+---@field performAction? fun(view: lualayout.View, action: string, section: integer, item: integer) The action was chosen in the edit menu.
+---@field menuActions? string[] The actions the edit menu may offer, in order (default {"cut", "copy", "paste"}).
 ---@field allowsSelection? boolean Default true.
 ---@field allowsMultipleSelection? boolean Default false.
 ---@field pagingEnabled? boolean Default false: flings stop on page boundaries.
@@ -945,6 +979,19 @@ function cancelTransition() end
 ---The installed transition layout's progress (0…1), or nil when no transition is in progress.
 ---@return number?
 function transitionProgress() end
+
+---Chooses an action in the edit menu a long press opened: the menu closes and the
+---controller's performAction runs. An action the menu does not show is an error.
+---@param action string
+function chooseMenuAction(action) end
+
+---The actions of the edit menu shown now, in order, or nil when none is shown.
+---@return string[]?
+function menuActions() end
+
+---What is on the host's pasteboard (a controller's view:setPasteboard), or nil.
+---@return any
+function pasteboard() end
 
 ---@return lualayout.Point
 function contentOffset() end

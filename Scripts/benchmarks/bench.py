@@ -232,6 +232,58 @@ ratio_over = statistics.median(a / b for a, b in zip(over, new))
 row("25", f"-o over an existing {big_size / 1e6:.0f} MB JSON, 1,000,000 items (wall, paired)",
     statistics.median(new) * ratio_over, "s", "writing a new file", statistics.median(new), 1.1)
 
+
+def watch_saves(items, edits, saves):
+    """Wall seconds from each save of a watched layout to its report line (`lualayout watch`),
+    the median of `saves`; the saves cycle through `edits` (script texts), one every 0.3 s."""
+    folder = tempfile.mkdtemp(prefix="lualayout-bench-watch-")
+    script = os.path.join(folder, "watched.lua")
+    with open(script, "w") as f:
+        f.write(edits[-1])
+    watch = subprocess.Popen([BINARY, "watch", script, "--items", str(items)], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, cwd=ROOT, text=True, bufsize=1)
+    times = []
+    try:
+        if not watch.stdout.readline().startswith("[1]"):
+            raise RuntimeError("watch did not report its first run")
+        for n in range(saves + 1):
+            time.sleep(0.3)
+            start = time.perf_counter()
+            with open(script, "w") as f:
+                f.write(edits[n % len(edits)])
+            line = watch.stdout.readline()
+            if not line.startswith("["):
+                raise RuntimeError(f"watch: {line!r}")
+            if n > 0:  # the first save warms up
+                times.append(time.perf_counter() - start)
+    finally:
+        watch.kill()
+        watch.wait()
+        os.remove(script)
+        os.rmdir(folder)
+    return statistics.median(times)
+
+
+# watch: a 100,000-item flow with Lua sizes; each save changes the line spacing (every
+# element moves) or one item's size near the end (a few move), against a `run` of the layout.
+log("25. watch: save → report …")
+with open(os.path.join(BENCH, "flow-sizes.lua")) as f:
+    flow_sizes = f.read()
+spacing_edits = [flow_sizes.replace("minimumLineSpacing = 8", f"minimumLineSpacing = {8 + k}") for k in (1, 0)]
+one_item_edits = [flow_sizes.replace("return 40 + (item % 7) * 9",
+                                     f"if item == {N25 - 3} then return {w}, 50 end\n    return 40 + (item % 7) * 9")
+                  for w in (60, 70)]
+watch_run = lualayout("run", "Scripts/benchmarks/flow-sizes.lua", "--items", str(N25))
+run_walls = [wall_once(watch_run) for _ in range(RUNS + 1)][1:]
+every = watch_saves(N25, spacing_edits, RUNS + 2)
+one = watch_saves(N25, one_item_edits, RUNS + 2)
+run_walls += [wall_once(watch_run) for _ in range(RUNS)]
+run_wall = statistics.median(run_walls)
+row("25", f"watch, {N25:,}-item flow with Lua sizes: save → report, every element moves (wall)", every, "s",
+    "run of the same layout, JSON to a file (wall)", run_wall, 1.5)
+row("25", f"watch, {N25:,}-item flow with Lua sizes: save → report, one item resized (wall)", one, "s",
+    "run of the same layout, JSON to a file (wall)", run_wall, 1.5)
+
 # --- Peers -------------------------------------------------------------------------------
 PEER_SIZES = [1_000, 10_000, 100_000]
 peers = {}

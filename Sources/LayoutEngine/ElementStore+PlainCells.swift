@@ -52,6 +52,28 @@ extension ElementStore {
         }
     }
 
+    /// Copies the elements from `start` on that are packed cells (plain, opaque — alpha
+    /// exactly 1 —, zIndex 0, shown) into `buffer`, up to its size, stopping at the first
+    /// that is not one; returns how many.
+    package func packedCells(from start: Int, into buffer: UnsafeMutableBufferPointer<PackedCell>) -> Int {
+        let end = min(records.count, start + buffer.count)
+        guard start < end, let target = buffer.baseAddress else { return 0 }
+        let one = (1.0).bitPattern
+        return records.withUnsafeBufferPointer { records in
+            var written = 0
+            for position in start..<end {
+                let record = records[position]
+                guard record.category == .cell, record.kind == 0, record.extras < 0, record.alpha.bitPattern == one,
+                    record.zIndex == 0, !record.hidden
+                else { break }
+                (target + written).initialize(
+                    to: PackedCell(frame: record.frame, section: record.section, item: record.item))
+                written += 1
+            }
+            return written
+        }
+    }
+
     package func isHidden(at position: Int) -> Bool { records[position].hidden }
 
     /// How many elements are hidden (a picture's caption counts them).

@@ -30,7 +30,8 @@ package struct LayoutDiff: Sendable, Equatable {
         // lists come out the same as from the dictionary alone: nothing of the prefix is added
         // or removed, and its changes come first in either).
         let shared = min(old.elements.count, new.elements.count)
-        var prefix = 0
+        var prefix = Self.comparePlainCells(
+            old.elements, new.elements, upTo: shared, moved: &moved, resized: &resized, restyled: &restyled)
         while prefix < shared {
             let before = old.elements[prefix], element = new.elements[prefix]
             guard before.key == element.key else { break }
@@ -54,6 +55,44 @@ package struct LayoutDiff: Sendable, Equatable {
         self.restyled = restyled
         contentSizeBefore = old.contentSize
         contentSizeAfter = new.contentSize
+    }
+
+    /// The common prefix's plain cells (lists read from a store or packed cells), compared
+    /// field by field in batches without building their attributes; an element that differs
+    /// is compared as `compare` does. Returns where the prefix stops: at `end`, at the first
+    /// pair with different keys, or at the first element of either that is not a plain cell.
+    private static func comparePlainCells(
+        _ old: ElementList, _ new: ElementList, upTo end: Int, moved: inout [Move], resized: inout [ElementKey],
+        restyled: inout [ElementKey]
+    ) -> Int {
+        let batch = 1024
+        var position = 0
+        withUnsafeTemporaryAllocation(of: ElementStore.PlainCell.self, capacity: batch) { a in
+            withUnsafeTemporaryAllocation(of: ElementStore.PlainCell.self, capacity: batch) { b in
+                while position < end {
+                    let wanted = min(batch, end - position)
+                    let n = min(
+                        old.plainCells(from: position, into: UnsafeMutableBufferPointer(rebasing: a[0..<wanted])),
+                        new.plainCells(from: position, into: UnsafeMutableBufferPointer(rebasing: b[0..<wanted])))
+                    for i in 0..<n {
+                        let x = a[i], y = b[i]
+                        guard x.section == y.section, x.item == y.item else {
+                            position += i
+                            return
+                        }
+                        if x.frame == y.frame, x.alpha == y.alpha, x.zIndex == y.zIndex, x.hidden == y.hidden {
+                            continue
+                        }
+                        compare(
+                            old[position + i], new[position + i], moved: &moved, resized: &resized,
+                            restyled: &restyled)
+                    }
+                    position += n
+                    if n < wanted { return }
+                }
+            }
+        }
+        return position
     }
 
     private static func compare(

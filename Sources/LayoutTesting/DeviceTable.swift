@@ -4,11 +4,12 @@
 /// Sources: bounds and scales from Apple's Human Interface Guidelines, "Layout" →
 /// "Specifications" → "iOS, iPadOS device screen sizes"
 /// (https://developer.apple.com/design/human-interface-guidelines/layout#Specifications).
-/// Safe areas are `UIView.safeAreaInsets` in portrait, as the Xcode Simulator reports them
-/// (the top is the status bar: 20 on home-button iPhones, 50 on the 13 mini's notch, 59 with
-/// the Dynamic Island, 62 on the 16 Pro models; 34 for the home indicator; 24 and 20 on iPads
-/// without a home button); the 59/34 pair is published, for example, at
-/// http://csl.cool/2023/09/15/ios-dev/ios-layout-adaptation.
+/// Apple publishes no table of `UIView.safeAreaInsets`; the insets (portrait, top, left,
+/// bottom, right) are those the Simulator reports, as recorded in public device tables
+/// (`DeviceTable.safeAreaSources`): the status bar on home-button iPhones (20), the 13 mini's
+/// notch (50), the Dynamic Island (59; 62 on the 16 Pro models), 34 for the home indicator,
+/// and 24 and 20 on iPads without a home button. Where a table disagrees, the README's "One test,
+/// many devices" says which and why.
 package struct Device: Equatable, Sendable {
     package var name: String
     package var title: String
@@ -32,42 +33,62 @@ package struct Device: Equatable, Sendable {
 
 package enum DeviceTable {
     static let hig = "Apple HIG, Layout: device screen sizes"
-    static let simulator = "safe area: Xcode Simulator, portrait"
+    /// pointfreeco/swift-snapshot-testing, Sources/SnapshotTesting/Common/View.swift
+    /// (`ViewImageConfig`) at 6bb6c9ae: iPhone8 (375×667), iPhone13Mini, iPadPro11.
+    static let snapshotTesting = "pointfreeco/swift-snapshot-testing ViewImageConfig"
+    /// choule99/swift-snapshot-testing (a fork with current devices), same path, at 54209176.
+    static let snapshotFork = "choule99/swift-snapshot-testing ViewImageConfig"
+    /// Tencent/QMUI_iOS, QMUIKit/QMUICore/QMUIHelper.m at 4dca2347 (insets by model identifier).
+    static let qmui = "Tencent/QMUI_iOS QMUIHelper"
+    /// aloisdeniel/flutter_device_preview, device_frame/lib/src/devices/ios/*/device.dart at 12d47194.
+    static let deviceFrame = "flutter_device_preview device_frame"
+
+    /// Every public table the safe areas were checked against, for `--devices` and the docs.
+    package static let safeAreaSources = [
+        "pointfreeco/swift-snapshot-testing, Sources/SnapshotTesting/Common/View.swift (ViewImageConfig), commit 6bb6c9ae",
+        "choule99/swift-snapshot-testing, the same file with current devices, commit 54209176",
+        "Tencent/QMUI_iOS, QMUIKit/QMUICore/QMUIHelper.m (insets by model identifier), commit 4dca2347",
+        "aloisdeniel/flutter_device_preview, device_frame/lib/src/devices/ios/*/device.dart, commit 12d47194",
+        "YusukeHosonuma/SwiftUI-Simulator, Sources/SwiftUISimulator/Core/DeviceInfo.swift, commit 55a7a1d1",
+    ]
 
     package static let devices: [Device] = [
         Device(
             name: "iphone-se", title: "iPhone SE (2nd and 3rd generation)", width: 375, height: 667, scale: 2,
-            safeArea: (20, 0, 0, 0), source: "\(hig); \(simulator)"),
+            safeArea: (20, 0, 0, 0),
+            source: "\(hig); safe area: \(snapshotTesting) (iPhone8, the same 375×667 screen); SwiftUI-Simulator"),
         Device(
             name: "iphone-13-mini", title: "iPhone 13 mini", width: 375, height: 812, scale: 3,
-            safeArea: (50, 0, 34, 0), source: "\(hig); \(simulator)"),
+            safeArea: (50, 0, 34, 0), source: "\(hig); safe area: \(snapshotTesting) (iPhone13Mini); \(qmui)"),
         Device(
             name: "iphone-15", title: "iPhone 15", width: 393, height: 852, scale: 3, safeArea: (59, 0, 34, 0),
-            source: "\(hig); \(simulator) (59/34 also at csl.cool, iOS layout adaptation)"),
+            source: "\(hig); safe area: \(snapshotFork) (as 14 Pro); \(deviceFrame) (iPhone 16, the same screen)"),
         Device(
             name: "iphone-15-pro", title: "iPhone 15 Pro", width: 393, height: 852, scale: 3, safeArea: (59, 0, 34, 0),
-            source: "\(hig); \(simulator) (59/34 also at csl.cool, iOS layout adaptation)"),
+            source: "\(hig); safe area: \(snapshotFork); \(qmui); \(deviceFrame)"),
         Device(
             name: "iphone-15-pro-max", title: "iPhone 15 Pro Max", width: 430, height: 932, scale: 3,
-            safeArea: (59, 0, 34, 0), source: "\(hig); \(simulator)"),
+            safeArea: (59, 0, 34, 0), source: "\(hig); safe area: \(snapshotFork); \(qmui); \(deviceFrame)"),
         Device(
             name: "iphone-16-pro", title: "iPhone 16 Pro", width: 402, height: 874, scale: 3, safeArea: (62, 0, 34, 0),
-            source: "\(hig); \(simulator)"),
+            source: "\(hig); safe area: \(snapshotFork); \(qmui); \(deviceFrame)"),
         Device(
             name: "iphone-16-pro-max", title: "iPhone 16 Pro Max", width: 440, height: 956, scale: 3,
-            safeArea: (62, 0, 34, 0), source: "\(hig); \(simulator)"),
+            safeArea: (62, 0, 34, 0), source: "\(hig); safe area: \(snapshotFork); \(qmui); \(deviceFrame)"),
         Device(
             name: "ipad-mini", title: "iPad mini (6th generation and later)", width: 744, height: 1133, scale: 2,
-            safeArea: (24, 0, 20, 0), source: "\(hig); \(simulator)"),
+            safeArea: (24, 0, 20, 0), source: "\(hig); safe area: \(snapshotFork) (iPadMini6thGen); SwiftUI-Simulator; \(qmui)"),
         Device(
             name: "ipad-air-11", title: "iPad Air 11-inch", width: 820, height: 1180, scale: 2,
-            safeArea: (24, 0, 20, 0), source: "\(hig); \(simulator)"),
+            safeArea: (24, 0, 20, 0),
+            source: "\(hig); safe area: \(snapshotFork) (iPadAir11); SwiftUI-Simulator (iPad Air 4th, 820×1180); \(qmui)"),
         Device(
             name: "ipad-pro-11", title: "iPad Pro 11-inch (M4)", width: 834, height: 1210, scale: 2,
-            safeArea: (24, 0, 20, 0), source: "\(hig); \(simulator)"),
+            safeArea: (24, 0, 20, 0),
+            source: "\(hig); safe area: \(snapshotFork) (iPadPro11M4); \(deviceFrame); \(snapshotTesting) (iPadPro11, 834×1194)"),
         Device(
             name: "ipad-pro-13", title: "iPad Pro 13-inch (M4)", width: 1032, height: 1376, scale: 2,
-            safeArea: (24, 0, 20, 0), source: "\(hig); \(simulator)"),
+            safeArea: (24, 0, 20, 0), source: "\(hig); safe area: \(snapshotFork) (iPadPro13M4); \(deviceFrame); \(qmui)"),
     ]
 
     package static func device(named name: String) -> Device? { devices.first { $0.name == name } }
@@ -87,10 +108,12 @@ package enum DeviceTable {
         lines.append(
             "Bounds and scales: Apple's Human Interface Guidelines, Layout, \"iOS, iPadOS device screen sizes\"")
         lines.append("  (https://developer.apple.com/design/human-interface-guidelines/layout#Specifications).")
-        lines.append("Safe areas (top, left, bottom, right, portrait): UIView.safeAreaInsets in the Xcode Simulator;")
         lines.append(
-            "  the Dynamic Island's 59/34 is also published at http://csl.cool/2023/09/15/ios-dev/ios-layout-adaptation."
-        )
+            "Safe areas (top, left, bottom, right, portrait): Apple publishes no table; UIView.safeAreaInsets as the")
+        lines.append("  Simulator reports them, recorded in these public device tables:")
+        lines += safeAreaSources.map { "  - \($0)" }
+        lines.append("Each device's sources:")
+        lines += devices.map { "  \($0.name): \($0.source)" }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -1,9 +1,11 @@
 import LayoutOutput
 
 /// The live preview page: the current viewport as SVG, refreshed on every save (WebSocket),
-/// errors shown in place, and interactive: click, press and hold, drag and wheel become taps,
-/// long presses, pans with flings and scrolls the server's simulator runs (rect-query hooks and
-/// the controller's callbacks apply), with selection, highlight and state shown.
+/// errors shown in place, and interactive: click, double click, press and hold, drag and wheel
+/// become taps, double taps, long presses, pans with flings and scrolls; press and hold then
+/// drag moves an item; Ctrl (or ⌘) + wheel or Shift + drag pinches. The server's simulator runs
+/// them (rect-query hooks and the controller's callbacks apply), with selection, highlight and
+/// state shown.
 enum PreviewPage {
     static let html =
         HTMLPage.head(
@@ -15,7 +17,14 @@ enum PreviewPage {
                 "#controls button { margin-right: 4px; }",
                 "#stage svg { max-width: 100%; height: auto; border: 1px solid #eee; touch-action: none; user-select: none; }",
                 "#stage { display: inline-block; }",
-                "#interaction { font-size: 12px; color: #444; margin: 6px 0; font-family: Menlo, monospace; white-space: pre-wrap; }",
+                "#help { font-size: 12px; color: #666; margin: 4px 0; }",
+                "#menu { display: none; position: absolute; z-index: 2; background: #222; border-radius: 8px; padding: 4px; "
+                    + "box-shadow: 0 2px 8px rgba(0, 0, 0, 0.3); }",
+                "#menu button { background: none; color: #fff; border: none; font-size: 13px; padding: 4px 10px; cursor: pointer; }",
+                "#menu button:hover { background: #444; border-radius: 5px; }",
+                // A fixed height: the picture never moves under the pointer as calls come and go.
+                "#interaction { font-size: 12px; color: #444; margin: 6px 0; font-family: Menlo, monospace; white-space: pre-wrap; "
+                    + "height: 7.5em; overflow-y: auto; }",
             ] + HTMLPage.selectionRules) + body + HTMLPage.end
 
     /// The page's body: status, error, controls, the picture, and the script that drives them.
@@ -28,15 +37,26 @@ enum PreviewPage {
           <button id="reset" title="forget the gestures (keep the offset)">Reset</button>
           <span id="offset"></span>
         </div>
+        <div id="help">Mouse: click = tap · double click = double tap · press and hold (½ s) or right click = long press
+          (an edit menu shows its actions as buttons over the item: click one to choose it, click elsewhere to close it);
+          hold, then drag = move the item (when the controller defines <code>moveItem</code>; release drops it,
+          Esc puts it back) · drag = pan (a quick release flings) · wheel, arrow keys, ▲▼◀▶ = scroll ·
+          pinch = <kbd>Ctrl</kbd> (or <kbd>⌘</kbd>) + wheel (up spreads; ends when the key is released, or
+          a trackpad pinch stops) or <kbd>Shift</kbd> + drag (up spreads, down pinches; ends on release).</div>
         <div id="interaction"></div>
         <div id="stage"></div>
+        <div id="menu"></div>
         <div id="animation"></div>
         <script>
-        // Click = tap, press and hold = long press, drag = pan (a fling on a quick release), wheel,
-        // keys and buttons scroll. Every gesture joins this page's log, which the server replays on
-        // a fresh simulation each time (the layout's hooks and the --controller's callbacks run
-        // there): the session is the log, kept by this page alone, with the offset in its URL.
-        let state = null, latest = null, rendered = 0, log = [], pending = null, busy = false, again = false;
+        // Click = tap, double click = double tap, press and hold or right click = long press (an
+        // edit menu's actions become buttons), then a drag moves
+        // the item (Escape puts it back), drag = pan (a fling on a quick release), wheel, keys and
+        // buttons scroll, Ctrl/⌘ + wheel or Shift + drag pinch. Every gesture joins this page's log,
+        // which the server replays on a fresh simulation each time (the layout's hooks and the
+        // --controller's callbacks run there): the session is the log, kept by this page alone,
+        // with the offset in its URL. What is under way (a finger down, an item being moved, a
+        // pinch) is `pending`, replayed after the log until it ends.
+        let state = null, latest = null, rendered = 0, log = [], pending = [], busy = false, again = false;
         const stage = document.getElementById('stage');
         const params = new URLSearchParams(location.search);
         const start = (params.get('offset') || '').split(',').map(Number);
@@ -47,7 +67,7 @@ enum PreviewPage {
           if (busy) { again = true; return; }
           busy = true;
           try {
-            const text = log.concat(pending ? [pending] : []).join(';');
+            const text = log.concat(pending).join(';');
             const response = await fetch('/interact?log=' + encodeURIComponent(text));
             const panel = document.getElementById('interaction');
             if (!response.ok) {
@@ -82,10 +102,14 @@ enum PreviewPage {
           document.body.dataset.selected = selected.join(' ');
           document.body.dataset.state = JSON.stringify(reply.state);
           document.body.dataset.gestures = String(log.length);
+          document.body.dataset.moving = reply.moving ? reply.moving.join(',') : '';
+          document.body.dataset.calls = reply.calls.join('|');
+          showMenu(reply.menu);
           document.getElementById('offset').textContent = 'offset ' + reply.offsetText;
           document.getElementById('interaction').textContent = 'selected [' + selected.join(' ') + '] · highlighted ['
             + highlighted.join(' ') + '] · state ' + JSON.stringify(reply.state)
-            + (reply.calls.length ? '\\n' + reply.calls.join('\\n') : '');
+            + (reply.moving ? ' · moving [' + reply.moving.join(',') + ']' : '')
+          + (reply.calls.length ? '\\n' + reply.calls.join('\\n') : '');
           // An animated state change plays below the picture (the timeline's player).
           const animation = document.getElementById('animation');
           animation.innerHTML = '';
@@ -99,6 +123,27 @@ enum PreviewPage {
           });
           document.body.dataset.animations = String((reply.animations || []).length);
           history.replaceState(null, '', '?offset=' + o.x + ',' + o.y);
+        }
+        // The edit menu a long press opened: its actions as buttons just above the item (below it
+        // at the top of the page); a click chooses one (`m:N`, its position).
+        function showMenu(menu) {
+          const box = document.getElementById('menu');
+          box.innerHTML = '';
+          document.body.dataset.menu = menu ? menu.actions.join(' ') : '';
+          const cell = menu && stage.querySelector('g[data-index-path="' + menu.indexPath.join(',') + '"]');
+          box.style.display = cell ? 'block' : 'none';
+          if (!cell) return;
+          menu.actions.forEach((name, i) => {
+            const button = document.createElement('button');
+            button.textContent = name;
+            button.dataset.action = name;
+            button.addEventListener('click', () => { log.push('m:' + i); render(); });
+            box.appendChild(button);
+          });
+          const r = cell.getBoundingClientRect();
+          const top = r.top + scrollY - box.offsetHeight - 6;
+          box.style.left = (r.left + scrollX) + 'px';
+          box.style.top = (top >= scrollY ? top : r.bottom + scrollY + 6) + 'px';
         }
         function show(next) {
           state = next;
@@ -131,32 +176,72 @@ enum PreviewPage {
           else if (x < 0 || y < 0 || x >= w || y >= h) return null;
           return { x: r2(x), y: r2(y) };
         }
-        let press = null;
+        const point = p => p.x + ',' + p.y;
+        let press = null, lastTap = null, pinch = null, modifierHeld = false, shiftHeld = false;
+        // The pinch under way: `P` (fingers down) until it ends, then `p` joins the log.
+        function pinchTo(scale) {
+          pinch.scale = r2(Math.min(Math.max(scale, 0.1), 10));
+          pending = ['P:' + point(pinch.at) + ',' + pinch.scale];
+          render();
+        }
+        function endPinch() {
+          if (!pinch) return;
+          clearTimeout(pinch.timer);
+          log.push('p:' + point(pinch.at) + ',' + pinch.scale);
+          pinch = null;
+          pending = [];
+          render();
+        }
+        // The item being moved: picked up where the press began, following the finger.
+        function moving(current, how) {
+          return ['b:' + point(current.start), 'u:' + point(current.to)].concat(how ? [how] : []);
+        }
         stage.addEventListener('pointerdown', e => {
           const p = viewportPoint(e, false);
-          if (!p || e.button !== 0) return;
+          if (!p || e.button !== 0 || pinch) return;
           e.preventDefault();
           stage.setPointerCapture(e.pointerId);
           press = { start: p, x: e.clientX, y: e.clientY, samples: [{ t: e.timeStamp, p }], long: false, dragging: false };
+          if (e.shiftKey || shiftHeld) {
+            // Shift + drag pinches around the press: up spreads (scale e^(pixels/150)), down pinches.
+            press.pinching = true;
+            pinch = { at: p, scale: 1 };
+            pinchTo(1);
+            return;
+          }
           // UIKit's long press: 0.5 s without moving.
           press.timer = setTimeout(() => {
             if (!press || press.dragging) return;
             press.long = true;
-            pending = null;
-            log.push('l:' + p.x + ',' + p.y);
+            pending = [];
+            log.push('l:' + point(p));
             render();
           }, 500);
-          pending = 'h:' + p.x + ',' + p.y;
+          pending = ['h:' + point(p)];
           render();
         });
         stage.addEventListener('pointermove', e => {
           if (!press) return;
-          press.samples.push({ t: e.timeStamp, p: viewportPoint(e, true) });
+          if (press.pinching) { pinchTo(Math.exp((press.y - e.clientY) / 150)); return; }
+          const p = viewportPoint(e, true);
+          press.samples.push({ t: e.timeStamp, p });
           if (press.samples.length > 5) press.samples.shift();
-          if (!press.dragging && !press.long && Math.hypot(e.clientX - press.x, e.clientY - press.y) > 8) {
+          const far = Math.hypot(e.clientX - press.x, e.clientY - press.y) > 8;
+          if (press.long && !press.escaped && (press.moving || far)) {
+            // After a long press, a drag moves the item (when the controller lets it).
+            press.moving = true;
+            press.to = p;
+            pending = moving(press);
+            render();
+          } else if (!press.dragging && !press.long && far) {
             press.dragging = true;
             clearTimeout(press.timer);
-            pending = null;
+          }
+          if (press.dragging) {
+            // The pan in progress: the finger down where it began, now here (past an edge the
+            // content rubber-bands); the release replaces it with the drag.
+            pending = ['h:' + point(press.start), 'v:' + point(p)];
+            render();
           }
         });
         function release(e, cancelled) {
@@ -164,7 +249,13 @@ enum PreviewPage {
           const current = press;
           press = null;
           clearTimeout(current.timer);
-          pending = null;
+          if (current.pinching) { endPinch(); return; }
+          pending = [];
+          if (current.moving && !current.escaped) {
+            log.push(...moving(current, cancelled ? 'c:' : 'e:'));
+            render();
+            return;
+          }
           if (current.long || cancelled) { render(); return; }
           if (current.dragging) {
             const end = viewportPoint(e, true), s = current.start;
@@ -174,12 +265,28 @@ enum PreviewPage {
             const a = current.samples[0], dt = Math.max(e.timeStamp - a.t, 16);
             const vx = r2(-(end.x - a.p.x) / dt), vy = r2(-(end.y - a.p.y) / dt);
             if (Math.hypot(vx, vy) >= 0.05) log.push('f:' + vx + ',' + vy);
+          } else if (lastTap && e.timeStamp - lastTap.t < 400 && log.length === lastTap.index + 1
+              && Math.hypot(current.start.x - lastTap.p.x, current.start.y - lastTap.p.y) < 12) {
+            // The second tap of a double click: the two taps are one double tap (the controller's
+            // didDoubleTap takes priority over selection; without one it is two taps).
+            log.pop();
+            log.push('D:' + point(lastTap.p));
+            lastTap = null;
           } else {
-            log.push('t:' + current.start.x + ',' + current.start.y);
+            log.push('t:' + point(current.start));
+            lastTap = { t: e.timeStamp, p: current.start, index: log.length - 1 };
           }
           render();
         }
         stage.addEventListener('pointerup', e => release(e, false));
+        // A right click is a long press at once (an edit menu, or didLongPress).
+        stage.addEventListener('contextmenu', e => {
+          e.preventDefault();
+          const p = viewportPoint(e, false);
+          if (!p || press || pinch) return;
+          log.push('l:' + point(p));
+          render();
+        });
         stage.addEventListener('pointercancel', e => release(e, true));
         document.querySelectorAll('#controls button[data-dx]').forEach(b => b.addEventListener('click', () => {
           if (latest) scrollBy(Number(b.dataset.dx) * latest.bounds.width / 2, Number(b.dataset.dy) * latest.bounds.height / 2);
@@ -188,8 +295,37 @@ enum PreviewPage {
           log = latest ? ['s:' + latest.offset.x + ',' + latest.offset.y] : [];
           render();
         });
-        stage.addEventListener('wheel', e => { e.preventDefault(); scrollBy(e.deltaX, e.deltaY); }, { passive: false });
+        // The wheel scrolls; with Ctrl or ⌘ (a trackpad's pinch arrives so too) it pinches around the
+        // pointer: scale e^(−deltaY/200). The pinch ends when the key is released or, for a trackpad
+        // (no key seen), 400 ms after the last wheel event.
+        stage.addEventListener('wheel', e => {
+          e.preventDefault();
+          if (!(e.ctrlKey || e.metaKey || modifierHeld)) { scrollBy(e.deltaX, e.deltaY); return; }
+          const p = viewportPoint(e, false);
+          if (!pinch && (!p || press)) return;
+          if (!pinch) pinch = { at: p, scale: 1 };
+          const dy = e.deltaY * (e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1);
+          pinchTo(pinch.scale * Math.exp(-dy / 200));
+          clearTimeout(pinch.timer);
+          if (!modifierHeld) pinch.timer = setTimeout(endPinch, 400);
+        }, { passive: false });
+        document.addEventListener('keyup', e => {
+          if (e.key === 'Shift') shiftHeld = false;
+          if (e.key !== 'Control' && e.key !== 'Meta') return;
+          modifierHeld = false;
+          if (pinch && !(press && press.pinching)) endPinch();
+        });
         document.addEventListener('keydown', e => {
+          if (e.key === 'Control' || e.key === 'Meta') { modifierHeld = true; return; }
+          if (e.key === 'Shift') { shiftHeld = true; return; }
+          if (e.key === 'Escape' && press && press.moving && !press.escaped) {
+            // Escape puts the moving item back (cancelMove); the rest of the press does nothing.
+            press.escaped = true;
+            log.push(...moving(press, 'c:'));
+            pending = [];
+            render();
+            return;
+          }
           const step = { ArrowUp: [0, -40], ArrowDown: [0, 40], ArrowLeft: [-40, 0], ArrowRight: [40, 0] }[e.key];
           if (step) scrollBy(step[0], step[1]);
         });

@@ -108,7 +108,8 @@ package final class PreviewServer: @unchecked Sendable {
         }
     }
 
-    /// Replays the page's log (`t:x,y;l:x,y;h:x,y;d:x1,y1,x2,y2;s:x,y;f:vx,vy`, viewport points).
+    /// Replays the page's log (`t:x,y;l:x,y;h:x,y;d:x1,y1,x2,y2;s:x,y;f:vx,vy;D:x,y;p:x,y,scale;
+    /// b:x,y;u:x,y;e:;c:;m:N;v:x,y`, viewport points; `PreviewGesture.parse`).
     private static func interact(_ request: HTTPRequest, session: WatchSession, labelField: String?) -> HTTPResponse {
         let gestures: [PreviewGesture]
         do {
@@ -135,11 +136,20 @@ package final class PreviewServer: @unchecked Sendable {
                 + "\"selected\": \(paths(result.selected)), \"highlighted\": \(paths(result.highlighted)), "
                 + "\"state\": \(JSONLayoutWriter.value(.object(result.state))), "
                 + "\"calls\": [" + result.lastCalls.map(JSONLayoutWriter.string).joined(separator: ", ") + "], "
-                + "\"animations\": [" + result.animations.map(JSONLayoutWriter.string).joined(separator: ", ") + "]}"
+                + "\"animations\": [" + result.animations.map(JSONLayoutWriter.string).joined(separator: ", ") + "], "
+                + "\"moving\": \(result.moving.map { "[\($0.section), \($0.item)]" } ?? "null"), "
+                + "\"menu\": \(menu(result.menu))}"
             return json(body)
         } catch {
             return .text(500, "\(error)")
         }
+    }
+
+    /// The edit menu shown: `{"indexPath": [s, i], "actions": [...]}`, or null.
+    private static func menu(_ menu: HeadlessCollectionView.EditMenu?) -> String {
+        guard let menu else { return "null" }
+        return "{\"indexPath\": [\(menu.indexPath.section), \(menu.indexPath.item)], \"actions\": ["
+            + menu.actions.map(JSONLayoutWriter.string).joined(separator: ", ") + "]}"
     }
 
     private static func stateJSON(_ state: WatchSession.State) -> String {

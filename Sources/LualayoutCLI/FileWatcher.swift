@@ -36,14 +36,16 @@ struct FileWatcher {
 
     /// Waits until a file differs from `baseline` and has settled, or `timeout` passes, or
     /// `shouldStop` says so. Returns the new signatures on a change, nil otherwise.
+    /// `settling: false` returns the first reading that differs at once (the caller lets the
+    /// save finish itself, as `watch` does while a run is already going).
     func waitForChange(
-        from baseline: [String: Signature?], timeout: Double, shouldStop: () -> Bool = { false }
+        from baseline: [String: Signature?], timeout: Double, settling: Bool = true, shouldStop: () -> Bool = { false }
     ) -> [String: Signature?]? {
         let paths = Array(baseline.keys)
         let notifier = DirectoryNotifier(directories: Set(paths.map(Self.directory)))
         var waited = 0.0
         while waited < timeout && !shouldStop() {
-            if let now = change(from: baseline) { return settle(now, shouldStop: shouldStop) }
+            if let now = change(from: baseline) { return settling ? settle(now, shouldStop: shouldStop) : now }
             if let notifier {
                 // Sleep until the kernel reports activity in a watched directory (or a slice ends).
                 let slice = min(0.1, timeout - waited)
@@ -81,7 +83,7 @@ struct FileWatcher {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private func sleep(seconds: Double) {
+    func sleep(seconds: Double) {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
         _ = nanosleep(&request, nil)
     }

@@ -96,8 +96,28 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         var preview: PreviewServer?
         var idle = 0.0
         let watcher = FileWatcher()
+        // A save starts its run at once; the run is reported only once the files have been
+        // quiet for the debounce interval (a second write in it starts the run again), so the
+        // debounce overlaps the run instead of coming before it.
+        var settlingSince: UInt64?
         // Output that cannot be written (a full disk, a closed pipe) ends the watch.
         while !stop.isSet, !io.outputFailed, exitAfter.map({ session.reloads < $0 }) ?? true {
+            if session.isRunning, let since = settlingSince {
+                let now = DispatchTime.now().uptimeNanoseconds
+                let end = since + UInt64(watcher.debounce * 1e9)
+                if now < end {
+                    watcher.sleep(seconds: Double(end - now) / 1e9)
+                    continue
+                }
+                settlingSince = nil
+                if let changed = watcher.change(from: baseline) {
+                    // Still being written: this reading replaces the run (the newest save wins).
+                    baseline = changed
+                    settlingSince = DispatchTime.now().uptimeNanoseconds
+                    session.begin()
+                }
+                continue
+            }
             if session.isRunning {
                 // Wait for the run in short slices, looking for a newer save in between.
                 let slice = DispatchTime.now().uptimeNanoseconds + 20_000_000
@@ -119,7 +139,10 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
                 continue
             }
             let slice = 0.25
-            guard let changed = watcher.waitForChange(from: baseline, timeout: slice, shouldStop: { stop.isSet }) else {
+            guard
+                let changed = watcher.waitForChange(
+                    from: baseline, timeout: slice, settling: false, shouldStop: { stop.isSet })
+            else {
                 idle += slice
                 if let idleTimeout, idle >= idleTimeout { break }
                 continue
@@ -127,6 +150,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
             idle = 0
             // The files as they were when this run read them: a save during the run is seen next.
             baseline = changed
+            settlingSince = DispatchTime.now().uptimeNanoseconds
             session.begin()
         }
         session.stop()

@@ -101,7 +101,8 @@ final class WatchWorker {
             return .interaction(
                 PreviewInteraction(
                     snapshot: snapshot, selected: view.selectedItems, highlighted: view.highlightedItems,
-                    state: view.context.state, lastCalls: calls, animations: animations))
+                    state: view.context.state, lastCalls: calls, animations: animations, moving: view.movingItem,
+                    menu: view.menu))
         } catch {
             return .failed("\(error)", files: [])
         }

@@ -16,15 +16,20 @@ package final class ControllerScript: CollectionViewDelegate {
         package var allowsSelection = true
         package var allowsMultipleSelection = false
         package var pagingEnabled = false
+        /// The actions the edit menu may offer, in order.
+        package var menuActions = HeadlessCollectionView.standardMenuActions
     }
 
     /// The callbacks a controller may define.
     package static let callbackNames = [
         "shouldHighlightItem", "didHighlightItem", "didUnhighlightItem", "shouldSelectItem", "didSelectItem",
         "shouldDeselectItem", "didDeselectItem", "didLongPress", "didTapBackground", "canMoveItem",
-        "targetIndexPathForMove", "moveItem", "didDoubleTap", "didPinch",
+        "targetIndexPathForMove", "moveItem", "didDoubleTap", "didPinch", "shouldShowMenuForItem", "canPerformAction",
+        "performAction",
     ]
-    package static let optionNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled"]
+    /// The boolean options.
+    static let flagNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled"]
+    package static let optionNames = flagNames + ["menuActions"]
     /// The methods of the `view` object callbacks receive.
     package static let viewMethodNames = ControllerView.methodNames
 
@@ -67,7 +72,8 @@ package final class ControllerScript: CollectionViewDelegate {
     /// The options, read raw from the table on top.
     private static func readOptions(_ lua: LuaState, _ name: String) throws(ScriptError) -> Options {
         var options = Options()
-        for option in optionNames {
+        options.menuActions = try readMenuActions(lua, name) ?? options.menuActions
+        for option in flagNames {
             let type = lua.rawGet(tableAt: -1, field: option)
             defer { lua.pop(1) }
             guard type != .nil else { continue }
@@ -84,6 +90,31 @@ package final class ControllerScript: CollectionViewDelegate {
             }
         }
         return options
+    }
+
+    /// `menuActions`, read raw from the table on top: a list of action names (nil when absent).
+    private static func readMenuActions(_ lua: LuaState, _ name: String) throws(ScriptError) -> [String]? {
+        let type = lua.rawGet(tableAt: -1, field: "menuActions")
+        defer { lua.pop(1) }
+        guard type != .nil else { return nil }
+        let problem = "\(name): the controller's menuActions must be a list of action names (non-empty strings)"
+        guard type == .table else { throw ScriptError(kind: .invalidValue, message: "\(problem), got \(type.name)") }
+        let list = lua.absoluteIndex(-1)
+        let count = lua.rawLength(at: list)
+        guard count <= 100 else {
+            throw ScriptError(kind: .invalidValue, message: "\(problem), at most 100, got \(count)")
+        }
+        var actions: [String] = []
+        for position in 0..<count {
+            let entry = lua.rawGet(tableAt: list, index: position + 1)
+            defer { lua.pop(1) }
+            guard entry == .string, let action = lua.string(at: -1), !action.isEmpty, action.utf8.count <= 100 else {
+                throw ScriptError(
+                    kind: .invalidValue, message: "\(problem), entry \(position + 1) is \(entry.name)")
+            }
+            actions.append(action)
+        }
+        return actions
     }
 
     /// Known callbacks must be functions; other keys holding functions are likely misspellings.
@@ -223,6 +254,58 @@ package final class ControllerScript: CollectionViewDelegate {
                 lua.push(touch: point)
                 lua.push(phase)
             }, read: { _ in () })
+    }
+
+    // MARK: Edit menu
+
+    package var menuActions: [String] { options.menuActions }
+
+    /// shouldShowMenuForItem(view, section, item): true shows the menu (default false).
+    package func shouldShowMenuForItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath) throws -> Bool {
+        let answer = try call(
+            "shouldShowMenuForItem", view,
+            evaluating: "shouldShowMenuForItem(view, \(indexPath.section), \(indexPath.item))", arguments: 2,
+            {
+                lua.push(indexPath.section)
+                lua.push(indexPath.item)
+            }, read: { lua in Self.truthy(lua, -1) })
+        return answer ?? false
+    }
+
+    /// canPerformAction(view, action, section, item): true offers the action (default: true
+    /// when the controller defines performAction).
+    package func canPerformAction(
+        _ view: HeadlessCollectionView, action: String, at indexPath: LayoutIndexPath
+    ) throws -> Bool {
+        let answer = try call(
+            "canPerformAction", view,
+            evaluating: "canPerformAction(view, \"\(action)\", \(indexPath.section), \(indexPath.item))",
+            arguments: 3,
+            {
+                lua.push(action)
+                lua.push(indexPath.section)
+                lua.push(indexPath.item)
+            }, read: { lua in Self.truthy(lua, -1) })
+        return answer ?? defines("performAction")
+    }
+
+    /// performAction(view, action, section, item): the action was chosen in the menu.
+    package func performAction(_ view: HeadlessCollectionView, action: String, at indexPath: LayoutIndexPath) throws {
+        _ = try call(
+            "performAction", view,
+            evaluating: "performAction(view, \"\(action)\", \(indexPath.section), \(indexPath.item))",
+            arguments: 3,
+            {
+                lua.push(action)
+                lua.push(indexPath.section)
+                lua.push(indexPath.item)
+            }, read: { _ in () })
+    }
+
+    /// Lua truth: anything but nil and false.
+    static func truthy(_ lua: LuaState, _ index: Int32) -> Bool {
+        let type = lua.type(at: index)
+        return type != .nil && !(type == .boolean && !lua.boolean(at: index))
     }
 
     // MARK: Interactive movement

@@ -19,6 +19,7 @@ final class ControllerView {
         "setState", "state", "performBatchUpdates", "reloadData", "selectItem", "deselectItem", "scrollTo",
         "contentOffset", "contentSize", "selectedItems", "highlightedItems", "visibleItems", "attributesOf",
         "setTransitionProgress", "transitionProgress", "updateAnimatedValue", "finishTransition", "cancelTransition",
+        "itemData", "setPasteboard", "pasteboard",
     ]
 
     init(controller: ControllerScript) {
@@ -131,6 +132,21 @@ enum ViewMethods {
             return .results(1)
         case "visibleItems":
             lua.push(indexPaths: try view.indexPathsForVisibleItems())
+            return .results(1)
+        case "itemData":
+            let path = try lua.indexPathArguments(base, call).get()
+            lua.push(view.exists(path) ? view.context.data.item(at: path) ?? .null : .null)
+            return .results(1)
+        case "setPasteboard":
+            do {
+                let value = try lua.layoutValue(at: base)
+                view.pasteboard = value == .null ? nil : value
+            } catch {
+                throw SimulationError("\(call)(value): the value cannot go on the pasteboard: \(error.message)")
+            }
+            return .results(0)
+        case "pasteboard":
+            lua.push(view.pasteboard ?? .null)
             return .results(1)
         case "attributesOf":
             let path = try lua.indexPathArguments(base, call).get()

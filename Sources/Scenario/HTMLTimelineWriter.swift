@@ -128,6 +128,7 @@ package struct HTMLTimelineWriter: TimelineWriter {
                         + (target.map { t in t.item.map { "[\(t.section), \($0)]" } ?? "[\(t.section)]" } ?? "")
                 }.joined(separator: ", ")
         case .wait(let seconds): return "wait \(NumberFormatting.rounded(seconds)) s"
+        case .chooseMenuAction(let action): return "chooseMenuAction \(action)"
         }
     }
 
@@ -151,6 +152,10 @@ package struct HTMLTimelineWriter: TimelineWriter {
             case .batchUpdate(let plan): return "animated update of \(plan.entries.count) elements"
             case .transition(let action, let progress) where action != "progress":
                 return "transition \(action) (progress \(NumberFormatting.rounded(progress)))"
+            case .editMenu(let path, let actions?):
+                return "edit menu on [\(path.section), \(path.item)]: \(actions.joined(separator: ", "))"
+            case .editMenu: return "edit menu closed"
+            case .refreshing(let on): return on ? "refreshing (top inset grows)" : "refreshing ended"
             default: return nil
             }
         }

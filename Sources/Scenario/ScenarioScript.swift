@@ -79,11 +79,13 @@ package final class ScenarioScript {
         "setState", "performBatchUpdates", "reloadData", "setBounds", "wait", "beginMove", "updateMove", "endMove",
         "cancelMove", "beginTransition", "setTransitionProgress", "updateAnimatedValue", "finishTransition",
         "cancelTransition",
+        "cancelMove", "chooseMenuAction",
     ]
     /// Scenario globals that only read.
     package static let queryNames = [
         "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
         "calls", "updates", "sectionOffset", "transitionProgress",
+        "calls", "updates", "sectionOffset", "menuActions", "pasteboard",
     ]
     package static let checkNames = ["expect", "expectSnapshot", "expectImageSnapshot"] + expectationNames
 
@@ -210,6 +212,18 @@ package final class ScenarioScript {
         case "updateMove": try session.updateMove(try lua.pointArguments(1, global).get(), line: line)
         case "endMove": try session.endMove(line: line)
         case "cancelMove": try session.cancelMove(line: line)
+        case "chooseMenuAction":
+            guard let action = lua.string(at: 1), lua.type(at: 1) == .string else {
+                throw SimulationError("chooseMenuAction expects an action name (a string), got \(lua.type(at: 1).name)")
+            }
+            try session.chooseMenuAction(action, line: line)
+        case "menuActions":
+            if let menu = session.view.menu {
+                lua.push(LuaValue.array(menu.actions.map { .string($0) }))
+            } else {
+                lua.pushNil()
+            }
+            return .results(1)
         case "scroll": try session.scroll(to: try lua.pointArguments(1, global).get(), line: line)
         case "fling":
             try session.fling(velocity: try lua.pointArguments(1, global, names: ("vx", "vy")).get(), line: line)

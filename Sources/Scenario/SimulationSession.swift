@@ -1,4 +1,5 @@
 import LayoutEngine
+import Platform
 import LayoutOutput
 
 /// A bad argument to a simulation event (a point outside the viewport, a non-finite number):
@@ -57,9 +58,12 @@ package final class SimulationSession {
         }
     }
 
-    /// A pinch centred on the point, from scale 1 to `scale` in `steps` steps.
+    /// A pinch centred on the point, from scale 1 to `scale` in `steps` steps; with `ends`
+    /// false the fingers stay down (no "ended": the live preview's pinch in progress).
     @discardableResult
-    package func pinch(_ point: Point, scale: Double, steps: Int = 10, line: Int = 0) throws -> TimelineStep {
+    package func pinch(
+        _ point: Point, scale: Double, steps: Int = 10, ends: Bool = true, line: Int = 0
+    ) throws -> TimelineStep {
         try checkInViewport(point, "pinch")
         guard scale.isFinite, scale > 0, (1...1000).contains(steps) else {
             throw SimulationError(
@@ -67,7 +71,7 @@ package final class SimulationSession {
             )
         }
         return try record(.pinch(point, scale: scale, steps: steps), line: line) {
-            try view.pinch(at: try view.touchPoint(viewport: point), scale: scale, steps: steps)
+            try view.pinch(at: try view.touchPoint(viewport: point), scale: scale, steps: steps, ends: ends)
         }
     }
 
@@ -215,6 +219,27 @@ package final class SimulationSession {
         return try record(.wait(seconds: seconds), line: line) { time += seconds }
     }
 
+    // MARK: Edit menu
+
+    /// Chooses `action` in the edit menu shown (a long press opened it): the menu closes and
+    /// the controller's performAction runs for the menu's item.
+    @discardableResult
+    package func chooseMenuAction(_ action: String, line: Int = 0) throws -> TimelineStep {
+        let shown = String(action.prefix(100).unicodeScalars.map { $0.isControlCharacter ? "?" : Character($0) })
+        let quoted = "\"" + shown + "\""
+        guard let menu = view.menu else {
+            throw SimulationError(
+                "chooseMenuAction(\(quoted)): no edit menu is shown (a long press on an item whose controller's shouldShowMenuForItem answers true opens one)"
+            )
+        }
+        guard menu.actions.contains(action) else {
+            throw SimulationError(
+                "chooseMenuAction(\(quoted)): the menu on [\(menu.indexPath.section), \(menu.indexPath.item)] shows "
+                    + menu.actions.map { "\"\($0)\"" }.joined(separator: ", "))
+        }
+        return try record(.chooseMenuAction(action), line: line) { try view.performMenuAction(action) }
+    }
+
     // MARK: Interactive movement
 
     /// beginInteractiveMovementForItem: the item under the viewport point starts moving when
@@ -358,7 +383,8 @@ package final class SimulationSession {
         let log = view.takeEvents()
         let step = TimelineStep(
             line: line, time: time, event: event, log: log, snapshot: try snapshot(), contentOffset: view.contentOffset,
-            selected: view.selectedItems, highlighted: view.highlightedItems, state: view.context.state)
+            selected: view.selectedItems, highlighted: view.highlightedItems, state: view.context.state,
+            menu: view.menu)
         timeline.steps.append(step)
         return step
     }

@@ -42,6 +42,8 @@ package enum TimelineEvent: Sendable, Equatable {
     case updateAnimatedValue(key: String, value: LayoutValue)
     case finishTransition
     case cancelTransition
+    /// An action chosen in the edit menu.
+    case chooseMenuAction(String)
 
     /// The scenario global's name.
     package var name: String {
@@ -72,6 +74,7 @@ package enum TimelineEvent: Sendable, Equatable {
         case .updateAnimatedValue: "updateAnimatedValue"
         case .finishTransition: "finishTransition"
         case .cancelTransition: "cancelTransition"
+        case .chooseMenuAction: "chooseMenuAction"
         }
     }
 }
@@ -92,6 +95,8 @@ package struct TimelineStep: Sendable, Equatable {
     package var selected: [LayoutIndexPath]
     package var highlighted: [LayoutIndexPath]
     package var state: [String: LayoutValue]
+    /// The edit menu shown after the step, or nil.
+    package var menu: HeadlessCollectionView.EditMenu? = nil
 
     /// The delegate calls of the step, in order, with the answers of `should…` calls.
     package var calls: [(name: String, indexPath: LayoutIndexPath?, result: Bool?)] {

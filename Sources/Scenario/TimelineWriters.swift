@@ -89,6 +89,7 @@ package struct JSONTimelineWriter: TimelineWriter {
         case .batchUpdates(let batch):
             text += ", \"updates\": [" + batch.collectionUpdates().map(update).joined(separator: ", ") + "]"
         case .wait(let seconds): text += ", \"seconds\": \(JSONLayoutWriter.number(seconds))"
+        case .chooseMenuAction(let action): text += ", \"action\": \(JSONLayoutWriter.string(action))"
         }
         return text + "}"
     }
@@ -137,6 +138,10 @@ package struct JSONTimelineWriter: TimelineWriter {
         case .deselect(let p): return "{\"type\": \"deselect\", \"indexPath\": \(path(p))}"
         case .highlight(let p): return "{\"type\": \"highlight\", \"indexPath\": \(path(p))}"
         case .unhighlight(let p): return "{\"type\": \"unhighlight\", \"indexPath\": \(path(p))}"
+        case .editMenu(let p, let actions):
+            return "{\"type\": \"editMenu\", \"indexPath\": \(path(p)), \"actions\": "
+                + (actions.map { "[" + $0.map(JSONLayoutWriter.string).joined(separator: ", ") + "]" } ?? "null") + "}"
+        case .refreshing(let on): return "{\"type\": \"refreshing\", \"on\": \(on)}"
         }
     }
 
@@ -152,6 +157,11 @@ package struct JSONTimelineWriter: TimelineWriter {
             + step.selected.map(path).joined(separator: ", ")
         text += "], \"highlighted\": [" + step.highlighted.map(path).joined(separator: ", ") + "],\n"
         text += "     \"state\": \(JSONLayoutWriter.value(.object(step.state))),\n"
+        if let menu = step.menu {
+            text +=
+                "     \"menu\": {\"indexPath\": \(path(menu.indexPath)), \"actions\": ["
+                + menu.actions.map(JSONLayoutWriter.string).joined(separator: ", ") + "]},\n"
+        }
         let layout = JSONLayoutWriter.string(step.snapshot).split(separator: "\n").joined(separator: "\n     ")
         text += "     \"layout\": \(layout)}"
         return text

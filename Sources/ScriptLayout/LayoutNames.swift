@@ -16,7 +16,7 @@ enum LayoutNames {
     /// `compositional{...}` properties (UICollectionViewCompositionalLayout and its configuration).
     static let compositionalProperties = [
         "section", "sectionProvider", "scrollDirection", "interSectionSpacing", "boundarySupplementaryItems",
-        "contentInsetsReference", "roundingModel",
+        "contentInsetsReference", "roundingModel", "list",
     ]
     /// Self-sizing callbacks (compositional estimated dimensions, flow's `estimatedItemSize`).
     static let selfSizingCallbacks = ["preferredSizeForItem", "preferredSizeForSupplementary"]

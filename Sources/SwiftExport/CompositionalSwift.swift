@@ -13,6 +13,13 @@ struct CompositionalSwift {
 
     /// Writes `section` and its parts; returns the section's name.
     func section(_ section: Compositional.Section) -> String {
+        if let list = section.list {
+            let configuration = listConfiguration(list)
+            let name = code.claim("section")
+            code.line(
+                "let \(name) = NSCollectionLayoutSection.list(using: \(configuration), layoutEnvironment: environment)")
+            return name
+        }
         var written: [Compositional.Subitem: String] = [:]
         let group = subitem(.group(section.group), prefix: "", role: "", written: &written)
         let name = code.claim("section")
@@ -51,6 +58,31 @@ struct CompositionalSwift {
         }
         if let handler = section.visibleItemsInvalidationHandler {
             notExported("visibleItemsInvalidationHandler", handler.id)
+        }
+        return name
+    }
+
+    /// A `UICollectionLayoutListConfiguration` and the properties that differ from its
+    /// defaults; returns its name. `backgroundColor` (a name or hex string here, a UIColor in
+    /// UIKit) is left to a comment.
+    func listConfiguration(_ list: Compositional.ListConfiguration) -> String {
+        let name = code.claim("listConfiguration")
+        let changes =
+            list.headerMode != .none || list.footerMode != .none || list.showsSeparators != nil
+            || list.headerTopPadding != nil
+        code.line(
+            "\(changes ? "var" : "let") \(name) = UICollectionLayoutListConfiguration(appearance: .\(list.appearance.rawValue))"
+        )
+        if list.headerMode != .none { code.line("\(name).headerMode = .\(list.headerMode.rawValue)") }
+        if list.footerMode != .none { code.line("\(name).footerMode = .\(list.footerMode.rawValue)") }
+        if let shows = list.showsSeparators { code.line("\(name).showsSeparators = \(shows)") }
+        if let padding = list.headerTopPadding {
+            code.line("\(name).headerTopPadding = \(SwiftLiteral.points(padding))")
+        }
+        if let color = list.backgroundColor {
+            code.line(
+                "// not exported: backgroundColor \(SwiftLiteral.string(color)) (set \(name).backgroundColor to that UIColor)"
+            )
         }
         return name
     }

@@ -103,7 +103,13 @@ package enum SwiftLayoutExport {
         if !layout.luaCode.isEmpty || !layout.unsupported.isEmpty {
             code.line("// Partial (--allow-partial): what is Lua code is marked `// not exported:` below.")
         }
-        code.line("// With those options UIKit places every element where `lualayout run` does; numbers are exact.")
+        if hasList(layout) {
+            code.line(
+                "// List sections: UIKit applies its own list metrics; `lualayout run` uses those of docs/lists.md, partly estimated."
+            )
+        } else {
+            code.line("// With those options UIKit places every element where `lualayout run` does; numbers are exact.")
+        }
         code.line("")
     }
 
@@ -120,17 +126,14 @@ package enum SwiftLayoutExport {
         code.line("func make\(options.name)Layout() -> UICollectionViewCompositionalLayout {")
         code.nested {
             let configurationName = self.configuration(configuration, writer)
-            let with = configurationName.map { ", configuration: \($0)" } ?? ""
             switch sections {
             case .single(let section):
-                let name = writer.section(section)
-                code.line("let layout = UICollectionViewCompositionalLayout(section: \(name)\(with))")
+                every(section, writer, configurationName: configurationName, code)
             case .provided(let list, _):
                 let pattern = SectionPattern(list)
                 if pattern.period == 1, let section = list[0] {
                     code.line("// The section provider returned this section for every section.")
-                    let name = writer.section(section)
-                    code.line("let layout = UICollectionViewCompositionalLayout(section: \(name)\(with))")
+                    every(section, writer, configurationName: configurationName, code)
                 } else {
                     provider(pattern, writer, configurationName: configurationName, code)
                 }
@@ -139,6 +142,40 @@ package enum SwiftLayoutExport {
             code.line("return layout")
         }
         code.line("}")
+    }
+
+    /// Whether any section of the layout is a list.
+    private static func hasList(_ layout: CapturedLayout) -> Bool {
+        switch layout.body {
+        case .compositional(_, .single(let section)): section.list != nil
+        case .compositional(_, .provided(let sections, _)): sections.contains { $0?.list != nil }
+        default: false
+        }
+    }
+
+    /// `let layout = …` with `section` for every section: a list section is made from the
+    /// environment, so `UICollectionViewCompositionalLayout.list(using:)`, or a provider when
+    /// the layout has a configuration.
+    private static func every(
+        _ section: Compositional.Section, _ writer: CompositionalSwift, configurationName: String?,
+        _ code: SwiftCode
+    ) {
+        let with = configurationName.map { ", configuration: \($0)" } ?? ""
+        guard let list = section.list else {
+            let name = writer.section(section)
+            code.line("let layout = UICollectionViewCompositionalLayout(section: \(name)\(with))")
+            return
+        }
+        let listConfiguration = writer.listConfiguration(list)
+        guard let configurationName else {
+            code.line("let layout = UICollectionViewCompositionalLayout.list(using: \(listConfiguration))")
+            return
+        }
+        code.line("let layout = UICollectionViewCompositionalLayout(sectionProvider: { _, environment in")
+        code.nested {
+            code.line("NSCollectionLayoutSection.list(using: \(listConfiguration), layoutEnvironment: environment)")
+        }
+        code.line("}, configuration: \(configurationName))")
     }
 
     /// The configuration's properties that differ from UIKit's defaults; nil when none do.
@@ -173,10 +210,12 @@ package enum SwiftLayoutExport {
     private static func provider(
         _ pattern: SectionPattern, _ writer: CompositionalSwift, configurationName: String?, _ code: SwiftCode
     ) {
+        // List sections are made from the environment.
+        let environment = pattern.cases.contains { $0.section?.list != nil } ? "environment" : "_"
         let opening =
             configurationName == nil
-            ? "let layout = UICollectionViewCompositionalLayout { sectionIndex, _ in"
-            : "let layout = UICollectionViewCompositionalLayout(sectionProvider: { sectionIndex, _ in"
+            ? "let layout = UICollectionViewCompositionalLayout { sectionIndex, \(environment) in"
+            : "let layout = UICollectionViewCompositionalLayout(sectionProvider: { sectionIndex, \(environment) in"
         code.line(opening)
         code.nested {
             guard !pattern.cases.isEmpty else {

@@ -2,6 +2,7 @@
 // Items, groups, supplementary and decoration items and sections of UIKit's compositional
 // layout, transcribed from developer.apple.com/documentation/uikit (UICollectionViewCompositionalLayout.h).
 import Foundation
+import LayoutEngine
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutitem
 open class NSCollectionLayoutItem: NSObject {
@@ -240,6 +241,8 @@ open class NSCollectionLayoutSection: NSObject {
     open var decorationItems: [NSCollectionLayoutDecorationItem] = []
     /// …/nscollectionlayoutsection/visibleitemsinvalidationhandler
     open var visibleItemsInvalidationHandler: NSCollectionLayoutSectionVisibleItemsInvalidationHandler?
+    /// Set by `list(using:layoutEnvironment:)` (ListConfiguration.swift).
+    var listConfiguration: Compositional.ListConfiguration?
 
     /// …/nscollectionlayoutsection/init(group:)
     public init(group: NSCollectionLayoutGroup) {

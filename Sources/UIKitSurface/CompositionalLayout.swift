@@ -317,6 +317,7 @@ extension NSCollectionLayoutDecorationItem {
 
 extension NSCollectionLayoutSection {
     var engineSection: Compositional.Section {
+        if let listConfiguration { return .list(listConfiguration) }
         let behaviours:
             [UICollectionLayoutSectionOrthogonalScrollingBehavior: Compositional.OrthogonalScrollingBehavior] = [
                 .none: .none, .continuous: .continuous,

@@ -11,6 +11,21 @@ package enum PreviewGesture: Equatable {
     case drag(from: Point, to: Point)
     case scroll(to: Point)
     case fling(velocity: Point)
+    /// Two taps in quick succession (the controller's didDoubleTap takes priority when defined).
+    case doubleTap(Point)
+    /// A pinch centred on the point from scale 1 to `scale` ("began", one "changed", and
+    /// "ended" unless `inProgress`: the fingers are still down).
+    case pinch(Point, scale: Double, inProgress: Bool)
+    /// Interactive movement: the item under the point is picked up (when the controller lets
+    /// it move), follows the finger to a point, is dropped, or goes back.
+    case beginMove(Point)
+    case updateMove(Point)
+    case endMove
+    case cancelMove
+    /// The edit menu's action at this position (0 = the first shown) is chosen.
+    case chooseMenuAction(Int)
+    /// The finger, down, moves to the point (a pan in progress: past an edge it rubber-bands).
+    case touchMove(Point)
 
     /// Most gestures one request may replay: the log is the page's whole session.
     package static let maximumCount = 1000
@@ -24,17 +39,49 @@ package enum PreviewGesture: Equatable {
         case .drag(let a, let b): (3, [a.x, a.y, b.x, b.y])
         case .scroll(let p): (4, [p.x, p.y])
         case .fling(let p): (5, [p.x, p.y])
+        case .doubleTap(let p): (6, [p.x, p.y])
+        case .pinch(let p, let scale, let inProgress): (inProgress ? 8 : 7, [p.x, p.y, scale])
+        case .beginMove(let p): (9, [p.x, p.y])
+        case .updateMove(let p): (10, [p.x, p.y])
+        case .endMove: (11, [])
+        case .cancelMove: (12, [])
+        case .chooseMenuAction(let index): (13, [Double(index)])
+        case .touchMove(let p): (14, [p.x, p.y])
+        }
+    }
+
+    /// How many numbers follow a gesture of this kind on the wire (nil: no such kind).
+    package static func numberCount(kind: UInt8) -> Int? {
+        switch kind {
+        case 3: 4
+        case 7, 8: 3
+        case 11, 12: 0
+        case 13: 1
+        case 0...12, 14: 2
+        default: nil
         }
     }
 
     package init?(kind: UInt8, numbers n: [Double]) {
-        switch (kind, n.count) {
-        case (0, 2): self = .tap(Point(x: n[0], y: n[1]))
-        case (1, 2): self = .longPress(Point(x: n[0], y: n[1]))
-        case (2, 2): self = .touchDown(Point(x: n[0], y: n[1]))
-        case (3, 4): self = .drag(from: Point(x: n[0], y: n[1]), to: Point(x: n[2], y: n[3]))
-        case (4, 2): self = .scroll(to: Point(x: n[0], y: n[1]))
-        case (5, 2): self = .fling(velocity: Point(x: n[0], y: n[1]))
+        guard Self.numberCount(kind: kind) == n.count else { return nil }
+        let point = n.count >= 2 ? Point(x: n[0], y: n[1]) : .zero
+        switch kind {
+        case 0: self = .tap(point)
+        case 1: self = .longPress(point)
+        case 2: self = .touchDown(point)
+        case 3: self = .drag(from: point, to: Point(x: n[2], y: n[3]))
+        case 4: self = .scroll(to: point)
+        case 5: self = .fling(velocity: point)
+        case 6: self = .doubleTap(point)
+        case 7, 8: self = .pinch(point, scale: n[2], inProgress: kind == 8)
+        case 9: self = .beginMove(point)
+        case 10: self = .updateMove(point)
+        case 11: self = .endMove
+        case 12: self = .cancelMove
+        case 13:
+            guard n[0] >= 0, n[0] < Double(Int32.max), n[0].rounded() == n[0] else { return nil }
+            self = .chooseMenuAction(Int(n[0]))
+        case 14: self = .touchMove(point)
         default: return nil
         }
     }
@@ -51,10 +98,15 @@ package struct PreviewInteraction: Equatable {
     package var lastCalls: [String]
     /// The last step's animated state changes, each as a page that plays it (`update`'s player).
     package var animations: [String]
+    /// The item being moved interactively, where it is laid out now (nil when none is).
+    package var moving: LayoutIndexPath?
+    /// The edit menu shown (a long press opened it), or nil.
+    package var menu: HeadlessCollectionView.EditMenu?
 
     package init(
         snapshot: LayoutSnapshot, selected: [LayoutIndexPath], highlighted: [LayoutIndexPath],
-        state: [String: LayoutValue], lastCalls: [String], animations: [String] = []
+        state: [String: LayoutValue], lastCalls: [String], animations: [String] = [],
+        moving: LayoutIndexPath? = nil, menu: HeadlessCollectionView.EditMenu? = nil
     ) {
         self.snapshot = snapshot
         self.selected = selected
@@ -62,5 +114,7 @@ package struct PreviewInteraction: Equatable {
         self.state = state
         self.lastCalls = lastCalls
         self.animations = animations
+        self.moving = moving
+        self.menu = menu
     }
 }

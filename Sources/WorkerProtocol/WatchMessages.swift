@@ -56,11 +56,14 @@ extension WorkerRequest {
         case 1: self = .viewport(Point(x: try reader.double(), y: try reader.double()))
         case 2:
             var gestures: [PreviewGesture] = []
-            // Each gesture is at least a kind and two numbers.
-            for _ in 0..<min(try reader.count(minimumSize: 17), PreviewGesture.maximumCount + 1) {
+            // Each gesture is at least its kind (endMove and cancelMove have no numbers).
+            for _ in 0..<min(try reader.count(minimumSize: 1), PreviewGesture.maximumCount + 1) {
                 let kind = try reader.byte()
+                guard let count = PreviewGesture.numberCount(kind: kind) else {
+                    throw WireError("unknown gesture \(kind)")
+                }
                 var numbers: [Double] = []
-                for _ in 0..<(kind == 3 ? 4 : 2) { numbers.append(try reader.double()) }
+                for _ in 0..<count { numbers.append(try reader.double()) }
                 guard let gesture = PreviewGesture(kind: kind, numbers: numbers) else {
                     throw WireError("unknown gesture \(kind)")
                 }
@@ -103,6 +106,21 @@ extension WorkerReply {
             writer.object(interaction.state)
             writer.strings(interaction.lastCalls)
             writer.strings(interaction.animations)
+            if let moving = interaction.moving {
+                writer.byte(1)
+                writer.int(moving.section)
+                writer.int(moving.item)
+            } else {
+                writer.byte(0)
+            }
+            if let menu = interaction.menu {
+                writer.byte(1)
+                writer.int(menu.indexPath.section)
+                writer.int(menu.indexPath.item)
+                writer.strings(menu.actions)
+            } else {
+                writer.byte(0)
+            }
         }
         return writer.bytes
     }
@@ -123,10 +141,19 @@ extension WorkerReply {
                 for _ in 0..<count { paths.append(LayoutIndexPath(try reader.int(), try reader.int())) }
                 lists.append(paths)
             }
+            let state = try reader.object()
+            let calls = try reader.strings()
+            let animations = try reader.strings()
+            let moving = try reader.byte() == 1 ? LayoutIndexPath(try reader.int(), try reader.int()) : nil
+            let menu =
+                try reader.byte() == 1
+                ? HeadlessCollectionView.EditMenu(
+                    indexPath: LayoutIndexPath(try reader.int(), try reader.int()), actions: try reader.strings())
+                : nil
             self = .interaction(
                 PreviewInteraction(
-                    snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: try reader.object(),
-                    lastCalls: try reader.strings(), animations: try reader.strings()))
+                    snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: state, lastCalls: calls,
+                    animations: animations, moving: moving, menu: menu))
         case let tag: throw WireError("unknown reply \(tag)")
         }
         try reader.expectEnd()

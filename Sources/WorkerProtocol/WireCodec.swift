@@ -136,6 +136,29 @@ package struct WireWriter {
         }
     }
 
+    /// Writes the count and the raw records of `elements`' leading packed cells; returns the count.
+    private mutating func packedCells(_ elements: ElementList) -> Int {
+        let stride = MemoryLayout<PackedCell>.stride
+        let countAt = bytes.count
+        withUnsafeBytes(of: UInt64(0)) { bytes.append(contentsOf: $0) }  // the count, filled in below
+        var total = 0
+        let batch = 4096
+        withUnsafeTemporaryAllocation(of: PackedCell.self, capacity: batch) { cells in
+            while true {
+                let written = elements.packedCells(from: total, into: cells)
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: cells.baseAddress, count: written * stride))
+                total += written
+                if written < batch { break }
+            }
+        }
+        withUnsafeBytes(of: UInt64(total).littleEndian) { count in
+            bytes.withUnsafeMutableBytes { raw in
+                for i in 0..<8 { raw[countAt + i] = count[i] }
+            }
+        }
+        return total
+    }
+
     /// Compared bit for bit, so a transform holding -0 is sent as it is; most elements share
     /// the identity's storage, which settles it at once.
     private static func isExactlyIdentity(_ transform: Transform3D) -> Bool {
@@ -150,9 +173,13 @@ package struct WireWriter {
         rect(snapshot.bounds)
         double(snapshot.contentSize.width)
         double(snapshot.contentSize.height)
-        int(snapshot.elements.count)
-        bytes.reserveCapacity(bytes.count + snapshot.elements.count * 40)
-        for element in snapshot.elements { attributes(element) }
+        // The leading packed cells (`PackedCell`: most of a large layout) as raw records, copied
+        // as they are (both ends run the same build), then the other elements one by one.
+        let elements = snapshot.elements
+        let packed = packedCells(elements)
+        int(elements.count - packed)
+        bytes.reserveCapacity(bytes.count + (elements.count - packed) * 40)
+        for position in packed..<elements.count { attributes(elements[position]) }
         if let total = snapshot.totalElements {
             byte(1)
             int(total)
@@ -328,12 +355,14 @@ package struct WireReader {
     package mutating func snapshot() throws(WireError) -> LayoutSnapshot {
         let bounds = try rect()
         let contentSize = Size(width: try double(), height: try double())
+        let cells = try packedCells()
         let count = try count(minimumSize: 35)
         var elements: [LayoutAttributes] = []
         elements.reserveCapacity(count)
         let identity = Transform3D.identity
         for _ in 0..<count { elements.append(try attributes(identity: identity)) }
-        var snapshot = LayoutSnapshot(bounds: bounds, contentSize: contentSize, elements: elements)
+        var snapshot = LayoutSnapshot(
+            bounds: bounds, contentSize: contentSize, elements: ElementList(packed: cells, rest: elements))
         if try byte() == 1 { snapshot.totalElements = try int() }
         if try byte() == 1 {
             let n = [try double(), try double(), try double(), try double(), try double(), try double()]
@@ -355,6 +384,28 @@ package struct WireReader {
             snapshot.regionOfElement[element] = region
         }
         return snapshot
+    }
+
+    /// The raw records `WireWriter.packedCells` wrote.
+    private mutating func packedCells() throws(WireError) -> ContiguousArray<PackedCell> {
+        guard bytes.count - position >= 8 else { throw WireError("message ends early") }
+        let count = bytes.withUnsafeBytes {
+            UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        }
+        position += 8
+        let stride = UInt64(MemoryLayout<PackedCell>.stride)
+        guard count <= UInt64(bytes.count - position) / stride else { throw WireError("bad count \(count)") }
+        let n = Int(count)
+        let start = position
+        let cells = ContiguousArray<PackedCell>(unsafeUninitializedCapacity: n) { buffer, initialized in
+            bytes.withUnsafeBytes { raw in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(
+                    from: UnsafeRawBufferPointer(rebasing: raw[start..<start + n * Int(stride)]))
+            }
+            initialized = n
+        }
+        position += n * Int(stride)
+        return cells
     }
 
     package func expectEnd() throws(WireError) {

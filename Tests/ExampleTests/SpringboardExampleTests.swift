@@ -46,6 +46,19 @@ struct SpringboardExampleTests {
         #expect(try example.cell(0, 7)?.custom["deleteButtonHidden"] == .bool(true))
     }
 
+    /// With Examples/springboard-apps.json each icon is labelled with its app's name (the
+    /// payload's `name`), in rect and per-item queries alike; the frames are those of 40
+    /// unnamed icons. Without a name (the counts above) there is no label.
+    @Test func iconsAreNamedAfterTheirApps() throws {
+        let named = try Example("springboard.lua", width: 768, height: 1024, data: "springboard-apps.json")
+        let all = try named.all()
+        #expect(all.prefix(3).map { $0.custom["label"] } == [.string("Mail"), .string("Safari"), .string("Music")])
+        #expect(all.last?.custom["label"] == .string("Games"))
+        #expect(try named.cell(0, 6)?.custom["label"] == .string("Clock"))
+        #expect(all.map(\.frame) == (try Self.springboard().all().map(\.frame)))
+        #expect(try Self.springboard().cell(0, 6)?.custom["label"] == nil)
+    }
+
     /// In deletion mode the flag flips on every element, through rect and per-item queries
     /// alike, and the frames do not move.
     @Test func deletionModeShowsEveryDeleteButtonWithoutMovingFrames() throws {

@@ -37,6 +37,48 @@ struct LayoutDiffTests {
         )
     }
 
+    /// Lists read from a store or from packed cells compare their plain cells field by field:
+    /// the diff is the one of the same elements as arrays. 3,000 cells (three batches of
+    /// 1,024 and a part), before: cell i at y = 10·i, 10×10; after: cells 1,500 and 2,999
+    /// 5 points lower, cell 2,000 20 wide, cell 2,500 faded (alpha 0.5, restyled), and a
+    /// cell 3,000 added: moved 1,500 and 2,999 (5 each; equal moves in key order), resized
+    /// 2,000, restyled 2,500, added 3,000.
+    @Test func storeAndPackedListsDiffAsArraysDo() throws {
+        func store(_ change: Bool) throws -> ElementStore {
+            var builder = ElementStoreBuilder()
+            for i in 0..<(change ? 3001 : 3000) {
+                let moved = change && (i == 1500 || i == 2999)
+                let frame = Rect(
+                    x: 0, y: Double(10 * i) + (moved ? 5 : 0), width: change && i == 2000 ? 20 : 10, height: 10)
+                builder.append(
+                    category: .cell, kindID: 0, section: 0, item: Int32(i), frame: frame,
+                    alpha: change && i == 2500 ? 0.5 : 1)
+            }
+            return try builder.build()
+        }
+        let (before, after) = (try store(false), try store(true))
+        let expected = LayoutDiff(from: snapshot(before.allAttributes()), to: snapshot(after.allAttributes()))
+        #expect(expected.moved.map(\.key) == [.cell(0, 1500), .cell(0, 2999)])
+        #expect(expected.resized == [.cell(0, 2000)])
+        #expect(expected.restyled == [.cell(0, 2500)])
+        #expect(expected.added == [.cell(0, 3000)])
+        func listed(_ elements: ElementList) -> LayoutSnapshot {
+            LayoutSnapshot(
+                bounds: Rect(x: 0, y: 0, width: 320, height: 480), contentSize: Size(width: 320, height: 210),
+                elements: elements)
+        }
+        func packed(_ store: ElementStore) -> ElementList {
+            let all = store.allAttributes()
+            let cells = all.prefix { $0.alpha == 1 }.map {
+                PackedCell(frame: $0.frame, section: Int32($0.indexPath.section), item: Int32($0.indexPath.item))
+            }
+            return ElementList(packed: ContiguousArray(cells), rest: Array(all[cells.count...]))
+        }
+        #expect(LayoutDiff(from: listed(ElementList(store: before)), to: listed(ElementList(store: after))) == expected)
+        #expect(LayoutDiff(from: listed(packed(before)), to: listed(packed(after))) == expected)
+        #expect(LayoutDiff(from: listed(ElementList(store: before)), to: listed(packed(after))) == expected)
+    }
+
     /// The case: every cell of a grid both moves and resizes: all counted in both.
     @Test func everyCellMovedAndResized() {
         let old = snapshot(

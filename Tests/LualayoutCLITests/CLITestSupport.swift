@@ -8,6 +8,11 @@ let repositoryRoot: String = {
     return url.path
 }()
 
+/// The built `lualayout` binary the tests that need a process of their own start: the debug
+/// build, or `LUALAYOUT_BINARY` (Scripts/asan points it at the sanitized build).
+let lualayoutBinary =
+    ProcessInfo.processInfo.environment["LUALAYOUT_BINARY"] ?? repositoryRoot + "/.build/debug/lualayout"
+
 struct CommandResult {
     var status: Int32
     var out: String

@@ -7,8 +7,7 @@ import Testing
 /// `LUALAYOUT_CORPUS_JOBS` sets how many cases run at once (default 4).
 @Suite("adversarial corpus")
 struct CorpusTests {
-    static let binary =
-        ProcessInfo.processInfo.environment["LUALAYOUT_BINARY"] ?? repositoryRoot + "/.build/debug/lualayout"
+    static let binary = lualayoutBinary
     static let slots = ProcessSlots(limit: Int(ProcessInfo.processInfo.environment["LUALAYOUT_CORPUS_JOBS"] ?? "") ?? 4)
 
     /// A manifest that does not parse or breaks the format fails here, named with its place.

@@ -147,7 +147,7 @@ struct InputHardeningTests {
             return flow{}
             """)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: repositoryRoot + "/.build/debug/lualayout")
+        process.executableURL = URL(fileURLWithPath: lualayoutBinary)
         process.arguments = ["run", script, "--timeout", "0.5"]
         let errors = Pipe()
         process.standardError = errors

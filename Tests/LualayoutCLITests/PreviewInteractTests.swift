@@ -40,6 +40,11 @@ struct PreviewInteractTests {
         // What the page shows, rounded as every report is (at most three decimals).
         #expect(scrolled["offsetText"] as? String == "400,0")
         #expect(scrolled["selected"] as? [[Int]] == [[0, 10]])
+        // A pan in progress (the page's pending h + v): the finger, down at 600 and now 200
+        // points to the left, has scrolled the content by 200; nothing settles on a page
+        // until it lifts.
+        let panning = try json(try preview.get("/interact?log=h:600,500;v:400,500"))
+        #expect(panning["offset"] as? [String: Double] == ["x": 200, "y": 0])
         // Each request is a session of its own: nothing carried over.
         let fresh = try json(try preview.get("/interact?log="))
         #expect(fresh["selected"] as? [[Int]] == [])
@@ -96,6 +101,127 @@ struct PreviewInteractTests {
         #expect((try json(try preview.get("/interact?log="))["animations"] as? [String]) == [])
     }
 
+    /// Long press and drag on the springboard, its icons named by Examples/springboard-apps.json
+    /// (Mail, Safari, Music, Photos, Camera, Maps, Clock, Weather, …): icon 6 (Clock) is column
+    /// 1, row 1 (centre 32 + 192 + 72 = 296, 32 + 204 + 72 = 308); picked up there and held over
+    /// icon 0's centre (104, 104), the item drawn there is icon 0, so the target is [0, 0]: the
+    /// data is the original with Clock moved to the front (Clock, Mail, Safari, …, Maps, Weather).
+    /// Dropped (`e:`), moveItem is told and the order stays; put back (`c:`), the original
+    /// order returns. Moving when nothing was picked up does nothing.
+    @Test func itemsMoveByLongPressAndDrag() throws {
+        let preview = try PreviewTests.Preview(
+            script: Self.springboard,
+            arguments: [
+                "--controller", Self.controller, "--bounds", "768x1024",
+                "--data", repositoryRoot + "/Examples/springboard-apps.json",
+            ])
+        try #require(preview.port > 0, "\(preview.errors.text)")
+        // The text of the cell's label in the picture.
+        let label = { (svg: String, path: String) -> String? in
+            guard let group = svg.range(of: "data-index-path=\"\(path)\"") else { return nil }
+            let rest = svg[group.upperBound...]
+            guard let end = rest.range(of: "</g>"), let text = rest[..<end.lowerBound].range(of: "<text") else {
+                return nil
+            }
+            let tail = rest[text.upperBound..<end.lowerBound]
+            guard let open = tail.firstIndex(of: ">"), let close = tail.range(of: "</text>") else { return nil }
+            return String(tail[tail.index(after: open)..<close.lowerBound])
+        }
+        let start = try #require(try json(try preview.get("/interact?log="))["svg"] as? String)
+        #expect(label(start, "0,0") == "Mail" && label(start, "0,6") == "Clock")
+        let moving = try json(try preview.get("/interact?log=l:296,308;b:296,308;u:104,104"))
+        #expect(moving["moving"] as? [Int] == [0, 0])
+        #expect(moving["state"] as? [String: Bool] == ["deletionMode": true])
+        let during = try #require(moving["svg"] as? String)
+        #expect(label(during, "0,0") == "Clock")
+        #expect(label(during, "0,1") == "Mail")
+        #expect(label(during, "0,6") == "Maps")
+        #expect(label(during, "0,7") == "Weather")
+        let dropped = try json(try preview.get("/interact?log=l:296,308;b:296,308;u:104,104;e:"))
+        #expect(dropped["moving"] is NSNull)
+        #expect((dropped["calls"] as? [String])?.contains("moveItem[0, 0]") == true)
+        let after = try #require(dropped["svg"] as? String)
+        #expect(label(after, "0,0") == "Clock" && label(after, "0,1") == "Mail")
+        let cancelled = try json(try preview.get("/interact?log=l:296,308;b:296,308;u:104,104;c:"))
+        let back = try #require(cancelled["svg"] as? String)
+        #expect(label(back, "0,0") == "Mail" && label(back, "0,6") == "Clock")
+        // Empty space (700, 1000: below the last row, 848 + 144 = 992) picks nothing up.
+        let nothing = try json(try preview.get("/interact?log=b:700,1000;u:104,104;e:"))
+        #expect(nothing["moving"] is NSNull)
+        #expect(label(try #require(nothing["svg"] as? String), "0,0") == "Mail")
+    }
+
+    /// The guide's pinch (pinch.lua, 320×480, 12 items: item 4 is 115…205 × 110…200, see
+    /// Examples/pinch.test.lua) at (160, 150): in progress (`P`) the controller has seen
+    /// "began" and one "changed" to 1.5, so the state holds the item, scale and centre and the
+    /// cell is drawn 90 · 1.5 = 135 wide; ended (`p`) the state is cleared. A double tap with
+    /// a controller that defines didDoubleTap calls it once and selects nothing; without
+    /// one it is two taps (the item is selected).
+    @Test func pinchesAndDoubleTaps() throws {
+        let pinch = repositoryRoot + "/Examples/pinch.lua"
+        let options = ["--bounds", "320x480", "--items", "12"]
+        let preview = try PreviewTests.Preview(
+            script: pinch, arguments: ["--controller", repositoryRoot + "/Examples/pinch-controller.lua"] + options)
+        try #require(preview.port > 0, "\(preview.errors.text)")
+        let pinching = try json(try preview.get("/interact?log=P:160,150,1.5"))
+        // The calls, without the notes on state and prepares that follow them.
+        let delegateCalls = { (reply: [String: Any]) in
+            (reply["calls"] as? [String] ?? []).filter { $0.hasPrefix("did") }
+        }
+        #expect(delegateCalls(pinching) == ["didPinch[0, 4]", "didPinch[0, 4]"])
+        let state = try #require(pinching["state"] as? [String: Double])
+        #expect(state == ["pinchedItem": 4, "pinchScale": 1.5, "pinchX": 160, "pinchY": 150])
+        // The scaled cell's polygon: centred on (160, 150), ±67.5.
+        #expect((pinching["svg"] as? String)?.contains("92.5,82.5 227.5,82.5 227.5,217.5 92.5,217.5") == true)
+        let pinched = try json(try preview.get("/interact?log=p:160,150,1.5"))
+        #expect(delegateCalls(pinched) == Array(repeating: "didPinch[0, 4]", count: 3))
+        #expect(pinched["state"] as? [String: Double] == [:])
+        // Without didDoubleTap: two taps select item 4.
+        #expect(try json(try preview.get("/interact?log=D:160,150"))["selected"] as? [[Int]] == [[0, 4]])
+
+        let controller = try temporaryFile(
+            "double.lua",
+            "return { didDoubleTap = function(view, section, item) view:setState(\"doubleTapped\", item) end }")
+        let doubled = try PreviewTests.Preview(script: pinch, arguments: ["--controller", controller] + options)
+        try #require(doubled.port > 0, "\(doubled.errors.text)")
+        let reply = try json(try doubled.get("/interact?log=D:160,150"))
+        #expect(delegateCalls(reply) == ["didDoubleTap[0, 4]"])
+        #expect(reply["state"] as? [String: Int] == ["doubleTapped": 4])
+        #expect(reply["selected"] as? [[Int]] == [])
+    }
+
+    /// The guide's edit menu (Examples/cell-menu.lua: rows 300 × 50 at y = 10 + 60·i, so
+    /// (160, 35) is row 0 and (160, 155) row 2; Examples/cell-menu.test.lua derives them). A
+    /// long press on row 0 shows copy only (nothing to paste yet); choosing it (`m:0`) closes
+    /// the menu and calls performAction; a long press on row 2 then shows copy and paste, and
+    /// paste (`m:1`) inserts Apples after row 2: 7 rows.
+    @Test func theEditMenuShowsAndChooses() throws {
+        let preview = try PreviewTests.Preview(
+            script: repositoryRoot + "/Examples/cell-menu.lua",
+            arguments: [
+                "--controller", repositoryRoot + "/Examples/cell-menu-controller.lua", "--bounds", "320x480",
+                "--data", repositoryRoot + "/Examples/cell-menu.json",
+            ])
+        try #require(preview.port > 0, "\(preview.errors.text)")
+        let shown = try json(try preview.get("/interact?log=l:160,35"))
+        let menu = try #require(shown["menu"] as? [String: Any])
+        #expect(menu["indexPath"] as? [Int] == [0, 0])
+        #expect(menu["actions"] as? [String] == ["copy"])
+        let copied = try json(try preview.get("/interact?log=l:160,35;m:0"))
+        #expect(copied["menu"] is NSNull)
+        #expect((copied["calls"] as? [String])?.first == "performAction(copy)[0, 0]")
+        let again = try json(try preview.get("/interact?log=l:160,35;m:0;l:160,155"))
+        #expect((again["menu"] as? [String: Any])?["actions"] as? [String] == ["copy", "paste"])
+        let pasted = try json(try preview.get("/interact?log=l:160,35;m:0;l:160,155;m:1"))
+        #expect(pasted["total"] as? Int == 7)
+        // A tap elsewhere closes the menu.
+        #expect(try json(try preview.get("/interact?log=l:160,35;t:160,460"))["menu"] is NSNull)
+        #expect(try preview.get("/interact?log=l:160,35;m:3") == "the edit menu has no action 4 (it shows 1)\n")
+        #expect(
+            try preview.get("/interact?log=m:0.5")
+                == "log: gesture 1 ('m:0.5') needs a whole number ≥ 0 (the action's position)\n")
+    }
+
     @Test func badLogsAreRefused() throws {
         let preview = try PreviewTests.Preview(
             script: Self.springboard, arguments: ["--bounds", "768x1024", "--items", "4"])
@@ -103,7 +229,9 @@ struct PreviewInteractTests {
         #expect(try preview.get("/interact?log=t:1") == "log: gesture 1 ('t:1') needs 2 numbers\n")
         #expect(
             try preview.get("/interact?log=t:1,2;x:1,2")
-                == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s or f)\n")
+                == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s, f, D, p, P, b, u, e, c, m or v)\n")
+        #expect(try preview.get("/interact?log=p:1,2") == "log: gesture 1 ('p:1,2') needs 3 numbers\n")
+        #expect(try preview.get("/interact?log=e:1") == "log: gesture 1 ('e:1') needs 0 numbers\n")
         #expect(try preview.get("/interact?log=t:nan,2") == "log: gesture 1 ('t:nan,2') is not KIND:NUMBERS\n")
         let many = Array(repeating: "s:0,0", count: 1001).joined(separator: ";")
         #expect(try preview.get("/interact?log=" + many) == "log: at most 1000 gestures, got 1001\n")

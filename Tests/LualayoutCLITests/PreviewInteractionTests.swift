@@ -51,8 +51,9 @@ struct PreviewInteractionTests {
         return (process.terminationStatus, text)
     }
 
-    /// The springboard with its controller: long press → delete buttons; click a delete button
-    /// → 39 icons; a drag flings to a page; the wheel scrolls 400 back; the URL keeps the
+    /// The springboard with its controller and named icons: long press → delete buttons; click a
+    /// delete button → 39 icons; long press and drag moves an icon (Escape puts one back); a
+    /// drag flings to a page; the wheel scrolls 400 back; the URL keeps the
     /// offset and a new page at that URL starts there with a session of its own. (No idle
     /// stop: on a busy machine the browser takes minutes.)
     @Test func longPressDeleteDragAndWheelInThePreview() throws {
@@ -60,11 +61,51 @@ struct PreviewInteractionTests {
             script: repositoryRoot + "/Examples/springboard.lua",
             arguments: [
                 "--controller", repositoryRoot + "/Examples/springboard-controller.lua", "--bounds", "768x1024",
-                "--items", "40",
+                "--data", repositoryRoot + "/Examples/springboard-apps.json",
                 "--idle-timeout", "600",
             ])
         try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
         guard let result = try runBrowserScript(["preview", "http://127.0.0.1:\(preview.port)/"]) else {
+            print("skipped: Selenium or chromedriver cannot run here")
+            return
+        }
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("all passed"), "\(result.output)")
+    }
+
+    /// The guide's pinch (Examples/pinch-controller.lua, with a didDoubleTap added): Ctrl +
+    /// wheel and Shift + drag pinch an item while they last; a double click is one double tap.
+    @Test func pinchesAndDoubleClicksInThePreview() throws {
+        let example = try String(
+            contentsOfFile: repositoryRoot + "/Examples/pinch-controller.lua", encoding: .utf8)
+        let controller = try temporaryFile(
+            "pinch-and-double-tap.lua",
+            "local controller = (function()\n\(example)\nend)()\n"
+                + "controller.didDoubleTap = function(view, section, item) view:setState(\"doubleTapped\", item) end\n"
+                + "return controller\n")
+        let preview = try PreviewTests.Preview(
+            script: repositoryRoot + "/Examples/pinch.lua",
+            arguments: ["--controller", controller, "--bounds", "320x480", "--items", "12", "--idle-timeout", "600"])
+        try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
+        guard let result = try runBrowserScript(["gestures", "http://127.0.0.1:\(preview.port)/"]) else {
+            print("skipped: Selenium or chromedriver cannot run here")
+            return
+        }
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("all passed"), "\(result.output)")
+    }
+
+    /// The guide's edit menu: right click or long press shows the actions as buttons; copy,
+    /// then paste, inserts a row; a click elsewhere closes the menu.
+    @Test func theEditMenuInThePreview() throws {
+        let preview = try PreviewTests.Preview(
+            script: repositoryRoot + "/Examples/cell-menu.lua",
+            arguments: [
+                "--controller", repositoryRoot + "/Examples/cell-menu-controller.lua", "--bounds", "320x480",
+                "--data", repositoryRoot + "/Examples/cell-menu.json", "--idle-timeout", "600",
+            ])
+        try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
+        guard let result = try runBrowserScript(["menu", "http://127.0.0.1:\(preview.port)/"]) else {
             print("skipped: Selenium or chromedriver cannot run here")
             return
         }

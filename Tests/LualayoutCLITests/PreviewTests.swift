@@ -18,7 +18,7 @@ struct PreviewTests {
 
         init(script: String, arguments: [String]) throws {
             self.script = script
-            let binary = repositoryRoot + "/.build/debug/lualayout"
+            let binary = lualayoutBinary
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["watch", script, "--serve", "--port", "0", "--idle-timeout", "30"] + arguments
             let errorPipe = Pipe()

@@ -303,7 +303,7 @@ struct NonUTF8ArgumentTests {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = [
-            "-c", #"exec "$0" run "$(printf 'caf\351.lua')""#, repositoryRoot + "/.build/debug/lualayout",
+            "-c", #"exec "$0" run "$(printf 'caf\351.lua')""#, lualayoutBinary,
         ]
         let errors = Pipe()
         shell.standardError = errors

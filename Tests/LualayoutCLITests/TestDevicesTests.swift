@@ -111,6 +111,12 @@ struct TestDevicesTests {
         #expect(listing.status == 0)
         #expect(listing.out.contains("iphone-se          375x667    @2x  safe area 20,0,0,0  iPhone SE"))
         #expect(listing.out.contains("https://developer.apple.com/design/human-interface-guidelines/layout"))
+        // Apple publishes no safe-area table: each device names the public tables that agree.
+        #expect(listing.out.contains("Apple publishes no table"))
+        #expect(
+            listing.out.contains(
+                "  iphone-16-pro: Apple HIG, Layout: device screen sizes; safe area: choule99/swift-snapshot-testing ViewImageConfig; Tencent/QMUI_iOS QMUIHelper; flutter_device_preview device_frame"
+            ))
         #expect(
             DeviceTable.device(named: "ipad-pro-11")?.options == "--bounds 834x1210 --scale 2 --safe-area 24,0,20,0")
     }

@@ -23,7 +23,7 @@ struct TestWatchTests {
             "sub/b.test.lua": "-- layout: ../other.lua\nexpect(true, \"b\")\n",
             "other.lua": "return { prepare = function(cv, out) out:contentSize(10, 10) end }\n",
         ])
-        let binary = repositoryRoot + "/.build/debug/lualayout"
+        let binary = lualayoutBinary
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
         let outPath = dir + "/.out", errPath = dir + "/.err"
         FileManager.default.createFile(atPath: outPath, contents: nil)

@@ -16,7 +16,7 @@ struct TestWorkerIsolationTests {
     static func process(
         _ arguments: [String], in directory: String, environment: [String: String] = [:]
     ) throws -> CommandResult {
-        let binary = repositoryRoot + "/.build/debug/lualayout"
+        let binary = lualayoutBinary
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)

@@ -106,7 +106,7 @@ final class WatchProcess {
     private let log: PipeReader
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        let binary = repositoryRoot + "/.build/debug/lualayout"
+        let binary = lualayoutBinary
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments

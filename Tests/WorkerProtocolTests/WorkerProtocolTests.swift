@@ -72,6 +72,64 @@ struct WorkerProtocolTests {
         }
     }
 
+    /// A store's leading plain, opaque cells travel as packed records, the rest one by one:
+    /// cells 0 and 1 are packed; cell 2 (alpha 0.5) and everything after it — cell 3 plain
+    /// again, the header — go element by element. The decoded list equals the store's.
+    @Test func aStoresLeadingCellsTravelPackedAndComeBackEqual() throws {
+        var builder = ElementStoreBuilder()
+        builder.append(
+            category: .cell, kindID: 0, section: 0, item: 0, frame: Rect(x: 0.1 + 0.2, y: -0.0, width: 5, height: 1e308)
+        )
+        builder.append(category: .cell, kindID: 0, section: 0, item: 1, frame: Rect(x: 1, y: 2, width: 3, height: 4))
+        builder.append(
+            category: .cell, kindID: 0, section: 0, item: 2, frame: Rect(x: 1, y: 2, width: 3, height: 4), alpha: 0.5)
+        builder.append(category: .cell, kindID: 0, section: 1, item: 0, frame: Rect(x: 9, y: 9, width: 9, height: 9))
+        builder.append(
+            category: .supplementary, kindID: try builder.kindID("header"), section: 0, item: 0,
+            frame: Rect(x: 0, y: 0, width: 10, height: 10), zIndex: 2)
+        let store = try builder.build()
+        let sent = LayoutSnapshot(
+            bounds: Rect(x: 0, y: 0, width: 10, height: 10), contentSize: Size(width: 10, height: 20),
+            elements: ElementList(store: store))
+        let bytes = WorkerReply.evaluated(sent, loadedFiles: []).encoded()
+        guard case .evaluated(let snapshot, _) = try WorkerReply(decoding: bytes) else {
+            Issue.record("decoded as something else")
+            return
+        }
+        #expect(snapshot == sent)
+        #expect(bits(snapshot) == bits(sent))
+        #expect((0..<5).map { snapshot.elements.plainCell(at: $0) != nil } == [true, true, false, false, false])
+        // Sent again from the packed list: the same bytes.
+        #expect(WorkerReply.evaluated(snapshot, loadedFiles: []).encoded() == bytes)
+        for length in 0..<bytes.count {
+            #expect(throws: WireError.self) { try WorkerReply(decoding: Array(bytes[0..<length])) }
+        }
+    }
+
+    /// Every preview gesture, with none, one, two, three or four numbers, and an interaction
+    /// with and without an item being moved and an edit menu, come back as they went.
+    @Test func gesturesAndInteractionsRoundTrip() throws {
+        let p = Point(x: 0.1 + 0.2, y: -0.0)
+        let gestures: [PreviewGesture] = [
+            .tap(p), .longPress(p), .touchDown(p), .drag(from: p, to: Point(x: 1e308, y: 2)), .scroll(to: p),
+            .fling(velocity: p), .doubleTap(p), .pinch(p, scale: 1.5, inProgress: false),
+            .pinch(p, scale: 0.25, inProgress: true), .beginMove(p), .updateMove(p), .endMove, .cancelMove,
+            .chooseMenuAction(2), .touchMove(p),
+        ]
+        #expect(try WorkerRequest(decoding: WorkerRequest.interact(gestures).encoded()) == .interact(gestures))
+        let menu = HeadlessCollectionView.EditMenu(indexPath: LayoutIndexPath(0, 3), actions: ["copy", "paste ✓"])
+        for (moving, menu) in [(nil, nil), (LayoutIndexPath(2, 7), menu)] {
+            let reply = WorkerReply.interaction(
+                PreviewInteraction(
+                    snapshot: LayoutSnapshot(bounds: .zero, contentSize: .zero, elements: []), selected: [],
+                    highlighted: [LayoutIndexPath(0, 1)], state: ["k": .number(1)], lastCalls: ["moveItem[2, 7]"],
+                    moving: moving, menu: menu))
+            #expect(try WorkerReply(decoding: reply.encoded()) == reply)
+        }
+        // An unknown kind (15) is refused.
+        #expect(throws: WireError.self) { try WorkerRequest(decoding: [2, 2, 15]) }
+    }
+
     @Test func aCutOrPaddedMessageIsAnError() {
         let bytes = WorkerReply.evaluated(Self.snapshot, loadedFiles: ["/a/layout.lua"]).encoded()
         for length in 0..<bytes.count {

@@ -56,6 +56,20 @@ package protocol CollectionViewDelegate: AnyObject {
     /// collectionView(_:moveItemAt:to:): the movement ended; the data already has the item at
     /// `to` (the model follows).
     func moveItem(_ view: HeadlessCollectionView, from: LayoutIndexPath, to: LayoutIndexPath) throws
+    /// collectionView(_:shouldShowMenuForItemAt:): whether a long press on the item shows the
+    /// edit menu (then `didLongPress` is not called).
+    func shouldShowMenuForItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath) throws -> Bool
+    /// The actions the edit menu may offer, in order (UIMenuController's standard ones by default).
+    var menuActions: [String] { get }
+    /// collectionView(_:canPerformAction:forItemAt:withSender:): whether the menu shows `action`.
+    func canPerformAction(_ view: HeadlessCollectionView, action: String, at indexPath: LayoutIndexPath) throws -> Bool
+    /// collectionView(_:performAction:forItemAt:withSender:): the action was chosen in the menu.
+    func performAction(_ view: HeadlessCollectionView, action: String, at indexPath: LayoutIndexPath) throws
+    /// Whether the view has a refresh control (UIRefreshControl): a pull past the threshold
+    /// starts refreshing.
+    var hasRefreshControl: Bool { get }
+    /// The refresh control's valueChanged: the user pulled to refresh.
+    func didPullToRefresh(_ view: HeadlessCollectionView) throws
 }
 
 /// UIKit's defaults: everything allowed, nothing done.
@@ -92,6 +106,19 @@ extension CollectionViewDelegate {
         _ view: HeadlessCollectionView, from: LayoutIndexPath, proposed: LayoutIndexPath
     ) throws -> LayoutIndexPath { proposed }
     package func moveItem(_ view: HeadlessCollectionView, from: LayoutIndexPath, to: LayoutIndexPath) throws {}
+    /// UIKit's delegate without shouldShowMenuForItemAt shows no menu.
+    package func shouldShowMenuForItem(_ view: HeadlessCollectionView, at indexPath: LayoutIndexPath) throws -> Bool {
+        false
+    }
+    package var menuActions: [String] { HeadlessCollectionView.standardMenuActions }
+    package func canPerformAction(
+        _ view: HeadlessCollectionView, action: String, at indexPath: LayoutIndexPath
+    ) throws -> Bool { false }
+    package func performAction(
+        _ view: HeadlessCollectionView, action: String, at indexPath: LayoutIndexPath
+    ) throws {}
+    package var hasRefreshControl: Bool { false }
+    package func didPullToRefresh(_ view: HeadlessCollectionView) throws {}
 }
 
 /// One thing that happened inside the view, in order: what a timeline records.
@@ -122,4 +149,9 @@ package enum CollectionViewEvent: Sendable, Equatable {
     case deselect(LayoutIndexPath)
     case highlight(LayoutIndexPath)
     case unhighlight(LayoutIndexPath)
+    /// The edit menu opened on the item with these actions, or (nil) closed.
+    case editMenu(LayoutIndexPath, actions: [String]?)
+    /// The top rubber-band was let go past the threshold: refreshing began (the adjusted top
+    /// inset grew by the control's height), or (false) `endRefreshing` ended it.
+    case refreshing(Bool)
 }

@@ -172,6 +172,7 @@ package final class HeadlessCollectionView {
     /// selection and highlight cleared (without delegate calls, as UIKit), a touch in progress
     /// ends, orthogonal sections rest where they start.
     package func reloadData(_ data: CollectionData) throws {
+        closeMenu()
         touch = nil
         movement = nil
         release = nil
@@ -241,6 +242,7 @@ package final class HeadlessCollectionView {
     /// orthogonal section it flings that section (`flingSection`). Returns the event recorded.
     @discardableResult
     package func fling(velocity: Point) throws -> (proposed: Point, target: Point, duration: Double) {
+        closeMenu()
         let released = release
         release = nil
         if case .section(let section, let at)? = released, let region = region(section) {
@@ -428,6 +430,7 @@ package final class HeadlessCollectionView {
     /// A finger goes down: on a cell, when selection is allowed, shouldHighlight → (highlighted)
     /// didHighlight. Any touch still in progress is cancelled first.
     package func touchDown(at point: TouchPoint) throws {
+        closeMenu()
         try cancelTouch()
         touch = Touch(start: point, last: point.viewport)
         guard allowsSelection, let path = point.indexPath else { return }
@@ -472,11 +475,73 @@ package final class HeadlessCollectionView {
     }
 
     /// A long press: the touch goes down (highlighting), the recognizer fires and cancels it
-    /// (didUnhighlight), then `didLongPress` with the point (item nil on empty space).
+    /// (didUnhighlight). On a cell the delegate is asked `shouldShowMenuForItem`; when it
+    /// answers true the edit menu opens with those of its `menuActions` that
+    /// `canPerformAction` allows (none allowed: no menu) and `didLongPress` is not called.
+    /// Otherwise `didLongPress` with the point (item nil on empty space).
     package func longPress(at point: TouchPoint) throws {
         try touchDown(at: point)
         try cancelTouch(at: point)
+        if let path = point.indexPath, let delegate {
+            let show = try ask("shouldShowMenuForItem", path) { try $0.shouldShowMenuForItem(self, at: path) }
+            if show {
+                var actions: [String] = []
+                for action in delegate.menuActions {
+                    let allowed = try ask("canPerformAction(\(action))", path) {
+                        try $0.canPerformAction(self, action: action, at: path)
+                    }
+                    if allowed { actions.append(action) }
+                }
+                guard !actions.isEmpty else { return }
+                menu = EditMenu(indexPath: path, actions: actions)
+                events.append(.editMenu(path, actions: actions))
+                return
+            }
+        }
         try tell("didLongPress", point.indexPath) { try $0.didLongPress(self, point: point) }
+    }
+
+    // MARK: Edit menu
+
+    /// UIMenuController's standard edit actions a collection view offers.
+    package static let standardMenuActions = ["cut", "copy", "paste"]
+
+    /// The edit menu shown: on which item, with which actions, in order.
+    package struct EditMenu: Sendable, Equatable {
+        package var indexPath: LayoutIndexPath
+        package var actions: [String]
+
+        package init(indexPath: LayoutIndexPath, actions: [String]) {
+            self.indexPath = indexPath
+            self.actions = actions
+        }
+    }
+
+    /// The edit menu shown now, or nil. Any other touch (a tap elsewhere), a double tap, a
+    /// pinch, a fling, an interactive movement, reloadData or a batch update closes it.
+    package private(set) var menu: EditMenu?
+
+    /// The host's pasteboard (UIPasteboard.general): what a `copy` action put there.
+    package var pasteboard: LayoutValue?
+
+    /// Closes the edit menu (logged when it was open).
+    package func closeMenu() {
+        guard let shown = menu else { return }
+        menu = nil
+        events.append(.editMenu(shown.indexPath, actions: nil))
+    }
+
+    /// The user chose `action` in the menu: it closes, then the delegate's performAction runs
+    /// for the menu's item. Throws when no menu is shown or it does not offer `action`.
+    package func performMenuAction(_ action: String) throws {
+        guard let shown = menu else { throw LayoutError("no edit menu is shown") }
+        guard shown.actions.contains(action) else {
+            throw LayoutError("the edit menu shows \(shown.actions.joined(separator: ", ")), not \(action)")
+        }
+        closeMenu()
+        try tell("performAction(\(action))", shown.indexPath) {
+            try $0.performAction(self, action: action, at: shown.indexPath)
+        }
     }
 
     /// A double tap. When the delegate has a double-tap recognizer (`recognizesDoubleTap`), it
@@ -488,6 +553,7 @@ package final class HeadlessCollectionView {
             try tap(at: point)
             return
         }
+        closeMenu()
         try cancelTouch()
         try tell("didDoubleTap", point.indexPath) { try $0.didDoubleTap(self, point: point) }
     }
@@ -495,14 +561,16 @@ package final class HeadlessCollectionView {
     /// A pinch centred on `point` from scale 1 to `scale` in `steps` steps (UIPinchGestureRecognizer):
     /// any touch in progress is cancelled, then `didPinch` is told "began" (scale 1), "changed"
     /// once a step with the scale growing linearly (1 + (scale − 1)·k/steps, k = 1…steps) and
-    /// "ended" (scale).
-    package func pinch(at point: TouchPoint, scale: Double, steps: Int) throws {
+    /// "ended" (scale). With `ends` false the fingers are still down: no "ended" (the live
+    /// preview's pinch in progress).
+    package func pinch(at point: TouchPoint, scale: Double, steps: Int, ends: Bool = true) throws {
+        closeMenu()
         try cancelTouch()
         release = nil
         let phases =
             [("began", 1.0)]
             + (1...max(steps, 1)).map { ("changed", 1 + (scale - 1) * Double($0) / Double(max(steps, 1))) }
-            + [("ended", scale)]
+            + (ends ? [("ended", scale)] : [])
         for (phase, value) in phases {
             try tell("didPinch", point.indexPath) { try $0.didPinch(self, scale: value, point: point, phase: phase) }
         }
@@ -657,6 +725,7 @@ package final class HeadlessCollectionView {
     ) throws -> AnimationPlan {
         // An interactive movement in progress is cancelled: the batch is against the model's data.
         try cancelInteractiveMovement()
+        closeMenu()
         let oldCounts = context.data.sections.map(\.count)
         let mapping = try UpdateMapping(
             oldCounts: oldCounts, update: batch, newCounts: newData?.sections.map(\.count),
@@ -785,6 +854,7 @@ package final class HeadlessCollectionView {
     @discardableResult
     package func beginInteractiveMovement(at point: Point) throws -> Bool {
         guard movement == nil, let path = try indexPathForItem(at: point)?.indexPath else { return false }
+        closeMenu()
         try cancelTouch()
         release = nil
         guard delegate != nil else { return false }

@@ -364,6 +364,9 @@ package enum Compositional {
         /// nil = the layout's reference.
         package var contentInsetsReference: ContentInsetsReference?
         package var visibleItemsInvalidationHandler: VisibleItemsHandler?
+        /// Set: the section is a list (`Section.list(_:)`, CompositionalList.swift) and its
+        /// group and other properties are not used.
+        package var list: ListConfiguration?
 
         package init(
             group: Group, contentInsets: Insets = .zero, interGroupSpacing: Double = 0,

@@ -9,6 +9,7 @@ struct CompositionalElementSink {
         var item: Int32
         var frame: Rect
         var zIndex: Int32
+        var custom: [String: LayoutValue] = [:]
     }
 
     var builder = ElementStoreBuilder()
@@ -41,11 +42,20 @@ struct CompositionalElementSink {
         builder.append(category: .cell, kindID: 0, section: section, item: item, frame: f, zIndex: zIndex)
     }
 
-    mutating func add(_ category: ElementCategory, kind: String, section: Int, item: Int, frame: Rect, zIndex: Int) {
+    /// A cell with custom fields (list rows' `cornerRadius`).
+    mutating func cell(section: Int32, item: Int32, frame: Rect, zIndex: Int32, custom: [String: LayoutValue]) {
+        cell(section: section, item: item, frame: frame, zIndex: zIndex)
+        if !custom.isEmpty { builder.setExtrasOfLast(transform3D: .identity, custom: custom) }
+    }
+
+    mutating func add(
+        _ category: ElementCategory, kind: String, section: Int, item: Int, frame: Rect, zIndex: Int,
+        custom: [String: LayoutValue] = [:]
+    ) {
         pending.append(
             Pending(
                 category: category, kind: kind, section: Int32(clamping: section), item: Int32(clamping: item),
-                frame: output(frame), zIndex: Int32(clamping: zIndex)))
+                frame: output(frame), zIndex: Int32(clamping: zIndex), custom: custom))
     }
 
     mutating func build() throws -> ElementStore {
@@ -60,6 +70,7 @@ struct CompositionalElementSink {
             builder.append(
                 category: p.category, kindID: try builder.kindID(p.kind), section: p.section, item: p.item,
                 frame: p.frame, zIndex: p.zIndex)
+            if !p.custom.isEmpty { builder.setExtrasOfLast(transform3D: .identity, custom: p.custom) }
         }
         return try builder.build()
     }

@@ -36,8 +36,12 @@ enum CompositionalEstimates {
         _ template: CompositionalGroupTemplate, count: Int, section: Int,
         batch: (Int, inout [Size]) throws -> Void
     ) throws -> [Size] {
-        let k = template.leaves.count
-        var sizes = (0..<count).map { template.leaves[$0 % k].box.size }
+        let fitting = ContiguousArray(template.leaves.map(\.box.size))
+        let k = fitting.count
+        var sizes = [Size](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<count { buffer[i] = fitting[i % k] }
+            initialized = count
+        }
         try batch(section, &sizes)
         return sizes
     }
@@ -164,5 +168,138 @@ enum CompositionalEstimates {
             size.width = trailing + insets.trailing
         }
         return size
+    }
+}
+
+/// `CompositionalEstimates.measureGroup` for a section measured in one batch (every leaf an
+/// estimated item of the root group), with what it reads of each leaf taken out of the
+/// template once per section: a group then costs its arithmetic alone (no array, closure or
+/// item copied per group). The steps and the numbers are `measureGroup`'s, in its order.
+struct CompositionalMeasuredGroups {
+    struct Leaf {
+        var box: Rect
+        var widthEstimated: Bool, heightEstimated: Bool
+        var widthUniform: Bool, heightUniform: Bool
+        /// Edge spacing minima (0 where none).
+        var top: Double, bottom: Double, leading: Double, trailing: Double
+        /// Content insets as the cell takes them (0 on an estimated axis).
+        var insetLeading: Double, insetTrailing: Double, insetTop: Double, insetBottom: Double
+        var zIndex: Int32
+    }
+
+    /// The root group's axis (a custom group restacks nothing).
+    enum Axis { case vertical, horizontal, none }
+
+    let leaves: ContiguousArray<Leaf>
+    let layout: Axis
+    let spacing: Double
+    let insets: Compositional.Insets
+    let templateSize: Size
+    let groupWidthEstimated: Bool, groupHeightEstimated: Bool
+    /// Where restacking starts along the group's axis (the first leaf's box less its edge spacing).
+    let startY: Double, startX: Double
+    /// The measured leaves of the group being laid out (relative to its origin).
+    private(set) var boxes: ContiguousArray<Rect>
+
+    /// Nil when a leaf is not an item of the root group: `measureGroup` handles those.
+    init?(_ template: CompositionalGroupTemplate, group: Compositional.Group) {
+        var leaves = ContiguousArray<Leaf>()
+        leaves.reserveCapacity(template.leaves.count)
+        for leaf in template.leaves {
+            guard leaf.depth == 0, let item = leaf.item else { return nil }
+            let e = item.edgeSpacing, ins = item.contentInsets
+            func uniform(_ d: Compositional.Dimension) -> Bool {
+                if case .uniformAcrossSiblings = d { return true }
+                return false
+            }
+            let w = item.size.width.isEstimated, h = item.size.height.isEstimated
+            leaves.append(
+                Leaf(
+                    box: leaf.box, widthEstimated: w, heightEstimated: h,
+                    widthUniform: uniform(item.size.width), heightUniform: uniform(item.size.height),
+                    top: e.top?.minimum ?? 0, bottom: e.bottom?.minimum ?? 0, leading: e.leading?.minimum ?? 0,
+                    trailing: e.trailing?.minimum ?? 0,
+                    insetLeading: w ? 0 : ins.leading, insetTrailing: w ? 0 : ins.trailing,
+                    insetTop: h ? 0 : ins.top, insetBottom: h ? 0 : ins.bottom, zIndex: leaf.zIndex))
+        }
+        self.leaves = leaves
+        switch group.layout {
+        case .vertical: layout = .vertical
+        case .horizontal: layout = .horizontal
+        case .custom: layout = .none
+        }
+        spacing = group.interItemSpacing?.minimum ?? 0
+        insets = group.contentInsets
+        templateSize = template.size
+        groupWidthEstimated = group.size.width.isEstimated
+        groupHeightEstimated = group.size.height.isEstimated
+        startY = leaves.first.map { $0.box.minY - $0.top } ?? insets.top
+        startX = leaves.first.map { $0.box.minX - $0.leading } ?? insets.leading
+        boxes = ContiguousArray(repeating: .zero, count: leaves.count)
+    }
+
+    /// Measures the group of `count` leaves whose first item is `firstItem` of `measured`
+    /// (the section's answers): `cell(i)` then gives leaf i's cell; returns the group's size.
+    mutating func measure(count n: Int, firstItem: Int, measured: UnsafeBufferPointer<Size>) -> Size {
+        var uniformWidth = 0.0, uniformHeight = 0.0
+        var anyWidth = false, anyHeight = false
+        leaves.withUnsafeBufferPointer { leaves in
+            boxes.withUnsafeMutableBufferPointer { boxes in
+                for i in 0..<n {
+                    let leaf = leaves[i]
+                    var box = leaf.box
+                    box.size = CompositionalEstimates.take(
+                        measured[firstItem + i], into: box.size, width: leaf.widthEstimated,
+                        height: leaf.heightEstimated, kind: "")
+                    boxes[i] = box
+                    if leaf.widthUniform { uniformWidth = max(uniformWidth, box.width) }
+                    if leaf.heightUniform { uniformHeight = max(uniformHeight, box.height) }
+                    anyWidth = anyWidth || leaf.widthEstimated
+                    anyHeight = anyHeight || leaf.heightEstimated
+                }
+                for i in 0..<n {
+                    if leaves[i].widthUniform { boxes[i].size.width = uniformWidth }
+                    if leaves[i].heightUniform { boxes[i].size.height = uniformHeight }
+                }
+                switch layout {
+                case .vertical where anyHeight:
+                    var cursor = startY
+                    for i in 0..<n {
+                        cursor += leaves[i].top
+                        boxes[i].origin.y = cursor
+                        cursor += boxes[i].height + leaves[i].bottom + spacing
+                    }
+                case .horizontal where anyWidth:
+                    var cursor = startX
+                    for i in 0..<n {
+                        cursor += leaves[i].leading
+                        boxes[i].origin.x = cursor
+                        cursor += boxes[i].width + leaves[i].trailing + spacing
+                    }
+                default: break
+                }
+            }
+        }
+        var size = templateSize
+        if groupHeightEstimated {
+            var bottom = 0.0
+            for i in 0..<n { bottom = max(bottom, boxes[i].maxY + leaves[i].bottom) }
+            size.height = bottom + insets.bottom
+        }
+        if groupWidthEstimated {
+            var trailing = 0.0
+            for i in 0..<n { trailing = max(trailing, boxes[i].maxX + leaves[i].trailing) }
+            size.width = trailing + insets.trailing
+        }
+        return size
+    }
+
+    /// Leaf i's cell after `measure`: its box less the content insets (not on an estimated axis).
+    @inline(__always)
+    func cell(_ i: Int) -> Rect {
+        let box = boxes[i], leaf = leaves[i]
+        let (l, t, tp, b) = (leaf.insetLeading, leaf.insetTrailing, leaf.insetTop, leaf.insetBottom)
+        return Rect(
+            x: box.x + l, y: box.y + tp, width: max(0, box.width - l - t), height: max(0, box.height - tp - b))
     }
 }

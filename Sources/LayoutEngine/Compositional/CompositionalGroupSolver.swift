@@ -52,26 +52,37 @@ struct CompositionalGroupSolver {
     var section: Int
     var warnings: CompositionalWarnings
     var customEnvironment: Compositional.CustomGroupEnvironment
-    /// Second solves of nested groups for this root group, shared by the probes' copies.
+    /// Nested groups solved for this root group, shared by the probes' copies.
     var work = CompositionalWork()
 
     /// The most items one group may hold: keeps a zero-width cyclic subitem finite.
     static let maxLeaves = 1_000_000
-    /// The most nested groups one root group may solve a second time. Each nested group is
-    /// solved once, but one the spacing re-solve resizes is solved again at its new size, and
-    /// so on at every level such groups nest: 2^depth solves. A real tree re-solves each such
-    /// group once; a chain of them 25 deep would take minutes, and stops here in a second or so.
+    /// The most distinct solves of nested groups one root group may make. A nested group is
+    /// solved once at each size it is asked for (`CompositionalWork` remembers the answers):
+    /// the probe in `choose`, and again in `arrange` when the spacing re-solve resized it.
+    /// Nested sizes of one level differ by whole spacings, so a chain of such groups costs a
+    /// few solves a level (linear, not 2^depth); only spacings that differ at every level, so
+    /// that no two sizes coincide, could still double the work a level, and stop here.
     static let maxResolves = 20_000
 
-    /// Counts one re-solve; past `maxResolves`, a located error instead of a layout that
-    /// takes exponential time.
-    private func chargeResolve() throws {
+    /// `group` solved at origin zero at `size` (at most `budget` items): the answer remembered
+    /// for the root group, or solved now and remembered. Past `maxResolves` distinct solves,
+    /// a located error instead of a layout that takes exponential time.
+    private mutating func solveNested(
+        _ group: Compositional.Group, size: Size, budget: Int, depth: Int
+    ) throws -> CompositionalGroupTemplate {
+        let key = CompositionalWork.Key(group: group, size: size, depth: depth)
+        if let known = work.solved[key], known.answers(budget: budget) { return known.template }
         work.resolves += 1
         guard work.resolves <= Self.maxResolves else {
             throw LayoutError(
-                "section \(section): solving the group takes more than \(Self.maxResolves) second solves of nested groups (fractional groups resized by the spacing re-solve, nested \(work.deepest) levels deep, are each solved again at every level): nest fewer of them"
+                "section \(section): solving the group takes more than \(Self.maxResolves) solves of nested groups at distinct sizes (fractional groups resized by spacing re-solves that differ at every level, nested \(work.deepest) levels deep): nest fewer of them"
             )
         }
+        var solved = CompositionalGroupTemplate(size: size)
+        _ = try solve(group, size: size, origin: .zero, budget: budget, depth: depth, into: &solved)
+        work.solved[key] = CompositionalWork.Answer(template: solved, budget: budget)
+        return solved
     }
 
     mutating func solveRoot(_ group: Compositional.Group, size: Size, budget: Int) throws -> CompositionalGroupTemplate
@@ -85,11 +96,6 @@ struct CompositionalGroupSolver {
         var subitem: Compositional.Subitem
         var size: Size
         var fractional: Bool
-        /// A nested group as `choose` solved it at `size` (origin zero, `budget` items at
-        /// most), reused by `arrange` unless the spacing re-solve resized it: each nested
-        /// group is solved once, so nesting costs linear time, not 2^depth.
-        var solved: CompositionalGroupTemplate?
-        var budget = 0
     }
 
     /// Places `group` (already sized) at `origin`; returns the number of items placed.
@@ -231,16 +237,12 @@ struct CompositionalGroupSolver {
                 }
             }
             remaining -= extent + gap
-            var choice = Choice(subitem: subitem, size: size, fractional: fractional)
+            let choice = Choice(subitem: subitem, size: size, fractional: fractional)
             var leaves = 1
             if case .group(let nested) = subitem {
-                var scratch = CompositionalGroupTemplate(size: size)
                 var probe = self
-                leaves = try probe.solve(
-                    nested, size: size, origin: .zero, budget: budget - used, depth: depth + 1, into: &scratch)
+                leaves = try probe.solveNested(nested, size: size, budget: budget - used, depth: depth + 1).leaves.count
                 if leaves == 0 { break }
-                choice.solved = scratch
-                choice.budget = budget - used
             }
             chosen.append(choice)
             used += leaves
@@ -260,9 +262,7 @@ struct CompositionalGroupSolver {
             ? Size(width: interior.width - spacing.minimum * Double(n - 1), height: interior.height)
             : Size(width: interior.width, height: interior.height - spacing.minimum * Double(n - 1))
         for i in chosen.indices where chosen[i].fractional {
-            let size = chosen[i].subitem.size.resolve(in: reduced, rounding)
-            if size != chosen[i].size { chosen[i].solved = nil }
-            chosen[i].size = size
+            chosen[i].size = chosen[i].subitem.size.resolve(in: reduced, rounding)
         }
     }
 
@@ -313,14 +313,8 @@ struct CompositionalGroupSolver {
                 template.leaves.append(leaf(item, box: Rect(origin: origin, size: choice.size), depth: depth))
                 placed += 1
             case .group(let nested):
-                if let solved = choice.solved, choice.budget == budget - placed {
-                    placed += template.append(solved, at: origin)
-                } else {
-                    try chargeResolve()
-                    placed += try solve(
-                        nested, size: choice.size, origin: origin, budget: budget - placed, depth: depth + 1,
-                        into: &template)
-                }
+                let solved = try solveNested(nested, size: choice.size, budget: budget - placed, depth: depth + 1)
+                placed += template.append(solved, at: origin)
             }
             cursor += mainSize + (edges.trail?.minimum ?? 0) + (edges.trail?.isFlexible == true ? share : 0)
         }
@@ -381,8 +375,29 @@ struct CompositionalGroupSolver {
     }
 }
 
-/// The work of one root group's solve, shared by the solver's copies.
+/// The work of one root group's solve, shared by the solver's copies: each nested group's
+/// answer at each size it was asked for.
 final class CompositionalWork: @unchecked Sendable {
+    struct Key: Hashable {
+        var group: Compositional.Group
+        var size: Size
+        var depth: Int
+    }
+
+    /// A group solved with at most `budget` items.
+    struct Answer {
+        var template: CompositionalGroupTemplate
+        var budget: Int
+
+        /// The same answer holds for `other` when the budget did not cut the fill short
+        /// (fewer items placed than it allowed: any budget above that count fills the same),
+        /// or when the budgets are equal.
+        func answers(budget other: Int) -> Bool {
+            other == budget || (template.leaves.count < budget && other > template.leaves.count)
+        }
+    }
+
+    var solved: [Key: Answer] = [:]
     var resolves = 0
     var deepest = 0
 }

@@ -13,6 +13,7 @@ extension CompositionalPreparer {
     ///    `placeDecorations` behind the whole section;
     /// 5. `recordGeometry`: the section's frame and its orthogonal scrolling.
     mutating func layOutSection(_ section: Compositional.Section, index s: Int, start: Double) throws -> Double {
+        if let list = section.list { return try layOutListSection(section, list, index: s, start: start) }
         let plan = try sectionPlan(section, index: s)
         let boundaryBand =
             section.supplementariesFollowContentInsets
@@ -140,6 +141,32 @@ extension CompositionalPreparer {
         var measured: [Size]?
         if let batch = sizing.itemsInSection, CompositionalEstimates.measuresEveryItem(plan.template) {
             measured = try CompositionalEstimates.measureSection(plan.template, count: count, section: s, batch: batch)
+            if let answers = measured, var groups = CompositionalMeasuredGroups(plan.template, group: section.group) {
+                // The whole section measured at once: each group is arithmetic on its leaves.
+                answers.withUnsafeBufferPointer { answers in
+                    for g in 0..<plan.groupCount {
+                        let n = min(k, count - item)
+                        let size = groups.measure(count: n, firstItem: item, measured: answers)
+                        if g > 0 { along += section.interGroupSpacing }
+                        along += plan.alongLead
+                        let origin =
+                            plan.orthogonal
+                            ? Point(x: along, y: contentTop + plan.acrossOffset)
+                            : Point(x: plan.content.x + plan.acrossOffset, y: along)
+                        for leaf in 0..<n {
+                            let frame = groups.cell(leaf).offsetBy(dx: origin.x, dy: origin.y)
+                            sink.cell(
+                                section: sectionID, item: Int32(clamping: item), frame: frame,
+                                zIndex: max(groups.leaves[leaf].zIndex, zFloor))
+                            if wantsSupplementaries { itemSupplementaries.append((item, frame, leaf)) }
+                            item += 1
+                        }
+                        along += (plan.orthogonal ? size.width : size.height) + plan.alongTrail
+                        across = max(across, plan.orthogonal ? size.height : size.width)
+                    }
+                }
+                return stampedLength(plan, along: along, across: across, contentTop: contentTop)
+            }
         }
         for g in 0..<plan.groupCount {
             let n = min(k, count - item)
@@ -163,6 +190,14 @@ extension CompositionalPreparer {
             along += (plan.orthogonal ? size.width : size.height) + plan.alongTrail
             across = max(across, plan.orthogonal ? size.height : size.width)
         }
+        return stampedLength(plan, along: along, across: across, contentTop: contentTop)
+    }
+
+    /// How far measured groups reach, from where the last one ended (`along`) and the
+    /// largest extent across.
+    private func stampedLength(
+        _ plan: CompositionalSectionPlan, along: Double, across: Double, contentTop: Double
+    ) -> StampedGroups {
         if plan.orthogonal {
             let length = plan.groupCount > 0 ? across + plan.acrossLeadMinimum + plan.acrossTrailMinimum : 0
             return StampedGroups(length: length, measuredAlong: along - plan.content.x)

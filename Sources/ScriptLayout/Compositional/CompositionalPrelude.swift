@@ -31,12 +31,17 @@ enum CompositionalPrelude {
             "itemAnchor": "anchor", "zIndex": "integer",
         ],
         "background": ["kind": "kind", "contentInsets": "insets", "zIndex": "integer"],
+        "list": [
+            "appearance": "listAppearance", "headerMode": "listHeaderMode", "footerMode": "listFooterMode",
+            "showsSeparators": "boolean", "headerTopPadding": "padding", "backgroundColor": "kind",
+        ],
     ]
     static let required: [String: [String]] = [
         "item": ["width", "height"], "group": ["axis", "width", "height"],
         "customGroup": ["width", "height", "itemProvider"],
         "section": ["group"], "boundarySupplementaryItem": ["kind", "width", "height", "alignment"],
         "supplementaryItem": ["kind", "width", "height", "containerAnchor"], "background": ["kind"],
+        "list": ["appearance"],
     ]
     /// The values of each enumerated field, in the order messages list them.
     static let enumValues: [String: [String]] = [
@@ -48,11 +53,15 @@ enum CompositionalPrelude {
             "none", "continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging", "groupPagingCentered",
         ],
         "contentInsetsReference": ["automatic", "none", "safeArea", "layoutMargins", "readableContent"],
+        "listAppearance": ["plain", "grouped", "insetGrouped", "sidebar", "sidebarPlain"],
+        "listHeaderMode": ["none", "supplementary", "firstItemInSection"],
+        "listFooterMode": ["none", "supplementary"],
     ]
     /// The namespace's functions, for the editor stubs and `check`.
     static let functions = [
         "item", "group", "customGroup", "section", "boundarySupplementaryItem", "supplementaryItem", "background",
-        "fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings", "fixed", "flexible",
+        "list", "fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings", "fixed",
+        "flexible",
     ]
 
     /// Lua table literal of `fields` / `required`, spliced into the source below.
@@ -168,6 +177,10 @@ enum CompositionalPrelude {
           return value
         end
         function readers.number(site, what, name, value) return number(site, what, name, value) end
+        function readers.padding(site, what, name, value)
+          if not finite(value) or value < 0 then fail(site, what, name .. " must be a finite number ≥ 0, got " .. describe(value)) end
+          return value
+        end
         function readers.integer(site, what, name, value)
           if mathType(value) ~= "integer" and not (finite(value) and value == value // 1) then
             fail(site, what, name .. " must be a whole number, got " .. describe(value))
@@ -331,6 +344,11 @@ enum CompositionalPrelude {
               end
               if spec.subitems and spec.count then fail(site, kind, "count goes with subitem or repeatingSubitem, not subitems") end
               if not spec.subitems and not spec.count then fail(site, kind, "count is required with " .. (spec.subitem and "subitem" or "repeatingSubitem")) end
+            end
+            -- A list is a section (NSCollectionLayoutSection.list): the host reads spec.list.
+            if kind == "list" then
+              spec.site = nil
+              return tagged("section", {site = site, list = spec})
             end
             return tagged(kind, spec)
           end

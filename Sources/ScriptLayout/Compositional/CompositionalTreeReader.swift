@@ -58,6 +58,9 @@ final class CompositionalTreeReader {
         depth = 0
         specs = 0
         sectionSite = site
+        if let list = try field(spec, "list", read: { try listConfiguration(-1, site: site) }) {
+            return .list(list)
+        }
         let at = { (field: String) in Place(site: site, what: "section", field: field) }
         var section = Compositional.Section(
             group: try required(
@@ -109,6 +112,40 @@ final class CompositionalTreeReader {
                 at("visibleItemsInvalidationHandler"), "must be a function, got \(describe(-1))")
         }
         return section
+    }
+
+    /// The fields of a `compositional.list{...}` (a section spec's `list`), read where its
+    /// constructor was called.
+    private func listConfiguration(_ index: Int32, site: String) throws -> Compositional.ListConfiguration {
+        let spec = lua.absoluteIndex(index)
+        let at = { (field: String) in Place(site: site, what: "list", field: field) }
+        guard lua.isTable(at: spec), compositionalTag(spec) == nil else {
+            throw malformed(
+                Place(site: site, what: "section", field: "list"), "is not a list configuration, got \(describe(spec))")
+        }
+        var list = Compositional.ListConfiguration(
+            appearance: try required(
+                try field(spec, "appearance") {
+                    try enumValue(-1, at("appearance"), Compositional.ListAppearance.self)
+                }, site, "list", "appearance"))
+        if let mode = try field(
+            spec, "headerMode", read: { try enumValue(-1, at("headerMode"), Compositional.ListHeaderMode.self) })
+        {
+            list.headerMode = mode
+        }
+        if let mode = try field(
+            spec, "footerMode", read: { try enumValue(-1, at("footerMode"), Compositional.ListFooterMode.self) })
+        {
+            list.footerMode = mode
+        }
+        list.showsSeparators = try field(spec, "showsSeparators") { try boolean(-1, at("showsSeparators")) }
+        list.headerTopPadding = try field(spec, "headerTopPadding") {
+            let value = try number(-1, at("headerTopPadding"))
+            guard value >= 0 else { throw malformed(at("headerTopPadding"), "must be ≥ 0, got \(describe(-1))") }
+            return value
+        }
+        list.backgroundColor = try field(spec, "backgroundColor") { try kind(-1, at("backgroundColor")) }
+        return list
     }
 
     /// A group or custom group spec, read where `place` holds it.

@@ -126,6 +126,26 @@ final class CompositionalScriptStep: ScriptComputeStep {
 
     /// `section = S` (one section for every data section) or `sectionProvider(cv, i, env)`.
     private func readSections(_ fields: Int32, _ reader: CompositionalTreeReader) throws -> Compositional.Sections {
+        // `list = compositional.list{...}`: UICollectionViewCompositionalLayout.list(using:).
+        let listType = lua.rawGet(tableAt: fields, field: "list")
+        if listType != .nil {
+            defer { lua.pop(1) }
+            let others = ["section", "sectionProvider"].filter { lua.rawGet(tableAt: fields, field: $0) != .nil }
+            lua.pop(2)
+            if let other = others.first {
+                throw error("give either list or \(other), not both", field: "list")
+            }
+            var isList = false
+            if reader.compositionalTag(-1) == "section" {
+                isList = lua.rawGet(tableAt: -1, field: "list") == .table
+                lua.pop(1)
+            }
+            guard isList else {
+                throw error("list must be a compositional.list{...}, got \(describe(-1))", field: "list")
+            }
+            return .single(try located("list") { try reader.section(at: -1) })
+        }
+        lua.pop(1)
         let sectionType = lua.rawGet(tableAt: fields, field: "section")
         let providerType = lua.rawGet(tableAt: fields, field: "sectionProvider")
         defer { lua.pop(2) }
