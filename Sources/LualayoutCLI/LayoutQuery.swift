@@ -8,8 +8,9 @@ enum LayoutQuery {
     case all
     /// The elements intersecting a rect (UIKit's layoutAttributesForElements(in:)).
     case rect(Rect)
-    /// One element (layoutAttributesForItem(at:) and its supplementary and decoration kin).
-    case element(ElementKey)
+    /// One element (layoutAttributesForItem(at:) and its supplementary and decoration kin): the
+    /// first of these keys the layout placed (an argument's candidate readings, the preferred first).
+    case element([ElementKey])
 
     /// Prepares `layout` in `context` and answers the query. `picture`: orthogonal sections are
     /// shown scrolled to their offsets (without one, where they rest: a centred first group).
@@ -30,9 +31,12 @@ enum LayoutQuery {
                     }
             case .rect(let rect):
                 elements = ElementList(try layout.layoutAttributesForElements(in: rect, context: context))
-            case .element(let key):
-                guard let found = try layout.layoutAttributes(for: key, context: context) else {
-                    throw CLIError.script(ScriptError(kind: .invalidValue, message: "no such element: \(key)"))
+            case .element(let keys):
+                var found: LayoutAttributes?
+                for key in keys where found == nil { found = try layout.layoutAttributes(for: key, context: context) }
+                guard let found else {
+                    let name = keys.first.map(String.init(describing:)) ?? "nothing"
+                    throw CLIError.script(ScriptError(kind: .invalidValue, message: "no such element: \(name)"))
                 }
                 elements = ElementList([found])
             }

@@ -13,10 +13,13 @@ struct QueryOptions: ParsableArguments {
         help: ArgumentHelp("Show one cell (layoutAttributesForItem, through the attributes hook).", valueName: "S:I"))
     var item: ElementArgument<CellKind>?
 
-    @Option(help: ArgumentHelp("Show one supplementary view, e.g. header:0:0.", valueName: "KIND:S:I"))
+    @Option(
+        help: ArgumentHelp(
+            "Show one supplementary view, e.g. header:0:0 (deeper index paths: connector:0:2:1).",
+            valueName: "KIND:S:I[:…]"))
     var supplementary: ElementArgument<SupplementaryKind>?
 
-    @Option(help: ArgumentHelp("Show one decoration view.", valueName: "KIND:S:I"))
+    @Option(help: ArgumentHelp("Show one decoration view (index paths of any depth).", valueName: "KIND:S:I[:…]"))
     var decoration: ElementArgument<DecorationKind>?
 
     func validate() throws {
@@ -27,7 +30,7 @@ struct QueryOptions: ParsableArguments {
     }
 
     func query(in context: CollectionContext) -> LayoutQuery {
-        if let key = item?.key ?? supplementary?.key ?? decoration?.key { return .element(key) }
+        if let keys = item?.keys ?? supplementary?.keys ?? decoration?.keys { return .element(keys) }
         return visible ? .rect(context.bounds) : rect.map { .rect($0.rect) } ?? .all
     }
 }
@@ -41,20 +44,38 @@ enum SupplementaryKind: ElementArgumentKind { static let category = ElementCateg
 enum DecorationKind: ElementArgumentKind { static let category = ElementCategory.decoration }
 
 /// `S:I` for a cell, `KIND:S:I` for other views (the kind may itself hold colons).
+/// Supplementary and decoration views take index paths of any depth (parity.md §2),
+/// `KIND:S:I:J…`: the trailing whole numbers are the path. A kind may end in `:N` itself, so
+/// every split is a candidate — the deepest path first, down to `S:I` — and the query takes the
+/// first element the layout placed.
 struct ElementArgument<Kind: ElementArgumentKind>: ExpressibleByArgument {
-    var key: ElementKey
+    /// The elements the argument may name, the one to prefer first.
+    var keys: [ElementKey]
+    var key: ElementKey { keys[0] }
 
     init?(argument: String) {
-        var parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 2, let item = Int(parts.removeLast()), let section = Int(parts.removeLast()),
-            section >= 0, item >= 0
-        else { return nil }
-        let kind = parts.joined(separator: ":")
-        if Kind.category == .cell {
-            guard kind.isEmpty, parts.isEmpty else { return nil }
-        } else {
-            guard !kind.isEmpty else { return nil }
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        // The trailing whole numbers ≥ 0 (at most as many as leave a kind for a view).
+        var numbers: [Int] = []
+        for part in parts.reversed() {
+            guard let number = Int(part), number >= 0, part.allSatisfy(\.isNumber) else { break }
+            numbers.insert(number, at: 0)
         }
-        key = ElementKey(category: Kind.category, kind: kind, indexPath: LayoutIndexPath(section, item))
+        if Kind.category == .cell {
+            guard parts.count == 2, numbers.count == 2 else { return nil }
+            keys = [.cell(numbers[0], numbers[1])]
+            return
+        }
+        // A kind is left before the path; paths have at most 64 components (as out:* takes them).
+        numbers = Array(numbers.suffix(min(parts.count - 1, 64)))
+        guard numbers.count >= 2 else { return nil }
+        keys = (2...numbers.count).reversed().compactMap { depth in
+            let kind = parts.dropLast(depth).joined(separator: ":")
+            guard !kind.isEmpty else { return nil }
+            return ElementKey(
+                category: Kind.category, kind: kind,
+                indexPath: LayoutIndexPath(components: Array(numbers.suffix(depth))))
+        }
+        guard !keys.isEmpty else { return nil }
     }
 }

@@ -70,6 +70,37 @@ struct SubclassParityCLITests {
         #expect(lualayout("run", script, "--item", "0:1", "--visible").status == 2)
     }
 
+    /// parity.md §2 on the command line: `--decoration KIND:S:I:J…` names a deep index path.
+    /// Examples/tree-connectors.lua (TreeConnectorsExampleTests derives the frames): the line
+    /// {2, 0, 1} runs from UIResponder's right edge (x 230) 20 across, from its centre y 25 − 1
+    /// to UIViewController's centre 75 + 1: (230, 24, 20, 52). Its prefix {2, 0} is no element.
+    @Test func deepIndexPathsOnTheCommandLine() throws {
+        let tree = [
+            "run", "Examples/tree-connectors.lua", "--data", "Examples/tree-connectors.json", "--bounds", "400x300",
+        ]
+        let line = lualayout(tree + ["--decoration", "line:2:0:1"])
+        #expect(line.status == 0, "\(line.err)")
+        #expect(try frames(line.out) == [[230, 24, 20, 52]])
+        #expect(try elements(line.out).first?["indexPath"] as? [Int] == [2, 0, 1])
+        let prefix = lualayout(tree + ["--decoration", "line:2:0"])
+        #expect(prefix.status == 1)
+        #expect(prefix.err == "no such element: decoration \"line\" [2, 0]\n")
+        // A kind may end in ":N": "badge:2" at {0, 1} is found when no "badge" sits at {2, 0, 1}.
+        let badges = try temporaryFile(
+            "badges.lua",
+            """
+            return { prepare = function(cv, out)
+              out:cell(0, 0, 0, 0, 10, 10)
+              out:supplementary("badge:2", 0, 1, 5, 6, 7, 8)
+              out:contentSize(20, 20)
+            end }
+            """)
+        let badge = lualayout("run", badges, "--items", "1", "--supplementary", "badge:2:0:1")
+        #expect(badge.status == 0, "\(badge.err)")
+        #expect(try frames(badge.out) == [[5, 6, 7, 8]])
+        #expect(lualayout("run", badges, "--items", "1", "--supplementary", "0:1").status == 2)
+    }
+
     @Test func misspelledHooksWarnOrFail() throws {
         let script = try temporaryFile(
             "layout.lua",

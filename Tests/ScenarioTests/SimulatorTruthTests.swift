@@ -94,6 +94,35 @@ struct SimulatorTruthTests {
         #expect(drawn.first { $0.key == .cell(0, 1) }?.frame == Rect(x: 120, y: 10, width: 100, height: 100))
     }
 
+    /// parity.md §6: right to left, a horizontal orthogonal section starts at the right and a
+    /// finger moving right scrolls it forward. Examples/compositional/right-to-left.lua, 400 × 300,
+    /// 4 cards (CompositionalRightToLeftExampleTests): cards 320 wide at x 80, −240, −560, −880,
+    /// y 30…130. A drag from x 200 to 300 in the row pans it by 100: offset 100 (a continuous
+    /// section rests where it is let go; the range is 0…4 · 320 − 400 = 880), and every card is
+    /// drawn 100 to the right: card 0 at 180…500, card 1 at −140…180. A tap at 100 hits card 1,
+    /// at 190 card 0. Left to right the same drag would pull the row before its start (offset
+    /// clamped to 0).
+    @Test func rightToLeftOrthogonalSectionsScrollFromTheRight() throws {
+        let source = try String(
+            contentsOfFile: repositoryRoot + "/Examples/compositional/right-to-left.lua", encoding: .utf8)
+        var context = CollectionContext(
+            bounds: Rect(x: 0, y: 0, width: 400, height: 300), data: CollectionData(counts: [4]))
+        context.layoutDirection = .rightToLeft
+        let outcome = try Self.run(
+            layout: source,
+            scenario: """
+                expect(sectionOffset(0) == 0, "the row rests at its leading (right) edge")
+                drag(200, 80, 300, 80)
+                expect(sectionOffset(0) == 100, "dragged right by 100: offset 100")
+                tap(100, 80)
+                expect(selectedItems()[1].item == 1, "x 100: card 1, drawn at -140…180")
+                tap(190, 80)
+                expect(selectedItems()[1].item == 0, "x 190: card 0, drawn at 180…500")
+                """, context: context)
+        let drawn = try #require(outcome.timeline.steps.last).snapshot.elements.array
+        #expect(drawn.first { $0.key == .cell(0, 1) }?.frame == Rect(x: -140, y: 30, width: 320, height: 100))
+    }
+
     @Test func everyBatchKeyWithPayloads() throws {
         // Section 0 holds "a", "b", "c", "d".
         var context = SimulationSessionTests.context()

@@ -606,7 +606,10 @@ package final class HeadlessCollectionView {
         let dx = viewport.x - current.last.x, dy = viewport.y - current.last.y
         touch?.last = viewport
         if let section = current.section, let region = region(section), let offset = sectionOffset(section) {
-            try setSectionOffset(section, offset - (region.horizontal ? dx : dy))
+            // Right to left, a horizontal region's offset runs from its leading (right) edge:
+            // the finger moving right brings its later groups in from the left.
+            let along = region.horizontal ? dx : dy
+            try setSectionOffset(section, offset + (layout.isFlippedHorizontally && region.horizontal ? along : -along))
         } else {
             try setContentOffset(Point(x: contentOffset.x - dx, y: contentOffset.y - dy))
         }
