@@ -187,8 +187,8 @@ struct TestCommandTests {
             lines.map { $0.components(separatedBy: "  (").first! } == [
                 "PASS  Examples/cell-menu.test.lua", "PASS  Examples/grid.test.lua [iphone-se]",
                 "PASS  Examples/grid.test.lua [ipad-mini]", "PASS  Examples/highlight.test.lua",
-                "PASS  Examples/pinch.test.lua", "PASS  Examples/springboard.test.lua",
-                "PASS  Examples/waterfall.test.lua", "7 passed, 0 failed",
+                "PASS  Examples/pinch.test.lua", "PASS  Examples/refresh.test.lua",
+                "PASS  Examples/springboard.test.lua", "PASS  Examples/waterfall.test.lua", "8 passed, 0 failed",
             ])
         #expect(lines.contains("PASS  Examples/waterfall.test.lua  (4 checks, T ms)"))
         let scrolled = try String(
