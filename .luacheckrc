@@ -44,7 +44,7 @@ stds.lualayout_scenario = {
   read_globals = {
     "tap", "doubleTap", "pinch", "longPress", "touchDown", "touchMove", "touchUp", "drag", "scroll", "fling", "setState",
     "performBatchUpdates", "wait", "beginMove", "updateMove", "endMove", "cancelMove", "chooseMenuAction",
-    "menuActions", "pasteboard",
+    "menuActions", "pasteboard", "isRefreshing",
     "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
     "calls", "updates", "expect", "expectSnapshot", "expectImageSnapshot", "expectEqual", "expectNear", "expectFrame",
     "scrollSection", "sectionOffset", "reloadData", "setBounds",

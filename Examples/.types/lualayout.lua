@@ -819,6 +819,25 @@ function View:setPasteboard(value) end
 ---@return any
 function View:pasteboard() end
 
+---How many items section `section` has now.
+---@param section integer
+---@return integer
+function View:numberOfItems(section) end
+
+---UIRefreshControl.endRefreshing(): the adjusted top inset loses the control's height and the
+---list goes back up.
+function View:endRefreshing() end
+
+---Whether the refresh control is refreshing (a pull past the threshold until endRefreshing).
+---@return boolean
+function View:isRefreshing() end
+
+---Runs `fn(view)` once the scenario's clock (`wait`) has advanced `seconds` (the cookbook's
+---DispatchQueue.main.asyncAfter).
+---@param seconds number
+---@param fn fun(view: lualayout.View)
+function View:after(seconds, fn) end
+
 ---What a controller script returns: delegate callbacks and options, all optional.
 ---@class lualayout.Controller
 ---@field shouldHighlightItem? fun(view: lualayout.View, section: integer, item: integer, point: lualayout.TouchPoint): boolean?
@@ -838,6 +857,8 @@ function View:pasteboard() end
 ---@field shouldShowMenuForItem? fun(view: lualayout.View, section: integer, item: integer): boolean? A long press on the item: true shows the edit menu (default false).
 ---@field canPerformAction? fun(view: lualayout.View, action: string, section: integer, item: integer): boolean? Whether the menu offers the action (default: true when performAction is defined).
 ---@field performAction? fun(view: lualayout.View, action: string, section: integer, item: integer) The action was chosen in the edit menu.
+---@field didPullToRefresh? fun(view: lualayout.View) Released past the refresh threshold: refreshing until view:endRefreshing().
+---@field refreshControl? boolean Default false: a pull past the top rubber-bands and, released with the control's 60 points shown, refreshes.
 ---@field menuActions? string[] The actions the edit menu may offer, in order (default {"cut", "copy", "paste"}).
 ---@field allowsSelection? boolean Default true.
 ---@field allowsMultipleSelection? boolean Default false.
@@ -992,6 +1013,10 @@ function menuActions() end
 ---What is on the host's pasteboard (a controller's view:setPasteboard), or nil.
 ---@return any
 function pasteboard() end
+
+---Whether the refresh control is refreshing.
+---@return boolean
+function isRefreshing() end
 
 ---@return lualayout.Point
 function contentOffset() end

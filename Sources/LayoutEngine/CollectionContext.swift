@@ -76,6 +76,9 @@ public struct CollectionContext: Hashable, Sendable {
     /// The collection view's layout direction (`--layout-direction rtl`): layouts that flip
     /// (flow, compositional, a custom layout asking for it) are mirrored across the content.
     public var layoutDirection = LayoutDirection.leftToRight
+    /// What a refreshing refresh control adds to the adjusted top inset (its height while
+    /// refreshing, else 0).
+    public var refreshControlInset = 0.0
 
     public init(
         bounds: Rect, scale: Double = 1, data: CollectionData, state: [String: LayoutValue] = [:],
@@ -93,10 +96,11 @@ public struct CollectionContext: Hashable, Sendable {
     public var contentOffset: Point { bounds.origin }
 
     /// UIScrollView's `adjustedContentInset` with the automatic adjustment behaviour: the
-    /// content inset plus the safe area.
+    /// content inset plus the safe area (plus, at the top, a refreshing refresh control).
     public var adjustedContentInset: EdgeInsets {
         EdgeInsets(
-            top: contentInset.top + safeAreaInsets.top, left: contentInset.left + safeAreaInsets.left,
+            top: contentInset.top + safeAreaInsets.top + refreshControlInset,
+            left: contentInset.left + safeAreaInsets.left,
             bottom: contentInset.bottom + safeAreaInsets.bottom, right: contentInset.right + safeAreaInsets.right)
     }
 }

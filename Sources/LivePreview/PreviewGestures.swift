@@ -8,7 +8,8 @@ extension PreviewGesture {
     /// tap), p (pinch at x,y to a scale), P (a pinch still in progress: no "ended"), b (pick up
     /// the item at x,y), u (the moving item follows the finger to x,y), e (drop it: `e:`), c (put
     /// it back: `c:`), m (choose the edit menu's action at a position, 0 the first: `m:1`) and v
-    /// (the finger, still down, moves to x,y: the page's pan in progress, after an h).
+    /// (the finger, still down, moves to x,y: the page's pan in progress, after an h) and w (the
+    /// clock advances that many seconds: the controller's timers due run).
     package static func parse(_ text: String) throws(PreviewGestureError) -> [PreviewGesture] {
         let parts = text.split(separator: ";", omittingEmptySubsequences: true)
         guard parts.count <= maximumCount else {
@@ -16,7 +17,7 @@ extension PreviewGesture {
         }
         let kinds: [String: UInt8] = [
             "t": 0, "l": 1, "h": 2, "d": 3, "s": 4, "f": 5, "D": 6, "p": 7, "P": 8, "b": 9, "u": 10, "e": 11, "c": 12,
-            "m": 13, "v": 14,
+            "m": 13, "v": 14, "w": 15,
         ]
         var gestures: [PreviewGesture] = []
         for (position, part) in parts.enumerated() {
@@ -27,7 +28,7 @@ extension PreviewGesture {
             }
             guard let kind = kinds[String(fields[0])], let expected = numberCount(kind: kind) else {
                 throw PreviewGestureError(
-                    "log: gesture \(position + 1) has an unknown kind '\(fields[0])' (t, l, h, d, s, f, D, p, P, b, u, e, c, m or v)"
+                    "log: gesture \(position + 1) has an unknown kind '\(fields[0])' (t, l, h, d, s, f, D, p, P, b, u, e, c, m, v or w)"
                 )
             }
             let n = numbers.map { $0! }
@@ -69,6 +70,7 @@ extension PreviewGesture {
         case .cancelMove:
             return session.view.movingItem == nil ? nil : try session.cancelMove()
         case .touchMove(let point): return try session.touchMove(point)
+        case .wait(let seconds): return try session.wait(seconds: seconds)
         case .chooseMenuAction(let index):
             guard let menu = session.view.menu, index < menu.actions.count else {
                 throw SimulationError(

@@ -40,7 +40,8 @@ enum PreviewPage {
         <div id="help">Mouse: click = tap · double click = double tap · press and hold (½ s) or right click = long press
           (an edit menu shows its actions as buttons over the item: click one to choose it, click elsewhere to close it);
           hold, then drag = move the item (when the controller defines <code>moveItem</code>; release drops it,
-          Esc puts it back) · drag = pan (a quick release flings) · wheel, arrow keys, ▲▼◀▶ = scroll ·
+          Esc puts it back) · drag = pan (a quick release flings; past an edge the content rubber-bands and springs back;
+          pulled down past the top with a <code>refreshControl</code>, it refreshes) · wheel, arrow keys, ▲▼◀▶ = scroll ·
           pinch = <kbd>Ctrl</kbd> (or <kbd>⌘</kbd>) + wheel (up spreads; ends when the key is released, or
           a trackpad pinch stops) or <kbd>Shift</kbd> + drag (up spreads, down pinches; ends on release).</div>
         <div id="interaction"></div>
@@ -56,7 +57,7 @@ enum PreviewPage {
         // --controller's callbacks run there): the session is the log, kept by this page alone,
         // with the offset in its URL. What is under way (a finger down, an item being moved, a
         // pinch) is `pending`, replayed after the log until it ends.
-        let state = null, latest = null, rendered = 0, log = [], pending = [], busy = false, again = false;
+        let state = null, latest = null, rendered = 0, log = [], pending = [], busy = false, again = false, timer = null;
         const stage = document.getElementById('stage');
         const params = new URLSearchParams(location.search);
         const start = (params.get('offset') || '').split(',').map(Number);
@@ -104,11 +105,20 @@ enum PreviewPage {
           document.body.dataset.gestures = String(log.length);
           document.body.dataset.moving = reply.moving ? reply.moving.join(',') : '';
           document.body.dataset.calls = reply.calls.join('|');
+          document.body.dataset.refreshing = reply.refreshing ? '1' : '0';
           showMenu(reply.menu);
+          // The controller's timers (view:after) run as real time passes: when the next is due,
+          // the clock advances to it (`w:` joins the log). Any newer reply schedules afresh.
+          clearTimeout(timer);
+          if (reply.nextTimer !== null && reply.nextTimer !== undefined) {
+            const seconds = Math.ceil(reply.nextTimer * 1000) / 1000;
+            timer = setTimeout(() => { log.push('w:' + seconds); render(); }, seconds * 1000);
+          }
           document.getElementById('offset').textContent = 'offset ' + reply.offsetText;
           document.getElementById('interaction').textContent = 'selected [' + selected.join(' ') + '] · highlighted ['
             + highlighted.join(' ') + '] · state ' + JSON.stringify(reply.state)
             + (reply.moving ? ' · moving [' + reply.moving.join(',') + ']' : '')
+          + (reply.refreshing ? ' · refreshing' : '')
           + (reply.calls.length ? '\\n' + reply.calls.join('\\n') : '');
           // An animated state change plays below the picture (the timeline's player).
           const animation = document.getElementById('animation');

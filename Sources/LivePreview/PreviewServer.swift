@@ -109,7 +109,7 @@ package final class PreviewServer: @unchecked Sendable {
     }
 
     /// Replays the page's log (`t:x,y;l:x,y;h:x,y;d:x1,y1,x2,y2;s:x,y;f:vx,vy;D:x,y;p:x,y,scale;
-    /// b:x,y;u:x,y;e:;c:;m:N;v:x,y`, viewport points; `PreviewGesture.parse`).
+    /// b:x,y;u:x,y;e:;c:;m:N;v:x,y;w:s`, viewport points; `PreviewGesture.parse`).
     private static func interact(_ request: HTTPRequest, session: WatchSession, labelField: String?) -> HTTPResponse {
         let gestures: [PreviewGesture]
         do {
@@ -138,7 +138,8 @@ package final class PreviewServer: @unchecked Sendable {
                 + "\"calls\": [" + result.lastCalls.map(JSONLayoutWriter.string).joined(separator: ", ") + "], "
                 + "\"animations\": [" + result.animations.map(JSONLayoutWriter.string).joined(separator: ", ") + "], "
                 + "\"moving\": \(result.moving.map { "[\($0.section), \($0.item)]" } ?? "null"), "
-                + "\"menu\": \(menu(result.menu))}"
+                + "\"menu\": \(menu(result.menu)), \"refreshing\": \(result.refreshing), "
+                + "\"nextTimer\": \(result.nextTimer.map(JSONLayoutWriter.number) ?? "null")}"
             return json(body)
         } catch {
             return .text(500, "\(error)")

@@ -102,7 +102,8 @@ final class WatchWorker {
                 PreviewInteraction(
                     snapshot: snapshot, selected: view.selectedItems, highlighted: view.highlightedItems,
                     state: view.context.state, lastCalls: calls, animations: animations, moving: view.movingItem,
-                    menu: view.menu))
+                    menu: view.menu, refreshing: view.isRefreshing,
+                    nextTimer: controller?.nextTimerDue.map { max(0, $0 - session.time) }))
         } catch {
             return .failed("\(error)", files: [])
         }

@@ -18,6 +18,8 @@ package final class ControllerScript: CollectionViewDelegate {
         package var pagingEnabled = false
         /// The actions the edit menu may offer, in order.
         package var menuActions = HeadlessCollectionView.standardMenuActions
+        /// UIScrollView.refreshControl: a pull past the top threshold refreshes.
+        package var refreshControl = false
     }
 
     /// The callbacks a controller may define.
@@ -25,10 +27,10 @@ package final class ControllerScript: CollectionViewDelegate {
         "shouldHighlightItem", "didHighlightItem", "didUnhighlightItem", "shouldSelectItem", "didSelectItem",
         "shouldDeselectItem", "didDeselectItem", "didLongPress", "didTapBackground", "canMoveItem",
         "targetIndexPathForMove", "moveItem", "didDoubleTap", "didPinch", "shouldShowMenuForItem", "canPerformAction",
-        "performAction",
+        "performAction", "didPullToRefresh",
     ]
     /// The boolean options.
-    static let flagNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled"]
+    static let flagNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled", "refreshControl"]
     package static let optionNames = flagNames + ["menuActions"]
     /// The methods of the `view` object callbacks receive.
     package static let viewMethodNames = ControllerView.methodNames
@@ -86,6 +88,7 @@ package final class ControllerScript: CollectionViewDelegate {
             switch option {
             case "allowsSelection": options.allowsSelection = value
             case "allowsMultipleSelection": options.allowsMultipleSelection = value
+            case "refreshControl": options.refreshControl = value
             default: options.pagingEnabled = value
             }
         }
@@ -254,6 +257,69 @@ package final class ControllerScript: CollectionViewDelegate {
                 lua.push(touch: point)
                 lua.push(phase)
             }, read: { _ in () })
+    }
+
+    // MARK: Refresh control and timers
+
+    package var hasRefreshControl: Bool { options.refreshControl }
+
+    /// didPullToRefresh(view): the refresh control started refreshing.
+    package func didPullToRefresh(_ view: HeadlessCollectionView) throws {
+        _ = try call(
+            "didPullToRefresh", view, evaluating: "didPullToRefresh(view)", arguments: 0, {}, read: { _ in () })
+    }
+
+    /// A function `view:after(seconds, fn)` scheduled: due on the scenario's clock.
+    struct Timer {
+        var due: Double
+        var function: LuaReference
+        /// `file:line` of the function, to name it in the log and in errors.
+        var location: String
+    }
+    /// The timers not yet run, in the order they fire (due time, then scheduling order).
+    private(set) var timers: [Timer] = []
+    /// The scenario's clock, in seconds (the session sets it as `wait` advances).
+    package var clock = 0.0
+    /// Most timers waiting at once.
+    static let maximumTimers = 1000
+
+    /// Schedules the function on top of the stack (popped) to run `seconds` from now.
+    func schedule(after seconds: Double) -> String? {
+        guard timers.count < Self.maximumTimers else {
+            lua.pop(1)
+            return "at most \(Self.maximumTimers) timers may wait at once"
+        }
+        let location = lua.functionLocation(at: -1)
+        let timer = Timer(due: clock + seconds, function: lua.reference(), location: location)
+        let position = timers.firstIndex { $0.due > timer.due } ?? timers.endIndex
+        timers.insert(timer, at: position)
+        return nil
+    }
+
+    /// When the next timer is due, or nil.
+    package var nextTimerDue: Double? { timers.first?.due }
+
+    /// Runs the first timer: `fn(view)`, logged as a call `after(LOCATION)`.
+    package func fireNextTimer(_ view: HeadlessCollectionView) throws {
+        guard !timers.isEmpty else { return }
+        let timer = timers.removeFirst()
+        defer { lua.release(timer.function) }
+        let name = "after(\(timer.location.isEmpty ? self.name : timer.location))"
+        try view.hostCallback(name) {
+            let lua = self.lua
+            let saved = lua.top
+            defer { lua.top = saved }
+            lua.push(timer.function)
+            viewObject.view = view
+            defer { viewObject.view = nil }
+            viewObject.push()
+            do throws(LuaError) {
+                try lua.call(arguments: 1, results: 0)
+            } catch {
+                if let pending = viewObject.takePendingError() { throw pending }
+                throw ScriptError(error, evaluating: "the function given to view:after", script: self.name)
+            }
+        }
     }
 
     // MARK: Edit menu

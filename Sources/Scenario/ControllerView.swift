@@ -19,7 +19,7 @@ final class ControllerView {
         "setState", "state", "performBatchUpdates", "reloadData", "selectItem", "deselectItem", "scrollTo",
         "contentOffset", "contentSize", "selectedItems", "highlightedItems", "visibleItems", "attributesOf",
         "setTransitionProgress", "transitionProgress", "updateAnimatedValue", "finishTransition", "cancelTransition",
-        "itemData", "setPasteboard", "pasteboard",
+        "itemData", "setPasteboard", "pasteboard", "endRefreshing", "isRefreshing", "after", "numberOfItems",
     ]
 
     init(controller: ControllerScript) {
@@ -51,6 +51,22 @@ final class ControllerView {
         return pendingError
     }
 
+    /// `view:after(seconds, fn)`: `fn(view)` runs once the scenario's clock (`wait`) has
+    /// advanced `seconds` (DispatchQueue.main.asyncAfter).
+    private func after(_ lua: LuaState) -> LuaState.FunctionResult {
+        guard let seconds = lua.number(at: 2), lua.type(at: 2) == .number, seconds.isFinite, seconds >= 0,
+            seconds <= SimulationSession.maxTime
+        else {
+            return .error("view:after(seconds, fn) expects a number of seconds ≥ 0, got \(lua.type(at: 2).name)")
+        }
+        guard lua.type(at: 3) == .function else {
+            return .error("view:after(seconds, fn) expects a function to run, got \(lua.type(at: 3).name)")
+        }
+        lua.pushValue(at: 3)
+        if let problem = controller.schedule(after: seconds) { return .error("view:after: \(problem)") }
+        return .results(0)
+    }
+
     private func method(_ name: String, _ lua: LuaState) -> LuaState.FunctionResult {
         let call = "view:\(name)"
         lua.push(object)
@@ -58,6 +74,7 @@ final class ControllerView {
         lua.pop(1)
         guard isSelf else { return .error("call \(call)(…) with a colon: the view is its first argument") }
         guard let view else { return .error("\(call): the view is only available while a callback runs") }
+        if name == "after" { return after(lua) }
         do {
             return try ViewMethods.run(
                 name, call: call, view: view, lua: lua, argumentBase: 2, directory: controller.directory)
@@ -145,6 +162,16 @@ enum ViewMethods {
                 throw SimulationError("\(call)(value): the value cannot go on the pasteboard: \(error.message)")
             }
             return .results(0)
+        case "numberOfItems":
+            let section = try lua.sectionArgument(base, call).get()
+            lua.push(view.context.data.numberOfItems(inSection: section))
+            return .results(1)
+        case "endRefreshing":
+            try view.endRefreshing()
+            return .results(0)
+        case "isRefreshing":
+            lua.push(view.isRefreshing)
+            return .results(1)
         case "pasteboard":
             lua.push(view.pasteboard ?? .null)
             return .results(1)

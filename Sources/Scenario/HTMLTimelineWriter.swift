@@ -155,7 +155,11 @@ package struct HTMLTimelineWriter: TimelineWriter {
             case .editMenu(let path, let actions?):
                 return "edit menu on [\(path.section), \(path.item)]: \(actions.joined(separator: ", "))"
             case .editMenu: return "edit menu closed"
-            case .refreshing(let on): return on ? "refreshing (top inset grows)" : "refreshing ended"
+            case .refreshing(let on):
+                return on ? "refreshing: the top inset grows by the refresh control's 60 points" : "refreshing ended"
+            case .springBack(let from, let to):
+                return
+                    "springs back from \(NumberFormatting.rounded(from.x)),\(NumberFormatting.rounded(from.y)) to \(NumberFormatting.rounded(to.x)),\(NumberFormatting.rounded(to.y))"
             default: return nil
             }
         }

@@ -84,7 +84,7 @@ package final class ScenarioScript {
     /// Scenario globals that only read.
     package static let queryNames = [
         "contentOffset", "contentSize", "visibleItems", "selectedItems", "highlightedItems", "attributesOf", "state",
-        "calls", "updates", "sectionOffset", "transitionProgress", "menuActions", "pasteboard",
+        "calls", "updates", "sectionOffset", "transitionProgress", "menuActions", "pasteboard", "isRefreshing",
     ]
     package static let checkNames = ["expect", "expectSnapshot", "expectImageSnapshot"] + expectationNames
 

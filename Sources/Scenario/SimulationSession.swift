@@ -216,7 +216,26 @@ package final class SimulationSession {
                 "wait(\(NumberFormatting.format(seconds))) would take the scenario's clock past \(NumberFormatting.format(Self.maxTime)) seconds (it is at \(NumberFormatting.format(time)))"
             )
         }
-        return try record(.wait(seconds: seconds), line: line) { time += seconds }
+        // The controller's timers (view:after) due by the end run in order, each at its time.
+        return try record(.wait(seconds: seconds), line: line) {
+            let end = time + seconds
+            if let controller {
+                var fired = 0
+                while let due = controller.nextTimerDue, due <= end {
+                    fired += 1
+                    guard fired <= 10_000 else {
+                        throw SimulationError(
+                            "wait(\(NumberFormatting.format(seconds))): the controller's timers (view:after) ran 10000 times without the clock reaching the end: a timer that schedules itself again at once?"
+                        )
+                    }
+                    time = max(time, due)
+                    controller.clock = time
+                    try controller.fireNextTimer(view)
+                }
+            }
+            time = end
+            controller?.clock = end
+        }
     }
 
     // MARK: Edit menu

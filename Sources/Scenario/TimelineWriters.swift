@@ -142,6 +142,8 @@ package struct JSONTimelineWriter: TimelineWriter {
             return "{\"type\": \"editMenu\", \"indexPath\": \(path(p)), \"actions\": "
                 + (actions.map { "[" + $0.map(JSONLayoutWriter.string).joined(separator: ", ") + "]" } ?? "null") + "}"
         case .refreshing(let on): return "{\"type\": \"refreshing\", \"on\": \(on)}"
+        case .springBack(let from, let to):
+            return "{\"type\": \"springBack\", \"from\": \(point(from)), \"to\": \(point(to))}"
         }
     }
 

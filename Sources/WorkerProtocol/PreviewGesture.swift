@@ -26,6 +26,8 @@ package enum PreviewGesture: Equatable {
     case chooseMenuAction(Int)
     /// The finger, down, moves to the point (a pan in progress: past an edge it rubber-bands).
     case touchMove(Point)
+    /// The clock advances (seconds): the controller's timers (view:after) due by then run.
+    case wait(Double)
 
     /// Most gestures one request may replay: the log is the page's whole session.
     package static let maximumCount = 1000
@@ -47,6 +49,7 @@ package enum PreviewGesture: Equatable {
         case .cancelMove: (12, [])
         case .chooseMenuAction(let index): (13, [Double(index)])
         case .touchMove(let p): (14, [p.x, p.y])
+        case .wait(let seconds): (15, [seconds])
         }
     }
 
@@ -56,7 +59,7 @@ package enum PreviewGesture: Equatable {
         case 3: 4
         case 7, 8: 3
         case 11, 12: 0
-        case 13: 1
+        case 13, 15: 1
         case 0...12, 14: 2
         default: nil
         }
@@ -82,6 +85,7 @@ package enum PreviewGesture: Equatable {
             guard n[0] >= 0, n[0] < Double(Int32.max), n[0].rounded() == n[0] else { return nil }
             self = .chooseMenuAction(Int(n[0]))
         case 14: self = .touchMove(point)
+        case 15: self = .wait(n[0])
         default: return nil
         }
     }
@@ -102,11 +106,16 @@ package struct PreviewInteraction: Equatable {
     package var moving: LayoutIndexPath?
     /// The edit menu shown (a long press opened it), or nil.
     package var menu: HeadlessCollectionView.EditMenu?
+    /// Whether the refresh control is refreshing.
+    package var refreshing = false
+    /// Seconds of the session's clock until the controller's next timer (view:after), or nil.
+    package var nextTimer: Double?
 
     package init(
         snapshot: LayoutSnapshot, selected: [LayoutIndexPath], highlighted: [LayoutIndexPath],
         state: [String: LayoutValue], lastCalls: [String], animations: [String] = [],
-        moving: LayoutIndexPath? = nil, menu: HeadlessCollectionView.EditMenu? = nil
+        moving: LayoutIndexPath? = nil, menu: HeadlessCollectionView.EditMenu? = nil, refreshing: Bool = false,
+        nextTimer: Double? = nil
     ) {
         self.snapshot = snapshot
         self.selected = selected
@@ -116,5 +125,7 @@ package struct PreviewInteraction: Equatable {
         self.animations = animations
         self.moving = moving
         self.menu = menu
+        self.refreshing = refreshing
+        self.nextTimer = nextTimer
     }
 }

@@ -121,6 +121,13 @@ extension WorkerReply {
             } else {
                 writer.byte(0)
             }
+            writer.byte(interaction.refreshing ? 1 : 0)
+            if let next = interaction.nextTimer {
+                writer.byte(1)
+                writer.double(next)
+            } else {
+                writer.byte(0)
+            }
         }
         return writer.bytes
     }
@@ -150,10 +157,12 @@ extension WorkerReply {
                 ? HeadlessCollectionView.EditMenu(
                     indexPath: LayoutIndexPath(try reader.int(), try reader.int()), actions: try reader.strings())
                 : nil
+            let refreshing = try reader.byte() == 1
+            let nextTimer = try reader.byte() == 1 ? try reader.double() : nil
             self = .interaction(
                 PreviewInteraction(
                     snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: state, lastCalls: calls,
-                    animations: animations, moving: moving, menu: menu))
+                    animations: animations, moving: moving, menu: menu, refreshing: refreshing, nextTimer: nextTimer))
         case let tag: throw WireError("unknown reply \(tag)")
         }
         try reader.expectEnd()

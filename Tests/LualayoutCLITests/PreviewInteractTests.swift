@@ -222,6 +222,35 @@ struct PreviewInteractTests {
                 == "log: gesture 1 ('m:0.5') needs a whole number ≥ 0 (the action's position)\n")
     }
 
+    /// The cookbook's pull to refresh (Examples/refresh.test.lua derives the numbers): a finger
+    /// held 240 points below where it went down has moved the content 480·0.275/1.275 =
+    /// 103.5294 points past the top (0.55·240/480 = 0.275); released (`d`), it refreshes and
+    /// rests 60 down with the controller's timer due in 1 s; after `w:1` the refresh has ended,
+    /// the list is back at the top and a sixth row is there.
+    @Test func pullToRefreshAndTimers() throws {
+        let preview = try PreviewTests.Preview(
+            script: repositoryRoot + "/Examples/table.lua",
+            arguments: [
+                "--controller", repositoryRoot + "/Examples/refresh-controller.lua", "--bounds", "320x480", "--items",
+                "5",
+            ])
+        try #require(preview.port > 0, "\(preview.errors.text)")
+        let pulling = try json(try preview.get("/interact?log=h:160,100;v:160,340"))
+        let y = try #require((pulling["offset"] as? [String: Double])?["y"])
+        #expect(abs(y + 103.5294) < 0.001)
+        #expect(pulling["refreshing"] as? Bool == false)
+        let released = try json(try preview.get("/interact?log=d:160,100,160,340"))
+        #expect(released["refreshing"] as? Bool == true)
+        #expect(released["offset"] as? [String: Double] == ["x": 0, "y": -60])
+        #expect(released["nextTimer"] as? Double == 1)
+        let later = try json(try preview.get("/interact?log=d:160,100,160,340;w:1"))
+        #expect(later["refreshing"] as? Bool == false)
+        #expect(later["offset"] as? [String: Double] == ["x": 0, "y": 0])
+        let rows = try #require(later["svg"] as? String).components(separatedBy: "<title>cell [0, ").count - 1
+        #expect(rows == 6)
+        #expect(later["nextTimer"] is NSNull)
+    }
+
     @Test func badLogsAreRefused() throws {
         let preview = try PreviewTests.Preview(
             script: Self.springboard, arguments: ["--bounds", "768x1024", "--items", "4"])
@@ -229,7 +258,7 @@ struct PreviewInteractTests {
         #expect(try preview.get("/interact?log=t:1") == "log: gesture 1 ('t:1') needs 2 numbers\n")
         #expect(
             try preview.get("/interact?log=t:1,2;x:1,2")
-                == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s, f, D, p, P, b, u, e, c, m or v)\n")
+                == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s, f, D, p, P, b, u, e, c, m, v or w)\n")
         #expect(try preview.get("/interact?log=p:1,2") == "log: gesture 1 ('p:1,2') needs 3 numbers\n")
         #expect(try preview.get("/interact?log=e:1") == "log: gesture 1 ('e:1') needs 0 numbers\n")
         #expect(try preview.get("/interact?log=t:nan,2") == "log: gesture 1 ('t:nan,2') is not KIND:NUMBERS\n")

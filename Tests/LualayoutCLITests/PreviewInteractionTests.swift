@@ -113,6 +113,25 @@ struct PreviewInteractionTests {
         #expect(result.output.contains("all passed"), "\(result.output)")
     }
 
+    /// The cookbook's pull to refresh: the pull rubber-bands, the release refreshes, and a
+    /// second later (real time) the controller's timer appends a row.
+    @Test func pullToRefreshInThePreview() throws {
+        let preview = try PreviewTests.Preview(
+            script: repositoryRoot + "/Examples/table.lua",
+            arguments: [
+                "--controller", repositoryRoot + "/Examples/refresh-controller.lua", "--bounds", "320x480", "--items",
+                "5",
+                "--idle-timeout", "600",
+            ])
+        try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
+        guard let result = try runBrowserScript(["refresh", "http://127.0.0.1:\(preview.port)/"]) else {
+            print("skipped: Selenium or chromedriver cannot run here")
+            return
+        }
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("all passed"), "\(result.output)")
+    }
+
     /// The App Store page: a drag across the featured cards scrolls that orthogonal section,
     /// which settles with a card centred, and the page stays at 0,0.
     @Test func aDragScrollsTheFeaturedCarousel() throws {

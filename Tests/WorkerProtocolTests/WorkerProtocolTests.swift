@@ -114,20 +114,20 @@ struct WorkerProtocolTests {
             .tap(p), .longPress(p), .touchDown(p), .drag(from: p, to: Point(x: 1e308, y: 2)), .scroll(to: p),
             .fling(velocity: p), .doubleTap(p), .pinch(p, scale: 1.5, inProgress: false),
             .pinch(p, scale: 0.25, inProgress: true), .beginMove(p), .updateMove(p), .endMove, .cancelMove,
-            .chooseMenuAction(2), .touchMove(p),
+            .chooseMenuAction(2), .touchMove(p), .wait(0.1 + 0.2),
         ]
         #expect(try WorkerRequest(decoding: WorkerRequest.interact(gestures).encoded()) == .interact(gestures))
         let menu = HeadlessCollectionView.EditMenu(indexPath: LayoutIndexPath(0, 3), actions: ["copy", "paste ✓"])
-        for (moving, menu) in [(nil, nil), (LayoutIndexPath(2, 7), menu)] {
+        for (moving, menu, timer) in [(nil, nil, nil), (LayoutIndexPath(2, 7), menu, 0.1 + 0.2)] {
             let reply = WorkerReply.interaction(
                 PreviewInteraction(
                     snapshot: LayoutSnapshot(bounds: .zero, contentSize: .zero, elements: []), selected: [],
                     highlighted: [LayoutIndexPath(0, 1)], state: ["k": .number(1)], lastCalls: ["moveItem[2, 7]"],
-                    moving: moving, menu: menu))
+                    moving: moving, menu: menu, refreshing: timer != nil, nextTimer: timer))
             #expect(try WorkerReply(decoding: reply.encoded()) == reply)
         }
-        // An unknown kind (15) is refused.
-        #expect(throws: WireError.self) { try WorkerRequest(decoding: [2, 2, 15]) }
+        // An unknown kind (16) is refused.
+        #expect(throws: WireError.self) { try WorkerRequest(decoding: [2, 2, 16]) }
     }
 
     @Test func aCutOrPaddedMessageIsAnError() {

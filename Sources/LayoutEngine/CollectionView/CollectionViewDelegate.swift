@@ -154,4 +154,6 @@ package enum CollectionViewEvent: Sendable, Equatable {
     /// The top rubber-band was let go past the threshold: refreshing began (the adjusted top
     /// inset grew by the control's height), or (false) `endRefreshing` ended it.
     case refreshing(Bool)
+    /// A pan let go past an edge: the content springs back from the rubber-banded offset.
+    case springBack(from: Point, to: Point)
 }

@@ -30,6 +30,9 @@ package final class HeadlessCollectionView {
         var panning = false
         /// The orthogonal section the pan scrolls (nil: the collection view).
         var section: Int?
+        /// Where the finger alone would have put the content offset (no clamping): past an
+        /// edge the content follows it through the rubber band (nil until the pan moves it).
+        var raw: Point?
     }
     private var touch: Touch?
 
@@ -218,14 +221,105 @@ package final class HeadlessCollectionView {
     package func setContentOffset(_ offset: Point) throws -> Point {
         let clamped = ScrollGeometry.clamp(
             offset, contentSize: contentSize, boundsSize: bounds.size, inset: context.adjustedContentInset)
-        guard clamped != contentOffset else { return clamped }
+        try moveBounds(to: clamped)
+        return clamped
+    }
+
+    /// Moves the bounds to `offset` as it is (a rubber-banded offset may be past the range).
+    private func moveBounds(to offset: Point) throws {
+        guard offset != contentOffset else { return }
         let old = bounds
-        let new = Rect(origin: clamped, size: old.size)
+        let new = Rect(origin: offset, size: old.size)
         let invalidate = try layout.shouldInvalidateLayout(forBoundsChange: new, context: context)
         context.bounds = new
         events.append(.boundsChange(from: old, to: new, invalidated: invalidate))
         if invalidate { try prepare(reason: "bounds change") }
-        return clamped
+    }
+
+    // MARK: Overscroll and the refresh control
+
+    /// UIRefreshControl's height: the adjusted top inset grows by it while refreshing.
+    package static let refreshControlHeight = 60.0
+    /// How far past the top the content must be (rubber-banded, when the finger lets go) for a
+    /// refresh control to start refreshing: its whole height shown. UIRefreshControl's own
+    /// threshold is not public; this one is the simulator's choice.
+    package static let refreshThreshold = refreshControlHeight
+
+    /// Whether the refresh control is refreshing (from a pull past the threshold until
+    /// `endRefreshing`).
+    package private(set) var isRefreshing = false
+
+    /// Whether the content bounces on each axis (UIScrollView.bounces with alwaysBounce off):
+    /// along an axis it scrolls on, and vertically always with a refresh control.
+    private var bouncesOnAxes: (horizontal: Bool, vertical: Bool) {
+        let range = contentOffsetRange
+        return (range.max.x > range.min.x, range.max.y > range.min.y || (delegate?.hasRefreshControl ?? false))
+    }
+
+    /// The content offset a pan puts the content at when the finger alone says `raw`: inside
+    /// the range, `raw`; past an edge on an axis that bounces, the edge plus the rubber band
+    /// of the distance past it (`ScrollGeometry.rubberBand`, the viewport's length on that
+    /// axis as the dimension); on an axis that does not bounce, clamped.
+    package func rubberBandedOffset(_ raw: Point) -> Point {
+        let range = contentOffsetRange, bounces = bouncesOnAxes
+        func band(_ value: Double, _ low: Double, _ high: Double, _ dimension: Double, _ bounces: Bool) -> Double {
+            guard value.isFinite else { return low }
+            if value < low {
+                return bounces ? low - ScrollGeometry.rubberBand(low - value, dimension: dimension) : low
+            }
+            if value > high {
+                return bounces ? high + ScrollGeometry.rubberBand(value - high, dimension: dimension) : high
+            }
+            return value
+        }
+        return Point(
+            x: band(raw.x, range.min.x, range.max.x, bounds.width, bounces.horizontal),
+            y: band(raw.y, range.min.y, range.max.y, bounds.height, bounces.vertical))
+    }
+
+    /// A pan let go of the content: with a refresh control not yet refreshing, a top overscroll
+    /// of at least `refreshThreshold` starts refreshing (the adjusted top inset grows by the
+    /// control's height, the layout is invalidated); then content past an edge springs back to
+    /// the range (logged); then `didPullToRefresh` is told.
+    private func springBack() throws {
+        let from = contentOffset
+        var refreshes = false
+        if let delegate, delegate.hasRefreshControl, !isRefreshing,
+            contentOffsetRange.min.y - from.y >= Self.refreshThreshold - 1e-9
+        {
+            refreshes = true
+            isRefreshing = true
+            context.refreshControlInset = Self.refreshControlHeight
+            events.append(.refreshing(true))
+        }
+        let to = ScrollGeometry.clamp(
+            from, contentSize: contentSize, boundsSize: bounds.size, inset: context.adjustedContentInset)
+        if to != from {
+            events.append(.springBack(from: from, to: to))
+            try moveBounds(to: to)
+        }
+        guard refreshes else { return }
+        try invalidateLayout(reason: "adjusted content inset")
+        try tell("didPullToRefresh", nil) { try $0.didPullToRefresh(self) }
+    }
+
+    /// UIRefreshControl.endRefreshing(): the adjusted top inset loses the control's height,
+    /// the layout is invalidated and the offset comes back inside the range. Nothing happens
+    /// when not refreshing.
+    package func endRefreshing() throws {
+        guard isRefreshing else { return }
+        isRefreshing = false
+        context.refreshControlInset = 0
+        events.append(.refreshing(false))
+        try invalidateLayout(reason: "adjusted content inset")
+        if callbackDepth == 0 { try reclampOffset() }
+    }
+
+    /// Runs a host callback that is not a delegate method (a controller's timer): logged as a
+    /// call named `name`; invalidations inside it wait until it returns.
+    package func hostCallback(_ name: String, _ body: () throws -> Void) throws {
+        events.append(.delegateCall(name: name, indexPath: nil, result: nil))
+        try deferringInvalidation(body)
     }
 
     /// After the content size changed: keeps the offset inside the new range.
@@ -349,6 +443,7 @@ package final class HeadlessCollectionView {
             try setSectionOffset(section, layout.targetOffset(inRegion: section, proposed: at, velocity: 0))
             return
         }
+        try springBack()
         release = .content(contentOffset)
         guard isPagingEnabled else { return }
         try setContentOffset(
@@ -611,7 +706,10 @@ package final class HeadlessCollectionView {
             let along = region.horizontal ? dx : dy
             try setSectionOffset(section, offset + (layout.isFlippedHorizontally && region.horizontal ? along : -along))
         } else {
-            try setContentOffset(Point(x: contentOffset.x - dx, y: contentOffset.y - dy))
+            let start = current.raw ?? contentOffset
+            let raw = Point(x: start.x - dx, y: start.y - dy)
+            touch?.raw = raw
+            try moveBounds(to: rubberBandedOffset(raw))
         }
     }
 

@@ -6,6 +6,22 @@ package enum ScrollGeometry {
     /// UIScrollView.DecelerationRate.normal: the velocity kept after each millisecond.
     package static let normalDecelerationRate = 0.998
 
+    /// UIScrollView's rubber-band constant c (see `rubberBand`).
+    package static let rubberBandConstant = 0.55
+
+    /// How far the content moves past an edge when the finger has pulled it `distance` points
+    /// past it, in a viewport `dimension` points long on that axis: UIScrollView's resistance,
+    /// (1 − 1 / (x·c / d + 1))·d with c = 0.55. It starts at slope c (x = 10 moves it about 5.5
+    /// points) and never reaches d.
+    package static func rubberBand(
+        _ distance: Double, dimension: Double, constant: Double = rubberBandConstant
+    )
+        -> Double
+    {
+        guard distance > 0, dimension > 0, distance.isFinite else { return distance.isFinite ? 0 : dimension }
+        return (1 - 1 / (distance * constant / dimension + 1)) * dimension
+    }
+
     /// The smallest and largest content offsets per axis: from −adjustedInset.top/left to
     /// contentSize − bounds + adjustedInset.bottom/right, never below the minimum (content
     /// smaller than the bounds stays at the minimum).
