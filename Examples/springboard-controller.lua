@@ -10,7 +10,8 @@
 --   * icons rearrange: defining moveItem lets any icon be picked up and dragged (a scenario's
 --     beginMove/updateMove/endMove, the preview's long press and drag); the others make room
 --     live, and the icon stays where it is dropped, in deletion mode too.
--- Paging comes from the layout (its targetContentOffset snaps flings to pages).
+-- Paging comes from the layout (its targetContentOffset snaps flings to pages). The home
+-- screen's wallpaper is a background view: it stays put behind the icons while they page.
 --
 -- Try it with the mouse (icons named by Examples/springboard-apps.json; hold an icon, then drag):
 --       Scripts/lualayout watch Examples/springboard.lua --serve --controller Examples/springboard-controller.lua --data Examples/springboard-apps.json --bounds 768x1024
@@ -28,6 +29,8 @@ local function onDeleteButton(view, section, item, point)
 end
 
 return {
+  backgroundView = {color = "#1b3a5c"},
+
   didLongPress = function(view, section, item)
     if item ~= nil and not deletionMode(view) then view:setState("deletionMode", true) end
   end,

@@ -859,6 +859,7 @@ function View:after(seconds, fn) end
 ---@field performAction? fun(view: lualayout.View, action: string, section: integer, item: integer) The action was chosen in the edit menu.
 ---@field didPullToRefresh? fun(view: lualayout.View) Released past the refresh threshold: refreshing until view:endRefreshing().
 ---@field refreshControl? boolean Default false: a pull past the top rubber-bands and, released with the control's 60 points shown, refreshes.
+---@field backgroundView? {color: string} A background view fixed to the viewport, behind the content: {color = "#RRGGBB"}.
 ---@field menuActions? string[] The actions the edit menu may offer, in order (default {"cut", "copy", "paste"}).
 ---@field allowsSelection? boolean Default true.
 ---@field allowsMultipleSelection? boolean Default false.

@@ -17,6 +17,9 @@ package struct LayoutSnapshot: Sendable, Equatable {
     package var regionOfElement: [Int: Int] = [:]
     /// Where orthogonal sections come to rest (`--orthogonal-target`).
     package var orthogonalTargets: [OrthogonalTarget] = []
+    /// The colour of a background fixed to the viewport (`#RRGGBB`: a controller's
+    /// `backgroundView`), drawn behind the content; nil: none.
+    package var background: String?
 
     package struct OrthogonalTarget: Sendable, Equatable {
         package var section: Int

@@ -16,16 +16,20 @@ package enum SVGLayoutWriter {
         package var viewportOnly: Bool
         /// The custom field that labels each element (default: `label` when present, else the index path).
         package var labelField: String?
+        /// A background colour (`#RRGGBB`) fixed to the viewport, drawn behind the elements
+        /// (`run --background`); nil: the snapshot's own (a controller's `backgroundView`), if any.
+        package var background: String?
 
         package init(
             width: Double? = nil, maxElements: Int = 5000, maxNaturalWidth: Double = 1600, viewportOnly: Bool = false,
-            labelField: String? = nil
+            labelField: String? = nil, background: String? = nil
         ) {
             self.width = width
             self.maxElements = maxElements
             self.maxNaturalWidth = maxNaturalWidth
             self.viewportOnly = viewportOnly
             self.labelField = labelField
+            self.background = background
         }
     }
 
@@ -99,6 +103,14 @@ package enum SVGLayoutWriter {
         output.write(
             "  <rect class=\"content\" x=\"0\" y=\"0\" width=\"\(n(content.width))\" height=\"\(n(content.height))\" stroke-width=\"\(n(unit))\"\(options.viewportOnly ? " clip-path=\"url(#viewport)\"" : "")/>\n"
         )
+
+        // A background view: the viewport's rectangle, behind every element, not scrolling.
+        if let background = (options.background ?? snapshot.background).flatMap(BackgroundColor.parse) {
+            let b = snapshot.bounds
+            output.write(
+                "  <rect class=\"background-view\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" fill=\"\(background)\"/>\n"
+            )
+        }
 
         // Orthogonal sections show their scrolled cells through their own band only.
         for (index, region) in snapshot.regions.enumerated() {

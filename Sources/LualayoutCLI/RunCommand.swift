@@ -1,6 +1,7 @@
 import ArgumentParser
 import LayoutEngine
 import LayoutOutput
+import Platform
 import ScriptLayout
 import WorkerProtocol
 
@@ -70,6 +71,12 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
     var picture: PictureOptions
 
     @Option(
+        help: ArgumentHelp(
+            "Draw svg/html pictures over a background of this colour fixed to the viewport (a background view), e.g. #1b3a5c.",
+            valueName: "#RRGGBB"))
+    var background: String?
+
+    @Option(
         name: [.customShort("o"), .long],
         help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
         completion: .file())
@@ -77,6 +84,10 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
 
     func validate() throws {
         if velocity != nil && targetOffset == nil { throw ValidationError("--velocity goes with --target-offset") }
+        if let background, BackgroundColor.parse(background) == nil {
+            let shown = String(background.prefix(40).unicodeScalars.map { $0.isControlCharacter ? "?" : Character($0) })
+            throw ValidationError("--background must be \(BackgroundColor.expected), got '\(shown)'")
+        }
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
@@ -117,6 +128,7 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         // --visible pictures show the viewport, as the preview and simulate's pages do.
         var pictureOptions = picture.svgOptions()
         pictureOptions.viewportOnly = queryOptions.visible
+        pictureOptions.background = background
         try OutputDestination(path: output).write(io, inputs: [script] + scriptLayout.loadedFiles + layout.inputFiles) {
             stream in
             format.write(snapshot, title: script, picture: pictureOptions, to: &stream)

@@ -18,7 +18,7 @@ enum RunCommandLine {
             orthogonalOffset, trait, layoutDirection
         case seed, maxInstructions, maxMemory, timeout, strict, estimates
         case rect, visible, item, supplementary, decoration
-        case targetOffset, velocity, orthogonalTarget, format, fit, label, output
+        case targetOffset, velocity, orthogonalTarget, format, fit, label, background, output
 
         /// The long name as typed (`--content-inset`); spelt out, as "\(self)" would reflect.
         var long: String {
@@ -53,6 +53,7 @@ enum RunCommandLine {
             case .format: "format"
             case .fit: "fit"
             case .label: "label"
+            case .background: "background"
             case .output: "output"
             }
         }
@@ -180,6 +181,7 @@ enum RunCommandLine {
         command.orthogonalTarget = try all(.orthogonalTarget, OrthogonalTargetArgument.init(argument:))
         command.format = try one(.format, RunCommand.Format.init(argument:)) ?? RunCommand.defaultFormat
         command.picture = picture
+        command.background = try one(.background, String.init(argument:))
         command.output = try one(.output, String.init(argument:))
         try command.validate()
         return command

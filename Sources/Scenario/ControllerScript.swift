@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Platform
 import LayoutEngine
+import LayoutOutput
 import LuaRuntime
 import ScriptLayout
 
@@ -20,6 +21,8 @@ package final class ControllerScript: CollectionViewDelegate {
         package var menuActions = HeadlessCollectionView.standardMenuActions
         /// UIScrollView.refreshControl: a pull past the top threshold refreshes.
         package var refreshControl = false
+        /// The background view's colour (`backgroundView = {color = "#RRGGBB"}`), or nil.
+        package var backgroundColor: String?
     }
 
     /// The callbacks a controller may define.
@@ -31,7 +34,7 @@ package final class ControllerScript: CollectionViewDelegate {
     ]
     /// The boolean options.
     static let flagNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled", "refreshControl"]
-    package static let optionNames = flagNames + ["menuActions"]
+    package static let optionNames = flagNames + ["menuActions", "backgroundView"]
     /// The methods of the `view` object callbacks receive.
     package static let viewMethodNames = ControllerView.methodNames
 
@@ -75,6 +78,7 @@ package final class ControllerScript: CollectionViewDelegate {
     private static func readOptions(_ lua: LuaState, _ name: String) throws(ScriptError) -> Options {
         var options = Options()
         options.menuActions = try readMenuActions(lua, name) ?? options.menuActions
+        options.backgroundColor = try readBackgroundView(lua, name)
         for option in flagNames {
             let type = lua.rawGet(tableAt: -1, field: option)
             defer { lua.pop(1) }
@@ -93,6 +97,35 @@ package final class ControllerScript: CollectionViewDelegate {
             }
         }
         return options
+    }
+
+    /// `backgroundView = {color = "#RRGGBB"}`, read raw from the table on top: the colour, or
+    /// nil when absent.
+    private static func readBackgroundView(_ lua: LuaState, _ name: String) throws(ScriptError) -> String? {
+        let type = lua.rawGet(tableAt: -1, field: "backgroundView")
+        defer { lua.pop(1) }
+        guard type != .nil else { return nil }
+        let problem = "\(name): the controller's backgroundView must be {color = \"#RRGGBB\"}"
+        guard type == .table else { throw ScriptError(kind: .invalidValue, message: "\(problem), got \(type.name)") }
+        let table = lua.absoluteIndex(-1)
+        lua.pushNil()
+        while lua.next(tableAt: table) {
+            defer { lua.pop(1) }
+            guard lua.type(at: -2) == .string, lua.string(at: -2) == "color" else {
+                let key =
+                    lua.type(at: -2) == .string
+                    ? "'\(String((lua.string(at: -2) ?? "").prefix(40)))'" : lua.type(at: -2).name
+                throw ScriptError(kind: .invalidValue, message: "\(problem): unknown key \(key)")
+            }
+        }
+        let colorType = lua.rawGet(tableAt: table, field: "color")
+        defer { lua.pop(1) }
+        guard colorType == .string, let text = lua.string(at: -1), let color = BackgroundColor.parse(text) else {
+            let got = colorType == .string ? "'\(String((lua.string(at: -1) ?? "").prefix(40)))'" : colorType.name
+            throw ScriptError(
+                kind: .invalidValue, message: "\(problem): color must be \(BackgroundColor.expected), got \(got)")
+        }
+        return color
     }
 
     /// `menuActions`, read raw from the table on top: a list of action names (nil when absent).

@@ -375,6 +375,7 @@ package final class SimulationSession {
     package func snapshot() throws -> LayoutSnapshot {
         var snapshot = LayoutSnapshot(bounds: view.bounds, contentSize: view.contentSize, elements: [])
         snapshot.draw(try view.drawnElements())
+        snapshot.background = controller?.options.backgroundColor
         return snapshot
     }
 

@@ -212,6 +212,12 @@ package struct WireWriter {
             int(element)
             int(region)
         }
+        if let background = snapshot.background {
+            byte(1)
+            string(background)
+        } else {
+            byte(0)
+        }
     }
 }
 
@@ -383,6 +389,7 @@ package struct WireReader {
             }
             snapshot.regionOfElement[element] = region
         }
+        if try byte() == 1 { snapshot.background = try string() }
         return snapshot
     }
 

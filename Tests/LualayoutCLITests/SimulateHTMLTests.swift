@@ -38,5 +38,15 @@ struct SimulateHTMLTests {
         #expect(page.contains("state deletionMode: false → true") || page.contains("state deletionMode: nil → true"))
         // Step 3 embeds the delete's update page (escaped into srcdoc).
         #expect(Array(sections)[3].contains("srcdoc=\"&lt;!DOCTYPE html&gt;"))
+        // The controller's wallpaper (backgroundView) is the viewport's rectangle in every
+        // picture: at the top left before the fling to the second page, at 768 after it
+        // (x = the content offset; the iPad's 768×1024 viewport).
+        #expect(Self.count(page, "<rect class=\"background-view\"") == 23)
+        #expect(
+            step1.contains(
+                "<rect class=\"background-view\" x=\"0\" y=\"0\" width=\"768\" height=\"1024\" fill=\"#1b3a5c\"/>"))
+        #expect(
+            page.contains(
+                "<rect class=\"background-view\" x=\"768\" y=\"0\" width=\"768\" height=\"1024\" fill=\"#1b3a5c\"/>"))
     }
 }

@@ -33,6 +33,8 @@ struct WorkerProtocolTests {
         snapshot.totalElements = 42
         snapshot.targetContentOffset = .init(
             proposed: Point(x: 1, y: -0.0), velocity: Point(x: 0.5, y: 2), target: Point(x: 3, y: 4))
+        // A controller's background view reaches the preview's picture.
+        snapshot.background = "#1b3a5c"
         return snapshot
     }()
 
