@@ -146,6 +146,17 @@ struct ListLayoutTests {
             ])
     }
 
+    /// Right to left (parity.md §6): the list is mirrored, x' = 375 − x − width. insetGrouped
+    /// rows stay at 16 (375 − 16 − 343); the separator's leading inset moves to the right:
+    /// 375 − 32 − 327 = 16, so it runs 16…343 and stops 16 short of the row's right edge 359.
+    @Test func rightToLeftMirrorsTheSeparatorInset() throws {
+        var context = Self.context(counts: [2])
+        context.layoutDirection = .rightToLeft
+        let elements = try run(Self.list(#"appearance = "insetGrouped""#), context)
+        #expect(Self.frames(elements, .cell) == [Self.rect(16, 35, 343, 44), Self.rect(16, 79, 343, 44)])
+        #expect(Self.frames(elements, .decoration, "separator") == [Self.rect(16, 78.5, 327, 0.5)])
+    }
+
     /// `showsSeparators = false`: rows only.
     @Test func separatorsCanBeHidden() throws {
         let elements = try run(

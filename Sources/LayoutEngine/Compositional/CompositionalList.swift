@@ -169,16 +169,18 @@ extension CompositionalPreparer {
         let firstRow = headerItem ? 1 : 0
         let rounded = list.appearance == .insetGrouped
         let separators = list.separatorsShown
+        // The few distinct custom-field sets, made once and shared by the rows (copy on write).
+        let cornerFields = Dictionary(
+            uniqueKeysWithValues: ["top", "bottom", "all", "none"].map {
+                ($0, ["cornerRadius": LayoutValue.number(ListMetrics.cornerRadius), "corners": .string($0)])
+            })
         for item in 0..<count {
             let frame = Rect(x: column.x, y: y, width: column.width, height: heights[item])
             var custom: [String: LayoutValue] = [:]
             if rounded, item >= firstRow {
-                custom["cornerRadius"] = .number(ListMetrics.cornerRadius)
-                custom["corners"] = .string(
-                    Self.roundedCorners(item: item, first: firstRow, last: count - 1))
+                custom = cornerFields[Self.roundedCorners(item: item, first: firstRow, last: count - 1)] ?? [:]
             } else if list.appearance == .sidebar {
-                custom["cornerRadius"] = .number(ListMetrics.cornerRadius)
-                custom["corners"] = .string("all")
+                custom = cornerFields["all"] ?? [:]
             }
             if item == 0, headerItem { custom["listHeader"] = .bool(true) }
             sink.cell(
