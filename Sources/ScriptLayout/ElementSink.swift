@@ -402,3 +402,19 @@ struct ExtrasError: Error {
     var message: String
     init(_ message: String) { self.message = message }
 }
+
+extension ElementSink {
+    /// Calls the script's `prepare(cv, out)` with this sink as `out`, begun for the context's
+    /// data (closed again if the call fails); `finish()` then takes what it added.
+    func collect(prepareOf script: LayoutScript, context: CollectionContext) throws {
+        try script.pushRequiredCallback("prepare", evaluating: "prepare(cv, out)")
+        try script.binding.push(context)
+        begin(data: context.data)
+        do {
+            try script.call(arguments: 2, results: 0, evaluating: "prepare(cv, out)")
+        } catch {
+            close()
+            throw error
+        }
+    }
+}

@@ -14,15 +14,7 @@ struct CustomScriptStep: ScriptComputeStep {
     var unprepared: PreparedLayout { .empty }
 
     func compute(context: CollectionContext) throws -> PreparedLayout {
-        try script.pushRequiredCallback("prepare", evaluating: "prepare(cv, out)")
-        try script.binding.push(context)
-        sink.begin(data: context.data)
-        do {
-            try script.call(arguments: 2, results: 0, evaluating: "prepare(cv, out)")
-        } catch {
-            sink.close()
-            throw error
-        }
+        try sink.collect(prepareOf: script, context: context)
         let store: ElementStore
         do {
             store = try sink.finish()

@@ -20,15 +20,7 @@ struct FlowAddedElements {
     /// the flow's content size. Pinned headers and footers stay the flow's: added elements do
     /// not pin.
     func add(to flow: PreparedLayout, context: CollectionContext) throws -> PreparedLayout {
-        try script.pushRequiredCallback("prepare", evaluating: "prepare(cv, out)")
-        try script.binding.push(context)
-        sink.begin(data: context.data)
-        do {
-            try script.call(arguments: 2, results: 0, evaluating: "prepare(cv, out)")
-        } catch {
-            sink.close()
-            throw error
-        }
+        try sink.collect(prepareOf: script, context: context)
         var result = flow
         do {
             let added = try sink.finish()
