@@ -76,6 +76,8 @@ public struct CollectionContext: Hashable, Sendable {
     /// The collection view's layout direction (`--layout-direction rtl`): layouts that flip
     /// (flow, compositional, a custom layout asking for it) are mirrored across the content.
     public var layoutDirection = LayoutDirection.leftToRight
+    /// The iOS release whose UIKit behaviour applies where releases differ (`--ios`).
+    public var iosVersion = IOSVersion.default
     /// What a refreshing refresh control adds to the adjusted top inset (its height while
     /// refreshing, else 0).
     public var refreshControlInset = 0.0

@@ -105,6 +105,16 @@ struct LayoutDirectionArgument: ExpressibleByArgument {
     }
 }
 
+/// `--ios N`: an iOS release the engine knows (`17`, `17.4`).
+struct IOSVersionArgument: ExpressibleByArgument {
+    var version: IOSVersion
+
+    init?(argument: String) {
+        guard let version = IOSVersion(parsing: argument) else { return nil }
+        self.version = version
+    }
+}
+
 /// `--trait KEY=VALUE`: a UITraitCollection value (`horizontalSizeClass=regular`); checked
 /// against the known keys and values when the context is made.
 struct TraitArgument: ExpressibleByArgument {

@@ -71,6 +71,12 @@ struct LayoutOptions: ParsableArguments {
             valueName: "S:X"))
     var orthogonalOffset: [OrthogonalOffsetArgument] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The iOS release whose UIKit behaviour applies where releases differ (13 to 18, or 26; default 17).",
+            valueName: "N"))
+    var ios: IOSVersionArgument?
+
     /// The defaults, also read by `RunCommandLine`.
     static let defaultBounds = SizeArgument(argument: "375x667")!
     static let defaultScale: Double = 1
@@ -125,6 +131,7 @@ struct LayoutOptions: ParsableArguments {
             layoutMargins: layoutMargins?.insets ?? .zero)
         for given in orthogonalOffset { context.orthogonalOffsets[given.section] = given.offset }
         context.layoutDirection = layoutDirection?.direction ?? .leftToRight
+        context.iosVersion = ios?.version ?? .default
         do {
             (context.traits, context.scale) = try traits()
         } catch {

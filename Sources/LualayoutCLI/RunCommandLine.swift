@@ -15,7 +15,7 @@ enum RunCommandLine {
     /// their first use would cost a scan of the runtime's conformance records at start-up.
     enum Name: Int, CaseIterable {
         case bounds, offset, scale, contentInset, safeArea, layoutMargins, items, sections, data, state,
-            orthogonalOffset, trait, layoutDirection
+            orthogonalOffset, trait, layoutDirection, ios
         case seed, maxInstructions, maxMemory, timeout, strict, estimates
         case rect, visible, item, supplementary, decoration
         case targetOffset, velocity, orthogonalTarget, format, fit, label, background, output
@@ -36,6 +36,7 @@ enum RunCommandLine {
             case .orthogonalOffset: "orthogonal-offset"
             case .trait: "trait"
             case .layoutDirection: "layout-direction"
+            case .ios: "ios"
             case .seed: "seed"
             case .maxInstructions: "max-instructions"
             case .maxMemory: "max-memory"
@@ -142,6 +143,7 @@ enum RunCommandLine {
         layout.orthogonalOffset = try all(.orthogonalOffset, OrthogonalOffsetArgument.init(argument:))
         layout.trait = try all(.trait, TraitArgument.init(argument:))
         layout.layoutDirection = try one(.layoutDirection, LayoutDirectionArgument.init(argument:))
+        layout.ios = try one(.ios, IOSVersionArgument.init(argument:))
         try layout.validate()
 
         var scriptOptions = ScriptOptions()
