@@ -37,6 +37,11 @@ package struct CapturedLayout: @unchecked Sendable {
     /// Where each closure inside the sections comes from (`itemProvider`,
     /// `visibleItemsInvalidationHandler`), by the id the engine value carries.
     package var closureSites: [Int: String] = [:]
+    /// The layout table's `flipsHorizontallyInOppositeLayoutDirection`, when it sets one.
+    package var flipsHorizontally: Bool?
+    /// `SCRIPT:LINE` of the first line of the script holding `word`, for located messages
+    /// about a value (`uniformAcrossSiblings` needs iOS 17).
+    package var site: (_ word: String) -> String = { _ in "" }
 }
 
 /// Sections of a compositional layout as UIKit would receive them.
@@ -45,7 +50,80 @@ package enum CapturedSections {
     case single(Compositional.Section)
     /// `sectionProvider`: what it returned for each data section (nil = an empty section),
     /// and the environment it saw.
-    case provided([Compositional.Section?], environment: Compositional.Environment)
+    case provided(ProvidedSections, environment: Compositional.Environment)
+}
+
+/// What a section provider returned, each distinct section kept once (an export of a million
+/// sections holds a million small numbers, not a million sections).
+package struct ProvidedSections: Sendable {
+    /// Per section index, its section's place in `distinct`.
+    package private(set) var ids: [Int32] = []
+    /// The distinct sections (nil: the provider returned none), equal closures aside; each as
+    /// first returned.
+    package private(set) var distinct: [Compositional.Section?] = []
+    private var idOfKey: [Compositional.Section?: Int32] = [:]
+
+    package init() {}
+
+    package init(_ sections: [Compositional.Section?]) {
+        for section in sections { append(section) }
+    }
+
+    package var count: Int { ids.count }
+
+    package subscript(index: Int) -> Compositional.Section? { distinct[Int(ids[index])] }
+
+    /// Bytes held beyond the distinct sections: what grows with the number of sections.
+    package var bytesPerSection: Int { MemoryLayout<Int32>.stride }
+
+    mutating func append(_ section: Compositional.Section?) {
+        let key = section.map(\.withoutClosureIdentities)
+        if let id = idOfKey[key] {
+            ids.append(id)
+            return
+        }
+        let id = Int32(distinct.count)
+        idOfKey[key] = id
+        distinct.append(section)
+        ids.append(id)
+    }
+}
+
+extension Compositional.Section {
+    /// The section with its closures' identities dropped (each provider call makes new
+    /// closures; two calls returning alike sections return equal values without them).
+    package var withoutClosureIdentities: Compositional.Section {
+        var copy = self
+        copy.visibleItemsInvalidationHandler = copy.visibleItemsInvalidationHandler.map {
+            Compositional.VisibleItemsHandler(id: 0, body: $0.body)
+        }
+        copy.group = copy.group.withoutClosureIdentities
+        return copy
+    }
+}
+
+extension Compositional.Group {
+    package var withoutClosureIdentities: Compositional.Group {
+        var copy = self
+        func strip(_ subitem: Compositional.Subitem) -> Compositional.Subitem {
+            if case .group(let nested) = subitem { return .group(nested.withoutClosureIdentities) }
+            return subitem
+        }
+        func strip(_ subitems: Compositional.Subitems) -> Compositional.Subitems {
+            switch subitems {
+            case .cyclic(let list): .cyclic(list.map(strip))
+            case .count(let child, let n): .count(strip(child), n)
+            case .repeating(let child, let n): .repeating(strip(child), n)
+            }
+        }
+        switch layout {
+        case .custom(let items):
+            copy.layout = .custom(items.provider.map { Compositional.CustomGroupItems(id: 0, provider: $0) } ?? items)
+        case .horizontal(let subitems): copy.layout = .horizontal(strip(subitems))
+        case .vertical(let subitems): copy.layout = .vertical(strip(subitems))
+        }
+        return copy
+    }
 }
 
 extension ScriptLayout {
@@ -61,7 +139,7 @@ extension ScriptLayout {
         var hooks = functions(LayoutNames.hooks)
         switch kind {
         case .custom:
-            return CapturedLayout(body: .custom, luaCode: hooks, evaluated: [], unsupported: [])
+            return CapturedLayout(body: .custom, luaCode: hooks, evaluated: [], unsupported: []).located(script)
         case .flow:
             var estimated: Size?
             let configuration = try FlowConfigurationReader(script: script).read(
@@ -69,7 +147,8 @@ extension ScriptLayout {
             hooks += functions(LayoutNames.flowCallbacks)
             return CapturedLayout(
                 body: .flow(configuration, estimatedItemSize: estimated), luaCode: sorted(hooks),
-                evaluated: functions(LayoutNames.flowProperties), unsupported: [])
+                evaluated: functions(LayoutNames.flowProperties), unsupported: []
+            ).located(script)
         case .compositional:
             return try captureCompositional(context, hooks: hooks + functions(LayoutNames.selfSizingCallbacks))
         }
@@ -81,7 +160,7 @@ extension ScriptLayout {
             script: script, context: context, handlerProxy: AttributesProxy(lua: script.lua))
         defer { for reference in reader.references { script.lua.release(reference) } }
         let (configuration, sections) = try step.readLayout(reader)
-        var recorded: [Compositional.Section?] = Array(repeating: nil, count: context.data.numberOfSections)
+        var recorded = ProvidedSections()
         let sectionsToRun: Compositional.Sections
         switch sections {
         case .single:
@@ -89,7 +168,8 @@ extension ScriptLayout {
         case .provider(let body):
             sectionsToRun = .provider { index, environment in
                 let section = try body(index, environment)
-                recorded[index] = section
+                // The engine asks for sections in order, each once.
+                if index == recorded.count { recorded.append(section) }
                 return section
             }
         }
@@ -103,7 +183,7 @@ extension ScriptLayout {
             inside = closures(in: [section], reader)
         case .provider:
             captured = .provided(recorded, environment: result.environment)
-            inside = closures(in: recorded.compactMap { $0 }, reader)
+            inside = closures(in: recorded.distinct.compactMap { $0 }, reader)
             evaluated = functions(["sectionProvider"])
         }
         var unsupported: [LuaCodeSite] = []
@@ -114,6 +194,7 @@ extension ScriptLayout {
             body: .compositional(configuration, captured), luaCode: sorted(hooks + inside.map(\.code)),
             evaluated: evaluated, unsupported: unsupported,
             closureSites: Dictionary(inside.map { ($0.id, $0.code.site) }) { first, _ in first })
+            .located(script)
     }
 
     /// The fields among `names` that are functions, with where each is defined.
@@ -174,5 +255,19 @@ extension ScriptLayout {
         }
         var seen: Set<LuaCodeSite> = []
         return sites.filter { seen.insert($0).inserted }.sorted { key($0) < key($1) }
+    }
+}
+
+extension CapturedLayout {
+    /// With the script's sites of words and its `flipsHorizontallyInOppositeLayoutDirection`.
+    fileprivate func located(_ script: LayoutScript) -> CapturedLayout {
+        var copy = self
+        copy.site = { word in script.site(ofWord: word) }
+        script.pushFields()
+        if script.lua.rawGet(tableAt: -1, field: "flipsHorizontallyInOppositeLayoutDirection") == .boolean {
+            copy.flipsHorizontally = script.lua.boolean(at: -1)
+        }
+        script.lua.pop(2)
+        return copy
     }
 }
