@@ -73,7 +73,7 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
         let scriptLayout = try scriptOptions.loadLayout(script)
         let captured: CapturedLayout
         do {
-            captured = try scriptLayout.capture(in: context)
+            captured = try scriptLayout.capture(in: context, memoryLimit: scriptOptions.maxMemory.bytes)
         } catch {
             throw CLIError(error)
         }
@@ -82,7 +82,7 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
             name: name ?? SwiftLayoutExport.defaultName(forScript: script), scriptName: script,
             evaluatedFor: layout.commandLineDescription(scriptOptions), allowPartial: allowPartial,
             deploymentTarget: layout.ios?.version, engineVersion: context.iosVersion,
-            screenItemCounts: screen ? context.data.sections.map(\.count) : nil)
+            screenItemCounts: screen ? context.data.sections.map(\.count) : nil, memoryLimit: scriptOptions.maxMemory.bytes)
         let source: String
         switch SwiftLayoutExport.export(captured, options: options) {
         case .refused(let lines):

@@ -62,10 +62,14 @@ package struct ProvidedSections: Sendable {
     /// first returned.
     package private(set) var distinct: [Compositional.Section?] = []
     private var idOfKey: [Compositional.Section?: Int32] = [:]
+    /// What the kept sections may take, estimated (`--max-memory`).
+    package let memoryLimit: Int
+    private(set) var estimatedBytes = 0
 
-    package init() {}
+    package init(memoryLimit: Int = .max) { self.memoryLimit = memoryLimit }
 
     package init(_ sections: [Compositional.Section?]) {
+        self.init()
         for section in sections { append(section) }
     }
 
@@ -73,19 +77,48 @@ package struct ProvidedSections: Sendable {
 
     package subscript(index: Int) -> Compositional.Section? { distinct[Int(ids[index])] }
 
-    /// Bytes held beyond the distinct sections: what grows with the number of sections.
-    package var bytesPerSection: Int { MemoryLayout<Int32>.stride }
-
-    mutating func append(_ section: Compositional.Section?) {
+    /// Keeps `section`; false (and nothing kept) once the estimate passes `memoryLimit`: four
+    /// bytes a section, and a distinct one twice (kept, and its key) at 256 bytes and 128 a part.
+    @discardableResult
+    mutating func append(_ section: Compositional.Section?) -> Bool {
         let key = section.map(\.withoutClosureIdentities)
         if let id = idOfKey[key] {
+            estimatedBytes += MemoryLayout<Int32>.stride
+            guard estimatedBytes <= memoryLimit else { return false }
             ids.append(id)
-            return
+            return true
         }
+        estimatedBytes += MemoryLayout<Int32>.stride + 2 * (section.map(Self.estimatedBytes) ?? 16)
+        guard estimatedBytes <= memoryLimit else { return false }
         let id = Int32(distinct.count)
         idOfKey[key] = id
         distinct.append(section)
         ids.append(id)
+        return true
+    }
+
+    private static func estimatedBytes(_ section: Compositional.Section) -> Int {
+        var parts = section.boundarySupplementaryItems.count + section.decorationItems.count
+        func count(_ group: Compositional.Group) {
+            parts += 1 + group.supplementaryItems.count
+            switch group.layout {
+            case .custom: break
+            case .horizontal(let subitems), .vertical(let subitems):
+                let children: [Compositional.Subitem]
+                switch subitems {
+                case .cyclic(let list): children = list
+                case .count(let child, _), .repeating(let child, _): children = [child]
+                }
+                for child in children {
+                    switch child {
+                    case .item(let item): parts += 1 + item.supplementaryItems.count
+                    case .group(let nested): count(nested)
+                    }
+                }
+            }
+        }
+        count(section.group)
+        return 256 + 128 * parts
     }
 }
 
@@ -129,12 +162,15 @@ extension Compositional.Group {
 extension ScriptLayout {
     /// Prepares the layout in `context` (every error as `run` reports it), then reads its UIKit
     /// values again with the provider's sections recorded.
-    package func capture(in context: CollectionContext) throws -> CapturedLayout {
+    /// The layout is left unprepared (its elements released before the values are read). The
+    /// sections a provider returned are kept within `memoryLimit` bytes (`--max-memory`).
+    package func capture(in context: CollectionContext, memoryLimit: Int = .max) throws -> CapturedLayout {
         try prepare(in: context)
-        return try script.lua.balanced { try captureBalanced(context) }
+        releasePrepared()
+        return try script.lua.balanced { try captureBalanced(context, memoryLimit: memoryLimit) }
     }
 
-    private func captureBalanced(_ context: CollectionContext) throws -> CapturedLayout {
+    private func captureBalanced(_ context: CollectionContext, memoryLimit: Int) throws -> CapturedLayout {
         try script.reseed()
         var hooks = functions(LayoutNames.hooks)
         switch kind {
@@ -150,17 +186,20 @@ extension ScriptLayout {
                 evaluated: functions(LayoutNames.flowProperties), unsupported: []
             ).located(script)
         case .compositional:
-            return try captureCompositional(context, hooks: hooks + functions(LayoutNames.selfSizingCallbacks))
+            return try captureCompositional(
+                context, hooks: hooks + functions(LayoutNames.selfSizingCallbacks), memoryLimit: memoryLimit)
         }
     }
 
-    private func captureCompositional(_ context: CollectionContext, hooks: [LuaCodeSite]) throws -> CapturedLayout {
+    private func captureCompositional(
+        _ context: CollectionContext, hooks: [LuaCodeSite], memoryLimit: Int
+    ) throws -> CapturedLayout {
         let step = CompositionalScriptStep(script: script, estimatesOnly: true)
         let reader = CompositionalTreeReader(
             script: script, context: context, handlerProxy: AttributesProxy(lua: script.lua))
         defer { for reference in reader.references { script.lua.release(reference) } }
         let (configuration, sections) = try step.readLayout(reader)
-        var recorded = ProvidedSections()
+        var recorded = ProvidedSections(memoryLimit: memoryLimit)
         let sectionsToRun: Compositional.Sections
         switch sections {
         case .single:
@@ -169,7 +208,15 @@ extension ScriptLayout {
             sectionsToRun = .provider { index, environment in
                 let section = try body(index, environment)
                 // The engine asks for sections in order, each once.
-                if index == recorded.count { recorded.append(section) }
+                if index == recorded.count {
+                    guard recorded.append(section) else {
+                        throw ScriptError(
+                            kind: .memory,
+                            message:
+                                "\(self.script.site(ofWord: "sectionProvider")): the \(recorded.distinct.count) distinct sections of \(index + 1) the provider returned, kept for the export, exceed the memory cap (\(recorded.memoryLimit >> 20) MiB; raise it with --max-memory)"
+                        )
+                    }
+                }
                 return section
             }
         }

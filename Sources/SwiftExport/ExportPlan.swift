@@ -56,10 +56,11 @@ struct ExportPlan {
     /// Whether the target deprecated an API the values would be written with.
     private var replacesDeprecated: Bool { target >= IOSVersion(16) }
 
-    func source() -> String {
+    /// The file; nil when it would take more than `options.memoryLimit` bytes.
+    func source() -> String? {
         let typeName = options.name + "ElementKind"
         let kinds = ElementKinds(typeName: typeName)
-        let code = SwiftCode()
+        let code = SwiftCode(limit: options.memoryLimit)
         var written = sections
         if replacesDeprecated { written = written.map(DeprecatedAPIs.replacingSubitemCount) }
         let writing = ExportWriting(
@@ -111,9 +112,10 @@ struct ExportPlan {
             notExported(writing)
             code.line("return \(layoutName)")
         }
+        guard !code.exceeded else { return nil }
         let function = code.lines
         let needs = writing.uses.map(\.introduced).max().map { max($0, UIKitAPI.floor) } ?? UIKitAPI.floor
-        let file = SwiftCode()
+        let file = SwiftCode(limit: options.memoryLimit)
         ExportHeader(plan: self, writing: writing, needs: needs).write(to: file)
         file.line("import UIKit")
         if let subclass {
@@ -136,7 +138,7 @@ struct ExportPlan {
             ScreenSwift(name: options.name, kinds: kinds, decorationParameters: parameters.map(\.name), needs: needs)
                 .write(counts, to: file)
         }
-        return file.text
+        return file.exceeded ? nil : file.text
     }
 
     /// The `NAMEElementKind` enum: every kind the layout places, what the app does with it.

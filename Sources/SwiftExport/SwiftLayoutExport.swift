@@ -20,10 +20,13 @@ package enum SwiftLayoutExport {
         package var engineVersion: IOSVersion
         /// `--screen`: also a collection view controller serving these item counts.
         package var screenItemCounts: [Int]?
+        /// Most bytes the Swift may take (`--max-memory`).
+        package var memoryLimit: Int
 
         package init(
             name: String, scriptName: String, evaluatedFor: String, allowPartial: Bool,
-            deploymentTarget: IOSVersion? = nil, engineVersion: IOSVersion = .default, screenItemCounts: [Int]? = nil
+            deploymentTarget: IOSVersion? = nil, engineVersion: IOSVersion = .default, screenItemCounts: [Int]? = nil,
+            memoryLimit: Int = .max
         ) {
             self.name = name
             self.scriptName = scriptName
@@ -32,6 +35,7 @@ package enum SwiftLayoutExport {
             self.deploymentTarget = deploymentTarget
             self.engineVersion = engineVersion
             self.screenItemCounts = screenItemCounts
+            self.memoryLimit = memoryLimit
         }
     }
 
@@ -70,7 +74,12 @@ package enum SwiftLayoutExport {
         guard refusals.isEmpty else { return .refused(refusals) }
         var plan = ExportPlan(layout, options)
         if let problems = plan.targetRefusals(), !problems.isEmpty { return .refused(problems) }
-        return .source(plan.source())
+        guard let source = plan.source() else {
+            return .refused([
+                "\(options.scriptName): the exported Swift exceeds the memory cap (\(options.memoryLimit >> 20) MiB; raise it with --max-memory)"
+            ])
+        }
+        return .source(source)
     }
 
     /// Why the layout cannot be exported, before any deployment target: a custom layout is

@@ -5,8 +5,24 @@ final class SwiftCode {
     private(set) var lines: [String] = []
     private var depth = 0
     let names = SwiftNames()
+    /// Most bytes the code may hold (`--max-memory`); past it, lines are dropped and `exceeded`.
+    let limit: Int
+    private var bytes = 0
+    private(set) var exceeded = false
 
-    func line(_ text: String) { lines.append(text.isEmpty ? "" : String(repeating: "    ", count: depth) + text) }
+    init(limit: Int = .max) { self.limit = limit }
+
+    func line(_ text: String) {
+        guard !exceeded else { return }
+        let line = text.isEmpty ? "" : String(repeating: "    ", count: depth) + text
+        bytes += line.utf8.count + 1
+        guard bytes <= limit else {
+            exceeded = true
+            lines = []
+            return
+        }
+        lines.append(line)
+    }
 
     /// `// text`, every character that could end the comment escaped.
     func comment(_ text: String) { line("// " + SwiftText.comment(text)) }
