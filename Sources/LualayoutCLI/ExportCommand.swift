@@ -82,7 +82,8 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
             name: name ?? SwiftLayoutExport.defaultName(forScript: script), scriptName: script,
             evaluatedFor: layout.commandLineDescription(scriptOptions), allowPartial: allowPartial,
             deploymentTarget: layout.ios?.version, engineVersion: context.iosVersion,
-            screenItemCounts: screen ? context.data.sections.map(\.count) : nil, memoryLimit: scriptOptions.maxMemory.bytes)
+            screenItemCounts: screen ? context.data.sections.map(\.count) : nil,
+            memoryLimit: scriptOptions.maxMemory.bytes)
         let source: String
         switch SwiftLayoutExport.export(captured, options: options) {
         case .refused(let lines):

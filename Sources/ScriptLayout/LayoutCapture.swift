@@ -240,8 +240,9 @@ extension ScriptLayout {
         return CapturedLayout(
             body: .compositional(configuration, captured), luaCode: sorted(hooks + inside.map(\.code)),
             evaluated: evaluated, unsupported: unsupported,
-            closureSites: Dictionary(inside.map { ($0.id, $0.code.site) }) { first, _ in first })
-            .located(script)
+            closureSites: Dictionary(inside.map { ($0.id, $0.code.site) }) { first, _ in first }
+        )
+        .located(script)
     }
 
     /// The fields among `names` that are functions, with where each is defined.

@@ -147,7 +147,8 @@ struct CompositionalLayoutSwift {
     /// How the sections seen extend to every index, for the code and the header.
     static func describe(_ cycle: SectionCycle) -> String {
         let called = "The provider was called for \(cycle.count) section\(cycle.count == 1 ? "" : "s")"
-        let first = cycle.prefix > 1 ? "sections 0–\(cycle.prefix - 1) as it returned them" : "section 0 as it returned it"
+        let first =
+            cycle.prefix > 1 ? "sections 0–\(cycle.prefix - 1) as it returned them" : "section 0 as it returned it"
         switch (cycle.prefix, cycle.period) {
         case (0, 1):
             return "\(called), all alike: every section is laid out as section 0."

@@ -157,7 +157,9 @@ final class CompositionalSwift {
         code.line(
             "let \(item) = NSCollectionLayoutDecorationItem.background(elementKind: \(writing.kinds.reference(decoration.kind)))"
         )
-        if decoration.contentInsets != .zero { code.line("\(item).contentInsets = \(insets(decoration.contentInsets))") }
+        if decoration.contentInsets != .zero {
+            code.line("\(item).contentInsets = \(insets(decoration.contentInsets))")
+        }
         if decoration.zIndex != 0 { code.line("\(item).zIndex = \(decoration.zIndex)") }
         remember(.decoration(decoration), item)
         return item

@@ -25,14 +25,16 @@ struct ExportHeader {
             "\(options.name)Layout.swift: exported by `lualayout export --swift` from \(options.scriptName) (\(kind)).")
         code.comment("Values evaluated for \(options.evaluatedFor).")
         if let target = options.deploymentTarget {
-            code.comment("Deployment target: iOS \(target) (--ios \(target)); the code below needs iOS \(needs) or later.")
+            code.comment(
+                "Deployment target: iOS \(target) (--ios \(target)); the code below needs iOS \(needs) or later.")
         } else {
             code.comment(
                 "Deployment target: iOS \(needs), the oldest release with every API used below (--ios N exports for your app's)."
             )
         }
         for evaluated in layout.evaluated {
-            code.comment("\(evaluated.name) (\(evaluated.site)) is Lua code, called for those options; its results are below.")
+            code.comment(
+                "\(evaluated.name) (\(evaluated.site)) is Lua code, called for those options; its results are below.")
         }
         if case .compositional(_, .provided(let sections, let environment)) = layout.body {
             let container = environment.container
@@ -42,7 +44,8 @@ struct ExportHeader {
             if let note = writing.providerNote { code.comment(note) }
         }
         if !layout.luaCode.isEmpty || !layout.unsupported.isEmpty {
-            code.comment("Partial (--allow-partial): what is Lua code is marked `// not exported:` below, with its Swift.")
+            code.comment(
+                "Partial (--allow-partial): what is Lua code is marked `// not exported:` below, with its Swift.")
         }
         let kinds = writing.kinds
         if !kinds.kinds.isEmpty {

@@ -65,7 +65,8 @@ struct ScreenSwift {
             )
             code.nested {
                 code.line(
-                    "collectionView.dequeueReusableCell(withReuseIdentifier: \(SwiftText.string("cell")), for: indexPath)")
+                    "collectionView.dequeueReusableCell(withReuseIdentifier: \(SwiftText.string("cell")), for: indexPath)"
+                )
             }
             code.line("}")
             guard !supplementary.isEmpty else { return }
@@ -75,7 +76,8 @@ struct ScreenSwift {
             )
             code.nested {
                 code.line(
-                    "collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath)")
+                    "collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath)"
+                )
             }
             code.line("}")
         }

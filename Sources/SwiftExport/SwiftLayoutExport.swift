@@ -108,7 +108,8 @@ package enum SwiftLayoutExport {
         }
         guard !options.allowPartial else { return lines }
         let partial = " (--allow-partial exports the rest and marks it)"
-        return lines + layout.luaCode.map { "\($0.site): \($0.name) is Lua code: export writes UIKit values only" + partial }
+        return lines
+            + layout.luaCode.map { "\($0.site): \($0.name) is Lua code: export writes UIKit values only" + partial }
             + layout.unsupported.map {
                 "\($0.site): \($0.name) = \"legacy\" has no UIKit API (it is how iOS 15 and earlier round): export writes UIKit values only"
                     + partial

@@ -26,7 +26,8 @@ enum UIKitAPI: String, CaseIterable, Sendable {
         case .listSection: "NSCollectionLayoutSection.list(using:layoutEnvironment:)"
         case .listLayout: "UICollectionViewCompositionalLayout.list(using:)"
         case .contentInsetsReference: "NSCollectionLayoutSection.contentInsetsReference"
-        case .configurationContentInsetsReference: "UICollectionViewCompositionalLayoutConfiguration.contentInsetsReference"
+        case .configurationContentInsetsReference:
+            "UICollectionViewCompositionalLayoutConfiguration.contentInsetsReference"
         case .headerTopPadding: "UICollectionLayoutListConfiguration.headerTopPadding"
         case .subitemCount: "NSCollectionLayoutGroup.horizontal/vertical(layoutSize:subitem:count:)"
         case .repeatingSubitem: "NSCollectionLayoutGroup.horizontal/vertical(layoutSize:repeatingSubitem:count:)"

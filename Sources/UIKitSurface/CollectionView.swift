@@ -116,7 +116,9 @@ open class UICollectionView: UIScrollView {
 
     /// …/uicollectionview/dequeuereusablecell(withreuseidentifier:for:): a plain cell; an
     /// identifier nobody registered raises, as in UIKit.
-    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+    open func dequeueReusableCell(
+        withReuseIdentifier identifier: String, for indexPath: IndexPath
+    )
         -> UICollectionViewCell
     {
         if registered["cell/" + identifier] == nil {
@@ -218,7 +220,9 @@ open class UICollectionView: UIScrollView {
     }
 
     /// …/uicollectionview/layoutattributesforsupplementaryelement(ofkind:at:)
-    open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath)
+    open func layoutAttributesForSupplementaryElement(
+        ofKind kind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     {
         collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)

@@ -165,22 +165,30 @@ open class UICollectionViewLayout: NSObject {
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
 
     /// …/uicollectionviewlayout/layoutattributesforsupplementaryview(ofkind:at:)
-    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+    open func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     { nil }
 
     /// …/uicollectionviewlayout/layoutattributesfordecorationview(ofkind:at:)
-    open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath)
+    open func layoutAttributesForDecorationView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     { nil }
 
     /// …/uicollectionviewlayout/initiallayoutattributesforappearingitem(at:)
-    open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath)
+    open func initialLayoutAttributesForAppearingItem(
+        at itemIndexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     { nil }
 
     /// …/uicollectionviewlayout/finallayoutattributesfordisappearingitem(at:)
-    open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath)
+    open func finalLayoutAttributesForDisappearingItem(
+        at itemIndexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     { nil }
 

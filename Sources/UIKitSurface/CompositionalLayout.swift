@@ -112,13 +112,17 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         engine.element(.cell(indexPath.section, indexPath.item), of: self)
     }
 
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     {
         engine.element(.supplementary(elementKind, indexPath.section, indexPath.item), of: self)
     }
 
-    open override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath)
+    open override func layoutAttributesForDecorationView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     {
         engine.element(.decoration(elementKind, indexPath.section, indexPath.item), of: self)

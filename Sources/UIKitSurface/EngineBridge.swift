@@ -47,7 +47,8 @@ struct EnginePrepared {
     }
 
     func element(_ key: ElementKey, of layout: UICollectionViewLayout) -> UICollectionViewLayoutAttributes? {
-        guard let view = layout.collectionView, let found = try? prepared.attributes(for: key, context: view.engineContext)
+        guard let view = layout.collectionView,
+            let found = try? prepared.attributes(for: key, context: view.engineContext)
         else { return nil }
         return attributes(found, layout)
     }
@@ -69,7 +70,8 @@ struct EnginePrepared {
         return result
     }
 
-    private func attributes(_ a: LayoutAttributes, _ layout: UICollectionViewLayout) -> UICollectionViewLayoutAttributes {
+    private func attributes(_ a: LayoutAttributes, _ layout: UICollectionViewLayout) -> UICollectionViewLayoutAttributes
+    {
         let indexPath = IndexPath(item: a.indexPath.item, section: a.indexPath.section)
         let kind = kindNames[a.kind] ?? a.kind
         let result: UICollectionViewLayoutAttributes

@@ -178,7 +178,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         engine.element(.cell(indexPath.section, indexPath.item), of: self)
     }
 
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     {
         engine.element(.supplementary(engine.engineKind(elementKind), indexPath.section, indexPath.item), of: self)
@@ -211,7 +213,9 @@ private final class FlowDelegateAnswers: @preconcurrency FlowLayoutDelegate {
 
     func sizesForItems(inSection section: Int, count: Int, context: CollectionContext) throws -> [Size]? {
         (0..<count).map {
-            Size(delegate.collectionView(collectionView, layout: layout, sizeForItemAt: IndexPath(item: $0, section: section)))
+            Size(
+                delegate.collectionView(
+                    collectionView, layout: layout, sizeForItemAt: IndexPath(item: $0, section: section)))
         }
     }
 

@@ -97,7 +97,9 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
     open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
 
     /// …/uicollectionviewdatasource/collectionview(_:cellforitemat:): a subclass answers.
-    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+    open func collectionView(
+        _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+    )
         -> UICollectionViewCell
     {
         UIKitException.raise("UICollectionViewController: collectionView(_:cellForItemAt:) is not overridden")

@@ -13,6 +13,7 @@ open class UIView: NSObject {
     /// …/uiview/frame
     open var frame: CGRect
     /// …/uiview/layoutmargins (UIKit's default: 8 points on every side)
+    @available(iOS 8.0, *)
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
         didSet { setNeedsLayout() }
     }
@@ -47,6 +48,7 @@ open class UIView: NSObject {
 
     /// …/uitraitenvironment/traitcollection: UIKit's defaults with `traitOverrides` applied;
     /// the display scale is 1 without an override (there is no screen here).
+    @available(iOS 8.0, *)
     open var traitCollection: UITraitCollection {
         var traits = traitOverrides
         if traits.displayScale <= 0 { traits.displayScale = 1 }
@@ -120,6 +122,7 @@ open class UICollectionReusableView: UIView {
 
     /// …/uicollectionreusableview/preferredlayoutattributesfitting(_:): the attributes as
     /// given (no Auto Layout here).
+    @available(iOS 8.0, *)
     open func preferredLayoutAttributesFitting(
         _ layoutAttributes: UICollectionViewLayoutAttributes
     ) -> UICollectionViewLayoutAttributes {

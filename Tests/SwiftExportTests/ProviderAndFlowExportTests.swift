@@ -100,7 +100,9 @@ struct ProviderAndFlowExportTests {
     /// A provider that returned the same section for every index exports that section alone.
     @Test func oneSectionForAllIsTheSectionInitializer() throws {
         let exported = try Exported(Self.alternating, counts: [3])
-        #expect(exported.header.contains("// The provider was called for 1 section, all alike: every section is laid out as section 0."))
+        #expect(
+            exported.header.contains(
+                "// The provider was called for 1 section, all alike: every section is laid out as section 0."))
         #expect(exported.body.contains("    let layout = UICollectionViewCompositionalLayout(section: section)\n"))
         #expect(!exported.body.contains("switch"))
     }
@@ -330,7 +332,9 @@ struct SwiftTextTests {
     /// every control character, bidirectional controls and backslashes in both.
     @Test func escaping() {
         #expect(SwiftText.string("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u{1}""#)
-        #expect(SwiftText.comment("x\nfunc pwned() {}\r\u{2028}\u{85}\u{202E}\"") == #"x\nfunc pwned() {}\r\u{2028}\u{85}\u{202e}""#)
+        #expect(
+            SwiftText.comment("x\nfunc pwned() {}\r\u{2028}\u{85}\u{202E}\"")
+                == #"x\nfunc pwned() {}\r\u{2028}\u{85}\u{202e}""#)
         #expect(SwiftText.comment("Examples/compositional/app-store.lua") == "Examples/compositional/app-store.lua")
         for value in 0..<0x20 {
             let scalar = Unicode.Scalar(UInt8(value))

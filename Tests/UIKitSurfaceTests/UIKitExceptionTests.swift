@@ -41,7 +41,8 @@ final class Serving: NSObject, UICollectionViewDataSource {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
         counts[section]
     }
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    {
         collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
         return collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
     }
@@ -52,7 +53,8 @@ final class Serving: NSObject, UICollectionViewDataSource {
             collectionView.register(
                 UICollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: "view")
         }
-        return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "view", for: indexPath)
+        return collectionView.dequeueReusableSupplementaryView(
+            ofKind: kind, withReuseIdentifier: "view", for: indexPath)
     }
 }
 
@@ -114,7 +116,8 @@ struct UIKitExceptionTests {
         let raised = RaisedReasons()
         defer { raised.restore() }
         let serving = Serving([1, 1])
-        let layout = UICollectionViewCompositionalLayout { index, _ in index == 0 ? headedSection(decoration: nil) : nil }
+        let layout = UICollectionViewCompositionalLayout { index, _ in index == 0 ? headedSection(decoration: nil) : nil
+        }
         layOut(layout, serving)
         #expect(
             raised.reasons == [

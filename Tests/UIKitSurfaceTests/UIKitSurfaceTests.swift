@@ -20,7 +20,8 @@ final class Counts: NSObject, UICollectionViewDataSource {
     func collectionView(
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView {
-        collectionView.register(UICollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: kind)
+        collectionView.register(
+            UICollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: kind)
         return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath)
     }
 }
