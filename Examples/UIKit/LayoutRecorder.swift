@@ -45,10 +45,28 @@ enum LayoutRecorder {
     /// Lays `layout` out in a fresh collection view and returns its elements as JSON.
     static func json(of layout: UICollectionViewLayout, _ options: Options) -> String {
         let dataSource = CountsDataSource(options.itemCounts)
-        let collectionView = UICollectionView(
-            frame: CGRect(origin: .zero, size: options.size), collectionViewLayout: layout)
+        let collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
         let controller = UIViewController(nibName: nil, bundle: nil)
         controller.view = collectionView
+        collectionView.dataSource = dataSource
+        let json = Self.json(of: collectionView, in: controller, options)
+        collectionView.dataSource = nil
+        return json
+    }
+
+    /// A screen's collection view, serving its own data (`options.itemCounts` unused), laid out
+    /// with the options.
+    static func json(of controller: UICollectionViewController, _ options: Options) -> String {
+        controller.loadViewIfNeeded()
+        return json(of: controller.collectionView, in: controller, options)
+    }
+
+    /// `collectionView`, the view of `controller`, given the options' size, traits, insets and
+    /// offset, laid out, and its elements as JSON.
+    private static func json(
+        of collectionView: UICollectionView, in controller: UIViewController, _ options: Options
+    ) -> String {
+        collectionView.frame = CGRect(origin: .zero, size: options.size)
         controller.additionalSafeAreaInsets = options.safeAreaInsets
         if #available(iOS 17, tvOS 17, *) {
             collectionView.traitOverrides.displayScale = options.scale
@@ -65,13 +83,10 @@ enum LayoutRecorder {
         if options.rightToLeft { collectionView.semanticContentAttribute = .forceRightToLeft }
         collectionView.layoutMargins = options.layoutMargins
         collectionView.contentInset = options.contentInset
-        collectionView.dataSource = dataSource
         collectionView.layoutIfNeeded()
         collectionView.contentOffset = options.contentOffset
         collectionView.layoutIfNeeded()
-        let json = Self.json(of: collectionView, in: options.rect)
-        collectionView.dataSource = nil
-        return json
+        return json(of: collectionView, in: options.rect)
     }
 
     /// The elements of a collection view that is already laid out, in `area` (nil: all).
@@ -94,6 +109,11 @@ enum LayoutRecorder {
     /// Writes the JSON to `path`.
     static func record(_ layout: UICollectionViewLayout, _ options: Options, to path: String) throws {
         try json(of: layout, options).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// Writes a screen's JSON to `path`.
+    static func record(_ controller: UICollectionViewController, _ options: Options, to path: String) throws {
+        try json(of: controller, options).write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// One element, with what orders and prints it.

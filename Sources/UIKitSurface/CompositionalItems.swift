@@ -251,8 +251,8 @@ open class NSCollectionLayoutSection: NSObject {
     /// …/nscollectionlayoutsection/contentinsetsreference (`.automatic`: the layout's reference)
     @available(iOS 14.0, *)
     open var contentInsetsReference: UIContentInsetsReference {
-        get { insetsReference }
-        set { insetsReference = newValue }
+        get { UIContentInsetsReference(insetsReference) }
+        set { insetsReference = newValue.engineReference }
     }
     /// …/nscollectionlayoutsection/supplementariesfollowcontentinsets
     @available(iOS, introduced: 13.0, deprecated: 16.0, message: "use supplementaryContentInsetsReference")
@@ -266,15 +266,17 @@ open class NSCollectionLayoutSection: NSObject {
     /// engine knows no other; docs/export.md).
     @available(iOS 16.0, *)
     open var supplementaryContentInsetsReference: UIContentInsetsReference {
-        get { followsContentInsets ? .automatic : supplementaryReference }
+        get { followsContentInsets ? .automatic : UIContentInsetsReference(supplementaryReference) }
         set {
-            supplementaryReference = newValue
+            supplementaryReference = newValue.engineReference
             followsContentInsets = newValue == .automatic
         }
     }
-    var insetsReference = UIContentInsetsReference.automatic
+    // The stored values are the engine's, so that no always-available declaration refers to a
+    // type of a later release (the round trip compiles the surface as each release has it).
+    var insetsReference = Compositional.ContentInsetsReference.automatic
     var followsContentInsets = true
-    private var supplementaryReference = UIContentInsetsReference.none
+    private var supplementaryReference = Compositional.ContentInsetsReference.none
     /// …/nscollectionlayoutsection/boundarysupplementaryitems
     open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
     /// …/nscollectionlayoutsection/decorationitems

@@ -23,10 +23,10 @@ open class UICollectionViewCompositionalLayoutConfiguration: NSObject {
     /// …/uicollectionviewcompositionallayoutconfiguration/contentinsetsreference
     @available(iOS 14.0, *)
     open var contentInsetsReference: UIContentInsetsReference {
-        get { insetsReference }
-        set { insetsReference = newValue }
+        get { UIContentInsetsReference(insetsReference) }
+        set { insetsReference = newValue.engineReference }
     }
-    var insetsReference = UIContentInsetsReference.automatic
+    var insetsReference = Compositional.ContentInsetsReference.automatic
 
     public override init() {}
 }
@@ -221,8 +221,18 @@ extension NSDirectionalEdgeInsets {
     }
 }
 
-@MainActor
+@available(iOS 14.0, *)
 extension UIContentInsetsReference {
+    init(_ reference: Compositional.ContentInsetsReference) {
+        switch reference {
+        case .automatic: self = .automatic
+        case .none: self = .none
+        case .safeArea: self = .safeArea
+        case .layoutMargins: self = .layoutMargins
+        case .readableContent: self = .readableContent
+        }
+    }
+
     var engineReference: Compositional.ContentInsetsReference {
         switch self {
         case .automatic: .automatic
@@ -241,7 +251,7 @@ extension UICollectionViewCompositionalLayoutConfiguration {
             scrollDirection: scrollDirection == .vertical ? .vertical : .horizontal,
             interSectionSpacing: Double(interSectionSpacing),
             boundarySupplementaryItems: boundarySupplementaryItems.map(\.engineBoundaryItem),
-            contentInsetsReference: insetsReference.engineReference)
+            contentInsetsReference: insetsReference)
     }
 }
 
@@ -397,7 +407,7 @@ extension NSCollectionLayoutSection {
             boundarySupplementaryItems: boundarySupplementaryItems.map(\.engineBoundaryItem),
             decorationItems: decorationItems.map(\.engineDecorationItem),
             supplementariesFollowContentInsets: followsContentInsets,
-            contentInsetsReference: insetsReference == .automatic ? nil : insetsReference.engineReference,
+            contentInsetsReference: insetsReference == .automatic ? nil : insetsReference,
             visibleItemsInvalidationHandler: handler)
     }
 }

@@ -106,7 +106,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     @available(iOS 10.0, *)
     public let layoutDirection: UITraitEnvironmentLayoutDirection
 
-    init(_ traits: UITraitOverrides) {
+    init(_ traits: TraitValues) {
         displayScale = traits.displayScale
         horizontalSizeClass = traits.horizontalSizeClass
         verticalSizeClass = traits.verticalSizeClass
@@ -117,7 +117,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
 
     /// …/uitraitcollection/init(displayscale:)
     public convenience init(displayScale scale: CGFloat) {
-        var traits = UITraitOverrides()
+        var traits = TraitValues()
         traits.displayScale = scale
         self.init(traits)
     }
@@ -154,17 +154,48 @@ public protocol UIMutableTraits {
     var layoutDirection: UITraitEnvironmentLayoutDirection { get set }
 }
 
+/// The traits a view overrides (unset: unspecified, scale 0), kept apart from UITraitOverrides
+/// (iOS 17) so that views of any release hold them.
+struct TraitValues {
+    var displayScale: CGFloat = 0
+    var horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified
+    var verticalSizeClass: UIUserInterfaceSizeClass = .unspecified
+    var userInterfaceIdiom: UIUserInterfaceIdiom = .unspecified
+    var preferredContentSizeCategory: UIContentSizeCategory = .unspecified
+    var layoutDirection: UITraitEnvironmentLayoutDirection = .unspecified
+}
+
 /// developer.apple.com/documentation/uikit/uitraitoverrides: traits a view takes instead of its
 /// environment's; unset (unspecified, scale 0) ones leave the environment's.
 @available(iOS 17.0, *)
 public struct UITraitOverrides: UIMutableTraits {
-    public var displayScale: CGFloat = 0
-    public var horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified
-    public var verticalSizeClass: UIUserInterfaceSizeClass = .unspecified
-    public var userInterfaceIdiom: UIUserInterfaceIdiom = .unspecified
-    public var preferredContentSizeCategory: UIContentSizeCategory = .unspecified
-    public var layoutDirection: UITraitEnvironmentLayoutDirection = .unspecified
+    var values: TraitValues
 
-    init() {}
+    init(_ values: TraitValues) { self.values = values }
+
+    public var displayScale: CGFloat {
+        get { values.displayScale }
+        set { values.displayScale = newValue }
+    }
+    public var horizontalSizeClass: UIUserInterfaceSizeClass {
+        get { values.horizontalSizeClass }
+        set { values.horizontalSizeClass = newValue }
+    }
+    public var verticalSizeClass: UIUserInterfaceSizeClass {
+        get { values.verticalSizeClass }
+        set { values.verticalSizeClass = newValue }
+    }
+    public var userInterfaceIdiom: UIUserInterfaceIdiom {
+        get { values.userInterfaceIdiom }
+        set { values.userInterfaceIdiom = newValue }
+    }
+    public var preferredContentSizeCategory: UIContentSizeCategory {
+        get { values.preferredContentSizeCategory }
+        set { values.preferredContentSizeCategory = newValue }
+    }
+    public var layoutDirection: UITraitEnvironmentLayoutDirection {
+        get { values.layoutDirection }
+        set { values.layoutDirection = newValue }
+    }
 }
 #endif

@@ -19,9 +19,14 @@ open class UIView: NSObject {
     }
     /// …/uiview/traitoverrides
     @available(iOS 17.0, *)
-    open var traitOverrides = UITraitOverrides() {
-        didSet { setNeedsLayout() }
+    open var traitOverrides: UITraitOverrides {
+        get { UITraitOverrides(overriddenTraits) }
+        set {
+            overriddenTraits = newValue.values
+            setNeedsLayout()
+        }
     }
+    var overriddenTraits = TraitValues()
     /// …/uiview/semanticcontentattribute
     @available(iOS 9.0, *)
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
@@ -50,7 +55,7 @@ open class UIView: NSObject {
     /// the display scale is 1 without an override (there is no screen here).
     @available(iOS 8.0, *)
     open var traitCollection: UITraitCollection {
-        var traits = traitOverrides
+        var traits = overriddenTraits
         if traits.displayScale <= 0 { traits.displayScale = 1 }
         return UITraitCollection(traits)
     }
@@ -61,7 +66,7 @@ open class UIView: NSObject {
         switch semanticContentAttribute {
         case .forceRightToLeft: return .rightToLeft
         case .forceLeftToRight, .playback, .spatial: return .leftToRight
-        case .unspecified: return traitOverrides.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
+        case .unspecified: return overriddenTraits.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
         }
     }
 
