@@ -23,6 +23,8 @@ let package = Package(
         // UIKit is absent (exported layouts, the recorder, an app's layout code under test).
         .library(name: "UIKitSurface", targets: ["UIKitSurface"]),
         .executable(name: "lualayout", targets: ["lualayout"]),
+        // `lualayout export --swift` at build time: a target's Lua layouts become Swift.
+        .plugin(name: "LuaLayoutExport", targets: ["LuaLayoutExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -99,6 +101,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "lualayout", dependencies: ["LualayoutCLI", "Platform"]),
+        // The build-tool plugin running `lualayout export --swift` over a target's `.lua` files.
+        .plugin(name: "LuaLayoutExport", capability: .buildTool(), dependencies: ["lualayout"]),
         .executableTarget(
             name: "lualayout-bench",
             dependencies: ["ScriptLayout", "LayoutEngine", "LayoutOutput", "Platform"],

@@ -27,11 +27,13 @@ enum ExportCheck {
         var manifests: [String] = []
         var single: [String] = []
         var swiftFiles: [String] = []
+        var plugin: String?
         while let argument = rest.popFirst() {
             switch argument {
             case "--root": root = try value(&rest, argument)
             case "--lualayout": lualayout = try value(&rest, argument)
             case "--manifest": manifests.append(try value(&rest, argument))
+            case "--plugin": plugin = URL(fileURLWithPath: try value(&rest, argument)).standardizedFileURL.path
             case "--release-check":
                 swiftFiles = Array(rest)
                 rest = []
@@ -55,7 +57,7 @@ enum ExportCheck {
                     directory: FileManager.default.currentDirectoryPath)
             ]
         }
-        let check = RoundTrip(root: root, lualayout: lualayout, verbose: manifests.isEmpty)
+        let check = RoundTrip(root: root, lualayout: lualayout, verbose: manifests.isEmpty, plugin: plugin)
         return try check.run(cases)
     }
 
@@ -92,6 +94,8 @@ struct RoundTrip: Sendable {
     let lualayout: String
     /// One case from the command line: print the whole diff, not a line.
     let verbose: Bool
+    /// The package whose Lua layouts the LuaLayoutExport plugin exports (`--plugin DIR`).
+    var plugin: String? = nil
     var work: String { root + "/.build/export-check" }
     var host: String { work + "/host" }
 
@@ -184,12 +188,18 @@ struct RoundTrip: Sendable {
                 failures.append("\(test.title): \(lines.dropFirst().prefix(2).joined(separator: "; "))")
             }
         }
+        let compared = Date()
+        if let plugin {
+            let (pluginPassed, pluginFailures) = try PluginCheck(trip: self, package: plugin).run()
+            passed += pluginPassed
+            failures += pluginFailures
+        }
         for failure in failures { print("FAIL \(failure)") }
         print("\(passed) passed, \(failures.count) failed")
         let seconds = { (from: Date, to: Date) in String(format: "%.1f s", to.timeIntervalSince(from)) }
         FileHandle.standardError.write(
             Data(
-                "export-check: export and run \(seconds(start, exported)), release check \(seconds(exported, checked)), build \(seconds(checked, built)), record and compare \(seconds(built, Date()))\n"
+                "export-check: export and run \(seconds(start, exported)), release check \(seconds(exported, checked)), build \(seconds(checked, built)), record and compare \(seconds(built, compared))\(plugin == nil ? "" : ", plugin \(seconds(compared, Date()))")\n"
                     .utf8))
         return failures.isEmpty ? 0 : 1
     }

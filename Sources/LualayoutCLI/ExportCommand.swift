@@ -48,6 +48,12 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
     )
     var screen = false
 
+    @Flag(
+        help:
+            "Import UIKitSurface where UIKit is absent (#if canImport(UIKit)): for packages built on Linux too, as the LuaLayoutExport plugin does."
+    )
+    var surface = false
+
     @Option(
         name: [.customShort("o"), .long],
         help: ArgumentHelp("Write the Swift file to FILE instead of standard output.", valueName: "FILE"),
@@ -82,7 +88,7 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
             name: name ?? SwiftLayoutExport.defaultName(forScript: script), scriptName: script,
             evaluatedFor: layout.commandLineDescription(scriptOptions), allowPartial: allowPartial,
             deploymentTarget: layout.ios?.version, engineVersion: context.iosVersion,
-            screenItemCounts: screen ? context.data.sections.map(\.count) : nil,
+            screenItemCounts: screen ? context.data.sections.map(\.count) : nil, importsSurface: surface,
             memoryLimit: scriptOptions.maxMemory.bytes)
         let source: String
         switch SwiftLayoutExport.export(captured, options: options) {

@@ -117,7 +117,14 @@ struct ExportPlan {
         let needs = writing.uses.map(\.introduced).max().map { max($0, UIKitAPI.floor) } ?? UIKitAPI.floor
         let file = SwiftCode(limit: options.memoryLimit)
         ExportHeader(plan: self, writing: writing, needs: needs).write(to: file)
-        file.line("import UIKit")
+        if options.importsSurface {
+            // UIKitSurface (this package's UIKit API over its engine) where UIKit is absent.
+            for line in ["#if canImport(UIKit)", "import UIKit", "#else", "import UIKitSurface", "#endif"] {
+                file.line(line)
+            }
+        } else {
+            file.line("import UIKit")
+        }
         if let subclass {
             file.line("")
             subclass.write(to: file, base: returnType)

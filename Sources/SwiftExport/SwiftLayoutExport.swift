@@ -20,13 +20,15 @@ package enum SwiftLayoutExport {
         package var engineVersion: IOSVersion
         /// `--screen`: also a collection view controller serving these item counts.
         package var screenItemCounts: [Int]?
+        /// `--surface`: import UIKitSurface where UIKit is absent.
+        package var importsSurface: Bool
         /// Most bytes the Swift may take (`--max-memory`).
         package var memoryLimit: Int
 
         package init(
             name: String, scriptName: String, evaluatedFor: String, allowPartial: Bool,
             deploymentTarget: IOSVersion? = nil, engineVersion: IOSVersion = .default, screenItemCounts: [Int]? = nil,
-            memoryLimit: Int = .max
+            importsSurface: Bool = false, memoryLimit: Int = .max
         ) {
             self.name = name
             self.scriptName = scriptName
@@ -35,6 +37,7 @@ package enum SwiftLayoutExport {
             self.deploymentTarget = deploymentTarget
             self.engineVersion = engineVersion
             self.screenItemCounts = screenItemCounts
+            self.importsSurface = importsSurface
             self.memoryLimit = memoryLimit
         }
     }
