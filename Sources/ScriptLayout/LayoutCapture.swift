@@ -213,7 +213,7 @@ extension ScriptLayout {
                         throw ScriptError(
                             kind: .memory,
                             message:
-                                "\(self.script.site(ofWord: "sectionProvider")): the \(recorded.distinct.count) distinct sections of \(index + 1) the provider returned, kept for the export, exceed the memory cap (\(recorded.memoryLimit >> 20) MiB; raise it with --max-memory)"
+                                "\(self.script.site(ofWord: "sectionProvider")): the \(index + 1) sections sectionProvider returned so far (\(recorded.distinct.count) distinct), kept to write the export, exceed the memory cap (\(recorded.memoryLimit >> 20) MiB; raise it with --max-memory)"
                         )
                     }
                 }

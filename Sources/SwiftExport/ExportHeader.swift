@@ -52,9 +52,9 @@ struct ExportHeader {
             let served = kinds.kinds.filter { $0.roles.contains(.supplementary) }.map(\.name)
             let registered = kinds.decorations.map(\.name)
             var parts: [String] = []
-            if !served.isEmpty { parts.append("the data source serves \(served.joined(separator: ", "))") }
+            if !served.isEmpty { parts.append("the data source serves \(Self.list(served))") }
             if !registered.isEmpty {
-                parts.append("the layout registers the view classes given for \(registered.joined(separator: ", "))")
+                parts.append("the layout registers the view classes given for \(Self.list(registered))")
             }
             code.comment("Element kinds (\(kinds.typeName)): \(parts.joined(separator: "; ")).")
         }
@@ -70,6 +70,12 @@ struct ExportHeader {
             )
         }
         code.line("")
+    }
+
+    /// Up to five kinds by name (each cut at 40 characters), or how many there are.
+    private static func list(_ names: [String]) -> String {
+        guard names.count <= 5 else { return "\(names.count) kinds" }
+        return names.map { $0.count > 40 ? $0.prefix(40) + "…" : Substring($0) }.joined(separator: ", ")
     }
 
     private func size(_ s: Size) -> String { "\(SwiftText.points(s.width))×\(SwiftText.points(s.height))" }

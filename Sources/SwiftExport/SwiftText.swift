@@ -56,12 +56,13 @@ enum SwiftText {
 
     /// A lowerCamelCase identifier from an element kind (`section-header-element-kind` →
     /// `sectionHeaderElementKind`), or `fallback` when the kind has no letters to start one.
-    /// Made of ASCII letters and digits only; never a keyword.
+    /// Made of ASCII letters and digits only, at most 40 of them; never a keyword.
     static func identifier(fromKind kind: String, fallback: String) -> String {
-        let words = kind.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+        let words = kind.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.prefix(8).map { String($0.prefix(40)) }
         guard let first = words.first, let initial = first.first, initial.isLetter else { return fallback }
-        let joined =
-            lowercasedPrefix(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let joined = String(
+            (lowercasedPrefix(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())
+                .prefix(40))
         return keywords.contains(joined) ? joined + fallback.prefix(1).uppercased() + fallback.dropFirst() : joined
     }
 
