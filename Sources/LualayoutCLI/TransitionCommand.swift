@@ -2,7 +2,7 @@ import ArgumentParser
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
-import WorkerProtocol
+import Platform
 
 /// `lualayout transition`: animate from one layout to another over the same data.
 struct TransitionCommand: LualayoutCommand {

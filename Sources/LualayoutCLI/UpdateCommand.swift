@@ -3,7 +3,7 @@ import LayoutEngine
 import LayoutOutput
 import ScriptLayout
 import InputFiles
-import WorkerProtocol
+import Platform
 
 /// `lualayout update`: plan the animation of a batch update.
 struct UpdateCommand: LualayoutCommand, ScriptCommand {
