@@ -296,76 +296,103 @@ enum BatchTable {
         var request = BatchRequest(BatchUpdate())
         do {
             request.batch.deletedItems = try paths(fields["delete"], "\(function): delete")
-            for key in ["insert", "reload"] {
-                for (offset, entry) in try list(fields[key], "\(function): \(key)").enumerated() {
-                    let what = "\(function): \(key)[\(offset + 1)]"
-                    let (parts, extra) = split(entry)
-                    if let unknown = extra.keys.sorted().first(where: { $0 != "data" }) {
-                        throw SimulationError(
-                            "\(what): unknown key '\(unknown)' (an item is {section, item, data = payload})")
-                    }
-                    let path = try path(.array(parts), what)
-                    if key == "insert" {
-                        request.batch.insertedItems.append(path)
-                        if let data = extra["data"] { request.payloads[path] = LayoutValue(data) }
-                    } else {
-                        request.batch.reloadedItems.append(path)
-                        if let data = extra["data"] { request.reloadPayloads[path] = LayoutValue(data) }
-                    }
-                }
-            }
-            request.batch.movedItems = try list(fields["move"], "\(function): move").enumerated().map { offset, pair in
-                let what = "\(function): move[\(offset + 1)]"
-                guard case .array(let ends) = pair, ends.count == 2 else {
-                    throw SimulationError("\(what) must be {{section, item}, {section, item}} (from, to)")
-                }
-                return .init(from: try path(ends[0], what), to: try path(ends[1], what))
-            }
+            try readItems(fields, function, into: &request)
+            request.batch.movedItems = try itemMoves(fields["move"], "\(function): move")
             request.batch.deletedSections = try sections(fields["deleteSections"], "\(function): deleteSections")
             request.batch.reloadedSections = try sections(fields["reloadSections"], "\(function): reloadSections")
-            request.batch.movedSections = try list(fields["moveSections"], "\(function): moveSections").enumerated()
-                .map { offset, pair in
-                    let what = "\(function): moveSections[\(offset + 1)]"
-                    guard case .array(let ends) = pair, ends.count == 2 else {
-                        throw SimulationError("\(what) must be {from, to} (two sections)")
-                    }
-                    return .init(from: try section(ends[0], what), to: try section(ends[1], what))
-                }
-            for (offset, entry) in try list(fields["insertSections"], "\(function): insertSections").enumerated() {
-                let what = "\(function): insertSections[\(offset + 1)]"
-                if entry.number != nil {
-                    request.batch.insertedSections.append(try section(entry, what))
-                    continue
-                }
-                let (parts, extra) = split(entry)
-                guard parts.count == 1 else {
-                    throw SimulationError("\(what) must be a section, {section, items = {…}} or {section, count = n}")
-                }
-                let index = try section(parts[0], what)
-                request.batch.insertedSections.append(index)
-                if let unknown = extra.keys.sorted().first(where: { $0 != "items" && $0 != "count" && $0 != "data" }) {
-                    throw SimulationError("\(what): unknown key '\(unknown)' (items, count or data)")
-                }
-                let data = extra["data"].map(LayoutValue.init)
-                if let items = extra["items"] {
-                    guard extra["count"] == nil else { throw SimulationError("\(what): give items or count, not both") }
-                    let payloads = try list(items, "\(what).items").map(LayoutValue.init)
-                    request.insertedSections[index] = CollectionData.Section(items: payloads, data: data)
-                } else if let count = extra["count"] {
-                    guard let n = count.number, n == n.rounded(), n >= 0, n <= 10_000_000 else {
-                        throw SimulationError("\(what).count must be a whole number from 0 to 10000000")
-                    }
-                    request.insertedSections[index] = CollectionData.Section(count: Int(n), data: data)
-                } else {
-                    request.insertedSections[index] = CollectionData.Section(count: 0, data: data)
-                }
-            }
+            request.batch.movedSections = try sectionMoves(fields["moveSections"], "\(function): moveSections")
+            try readInsertedSections(fields["insertSections"], "\(function): insertSections", into: &request)
         } catch let error as SimulationError {
             return .failure(error)
         } catch {
             return .failure(SimulationError("\(function): \(error)"))
         }
         return .success(request)
+    }
+
+    /// `insert` and `reload`: `{s, i}` or `{s, i, data = payload}` (the new payload).
+    private static func readItems(
+        _ fields: [String: LuaValue], _ function: String, into request: inout BatchRequest
+    ) throws {
+        for key in ["insert", "reload"] {
+            for (offset, entry) in try list(fields[key], "\(function): \(key)").enumerated() {
+                let what = "\(function): \(key)[\(offset + 1)]"
+                let (parts, extra) = split(entry)
+                if let unknown = extra.keys.sorted().first(where: { $0 != "data" }) {
+                    throw SimulationError(
+                        "\(what): unknown key '\(unknown)' (an item is {section, item, data = payload})")
+                }
+                let path = try path(.array(parts), what)
+                if key == "insert" {
+                    request.batch.insertedItems.append(path)
+                    if let data = extra["data"] { request.payloads[path] = LayoutValue(data) }
+                } else {
+                    request.batch.reloadedItems.append(path)
+                    if let data = extra["data"] { request.reloadPayloads[path] = LayoutValue(data) }
+                }
+            }
+        }
+    }
+
+    /// `move`: `{{s, i}, {s, i}}` (from, to) each.
+    private static func itemMoves(_ value: LuaValue?, _ what: String) throws -> [BatchUpdate.Move<LayoutIndexPath>] {
+        try list(value, what).enumerated().map { offset, pair in
+            let what = "\(what)[\(offset + 1)]"
+            guard case .array(let ends) = pair, ends.count == 2 else {
+                throw SimulationError("\(what) must be {{section, item}, {section, item}} (from, to)")
+            }
+            return .init(from: try path(ends[0], what), to: try path(ends[1], what))
+        }
+    }
+
+    /// `moveSections`: `{from, to}` each.
+    private static func sectionMoves(_ value: LuaValue?, _ what: String) throws -> [BatchUpdate.Move<Int>] {
+        try list(value, what).enumerated().map { offset, pair in
+            let what = "\(what)[\(offset + 1)]"
+            guard case .array(let ends) = pair, ends.count == 2 else {
+                throw SimulationError("\(what) must be {from, to} (two sections)")
+            }
+            return .init(from: try section(ends[0], what), to: try section(ends[1], what))
+        }
+    }
+
+    /// `insertSections`: `s`, `{s, items = {payload, …}}` or `{s, count = n}` (with `data`).
+    private static func readInsertedSections(
+        _ value: LuaValue?, _ what: String, into request: inout BatchRequest
+    ) throws {
+        for (offset, entry) in try list(value, what).enumerated() {
+            let what = "\(what)[\(offset + 1)]"
+            if entry.number != nil {
+                request.batch.insertedSections.append(try section(entry, what))
+                continue
+            }
+            let (parts, extra) = split(entry)
+            guard parts.count == 1 else {
+                throw SimulationError("\(what) must be a section, {section, items = {…}} or {section, count = n}")
+            }
+            let index = try section(parts[0], what)
+            request.batch.insertedSections.append(index)
+            if let unknown = extra.keys.sorted().first(where: { $0 != "items" && $0 != "count" && $0 != "data" }) {
+                throw SimulationError("\(what): unknown key '\(unknown)' (items, count or data)")
+            }
+            request.insertedSections[index] = try insertedSection(extra, what)
+        }
+    }
+
+    private static func insertedSection(_ extra: [String: LuaValue], _ what: String) throws -> CollectionData.Section {
+        let data = extra["data"].map(LayoutValue.init)
+        if let items = extra["items"] {
+            guard extra["count"] == nil else { throw SimulationError("\(what): give items or count, not both") }
+            let payloads = try list(items, "\(what).items").map(LayoutValue.init)
+            return CollectionData.Section(items: payloads, data: data)
+        }
+        if let count = extra["count"] {
+            guard let n = count.number, n == n.rounded(), n >= 0, n <= 10_000_000 else {
+                throw SimulationError("\(what).count must be a whole number from 0 to 10000000")
+            }
+            return CollectionData.Section(count: Int(n), data: data)
+        }
+        return CollectionData.Section(count: 0, data: data)
     }
 
     /// A table's positional values and its named fields (`{0, 3, data = …}` is copied as a
