@@ -290,7 +290,7 @@ public final class ScriptLayout: CollectionViewLayout {
         }
     }
 
-    /// What is drawn and hit (parity.md §4): each element a rect query returned, through the
+    /// What is drawn and hit (docs/parity.md §4): each element a rect query returned, through the
     /// single-element hook of its category when the layout defines one — so the simulator's
     /// pictures and taps, the preview and `run`'s pictures agree with `--item`. The hooks see
     /// left-to-right frames, as everywhere.
