@@ -27,10 +27,7 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
               lualayout update Examples/fly-in.lua --items 6 --insert 0:2 --format html -o fly-in.html
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json
-        case html
-    }
+    typealias Format = PlanOutputOptions<BatchAnimation>.Format
 
     @OptionGroup
     var common: ScriptCommandOptions
@@ -79,24 +76,13 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
             valueName: "FILE"), completion: .file(extensions: ["json"]))
     var batchFile: String?
 
-    @Option(help: ArgumentHelp("Also print every element at this progress of the animation (json).", valueName: "T"))
-    var progress: Double?
+    @OptionGroup
+    var plan: PlanOutputOptions<BatchAnimation>
 
-    @Option(help: "Output format: json (the plan) or html (a page that plays and scrubs the animation).")
-    var format: Format = .json
-
-    @OptionGroup(title: "Pictures (html)")
-    var picture: PictureOptions
-
-    @Option(
-        name: [.customShort("o"), .long],
-        help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
-        completion: .file())
-    var output: String?
-
-    func validate() throws {
-        if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be between 0 and 1") }
-    }
+    var progress: Double? { plan.progress }
+    var format: Format { plan.format }
+    var picture: PictureOptions { plan.picture }
+    var output: String? { plan.output }
 
     /// Most items a plan may cover: both layouts (before and after the update) are kept whole.
     static let maxItems = 2_000_000
