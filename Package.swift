@@ -132,7 +132,9 @@ let package = Package(
         ),
         .testTarget(name: "UIKitSurfaceTests", dependencies: ["UIKitSurface"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine", "Platform"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput"]),
+        .testTarget(
+            name: "ScenarioTests",
+            dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput", "InputFiles"]),
         .testTarget(name: "WorkerProtocolTests", dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput"]),
         .testTarget(
             name: "LivePreviewTests", dependencies: ["LivePreview", "WorkerProtocol", "LayoutEngine", "TestSupport"]),

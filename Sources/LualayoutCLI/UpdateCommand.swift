@@ -111,15 +111,18 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     }
 
     /// Appends the changes of a batch file to those given as options.
-    private mutating func add(_ file: BatchFile) {
-        deletes += file.deletes.map(IndexPathArgument.init)
-        inserts += file.inserts.map(IndexPathArgument.init)
-        reloads += file.reloads.map(IndexPathArgument.init)
-        moves += file.moves.map { ItemMoveArgument(from: $0.from, to: $0.to) }
-        deletedSections += file.deletedSections
-        insertedSections += file.insertedSections.map { SectionInsertArgument(section: $0.section, count: $0.count) }
-        reloadedSections += file.reloadedSections
-        movedSections += file.movedSections.map { SectionMoveArgument(from: $0.from, to: $0.to) }
+    private mutating func add(_ file: BatchRequest) {
+        let batch = file.batch
+        deletes += batch.deletedItems.map(IndexPathArgument.init)
+        inserts += batch.insertedItems.map(IndexPathArgument.init)
+        reloads += batch.reloadedItems.map(IndexPathArgument.init)
+        moves += batch.movedItems.map { ItemMoveArgument(from: $0.from, to: $0.to) }
+        deletedSections += batch.deletedSections
+        insertedSections += batch.insertedSections.map {
+            SectionInsertArgument(section: $0, count: file.insertedSections[$0]?.count ?? 0)
+        }
+        reloadedSections += batch.reloadedSections
+        movedSections += batch.movedSections.map { SectionMoveArgument(from: $0.from, to: $0.to) }
     }
 
     /// `batchFile`: the batch file folded into these options (an input, for `-o`'s check).

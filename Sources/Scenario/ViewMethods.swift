@@ -1,3 +1,4 @@
+import InputFiles
 import LayoutEngine
 import LuaRuntime
 import ScriptLayout

@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 import LayoutEngine
 import LayoutOutput
 import Scenario
