@@ -183,7 +183,9 @@ extension CompositionalPreparer {
     ) throws -> Double {
         var y = start + ListMetrics.sectionSpacing(list.appearance)
         guard list.headerMode == .supplementary else { return y }
-        y += list.headerTopPadding ?? ListMetrics.automaticHeaderTopPadding(list.appearance)
+        // Automatic padding is iOS 15's (docs/uikit-versions.md); iOS 14 headers sit at the top.
+        let automatic = context.iosVersion.listsPadHeaders ? ListMetrics.automaticHeaderTopPadding(list.appearance) : 0
+        y += list.headerTopPadding ?? automatic
         let height = try supplementaryHeight(
             "header", estimate: ListMetrics.headerEstimate(list.appearance), width: column.width, section: s)
         sink.add(
