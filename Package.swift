@@ -48,8 +48,10 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // The only C code: macro wrappers, the capped allocator, the instruction-budget hook,
-        // protected calls with tracebacks, and the trampoline through which Lua calls Swift.
+        // The only C code, one concern a file (each headed by its invariant): the state and its
+        // capped allocator, the instruction budget and time limit, protected calls with
+        // tracebacks and the trampoline through which Lua calls Swift, the sandboxed library,
+        // the batched collectors.
         .target(name: "CLuaBridge", dependencies: ["CLua"]),
         // Typed Swift layer over the Lua C API; the one place where Lua and Swift meet.
         .target(name: "LuaRuntime", dependencies: ["CLuaBridge", "CLua", "Platform"]),
