@@ -3,7 +3,7 @@ import InputFiles
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
-import WorkerProtocol
+import Platform
 
 /// `lualayout compare`: a layout in `run --format json`'s JSON (a UIKit recording) against
 /// another, or against a layout script run with `run`'s options, element by element.
