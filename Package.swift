@@ -12,7 +12,18 @@ import PackageDescription
 //   WorkerProtocol                worker processes: spawn, frames, the binary layout codec
 //   LivePreview                   hot reload sessions and the preview server
 //   LayoutTesting                 `lualayout test`: discovery, plans, snapshots, reports
+//   BuildCommit                   the commit a build is made from (for --version)
 //   LualayoutCLI                  the front door: commands over shared option groups
+
+// LUALAYOUT_COMMIT as a C string literal for BuildCommit. A value with anything but a commit's
+// characters (lowercase hex, a `-modified` suffix) is ignored: it could break the literal.
+let buildCommitSettings: [CSetting] = {
+    let allowed = Set("0123456789abcdefghijklmnopqrstuvwxyz-")
+    guard let commit = Context.environment["LUALAYOUT_COMMIT"], !commit.isEmpty, commit.allSatisfy(allowed.contains)
+    else { return [] }
+    return [.define("LUALAYOUT_COMMIT", to: "\"\(commit)\"")]
+}()
+
 let package = Package(
     name: "LuaLayout",
     platforms: [.macOS(.v13)],
@@ -94,10 +105,13 @@ let package = Package(
             name: "LualayoutCLI",
             dependencies: [
                 "ScriptLayout", "LayoutEngine", "InputFiles", "LayoutOutput", "Scenario", "WorkerProtocol",
-                "LivePreview", "LayoutTesting", "SwiftExport", "Platform",
+                "LivePreview", "LayoutTesting", "SwiftExport", "Platform", "BuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The commit `lualayout --version` names: LUALAYOUT_COMMIT at build time (Scripts/lualayout
+        // and Scripts/package set it from git), empty when unset.
+        .target(name: "BuildCommit", cSettings: buildCommitSettings),
         .executableTarget(name: "lualayout", dependencies: ["LualayoutCLI", "Platform"]),
         .executableTarget(
             name: "lualayout-bench",
