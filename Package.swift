@@ -36,7 +36,9 @@ let package = Package(
         .executable(name: "lualayout", targets: ["lualayout"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target ScriptLayout`: the embedding API's DocC.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The system liblua5.4 (headers and library found through pkg-config).
