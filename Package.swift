@@ -16,10 +16,21 @@ import PackageDescription
 //   WorkerProtocol                worker processes: spawn, frames, the binary layout codec
 //   LivePreview                   hot reload: watch sessions and their worker loop, the preview server
 //   LayoutTesting                 `lualayout test`: discovery, plans, snapshots, workers, reports
+//   BuildCommit                   the commit a build is made from (for --version)
 //   LualayoutCLI                  the front door: commands over shared option groups
 //   lualayout                     the executable (main.swift)
 //   lualayout-bench               the benchmark driver of Scripts/bench
 //   lualayout-export-check        Scripts/export-check's round trip
+
+// LUALAYOUT_COMMIT as a C string literal for BuildCommit. A value with anything but a commit's
+// characters (lowercase hex, a `-modified` suffix) is ignored: it could break the literal.
+let buildCommitSettings: [CSetting] = {
+    let allowed = Set("0123456789abcdefghijklmnopqrstuvwxyz-")
+    guard let commit = Context.environment["LUALAYOUT_COMMIT"], !commit.isEmpty, commit.allSatisfy(allowed.contains)
+    else { return [] }
+    return [.define("LUALAYOUT_COMMIT", to: "\"\(commit)\"")]
+}()
+
 let package = Package(
     name: "LuaLayout",
     platforms: [.macOS(.v13)],
@@ -32,7 +43,9 @@ let package = Package(
         .executable(name: "lualayout", targets: ["lualayout"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target ScriptLayout`: the embedding API's DocC.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The system liblua5.4 (headers and library found through pkg-config).
@@ -104,10 +117,13 @@ let package = Package(
             name: "LualayoutCLI",
             dependencies: [
                 "ScriptLayout", "LayoutEngine", "InputFiles", "LayoutOutput", "Scenario", "WorkerProtocol",
-                "LivePreview", "LayoutTesting", "SwiftExport", "Platform",
+                "LivePreview", "LayoutTesting", "SwiftExport", "Platform", "BuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The commit `lualayout --version` names: LUALAYOUT_COMMIT at build time (Scripts/lualayout
+        // and Scripts/package set it from git), empty when unset.
+        .target(name: "BuildCommit", cSettings: buildCommitSettings),
         .executableTarget(name: "lualayout", dependencies: ["LualayoutCLI", "Platform"]),
         .executableTarget(
             name: "lualayout-bench",
