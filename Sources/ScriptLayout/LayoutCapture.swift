@@ -32,7 +32,8 @@ package struct CapturedLayout: @unchecked Sendable {
     /// Properties given as functions and evaluated for the collection view (`sectionProvider`,
     /// flow properties of `cv`).
     package var evaluated: [LuaCodeSite]
-    /// Properties UIKit has no API for (`roundingModel = "legacy"`), with where they are set.
+    /// Properties UIKit has no API for (a `roundingModel` other than the release's, named with
+    /// its value), with where they are set.
     package var unsupported: [LuaCodeSite]
     /// Where each closure inside the sections comes from (`itemProvider`,
     /// `visibleItemsInvalidationHandler`), by the id the engine value carries.
@@ -234,8 +235,9 @@ extension ScriptLayout {
             evaluated = functions(["sectionProvider"])
         }
         var unsupported: [LuaCodeSite] = []
-        if configuration.roundingModel == .legacy {
-            unsupported.append(LuaCodeSite(name: "roundingModel", site: script.site(ofWord: "roundingModel")))
+        if let model = configuration.roundingModel, model != context.iosVersion.compositionalRounding {
+            let name = "roundingModel = \"\(model.rawValue)\""
+            unsupported.append(LuaCodeSite(name: name, site: script.site(ofWord: "roundingModel")))
         }
         return CapturedLayout(
             body: .compositional(configuration, captured), luaCode: sorted(hooks + inside.map(\.code)),

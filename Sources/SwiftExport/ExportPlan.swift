@@ -173,8 +173,8 @@ struct ExportPlan {
             CallbackStub.forCallback(site.name)?.write(to: writing.code)
         }
         for site in layout.unsupported {
-            writing.differs("roundingModel = \"legacy\" (not exported)")
-            writing.code.comment("not exported: \(site.name) = \"legacy\" (\(site.site)) has no UIKit API")
+            writing.differs("\(site.name) (not exported)")
+            writing.code.comment("not exported: \(site.name) (\(site.site)) has no UIKit API")
         }
     }
 

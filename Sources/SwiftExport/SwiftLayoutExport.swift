@@ -114,8 +114,13 @@ package enum SwiftLayoutExport {
         return lines
             + layout.luaCode.map { "\($0.site): \($0.name) is Lua code: export writes UIKit values only" + partial }
             + layout.unsupported.map {
-                "\($0.site): \($0.name) = \"legacy\" has no UIKit API (it is how iOS 15 and earlier round): export writes UIKit values only"
+                "\($0.site): \($0.name) has no UIKit API (\(Self.roundingReleases($0.name))): export writes UIKit values only"
                     + partial
             }
+    }
+
+    /// The releases that round as a script's `roundingModel` asks (docs/uikit-versions.md).
+    static func roundingReleases(_ name: String) -> String {
+        name.hasSuffix("\"legacy\"") ? "it is how iOS 15 and earlier round" : "it is how iOS 16 and later round"
     }
 }
