@@ -5,6 +5,7 @@ import PackageDescription
 //   CLua, CLuaBridge, LuaRuntime  the Lua boundary
 //   Platform                      the C library, locks and threads, without Foundation
 //   LayoutEngine                  pure layout (no Foundation, no Lua)
+//   LuaTranslation                Lua logic as Swift source (parses Lua itself; no Lua state)
 //   ScriptLayout                  layouts defined by Lua scripts (the embedding API)
 //   InputFiles                    the formats of files commands read (data, batch)
 //   LayoutOutput                  JSON, table, SVG, HTML
@@ -63,6 +64,13 @@ let package = Package(
         .target(name: "InputFiles", dependencies: ["LayoutEngine", "Platform"]),
         // Output formats (JSON, table, SVG, HTML).
         .target(name: "LayoutOutput", dependencies: ["LayoutEngine", "InputFiles", "Platform"]),
+        // Lua logic as Swift: a lexer, parser, type inference and Swift writer for the subset of
+        // Lua 5.4 in docs/lua-to-swift.md (no Lua needed to read a script).
+        .target(name: "LuaTranslation", dependencies: ["Platform"]),
+        // The small API translated layouts compile against before the export targets UIKit
+        // (docs/lua-to-swift.md, phase 1): geometry, attributes, the element sink. Its sources
+        // are compiled together with translations by the tests.
+        .target(name: "LuaTranslationSurface"),
         // `lualayout export --swift`: a layout script's UIKit values written as Swift source.
         .target(name: "SwiftExport", dependencies: ["ScriptLayout", "LayoutEngine"]),
         // UIKit's collection-view layout API (names, initializers, properties) implemented over
@@ -123,6 +131,10 @@ let package = Package(
             name: "SwiftExportTests", dependencies: ["SwiftExport", "ScriptLayout", "LayoutEngine"], exclude: ["Golden"]
         ),
         .testTarget(name: "UIKitSurfaceTests", dependencies: ["UIKitSurface"]),
+        // Translations compiled with swiftc and run against `lualayout run` and lua5.4 (the
+        // host they compile with is under Host/, outside the target).
+        .testTarget(
+            name: "LuaTranslationTests", dependencies: ["LuaTranslation", "Platform"], exclude: ["Host"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput"]),
         .testTarget(name: "WorkerProtocolTests", dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput"]),

@@ -1,0 +1,187 @@
+/// The few places where Swift's operators differ from Lua's: small private functions the
+/// generated file carries (only those it calls), each stating the Lua rule it keeps.
+enum LuaHelper: String, CaseIterable, Comparable {
+    case floorDivide, floorModulo, floatModulo, luaString, luaStringWhole, luaFormat, luaInteger, luaMax, luaMin
+    case sequenceLength, sequence, luaLess, shiftLeft, shiftRight, element, substring
+
+    static func < (lhs: LuaHelper, rhs: LuaHelper) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// Helpers this one calls.
+    var requires: [LuaHelper] {
+        switch self {
+        case .luaStringWhole: [.luaString]
+        case .shiftRight: [.shiftLeft]
+        default: []
+        }
+    }
+
+    var source: String {
+        switch self {
+        case .floorDivide:
+            """
+            /// Lua's `//` on integers: the quotient rounded toward minus infinity (Swift's `/`
+            /// truncates toward zero). Dividing by zero stops, as Lua's error does.
+            private func floorDivide(_ a: Int, _ b: Int) -> Int {
+                precondition(b != 0, "attempt to perform 'n//0'")
+                if b == -1 { return 0 &- a }
+                let quotient = a / b
+                return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
+            }
+            """
+        case .floorModulo:
+            """
+            /// Lua's `%` on integers: the remainder has the divisor's sign (Swift's `%` has the
+            /// dividend's).
+            private func floorModulo(_ a: Int, _ b: Int) -> Int {
+                precondition(b != 0, "attempt to perform 'n%%0'")
+                if b == -1 { return 0 }
+                let remainder = a % b
+                return (remainder != 0 && (remainder < 0) != (b < 0)) ? remainder + b : remainder
+            }
+            """
+        case .floatModulo:
+            """
+            /// Lua's `%` on floats: C's fmod, moved into the divisor's sign.
+            private func floatModulo(_ a: Double, _ b: Double) -> Double {
+                var remainder = fmod(a, b)
+                if remainder > 0 ? b < 0 : (remainder < 0 && b != remainder) { remainder += b }
+                return remainder
+            }
+            """
+        case .luaString:
+            """
+            /// A float as Lua prints it (`tostring`, `..`): 14 significant digits (%.14g), and
+            /// `.0` when that looks like an integer.
+            private func luaString(_ value: Double) -> String {
+                let text = luaFormat("%.14g", value)
+                return text.allSatisfy({ $0 == "-" || $0.isNumber }) ? text + ".0" : text
+            }
+            """
+        case .luaStringWhole:
+            """
+            /// A number from the engine as Lua prints it: the engine hands whole numbers to Lua
+            /// as integers (`375`), other values as floats (`187.5`).
+            private func luaString(whole value: Double) -> String {
+                if value == value.rounded(), abs(value) < 9_007_199_254_740_992, !(value == 0 && value.sign == .minus) {
+                    return String(Int(value))
+                }
+                return luaString(value)
+            }
+            """
+        case .luaFormat:
+            """
+            /// C's printf, which Lua's string.format and tostring call (the same digits, `inf`, `nan`).
+            private func luaFormat(_ format: String, _ arguments: CVarArg...) -> String {
+                withVaList(arguments) { list in
+                    var buffer = [CChar](repeating: 0, count: 512)
+                    let count = vsnprintf(&buffer, buffer.count, format, list)
+                    return String(decoding: buffer.prefix(max(0, min(Int(count), buffer.count - 1))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                }
+            }
+            """
+        case .luaInteger:
+            """
+            /// A float where Lua needs an integer (`%d`, an index): whole values only, as Lua's
+            /// "number has no integer representation" error requires.
+            private func luaInteger(_ value: Double) -> Int {
+                guard let integer = Int(exactly: value) else { preconditionFailure("number has no integer representation") }
+                return integer
+            }
+            """
+        case .luaMax:
+            """
+            /// Lua's math.max: the first of the largest values (Swift's max returns the last of
+            /// equal ones, which tells -0.0 from 0.0).
+            private func luaMax(_ first: Double, _ rest: Double...) -> Double {
+                rest.reduce(first) { $0 < $1 ? $1 : $0 }
+            }
+            """
+        case .luaMin:
+            """
+            /// Lua's math.min: the first of the smallest values.
+            private func luaMin(_ first: Double, _ rest: Double...) -> Double {
+                rest.reduce(first) { $1 < $0 ? $1 : $0 }
+            }
+            """
+        case .sequenceLength:
+            """
+            /// Lua's `#` of a table with integer keys: n where keys 1…n are present and n + 1 is not.
+            private func sequenceLength<Value>(_ table: [Int: Value]) -> Int {
+                var length = 0
+                while table[length + 1] != nil { length += 1 }
+                return length
+            }
+            """
+        case .sequence:
+            """
+            /// ipairs over a table with integer keys: 1, 2, … up to the first missing key.
+            private func sequence<Value>(_ table: [Int: Value]) -> [(Int, Value)] {
+                var result: [(Int, Value)] = []
+                while let value = table[result.count + 1] { result.append((result.count + 1, value)) }
+                return result
+            }
+            """
+        case .luaLess:
+            """
+            /// Lua's `<` on strings: byte by byte (Swift compares Unicode characters).
+            private func luaLess(_ a: String, _ b: String) -> Bool {
+                a.utf8.lexicographicallyPrecedes(b.utf8)
+            }
+            """
+        case .shiftLeft:
+            """
+            /// Lua's `<<`: a logical shift; 64 or more places gives 0; a negative count shifts right.
+            private func shiftLeft(_ value: Int, _ count: Int) -> Int {
+                if count <= -64 || count >= 64 { return 0 }
+                let bits = UInt(bitPattern: value)
+                return Int(bitPattern: count >= 0 ? bits << UInt(count) : bits >> UInt(-count))
+            }
+            """
+        case .shiftRight:
+            """
+            /// Lua's `>>`: a logical shift (zeros come in from the left).
+            private func shiftRight(_ value: Int, _ count: Int) -> Int {
+                shiftLeft(value, count == Int.min ? 64 : -count)
+            }
+            """
+        case .substring:
+            """
+            /// Lua's string.sub: bytes i…j, counting from 1, negative positions from the end.
+            private func substring(_ text: String, _ first: Int, _ last: Int) -> String {
+                let bytes = Array(text.utf8)
+                let count = bytes.count
+                var start = first < 0 ? max(count + first + 1, 1) : (first == 0 ? 1 : first)
+                let end = last < 0 ? count + last + 1 : min(last, count)
+                if start < 1 { start = 1 }
+                guard start <= end else { return "" }
+                return String(decoding: bytes[(start - 1)..<end], as: UTF8.self)
+            }
+            """
+        case .element:
+            """
+            /// `t[i]` of a Lua array (positions from 1): nil outside 1…#t, as in Lua.
+            private func element<Value>(_ array: [Value], _ position: Int) -> Value? {
+                position >= 1 && position <= array.count ? array[position - 1] : nil
+            }
+            """
+        }
+    }
+
+    static func closure(of helpers: Set<LuaHelper>) -> [LuaHelper] {
+        var result = helpers
+        var changed = true
+        while changed {
+            changed = false
+            for helper in result {
+                for needed in helper.requires where !result.contains(needed) {
+                    result.insert(needed)
+                    changed = true
+                }
+            }
+        }
+        if result.contains(.luaString) { result.insert(.luaFormat) }
+        return result.sorted()
+    }
+}

@@ -1,0 +1,198 @@
+/// Writes the Swift for a type-checked script: the layout class, the records the script
+/// builds, the protocols the app implements, and the few Lua semantics helpers it uses.
+final class SwiftGenerator {
+    let inference: TypeInference
+    let module: ModuleStructure
+    /// `Raggy` for raggy.lua: the prefix of every type the app sees.
+    let prefix: String
+    let typeName: String
+    let file: String
+
+    /// Record types by their root table, in the order they were named.
+    private(set) var records: [ObjectIdentifier: String] = [:]
+    private(set) var recordOrder: [TableType] = []
+    private var usedTypeNames: Set<String> = []
+    /// Nested data records (an item's data inside an item's data) and their protocol names.
+    private(set) var dataProtocols: [ObjectIdentifier: String] = [:]
+    private(set) var dataProtocolOrder: [(TableType, String)] = []
+    /// Lua semantics helpers the source calls (emitted at the end of the file).
+    var helpers: Set<LuaHelper> = []
+    /// Members of `cv` the script reads (the protocol lists only those).
+    var collectionViewMembers: Set<String> = []
+    /// Swift names of the script's variables.
+    var variableNames: [ObjectIdentifier: String] = [:]
+    /// Names taken in the member being written (locals are unique within it).
+    var usedLocalNames: Set<String> = []
+    /// Names of the class's members and the file's constants.
+    var memberNames: Set<String> = []
+    /// Closures being written (members need `self.` inside them).
+    var closureDepth = 0
+    /// The functions being written, innermost last.
+    var functionStack: [FunctionType] = []
+    /// Locals holding a count (`local n = cv:numberOfItems(0)`): `for i = 0, n - 1` is `0..<n`.
+    lazy var countLocals = CountingLimit.countLocals(in: inference.chunk, inference: inference)
+
+    init(inference: TypeInference, module: ModuleStructure, prefix: String, file: String) {
+        self.inference = inference
+        self.module = module
+        self.prefix = prefix
+        self.typeName = prefix + (module.kind == .plain ? "" : "Layout")
+        self.file = file
+        usedTypeNames = [typeName, prefix + "Attributes", prefix + "Extra", prefix + "State", prefix + "ItemData",
+            prefix + "SectionData", prefix + "CollectionView"]
+    }
+
+    // MARK: Types
+
+    func swiftType(of slot: Slot) throws(Refusal) -> SwiftType {
+        let root = slot.resolved
+        let base = try swiftType(of: root.type.shape, slot: root, at: root.origin)
+        return isOptional(root) ? base.optional : base
+    }
+
+    /// Whether a place's Swift type keeps `?`: it may hold nil and something tests for it (or
+    /// stores nil on purpose); otherwise a nil read is unwrapped where it is stored, as Lua
+    /// would fail on using it.
+    func isOptional(_ slot: Slot) -> Bool {
+        let root = slot.resolved
+        guard root.type.nilable || root.type.falsable else { return false }
+        return root.nilTested || root.explicitNil || root.typedByUse
+    }
+
+    func swiftType(of type: ValueType, optional: Bool? = nil, at location: SourceLocation? = nil) throws(Refusal)
+        -> SwiftType
+    {
+        let base = try swiftType(of: type.shape, slot: nil, at: location)
+        return (optional ?? (type.nilable || type.falsable)) ? base.optional : base
+    }
+
+    func swiftType(of shape: Shape, slot: Slot?, at location: SourceLocation?) throws(Refusal) -> SwiftType {
+        switch shape {
+        case .unknown:
+            let what = slot?.label ?? "a value"
+            throw Refusal(
+                location ?? slot?.origin ?? SourceLocation(line: 1, column: 1),
+                slot?.typedByUse == true
+                    ? "the type of \(what) cannot be told from how the script uses it: test it "
+                        + "(type(x) == \"string\") or use it as a number or a string"
+                    : "\(what) never holds a value (only nil): remove it or give it one")
+        case .boolean: return .bool
+        case .string: return .string
+        case .number(let kind):
+            if kind == .integer || slot?.resolved.usedAsInteger == true { return .int }
+            return .double
+        case .table(let table): return try swiftType(of: table.resolved, at: location)
+        case .function(let function): return try functionType(function.resolved, at: location)
+        case .api(.collectionView):
+            collectionViewMembers.insert("")
+            return .existential(prefix + "CollectionView")
+        case .api(.elementSink): return .named("LayoutElements<\(prefix)Attributes>")
+        case .api(.environment): return .named("LayoutEnvironment")
+        }
+    }
+
+    func swiftType(of table: TableType, at location: SourceLocation?) throws(Refusal) -> SwiftType {
+        if let schema = table.schema { return schemaType(schema.kind) }
+        if table.dataRecord, table.entries == nil { return .existential(dataProtocolName(table)) }
+        if let entries = table.entries {
+            let element = try swiftType(of: entries)
+            if case .string = table.keyShape { return .dictionary(.string, element) }
+            return TableKind.isDictionary(table) ? .dictionary(.int, element) : .array(element)
+        }
+        if table.fields.isEmpty {
+            throw Refusal(
+                table.firstLocation ?? location ?? SourceLocation(line: 1, column: 1),
+                "this table is never given an element or a field: Swift needs to know what it holds")
+        }
+        return .named(recordName(table))
+    }
+
+    func schemaType(_ kind: APISchema.Kind) -> SwiftType {
+        switch kind {
+        case .rect: .named("LayoutRect")
+        case .point: .named("LayoutPoint")
+        case .size: .named("LayoutSize")
+        case .insets: .named("LayoutInsets")
+        case .directionalInsets: .named("LayoutDirectionalInsets")
+        case .state: .named(prefix + "State")
+        case .itemData: .existential(prefix + "ItemData")
+        case .sectionData: .existential(prefix + "SectionData")
+        case .traits: .named("LayoutTraits")
+        case .container: .named("LayoutContainer")
+        case .attributes: .named(prefix + "Attributes")
+        case .extra: .named(prefix + "Extra")
+        case .animation: .named("LayoutAnimation")
+        case .updateItem: .named("LayoutUpdateItem")
+        case .updateIndexPath: .named("LayoutUpdateIndexPath")
+        case .indexPathTable: .named("LayoutIndexPath")
+        }
+    }
+
+    func functionType(_ function: FunctionType, at location: SourceLocation?) throws(Refusal) -> SwiftType {
+        let parameters = try function.parameters.map { (slot) throws(Refusal) in try swiftType(of: slot) }
+        return .function(parameters, try resultType(of: function))
+    }
+
+    func resultType(of function: FunctionType) throws(Refusal) -> SwiftType {
+        let results = try function.results.map { (slot) throws(Refusal) in try swiftType(of: slot) }
+        switch results.count {
+        case 0: return .void
+        case 1: return results[0]
+        default: return .tuple(results)
+        }
+    }
+
+    // MARK: Names
+
+    func recordName(_ table: TableType) -> String {
+        let root = table.resolved
+        if let name = records[ObjectIdentifier(root)] { return name }
+        let name = uniqueTypeName(SwiftNames.typeName(fromHint: root.nameHint ?? "Record"))
+        records[ObjectIdentifier(root)] = name
+        recordOrder.append(root)
+        return name
+    }
+
+    func dataProtocolName(_ table: TableType) -> String {
+        let root = table.resolved
+        if let name = dataProtocols[ObjectIdentifier(root)] { return name }
+        let name = uniqueTypeName(prefix + SwiftNames.typeName(fromHint: root.nameHint ?? "Data"))
+        dataProtocols[ObjectIdentifier(root)] = name
+        dataProtocolOrder.append((root, name))
+        return name
+    }
+
+    private func uniqueTypeName(_ base: String) -> String {
+        let builtIn: Set<String> = [
+            "String", "Int", "Double", "Bool", "Array", "Dictionary", "Set", "Optional", "Character", "Range",
+            "LayoutRect", "LayoutPoint", "LayoutSize", "LayoutInsets", "LayoutDirectionalInsets", "LayoutTraits",
+            "LayoutContainer", "LayoutAnimation", "LayoutUpdateItem", "LayoutUpdateIndexPath", "LayoutIndexPath",
+            "LayoutElements", "LayoutAttributes", "LayoutEnvironment", "Type", "Self", "Any",
+        ]
+        var name = base
+        var counter = 2
+        while usedTypeNames.contains(name) || builtIn.contains(name) {
+            name = base + String(counter)
+            counter += 1
+        }
+        usedTypeNames.insert(name)
+        return name
+    }
+
+    /// Records whose fields change after construction are classes (Lua tables are shared by
+    /// reference); the others are structs.
+    func isClassRecord(_ table: TableType) -> Bool {
+        table.resolved.fieldsMutated
+    }
+}
+
+/// Which Swift collection a table with entries becomes.
+enum TableKind {
+    /// Written under arbitrary integer keys (`t[k] = v` other than appends), or built with
+    /// `[k] = v`: a dictionary keyed by integers, exactly as Lua's table behaves.
+    static func isDictionary(_ table: TableType) -> Bool {
+        let root = table.resolved
+        if case .string = root.keyShape { return true }
+        return root.writtenAtArbitraryKeys
+    }
+}

@@ -1,0 +1,65 @@
+/// What a translation declares for the code around it: the class and its callbacks, the
+/// protocols the app implements and the fields in them. The phase-1 test host and the export
+/// (phase 2) connect to a translated layout through this.
+public struct TranslationInterface: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// `prepare(cv, out)` places every element.
+        case custom
+        /// `flow{...}` with delegate callbacks and hooks.
+        case flow
+        /// A table of functions that is not a layout.
+        case plain
+    }
+
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        /// As the generated source spells it (`Double?`, `[Int]?`).
+        public var swiftType: String
+    }
+
+    public var kind: Kind
+    /// `RaggyLayout` (`Raggy` for a plain script).
+    public var typeName: String
+    /// The prefix of every generated type (`Raggy`).
+    public var prefix: String
+    /// The layout table's functions, by their Lua names (the engine's callbacks among them).
+    public var methods: [String]
+    /// Members of `cv` the script reads: the `…CollectionView` protocol declares exactly these.
+    public var collectionViewMembers: [String]
+    public var itemDataFields: [Field]
+    public var sectionDataFields: [Field]
+    public var stateFields: [Field]
+    /// Custom attributes (`a.label`, `extra.name`): properties of the `…Attributes` subclass.
+    public var customAttributes: [Field]
+
+    init(_ generator: SwiftGenerator) throws(Refusal) {
+        let inference = generator.inference
+        switch generator.module.kind {
+        case .custom: kind = .custom
+        case .flow: kind = .flow
+        case .plain: kind = .plain
+        }
+        typeName = generator.typeName
+        prefix = generator.prefix
+        methods = generator.module.members.compactMap {
+            guard case .layoutField(let name, let value) = $0, case .function = value.kind else { return nil }
+            return name
+        }
+        collectionViewMembers = generator.collectionViewMembers.filter { !$0.isEmpty }.sorted()
+        func fields(_ kind: APISchema.Kind, customOnly: Bool = false) throws(Refusal) -> [Field] {
+            guard let table = inference.schemaTables[kind] else { return [] }
+            var result: [Field] = []
+            for name in table.fieldOrder {
+                guard let slot = table.fields[name], !(customOnly && slot.resolved.fixed) else { continue }
+                var type = try generator.swiftType(of: slot)
+                if customOnly { type = type.optional }
+                result.append(Field(name: name, swiftType: type.text))
+            }
+            return result
+        }
+        itemDataFields = try fields(.itemData)
+        sectionDataFields = try fields(.sectionData)
+        stateFields = try fields(.state)
+        customAttributes = try fields(.attributes, customOnly: true)
+    }
+}
