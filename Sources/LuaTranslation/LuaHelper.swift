@@ -2,7 +2,7 @@
 /// generated file carries (only those it calls), each stating the Lua rule it keeps.
 enum LuaHelper: String, CaseIterable, Comparable {
     case floorDivide, floorModulo, floatModulo, luaString, luaStringWhole, luaFormat, luaInteger, luaMax, luaMin
-    case sequenceLength, sequence, luaLess, shiftLeft, shiftRight, element, substring
+    case sequenceLength, sequence, luaLess, shiftLeft, shiftRight, element, substring, numberOrder
 
     static func < (lhs: LuaHelper, rhs: LuaHelper) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -43,10 +43,11 @@ enum LuaHelper: String, CaseIterable, Comparable {
             """
         case .floatModulo:
             """
-            /// Lua's `%` on floats: C's fmod, moved into the divisor's sign.
+            /// Lua's `%` on floats: C's fmod (the dividend's sign), moved by the divisor when the
+            /// two signs differ.
             private func floatModulo(_ a: Double, _ b: Double) -> Double {
                 var remainder = fmod(a, b)
-                if remainder > 0 ? b < 0 : (remainder < 0 && b != remainder) { remainder += b }
+                if remainder > 0 ? b < 0 : (remainder < 0 && b > 0) { remainder += b }
                 return remainder
             }
             """
@@ -144,6 +145,42 @@ enum LuaHelper: String, CaseIterable, Comparable {
             /// Lua's `>>`: a logical shift (zeros come in from the left).
             private func shiftRight(_ value: Int, _ count: Int) -> Int {
                 shiftLeft(value, count == Int.min ? 64 : -count)
+            }
+            """
+        case .numberOrder:
+            """
+            /// Lua orders an integer and a float by their exact values (lvm.c): as floats while the
+            /// integer fits a float exactly (±2⁵³), else as integers against the float's floor or
+            /// ceiling.
+            private func fitsFloat(_ integer: Int) -> Bool { integer.magnitude <= 1 << 53 }
+
+            private func integer(_ value: Double, rounded rule: FloatingPointRoundingRule) -> Int? {
+                let whole = value.rounded(rule)
+                return whole >= -9_223_372_036_854_775_808.0 && whole < 9_223_372_036_854_775_808.0 ? Int(whole) : nil
+            }
+
+            private func isLess(_ a: Int, _ b: Double) -> Bool {
+                if fitsFloat(a) { return Double(a) < b }
+                if let ceiling = integer(b, rounded: .up) { return a < ceiling }
+                return b > 0
+            }
+
+            private func isLessOrEqual(_ a: Int, _ b: Double) -> Bool {
+                if fitsFloat(a) { return Double(a) <= b }
+                if let floor = integer(b, rounded: .down) { return a <= floor }
+                return b > 0
+            }
+
+            private func isLess(_ a: Double, _ b: Int) -> Bool {
+                if fitsFloat(b) { return a < Double(b) }
+                if let floor = integer(a, rounded: .down) { return floor < b }
+                return !(a > 0)
+            }
+
+            private func isLessOrEqual(_ a: Double, _ b: Int) -> Bool {
+                if fitsFloat(b) { return a <= Double(b) }
+                if let ceiling = integer(a, rounded: .up) { return ceiling <= b }
+                return !(a > 0)
             }
             """
         case .substring:

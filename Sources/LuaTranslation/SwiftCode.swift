@@ -11,6 +11,9 @@ struct Code {
     var text: String
     var type: SwiftType
     var precedence: Precedence
+    /// Built from literals only: Swift cannot tell its type without context (Foundation's
+    /// Decimal and NSNumber also take literals), so one operand is spelled with its type.
+    var constant = false
 
     init(_ text: String, _ type: SwiftType, _ precedence: Precedence = .primary) {
         self.text = text
@@ -27,6 +30,9 @@ struct Code {
     func at(_ precedence: Precedence) -> String {
         self.precedence < precedence ? "(\(text))" : text
     }
+
+    /// The text with its type spelled out when it is built from literals only.
+    var typed: String { constant ? "(\(text) as \(type.text))" : text }
 
     /// An integer literal's digits (`42`), for writing it as a Double (`42.0`).
     var integerLiteral: Int? {

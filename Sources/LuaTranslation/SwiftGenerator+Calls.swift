@@ -128,17 +128,22 @@ extension SwiftGenerator {
             if values[0].type == .int { return values[0] }
             return Code("Int((\(try double(0))).rounded(.\(name == "floor" ? "down" : "up")))", .int)
         case "abs":
-            if values[0].type == .int { return Code("abs(\(values[0].text))", .int) }
-            return Code("abs(\(values[0].text))", .double)
+            if values[0].type == .int {
+                // Lua's math.abs wraps around at the minimum integer, as its arithmetic does.
+                return Code("Int(bitPattern: \(values[0].at(.primary)).magnitude)", .int)
+            }
+            return Code("abs(\(values[0].typed))", values[0].type)
         case "max", "min":
             if values.allSatisfy({ $0.type == .int }) {
                 if values.count == 1 { return values[0] }
-                return Code("\(name)(\(values.map(\.text).joined(separator: ", ")))", .int)
+                let first = values.allSatisfy(\.constant) ? values[0].typed : values[0].text
+                return Code("\(name)(\(([first] + values.dropFirst().map(\.text)).joined(separator: ", ")))", .int)
             }
             if values.count == 1 { return try convert(values[0], to: .double, at: location) }
             if name == "min" {
                 // Swift's min keeps the first of equal values, as Lua's does.
-                let texts = try (0..<values.count).map { (index) throws(Refusal) in try double(index) }
+                var texts = try (0..<values.count).map { (index) throws(Refusal) in try double(index) }
+                if values.allSatisfy(\.constant) { texts[0] = "(\(texts[0]) as Double)" }
                 return Code("min(\(texts.joined(separator: ", ")))", .double)
             }
             helpers.insert(.luaMax)
@@ -285,6 +290,7 @@ extension SwiftGenerator {
             }
             return Code("\(target).popLast()", element.optional)
         case "concat":
+            if case .named("Never") = element { return Code("\"\"", .string) }
             let separator = arguments.count > 1 ? try emit(arguments[1], as: .string).text : "\"\""
             let text = try textOf(Code("$0", element.unwrapped), kindOf: entries)
             return Code("\(target).map { \(text) }.joined(separator: \(separator))", .string)

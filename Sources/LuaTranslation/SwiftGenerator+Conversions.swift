@@ -4,7 +4,7 @@
 extension SwiftGenerator {
     func convert(_ code: Code, to target: SwiftType, at location: SourceLocation) throws(Refusal) -> Code {
         if code.type == target { return code }
-        if code.isNilLiteral {
+        if code.isNilLiteral || code.type.unwrapped == .named("Never") {
             guard target.isOptional else {
                 throw Refusal(location, "nil is stored where a value is required: Swift cannot hold it there")
             }
@@ -24,7 +24,11 @@ extension SwiftGenerator {
         }
         switch (code.type, target) {
         case (.int, .double):
-            if let literal = code.integerLiteral { return Code("\(literal).0", .double) }
+            if let literal = code.integerLiteral {
+                var converted = Code("\(literal).0", .double)
+                converted.constant = true
+                return converted
+            }
             return Code("Double(\(code.text))", .double)
         case (.double, .int):
             helpers.insert(.luaInteger)

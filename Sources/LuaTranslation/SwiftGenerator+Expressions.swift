@@ -13,10 +13,15 @@ extension SwiftGenerator {
         switch expression.kind {
         case .nilLiteral: return .nilLiteral
         case .boolean(let value): return Code(value ? "true" : "false", .bool)
-        case .integer(let value): return Code(SwiftLiteral.int(value), .int)
+        case .integer(let value):
+            var code = Code(SwiftLiteral.int(value), .int)
+            code.constant = value != Int.min
+            return code
         case .float(let value):
             let text = SwiftLiteral.double(value)
-            return Code(text, .double, text.hasPrefix("-") ? .prefix : .primary)
+            var code = Code(text, .double, text.hasPrefix("-") ? .prefix : .primary)
+            code.constant = value.isFinite
+            return code
         case .string(let bytes): return Code(SwiftLiteral.string(String(decoding: bytes, as: UTF8.self)), .string)
         case .function(let body): return try closure(body)
         case .table(let fields): return try constructor(expression, fields)
@@ -54,6 +59,7 @@ extension SwiftGenerator {
 
     func reference(_ variable: Variable, at location: SourceLocation) throws(Refusal) -> Code {
         let slot = inference.slot(for: variable)
+        if isAlwaysNil(slot) { return .nilLiteral }
         let type = try swiftType(of: slot)
         if variable.function == nil {
             switch module.role(of: variable) {
@@ -97,7 +103,13 @@ extension SwiftGenerator {
             return try apiField(name, of: api, base: base, at: location)
         case .table(let table):
             let base = try emit(object)
+            if case .dictionary(.string, let value) = base.type.unwrapped {
+                // A dictionary read with a constant key.
+                let unwrapped = base.type.isOptional ? base.at(.primary) + "!" : base.at(.primary)
+                return Code("\(unwrapped)[\(SwiftLiteral.string(name))]", value.optional)
+            }
             let slot = try inference.fieldSlot(name, of: table, at: location, reading: true)
+            if isAlwaysNil(slot) { return .nilLiteral }
             let type = try swiftType(of: slot)
             if table.resolved.schema?.kind == .attributes || table.resolved.schema?.kind == .indexPathTable {
                 return Code("\(base.at(.primary))\(base.type.isOptional ? "!" : "").\(attributeName(name))", type)
@@ -138,6 +150,8 @@ extension SwiftGenerator {
         }
         guard let entries = table.entries else { throw Refusal(location, "this table never holds elements") }
         let element = try swiftType(of: entries).unwrapped
+        // An always-empty table: every read is nil.
+        if element == .named("Never") { return .nilLiteral }
         switch base.type {
         case .dictionary(let keyType, _):
             let keyCode = try emit(key, as: keyType)
@@ -230,7 +244,7 @@ extension SwiftGenerator {
         }
         var arguments: [String] = []
         for name in table.fieldOrder {
-            guard let slot = table.fields[name] else { continue }
+            guard let slot = table.fields[name], !isAlwaysNil(slot) else { continue }
             if let value = given[name] {
                 arguments.append("\(SwiftNames.identifier(name).trimmingCharacters(in: "`")): \(try emit(value, as: try swiftType(of: slot)).text)")
             } else if table.schema?.positionalFields != nil {

@@ -126,6 +126,10 @@ extension SwiftGenerator {
             case .function(let variable, let function):
                 startMember()
                 body.blank()
+                guard isReferenced(variable) else {
+                    body.line("// \(variable.name) (line \(function.location.line)) is never called: not translated")
+                    continue
+                }
                 try functionDeclaration(name: name(of: variable), function, access: "private ", body)
             default: continue
             }
@@ -165,7 +169,7 @@ extension SwiftGenerator {
         let isClass = isClassRecord(table)
         var fields: [(String, SwiftType)] = []
         for field in table.fieldOrder {
-            guard let slot = table.fields[field] else { continue }
+            guard let slot = table.fields[field], !isAlwaysNil(slot) else { continue }
             fields.append((SwiftNames.identifier(field), try swiftType(of: slot)))
         }
         let sendable = isClass ? "" : ": Sendable"

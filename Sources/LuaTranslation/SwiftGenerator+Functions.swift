@@ -188,10 +188,25 @@ enum SyntaxWalk {
         for item in list { visit(item, statement, expression) }
     }
 
-    private static func visit(_ item: Statement, _ statement: (Statement) -> Void, _ expression: (Expression) -> Void) {
+    /// Every expression, but not inside `local function` bodies (which run only when called).
+    static func statements(_ list: [Statement], skippingLocalFunctions: Bool, expression: (Expression) -> Void) {
+        for item in list {
+            if case .localFunction = item.kind { continue }
+            visit(item, { _ in }, expression, skipping: true)
+        }
+    }
+
+    private static func visit(
+        _ item: Statement, _ statement: (Statement) -> Void, _ expression: (Expression) -> Void, skipping: Bool = false
+    ) {
         statement(item)
         func each(_ list: [Expression]) { for value in list { visit(value, statement, expression) } }
-        func body(_ list: [Statement]) { for child in list { visit(child, statement, expression) } }
+        func body(_ list: [Statement]) {
+            for child in list {
+                if skipping, case .localFunction = child.kind { continue }
+                visit(child, statement, expression, skipping: skipping)
+            }
+        }
         switch item.kind {
         case .local(_, let values): each(values)
         case .assignment(let targets, let values): each(targets + values)

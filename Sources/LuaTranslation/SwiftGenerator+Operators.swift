@@ -58,7 +58,14 @@ extension SwiftGenerator {
 
     func infix(_ symbol: String, _ a: Code, _ b: Code, _ precedence: Code.Precedence, _ type: SwiftType) -> Code {
         let right = Code.Precedence(rawValue: precedence.rawValue + 1) ?? .primary
-        return Code("\(a.at(precedence)) \(symbol) \(b.at(right))", type, precedence)
+        var result: Code
+        if a.constant && b.constant && symbol != "&&" && symbol != "||" {
+            result = Code("\(a.typed) \(symbol) \(b.at(right))", type, precedence)
+            result.constant = precedence != .comparison
+        } else {
+            result = Code("\(a.at(precedence)) \(symbol) \(b.at(right))", type, precedence)
+        }
+        return result
     }
 
     private func bitwise(_ op: BinaryOperator, _ a: Code, _ b: Code, at location: SourceLocation) throws(Refusal) -> Code {
@@ -149,10 +156,27 @@ extension SwiftGenerator {
         if case .named(let name) = a.type.unwrapped, name.hasSuffix("Attributes") || isClassName(name) {
             return infix(equal ? "===" : "!==", a, b, .comparison, .bool)
         }
+        if let mixed = try mixedEquality(a, b, equal: equal, at: location) { return mixed }
         let target = common(a.type, b.type)
         a = try convert(a, to: target.isOptional && !a.type.isOptional ? target.unwrapped : target, at: left.location)
         b = try convert(b, to: target.isOptional && !b.type.isOptional ? target.unwrapped : target, at: right.location)
         return infix(symbol, a, b, .comparison, .bool)
+    }
+
+    /// An integer equals a float when the float is exactly that integer (Lua compares the
+    /// mathematical values; `Double(i)` would round a large integer).
+    private func mixedEquality(_ a: Code, _ b: Code, equal: Bool, at location: SourceLocation) throws(Refusal) -> Code? {
+        var (integer, float) = (a, b)
+        if a.type.unwrapped == .double && b.type.unwrapped == .int { (integer, float) = (b, a) }
+        guard integer.type.unwrapped == .int, float.type.unwrapped == .double else { return nil }
+        let symbol = equal ? "==" : "!="
+        if let literal = integer.integerLiteral, literal.magnitude <= 1 << 53 {
+            return infix(symbol, float, Code("\(literal).0", .double), .comparison, .bool)
+        }
+        let exact =
+            float.type.isOptional
+            ? "\(float.at(.primary)).flatMap { Int(exactly: $0) }" : "Int(exactly: \(float.text))"
+        return Code("\(exact) \(symbol) \(integer.at(.coalescing))", .bool, .comparison)
     }
 
     private func isClassName(_ name: String) -> Bool {
@@ -173,6 +197,20 @@ extension SwiftGenerator {
             case .greater: return Code("luaLess(\(b.text), \(a.text))", .bool)
             case .lessEqual: return Code("!luaLess(\(b.text), \(a.text))", .bool, .prefix)
             default: return Code("!luaLess(\(a.text), \(b.text))", .bool, .prefix)
+            }
+        }
+        if a.type != b.type, let literal = (a.type == .int ? a : b).integerLiteral, literal.magnitude <= 1 << 53 {
+            // A small integer is exactly a float: compare as floats.
+            a = try convert(a, to: .double, at: left.location)
+            b = try convert(b, to: .double, at: right.location)
+        } else if a.type != b.type {
+            // Lua compares an integer and a float exactly (lvm.c's LTintfloat and kin).
+            helpers.insert(.numberOrder)
+            switch op {
+            case .less: return Code("isLess(\(a.text), \(b.text))", .bool)
+            case .lessEqual: return Code("isLessOrEqual(\(a.text), \(b.text))", .bool)
+            case .greater: return Code("isLess(\(b.text), \(a.text))", .bool)
+            default: return Code("isLessOrEqual(\(b.text), \(a.text))", .bool)
             }
         }
         let target = common(a.type, b.type)
@@ -210,15 +248,24 @@ extension SwiftGenerator {
         switch op {
         case .not:
             let condition = try truth(operand)
-            return Code("!\(condition.at(.prefix))", .bool, .prefix)
+            return Code("!\(condition.at(.primary))", .bool, .prefix)
         case .negate:
             let value = try numeric(operand)
-            if value.type == .double { return Code("-\(value.at(.prefix))", .double, .prefix) }
-            if let literal = value.integerLiteral { return Code("-\(literal)", .int, .prefix) }
-            return Code("0 &- \(value.at(.multiplicative))", .int, .additive)
+            var negated: Code
+            if value.type == .double {
+                negated = Code("-\(value.at(.primary))", .double, .prefix)
+            } else if let literal = value.integerLiteral {
+                negated = Code("-\(literal)", .int, .prefix)
+            } else {
+                negated = Code("0 &- \(value.at(.multiplicative))", .int, .additive)
+            }
+            negated.constant = value.constant
+            return negated
         case .bitNot:
             let value = try convert(try numeric(operand), to: .int, at: location)
-            return Code("~\(value.at(.prefix))", .int, .prefix)
+            var inverted = Code("~\(value.at(.primary))", .int, .prefix)
+            inverted.constant = value.constant
+            return inverted
         case .length:
             var value = try emit(operand)
             value = try convert(value, to: value.type.unwrapped, at: location)
@@ -243,7 +290,7 @@ extension SwiftGenerator {
         case .binary(.or, let left, let right):
             return infix("||", try truth(left), try truth(right), .disjunction, .bool)
         case .unary(.not, let operand):
-            return Code("!\(try truth(operand).at(.prefix))", .bool, .prefix)
+            return Code("!\(try truth(operand).at(.primary))", .bool, .prefix)
         case .parenthesized(let inner):
             return try truth(inner)
         default:

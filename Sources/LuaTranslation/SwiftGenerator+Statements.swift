@@ -52,6 +52,10 @@ extension SwiftGenerator {
             let lvalue = try self.lvalue(target)
             writer.line("\(lvalue.text) = \(closure.text)")
         case .localFunction(let variable, let body):
+            guard isReferenced(variable) else {
+                writer.line("// \(variable.name) (line \(location.line)) is never called: not translated")
+                return
+            }
             let name = declare(variable)
             try nestedFunction(name: name, body, writer)
         case .returnValues(let values):
@@ -91,14 +95,23 @@ extension SwiftGenerator {
             return
         }
         var declarations: [(String, SwiftType, Code?)] = []
+        var kept: [Variable] = []
         for (index, variable) in variables.enumerated() {
+            if isAlwaysNil(inference.slot(for: variable)) {
+                // Never given a value: reads of it are nil; a call in its place still runs.
+                if index < values.count, values[index].isMultiValued {
+                    writer.line("_ = \(try emitCall(values[index], statement: false).text)")
+                }
+                continue
+            }
+            kept.append(variable)
             let type = try swiftType(of: inference.slot(for: variable))
             let value: Code? = index < values.count ? try emit(values[index], as: type) : nil
             declarations.append((declare(variable), type, value))
         }
         // Every value was written before any name existed (the names are unique in the member,
         // so no value can read a new name): one declaration per line is what Lua does.
-        for ((name, type, value), variable) in zip(declarations, variables) {
+        for ((name, type, value), variable) in zip(declarations, kept) {
             let keyword = isVar(variable) ? "var" : "let"
             guard let value else {
                 writer.line("var \(name): \(type.text)\(type.isOptional ? " = nil" : "")")
@@ -110,7 +123,7 @@ extension SwiftGenerator {
 
     /// A declaration spells its type when Swift would infer another from the value.
     func needsAnnotation(_ value: Code, _ type: SwiftType) -> Bool {
-        if value.type != type { return true }
+        if value.type != type || value.constant { return true }
         let text = value.text
         if text == "[]" || text == "[:]" || text == "nil" { return true }
         if type == .double, text.first?.isNumber == true || text.hasPrefix("-") { return true }
@@ -148,8 +161,17 @@ extension SwiftGenerator {
                     return
                 }
             }
+            if case .local(let variable) = target.kind, case .local(let source) = values[0].kind, variable === source {
+                return  // `x = x`: nothing to do (Swift refuses to write it)
+            }
+            if let slot = assignedSlot(target), isAlwaysNil(slot) {
+                if values[0].isMultiValued { writer.line("_ = \(try emitCall(values[0], statement: false).text)") }
+                return
+            }
             let place = try lvalue(target)
-            writer.line("\(place.text) = \(try emit(values[0], as: place.type).text)")
+            let value = try emit(values[0], as: place.type)
+            // `t.x = t.x` does nothing in Lua; Swift refuses to write it.
+            if value.text != place.text { writer.line("\(place.text) = \(value.text)") }
             return
         }
         var places: [Code] = []
@@ -171,6 +193,17 @@ extension SwiftGenerator {
             }
         }
         writer.line("(\(places.map(\.text).joined(separator: ", "))) = (\(expanded.map(\.text).joined(separator: ", ")))")
+    }
+
+    /// The slot an assignment stores into, for a variable or a record's field.
+    private func assignedSlot(_ target: Expression) -> Slot? {
+        switch target.kind {
+        case .local(let variable): return inference.slot(for: variable)
+        case .field(let object, let name):
+            guard let table = try? luaType(object).shape.table else { return nil }
+            return table.fields[name]
+        default: return nil
+        }
     }
 
     /// A place to assign: a variable, a field, an element (a dictionary key).

@@ -31,6 +31,17 @@ final class SwiftGenerator {
     var functionStack: [FunctionType] = []
     /// Locals holding a count (`local n = cv:numberOfItems(0)`): `for i = 0, n - 1` is `0..<n`.
     lazy var countLocals = CountingLimit.countLocals(in: inference.chunk, inference: inference)
+    /// Variables that live code reads: a local function nobody calls (or only dead code calls)
+    /// is left out.
+    lazy var referencedVariables: Set<ObjectIdentifier> = LiveCode.referencedVariables(in: inference.chunk)
+
+    /// A place that only ever holds nil (never assigned a value): not declared; reads are nil.
+    func isAlwaysNil(_ slot: Slot) -> Bool {
+        let root = slot.resolved
+        return root.type.shape.isUnknown && !root.typedByUse && !root.fixed && !root.holdsElements
+    }
+
+    func isReferenced(_ variable: Variable) -> Bool { referencedVariables.contains(ObjectIdentifier(variable)) }
 
     init(inference: TypeInference, module: ModuleStructure, prefix: String, file: String) {
         self.inference = inference
@@ -68,6 +79,9 @@ final class SwiftGenerator {
 
     func swiftType(of shape: Shape, slot: Slot?, at location: SourceLocation?) throws(Refusal) -> SwiftType {
         switch shape {
+        case .unknown where slot?.resolved.holdsElements == true && slot?.resolved.typedByUse == false:
+            // Nothing is ever stored: an always-empty table.
+            return .named("Never")
         case .unknown:
             let what = slot?.label ?? "a value"
             throw Refusal(
@@ -95,15 +109,13 @@ final class SwiftGenerator {
         if let schema = table.schema { return schemaType(schema.kind) }
         if table.dataRecord, table.entries == nil { return .existential(dataProtocolName(table)) }
         if let entries = table.entries {
-            let element = try swiftType(of: entries)
+            // Nothing is ever stored: an always-empty table.
+            let empty = entries.resolved.type.shape.isUnknown && !entries.resolved.typedByUse
+            let element = empty ? SwiftType.named("Never") : try swiftType(of: entries)
             if case .string = table.keyShape { return .dictionary(.string, element) }
             return TableKind.isDictionary(table) ? .dictionary(.int, element) : .array(element)
         }
-        if table.fields.isEmpty {
-            throw Refusal(
-                table.firstLocation ?? location ?? SourceLocation(line: 1, column: 1),
-                "this table is never given an element or a field: Swift needs to know what it holds")
-        }
+        if table.fields.isEmpty { return .array(.named("Never")) }
         return .named(recordName(table))
     }
 
@@ -194,5 +206,28 @@ enum TableKind {
         let root = table.resolved
         if case .string = root.keyShape { return true }
         return root.writtenAtArbitraryKeys
+    }
+}
+
+/// What the code that can run reads: the top level and the layout's functions, then every
+/// local function they reach.
+enum LiveCode {
+    static func referencedVariables(in chunk: Chunk) -> Set<ObjectIdentifier> {
+        var bodies: [ObjectIdentifier: [Statement]] = [:]
+        SyntaxWalk.statements(chunk.body, { statement in
+            if case .localFunction(let variable, let function) = statement.kind {
+                bodies[ObjectIdentifier(variable)] = function.body
+            }
+        }) { _ in }
+        var referenced: Set<ObjectIdentifier> = []
+        var pending: [[Statement]] = [chunk.body]
+        while let statements = pending.popLast() {
+            SyntaxWalk.statements(statements, skippingLocalFunctions: true) { expression in
+                guard case .local(let variable) = expression.kind else { return }
+                let key = ObjectIdentifier(variable)
+                if referenced.insert(key).inserted, let body = bodies[key] { pending.append(body) }
+            }
+        }
+        return referenced
     }
 }

@@ -162,7 +162,15 @@ extension TypeInference {
         throws(Refusal) -> [ValueType]
     {
         switch library {
-        case "math": return [try mathFunction(name, arguments, at: location)]
+        case "math":
+            do {
+                return [try mathFunction(name, arguments, at: location)]
+            } catch let refusal as Refusal {
+                throw refusal
+            } catch {
+                // An argument's type is not known yet (a later pass will know it).
+                return [.unknown]
+            }
         case "string": return [try stringFunction(name, arguments, at: location)]
         case "table": return try tableFunction(name, arguments, at: location)
         case "compositional":
@@ -173,7 +181,7 @@ extension TypeInference {
     }
 
     private func numbers(_ arguments: [Expression], _ name: String, count: ClosedRange<Int>, at location: SourceLocation)
-        throws(Refusal) -> [NumberKind]
+        throws -> [NumberKind]
     {
         guard count.contains(arguments.count) else {
             throw Refusal(location, "\(name) takes \(count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)") arguments here")
@@ -182,14 +190,13 @@ extension TypeInference {
         for argument in arguments {
             let value = try evaluate(argument)
             try requireNumber(value, at: argument.location, what: "an argument of \(name)")
-            kinds.append(value.type.shape.numberKind ?? .mixed)
+            guard let kind = value.type.shape.numberKind else { throw NotYetKnown() }
+            kinds.append(kind)
         }
         return kinds
     }
 
-    private func mathFunction(_ name: String, _ arguments: [Expression], at location: SourceLocation) throws(Refusal)
-        -> ValueType
-    {
+    private func mathFunction(_ name: String, _ arguments: [Expression], at location: SourceLocation) throws -> ValueType {
         let qualified = "math.\(name)"
         switch name {
         case "floor", "ceil":
@@ -311,3 +318,6 @@ extension TypeInference {
         }
     }
 }
+
+/// An argument whose type a later pass of inference will know.
+struct NotYetKnown: Error {}

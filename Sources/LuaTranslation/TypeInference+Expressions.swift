@@ -82,7 +82,7 @@ extension TypeInference {
         for (offset, field) in fields.enumerated() {
             switch field {
             case .positional(let value):
-                if offset == fields.count - 1, value.isMultiValued, case .call = value.kind {
+                if offset == fields.count - 1, value.isMultiValued, try evaluateMulti(value).count > 1 {
                     throw Refusal(value.location, "a call's results spread into this table: store them one by one")
                 }
                 position += 1
@@ -127,6 +127,10 @@ extension TypeInference {
         -> Slot
     {
         let root = table.resolved
+        if case .string = root.keyShape, root.schema == nil, root.arrayUse == nil, !root.dataRecord {
+            // A string-keyed dictionary: a constant key is one of its keys.
+            return try entriesSlot(of: root, keyShape: .string, at: location)
+        }
         if let slot = root.fields[name] {
             try noteFieldUse(root, at: location)
             return slot.resolved
@@ -159,6 +163,7 @@ extension TypeInference {
         if let entries = root.entries { return entries.resolved }
         let slot = Slot(root.nameHint.map { "an element of '\($0)'" } ?? "a table's element")
         slot.nameHint = root.nameHint.map(SwiftNames.singular)
+        slot.holdsElements = true
         if root.dataRecord {
             slot.typedByUse = true
             slot.origin = location
@@ -202,17 +207,32 @@ extension TypeInference {
 
     /// A table is an array, a dictionary or a record — not two of them.
     private func checkOneWay(_ table: TableType, at location: SourceLocation) throws(Refusal) {
-        guard let fieldUse = table.fieldUse, table.schema == nil || table.schema?.positionalFields != nil else { return }
-        if table.schema?.positionalFields != nil { return }
+        guard let fieldUse = table.fieldUse, table.schema == nil else { return }
+        if case .string = table.keyShape, table.arrayUse == nil, !table.dataRecord {
+            // A dictionary keyed by strings read with constant keys too (`t.k0`, `t["k0"]`):
+            // its fields are keys.
+            try foldFieldsIntoKeys(table, at: location)
+            return
+        }
         if let other = [table.arrayUse, table.mapUse].compactMap({ $0 }).min() {
-            let (first, second) = fieldUse < other ? (fieldUse, other) : (other, fieldUse)
             throw Refusal(
                 location,
                 "a table is used two ways: with named fields (line \(fieldUse.line)) and with "
                     + "\(other == table.arrayUse ? "positions" : "computed keys") (line \(other.line)); "
-                    + "Swift needs a record or a collection: split it into two tables"
-                    + (first == second ? "" : ""))
+                    + "Swift needs a record or a collection: split it into two tables")
         }
+    }
+
+    private func foldFieldsIntoKeys(_ table: TableType, at location: SourceLocation) throws(Refusal) {
+        let entries = try entriesSlot(of: table, keyShape: .string, at: location)
+        for name in table.fieldOrder {
+            if let slot = table.fields[name] { try types.merge(entries, slot, at: location) }
+        }
+        table.fields = [:]
+        table.fieldOrder = []
+        table.fieldUse = nil
+        table.writtenAtArbitraryKeys = true
+        types.noteChange()
     }
 
     // MARK: Reads
@@ -225,6 +245,11 @@ extension TypeInference {
         switch base.type.shape {
         case .table(let table):
             let slot = try fieldSlot(name, of: table, at: location, reading: true)
+            if slot === table.resolved.entries?.resolved {
+                var type = slot.type
+                type.nilable = true
+                return Evaluated(type: type)
+            }
             return Evaluated(type: slot.type, place: slot)
         case .api(let api):
             return try apiField(name, of: api, at: location)

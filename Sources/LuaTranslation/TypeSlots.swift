@@ -22,6 +22,8 @@ final class Slot {
     var explicitNil = false
     /// A name for a record first stored here (`extra` → `Extra`).
     var nameHint: String?
+    /// A table's elements (an array's, a dictionary's values).
+    var holdsElements = false
 
     init(_ label: String, origin: SourceLocation? = nil) {
         self.label = label

@@ -36,7 +36,12 @@ enum SwiftProgram {
         let binary = directory + "/program"
         let compile = try execute(
             "/usr/bin/env",
-            ["swiftc", "-swift-version", "6", "-Onone", "-module-name", "Translated", "-o", binary] + extra + paths)
+            ["swiftc", "-swift-version", "6", "-Onone", "-suppress-warnings", "-module-name", "Translated", "-o", binary] + extra + paths)
+        if compile.status != 0, let keep = ProcessInfo.processInfo.environment["LUALAYOUT_TRANSLATION_KEEP"] {
+            // For debugging: the sources that did not compile.
+            try? FileManager.default.removeItem(atPath: keep)
+            try? FileManager.default.copyItem(atPath: directory, toPath: keep)
+        }
         guard compile.status == 0 else {
             throw Failure(description: "swiftc failed:\n" + String(compile.error.prefix(6000)))
         }
