@@ -2,7 +2,7 @@
 /// generated file carries (only those it calls), each stating the Lua rule it keeps.
 enum LuaHelper: String, CaseIterable, Comparable {
     case floorDivide, floorModulo, floatModulo, luaString, luaStringWhole, luaFormat, luaInteger, luaMax, luaMin
-    case sequenceLength, sequence, luaLess, shiftLeft, shiftRight, element, substring, numberOrder
+    case sequenceLength, sequence, luaLess, shiftLeft, shiftRight, element, substring, numberOrder, random
 
     static func < (lhs: LuaHelper, rhs: LuaHelper) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -181,6 +181,60 @@ enum LuaHelper: String, CaseIterable, Comparable {
                 if fitsFloat(b) { return a <= Double(b) }
                 if let ceiling = integer(a, rounded: .up) { return ceiling <= b }
                 return !(a > 0)
+            }
+            """
+        case .random:
+            """
+            /// Lua 5.4's math.random: the xoshiro256** generator, seeded as math.randomseed(n)
+            /// seeds it, its floats and its unbiased integer ranges (lmathlib.c's rules).
+            private struct LuaRandom {
+                private var state: (UInt64, UInt64, UInt64, UInt64)
+
+                init(seed: Int) {
+                    state = (UInt64(bitPattern: Int64(seed)), 0xff, 0, 0)
+                    for _ in 0..<16 { _ = next() }
+                }
+
+                private mutating func next() -> UInt64 {
+                    var (s0, s1, s2, s3) = state
+                    let result = rotate(s1 &* 5, 7) &* 9
+                    let t = s1 << 17
+                    s2 ^= s0
+                    s3 ^= s1
+                    s1 ^= s2
+                    s0 ^= s3
+                    s2 ^= t
+                    s3 = rotate(s3, 45)
+                    state = (s0, s1, s2, s3)
+                    return result
+                }
+
+                private func rotate(_ x: UInt64, _ n: UInt64) -> UInt64 { (x << n) | (x >> (64 - n)) }
+
+                /// math.random(): a float in [0, 1) from the top 53 bits.
+                mutating func float() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+
+                /// math.random(m): 1…m, or any integer for m = 0.
+                mutating func integer(upTo up: Int) -> Int {
+                    if up == 0 { return Int(bitPattern: UInt(next())) }
+                    return integer(1, up)
+                }
+
+                /// math.random(low, up).
+                mutating func integer(_ low: Int, _ up: Int) -> Int {
+                    var value = next()
+                    precondition(low <= up, "bad argument to 'random' (interval is empty)")
+                    let range = UInt64(bitPattern: Int64(up)) &- UInt64(bitPattern: Int64(low))
+                    if range & (range &+ 1) == 0 {
+                        value &= range
+                    } else {
+                        var limit = range
+                        for shift: UInt64 in [1, 2, 4, 8, 16, 32] { limit |= limit >> shift }
+                        value &= limit
+                        while value > range { value = next() & limit }
+                    }
+                    return Int(bitPattern: UInt(value &+ UInt64(bitPattern: Int64(low))))
+                }
             }
             """
         case .substring:

@@ -3,11 +3,15 @@
 public enum LuaTranslator {
     /// The Swift for `source`. `file` names the script in messages (`raggy.lua:12: …`); `name`
     /// prefixes every generated type (`Raggy` → `RaggyLayout`, `RaggyItemData`, …).
-    public static func translate(source: [UInt8], file: String, name: String) throws(TranslationError) -> Translation {
+    /// `sample` types the data fields the script only passes along (see `DataSample`).
+    public static func translate(source: [UInt8], file: String, name: String, sample: DataSample = DataSample())
+        throws(TranslationError) -> Translation
+    {
         do {
             let chunk = try LuaParser.parse(source)
             let inference = TypeInference(chunk: chunk)
             try inference.run()
+            while try inference.apply(sample) { try inference.run() }
             let module = try ModuleStructure(chunk: chunk, inference: inference)
             try AliasCheck(chunk: chunk, inference: inference).run()
             let generator = SwiftGenerator(inference: inference, module: module, prefix: name, file: file)

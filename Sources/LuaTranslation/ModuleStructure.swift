@@ -191,8 +191,8 @@ enum ConstantExpression {
             if case .global("math") = base.kind { return true }
             return isConstant(base, isConstantVariable)
         case .call(let callee, let arguments):
-            guard case .field(let library, _) = callee.kind, case .global(let name) = library.kind,
-                name == "math" || name == "string"
+            guard case .field(let library, let function) = callee.kind, case .global(let name) = library.kind,
+                name == "math" || name == "string", function != "random"
             else { return false }
             return arguments.allSatisfy { isConstant($0, isConstantVariable) }
         default: return false

@@ -170,10 +170,12 @@ extension SwiftGenerator {
             }
             return Code("fmod(\(try double(0)), \(try double(1)))", .double)
         case "tointeger":
-            if values[0].type == .int { return Code(values[0].text, .optional(.int), values[0].precedence) }
+            // A Swift Int is always an integer: no nil to handle.
+            if values[0].type == .int { return values[0] }
             return Code("Int(exactly: \(values[0].text))", .optional(.int))
         case "type":
             let lua = try luaType(arguments[0])
+            if values[0].type == .int { return Code("\"integer\"", .string) }
             switch lua.shape.numberKind {
             case .integer: return Code("\"integer\"", .string)
             case .float: return Code("\"float\"", .string)
@@ -183,6 +185,15 @@ extension SwiftGenerator {
                     "\(value) == \(value).rounded() && abs(\(value)) < 9_007_199_254_740_992 ? \"integer\" : \"float\"",
                     .string, .ternary)
             }
+        case "random":
+            let generator = memberPrefix + "random"
+            switch values.count {
+            case 0: return Code("\(generator).float()", .double)
+            case 1: return Code("\(generator).integer(upTo: \(values[0].text))", .int)
+            default: return Code("\(generator).integer(\(values[0].text), \(values[1].text))", .int)
+            }
+        case "randomseed":
+            return Code("\(memberPrefix)random = LuaRandom(seed: \(values[0].text))", .void)
         case "ult":
             return Code("UInt(bitPattern: \(values[0].text)) < UInt(bitPattern: \(values[1].text))", .bool, .comparison)
         default:

@@ -88,6 +88,14 @@ extension SwiftGenerator {
     private func writeClass(_ writer: SwiftWriter) throws(Refusal) {
         let body = SwiftWriter()
         body.indentation = 1
+        if inference.usesRandom {
+            helpers.insert(.random)
+            if module.kind != .plain {
+                body.line("/// Lua's math.randomseed value (`--seed`): the generator restarts from it at every prepare.")
+                body.line("var seed = 0")
+            }
+            body.line("private var random = LuaRandom(seed: 0)")
+        }
         for member in module.members {
             switch member {
             case .state(let variable, let value):

@@ -37,6 +37,10 @@ extension SwiftGenerator {
     }
 
     private func functionBody(_ body: FunctionBody, _ type: FunctionType, _ writer: SwiftWriter) throws(Refusal) {
+        if type.callback?.name == "prepare", inference.usesRandom {
+            // The engine seeds Lua's generator before every prepare.
+            writer.line("random = LuaRandom(seed: seed)")
+        }
         for parameter in body.parameters where inference.slot(for: parameter).reassigned && !isInout(parameter, type) {
             writer.line("var \(name(of: parameter)) = \(name(of: parameter))")
         }

@@ -309,14 +309,25 @@ extension SwiftGenerator {
                 let offset = uniqueLocal("offset")
                 header = "for (\(offset), \(value ?? "_")) in \(collection.at(.primary)).enumerated()"
                 try writer.block(header) { () throws(Refusal) in
-                    writer.line("let \(index) = \(offset) + 1")
+                    writer.line("\(inference.slot(for: variables[0]).reassigned ? "var" : "let") \(index) = \(offset) + 1")
+                    try copiesForAssignment(variables.dropFirst(), writer)
                     try statements(body, writer)
                 }
                 return
             } else {
                 header = "for \(value ?? "_") in \(collection.text)"
             }
-            try writer.block(header) { () throws(Refusal) in try statements(body, writer) }
+            try writer.block(header) { () throws(Refusal) in
+                try copiesForAssignment(variables[...], writer)
+                try statements(body, writer)
+            }
+        }
+    }
+
+    /// Loop variables the body assigns: Swift's are constants, so a `var` copy.
+    private func copiesForAssignment(_ variables: ArraySlice<Variable>, _ writer: SwiftWriter) throws(Refusal) {
+        for variable in variables where inference.slot(for: variable).reassigned && variableNames[ObjectIdentifier(variable)] != nil {
+            writer.line("var \(name(of: variable)) = \(name(of: variable))")
         }
     }
 

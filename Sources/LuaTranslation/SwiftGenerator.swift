@@ -66,7 +66,8 @@ final class SwiftGenerator {
     /// would fail on using it.
     func isOptional(_ slot: Slot) -> Bool {
         let root = slot.resolved
-        guard root.type.nilable || root.type.falsable else { return false }
+        // A table holds no nil: storing nil removes the key.
+        guard root.type.nilable || root.type.falsable, !root.holdsElements else { return false }
         return root.nilTested || root.explicitNil || root.typedByUse
     }
 

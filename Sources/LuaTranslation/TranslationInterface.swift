@@ -31,6 +31,9 @@ public struct TranslationInterface: Sendable, Equatable {
     public var stateFields: [Field]
     /// Custom attributes (`a.label`, `extra.name`): properties of the `…Attributes` subclass.
     public var customAttributes: [Field]
+    /// The layout calls math.random: its `seed` property is `--seed` (Lua's generator restarts
+    /// from it at every prepare, as the engine reseeds it).
+    public var hasSeed: Bool
 
     init(_ generator: SwiftGenerator) throws(Refusal) {
         let inference = generator.inference
@@ -61,5 +64,6 @@ public struct TranslationInterface: Sendable, Equatable {
         sectionDataFields = try fields(.sectionData)
         stateFields = try fields(.state)
         customAttributes = try fields(.attributes, customOnly: true)
+        hasSeed = inference.usesRandom && generator.module.kind != .plain
     }
 }

@@ -231,10 +231,25 @@ extension TypeInference {
             let kinds = try numbers(arguments, qualified, count: 2...2, at: location)
             guard kinds.allSatisfy(\.isInteger) else { throw Refusal(location, "math.ult takes integers") }
             return .boolean
-        case "random", "randomseed":
-            throw Refusal(
-                location,
-                "math.\(name): the translation does not reproduce Lua's random generator yet; pass the values in cv.state")
+        case "random":
+            guard currentFunction != nil || !recording else {
+                throw Refusal(location, "math.random at the top level: call it inside a function (the layout's generator lives there)")
+            }
+            usesRandom = true
+            let kinds = try numbers(arguments, qualified, count: 0...2, at: location)
+            if kinds.isEmpty { return .float }
+            guard kinds.allSatisfy(\.isInteger) else {
+                throw Refusal(location, "math.random's bounds may be floats here: write math.floor(…) (Lua requires integers)")
+            }
+            return .integer
+        case "randomseed":
+            guard currentFunction != nil || !recording else {
+                throw Refusal(location, "math.randomseed at the top level: call it inside a function")
+            }
+            usesRandom = true
+            let kinds = try numbers(arguments, qualified, count: 1...1, at: location)
+            guard kinds.allSatisfy(\.isInteger) else { throw Refusal(location, "math.randomseed takes an integer here") }
+            return .nil
         default:
             throw Refusal(location, "math.\(name) is not in Lua 5.4's math library")
         }

@@ -19,8 +19,8 @@ final class TypeInference {
     let chunkResult = Slot("the value the script returns")
     /// Kind of layout, from `flow{...}` or a table with `prepare`.
     var layoutKind: LayoutKind = .plain
-    /// Element categories placed (`out:cell`, …) and the extra tables passed with them.
-    private(set) var placesCells = false
+    /// The script calls math.random: the layout carries Lua's generator.
+    var usesRandom = false
 
     enum LayoutKind: Equatable {
         case plain, custom, flow

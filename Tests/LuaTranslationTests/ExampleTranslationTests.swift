@@ -20,6 +20,13 @@ import Testing
         Case(script: "stack.lua", arguments: ["--bounds", "320x480", "--sections", "4,0,1", "--state", "cardWidth=100"]),
         Case(script: "waterfall.lua", arguments: ["--bounds", "340x300", "--data", "waterfall.json", "--offset", "0,460"]),
         Case(script: "waterfall.lua", arguments: ["--bounds", "500x300", "--data", "waterfall.json", "--state", "columns=3"]),
+        Case(script: "raggy.lua", arguments: ["--bounds", "1024x600", "--data", "raggy.json"]),
+        Case(
+            script: "raggy.lua",
+            arguments: ["--bounds", "1024x600", "--data", "raggy.json", "--state", "ragged=true", "--seed", "7"]),
+        Case(script: "raggy.lua", arguments: ["--bounds", "800x500", "--items", "30", "--state", "rows=4", "--state", "ragged=true"]),
+        Case(script: "tree-connectors.lua", arguments: ["--data", "tree-connectors.json"]),
+        Case(script: "class-tree.lua", arguments: ["--data", "class-tree.json"]),
     ]
 
     @Test func customExamplesPlaceWhatLuaPlaces() throws {
@@ -29,7 +36,8 @@ import Testing
         for example in Set(Self.cases.map(\.script)).sorted() {
             let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Examples/" + example)))
             let prefix = LuaTranslator.typePrefix(forFile: example)
-            let translation = try LuaTranslator.translate(source: source, file: example, name: prefix)
+            let sample = try DataSampling.sample(Self.cases.filter { $0.script == example }.map(\.arguments))
+            let translation = try LuaTranslator.translate(source: source, file: example, name: prefix, sample: sample)
             files[prefix + "Layout.swift"] = translation.swift
             files[prefix + "Host.swift"] = try HostAdapter.source(for: translation.interface, function: "run" + prefix)
             translated[example] = translation.interface
@@ -98,5 +106,51 @@ enum LayoutComparison {
             return "element \(key(wanted)):\n  got      \(got)\n  expected \(wanted)"
         }
         return nil
+    }
+}
+
+/// The data sample of the options a script runs with: field types from its data files and
+/// `--state` values (as the export, phase 2, takes them from its options).
+enum DataSampling {
+    static func sample(_ argumentLists: [[String]]) throws -> DataSample {
+        var sample = DataSample()
+        for arguments in argumentLists {
+            for (index, argument) in arguments.enumerated() where index + 1 < arguments.count {
+                let value = arguments[index + 1]
+                if argument == "--data" {
+                    let url = URL(fileURLWithPath: repositoryRoot + "/Examples/" + value)
+                    let root = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+                    for section in root["sections"] as? [Any] ?? [] {
+                        let object = section as? [String: Any]
+                        let items = (section as? [Any]) ?? (object?["items"] as? [Any]) ?? []
+                        for item in items { merge(item, into: &sample.item) }
+                        if let data = object?["data"] { merge(data, into: &sample.section) }
+                    }
+                } else if argument == "--state" {
+                    let key = String(value.prefix { $0 != "=" })
+                    let text = String(value.dropFirst(key.count + 1))
+                    sample.state[key] =
+                        text == "true" || text == "false" ? .boolean : Double(text) != nil ? .number : .string
+                }
+            }
+        }
+        return sample
+    }
+
+    private static func merge(_ value: Any, into fields: inout [String: DataSample.Value]) {
+        guard let object = value as? [String: Any] else { return }
+        for (key, field) in object where fields[key] == nil {
+            if let type = type(of: field) { fields[key] = type }
+        }
+    }
+
+    private static func type(of value: Any) -> DataSample.Value? {
+        switch value {
+        case let number as NSNumber: "\(Swift.type(of: number))" == "__NSCFBoolean" ? .boolean : .number
+        case is String: .string
+        case let array as [Any]: .array(array.first.flatMap { type(of: $0) })
+        case let object as [String: Any]: .object(object.compactMapValues { type(of: $0) })
+        default: nil
+        }
     }
 }

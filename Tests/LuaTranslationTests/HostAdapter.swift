@@ -63,6 +63,7 @@ enum HostAdapter {
         lines.append("func \(function)(_ options: HostOptions) -> String {")
         lines.append("    let context = HostContext<\(attributes)>(options)")
         lines.append("    let layout = \(interface.typeName)()")
+        if interface.hasSeed { lines.append("    layout.seed = options.seed") }
         lines.append("    let view = \(p)Host(context)")
         lines.append("    let out = LayoutElements<\(attributes)>()")
         lines.append("    layout.prepare(view, out)")
@@ -86,6 +87,7 @@ enum HostAdapter {
         case "[Int]?": return "\(value)?.array?.map { $0.int! }"
         case "[Double]?": return "\(value)?.array?.map { $0.double! }"
         case "[String]?": return "\(value)?.array?.map { $0.string! }"
+        case "[[Int]]?": return "\(value)?.array?.map { $0.array!.map { $0.int! } }"
         default: throw SwiftProgram.Failure(description: "the host cannot read a \(type) from JSON")
         }
     }

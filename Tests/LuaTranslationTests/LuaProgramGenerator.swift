@@ -71,6 +71,9 @@ struct LuaProgramGenerator {
         emit("run = function()")
         indentation += 1
         scopes.append([])
+        // lua5.4 seeds its generator at random unless the program seeds it.
+        let seed = random.below(2000) - 1000
+        emit("math.randomseed(\(seed < 0 ? "(-\(-seed))" : String(seed)))")
         for _ in 0..<(4 + random.below(6)) { statement(depth: 0) }
         printAll()
         scopes.removeLast()
@@ -378,7 +381,7 @@ struct LuaProgramGenerator {
     }
 
     private mutating func integerExpression(depth: Int) -> String {
-        switch random.below(24) {
+        switch random.below(26) {
         case 0, 1: return "(\(expression(.int, depth: depth)) + \(expression(.int, depth: depth)))"
         case 2: return "(\(expression(.int, depth: depth)) - \(expression(.int, depth: depth)))"
         case 3, 4: return "(\(expression(.int, depth: depth)) * \(expression(.int, depth: depth)))"
@@ -410,12 +413,16 @@ struct LuaProgramGenerator {
             return "(~\(expression(.int, depth: depth)))"
         case 21: return call(returning: .int, depth: depth) ?? literal(.int)
         case 22: return "(math.tointeger(\(expression(.int, depth: depth)) / 2) or \(literal(.int)))"
-        default: return "math.fmod(\(expression(.int, depth: depth)), \(random.pick(["3", "-4", "7", "10"])))"
+        case 23: return "math.fmod(\(expression(.int, depth: depth)), \(random.pick(["3", "-4", "7", "10"])))"
+        case 24: return "math.random(\(random.pick(["6", "100", "0", "1"])))"
+        default:
+            let low = random.below(20) - 10
+            return "math.random(\(low < 0 ? "(-\(-low))" : String(low)), \(low + random.below(1000)))"
         }
     }
 
     private mutating func floatExpression(depth: Int) -> String {
-        switch random.below(22) {
+        switch random.below(23) {
         case 0, 1: return "(\(expression(.float, depth: depth)) + \(expression(random.pick([.float, .int]), depth: depth)))"
         case 2: return "(\(expression(random.pick([.float, .int]), depth: depth)) - \(expression(.float, depth: depth)))"
         case 3: return "(\(expression(.float, depth: depth)) * \(expression(random.pick([.float, .int]), depth: depth)))"
@@ -448,6 +455,7 @@ struct LuaProgramGenerator {
             return "math.pi"
         case 19: return call(returning: .float, depth: depth) ?? literal(.float)
         case 20: return "math.abs(\(expression(.float, depth: depth)))"
+        case 21: return "math.random()"
         default: return "(\(expression(.int, depth: depth)) / \(random.pick(["3", "-7", "2"])))"
         }
     }

@@ -66,6 +66,7 @@ struct HostOptions {
     var sections: [[HostJSON]] = [Array(repeating: .null, count: 20)]
     var sectionData: [HostJSON?] = [nil]
     var state: [String: HostJSON] = [:]
+    var seed = 0
 
     init(_ arguments: [String], directory: String) {
         var index = 0
@@ -84,6 +85,7 @@ struct HostOptions {
                 let parts = next().split(separator: ",").map { Double($0)! }
                 offset = (parts[0], parts[1])
             case "--scale": scale = Double(next())!
+            case "--seed": seed = Int(next())!
             case "--items": sections = [Array(repeating: .null, count: Int(next())!)]
             case "--sections":
                 sections = next().split(separator: ",").map { Array(repeating: .null, count: Int($0)!) }
