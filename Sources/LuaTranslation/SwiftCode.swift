@@ -36,7 +36,8 @@ struct Code {
 
     /// An integer literal's digits (`42`), for writing it as a Double (`42.0`).
     var integerLiteral: Int? {
-        guard type == .int, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard type == .int, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int(text)
     }
 }

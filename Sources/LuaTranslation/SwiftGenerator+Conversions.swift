@@ -25,7 +25,7 @@ extension SwiftGenerator {
         switch (code.type, target) {
         case (.int, .double):
             if let literal = code.integerLiteral {
-                var converted = Code("\(literal).0", .double)
+                var converted = Code("\(literal).0", .double, literal < 0 ? .prefix : .primary)
                 converted.constant = true
                 return converted
             }

@@ -8,8 +8,7 @@ extension SwiftGenerator {
             let parameters = try parameterList(body, type)
             let result = try signatureResult(type)
             let arrow = result == .void ? "" : " -> \(result.text)"
-            let discardable = type.callback == nil && result != .void ? "@discardableResult " : ""
-            try writer.block("\(discardable)\(access)func \(name)(\(parameters))\(arrow)") { () throws(Refusal) in
+            try writer.block("\(access)func \(name)(\(parameters))\(arrow)") { () throws(Refusal) in
                 try functionBody(body, type, writer)
             }
         }

@@ -137,6 +137,12 @@ extension TypeInference {
         guard let layout = chunkResult.resolved.type.shape.table else { return }
         if layoutKind == .plain, layout.fields["prepare"] != nil { layoutKind = .custom }
         for name in layout.fieldOrder {
+            if layoutKind == .flow, let slot = layout.fields[name]?.resolved, let table = slot.type.shape.table,
+                let kind = Self.flowPropertySchema(name)
+            {
+                // A flow property given as a table: the size or insets the engine reads.
+                try types.unify(schemaTable(kind), table, at: slot.origin ?? chunk.main.location)
+            }
             guard let slot = layout.fields[name]?.resolved, let function = slot.type.shape.function else { continue }
             let location = function.bodies.first?.location ?? chunk.main.location
             if let reason = CallbackSignature.refusal(for: name) {
@@ -166,6 +172,14 @@ extension TypeInference {
             }
         }
         if placesAnything { try shareCustomFields() }
+    }
+
+    static func flowPropertySchema(_ name: String) -> APISchema.Kind? {
+        switch name {
+        case "itemSize", "headerReferenceSize", "footerReferenceSize", "estimatedItemSize": .size
+        case "sectionInset": .insets
+        default: nil
+        }
     }
 
     private var placesAnything: Bool { schemaTables[.extra] != nil }

@@ -27,6 +27,25 @@ import Testing
         Case(script: "raggy.lua", arguments: ["--bounds", "800x500", "--items", "30", "--state", "rows=4", "--state", "ragged=true"]),
         Case(script: "tree-connectors.lua", arguments: ["--data", "tree-connectors.json"]),
         Case(script: "class-tree.lua", arguments: ["--data", "class-tree.json"]),
+        Case(script: "cover-flow.lua", arguments: ["--bounds", "600x400", "--items", "12", "--target-offset", "333,0"]),
+        // Flow layouts: the flow's own frames come from `lualayout run` of the script without its
+        // hooks; the translated callbacks and hooks must turn them into what the whole script gives.
+        Case(
+            script: "springboard.lua",
+            arguments: ["--bounds", "768x1024", "--items", "40", "--state", "deletionMode=true", "--target-offset", "900,0"]),
+        Case(script: "springboard.lua", arguments: ["--bounds", "768x1024", "--data", "springboard-apps.json"]),
+        Case(script: "left-aligned.lua", arguments: ["--bounds", "375x300", "--items", "12"]),
+        Case(script: "left-aligned-list.lua", arguments: ["--bounds", "375x300", "--items", "12"]),
+        Case(script: "line.lua", arguments: ["--bounds", "600x400", "--items", "10", "--offset", "100,0", "--target-offset", "380,0"]),
+        Case(script: "table.lua", arguments: ["--bounds", "320x480", "--items", "20"]),
+        Case(
+            script: "pinch.lua",
+            arguments: [
+                "--bounds", "320x480", "--items", "12", "--state", "pinchedItem=4", "--state", "pinchScale=1.5",
+                "--state", "pinchX=200", "--state", "pinchY=150",
+            ]),
+        Case(script: "highlight.lua", arguments: ["--bounds", "340x480", "--items", "12"]),
+        Case(script: "section-backgrounds.lua", arguments: ["--bounds", "375x400", "--sections", "5,2"]),
     ]
 
     @Test func customExamplesPlaceWhatLuaPlaces() throws {
@@ -42,11 +61,20 @@ import Testing
             files[prefix + "Host.swift"] = try HostAdapter.source(for: translation.interface, function: "run" + prefix)
             translated[example] = translation.interface
         }
+        let scratch = NSTemporaryDirectory() + "lua2swift-flow-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
         for (index, example) in Self.cases.enumerated() {
             let prefix = LuaTranslator.typePrefix(forFile: example.script)
             let arguments = example.arguments.map { "\"\($0)\"" }.joined(separator: ", ")
+            var flow = ""
+            if translated[example.script]?.kind == .flow {
+                flow = scratch + "/flow\(index).json"
+                try LualayoutRun.withoutHooks(example.script, example.arguments, in: scratch).write(
+                    toFile: flow, atomically: true, encoding: .utf8)
+            }
             main.append("print(\"=== \(index)\")")
-            main.append("print(run\(prefix)(HostOptions([\(arguments)], directory: directory)))")
+            main.append("print(run\(prefix)(HostOptions([\(arguments)], directory: directory), flow: \"\(flow)\"))")
         }
         files["main.swift"] = main.joined(separator: "\n") + "\n"
         let output = try SwiftProgram.run(
@@ -59,7 +87,12 @@ import Testing
         for (example, report) in zip(Self.cases, reports) {
             let expected = try LualayoutRun.json(example.script, example.arguments)
             let actual = try JSONSerialization.jsonObject(with: Data(report.utf8)) as! [String: Any]
-            let difference = LayoutComparison.difference(expected: expected, actual: actual)
+            var difference = LayoutComparison.difference(expected: expected, actual: actual)
+            if let notes = actual["notes"] as? [String], !notes.isEmpty { difference = notes.joined(separator: "\n") }
+            let expectedTarget = (expected["targetContentOffset"] as? NSDictionary)?["target"] as? NSDictionary
+            if expectedTarget != actual["target"] as? NSDictionary {
+                difference = "targetContentOffset \(actual["target"] ?? "none"), expected \(expectedTarget ?? [:])"
+            }
             #expect(difference == nil, "\(example.script) \(example.arguments.joined(separator: " ")): \(difference ?? "")")
         }
     }
@@ -72,15 +105,40 @@ enum LualayoutRun {
     }
 
     static func json(_ script: String, _ arguments: [String]) throws -> [String: Any] {
+        let output = try run(repositoryRoot + "/Examples/" + script, arguments)
+        return try JSONSerialization.jsonObject(with: Data(output.utf8)) as! [String: Any]
+    }
+
+    /// The flow's own elements: the script run with every hook and flow prepare removed (a
+    /// wrapper beside a copy of it requires it and clears those fields).
+    static func withoutHooks(_ script: String, _ arguments: [String], in directory: String) throws -> String {
+        let copy = directory + "/layout_under_test.lua"
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Examples/" + script, toPath: copy)
+        let hooks = [
+            "prepare", "attributes", "layoutAttributesForElements", "layoutAttributesForItem",
+            "layoutAttributesForSupplementaryElement", "layoutAttributesForDecorationElement",
+        ]
+        let wrapper =
+            "local layout = require \"layout_under_test\"\n"
+            + hooks.map { "layout.\($0) = nil\n" }.joined() + "return layout\n"
+        try wrapper.write(toFile: directory + "/hookless.lua", atomically: true, encoding: .utf8)
+        return try run(directory + "/hookless.lua", arguments)
+    }
+
+    private static func run(_ path: String, _ arguments: [String]) throws -> String {
         let examples = repositoryRoot + "/Examples/"
-        let resolved = arguments.enumerated().map { index, argument in
+        var resolved = arguments.enumerated().map { index, argument in
             index > 0 && arguments[index - 1] == "--data" ? examples + argument : argument
         }
-        let result = try SwiftProgram.execute(binary, ["run", examples + script] + resolved + ["--format", "json"])
-        guard result.status == 0 else {
-            throw SwiftProgram.Failure(description: "lualayout run \(script) failed: \(result.error)")
+        if let flag = resolved.firstIndex(of: "--target-offset"), path.hasSuffix("hookless.lua") {
+            resolved.removeSubrange(flag...(flag + 1))
         }
-        return try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
+        let result = try SwiftProgram.execute(binary, ["run", path] + resolved + ["--format", "json"])
+        guard result.status == 0 else {
+            throw SwiftProgram.Failure(description: "lualayout run \(path) failed: \(result.error)")
+        }
+        return result.output
     }
 }
 

@@ -60,19 +60,38 @@ enum HostAdapter {
             }
             lines.append("}")
         }
-        lines.append("func \(function)(_ options: HostOptions) -> String {")
+        let flow = interface.kind == .flow
+        lines.append("func \(function)(_ options: HostOptions, flow: String) -> String {")
         lines.append("    let context = HostContext<\(attributes)>(options)")
         lines.append("    let layout = \(interface.typeName)()")
         if interface.hasSeed { lines.append("    layout.seed = options.seed") }
         lines.append("    let view = \(p)Host(context)")
-        lines.append("    let out = LayoutElements<\(attributes)>()")
-        lines.append("    layout.prepare(view, out)")
-        lines.append("    context.prepared(out)")
+        lines.append("    var notes: [String] = []")
+        if flow {
+            lines.append("    context.prepared(flowJSON: flow)")
+            if interface.methods.contains("sizeForItem") {
+                // The flow placed every cell at the size the Lua callback answered.
+                lines.append("    for cell in context.elements where cell.category == \"cell\" {")
+                lines.append("        let size = layout.sizeForItem(view, cell.section, cell.item)")
+                lines.append("        if size != cell.size {")
+                lines.append("            notes.append(\"sizeForItem(\\(cell.section), \\(cell.item)) is \\(size), Lua's placed \\(cell.size)\")")
+                lines.append("        }")
+                lines.append("    }")
+            }
+        }
+        if interface.methods.contains("prepare") {
+            lines.append("    let out = LayoutElements<\(attributes)>()")
+            lines.append("    layout.prepare(view, out)")
+            lines.append(flow ? "    context.added(out)" : "    context.prepared(out)")
+        }
         let hook = interface.methods.contains("attributes") ? "{ layout.attributes(view, $0) }" : "nil"
         let list =
             interface.methods.contains("layoutAttributesForElements")
             ? "{ layout.layoutAttributesForElements(view, $0, $1) }" : "nil"
-        lines.append("    return context.report(attributes: \(hook), list: \(list))")
+        let target =
+            interface.methods.contains("targetContentOffset")
+            ? "options.targetOffset.map { layout.targetContentOffset(view, $0, LayoutPoint(x: 0, y: 0)) }" : "nil"
+        lines.append("    return context.report(attributes: \(hook), list: \(list), target: \(target), notes: notes)")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -67,6 +67,7 @@ struct HostOptions {
     var sectionData: [HostJSON?] = [nil]
     var state: [String: HostJSON] = [:]
     var seed = 0
+    var targetOffset: LayoutPoint?
 
     init(_ arguments: [String], directory: String) {
         var index = 0
@@ -86,6 +87,9 @@ struct HostOptions {
                 offset = (parts[0], parts[1])
             case "--scale": scale = Double(next())!
             case "--seed": seed = Int(next())!
+            case "--target-offset":
+                let parts = next().split(separator: ",").map { Double($0)! }
+                targetOffset = LayoutPoint(x: parts[0], y: parts[1])
             case "--items": sections = [Array(repeating: .null, count: Int(next())!)]
             case "--sections":
                 sections = next().split(separator: ",").map { Array(repeating: .null, count: Int($0)!) }
@@ -165,6 +169,34 @@ final class HostContext<Attributes: LayoutAttributes> {
         preparedContentSize = elements.contentSize
     }
 
+    /// A flow's own elements and content size, from `lualayout run`'s JSON of the layout
+    /// without its hooks (the host has no flow layout of its own).
+    func prepared(flowJSON path: String) {
+        let root = HostJSON(try! JSONSerialization.jsonObject(with: try! Data(contentsOf: URL(fileURLWithPath: path))))
+        elements = (root["elements"]?.array ?? []).map { element in
+            let frame = element["frame"]!
+            let attributes = Attributes(
+                category: element["category"]!.string!, kind: element["kind"]?.string,
+                indexPath: element["indexPath"]!.array!.map { $0.int! },
+                frame: LayoutRect(
+                    x: frame["x"]!.double!, y: frame["y"]!.double!, width: frame["width"]!.double!,
+                    height: frame["height"]!.double!))
+            attributes.alpha = element["alpha"]?.double ?? 1
+            attributes.zIndex = element["zIndex"]?.int ?? 0
+            attributes.hidden = element["hidden"]?.bool ?? false
+            if let transform = element["transform3D"]?.array { attributes.transform3D = transform.map { $0.double! } }
+            return attributes
+        }
+        let size = root["contentSize"]!
+        preparedContentSize = LayoutSize(width: size["width"]!.double!, height: size["height"]!.double!)
+    }
+
+    /// Elements a flow's own prepare adds to the flow's.
+    func added(_ elements: LayoutElements<Attributes>) {
+        self.elements += elements.elements
+        if let declared = elements.declaredContentSize { preparedContentSize = declared }
+    }
+
     var contentSize: LayoutSize? { preparedContentSize }
 
     private func find(_ category: String, _ kind: String?, _ indexPath: [Int]) -> Attributes? {
@@ -193,14 +225,24 @@ final class HostContext<Attributes: LayoutAttributes> {
 
     /// The whole listing, as `lualayout run` writes it: every element through the attributes
     /// hook, then the list hook with the content as its rect; as JSON.
-    func report(attributes: ((Attributes) -> Void)?, list: ((LayoutRect, [Attributes]) -> [Attributes])?) -> String {
+    func report(
+        attributes: ((Attributes) -> Void)?, list: ((LayoutRect, [Attributes]) -> [Attributes])?,
+        target: LayoutPoint? = nil, notes: [String] = []
+    ) -> String {
         var result = elements.map { $0.copy() }
         if let attributes { result.forEach(attributes) }
         let size = contentSize ?? LayoutSize(width: 0, height: 0)
         if let list { result = list(LayoutRect(x: 0, y: 0, width: size.width, height: size.height), result) }
         let lines = result.map(HostJSONWriter.element)
-        return "{\"contentSize\": {\"width\": \(HostJSONWriter.number(size.width)), \"height\": "
-            + "\(HostJSONWriter.number(size.height))}, \"elements\": [\(lines.joined(separator: ", "))]}"
+        var fields = [
+            "\"contentSize\": {\"width\": \(HostJSONWriter.number(size.width)), \"height\": \(HostJSONWriter.number(size.height))}",
+            "\"elements\": [\(lines.joined(separator: ", "))]",
+            "\"notes\": [\(notes.map(HostJSONWriter.string).joined(separator: ", "))]",
+        ]
+        if let target {
+            fields.append("\"target\": {\"x\": \(HostJSONWriter.number(target.x)), \"y\": \(HostJSONWriter.number(target.y))}")
+        }
+        return "{\(fields.joined(separator: ", "))}"
     }
 }
 
@@ -227,11 +269,23 @@ enum HostJSONWriter {
         if a.transform3D != LayoutAttributes.identity {
             fields.append("\"transform3D\": [\(a.transform3D.map(number).joined(separator: ", "))]")
         }
+        if !a.animations.isEmpty {
+            fields.append("\"animations\": [\(a.animations.map(animation).joined(separator: ", "))]")
+        }
         let custom = a.customFields
         if !custom.isEmpty {
             fields.append("\"custom\": {\(custom.map { "\(string($0.name)): \(value($0.value))" }.joined(separator: ", "))}")
         }
         return "{\(fields.joined(separator: ", "))}"
+    }
+
+    /// A looping animation with the engine's defaults filled in, as `run` writes it.
+    static func animation(_ animation: LayoutAnimation) -> String {
+        let repeatCount = animation.repeatCount.map { $0.isInfinite ? "\"infinite\"" : number($0) } ?? "\"infinite\""
+        return "{\"keyPath\": \(string(animation.keyPath ?? "")), \"fromValue\": \(number(animation.fromValue ?? 0)), "
+            + "\"toValue\": \(number(animation.toValue ?? 0)), \"duration\": \(number(animation.duration ?? 0)), "
+            + "\"autoreverses\": \(animation.autoreverses ?? false), \"repeatCount\": \(repeatCount), "
+            + "\"timeOffset\": \(number(animation.timeOffset ?? 0))}"
     }
 
     static func value(_ value: CustomValue) -> String {
