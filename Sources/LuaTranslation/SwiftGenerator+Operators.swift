@@ -253,9 +253,11 @@ extension SwiftGenerator {
             let value = try numeric(operand)
             var negated: Code
             if value.type == .double {
-                negated = Code("-\(value.at(.primary))", .double, .prefix)
-            } else if let literal = value.integerLiteral {
-                negated = Code("-\(literal)", .int, .prefix)
+                let text = value.text.hasPrefix("-") ? "-(\(value.text))" : "-\(value.at(.primary))"
+                negated = Code(text, .double, .prefix)
+            } else if let literal = value.integerLiteral, literal != Int.min {
+                let result = -literal
+                negated = Code(SwiftLiteral.int(result), .int, result < 0 ? .prefix : .primary)
             } else {
                 negated = Code("0 &- \(value.at(.multiplicative))", .int, .additive)
             }

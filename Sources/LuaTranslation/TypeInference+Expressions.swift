@@ -66,6 +66,8 @@ extension TypeInference {
             "\(name) runs other code at run time: a translation can only include this script"
         case "pcall", "xpcall", "error":
             "\(name): errors are not values in the translation (an error stops the layout, as a Swift trap does)"
+        case "print", "tostring", "tonumber", "type", "assert", "ipairs", "pairs":
+            "'\(name)' is a function of Lua's library: call it directly (it is not a value in the translation)"
         case "select", "next", "unpack", "utf8", "os", "io", "debug", "package", "_G", "_ENV", "collectgarbage":
             "'\(name)' is not in the subset of docs/lua-to-swift.md"
         default:
