@@ -2,19 +2,19 @@
 /// the host state. A script may pass a field along without using it in a way that tells its
 /// type (`{name = data.name}`); the sample types it then. The export takes it from the data
 /// file (`--data`) and the state (`--state`) it is given.
-public struct DataSample: Sendable, Equatable {
-    public indirect enum Value: Sendable, Equatable {
+package struct DataSample: Sendable, Equatable {
+    package indirect enum Value: Sendable, Equatable {
         case number, string, boolean
         /// An array and its first element's type, when it has one.
         case array(Value?)
         case object([String: Value])
     }
 
-    public var item: [String: Value]
-    public var section: [String: Value]
-    public var state: [String: Value]
+    package var item: [String: Value]
+    package var section: [String: Value]
+    package var state: [String: Value]
 
-    public init(item: [String: Value] = [:], section: [String: Value] = [:], state: [String: Value] = [:]) {
+    package init(item: [String: Value] = [:], section: [String: Value] = [:], state: [String: Value] = [:]) {
         self.item = item
         self.section = section
         self.state = state

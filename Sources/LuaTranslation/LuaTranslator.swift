@@ -1,10 +1,10 @@
 /// Translates a layout script written in the subset of Lua 5.4 in docs/lua-to-swift.md into
 /// Swift, or refuses it with a located reason.
-public enum LuaTranslator {
+package enum LuaTranslator {
     /// The Swift for `source`. `file` names the script in messages (`raggy.lua:12: …`); `name`
     /// prefixes every generated type (`Raggy` → `RaggyLayout`, `RaggyItemData`, …).
     /// `sample` types the data fields the script only passes along (see `DataSample`).
-    public static func translate(source: [UInt8], file: String, name: String, sample: DataSample = DataSample())
+    package static func translate(source: [UInt8], file: String, name: String, sample: DataSample = DataSample())
         throws(TranslationError) -> Translation
     {
         do {
@@ -24,7 +24,7 @@ public enum LuaTranslator {
     }
 
     /// `two-column-grid.lua` → `TwoColumnGrid`.
-    public static func typePrefix(forFile file: String) -> String {
+    package static func typePrefix(forFile file: String) -> String {
         let base = file.split(separator: "/").last.map(String.init) ?? file
         let stem = base.hasSuffix(".lua") ? String(base.dropLast(4)) : base
         let words = stem.split { !$0.isLetter && !$0.isNumber }
@@ -34,7 +34,7 @@ public enum LuaTranslator {
 }
 
 /// A translated script: its Swift, and what the app (phase 2: the export) connects to it.
-public struct Translation: Sendable {
-    public var swift: String
-    public var interface: TranslationInterface
+package struct Translation: Sendable {
+    package var swift: String
+    package var interface: TranslationInterface
 }

@@ -50,11 +50,12 @@ final class SwiftWriter {
 
     func line(_ text: String) {
         let pad = String(repeating: "    ", count: indentation)
-        for (index, part) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if part.isEmpty {
                 lines.append("")
             } else {
-                lines.append((index == 0 ? pad : pad) + part)
+                let own = String(part.prefix { $0 == " " })
+                lines += LineWrapping.wrap(pad + part, indent: pad + own)
             }
         }
     }

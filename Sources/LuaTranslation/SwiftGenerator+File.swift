@@ -109,7 +109,8 @@ extension SwiftGenerator {
                 }
                 let code = try emit(value, as: type)
                 let lazy = referencesMembers(value) ? "lazy " : ""
-                body.line("private \(lazy)var \(name): \(type.text) = \(code.text)")
+                let annotation = needsAnnotation(code, type) || !lazy.isEmpty ? ": \(type.text)" : ""
+                body.line("private \(lazy)var \(name)\(annotation) = \(code.text)")
             case .layoutField(let name, let value):
                 if case .function = value.kind { continue }
                 startMember()
@@ -120,7 +121,8 @@ extension SwiftGenerator {
                 let code = try emit(value, as: type)
                 let keyword = slot.resolved.reassigned ? "var" : "let"
                 let lazy = referencesMembers(value) ? "lazy " : ""
-                body.line("\(lazy.isEmpty ? keyword : "lazy var") \(SwiftNames.identifier(name)): \(type.text) = \(code.text)")
+                let annotation = needsAnnotation(code, type) || !lazy.isEmpty ? ": \(type.text)" : ""
+                body.line("\(lazy.isEmpty ? keyword : "lazy var") \(SwiftNames.identifier(name))\(annotation) = \(code.text)")
             default: continue
             }
         }

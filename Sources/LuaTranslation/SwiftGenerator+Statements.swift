@@ -123,8 +123,15 @@ extension SwiftGenerator {
 
     /// A declaration spells its type when Swift would infer another from the value.
     func needsAnnotation(_ value: Code, _ type: SwiftType) -> Bool {
-        if value.type != type || value.constant { return true }
         let text = value.text
+        if value.type != type { return true }
+        if value.constant {
+            // A lone literal is an Int or a Double by itself; an expression of literals is not.
+            let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+            let plain = digits.allSatisfy { $0.isNumber || $0 == "." || $0 == "e" || $0 == "+" || $0 == "-" }
+            let isFloat = digits.contains(".") || digits.contains("e")
+            return !(plain && (type == .int ? !isFloat : isFloat))
+        }
         if text == "[]" || text == "[:]" || text == "nil" { return true }
         if type == .double, text.first?.isNumber == true || text.hasPrefix("-") { return true }
         if case .array = type, text.hasPrefix("[") { return true }

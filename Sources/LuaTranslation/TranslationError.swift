@@ -1,36 +1,36 @@
 /// A place in a script: 1-based line and column (columns count bytes, as Lua's messages do).
-public struct SourceLocation: Comparable, Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+package struct SourceLocation: Comparable, Hashable, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// Why a script (or a part of it) was not translated: a syntax error, or a construct outside
 /// the subset of docs/lua-to-swift.md. The message says what to change.
-public struct TranslationError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct TranslationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The script's name as given to the translator (`raggy.lua`).
-    public var file: String
-    public var location: SourceLocation
-    public var message: String
+    package var file: String
+    package var location: SourceLocation
+    package var message: String
 
-    public init(file: String, location: SourceLocation, message: String) {
+    package init(file: String, location: SourceLocation, message: String) {
         self.file = file
         self.location = location
         self.message = message
     }
 
     /// `file:line: message`, as every located error of the project reads.
-    public var description: String { "\(file):\(location.line): \(message)" }
+    package var description: String { "\(file):\(location.line): \(message)" }
 }
 
 /// A refusal raised while reading a script, before the file name is attached.

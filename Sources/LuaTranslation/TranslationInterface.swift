@@ -1,8 +1,8 @@
 /// What a translation declares for the code around it: the class and its callbacks, the
 /// protocols the app implements and the fields in them. The phase-1 test host and the export
 /// (phase 2) connect to a translated layout through this.
-public struct TranslationInterface: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct TranslationInterface: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `prepare(cv, out)` places every element.
         case custom
         /// `flow{...}` with delegate callbacks and hooks.
@@ -11,29 +11,29 @@ public struct TranslationInterface: Sendable, Equatable {
         case plain
     }
 
-    public struct Field: Sendable, Equatable {
-        public var name: String
+    package struct Field: Sendable, Equatable {
+        package var name: String
         /// As the generated source spells it (`Double?`, `[Int]?`).
-        public var swiftType: String
+        package var swiftType: String
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// `RaggyLayout` (`Raggy` for a plain script).
-    public var typeName: String
+    package var typeName: String
     /// The prefix of every generated type (`Raggy`).
-    public var prefix: String
+    package var prefix: String
     /// The layout table's functions, by their Lua names (the engine's callbacks among them).
-    public var methods: [String]
+    package var methods: [String]
     /// Members of `cv` the script reads: the `…CollectionView` protocol declares exactly these.
-    public var collectionViewMembers: [String]
-    public var itemDataFields: [Field]
-    public var sectionDataFields: [Field]
-    public var stateFields: [Field]
+    package var collectionViewMembers: [String]
+    package var itemDataFields: [Field]
+    package var sectionDataFields: [Field]
+    package var stateFields: [Field]
     /// Custom attributes (`a.label`, `extra.name`): properties of the `…Attributes` subclass.
-    public var customAttributes: [Field]
+    package var customAttributes: [Field]
     /// The layout calls math.random: its `seed` property is `--seed` (Lua's generator restarts
     /// from it at every prepare, as the engine reseeds it).
-    public var hasSeed: Bool
+    package var hasSeed: Bool
 
     init(_ generator: SwiftGenerator) throws(Refusal) {
         let inference = generator.inference
