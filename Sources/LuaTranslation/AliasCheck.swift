@@ -318,17 +318,20 @@ struct AliasCheck {
     /// Every value a function returns is a new table, or a local table of its own.
     private func returnsOnlyFreshTables(_ body: FunctionBody) -> Bool {
         var fresh = true
-        SyntaxWalk.statements(body.body, { statement in
-            guard case .returnValues(let values) = statement.kind else { return }
-            for value in values {
-                if case .local(let variable) = value.kind, variable.function === body,
-                    !body.parameters.contains(where: { $0 === variable })
-                {
-                    continue
+        SyntaxWalk.statements(
+            body.body,
+            { statement in
+                guard case .returnValues(let values) = statement.kind else { return }
+                for value in values {
+                    if case .local(let variable) = value.kind, variable.function === body,
+                        !body.parameters.contains(where: { $0 === variable })
+                    {
+                        continue
+                    }
+                    if !isFresh(value) { fresh = false }
                 }
-                if !isFresh(value) { fresh = false }
             }
-        }) { _ in }
+        ) { _ in }
         return fresh
     }
 }

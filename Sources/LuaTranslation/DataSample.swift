@@ -25,7 +25,9 @@ extension TypeInference {
     /// Types the data fields nothing else typed from the sample; whether anything changed.
     func apply(_ sample: DataSample) throws(Refusal) -> Bool {
         types.startPass()
-        for (kind, fields) in [(APISchema.Kind.itemData, sample.item), (.sectionData, sample.section), (.state, sample.state)] {
+        for (kind, fields) in [
+            (APISchema.Kind.itemData, sample.item), (.sectionData, sample.section), (.state, sample.state),
+        ] {
             guard let table = schemaTables[kind] else { continue }
             try apply(fields, to: table)
         }

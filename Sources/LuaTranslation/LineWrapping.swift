@@ -27,7 +27,8 @@ enum LineWrapping {
                 current += " " + piece
             }
         }
-        let declaration = line.trimmingCharacters(in: " ").hasPrefix("func ")
+        let declaration =
+            line.trimmingCharacters(in: " ").hasPrefix("func ")
             || line.contains(" func ") || line.trimmingCharacters(in: " ").hasPrefix("init(")
         if declaration {
             lines.append(current)

@@ -244,7 +244,8 @@ struct LuaLexer {
             if exponents.contains(byte) {
                 offset += 1
                 if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { offset += 1 }
-            } else if isDigit(byte) || byte == UInt8(ascii: ".") || (hex && hexValue(byte) != nil) || isNameStart(byte) {
+            } else if isDigit(byte) || byte == UInt8(ascii: ".") || (hex && hexValue(byte) != nil) || isNameStart(byte)
+            {
                 offset += 1
             } else {
                 break

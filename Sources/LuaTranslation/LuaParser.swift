@@ -314,7 +314,9 @@ struct LuaParser {
 
     // MARK: Functions
 
-    mutating func functionBody(at location: SourceLocation, name: String?, isMethod: Bool) throws(Refusal) -> FunctionBody {
+    mutating func functionBody(
+        at location: SourceLocation, name: String?, isMethod: Bool
+    ) throws(Refusal) -> FunctionBody {
         let body = FunctionBody(location: location)
         body.name = name
         body.isMethod = isMethod

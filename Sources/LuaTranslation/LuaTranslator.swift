@@ -4,7 +4,9 @@ package enum LuaTranslator {
     /// The Swift for `source`. `file` names the script in messages (`raggy.lua:12: …`); `name`
     /// prefixes every generated type (`Raggy` → `RaggyLayout`, `RaggyItemData`, …).
     /// `sample` types the data fields the script only passes along (see `DataSample`).
-    package static func translate(source: [UInt8], file: String, name: String, sample: DataSample = DataSample())
+    package static func translate(
+        source: [UInt8], file: String, name: String, sample: DataSample = DataSample()
+    )
         throws(TranslationError) -> Translation
     {
         do {

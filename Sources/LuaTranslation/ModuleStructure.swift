@@ -48,10 +48,12 @@ struct ModuleStructure {
             case .local(let variables, let values):
                 if values.count > 1 || variables.count == 1 {
                     guard values.count == variables.count || values.isEmpty || values.count <= variables.count else {
-                        throw Refusal(statement.location, "more values than names: Lua drops the extra ones; remove them")
+                        throw Refusal(
+                            statement.location, "more values than names: Lua drops the extra ones; remove them")
                     }
                     if let last = values.last, last.isMultiValued, values.count < variables.count {
-                        throw Refusal(statement.location, "a call's results spread over these locals: declare them one by one")
+                        throw Refusal(
+                            statement.location, "a call's results spread over these locals: declare them one by one")
                     }
                     for (index, variable) in variables.enumerated() {
                         pending.append((variable, index < values.count ? values[index] : nil))
@@ -83,29 +85,36 @@ struct ModuleStructure {
         try resolveLayout(returned, pending: pending, inference: inference)
     }
 
-    private mutating func addField(_ target: Expression, _ value: Expression, at location: SourceLocation) throws(Refusal) {
+    private mutating func addField(
+        _ target: Expression, _ value: Expression, at location: SourceLocation
+    ) throws(Refusal) {
         guard case .field(let base, let name) = target.kind, case .local(let variable) = base.kind else {
             throw Refusal(location, "only fields of the layout table are assigned at the top level")
         }
         if layoutVariable == nil { layoutVariable = variable }
         guard layoutVariable === variable else {
-            throw Refusal(location, "'\(variable.name)' is not the table the script returns: only the layout gets fields here")
+            throw Refusal(
+                location, "'\(variable.name)' is not the table the script returns: only the layout gets fields here")
         }
         members.append(.layoutField(name, value))
     }
 
-    private mutating func resolveLayout(_ returned: Expression, pending: [(Variable, Expression?)], inference: TypeInference)
+    private mutating func resolveLayout(
+        _ returned: Expression, pending: [(Variable, Expression?)], inference: TypeInference
+    )
         throws(Refusal)
     {
         var constructor: Expression?
         switch returned.kind {
         case .local(let variable):
             guard layoutVariable == nil || layoutVariable === variable else {
-                throw Refusal(returned.location, "the script returns '\(variable.name)' but gave fields to another table")
+                throw Refusal(
+                    returned.location, "the script returns '\(variable.name)' but gave fields to another table")
             }
             layoutVariable = variable
             guard let initializer = pending.first(where: { $0.0 === variable })?.1 else {
-                throw Refusal(returned.location, "return a table declared with `local \(variable.name) = {…}` at the top")
+                throw Refusal(
+                    returned.location, "return a table declared with `local \(variable.name) = {…}` at the top")
             }
             constructor = initializer
         case .table, .call:
@@ -123,12 +132,15 @@ struct ModuleStructure {
         var locals: [Member] = []
         var constants: Set<ObjectIdentifier> = []
         for (variable, value) in pending where variable !== layoutVariable {
-            let member = try Self.classify(variable, value, inference: inference) { constants.contains(ObjectIdentifier($0)) }
+            let member = try Self.classify(variable, value, inference: inference) {
+                constants.contains(ObjectIdentifier($0))
+            }
             if case .constant = member { constants.insert(ObjectIdentifier(variable)) }
             locals.append(member)
         }
         if let layoutVariable, inference.slot(for: layoutVariable).reassigned {
-            throw Refusal(layoutVariable.location, "the layout table '\(layoutVariable.name)' is assigned again: keep one table")
+            throw Refusal(
+                layoutVariable.location, "the layout table '\(layoutVariable.name)' is assigned again: keep one table")
         }
         members = locals + fields + members
     }

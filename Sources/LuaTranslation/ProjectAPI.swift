@@ -76,7 +76,8 @@ struct APISchema: Equatable, CustomStringConvertible {
             [("x", .whole, true), ("y", .whole, true), ("width", .whole, true), ("height", .whole, true)]
         case .point: [("x", .whole, true), ("y", .whole, true)]
         case .size: [("width", .whole, true), ("height", .whole, true)]
-        case .insets: [("top", .whole, true), ("left", .whole, true), ("bottom", .whole, true), ("right", .whole, true)]
+        case .insets:
+            [("top", .whole, true), ("left", .whole, true), ("bottom", .whole, true), ("right", .whole, true)]
         case .directionalInsets:
             [("top", .whole, true), ("leading", .whole, true), ("bottom", .whole, true), ("trailing", .whole, true)]
         case .traits:

@@ -35,7 +35,9 @@ extension SwiftGenerator {
             return Code("\(receiver).sectionData(\(try integers(0..<1)[0]))", type)
         case (.collectionView, "layoutAttributesForItem"):
             collectionViewMembers.insert(name)
-            return Code("\(receiver).layoutAttributesForItem(\(try integers(0..<2).joined(separator: ", ")))", attributes.optional)
+            return Code(
+                "\(receiver).layoutAttributesForItem(\(try integers(0..<2).joined(separator: ", ")))",
+                attributes.optional)
         case (.collectionView, "layoutAttributesForSupplementaryElement"),
             (.collectionView, "layoutAttributesForDecorationElement"):
             collectionViewMembers.insert(name)

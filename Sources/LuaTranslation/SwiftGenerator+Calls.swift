@@ -31,7 +31,9 @@ extension SwiftGenerator {
     }
 
     /// A call of one of the script's functions.
-    private func functionCall(_ callee: Expression, _ arguments: [Expression], at location: SourceLocation)
+    private func functionCall(
+        _ callee: Expression, _ arguments: [Expression], at location: SourceLocation
+    )
         throws(Refusal) -> Code
     {
         guard let function = try luaType(callee).shape.function else { throw Refusal(location, "internal: callee") }
@@ -67,7 +69,9 @@ extension SwiftGenerator {
 
     // MARK: Base functions
 
-    private func baseCall(_ name: String, _ arguments: [Expression], statement: Bool, at location: SourceLocation)
+    private func baseCall(
+        _ name: String, _ arguments: [Expression], statement: Bool, at location: SourceLocation
+    )
         throws(Refusal) -> Code
     {
         switch name {
@@ -118,7 +122,9 @@ extension SwiftGenerator {
 
     // MARK: math
 
-    private func mathCall(_ name: String, _ arguments: [Expression], at location: SourceLocation) throws(Refusal) -> Code {
+    private func mathCall(
+        _ name: String, _ arguments: [Expression], at location: SourceLocation
+    ) throws(Refusal) -> Code {
         let values = try arguments.map { (argument) throws(Refusal) in try numeric(argument) }
         func double(_ index: Int) throws(Refusal) -> String {
             try convert(values[index], to: .double, at: arguments[index].location).text
@@ -162,8 +168,14 @@ extension SwiftGenerator {
                 return Code("log(\(try double(0))) / log(\(try double(1)))", .double, .multiplicative)
             }
             return Code("log(\(try double(0)))", .double)
-        case "rad": return Code("\(try convert(values[0], to: .double, at: location).at(.multiplicative)) * (Double.pi / 180.0)", .double, .multiplicative)
-        case "deg": return Code("\(try convert(values[0], to: .double, at: location).at(.multiplicative)) * (180.0 / Double.pi)", .double, .multiplicative)
+        case "rad":
+            return Code(
+                "\(try convert(values[0], to: .double, at: location).at(.multiplicative)) * (Double.pi / 180.0)",
+                .double, .multiplicative)
+        case "deg":
+            return Code(
+                "\(try convert(values[0], to: .double, at: location).at(.multiplicative)) * (180.0 / Double.pi)",
+                .double, .multiplicative)
         case "fmod":
             if values.allSatisfy({ $0.type == .int }) {
                 return Code("\(values[0].at(.multiplicative)) % \(values[1].at(.prefix))", .int, .multiplicative)
@@ -211,7 +223,9 @@ extension SwiftGenerator {
             return Code("\(text.at(.primary)).utf8.count", .int)
         case "upper", "lower":
             let text = try emit(arguments[0], as: .string)
-            return Code("String(decoding: \(text.at(.primary)).utf8.map { \(name == "upper" ? "$0 >= 97 && $0 <= 122 ? $0 - 32 : $0" : "$0 >= 65 && $0 <= 90 ? $0 + 32 : $0") }, as: UTF8.self)", .string)
+            return Code(
+                "String(decoding: \(text.at(.primary)).utf8.map { \(name == "upper" ? "$0 >= 97 && $0 <= 122 ? $0 - 32 : $0" : "$0 >= 65 && $0 <= 90 ? $0 + 32 : $0") }, as: UTF8.self)",
+                .string)
         case "reverse":
             let text = try emit(arguments[0], as: .string)
             return Code("String(decoding: \(text.at(.primary)).utf8.reversed(), as: UTF8.self)", .string)
@@ -254,37 +268,46 @@ extension SwiftGenerator {
     private func formatted(_ argument: Expression, _ specifier: FormatSpecifier) throws(Refusal) -> Code {
         if specifier.takesText {
             guard specifier.isPlain else {
-                throw Refusal(argument.location, "\(specifier.text) pads or cuts text: write %s and pad with string.rep")
+                throw Refusal(
+                    argument.location, "\(specifier.text) pads or cuts text: write %s and pad with string.rep")
             }
             return try textOf(argument)
         }
         var value = try numeric(argument)
         if specifier.takesInteger {
             value = try convert(value, to: .int, at: argument.location)
-            if specifier.isPlain && specifier.conversion != "o" && specifier.conversion != "x" && specifier.conversion != "X" {
+            if specifier.isPlain && specifier.conversion != "o" && specifier.conversion != "x"
+                && specifier.conversion != "X"
+            {
                 return Code("String(\(value.text))", .string)
             }
         } else {
             value = try convert(value, to: .double, at: argument.location)
         }
         helpers.insert(.luaFormat)
-        let text = specifier.takesInteger ? specifier.text.dropLast() + "l" + String(specifier.conversion) : specifier.text
+        let text =
+            specifier.takesInteger ? specifier.text.dropLast() + "l" + String(specifier.conversion) : specifier.text
         return Code("luaFormat(\(SwiftLiteral.string(String(text))), \(value.text))", .string)
     }
 
     // MARK: table
 
-    private func tableCall(_ name: String, _ arguments: [Expression], statement: Bool, at location: SourceLocation)
+    private func tableCall(
+        _ name: String, _ arguments: [Expression], statement: Bool, at location: SourceLocation
+    )
         throws(Refusal) -> Code
     {
         let lua = try luaType(arguments[0])
-        guard let table = lua.shape.table, let entries = table.entries else { throw Refusal(location, "internal: table") }
+        guard let table = lua.shape.table, let entries = table.entries else {
+            throw Refusal(location, "internal: table")
+        }
         let element = try swiftType(of: entries)
         let target = try place(arguments[0])
         guard !TableKind.isDictionary(table) || name == "concat" else {
             throw Refusal(
                 location,
-                "table.\(name) on a table written at arbitrary keys (a Swift dictionary): build it with appends (t[#t + 1] = v)")
+                "table.\(name) on a table written at arbitrary keys (a Swift dictionary): build it with appends (t[#t + 1] = v)"
+            )
         }
         switch name {
         case "insert":

@@ -54,7 +54,9 @@ extension SwiftGenerator {
         }
     }
 
-    private func convertOptional(_ code: Code, to target: SwiftType, at location: SourceLocation) throws(Refusal) -> Code {
+    private func convertOptional(
+        _ code: Code, to target: SwiftType, at location: SourceLocation
+    ) throws(Refusal) -> Code {
         switch (code.type.unwrapped, target.unwrapped) {
         case (.int, .double): return Code("\(code.at(.primary)).map { Double($0) }", target)
         case (.double, .int):

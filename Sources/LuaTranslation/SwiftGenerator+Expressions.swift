@@ -66,7 +66,8 @@ extension SwiftGenerator {
             case .constant: return Code(name(of: variable), type)
             case .state, .function: return Code(memberPrefix + name(of: variable), type)
             case .layout:
-                throw Refusal(location, "the layout table is the Swift class itself: use its fields (layout.x), not the table")
+                throw Refusal(
+                    location, "the layout table is the Swift class itself: use its fields (layout.x), not the table")
             case nil: break
             }
         }
@@ -133,7 +134,9 @@ extension SwiftGenerator {
         SwiftNames.identifier(name)
     }
 
-    func indexAccess(_ object: Expression, _ key: Expression, optional: Bool, at location: SourceLocation)
+    func indexAccess(
+        _ object: Expression, _ key: Expression, optional: Bool, at location: SourceLocation
+    )
         throws(Refusal) -> Code
     {
         if case .string(let bytes) = key.kind {
@@ -214,7 +217,9 @@ extension SwiftGenerator {
     }
 
     /// `{x = 1, y = 2}` as a record, or as a point, a rect, … of the API.
-    private func recordConstructor(_ table: TableType, _ fields: [TableField], type: SwiftType, at location: SourceLocation)
+    private func recordConstructor(
+        _ table: TableType, _ fields: [TableField], type: SwiftType, at location: SourceLocation
+    )
         throws(Refusal) -> Code
     {
         var given: [String: Expression] = [:]
@@ -223,7 +228,9 @@ extension SwiftGenerator {
             switch field {
             case .named(let name, let value, _): given[name] = value
             case .keyed(let key, let value, _):
-                guard case .string(let bytes) = key.kind else { throw Refusal(location, "internal: a keyed record field") }
+                guard case .string(let bytes) = key.kind else {
+                    throw Refusal(location, "internal: a keyed record field")
+                }
                 given[String(decoding: bytes, as: UTF8.self)] = value
             case .positional(let value): positional.append(value)
             }
@@ -246,7 +253,9 @@ extension SwiftGenerator {
         for name in table.fieldOrder {
             guard let slot = table.fields[name], !isAlwaysNil(slot) else { continue }
             if let value = given[name] {
-                arguments.append("\(SwiftNames.identifier(name).trimmingCharacters(in: "`")): \(try emit(value, as: try swiftType(of: slot)).text)")
+                arguments.append(
+                    "\(SwiftNames.identifier(name).trimmingCharacters(in: "`")): \(try emit(value, as: try swiftType(of: slot)).text)"
+                )
             } else if table.schema?.positionalFields != nil {
                 throw Refusal(location, "\(table.schema!.description) needs '\(name)'")
             }

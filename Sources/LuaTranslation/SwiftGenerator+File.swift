@@ -91,7 +91,8 @@ extension SwiftGenerator {
         if inference.usesRandom {
             helpers.insert(.random)
             if module.kind != .plain {
-                body.line("/// Lua's math.randomseed value (`--seed`): the generator restarts from it at every prepare.")
+                body.line(
+                    "/// Lua's math.randomseed value (`--seed`): the generator restarts from it at every prepare.")
                 body.line("var seed = 0")
             }
             body.line("private var random = LuaRandom(seed: 0)")
@@ -114,7 +115,8 @@ extension SwiftGenerator {
             case .layoutField(let name, let value):
                 if case .function = value.kind { continue }
                 startMember()
-                guard let layout = inference.chunkResult.resolved.type.shape.table, let slot = layout.fields[name] else {
+                guard let layout = inference.chunkResult.resolved.type.shape.table, let slot = layout.fields[name]
+                else {
                     continue
                 }
                 let type = try swiftType(of: slot)
@@ -122,7 +124,8 @@ extension SwiftGenerator {
                 let keyword = slot.resolved.reassigned ? "var" : "let"
                 let lazy = referencesMembers(value) ? "lazy " : ""
                 let annotation = needsAnnotation(code, type) || !lazy.isEmpty ? ": \(type.text)" : ""
-                body.line("\(lazy.isEmpty ? keyword : "lazy var") \(SwiftNames.identifier(name))\(annotation) = \(code.text)")
+                body.line(
+                    "\(lazy.isEmpty ? keyword : "lazy var") \(SwiftNames.identifier(name))\(annotation) = \(code.text)")
             default: continue
             }
         }
@@ -152,7 +155,8 @@ extension SwiftGenerator {
 
     private func classComment() -> String {
         switch module.kind {
-        case .custom: "/// The layout of \(file): prepare() places every element (a UICollectionViewLayout subclass in phase 2)."
+        case .custom:
+            "/// The layout of \(file): prepare() places every element (a UICollectionViewLayout subclass in phase 2)."
         case .flow: "/// The flow layout of \(file): its delegate callbacks and hooks."
         case .plain: "/// \(file)'s functions."
         }
@@ -189,7 +193,9 @@ extension SwiftGenerator {
                 writer.line("\(isClass ? "var" : "let") \(field): \(type.text)")
             }
             writer.blank()
-            let parameters = fields.map { "\($0.0.trimmingCharacters(in: "`")): \($0.1.text)\($0.1.isOptional ? " = nil" : "")" }
+            let parameters = fields.map {
+                "\($0.0.trimmingCharacters(in: "`")): \($0.1.text)\($0.1.isOptional ? " = nil" : "")"
+            }
             try writer.block("init(\(parameters.joined(separator: ", ")))") { () throws(Refusal) in
                 for (field, _) in fields {
                     writer.line("self.\(field.trimmingCharacters(in: "`")) = \(field.trimmingCharacters(in: "`"))")
@@ -252,7 +258,9 @@ extension SwiftGenerator {
         try writeAttributesClass(writer)
     }
 
-    private func writeDataProtocol(_ name: String, _ table: TableType, _ what: String, _ writer: SwiftWriter)
+    private func writeDataProtocol(
+        _ name: String, _ table: TableType, _ what: String, _ writer: SwiftWriter
+    )
         throws(Refusal)
     {
         writer.blank()
@@ -284,10 +292,14 @@ extension SwiftGenerator {
             ("layoutDirection", "var layoutDirection: String { get }"),
             ("traits", "var traits: LayoutTraits { get }"),
             ("layoutAttributesForItem", "func layoutAttributesForItem(_ section: Int, _ item: Int) -> \(attributes)?"),
-            ("layoutAttributesForSupplementaryElement",
-                "func layoutAttributesForSupplementaryElement(_ kind: String, _ section: Int, _ item: Int) -> \(attributes)?"),
-            ("layoutAttributesForDecorationElement",
-                "func layoutAttributesForDecorationElement(_ kind: String, _ section: Int, _ item: Int) -> \(attributes)?"),
+            (
+                "layoutAttributesForSupplementaryElement",
+                "func layoutAttributesForSupplementaryElement(_ kind: String, _ section: Int, _ item: Int) -> \(attributes)?"
+            ),
+            (
+                "layoutAttributesForDecorationElement",
+                "func layoutAttributesForDecorationElement(_ kind: String, _ section: Int, _ item: Int) -> \(attributes)?"
+            ),
             ("layoutAttributesForElements", "func layoutAttributesForElements(in rect: LayoutRect) -> [\(attributes)]"),
         ]
         writer.blank()
@@ -300,8 +312,9 @@ extension SwiftGenerator {
     }
 
     private func writeAttributesClass(_ writer: SwiftWriter) throws(Refusal) {
-        guard inference.schemaTables[.attributes] != nil || inference.schemaTables[.extra] != nil
-            || collectionViewMembers.contains("") || usesElementSink
+        guard
+            inference.schemaTables[.attributes] != nil || inference.schemaTables[.extra] != nil
+                || collectionViewMembers.contains("") || usesElementSink
         else { return }
         let table = inference.schemaTable(.attributes)
         var custom: [(String, SwiftType)] = []
@@ -317,14 +330,17 @@ extension SwiftGenerator {
             writer.blank()
             try writer.block("override func copyCustomFields(from other: LayoutAttributes)") { () throws(Refusal) in
                 writer.line("guard let other = other as? \(prefix)Attributes else { return }")
-                for (field, _) in custom { writer.line("\(SwiftNames.identifier(field)) = other.\(SwiftNames.identifier(field))") }
+                for (field, _) in custom {
+                    writer.line("\(SwiftNames.identifier(field)) = other.\(SwiftNames.identifier(field))")
+                }
             }
             writer.blank()
             try writer.block("override var customFields: [(name: String, value: CustomValue)]") { () throws(Refusal) in
                 writer.line("var fields: [(name: String, value: CustomValue)] = []")
                 for (field, _) in custom {
                     let name = SwiftNames.identifier(field)
-                    writer.line("if let \(name) { fields.append((\(SwiftLiteral.string(field)), CustomValue(\(name)))) }")
+                    writer.line(
+                        "if let \(name) { fields.append((\(SwiftLiteral.string(field)), CustomValue(\(name)))) }")
                 }
                 writer.line("return fields")
             }

@@ -2,7 +2,8 @@
 /// (`inout` for a table the function changes) and names.
 extension SwiftGenerator {
     /// A method or nested function's text.
-    func functionDeclaration(name: String, _ body: FunctionBody, access: String, _ writer: SwiftWriter) throws(Refusal) {
+    func functionDeclaration(name: String, _ body: FunctionBody, access: String, _ writer: SwiftWriter) throws(Refusal)
+    {
         let type = inference.functionType(for: body)
         try withFunction(type) { () throws(Refusal) in
             let parameters = try parameterList(body, type)
@@ -55,7 +56,9 @@ extension SwiftGenerator {
         }
     }
 
-    private func parameterList(_ body: FunctionBody, _ type: FunctionType, labels: Bool = true) throws(Refusal) -> String {
+    private func parameterList(
+        _ body: FunctionBody, _ type: FunctionType, labels: Bool = true
+    ) throws(Refusal) -> String {
         let inoutIndices = inoutParameters(of: type)
         var parts: [String] = []
         for (index, parameter) in body.parameters.enumerated() {
@@ -91,7 +94,9 @@ extension SwiftGenerator {
         for body in type.bodies {
             let mutated = MutationScan.mutatedTables(in: body.body)
             for (index, parameter) in body.parameters.enumerated() where mutated.contains(ObjectIdentifier(parameter)) {
-                if let table = inference.slot(for: parameter).type.shape.table, table.schema == nil, table.entries != nil {
+                if let table = inference.slot(for: parameter).type.shape.table, table.schema == nil,
+                    table.entries != nil
+                {
                     result.insert(index)
                 }
             }
@@ -161,7 +166,8 @@ enum MutationScan {
             default: break
             }
         } expression: { expression in
-            if case .call(let callee, let arguments) = expression.kind, case .field(let library, let name) = callee.kind,
+            if case .call(let callee, let arguments) = expression.kind,
+                case .field(let library, let name) = callee.kind,
                 case .global("table") = library.kind, name == "remove",
                 let first = arguments.first, case .local(let variable) = first.kind
             {
@@ -215,8 +221,12 @@ enum SyntaxWalk {
         case .assignment(let targets, let values): each(targets + values)
         case .call(let call): each([call])
         case .block(let list): body(list)
-        case .whileLoop(let condition, let list): each([condition]); body(list)
-        case .repeatLoop(let list, let condition): body(list); each([condition])
+        case .whileLoop(let condition, let list):
+            each([condition])
+            body(list)
+        case .repeatLoop(let list, let condition):
+            body(list)
+            each([condition])
         case .ifChain(let clauses, let otherwise):
             for clause in clauses {
                 each([clause.condition])
@@ -226,8 +236,12 @@ enum SyntaxWalk {
         case .numericFor(_, let start, let limit, let step, let list):
             each([start, limit] + (step.map { [$0] } ?? []))
             body(list)
-        case .genericFor(_, let iterators, let list): each(iterators); body(list)
-        case .function(let target, let function): each([target]); body(function.body)
+        case .genericFor(_, let iterators, let list):
+            each(iterators)
+            body(list)
+        case .function(let target, let function):
+            each([target])
+            body(function.body)
         case .localFunction(_, let function): body(function.body)
         case .returnValues(let values): each(values)
         case .breakLoop, .goto, .label: break

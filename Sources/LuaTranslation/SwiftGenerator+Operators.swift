@@ -3,7 +3,9 @@
 /// `and`/`or` return one of their operands, so they become `? :` and `??` where a Swift Bool
 /// would not hold the result.
 extension SwiftGenerator {
-    func binary(_ op: BinaryOperator, _ left: Expression, _ right: Expression, at location: SourceLocation, optional: Bool)
+    func binary(
+        _ op: BinaryOperator, _ left: Expression, _ right: Expression, at location: SourceLocation, optional: Bool
+    )
         throws(Refusal) -> Code
     {
         switch op {
@@ -68,7 +70,9 @@ extension SwiftGenerator {
         return result
     }
 
-    private func bitwise(_ op: BinaryOperator, _ a: Code, _ b: Code, at location: SourceLocation) throws(Refusal) -> Code {
+    private func bitwise(
+        _ op: BinaryOperator, _ a: Code, _ b: Code, at location: SourceLocation
+    ) throws(Refusal) -> Code {
         let x = try convert(a, to: .int, at: location)
         let y = try convert(b, to: .int, at: location)
         switch op {
@@ -87,7 +91,9 @@ extension SwiftGenerator {
     // MARK: Strings
 
     /// `a .. b .. c` as one interpolated string; numbers printed as Lua prints them.
-    private func concatenation(_ left: Expression, _ right: Expression, at location: SourceLocation) throws(Refusal)
+    private func concatenation(
+        _ left: Expression, _ right: Expression, at location: SourceLocation
+    ) throws(Refusal)
         -> Code
     {
         var parts: [Expression] = []
@@ -141,7 +147,9 @@ extension SwiftGenerator {
 
     // MARK: Comparisons
 
-    private func equality(_ equal: Bool, _ left: Expression, _ right: Expression, at location: SourceLocation)
+    private func equality(
+        _ equal: Bool, _ left: Expression, _ right: Expression, at location: SourceLocation
+    )
         throws(Refusal) -> Code
     {
         let symbol = equal ? "==" : "!="
@@ -165,7 +173,8 @@ extension SwiftGenerator {
 
     /// An integer equals a float when the float is exactly that integer (Lua compares the
     /// mathematical values; `Double(i)` would round a large integer).
-    private func mixedEquality(_ a: Code, _ b: Code, equal: Bool, at location: SourceLocation) throws(Refusal) -> Code? {
+    private func mixedEquality(_ a: Code, _ b: Code, equal: Bool, at location: SourceLocation) throws(Refusal) -> Code?
+    {
         var (integer, float) = (a, b)
         if a.type.unwrapped == .double && b.type.unwrapped == .int { (integer, float) = (b, a) }
         guard integer.type.unwrapped == .int, float.type.unwrapped == .double else { return nil }
@@ -183,7 +192,9 @@ extension SwiftGenerator {
         recordOrder.contains { recordName($0) == name && isClassRecord($0) }
     }
 
-    private func ordering(_ op: BinaryOperator, _ left: Expression, _ right: Expression, at location: SourceLocation)
+    private func ordering(
+        _ op: BinaryOperator, _ left: Expression, _ right: Expression, at location: SourceLocation
+    )
         throws(Refusal) -> Code
     {
         var a = try emit(left)
@@ -315,11 +326,13 @@ extension SwiftGenerator {
         }
     }
 
-    private func logical(_ op: BinaryOperator, _ left: Expression, _ right: Expression, at location: SourceLocation,
-        optional: Bool) throws(Refusal) -> Code
-    {
+    private func logical(
+        _ op: BinaryOperator, _ left: Expression, _ right: Expression, at location: SourceLocation,
+        optional: Bool
+    ) throws(Refusal) -> Code {
         let result = try luaType(Expression(.binary(op, left, right), at: location))
-        let target = try swiftType(of: result, optional: result.nilable || result.falsable || optional && result.nilable)
+        let target = try swiftType(
+            of: result, optional: result.nilable || result.falsable || optional && result.nilable)
         if target == .bool {
             let symbol = op == .and ? "&&" : "||"
             return infix(symbol, try truth(left), try truth(right), op == .and ? .conjunction : .disjunction, .bool)
@@ -337,14 +350,17 @@ extension SwiftGenerator {
             let test = try truth(condition)
             let chosen = try logicalOr(value, right, target: target, at: location)
             let fallback = try convert(try emit(right, optional: target.isOptional), to: target, at: right.location)
-            return Code("\(test.at(.disjunction)) ? \(chosen.at(.disjunction)) : \(fallback.at(.disjunction))", target,
+            return Code(
+                "\(test.at(.disjunction)) ? \(chosen.at(.disjunction)) : \(fallback.at(.disjunction))", target,
                 .ternary)
         }
         return try logicalOr(left, right, target: target, at: location)
     }
 
     /// `a or b` where a is not the `c and x` idiom.
-    private func logicalOr(_ left: Expression, _ right: Expression, target: SwiftType, at location: SourceLocation)
+    private func logicalOr(
+        _ left: Expression, _ right: Expression, target: SwiftType, at location: SourceLocation
+    )
         throws(Refusal) -> Code
     {
         let a = try emit(left, optional: true)

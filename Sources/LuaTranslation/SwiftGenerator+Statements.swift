@@ -16,7 +16,9 @@ extension SwiftGenerator {
             let code = try emitCall(call, statement: true)
             writer.line(code.type == .void ? code.text : "_ = \(code.text)")
         case .block(let body):
-            try scoped { () throws(Refusal) in try writer.block("do") { () throws(Refusal) in try statements(body, writer) } }
+            try scoped { () throws(Refusal) in
+                try writer.block("do") { () throws(Refusal) in try statements(body, writer) }
+            }
         case .whileLoop(let condition, let body):
             let test = try truth(condition)
             try scoped { () throws(Refusal) in
@@ -34,11 +36,15 @@ extension SwiftGenerator {
                 let test = try truth(clause.condition)
                 let header = (index == 0 ? "if " : "} else if ") + test.text + " {"
                 writer.line(header)
-                try scoped { () throws(Refusal) in try writer.indented { () throws(Refusal) in try statements(clause.body, writer) } }
+                try scoped { () throws(Refusal) in
+                    try writer.indented { () throws(Refusal) in try statements(clause.body, writer) }
+                }
             }
             if let otherwise {
                 writer.line("} else {")
-                try scoped { () throws(Refusal) in try writer.indented { () throws(Refusal) in try statements(otherwise, writer) } }
+                try scoped { () throws(Refusal) in
+                    try writer.indented { () throws(Refusal) in try statements(otherwise, writer) }
+                }
             }
             writer.line("}")
         case .numericFor(let variable, let start, let limit, let step, let body):
@@ -69,15 +75,18 @@ extension SwiftGenerator {
 
     // MARK: Declarations and assignments
 
-    private func localDeclaration(_ variables: [Variable], _ values: [Expression], _ writer: SwiftWriter,
-        at location: SourceLocation) throws(Refusal)
-    {
+    private func localDeclaration(
+        _ variables: [Variable], _ values: [Expression], _ writer: SwiftWriter,
+        at location: SourceLocation
+    ) throws(Refusal) {
         if variables.count > 1, values.count == 1, values[0].isMultiValued {
             let call = try emitCall(values[0], statement: false)
             guard case .tuple(let types) = call.type else {
                 throw Refusal(location, "this call returns one value for \(variables.count) names")
             }
-            let slotTypes = try variables.map { (variable) throws(Refusal) in try swiftType(of: inference.slot(for: variable)) }
+            let slotTypes = try variables.map { (variable) throws(Refusal) in
+                try swiftType(of: inference.slot(for: variable))
+            }
             let names = variables.map { declare($0) }
             let keyword = variables.contains { isVar($0) } ? "var" : "let"
             if slotTypes == Array(types.prefix(variables.count)) && types.count == variables.count {
@@ -86,10 +95,12 @@ extension SwiftGenerator {
                 let temporary = uniqueLocal("results")
                 writer.line("let \(temporary) = \(call.text)")
                 for (index, name) in names.enumerated() {
-                    let value = index < types.count
+                    let value =
+                        index < types.count
                         ? try convert(Code("\(temporary).\(index)", types[index]), to: slotTypes[index], at: location)
                         : try convert(.nilLiteral, to: slotTypes[index], at: location)
-                    writer.line("\(isVar(variables[index]) ? "var" : "let") \(name): \(slotTypes[index].text) = \(value.text)")
+                    writer.line(
+                        "\(isVar(variables[index]) ? "var" : "let") \(name): \(slotTypes[index].text) = \(value.text)")
                 }
             }
             return
@@ -149,9 +160,10 @@ extension SwiftGenerator {
         return false
     }
 
-    private func assignment(_ targets: [Expression], _ values: [Expression], _ writer: SwiftWriter,
-        at location: SourceLocation) throws(Refusal)
-    {
+    private func assignment(
+        _ targets: [Expression], _ values: [Expression], _ writer: SwiftWriter,
+        at location: SourceLocation
+    ) throws(Refusal) {
         if targets.count == 1, values.count == 1 {
             let target = targets[0]
             if case .index(let object, let key) = target.kind, AppendPattern.isAppend(object: object, key: key) {
@@ -196,10 +208,12 @@ extension SwiftGenerator {
             }
         } else {
             expanded = try places.enumerated().map { (index, place) throws(Refusal) in
-                index < values.count ? try emit(values[index], as: place.type) : try convert(.nilLiteral, to: place.type, at: location)
+                index < values.count
+                    ? try emit(values[index], as: place.type) : try convert(.nilLiteral, to: place.type, at: location)
             }
         }
-        writer.line("(\(places.map(\.text).joined(separator: ", "))) = (\(expanded.map(\.text).joined(separator: ", ")))")
+        writer.line(
+            "(\(places.map(\.text).joined(separator: ", "))) = (\(expanded.map(\.text).joined(separator: ", ")))")
     }
 
     /// The slot an assignment stores into, for a variable or a record's field.
@@ -270,10 +284,13 @@ extension SwiftGenerator {
                     through = limitCode.text
                 }
                 let header: String
-                if stepCode == nil, let exclusive = CountingLimit.exclusive(limit, counts: countLocals), from.text == "0" {
+                if stepCode == nil, let exclusive = CountingLimit.exclusive(limit, counts: countLocals),
+                    from.text == "0"
+                {
                     header = "for \(name) in 0..<\(try emit(exclusive, as: .int).at(.additive))"
                 } else {
-                    header = "for \(name) in stride(from: \(from.text), through: \(through), by: \(stepCode?.text ?? "1"))"
+                    header =
+                        "for \(name) in stride(from: \(from.text), through: \(through), by: \(stepCode?.text ?? "1"))"
                 }
                 try writer.block(header) { () throws(Refusal) in
                     if reassigned { writer.line("var \(name) = \(name)") }
@@ -287,7 +304,9 @@ extension SwiftGenerator {
                 let counter = uniqueLocal(name + "Counter")
                 writer.line("var \(counter) = \(from.text)")
                 writer.line("let \(limitName) = \(try emit(limit, as: .double).text)")
-                writer.line("let \(stepName) = \(try step.map { (step) throws(Refusal) in try emit(step, as: .double).text } ?? "1.0")")
+                writer.line(
+                    "let \(stepName) = \(try step.map { (step) throws(Refusal) in try emit(step, as: .double).text } ?? "1.0")"
+                )
                 try writer.block("while \(stepName) > 0 ? \(counter) <= \(limitName) : \(counter) >= \(limitName)") {
                     () throws(Refusal) in
                     writer.line("\(reassigned ? "var" : "let") \(name) = \(counter)")
@@ -316,7 +335,8 @@ extension SwiftGenerator {
                 let offset = uniqueLocal("offset")
                 header = "for (\(offset), \(value ?? "_")) in \(collection.at(.primary)).enumerated()"
                 try writer.block(header) { () throws(Refusal) in
-                    writer.line("\(inference.slot(for: variables[0]).reassigned ? "var" : "let") \(index) = \(offset) + 1")
+                    writer.line(
+                        "\(inference.slot(for: variables[0]).reassigned ? "var" : "let") \(index) = \(offset) + 1")
                     try copiesForAssignment(variables.dropFirst(), writer)
                     try statements(body, writer)
                 }
@@ -333,14 +353,17 @@ extension SwiftGenerator {
 
     /// Loop variables the body assigns: Swift's are constants, so a `var` copy.
     private func copiesForAssignment(_ variables: ArraySlice<Variable>, _ writer: SwiftWriter) throws(Refusal) {
-        for variable in variables where inference.slot(for: variable).reassigned && variableNames[ObjectIdentifier(variable)] != nil {
+        for variable in variables
+        where inference.slot(for: variable).reassigned && variableNames[ObjectIdentifier(variable)] != nil {
             writer.line("var \(name(of: variable)) = \(name(of: variable))")
         }
     }
 
     // MARK: Returns
 
-    private func returnStatement(_ values: [Expression], _ writer: SwiftWriter, at location: SourceLocation)
+    private func returnStatement(
+        _ values: [Expression], _ writer: SwiftWriter, at location: SourceLocation
+    )
         throws(Refusal)
     {
         guard let function = currentFunction else { return }
@@ -363,16 +386,19 @@ extension SwiftGenerator {
         }
         var parts: [String] = []
         for (index, type) in resultTypes.enumerated() {
-            let code = index < values.count ? try emit(values[index], as: type) : try convert(.nilLiteral, to: type, at: location)
+            let code =
+                index < values.count
+                ? try emit(values[index], as: type) : try convert(.nilLiteral, to: type, at: location)
             parts.append(code.text)
         }
         writer.line("return " + (parts.count == 1 ? parts[0] : "(\(parts.joined(separator: ", ")))"))
     }
 
     /// A callback's answer in the API's type: two numbers become a size or a point.
-    private func callbackReturn(_ callback: CallbackSignature, _ values: [Expression], _ writer: SwiftWriter,
-        at location: SourceLocation) throws(Refusal)
-    {
+    private func callbackReturn(
+        _ callback: CallbackSignature, _ values: [Expression], _ writer: SwiftWriter,
+        at location: SourceLocation
+    ) throws(Refusal) {
         let type = callbackResultType(callback)
         switch callback.result {
         case .none:
@@ -437,14 +463,17 @@ enum CountingLimit {
     /// Locals that hold a count and are never assigned again.
     static func countLocals(in chunk: Chunk, inference: TypeInference) -> Set<ObjectIdentifier> {
         var result: Set<ObjectIdentifier> = []
-        SyntaxWalk.statements(chunk.body, { statement in
-            if case .local(let variables, let values) = statement.kind {
-                for (variable, value) in zip(variables, values)
-                where isCount(value) && !inference.slot(for: variable).reassigned {
-                    result.insert(ObjectIdentifier(variable))
+        SyntaxWalk.statements(
+            chunk.body,
+            { statement in
+                if case .local(let variables, let values) = statement.kind {
+                    for (variable, value) in zip(variables, values)
+                    where isCount(value) && !inference.slot(for: variable).reassigned {
+                        result.insert(ObjectIdentifier(variable))
+                    }
                 }
             }
-        }) { _ in }
+        ) { _ in }
         return result
     }
 }

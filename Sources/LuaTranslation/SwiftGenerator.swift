@@ -49,8 +49,10 @@ final class SwiftGenerator {
         self.prefix = prefix
         self.typeName = prefix + (module.kind == .plain ? "" : "Layout")
         self.file = file
-        usedTypeNames = [typeName, prefix + "Attributes", prefix + "Extra", prefix + "State", prefix + "ItemData",
-            prefix + "SectionData", prefix + "CollectionView"]
+        usedTypeNames = [
+            typeName, prefix + "Attributes", prefix + "Extra", prefix + "State", prefix + "ItemData",
+            prefix + "SectionData", prefix + "CollectionView",
+        ]
     }
 
     // MARK: Types
@@ -71,7 +73,9 @@ final class SwiftGenerator {
         return root.nilTested || root.explicitNil || root.typedByUse
     }
 
-    func swiftType(of type: ValueType, optional: Bool? = nil, at location: SourceLocation? = nil) throws(Refusal)
+    func swiftType(
+        of type: ValueType, optional: Bool? = nil, at location: SourceLocation? = nil
+    ) throws(Refusal)
         -> SwiftType
     {
         let base = try swiftType(of: type.shape, slot: nil, at: location)
@@ -215,11 +219,14 @@ enum TableKind {
 enum LiveCode {
     static func referencedVariables(in chunk: Chunk) -> Set<ObjectIdentifier> {
         var bodies: [ObjectIdentifier: [Statement]] = [:]
-        SyntaxWalk.statements(chunk.body, { statement in
-            if case .localFunction(let variable, let function) = statement.kind {
-                bodies[ObjectIdentifier(variable)] = function.body
+        SyntaxWalk.statements(
+            chunk.body,
+            { statement in
+                if case .localFunction(let variable, let function) = statement.kind {
+                    bodies[ObjectIdentifier(variable)] = function.body
+                }
             }
-        }) { _ in }
+        ) { _ in }
         var referenced: Set<ObjectIdentifier> = []
         var pending: [[Statement]] = [chunk.body]
         while let statements = pending.popLast() {

@@ -19,11 +19,14 @@ extension TypeInference {
         case (.environment, "container"): return schema(.container)
         case (.environment, "displayScale"): return Evaluated(type: .whole)
         default:
-            throw Refusal(location, "\(object.description).\(name) is not part of the translated API (docs/lua-to-swift.md)")
+            throw Refusal(
+                location, "\(object.description).\(name) is not part of the translated API (docs/lua-to-swift.md)")
         }
     }
 
-    func apiMethod(_ name: String, of object: APIObject, _ arguments: [Expression], at location: SourceLocation)
+    func apiMethod(
+        _ name: String, of object: APIObject, _ arguments: [Expression], at location: SourceLocation
+    )
         throws(Refusal) -> [ValueType]
     {
         let values = try arguments.map { (argument) throws(Refusal) in try evaluate(argument) }
@@ -34,7 +37,8 @@ extension TypeInference {
         }
         func expect(_ count: ClosedRange<Int>) throws(Refusal) {
             guard count.contains(arguments.count) else {
-                throw Refusal(location, "\(object.description):\(name) takes \(count.lowerBound)…\(count.upperBound) arguments")
+                throw Refusal(
+                    location, "\(object.description):\(name) takes \(count.lowerBound)…\(count.upperBound) arguments")
             }
         }
         switch (object, name) {
@@ -62,7 +66,8 @@ extension TypeInference {
             return [ValueType(shape: .table(schemaTable(.attributes)), nilable: true)]
         case (.collectionView, "layoutAttributesForElements"):
             try expect(1...1)
-            try store(values[0], into: Slot("the rect of cv:layoutAttributesForElements").fixing(rectType), at: location)
+            try store(
+                values[0], into: Slot("the rect of cv:layoutAttributesForElements").fixing(rectType), at: location)
             return [ValueType(shape: .table(attributesArray))]
         case (.elementSink, "cell"):
             try expect(6...7)
@@ -89,12 +94,15 @@ extension TypeInference {
             }
             return []
         default:
-            throw Refusal(location, "\(object.description):\(name) is not part of the translated API (docs/lua-to-swift.md)")
+            throw Refusal(
+                location, "\(object.description):\(name) is not part of the translated API (docs/lua-to-swift.md)")
         }
     }
 
     /// `x, y, w, h [, extra]` of an `out:` call.
-    private func placement(_ values: [Evaluated], _ arguments: [Expression], from start: Int, at location: SourceLocation)
+    private func placement(
+        _ values: [Evaluated], _ arguments: [Expression], from start: Int, at location: SourceLocation
+    )
         throws(Refusal)
     {
         for index in start..<(start + 4) {
@@ -115,7 +123,8 @@ extension TypeInference {
         let extra = schemaTable(.extra)
         let attributes = schemaTable(.attributes)
         for name in extra.fieldOrder where !extra.fields[name]!.resolved.fixed {
-            let mine = try fieldSlot(name, of: attributes, at: extra.fields[name]!.origin ?? chunk.main.location, reading: false)
+            let mine = try fieldSlot(
+                name, of: attributes, at: extra.fields[name]!.origin ?? chunk.main.location, reading: false)
             try types.merge(mine, extra.fields[name]!, at: extra.fields[name]!.origin ?? chunk.main.location)
         }
     }
@@ -150,7 +159,9 @@ extension TypeInference {
             }
             guard let signature = CallbackSignature.named(name) ?? flowProperty(name) else { continue }
             guard function.parameters.count <= signature.parameters.count else {
-                throw Refusal(location, "\(name) receives \(signature.parameters.count) arguments, not \(function.parameters.count)")
+                throw Refusal(
+                    location,
+                    "\(name) receives \(signature.parameters.count) arguments, not \(function.parameters.count)")
             }
             if function.callback == nil {
                 function.callback = signature
@@ -167,7 +178,8 @@ extension TypeInference {
                 case .point: .point
                 default: nil
                 }
-            if let resultSchema, function.results.count == 1, let table = function.results[0].resolved.type.shape.table {
+            if let resultSchema, function.results.count == 1, let table = function.results[0].resolved.type.shape.table
+            {
                 try types.unify(schemaTable(resultSchema), table, at: location)
             }
         }
@@ -212,7 +224,9 @@ extension TypeInference {
 
     // MARK: table library
 
-    func tableFunction(_ name: String, _ arguments: [Expression], at location: SourceLocation) throws(Refusal)
+    func tableFunction(
+        _ name: String, _ arguments: [Expression], at location: SourceLocation
+    ) throws(Refusal)
         -> [ValueType]
     {
         guard let first = arguments.first else { throw Refusal(location, "table.\(name) needs a table") }

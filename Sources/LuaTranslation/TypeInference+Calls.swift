@@ -38,7 +38,9 @@ extension TypeInference {
     }
 
     /// A call of one of the script's functions: arguments flow into the parameters.
-    func call(_ function: FunctionType, _ arguments: [Expression], at location: SourceLocation) throws(Refusal)
+    func call(
+        _ function: FunctionType, _ arguments: [Expression], at location: SourceLocation
+    ) throws(Refusal)
         -> [ValueType]
     {
         guard arguments.count <= function.parameters.count else {
@@ -64,7 +66,9 @@ extension TypeInference {
 
     // MARK: Base functions
 
-    private func baseFunction(_ name: String, _ arguments: [Expression], statement: Bool, at location: SourceLocation)
+    private func baseFunction(
+        _ name: String, _ arguments: [Expression], statement: Bool, at location: SourceLocation
+    )
         throws(Refusal) -> [ValueType]
     {
         switch name {
@@ -94,9 +98,13 @@ extension TypeInference {
             for argument in arguments { try requirePrintable(try evaluate(argument), at: argument.location) }
             return []
         case "assert":
-            guard (1...2).contains(arguments.count) else { throw Refusal(location, "assert takes a value and a message") }
+            guard (1...2).contains(arguments.count) else {
+                throw Refusal(location, "assert takes a value and a message")
+            }
             let value = try evaluate(arguments[0])
-            if arguments.count == 2 { try requireString(try evaluate(arguments[1]), at: arguments[1].location, what: "assert's message") }
+            if arguments.count == 2 {
+                try requireString(try evaluate(arguments[1]), at: arguments[1].location, what: "assert's message")
+            }
             return [value.type.nonNil]
         case "error":
             guard statement, arguments.count == 1 else {
@@ -113,7 +121,9 @@ extension TypeInference {
         }
     }
 
-    private func single(_ arguments: [Expression], _ name: String, at location: SourceLocation) throws(Refusal)
+    private func single(
+        _ arguments: [Expression], _ name: String, at location: SourceLocation
+    ) throws(Refusal)
         -> Evaluated
     {
         guard arguments.count == 1 else { throw Refusal(location, "\(name) takes one argument here") }
@@ -135,7 +145,9 @@ extension TypeInference {
     }
 
     /// `flow{...}`: the table is the layout.
-    private func layoutConstructor(_ arguments: [Expression], kind: LayoutKind, at location: SourceLocation)
+    private func layoutConstructor(
+        _ arguments: [Expression], kind: LayoutKind, at location: SourceLocation
+    )
         throws(Refusal) -> ValueType
     {
         guard arguments.count == 1 else { throw Refusal(location, "flow takes one table") }
@@ -158,7 +170,9 @@ extension TypeInference {
         }
     }
 
-    private func libraryFunction(_ library: String, _ name: String, _ arguments: [Expression], at location: SourceLocation)
+    private func libraryFunction(
+        _ library: String, _ name: String, _ arguments: [Expression], at location: SourceLocation
+    )
         throws(Refusal) -> [ValueType]
     {
         switch library {
@@ -180,11 +194,16 @@ extension TypeInference {
         }
     }
 
-    private func numbers(_ arguments: [Expression], _ name: String, count: ClosedRange<Int>, at location: SourceLocation)
+    private func numbers(
+        _ arguments: [Expression], _ name: String, count: ClosedRange<Int>, at location: SourceLocation
+    )
         throws -> [NumberKind]
     {
         guard count.contains(arguments.count) else {
-            throw Refusal(location, "\(name) takes \(count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)") arguments here")
+            throw Refusal(
+                location,
+                "\(name) takes \(count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)") arguments here"
+            )
         }
         var kinds: [NumberKind] = []
         for argument in arguments {
@@ -196,7 +215,9 @@ extension TypeInference {
         return kinds
     }
 
-    private func mathFunction(_ name: String, _ arguments: [Expression], at location: SourceLocation) throws -> ValueType {
+    private func mathFunction(
+        _ name: String, _ arguments: [Expression], at location: SourceLocation
+    ) throws -> ValueType {
         let qualified = "math.\(name)"
         switch name {
         case "floor", "ceil":
@@ -233,13 +254,16 @@ extension TypeInference {
             return .boolean
         case "random":
             guard currentFunction != nil || !recording else {
-                throw Refusal(location, "math.random at the top level: call it inside a function (the layout's generator lives there)")
+                throw Refusal(
+                    location,
+                    "math.random at the top level: call it inside a function (the layout's generator lives there)")
             }
             usesRandom = true
             let kinds = try numbers(arguments, qualified, count: 0...2, at: location)
             if kinds.isEmpty { return .float }
             guard kinds.allSatisfy(\.isInteger) else {
-                throw Refusal(location, "math.random's bounds may be floats here: write math.floor(…) (Lua requires integers)")
+                throw Refusal(
+                    location, "math.random's bounds may be floats here: write math.floor(…) (Lua requires integers)")
             }
             return .integer
         case "randomseed":
@@ -248,14 +272,18 @@ extension TypeInference {
             }
             usesRandom = true
             let kinds = try numbers(arguments, qualified, count: 1...1, at: location)
-            guard kinds.allSatisfy(\.isInteger) else { throw Refusal(location, "math.randomseed takes an integer here") }
+            guard kinds.allSatisfy(\.isInteger) else {
+                throw Refusal(location, "math.randomseed takes an integer here")
+            }
             return .nil
         default:
             throw Refusal(location, "math.\(name) is not in Lua 5.4's math library")
         }
     }
 
-    private func stringFunction(_ name: String, _ arguments: [Expression], at location: SourceLocation) throws(Refusal)
+    private func stringFunction(
+        _ name: String, _ arguments: [Expression], at location: SourceLocation
+    ) throws(Refusal)
         -> ValueType
     {
         guard let first = arguments.first else { throw Refusal(location, "string.\(name) needs arguments") }
@@ -280,7 +308,9 @@ extension TypeInference {
             }
             return .string
         case "sub":
-            guard (2...3).contains(arguments.count) else { throw Refusal(location, "string.sub takes a string, i and j") }
+            guard (2...3).contains(arguments.count) else {
+                throw Refusal(location, "string.sub takes a string, i and j")
+            }
             try requireString(try evaluate(first), at: first.location, what: "string.sub's string")
             for argument in arguments.dropFirst() {
                 try requireIntegerValue(try evaluate(argument), at: argument.location, what: "a position")
@@ -291,7 +321,9 @@ extension TypeInference {
             try requireString(try evaluate(first), at: first.location, what: "string.\(name)'s argument")
             return name == "len" ? .integer : .string
         case "rep":
-            guard (2...3).contains(arguments.count) else { throw Refusal(location, "string.rep takes a string, n and a separator") }
+            guard (2...3).contains(arguments.count) else {
+                throw Refusal(location, "string.rep takes a string, n and a separator")
+            }
             try requireString(try evaluate(first), at: first.location, what: "string.rep's string")
             try requireIntegerValue(try evaluate(arguments[1]), at: arguments[1].location, what: "the count")
             if arguments.count == 3 {
@@ -314,7 +346,9 @@ extension TypeInference {
         }
     }
 
-    private func methodCall(_ object: Expression, _ name: String, _ arguments: [Expression], at location: SourceLocation)
+    private func methodCall(
+        _ object: Expression, _ name: String, _ arguments: [Expression], at location: SourceLocation
+    )
         throws(Refusal) -> [ValueType]
     {
         let base = try evaluate(object)
@@ -329,7 +363,8 @@ extension TypeInference {
         default:
             throw Refusal(
                 location,
-                "a method call on \(base.type.shape.name): objects with methods are not in the subset; call a local function")
+                "a method call on \(base.type.shape.name): objects with methods are not in the subset; call a local function"
+            )
         }
     }
 }

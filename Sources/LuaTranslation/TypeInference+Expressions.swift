@@ -100,7 +100,8 @@ extension TypeInference {
                 if case .string(let bytes) = key.kind, let name = String(validating: bytes, as: UTF8.self) {
                     named.insert(name)
                     let evaluated = try evaluate(value)
-                    try store(evaluated, into: try fieldSlot(name, of: table, at: location, reading: false), at: location)
+                    try store(
+                        evaluated, into: try fieldSlot(name, of: table, at: location, reading: false), at: location)
                 } else {
                     let keyValue = try evaluate(key)
                     try noteMapUse(table, keyShape: keyValue.type.shape, at: location)
@@ -125,7 +126,9 @@ extension TypeInference {
     }
 
     /// The slot of `table.name`, created on first use; refused where the table is not a record.
-    func fieldSlot(_ name: String, of table: TableType, at location: SourceLocation, reading: Bool) throws(Refusal)
+    func fieldSlot(
+        _ name: String, of table: TableType, at location: SourceLocation, reading: Bool
+    ) throws(Refusal)
         -> Slot
     {
         let root = table.resolved
@@ -239,7 +242,8 @@ extension TypeInference {
 
     // MARK: Reads
 
-    private func field(_ name: String, of object: Expression, at location: SourceLocation) throws(Refusal) -> Evaluated {
+    private func field(_ name: String, of object: Expression, at location: SourceLocation) throws(Refusal) -> Evaluated
+    {
         if case .global(let library) = object.kind {
             return Evaluated(type: try libraryConstant(library, name, at: location))
         }
@@ -268,7 +272,9 @@ extension TypeInference {
         }
     }
 
-    private func index(_ object: Expression, _ key: Expression, at location: SourceLocation) throws(Refusal) -> Evaluated {
+    private func index(
+        _ object: Expression, _ key: Expression, at location: SourceLocation
+    ) throws(Refusal) -> Evaluated {
         if case .string(let bytes) = key.kind, let name = String(validating: bytes, as: UTF8.self) {
             return try field(name, of: object, at: location)
         }
@@ -291,7 +297,9 @@ extension TypeInference {
         }
         if let known = root.keyShape { try types.demand(known, of: keyValue.place, at: key.location) }
         let keyShape = try keyShape(of: try evaluate(key), at: key.location)
-        if case .number = keyShape { try noteArrayUse(root, at: location) } else {
+        if case .number = keyShape {
+            try noteArrayUse(root, at: location)
+        } else {
             try noteMapUse(root, keyShape: keyShape, at: location)
         }
         let entries = try entriesSlot(of: root, keyShape: keyShape, at: location)
@@ -311,7 +319,8 @@ extension TypeInference {
         case .number(let kind):
             if kind != .integer { types.markUsedAsInteger(key.place) }
             if kind == .float {
-                throw Refusal(location, "a float key: Swift dictionaries here are keyed by integers; write math.floor(k)")
+                throw Refusal(
+                    location, "a float key: Swift dictionaries here are keyed by integers; write math.floor(k)")
             }
             return .number(.integer)
         case .string: return .string
@@ -337,9 +346,12 @@ extension TypeInference {
         }
         try types.store(value.type, into: slot, at: location)
         if slot.resolved.nilTested { types.markNilTested(value.place) }
-        if let table = value.type.shape.table, table.nameHint == nil, let hint = slot.resolved.nameHint ?? slot.nameHint {
+        if let table = value.type.shape.table, table.nameHint == nil, let hint = slot.resolved.nameHint ?? slot.nameHint
+        {
             table.nameHint = hint
-            if let entries = table.entries?.resolved, entries.nameHint == nil { entries.nameHint = SwiftNames.singular(hint) }
+            if let entries = table.entries?.resolved, entries.nameHint == nil {
+                entries.nameHint = SwiftNames.singular(hint)
+            }
         }
     }
 
@@ -357,7 +369,7 @@ extension TypeInference {
             throw Refusal(location, "assignment to global '\(name)': declare it `local` (only locals are translated)")
         case .field(let object, let name):
             let base = try evaluate(object)
-                switch base.type.shape {
+            switch base.type.shape {
             case .table(let table):
                 types.set(\.fieldsMutated, on: table)
                 let slot = try fieldSlot(name, of: table, at: location, reading: false)

@@ -1,7 +1,9 @@
 /// Operators: Lua 5.4's arithmetic (integers stay integers, `/` and `^` give floats), string
 /// concatenation, comparisons, and the logical operators that return one of their operands.
 extension TypeInference {
-    func binary(_ op: BinaryOperator, _ left: Expression, _ right: Expression, at location: SourceLocation)
+    func binary(
+        _ op: BinaryOperator, _ left: Expression, _ right: Expression, at location: SourceLocation
+    )
         throws(Refusal) -> Evaluated
     {
         switch op {
@@ -14,7 +16,9 @@ extension TypeInference {
         if op.isArithmetic {
             try requireNumber(a, at: left.location, what: "the left operand of '\(op.rawValue)'")
             try requireNumber(b, at: right.location, what: "the right operand of '\(op.rawValue)'")
-            guard let x = a.type.shape.numberKind, let y = b.type.shape.numberKind else { return Evaluated(type: .unknown) }
+            guard let x = a.type.shape.numberKind, let y = b.type.shape.numberKind else {
+                return Evaluated(type: .unknown)
+            }
             switch op {
             case .divide, .power: return Evaluated(type: .float)
             default: return Evaluated(type: .number(x.arithmetic(with: y)))
@@ -23,10 +27,12 @@ extension TypeInference {
         if op.isBitwise {
             try requireInteger(a, at: left.location, what: "an operand of '\(op.rawValue)'")
             try requireInteger(b, at: right.location, what: "an operand of '\(op.rawValue)'")
-            for (value, expression) in [(a, left), (b, right)] where value.type.shape.numberKind.map({ $0 != .integer }) == true {
+            for (value, expression) in [(a, left), (b, right)]
+            where value.type.shape.numberKind.map({ $0 != .integer }) == true {
                 throw Refusal(
                     expression.location,
-                    "bitwise operators take integers: this operand may be a float; write math.floor(…) or math.tointeger(…)")
+                    "bitwise operators take integers: this operand may be a float; write math.floor(…) or math.tointeger(…)"
+                )
             }
             return Evaluated(type: .integer)
         }
@@ -62,10 +68,12 @@ extension TypeInference {
                     + "convert it first (math.floor(x), or string.format(\"%g\", x))")
         case .number: break
         default:
-            throw Refusal(location, "\(value.type.shape.name) cannot be concatenated: use tostring(…) on a number or string")
+            throw Refusal(
+                location, "\(value.type.shape.name) cannot be concatenated: use tostring(…) on a number or string")
         }
         if value.type.falsable {
-            throw Refusal(location, "this value may be `false` (from `and`): write `x or default` before using it as text")
+            throw Refusal(
+                location, "this value may be `false` (from `and`): write `x or default` before using it as text")
         }
     }
 
@@ -74,7 +82,8 @@ extension TypeInference {
             types.markNilTested(a.place)
             types.markNilTested(b.place)
             for value in [a, b] where value.type.falsable {
-                throw Refusal(location, "this value may be `false` or nil, which Swift holds alike: test it with `if x then`")
+                throw Refusal(
+                    location, "this value may be `false` or nil, which Swift holds alike: test it with `if x then`")
             }
             return
         }
@@ -87,14 +96,16 @@ extension TypeInference {
         switch (a.type.shape, b.type.shape) {
         case (.unknown, _), (_, .unknown), (.number, .number), (.string, .string), (.boolean, .boolean):
             if a.type.falsable || b.type.falsable {
-                throw Refusal(location, "this value may be `false` or nil, which Swift holds alike: compare it after `or`")
+                throw Refusal(
+                    location, "this value may be `false` or nil, which Swift holds alike: compare it after `or`")
             }
         case (.table(let x), .table(let y)):
             try types.unify(x, y, at: location)
             if !(x.resolved.isRecord && x.resolved.fieldsMutated) && x.resolved.schema?.kind != .attributes {
                 throw Refusal(
                     location,
-                    "comparing tables compares their identity, which Swift arrays and structs do not have: compare their fields")
+                    "comparing tables compares their identity, which Swift arrays and structs do not have: compare their fields"
+                )
             }
         default:
             throw Refusal(
@@ -104,7 +115,9 @@ extension TypeInference {
         }
     }
 
-    private func ordered(_ a: Evaluated, _ b: Evaluated, left: Expression, right: Expression, op: BinaryOperator)
+    private func ordered(
+        _ a: Evaluated, _ b: Evaluated, left: Expression, right: Expression, op: BinaryOperator
+    )
         throws(Refusal)
     {
         switch (a.type.shape, b.type.shape) {
@@ -130,7 +143,8 @@ extension TypeInference {
             let value = try evaluate(operand)
             try requireInteger(value, at: operand.location, what: "the operand of '~'")
             if value.type.shape.numberKind.map({ $0 != .integer }) == true {
-                throw Refusal(operand.location, "'~' takes an integer: this operand may be a float; write math.floor(…)")
+                throw Refusal(
+                    operand.location, "'~' takes an integer: this operand may be a float; write math.floor(…)")
             }
             return Evaluated(type: .integer)
         case .length:
@@ -151,7 +165,9 @@ extension TypeInference {
     }
 
     /// `a and b`, `a or b` as values: Lua returns one of the operands.
-    private func logical(_ op: BinaryOperator, _ left: Expression, _ right: Expression, at location: SourceLocation)
+    private func logical(
+        _ op: BinaryOperator, _ left: Expression, _ right: Expression, at location: SourceLocation
+    )
         throws(Refusal) -> Evaluated
     {
         let a = try evaluate(left)

@@ -96,7 +96,8 @@ final class TypeInference {
         case .optionalSchema(let kind): ValueType(shape: .table(schemaTable(kind)), nilable: true)
         case .transform: ValueType(shape: .table(numberArray(.whole, label: "transform3D")))
         case .animations:
-            ValueType(shape: .table(arrayTable(of: ValueType(shape: .table(schemaTable(.animation))), label: "animations")))
+            ValueType(
+                shape: .table(arrayTable(of: ValueType(shape: .table(schemaTable(.animation))), label: "animations")))
         }
     }
 
@@ -163,7 +164,9 @@ final class TypeInference {
             try walk(body)
         case .function(let target, let body):
             if body.isMethod {
-                throw Refusal(location, "a method (`function t:name`) needs `self` as a table with functions: write `function t.name(…)`")
+                throw Refusal(
+                    location,
+                    "a method (`function t:name`) needs `self` as a table with functions: write `function t.name(…)`")
             }
             if case .global(let name) = target.kind {
                 throw Refusal(location, "global function '\(name)': declare it `local function \(name)`")
@@ -171,14 +174,17 @@ final class TypeInference {
             let type = try evaluate(Expression(.function(body), at: location))
             try assign(type, to: target)
         case .localFunction(let variable, let body):
-            try types.store(ValueType(shape: .function(functionType(for: body))), into: slot(for: variable), at: location)
+            try types.store(
+                ValueType(shape: .function(functionType(for: body))), into: slot(for: variable), at: location)
             try walkFunction(body)
         case .returnValues(let values):
             try returnValues(values, at: location)
         case .breakLoop:
             break
         case .goto, .label:
-            throw Refusal(location, "goto and labels have no Swift counterpart: restructure the loop (`break`, or an `if` around the rest)")
+            throw Refusal(
+                location,
+                "goto and labels have no Swift counterpart: restructure the loop (`break`, or an `if` around the rest)")
         }
     }
 
@@ -246,7 +252,8 @@ final class TypeInference {
         let startValue = try evaluate(start)
         let limitValue = try evaluate(limit)
         let stepValue = try step.map { (expression) throws(Refusal) in try evaluate(expression) }
-        for (value, expression) in [(startValue, start), (limitValue, limit)] + (step.map { [(stepValue!, $0)] } ?? []) {
+        for (value, expression) in [(startValue, start), (limitValue, limit)] + (step.map { [(stepValue!, $0)] } ?? [])
+        {
             try requireNumber(value, at: expression.location, what: "a 'for' bound")
         }
         let startKind = startValue.type.shape.numberKind ?? .integer
@@ -264,7 +271,9 @@ final class TypeInference {
         try types.store(.number(kind), into: slot(for: variable), at: variable.location)
     }
 
-    private func genericFor(_ variables: [Variable], _ iterators: [Expression], at location: SourceLocation) throws(Refusal) {
+    private func genericFor(
+        _ variables: [Variable], _ iterators: [Expression], at location: SourceLocation
+    ) throws(Refusal) {
         guard iterators.count == 1, case .call(let callee, let arguments) = iterators[0].kind,
             case .global(let name) = callee.kind
         else {

@@ -332,7 +332,9 @@ final class TypeSystem {
     }
 
     @discardableResult
-    func unify(_ first: FunctionType, _ second: FunctionType, at location: SourceLocation) throws(Refusal)
+    func unify(
+        _ first: FunctionType, _ second: FunctionType, at location: SourceLocation
+    ) throws(Refusal)
         -> FunctionType
     {
         let a = first.resolved

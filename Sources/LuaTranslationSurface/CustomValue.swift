@@ -58,9 +58,9 @@ extension Dictionary: CustomValueConvertible where Key: CustomValueKey, Value: C
     public var customValue: CustomValue {
         let positions = keys.compactMap(\.integerKey).sorted()
         if positions.count == count, positions == Array(0..<count).map({ $0 + 1 }) {
-            let byPosition = Dictionary<Int, Value>(uniqueKeysWithValues: map { ($0.key.integerKey!, $0.value) })
+            let byPosition = [Int: Value](uniqueKeysWithValues: map { ($0.key.integerKey!, $0.value) })
             return .array(positions.map { byPosition[$0]!.customValue })
         }
-        return .object(Dictionary<String, CustomValue>(uniqueKeysWithValues: map { ($0.key.stringKey, $0.value.customValue) }))
+        return .object([String: CustomValue](uniqueKeysWithValues: map { ($0.key.stringKey, $0.value.customValue) }))
     }
 }

@@ -8,7 +8,9 @@ public final class LayoutElements<Attributes: LayoutAttributes> {
     public init() {}
 
     @discardableResult
-    public func cell(_ section: Int, _ item: Int, _ x: Double, _ y: Double, _ width: Double, _ height: Double)
+    public func cell(
+        _ section: Int, _ item: Int, _ x: Double, _ y: Double, _ width: Double, _ height: Double
+    )
         -> Attributes
     {
         place("cell", nil, [section, item], x, y, width, height)
@@ -62,7 +64,8 @@ public final class LayoutElements<Attributes: LayoutAttributes> {
         _ height: Double
     ) -> Attributes {
         let attributes = Attributes(
-            category: category, kind: kind, indexPath: indexPath, frame: LayoutRect(x: x, y: y, width: width, height: height))
+            category: category, kind: kind, indexPath: indexPath,
+            frame: LayoutRect(x: x, y: y, width: width, height: height))
         elements.append(attributes)
         return attributes
     }

@@ -65,7 +65,8 @@ public struct LayoutUpdateItem: Equatable, Sendable {
     public var indexPathAfterUpdate: LayoutUpdateIndexPath?
 
     public init(
-        updateAction: String, indexPathBeforeUpdate: LayoutUpdateIndexPath?, indexPathAfterUpdate: LayoutUpdateIndexPath?
+        updateAction: String, indexPathBeforeUpdate: LayoutUpdateIndexPath?,
+        indexPathAfterUpdate: LayoutUpdateIndexPath?
     ) {
         self.updateAction = updateAction
         self.indexPathBeforeUpdate = indexPathBeforeUpdate

@@ -8,7 +8,9 @@ import Testing
 /// runs, compiled in batches of 100.
 @Suite struct DifferentialTranslationTests {
     static var count: Int { Int(ProcessInfo.processInfo.environment["LUALAYOUT_TRANSLATION_PROGRAMS"] ?? "") ?? 60 }
-    static var seed: UInt64 { UInt64(ProcessInfo.processInfo.environment["LUALAYOUT_TRANSLATION_SEED"] ?? "") ?? 20_261_129 }
+    static var seed: UInt64 {
+        UInt64(ProcessInfo.processInfo.environment["LUALAYOUT_TRANSLATION_SEED"] ?? "") ?? 20_261_129
+    }
 
     @Test func translatedProgramsPrintWhatLuaPrints() throws {
         var generator = LuaProgramGenerator(seed: Self.seed)
@@ -32,7 +34,8 @@ import Testing
             try source.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
             let translation: Translation
             do {
-                translation = try LuaTranslator.translate(source: Array(source.utf8), file: name, name: "Program\(index)")
+                translation = try LuaTranslator.translate(
+                    source: Array(source.utf8), file: name, name: "Program\(index)")
             } catch {
                 Issue.record("a generated program was refused: \(error)\n\(source)")
                 continue
@@ -41,7 +44,8 @@ import Testing
             main.append("print(\"=== \(index)\")")
             main.append("Program\(index)().run()")
             driver.append("print(\"=== \(index)\")")
-            driver.append("local ok\(index), error\(index) = pcall(function() dofile(\"\(directory)/\(name)\").run() end)")
+            driver.append(
+                "local ok\(index), error\(index) = pcall(function() dofile(\"\(directory)/\(name)\").run() end)")
             driver.append("if not ok\(index) then print(\"LUA ERROR \" .. tostring(error\(index))) end")
         }
         files["main.swift"] = main.joined(separator: "\n") + "\n"
@@ -60,7 +64,8 @@ import Testing
             let got = actual[index] ?? "(nothing)"
             if wanted != got {
                 let file = files["Program\(index).swift"] ?? ""
-                let message = "program \(index) (seed \(Self.seed)) prints differently.\nLua:\n\(wanted)\nSwift:\n\(got)\n"
+                let message =
+                    "program \(index) (seed \(Self.seed)) prints differently.\nLua:\n\(wanted)\nSwift:\n\(got)\n"
                 Issue.record("\(message)Lua source:\n\(source)\nSwift:\n\(file)")
             }
         }

@@ -17,26 +17,38 @@ import Testing
         Case(script: "cover-flow.lua", arguments: ["--bounds", "600x400", "--items", "12", "--offset", "250,0"]),
         Case(script: "cover-flow.lua", arguments: ["--bounds", "375x300", "--items", "5", "--state", "spacing=80"]),
         Case(script: "stack.lua", arguments: ["--bounds", "400x400", "--sections", "3,2"]),
-        Case(script: "stack.lua", arguments: ["--bounds", "320x480", "--sections", "4,0,1", "--state", "cardWidth=100"]),
-        Case(script: "waterfall.lua", arguments: ["--bounds", "340x300", "--data", "waterfall.json", "--offset", "0,460"]),
-        Case(script: "waterfall.lua", arguments: ["--bounds", "500x300", "--data", "waterfall.json", "--state", "columns=3"]),
+        Case(
+            script: "stack.lua", arguments: ["--bounds", "320x480", "--sections", "4,0,1", "--state", "cardWidth=100"]),
+        Case(
+            script: "waterfall.lua",
+            arguments: ["--bounds", "340x300", "--data", "waterfall.json", "--offset", "0,460"]),
+        Case(
+            script: "waterfall.lua",
+            arguments: ["--bounds", "500x300", "--data", "waterfall.json", "--state", "columns=3"]),
         Case(script: "raggy.lua", arguments: ["--bounds", "1024x600", "--data", "raggy.json"]),
         Case(
             script: "raggy.lua",
             arguments: ["--bounds", "1024x600", "--data", "raggy.json", "--state", "ragged=true", "--seed", "7"]),
-        Case(script: "raggy.lua", arguments: ["--bounds", "800x500", "--items", "30", "--state", "rows=4", "--state", "ragged=true"]),
+        Case(
+            script: "raggy.lua",
+            arguments: ["--bounds", "800x500", "--items", "30", "--state", "rows=4", "--state", "ragged=true"]),
         Case(script: "tree-connectors.lua", arguments: ["--data", "tree-connectors.json"]),
         Case(script: "class-tree.lua", arguments: ["--data", "class-tree.json"]),
-        Case(script: "cover-flow.lua", arguments: ["--bounds", "600x400", "--items", "12", "--target-offset", "333,0"]),
+        Case(
+            script: "cover-flow.lua", arguments: ["--bounds", "600x400", "--items", "12", "--target-offset", "333,0"]),
         // Flow layouts: the flow's own frames come from `lualayout run` of the script without its
         // hooks; the translated callbacks and hooks must turn them into what the whole script gives.
         Case(
             script: "springboard.lua",
-            arguments: ["--bounds", "768x1024", "--items", "40", "--state", "deletionMode=true", "--target-offset", "900,0"]),
+            arguments: [
+                "--bounds", "768x1024", "--items", "40", "--state", "deletionMode=true", "--target-offset", "900,0",
+            ]),
         Case(script: "springboard.lua", arguments: ["--bounds", "768x1024", "--data", "springboard-apps.json"]),
         Case(script: "left-aligned.lua", arguments: ["--bounds", "375x300", "--items", "12"]),
         Case(script: "left-aligned-list.lua", arguments: ["--bounds", "375x300", "--items", "12"]),
-        Case(script: "line.lua", arguments: ["--bounds", "600x400", "--items", "10", "--offset", "100,0", "--target-offset", "380,0"]),
+        Case(
+            script: "line.lua",
+            arguments: ["--bounds", "600x400", "--items", "10", "--offset", "100,0", "--target-offset", "380,0"]),
         Case(script: "table.lua", arguments: ["--bounds", "320x480", "--items", "20"]),
         Case(
             script: "pinch.lua",
@@ -78,7 +90,8 @@ import Testing
         }
         files["main.swift"] = main.joined(separator: "\n") + "\n"
         let output = try SwiftProgram.run(
-            files: files, extra: SwiftProgram.surfaceSources + [repositoryRoot + "/Tests/LuaTranslationTests/Host/HostRuntime.swift"],
+            files: files,
+            extra: SwiftProgram.surfaceSources + [repositoryRoot + "/Tests/LuaTranslationTests/Host/HostRuntime.swift"],
             arguments: [repositoryRoot + "/Examples"])
         let reports = output.components(separatedBy: "=== ").dropFirst().map {
             String($0.drop { $0 != "\n" }.dropFirst())
@@ -93,7 +106,8 @@ import Testing
             if expectedTarget != actual["target"] as? NSDictionary {
                 difference = "targetContentOffset \(actual["target"] ?? "none"), expected \(expectedTarget ?? [:])"
             }
-            #expect(difference == nil, "\(example.script) \(example.arguments.joined(separator: " ")): \(difference ?? "")")
+            #expect(
+                difference == nil, "\(example.script) \(example.arguments.joined(separator: " ")): \(difference ?? "")")
         }
     }
 }
@@ -148,7 +162,8 @@ enum LayoutComparison {
         let expectedSize = expected["contentSize"] as? NSDictionary
         let actualSize = actual["contentSize"] as? NSDictionary
         if expectedSize != actualSize {
-            return "content size \(actualSize.map { "\($0)" } ?? "nil"), expected \(expectedSize.map { "\($0)" } ?? "nil")"
+            return
+                "content size \(actualSize.map { "\($0)" } ?? "nil"), expected \(expectedSize.map { "\($0)" } ?? "nil")"
         }
         let expectedElements = expected["elements"] as? [NSDictionary] ?? []
         let actualElements = actual["elements"] as? [NSDictionary] ?? []

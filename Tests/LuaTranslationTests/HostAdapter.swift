@@ -16,7 +16,8 @@ enum HostAdapter {
             case "bounds": lines.append("    var bounds: LayoutRect { context.bounds }")
             case "scale": lines.append("    var scale: Double { context.scale }")
             case "numberOfSections": lines.append("    var numberOfSections: Int { context.numberOfSections }")
-            case "numberOfItems": lines.append("    func numberOfItems(_ section: Int) -> Int { context.numberOfItems(section) }")
+            case "numberOfItems":
+                lines.append("    func numberOfItems(_ section: Int) -> Int { context.numberOfItems(section) }")
             case "contentSize": lines.append("    var contentSize: LayoutSize? { context.contentSize }")
             case "itemData":
                 lines.append(
@@ -30,7 +31,9 @@ enum HostAdapter {
                 lines.append("    var state: \(p)State {")
                 lines.append("        var state = \(p)State()")
                 for field in interface.stateFields {
-                    lines.append("        state.\(field.name) = \(try reader("context.state(\"\(field.name)\")", field.swiftType))")
+                    lines.append(
+                        "        state.\(field.name) = \(try reader("context.state(\"\(field.name)\")", field.swiftType))"
+                    )
                 }
                 lines.append("        return state")
                 lines.append("    }")
@@ -52,11 +55,15 @@ enum HostAdapter {
         }
         lines.append("}")
         for (kind, fields) in [("ItemData", interface.itemDataFields), ("SectionData", interface.sectionDataFields)]
-        where !fields.isEmpty || interface.collectionViewMembers.contains(kind == "ItemData" ? "itemData" : "sectionData") {
+        where !fields.isEmpty
+            || interface.collectionViewMembers.contains(kind == "ItemData" ? "itemData" : "sectionData")
+        {
             lines.append("struct \(p)\(kind)JSON: \(p)\(kind) {")
             lines.append("    let json: HostJSON")
             for field in fields {
-                lines.append("    var \(field.name): \(field.swiftType) { \(try reader("json[\"\(field.name)\"]", field.swiftType)) }")
+                lines.append(
+                    "    var \(field.name): \(field.swiftType) { \(try reader("json[\"\(field.name)\"]", field.swiftType)) }"
+                )
             }
             lines.append("}")
         }
@@ -74,7 +81,9 @@ enum HostAdapter {
                 lines.append("    for cell in context.elements where cell.category == \"cell\" {")
                 lines.append("        let size = layout.sizeForItem(view, cell.section, cell.item)")
                 lines.append("        if size != cell.size {")
-                lines.append("            notes.append(\"sizeForItem(\\(cell.section), \\(cell.item)) is \\(size), Lua's placed \\(cell.size)\")")
+                lines.append(
+                    "            notes.append(\"sizeForItem(\\(cell.section), \\(cell.item)) is \\(size), Lua's placed \\(cell.size)\")"
+                )
                 lines.append("        }")
                 lines.append("    }")
             }

@@ -128,7 +128,8 @@ struct LuaProgramGenerator {
 
     private mutating func declaration() {
         let kind: Kind = random.pick([
-            .int, .int, .float, .float, .string, .bool, .intArray, .floatArray, .stringArray, .intMap, .stringMap, .record,
+            .int, .int, .float, .float, .string, .bool, .intArray, .floatArray, .stringArray, .intMap, .stringMap,
+            .record,
         ])
         let name = fresh(kind == .record ? "r" : "v")
         emit("local \(name) = \(initializer(kind))")
@@ -137,12 +138,16 @@ struct LuaProgramGenerator {
 
     private mutating func initializer(_ kind: Kind) -> String {
         switch kind {
-        case .intArray: "{\((0..<(1 + random.below(4))).map { _ in expression(.int, depth: 2) }.joined(separator: ", "))}"
-        case .floatArray: "{\((0..<(1 + random.below(4))).map { _ in clamped(expression(.float, depth: 2)) }.joined(separator: ", "))}"
-        case .stringArray: "{\((0..<(1 + random.below(3))).map { _ in expression(.string, depth: 2) }.joined(separator: ", "))}"
+        case .intArray:
+            "{\((0..<(1 + random.below(4))).map { _ in expression(.int, depth: 2) }.joined(separator: ", "))}"
+        case .floatArray:
+            "{\((0..<(1 + random.below(4))).map { _ in clamped(expression(.float, depth: 2)) }.joined(separator: ", "))}"
+        case .stringArray:
+            "{\((0..<(1 + random.below(3))).map { _ in expression(.string, depth: 2) }.joined(separator: ", "))}"
         case .intMap: "{}"
         case .stringMap: "{}"
-        case .record: "{x = \(expression(.int, depth: 2)), y = \(clamped(expression(.float, depth: 2))), name = \(expression(.string, depth: 2))}"
+        case .record:
+            "{x = \(expression(.int, depth: 2)), y = \(clamped(expression(.float, depth: 2))), name = \(expression(.string, depth: 2))}"
         case .float: clamped(expression(.float, depth: 0))
         case .string: "string.sub(\(expression(.string, depth: 0)), 1, 24)"
         default: expression(kind, depth: 0)
@@ -161,7 +166,10 @@ struct LuaProgramGenerator {
     }
 
     private mutating func tableUpdate() {
-        guard let table = anyLocal(where: { [.intArray, .floatArray, .stringArray, .intMap, .stringMap, .record].contains($0.kind) })
+        guard
+            let table = anyLocal(where: {
+                [.intArray, .floatArray, .stringArray, .intMap, .stringMap, .record].contains($0.kind)
+            })
         else { return declaration() }
         switch table.kind {
         case .intArray, .floatArray, .stringArray:
@@ -176,7 +184,9 @@ struct LuaProgramGenerator {
         case .intMap:
             emit("\(table.name)[\(expression(.int, depth: 2)) % 5] = \(expression(.int, depth: 1))")
         case .stringMap:
-            emit("\(table.name)[\"k\" .. (\(expression(.int, depth: 2)) % 4)] = \(clamped(expression(.float, depth: 1)))")
+            emit(
+                "\(table.name)[\"k\" .. (\(expression(.int, depth: 2)) % 4)] = \(clamped(expression(.float, depth: 1)))"
+            )
         default:
             if random.chance(50) {
                 emit("\(table.name).x = \(expression(.int, depth: 1))")
@@ -192,7 +202,9 @@ struct LuaProgramGenerator {
         case 0:
             emit("print(\(expression(kind, depth: 0)))")
         case 1:
-            emit("print(\(expression(.int, depth: 1)), \(expression(.float, depth: 1)), \(expression(.string, depth: 2)))")
+            emit(
+                "print(\(expression(.int, depth: 1)), \(expression(.float, depth: 1)), \(expression(.string, depth: 2)))"
+            )
         case 2:
             emit("print(\(formatCall()))")
         default:
@@ -342,7 +354,9 @@ struct LuaProgramGenerator {
             let value = random.below(41) - 20
             return value < 0 ? "(-\(-value))" : String(value)
         case .float:
-            return random.pick(["0.5", "1.25", "0.1", "3.0", "2.5e3", "1e-3", "7.75", "100.0", "0.3", "-0.0", "1e15", "123456.789"])
+            return random.pick([
+                "0.5", "1.25", "0.1", "3.0", "2.5e3", "1e-3", "7.75", "100.0", "0.3", "-0.0", "1e15", "123456.789",
+            ])
         case .string:
             return random.pick(["\"a\"", "\"Lua\"", "\"\"", "\"x y\"", "\"10\"", "\"B\"", "\"q\\\"t\""])
         case .bool:
@@ -377,7 +391,8 @@ struct LuaProgramGenerator {
 
     /// A divisor that is never zero.
     private mutating func integerDivisor(depth: Int) -> String {
-        random.chance(60) ? random.pick(["3", "7", "-2", "5", "-9", "1", "-1", "16"]) : "(\(expression(.int, depth: depth)) % 7 + 1)"
+        random.chance(60)
+            ? random.pick(["3", "7", "-2", "5", "-9", "1", "-1", "16"]) : "(\(expression(.int, depth: depth)) % 7 + 1)"
     }
 
     private mutating func integerExpression(depth: Int) -> String {
@@ -391,7 +406,9 @@ struct LuaProgramGenerator {
         case 8: return "math.floor(\(clamped(expression(.float, depth: depth))))"
         case 9: return "math.ceil(\(clamped(expression(.float, depth: depth))))"
         case 10: return "math.max(\(expression(.int, depth: depth)), \(expression(.int, depth: depth)))"
-        case 11: return "math.min(\(expression(.int, depth: depth)), \(expression(.int, depth: depth)), \(expression(.int, depth: depth)))"
+        case 11:
+            return
+                "math.min(\(expression(.int, depth: depth)), \(expression(.int, depth: depth)), \(expression(.int, depth: depth)))"
         case 12: return "#\(expression(.string, depth: depth))"
         case 13:
             if let array = anyLocal(where: { $0.kind == .intArray }) {
@@ -423,12 +440,17 @@ struct LuaProgramGenerator {
 
     private mutating func floatExpression(depth: Int) -> String {
         switch random.below(23) {
-        case 0, 1: return "(\(expression(.float, depth: depth)) + \(expression(random.pick([.float, .int]), depth: depth)))"
-        case 2: return "(\(expression(random.pick([.float, .int]), depth: depth)) - \(expression(.float, depth: depth)))"
-        case 3: return "(\(expression(.float, depth: depth)) * \(expression(random.pick([.float, .int]), depth: depth)))"
+        case 0, 1:
+            return "(\(expression(.float, depth: depth)) + \(expression(random.pick([.float, .int]), depth: depth)))"
+        case 2:
+            return "(\(expression(random.pick([.float, .int]), depth: depth)) - \(expression(.float, depth: depth)))"
+        case 3:
+            return "(\(expression(.float, depth: depth)) * \(expression(random.pick([.float, .int]), depth: depth)))"
         case 4, 5:
-            let divisor = random.chance(50)
-                ? random.pick(["2", "3", "-4", "0.5", "7.5", "1e3"]) : "(math.abs(\(expression(.float, depth: depth))) + 1)"
+            let divisor =
+                random.chance(50)
+                ? random.pick(["2", "3", "-4", "0.5", "7.5", "1e3"])
+                : "(math.abs(\(expression(.float, depth: depth))) + 1)"
             return "(\(expression(random.pick([.float, .int]), depth: depth)) / \(divisor))"
         case 6: return "(\(expression(.float, depth: depth)) // \(random.pick(["2", "0.5", "-3", "1.5"])))"
         case 7: return "(\(expression(.float, depth: depth)) % \(random.pick(["2", "0.75", "-3", "10"])))"
@@ -462,10 +484,15 @@ struct LuaProgramGenerator {
 
     private mutating func stringExpression(depth: Int) -> String {
         switch random.below(10) {
-        case 0, 1: return "(\(expression(.string, depth: depth)) .. \(expression(random.pick([.string, .int, .float]), depth: depth)))"
+        case 0, 1:
+            return
+                "(\(expression(.string, depth: depth)) .. \(expression(random.pick([.string, .int, .float]), depth: depth)))"
         case 2: return "tostring(\(expression(random.pick([.int, .float, .bool]), depth: depth)))"
-        case 3: return "string.rep(\(expression(.string, depth: depth)), \(random.below(4))\(random.chance(30) ? ", \"-\"" : ""))"
-        case 4: return "string.sub(\(expression(.string, depth: depth)), \(random.below(7) - 3), \(random.below(7) - 2))"
+        case 3:
+            return
+                "string.rep(\(expression(.string, depth: depth)), \(random.below(4))\(random.chance(30) ? ", \"-\"" : ""))"
+        case 4:
+            return "string.sub(\(expression(.string, depth: depth)), \(random.below(7) - 3), \(random.below(7) - 2))"
         case 5: return "string.\(random.pick(["upper", "lower"]))(\(expression(.string, depth: depth)))"
         case 6:
             if let array = anyLocal(where: { $0.kind == .stringArray }) {
@@ -482,10 +509,18 @@ struct LuaProgramGenerator {
 
     private mutating func booleanExpression(depth: Int) -> String {
         switch random.below(9) {
-        case 0: return "(\(expression(.int, depth: depth)) \(random.pick(["<", "<=", ">", ">=", "==", "~="])) \(expression(.int, depth: depth)))"
-        case 1: return "(\(expression(.float, depth: depth)) \(random.pick(["<", "<=", ">", ">=", "==", "~="])) \(expression(.float, depth: depth)))"
-        case 2: return "(\(expression(.int, depth: depth)) \(random.pick(["<", "<=", ">", ">=", "=="])) \(expression(.float, depth: depth)))"
-        case 3: return "(\(expression(.string, depth: depth)) \(random.pick(["<", "==", "~=", ">="])) \(expression(.string, depth: depth)))"
+        case 0:
+            return
+                "(\(expression(.int, depth: depth)) \(random.pick(["<", "<=", ">", ">=", "==", "~="])) \(expression(.int, depth: depth)))"
+        case 1:
+            return
+                "(\(expression(.float, depth: depth)) \(random.pick(["<", "<=", ">", ">=", "==", "~="])) \(expression(.float, depth: depth)))"
+        case 2:
+            return
+                "(\(expression(.int, depth: depth)) \(random.pick(["<", "<=", ">", ">=", "=="])) \(expression(.float, depth: depth)))"
+        case 3:
+            return
+                "(\(expression(.string, depth: depth)) \(random.pick(["<", "==", "~=", ">="])) \(expression(.string, depth: depth)))"
         case 4: return "(\(expression(.bool, depth: depth)) and \(expression(.bool, depth: depth)))"
         case 5: return "(\(expression(.bool, depth: depth)) or \(expression(.bool, depth: depth)))"
         case 6: return "(not \(expression(.bool, depth: depth)))"
@@ -517,4 +552,3 @@ struct LuaProgramGenerator {
         lines.append(String(repeating: "  ", count: indentation) + line)
     }
 }
-

@@ -20,9 +20,11 @@ import Testing
 
     static let vectors: [Vector] = [
         Vector(source: script("local t = setmetatable({}, {})"), line: 2, message: "metatables"),
-        Vector(source: script("local c = coroutine.create(print)"), line: 2, message: "coroutines are not in the subset"),
+        Vector(
+            source: script("local c = coroutine.create(print)"), line: 2, message: "coroutines are not in the subset"),
         Vector(source: script("local f = load(\"return 1\")"), line: 2, message: "runs other code at run time"),
-        Vector(source: "local function f(...) return 1 end\nreturn {run = function() print(f(1)) end}", line: 1,
+        Vector(
+            source: "local function f(...) return 1 end\nreturn {run = function() print(f(1)) end}", line: 1,
             message: "varargs"),
         Vector(source: script("for i = 1, 3 do\ngoto done\nend\n::done::"), line: 3, message: "goto"),
         Vector(source: script("local t = {1, 2}\nt.x = 3"), line: 3, message: "a table is used two ways"),
@@ -33,20 +35,27 @@ import Testing
             source: "local function f(flag)\nlocal x = 1\nif flag then x = 0.5 end\nreturn tostring(x)\nend\n"
                 + "return {run = function() print(f(true)) end}",
             line: 4, message: "an integer on some runs and a float on others"),
-        Vector(source: script("local t = {1}\nfor k, v in pairs(t) do print(v) end"), line: 3, message: "pairs visits keys"),
-        Vector(source: script("local a = {1}\nlocal b = a\nb[1] = 2\nprint(a[1])"), line: 4, message: "also held elsewhere"),
+        Vector(
+            source: script("local t = {1}\nfor k, v in pairs(t) do print(v) end"), line: 3, message: "pairs visits keys"
+        ),
+        Vector(
+            source: script("local a = {1}\nlocal b = a\nb[1] = 2\nprint(a[1])"), line: 4, message: "also held elsewhere"
+        ),
         Vector(
             source: script("local a = {1}\nlocal t = {list = a}\na[2] = 5\nprint(#t.list)"), line: 4,
             message: "changed after a copy of it"),
         Vector(
             source: script("local a = {1}\nfor _, v in ipairs(a) do a[#a + 1] = v end"), line: 3,
             message: "changed inside the loop that iterates it"),
-        Vector(source: script("local t = {}\nt[1] = true\nlocal k = \"one\"\nt[k] = false"), line: 5, message: "keyed by"),
+        Vector(
+            source: script("local t = {}\nt[1] = true\nlocal k = \"one\"\nt[k] = false"), line: 5, message: "keyed by"),
         Vector(source: script("local n = \"1\" + 2"), line: 2, message: "Lua would convert it, Swift does not"),
         Vector(source: script("print(string.format(\"%q\", \"a\"))"), line: 2, message: "%q is not in the subset"),
         Vector(source: "print(1)\nreturn {}", line: 1, message: "runs when the script loads"),
         Vector(source: "local t = {}\nfunction t:m() return 1 end\nreturn t", line: 2, message: "a method"),
-        Vector(source: script("print(string.gsub(\"a\", \"a\", \"b\"))"), line: 2, message: "string.gsub is not in the subset"),
+        Vector(
+            source: script("print(string.gsub(\"a\", \"a\", \"b\"))"), line: 2,
+            message: "string.gsub is not in the subset"),
         Vector(source: script("local t = {}\nprint(t)"), line: 3, message: "prints as an address"),
         Vector(source: script("print(1 == \"1\")"), line: 2, message: "always false in Lua"),
         Vector(source: script("local s = math.random(1.5)"), line: 2, message: "may be floats"),

@@ -36,7 +36,10 @@ enum SwiftProgram {
         let binary = directory + "/program"
         let compile = try execute(
             "/usr/bin/env",
-            ["swiftc", "-swift-version", "6", "-Onone", "-suppress-warnings", "-module-name", "Translated", "-o", binary] + extra + paths)
+            [
+                "swiftc", "-swift-version", "6", "-Onone", "-suppress-warnings", "-module-name", "Translated", "-o",
+                binary,
+            ] + extra + paths)
         if compile.status != 0, let keep = ProcessInfo.processInfo.environment["LUALAYOUT_TRANSLATION_KEEP"] {
             // For debugging: the sources that did not compile.
             try? FileManager.default.removeItem(atPath: keep)
@@ -53,8 +56,9 @@ enum SwiftProgram {
     }
 
     /// Runs a program to its end, its output and errors collected in files (no pipe to fill).
-    static func execute(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String)
-    {
+    static func execute(
+        _ executable: String, _ arguments: [String]
+    ) throws -> (status: Int32, output: String, error: String) {
         let stem = NSTemporaryDirectory() + "lua2swift-" + UUID().uuidString
         let outputPath = stem + ".out"
         let errorPath = stem + ".err"

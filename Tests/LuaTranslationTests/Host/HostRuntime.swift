@@ -108,7 +108,8 @@ struct HostOptions {
                         sections.append(items)
                         sectionData.append(nil)
                     default:
-                        let items = section["items"]?.array ?? Array(repeating: .null, count: section["count"]?.int ?? 0)
+                        let items =
+                            section["items"]?.array ?? Array(repeating: .null, count: section["count"]?.int ?? 0)
                         sections.append(items)
                         sectionData.append(section["data"])
                     }
@@ -240,7 +241,8 @@ final class HostContext<Attributes: LayoutAttributes> {
             "\"notes\": [\(notes.map(HostJSONWriter.string).joined(separator: ", "))]",
         ]
         if let target {
-            fields.append("\"target\": {\"x\": \(HostJSONWriter.number(target.x)), \"y\": \(HostJSONWriter.number(target.y))}")
+            fields.append(
+                "\"target\": {\"x\": \(HostJSONWriter.number(target.x)), \"y\": \(HostJSONWriter.number(target.y))}")
         }
         return "{\(fields.joined(separator: ", "))}"
     }
@@ -262,7 +264,8 @@ enum HostJSONWriter {
         fields.append("\"indexPath\": [\(a.indexPath.components.map(String.init).joined(separator: ", "))]")
         let f = a.frame
         fields.append(
-            "\"frame\": {\"x\": \(number(f.x)), \"y\": \(number(f.y)), \"width\": \(number(f.width)), \"height\": \(number(f.height))}")
+            "\"frame\": {\"x\": \(number(f.x)), \"y\": \(number(f.y)), \"width\": \(number(f.width)), \"height\": \(number(f.height))}"
+        )
         fields.append("\"alpha\": \(number(a.alpha))")
         fields.append("\"zIndex\": \(a.zIndex)")
         fields.append("\"hidden\": \(a.hidden)")
@@ -274,7 +277,8 @@ enum HostJSONWriter {
         }
         let custom = a.customFields
         if !custom.isEmpty {
-            fields.append("\"custom\": {\(custom.map { "\(string($0.name)): \(value($0.value))" }.joined(separator: ", "))}")
+            fields.append(
+                "\"custom\": {\(custom.map { "\(string($0.name)): \(value($0.value))" }.joined(separator: ", "))}")
         }
         return "{\(fields.joined(separator: ", "))}"
     }
