@@ -2,18 +2,36 @@
 import PackageDescription
 
 // The modules, bottom to top (each depends only on modules above it in this list):
-//   CLua, CLuaBridge, LuaRuntime  the Lua boundary
-//   Platform                      the C library, locks and threads, without Foundation
-//   LayoutEngine                  pure layout (no Foundation, no Lua)
+//   CLua, CPNG                    the system liblua5.4 and libpng
+//   Platform                      the C library, locks, threads, the watchdog, the file watcher,
+//                                 number formatting; no Foundation
+//   CLuaBridge, LuaRuntime        the Lua boundary (C: one concern a file; Swift: typed calls)
+//   LayoutEngine                  pure layout and the headless collection view (no Foundation, no Lua)
 //   LuaTranslation                Lua logic as Swift source (parses Lua itself; no Lua state)
 //   ScriptLayout                  layouts defined by Lua scripts (the embedding API)
 //   InputFiles                    the formats of files commands read (data, batch)
 //   LayoutOutput                  JSON, table, SVG, HTML
+//   SwiftExport                   `lualayout export --swift`
+//   UIKitSurface                  UIKit's collection-view layout API over the engine (not in the tool)
 //   Scenario                      headless interaction (simulator, scenarios, controllers)
 //   WorkerProtocol                worker processes: spawn, frames, the binary layout codec
-//   LivePreview                   hot reload sessions and the preview server
-//   LayoutTesting                 `lualayout test`: discovery, plans, snapshots, reports
+//   LivePreview                   hot reload: watch sessions and their worker loop, the preview server
+//   LayoutTesting                 `lualayout test`: discovery, plans, snapshots, workers, reports
+//   BuildCommit                   the commit a build is made from (for --version)
 //   LualayoutCLI                  the front door: commands over shared option groups
+//   lualayout                     the executable (main.swift)
+//   lualayout-bench               the benchmark driver of Scripts/bench
+//   lualayout-export-check        Scripts/export-check's round trip
+
+// LUALAYOUT_COMMIT as a C string literal for BuildCommit. A value with anything but a commit's
+// characters (lowercase hex, a `-modified` suffix) is ignored: it could break the literal.
+let buildCommitSettings: [CSetting] = {
+    let allowed = Set("0123456789abcdefghijklmnopqrstuvwxyz-")
+    guard let commit = Context.environment["LUALAYOUT_COMMIT"], !commit.isEmpty, commit.allSatisfy(allowed.contains)
+    else { return [] }
+    return [.define("LUALAYOUT_COMMIT", to: "\"\(commit)\"")]
+}()
+
 let package = Package(
     name: "LuaLayout",
     platforms: [.macOS(.v13)],
@@ -26,7 +44,9 @@ let package = Package(
         .executable(name: "lualayout", targets: ["lualayout"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target ScriptLayout`: the embedding API's DocC.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The system liblua5.4 (headers and library found through pkg-config).
@@ -42,13 +62,16 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // The only C code: macro wrappers, the capped allocator, the instruction-budget hook,
-        // protected calls with tracebacks, and the trampoline through which Lua calls Swift.
+        // The only C code, one concern a file (each headed by its invariant): the state and its
+        // capped allocator, the instruction budget and time limit, protected calls with
+        // tracebacks and the trampoline through which Lua calls Swift, the sandboxed library,
+        // the batched collectors.
         .target(name: "CLuaBridge", dependencies: ["CLua"]),
         // Typed Swift layer over the Lua C API; the one place where Lua and Swift meet.
         .target(name: "LuaRuntime", dependencies: ["CLuaBridge", "CLua", "Platform"]),
         // The platform's C library (Glibc or Darwin) re-exported, and what Foundation would
-        // give the modules above without linking it: locks, detached threads, trimming.
+        // give the modules above without linking it: locks, detached threads, trimming, the
+        // process watchdog (SIGALRM), the file watcher (inotify or polling), number formatting.
         .target(name: "Platform"),
         // Pure Swift: geometry, attributes, layout protocol, element store, rect index, flow layout.
         // Release drops the run-time exclusivity checks of the placement and index loops (4% of
@@ -84,13 +107,13 @@ let package = Package(
         // Worker processes and what parent and worker say to each other: spawning, framing,
         // the binary layout codec, the watch worker's requests and replies.
         .target(name: "WorkerProtocol", dependencies: ["LayoutEngine", "LayoutOutput", "Platform"]),
-        // Hot reload and the live preview: watch sessions (each run in a worker), the
-        // hand-written HTTP and WebSocket server, the preview page and its gestures.
+        // Hot reload and the live preview: watch sessions (each run in a worker) and the worker's
+        // loop, the hand-written HTTP and WebSocket server, the preview page and its gesture log.
         .target(
             name: "LivePreview",
-            dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput", "Scenario", "Platform"]),
-        // `lualayout test`: test discovery, test-file headers, plans, the snapshot store,
-        // reports and JUnit XML.
+            dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput", "Platform"]),
+        // `lualayout test`: test discovery, test-file headers, plans, the snapshot store, the
+        // test worker's loop and its pool, reports and JUnit XML.
         .target(
             name: "LayoutTesting",
             dependencies: [
@@ -102,10 +125,13 @@ let package = Package(
             name: "LualayoutCLI",
             dependencies: [
                 "ScriptLayout", "LayoutEngine", "InputFiles", "LayoutOutput", "Scenario", "WorkerProtocol",
-                "LivePreview", "LayoutTesting", "SwiftExport", "Platform",
+                "LivePreview", "LayoutTesting", "SwiftExport", "Platform", "BuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The commit `lualayout --version` names: LUALAYOUT_COMMIT at build time (Scripts/lualayout
+        // and Scripts/package set it from git), empty when unset.
+        .target(name: "BuildCommit", cSettings: buildCommitSettings),
         .executableTarget(name: "lualayout", dependencies: ["LualayoutCLI", "Platform"]),
         .executableTarget(
             name: "lualayout-bench",
@@ -135,8 +161,10 @@ let package = Package(
         // host they compile with is under Host/, outside the target).
         .testTarget(
             name: "LuaTranslationTests", dependencies: ["LuaTranslation", "Platform"], exclude: ["Host"]),
-        .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput"]),
+        .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine", "Platform"]),
+        .testTarget(
+            name: "ScenarioTests",
+            dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput", "InputFiles"]),
         .testTarget(name: "WorkerProtocolTests", dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput"]),
         .testTarget(
             name: "LivePreviewTests", dependencies: ["LivePreview", "WorkerProtocol", "LayoutEngine", "TestSupport"]),

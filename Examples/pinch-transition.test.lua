@@ -2,7 +2,7 @@
 -- controller: pinch-transition-controller.lua
 -- options: --bounds 400x400 --items 4
 --
--- A pinch bends the grid into a circle, interactively (parity.md §5). Derivations, 400 × 400:
+-- A pinch bends the grid into a circle, interactively (docs/parity.md §5). Derivations, 400 × 400:
 -- grid.lua scrolls horizontally with 128-point items and insets of 32: a column holds two items
 -- (2 · 128 + 64 = 320 ≤ 400 − 64 = 336; three need 512), the 336 − 256 = 80 points left go to
 -- the one gap, so rows are at y = 32 and 32 + 128 + 80 = 240; columns are 128 + 64 = 192 apart:

@@ -96,6 +96,7 @@
 ---@field layoutMargins lualayout.Insets The layout margins (`--layout-margins`).
 ---@field traits lualayout.Traits The trait collection (`--trait KEY=VALUE`).
 ---@field layoutDirection "leftToRight"|"rightToLeft" The layout direction (`--layout-direction`).
+---@field iosVersion integer The iOS release whose UIKit behaviour applies (`--ios`, default 17): 13 to 18, or 26.
 local CollectionView = {}
 
 ---UITraitCollection, as far as a layout reads it (UIKit's case names).
@@ -570,7 +571,7 @@ function FlowLayout.preferredSizeForItem(cv, section, item, fitting) end
 ---@field interSectionSpacing? number Default 0.
 ---@field boundarySupplementaryItems? lualayout.CompositionalBoundaryItem[]
 ---@field contentInsetsReference? lualayout.ContentInsetsReference Default "safeArea".
----@field roundingModel? "modern"|"legacy" Default "modern".
+---@field roundingModel? "modern"|"legacy" Default: the iOS release's (`--ios`): legacy through iOS 15, modern from 16; set, it overrides the release's with a warning.
 ---@field list? lualayout.CompositionalSection `compositional.list{...}`: the whole layout is a list (UICollectionViewCompositionalLayout.list(using:)).
 local CompositionalLayout = {}
 

@@ -1,3 +1,5 @@
+import Platform
+
 /// What a valid attribute value is, decided in one place for every way a value enters the
 /// engine (a custom prepare's `out:*`, the attribute hooks, the flow layout). Each rule
 /// returns nil for a valid value, or the problem in words, for the caller to locate.
@@ -152,12 +154,7 @@ package enum AttributeRules {
 
     /// Numbers in messages (the engine's and the scripts'): whole numbers without a fraction,
     /// `nan`, `inf`, `-inf`.
-    package static func number(_ value: Double) -> String {
-        if value.isNaN { return "nan" }
-        if value.isInfinite { return value > 0 ? "inf" : "-inf" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
-    }
+    package static func number(_ value: Double) -> String { NumberFormatting.format(value) }
 
     private static func describe(_ frame: Rect) -> String {
         [frame.x, frame.y, frame.width, frame.height].map(number).joined(separator: ", ")

@@ -1,3 +1,5 @@
+import Platform
+
 /// Writes into room already reserved in an `OutputBytes` through a pointer kept in a
 /// register: the hot loops reserve once per element and write every piece without checks.
 struct ByteCursor {

@@ -1,4 +1,5 @@
 import LayoutEngine
+import Platform
 
 /// How one element is drawn, shared by `run`'s pictures and the update/transition pages: a
 /// group with a `<title>` tooltip, the box (a polygon when transformed) and a label that fits.

@@ -1,4 +1,5 @@
 import LayoutEngine
+import Platform
 
 /// The contract's JSON: `{"bounds", "contentSize", "elements": [...]}`, one element per line
 /// so large outputs stay readable and diffable.

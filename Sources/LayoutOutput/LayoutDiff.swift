@@ -1,4 +1,5 @@
 import LayoutEngine
+import Platform
 
 /// What changed between two runs of a layout: elements added, removed, moved (their origin
 /// changed) and resized (their size changed; an element may be both), and the content size

@@ -1,4 +1,5 @@
 import LayoutEngine
+import Platform
 
 /// How every output writes an element's looping animations (`LayoutAttributes.animations`):
 /// exact JSON, a short description for the table and tooltips, and CSS animations for the

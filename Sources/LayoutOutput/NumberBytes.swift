@@ -1,3 +1,5 @@
+import Platform
+
 /// `NumberFormatting`'s numbers written straight into an output buffer, byte for byte the same
 /// text: whole numbers and values with a few decimals by integer arithmetic, the rest by
 /// Swift's own shortest round-trip `description`.

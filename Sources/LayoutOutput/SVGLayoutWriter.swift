@@ -1,4 +1,5 @@
 import LayoutEngine
+import Platform
 
 /// A picture of a layout: cells, supplementary and decoration views in distinct styles,
 /// labelled and with a tooltip each (see `ElementDrawing`), drawn in zIndex order with their

@@ -1,4 +1,5 @@
 import LayoutEngine
+import Platform
 
 /// Why two layout snapshots differ, for a failed snapshot check: one line per element that
 /// moved or resized (frame from → to), appeared, vanished or changed another attribute, in

@@ -1,4 +1,5 @@
 import LayoutEngine
+import Platform
 
 /// A human-readable table of the elements: one row each, columns aligned, numbers rounded to
 /// 3 decimals and transforms described in words (`rotate 6°`).

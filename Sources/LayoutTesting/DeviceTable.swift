@@ -1,3 +1,5 @@
+import Platform
+
 /// The devices a test's `-- devices:` line can name: portrait bounds in points, screen scale,
 /// and the portrait safe-area insets a full-screen view controller sees.
 ///
@@ -25,7 +27,7 @@ package struct Device: Equatable, Sendable {
 
     /// `--bounds WxH --scale S --safe-area T,L,B,R`: the options a run on this device adds.
     package var options: String {
-        func n(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : "\(value)" }
+        let n = NumberFormatting.format
         let (t, l, b, r) = safeArea
         return "--bounds \(n(width))x\(n(height)) --scale \(n(scale)) --safe-area \(n(t)),\(n(l)),\(n(b)),\(n(r))"
     }
@@ -100,7 +102,7 @@ package enum DeviceTable {
 
     /// What `lualayout test --devices` prints: one device a line, then the sources.
     package static var listing: String {
-        func n(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : "\(value)" }
+        let n = NumberFormatting.format
         let nameWidth = devices.map(\.name.count).max() ?? 0
         var lines = devices.map { device -> String in
             let (t, l, b, r) = device.safeArea

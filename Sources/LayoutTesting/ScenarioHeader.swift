@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// The header of a `*.test.lua` scenario: its leading comment lines, which name what it runs.
 ///
 ///     -- layout: ../springboard.lua            (required, once; relative to the test file)
@@ -25,7 +27,8 @@ package struct ScenarioHeader: Equatable {
     package var controller: Directive?
     /// Every `-- options:` line, in order; their words are read as one command line.
     package var options: [Directive] = []
-    /// `-- devices: iphone-se, ipad-pro-11`: run once per device of `DeviceTable`.
+    /// `-- devices: iphone-se, ipad-pro-11@14`: run once per device of `DeviceTable`, on iOS N
+    /// when a name ends in `@N`.
     package var devices: Directive?
     /// `-- matrix: --bounds 390x844 --scale 3 | --bounds 744x1133 --scale 2`: once per option set.
     package var matrix: Directive?
@@ -84,7 +87,16 @@ package struct ScenarioHeader: Equatable {
     package func variants(path: String) throws(TestFileError) -> [TestVariant]? {
         if let devices {
             var variants: [TestVariant] = []
-            for name in devices.value.split(separator: ",").map({ $0.trimmingSpaces() }) {
+            for entry in devices.value.split(separator: ",").map({ $0.trimmingSpaces() }) {
+                // `NAME@N`: the device on iOS N (`--ios N`, docs/uikit-versions.md).
+                let parts = entry.split(separator: "@", maxSplits: 1).map(String.init)
+                let name = parts.first ?? entry
+                let release = parts.count == 2 ? parts[1] : nil
+                if let release, IOSVersion(parsing: release) == nil {
+                    throw TestFileError(
+                        path, devices.line,
+                        "-- devices: '\(entry)': '\(release)' is not an iOS release the engine knows (13 to 18, or 26)")
+                }
                 guard let device = DeviceTable.device(named: name) else {
                     let close = DeviceTable.devices.map(\.name).min {
                         Self.editDistance($0, name) < Self.editDistance($1, name)
@@ -95,13 +107,14 @@ package struct ScenarioHeader: Equatable {
                         path, devices.line,
                         "-- devices: unknown device '\(name)'\(hint); lualayout test --devices lists them")
                 }
-                guard !variants.contains(where: { $0.label == name }) else {
-                    throw TestFileError(path, devices.line, "-- devices: '\(name)' is named twice")
+                guard !variants.contains(where: { $0.label == entry }) else {
+                    throw TestFileError(path, devices.line, "-- devices: '\(entry)' is named twice")
                 }
+                let options = device.options + (release.map { " --ios \($0)" } ?? "")
                 variants.append(
                     TestVariant(
-                        label: name, options: Directive(value: device.options, line: devices.line), snapshotSuffix: name
-                    ))
+                        label: entry, options: Directive(value: options, line: devices.line),
+                        snapshotSuffix: release.map { "\(name).ios\($0)" } ?? name))
             }
             return variants
         }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutOutput
 import Scenario
 
 /// Runs a test's scenario with the simulator (`ScenarioRunner`), answering `expectSnapshot`
@@ -31,26 +32,23 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
                 return SnapshotVerdict(passed: false, message: message)
             }
         }
+        // Every kind of snapshot through the store's one flow; per device (or matrix run) the
+        // file is NAME.SUFFIX, and the name itself is checked alone.
+        func check(_ format: SnapshotFormat, _ name: String, _ line: Int, _ snapshot: LayoutSnapshot) -> SnapshotVerdict
+        {
+            let stored = plan.variant.map { name.isEmpty ? name : name + "." + $0.snapshotSuffix } ?? name
+            return verdict(
+                snapshots.check(
+                    format, name: stored, snapshot: snapshot, testPath: plan.testPath, line: line,
+                    scale: context.scale, validating: name), name: name, line: line)
+        }
         let outcome = ScenarioRunner.run(
             ScenarioRequest(
                 layoutPath: plan.layoutPath, scenarioPath: plan.testPath, controllerPath: plan.controllerPath,
                 context: context,
                 layoutOptions: plan.options.layoutOptions,
-                snapshotHandler: { name, line, snapshot in
-                    // Per device (or matrix run): NAME.SUFFIX; the name itself is checked alone.
-                    let stored = plan.variant.map { name.isEmpty ? name : name + "." + $0.snapshotSuffix } ?? name
-                    return verdict(
-                        snapshots.check(
-                            name: stored, snapshot: snapshot, testPath: plan.testPath, line: line,
-                            scale: context.scale, validating: name), name: name, line: line)
-                },
-                imageSnapshotHandler: { name, line, snapshot in
-                    let stored = plan.variant.map { name.isEmpty ? name : name + "." + $0.snapshotSuffix } ?? name
-                    return verdict(
-                        snapshots.checkImage(
-                            name: stored, snapshot: snapshot, testPath: plan.testPath, scale: context.scale,
-                            validating: name), name: name, line: line)
-                }))
+                snapshotHandler: { check(.layout, $0, $1, $2) },
+                imageSnapshotHandler: { check(.image, $0, $1, $2) }))
         result.checks = outcome.checks.count
         let invalidLines = Set(recorder.invalidNames.map(\.line))
         result.failures = outcome.failedChecks.filter { !invalidLines.contains($0.line) }.map {

@@ -8,11 +8,16 @@ import InputFiles
 import LayoutOutput
 import ScriptLayout
 
-/// The stored layouts of `expectSnapshot(name)`: `__snapshots__/NAME.json` in the test
-/// file's folder, written by the JSON layout writer (stable order, exact numbers). A missing
-/// snapshot is written (except in CI, where it fails the check, as jest's `--ci` does); a
-/// different one fails the check with what changed and a before/after SVG pair beside it;
-/// `--update-snapshots` rewrites it instead.
+/// The snapshots of a test run: `expectSnapshot(name)` and `expectImageSnapshot(name)` stored
+/// as `__snapshots__/NAME.EXT` in the test file's folder, every kind through the one flow of
+/// `check` with its `SnapshotFormat`. A missing snapshot is written (except in CI, where it
+/// fails the check, as jest's `--ci` does); a different one fails the check with what changed
+/// and review pictures beside it; `--update-snapshots` rewrites it instead. Two checks of one
+/// name in a run that would store different contents: the later fails and writes nothing.
+///
+/// The store runs in a test worker, and never writes a snapshot itself: what a test would
+/// write is kept (`takeWritten`) and the parent's `SnapshotLedger` writes it, in path order,
+/// once no earlier test of the run wrote something else under that file.
 package final class SnapshotStore {
     package enum Outcome: Equatable {
         /// The layout matched, or was written; `note` says what was written.
@@ -26,12 +31,17 @@ package final class SnapshotStore {
 
     package let update: Bool
     package let ci: Bool
-    /// Snapshots written in this run, by path: a second check of the same name must not
-    /// silently replace the first's layout.
-    private var written: [String: (text: String, test: String)] = [:]
+    /// Snapshots checked in this run (by this worker), by path: what was written or matched,
+    /// so a later check of the name cannot silently store other contents.
+    private var checked: [String: (digest: UInt64, test: String, writes: Bool)] = [:]
+    /// What this worker checked since the last `takeWritten()`, for the parent's ledger.
+    private var recentlyChecked: [WrittenSnapshot] = []
 
     /// Points of slack beyond half a pixel when comparing (`--tolerance POINTS`).
     package let tolerance: Double
+
+    /// The last line of a mismatch.
+    static let acceptHint = "if the change is intended, accept it with: lualayout test --update-snapshots"
 
     package init(update: Bool, ci: Bool, tolerance: Double = 0) {
         self.update = update
@@ -61,114 +71,109 @@ package final class SnapshotStore {
         return nil
     }
 
-    /// Compares `snapshot` with the stored layout `name` of the test at `testPath`.
-    /// Snapshots written since the last `takeWritten()`.
-    private var recentlyWritten: [WrittenSnapshot] = []
-
-    /// The snapshots written since the last call (a worker reports them with each test).
+    /// The snapshots written or matched since the last call (a worker reports them with each
+    /// test; the parent writes the ones to write).
     package func takeWritten() -> [WrittenSnapshot] {
-        defer { recentlyWritten = [] }
-        return recentlyWritten
+        defer { recentlyChecked = [] }
+        return recentlyChecked
     }
 
-    /// Compares `snapshot` with the stored layout `name` of the test at `testPath` (`line`: the
-    /// line of the `expectSnapshot` call).
-    /// Coordinates compare on the pixel grid of `scale` (`PixelGridComparison`).
+    /// Compares `snapshot` with the stored snapshot `name` of the test at `testPath` (`line`: the
+    /// line of the call; `given`: the name the test gave, without a device's suffix), as
+    /// `format` renders and compares it.
     package func check(
-        name: String, snapshot: LayoutSnapshot, testPath: String, line: Int = 0, scale: Double = 1,
-        validating given: String? = nil
+        _ format: SnapshotFormat, name: String, snapshot: LayoutSnapshot, testPath: String, line: Int = 0,
+        scale: Double = 1, validating given: String? = nil
     ) -> Outcome {
         // The name the test gave is checked (a device's suffix is the runner's).
         let given = given ?? name
-        if let problem = Self.nameProblem(given) {
-            return .invalidName("expectSnapshot: invalid snapshot name \(JSONLayoutWriter.string(given)): \(problem)")
+        if let problem = Self.nameProblem(given) ?? format.reviewNameProblem(name) {
+            return .invalidName("\(format.call): invalid snapshot name \(JSONLayoutWriter.string(given)): \(problem)")
         }
         let folder = Self.folder(forTest: testPath)
-        let path = folder + "/" + name + ".json"
-        let text = JSONLayoutWriter.string(snapshot)
-        if let earlier = written[path], earlier.text != text {
-            return .failed(
-                "snapshot '\(name)' was written earlier in this run (by \(earlier.test)) with a different layout: give each expectSnapshot its own name"
-            )
+        let check = SnapshotFormat.Check(
+            name: name, path: folder + "/" + name + "." + format.pathExtension, folder: folder, scale: scale,
+            tolerance: tolerance)
+        let bytes: [UInt8]
+        do {
+            bytes = try format.render(snapshot, scale)
+        } catch {
+            return .failed("\(format.noun) '\(name)': \(error)")
         }
-        let manager = FileManager.default
-        let entry = FileEntry(atPath: path, manager: manager)
-        let exists = entry.exists
-        if exists && entry.isDirectory { return .failed("snapshot '\(name)': \(path) is a folder") }
-        guard exists else {
-            if ci && !update {
-                return .failed(
-                    "snapshot '\(name)' not found: \(path) (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)"
-                )
+        let digest = WrittenSnapshot.digest(bytes)
+        if let earlier = checked[check.path], earlier.writes {
+            // What this run stores under the name is what the file holds once the run ends.
+            guard earlier.digest == digest else {
+                return .failed(Self.checkedEarlier(format, name: name, by: earlier.test, written: true))
             }
-            return store(text, at: path, name: name, testPath: testPath, line: line, note: "snapshot written: \(path)")
-        }
-        guard let data = manager.contents(atPath: path) else {
-            return .failed("snapshot '\(name)': cannot read \(path)")
-        }
-        let stored = String(decoding: data, as: UTF8.self)
-        if stored == text {
-            removePictures(folder: folder, name: name)
+            Self.removeReviewFiles(format, folder: folder, name: name)
+            recentlyChecked.append(WrittenSnapshot(format.kind, path: check.path, matched: digest, line: line))
             return .passed(note: nil)
         }
-        // Equal on the pixel grid: the stored file stays as it is (no churn from float noise).
-        var compared = snapshot
-        if let before = try? JSONLayoutReader.snapshot(from: stored) {
-            compared = PixelGridComparison(scale: scale, tolerance: tolerance).snapped(snapshot, to: before)
-            if JSONLayoutWriter.string(compared) == stored {
-                removePictures(folder: folder, name: name)
-                return .passed(note: nil)
+        let entry = FileEntry(atPath: check.path)
+        guard entry.exists else {
+            if ci && !update {
+                return .failed(
+                    "\(format.noun) '\(name)' not found: \(check.path) (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)"
+                )
             }
+            return keep(bytes, digest, format, check, testPath: testPath, line: line, note: "written")
         }
-        if update {
-            return store(text, at: path, name: name, testPath: testPath, line: line, note: "snapshot updated: \(path)")
+        if entry.isDirectory { return .failed("\(format.noun) '\(name)': \(check.path) is a folder") }
+        switch format.compare(check, bytes, snapshot) {
+        case .same:
+            Self.removeReviewFiles(format, folder: folder, name: name)
+            if checked[check.path] == nil { checked[check.path] = (digest, testPath, false) }
+            recentlyChecked.append(WrittenSnapshot(format.kind, path: check.path, matched: digest, line: line))
+            return .passed(note: nil)
+        case .unreadable(let message):
+            return .failed(message)
+        case .differs(let review):
+            if update { return keep(bytes, digest, format, check, testPath: testPath, line: line, note: "updated") }
+            return .failed(review().joined(separator: "\n"))
         }
-        return mismatch(name: name, path: path, folder: folder, stored: stored, current: compared)
     }
 
-    private func mismatch(
-        name: String, path: String, folder: String, stored: String, current: LayoutSnapshot
-    ) -> Outcome {
-        let before: LayoutSnapshot
-        do throws(JSONLayoutReader.ReadError) {
-            before = try JSONLayoutReader.snapshot(from: stored)
-        } catch {
-            return .failed(
-                "snapshot '\(name)': \(path):\(error.location): \(error.message) (rewrite it with --update-snapshots)")
-        }
-        let report = SnapshotDiffReport.describe(from: before, to: current)
-        var lines = ["snapshot '\(name)' does not match \(path): \(report.summary)"] + report.lines
-        let beforePath = folder + "/" + name + ".before.svg", afterPath = folder + "/" + name + ".after.svg"
-        do {
-            try SVGLayoutWriter.string(before).write(toFile: beforePath, atomically: true, encoding: .utf8)
-            try SVGLayoutWriter.string(current).write(toFile: afterPath, atomically: true, encoding: .utf8)
-            lines.append("pictures: \(beforePath) (stored), \(afterPath) (now)")
-        } catch {
-            lines.append("(the before/after pictures could not be written to \(folder))")
-        }
-        lines.append("if the change is intended, accept it with: lualayout test --update-snapshots")
-        return .failed(lines.joined(separator: "\n"))
+    /// The message of a check whose name an earlier test of the run wrote (or matched) with
+    /// other contents.
+    static func checkedEarlier(_ format: SnapshotFormat, name: String, by test: String, written: Bool) -> String {
+        "\(format.noun) '\(name)' was \(written ? "written" : "matched") earlier in this run (by \(test)) with a different \(format.content): give each \(format.call) its own name"
     }
 
-    private func store(
-        _ text: String, at path: String, name: String, testPath: String, line: Int, note: String
+    /// Keeps `bytes` to be written at the check's path (by the parent's ledger), unless an
+    /// earlier test of this worker matched the name with other contents.
+    private func keep(
+        _ bytes: [UInt8], _ digest: UInt64, _ format: SnapshotFormat, _ check: SnapshotFormat.Check,
+        testPath: String, line: Int, note: String
     ) -> Outcome {
-        let folder = FileSystemPath.directory(of: path)
+        if let earlier = checked[check.path], earlier.digest != digest {
+            return .failed(Self.checkedEarlier(format, name: check.name, by: earlier.test, written: earlier.writes))
+        }
+        checked[check.path] = (digest, testPath, true)
+        recentlyChecked.append(WrittenSnapshot(format.kind, path: check.path, bytes: bytes, line: line))
+        return .passed(note: "\(format.noun) \(note): \(check.path)")
+    }
+
+    /// Writes a kept snapshot: its folder, the file, and no stale review files. Nil when
+    /// written; else the failure's message.
+    static func write(_ snapshot: WrittenSnapshot) -> String? {
+        let format = SnapshotFormat.of(snapshot.kind)
+        let folder = FileSystemPath.directory(of: snapshot.path)
+        let name = snapshot.name
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try format.write(snapshot.bytes, snapshot.path)
         } catch {
-            return .failed("snapshot '\(name)': cannot write \(path)")
+            return "\(format.noun) '\(name)': cannot write \(snapshot.path)"
+                + (format.namesWriteErrors ? " (\(error))" : "")
         }
-        removePictures(folder: folder, name: name)
-        written[path] = (text, testPath)
-        recentlyWritten.append(WrittenSnapshot(path: path, text: text, line: line))
-        return .passed(note: note)
+        removeReviewFiles(format, folder: folder, name: name)
+        return nil
     }
 
-    /// A matched or rewritten snapshot leaves no stale before/after pair behind.
-    private func removePictures(folder: String, name: String) {
-        for suffix in [".before.svg", ".after.svg"] {
+    /// A matched or rewritten snapshot leaves no stale review files behind.
+    static func removeReviewFiles(_ format: SnapshotFormat, folder: String, name: String) {
+        for suffix in format.reviewSuffixes {
             try? FileManager.default.removeItem(atPath: folder + "/" + name + suffix)
         }
     }

@@ -1,5 +1,5 @@
 import Dispatch
-import WorkerProtocol
+import Platform
 
 /// Runs one test file in this process (a `lualayout test-worker` runs each file it is given
 /// this way; `TestWorkerPool` runs the workers).

@@ -61,9 +61,14 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
             writer.strings(report.result.files)
             writer.int(written.count)
             for snapshot in written {
+                writer.byte(snapshot.kind.rawValue | (snapshot.writes ? 0x80 : 0))
                 writer.string(snapshot.path)
-                writer.string(snapshot.text)
                 writer.int(snapshot.line)
+                if snapshot.writes {
+                    writer.rawBytes(snapshot.bytes)
+                } else {
+                    writer.int(Int(bitPattern: UInt(snapshot.digest)))
+                }
             }
         }
         return writer.bytes
@@ -86,9 +91,17 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
             result.notes = try reader.strings()
             result.files = try reader.strings()
             var written: [WrittenSnapshot] = []
-            for _ in 0..<(try reader.count(minimumSize: 3)) {
+            for _ in 0..<(try reader.count(minimumSize: 4)) {
+                let tag = try reader.byte()
+                guard let kind = SnapshotFormat.Kind(rawValue: tag & 0x7F) else {
+                    throw WireError("unknown snapshot kind")
+                }
+                let path = try reader.string(), line = try reader.int()
                 written.append(
-                    WrittenSnapshot(path: try reader.string(), text: try reader.string(), line: try reader.int()))
+                    tag & 0x80 != 0
+                        ? WrittenSnapshot(kind, path: path, bytes: try reader.rawBytes(), line: line)
+                        : WrittenSnapshot(
+                            kind, path: path, matched: UInt64(UInt(bitPattern: try reader.int())), line: line))
             }
             self = .finished(
                 TestCaseReport(path: path, variant: variant, result: result, seconds: seconds), written: written)
@@ -99,16 +112,52 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
     }
 }
 
-/// A snapshot a test wrote: where, what, and the line of its `expectSnapshot`.
+/// A snapshot a test checked: its kind, where, the line of the call, and either the bytes its
+/// format rendered, to be written (`writes`), or, for one that matched the stored file, only
+/// their digest. The parent's `SnapshotLedger` writes the first and compares all.
 package struct WrittenSnapshot: Equatable {
+    package var kind: SnapshotFormat.Kind
     package var path: String
-    package var text: String
+    package var bytes: [UInt8]
     package var line: Int
+    package var writes: Bool
+    package var digest: UInt64
 
+    /// A snapshot to write.
+    package init(_ kind: SnapshotFormat.Kind, path: String, bytes: [UInt8], line: Int) {
+        (self.kind, self.path, self.bytes, self.line) = (kind, path, bytes, line)
+        writes = true
+        digest = Self.digest(bytes)
+    }
+
+    /// A snapshot that matched the stored file: nothing to write.
+    package init(_ kind: SnapshotFormat.Kind, path: String, matched digest: UInt64, line: Int) {
+        (self.kind, self.path, self.bytes, self.line) = (kind, path, [], line)
+        writes = false
+        self.digest = digest
+    }
+
+    /// A layout snapshot (JSON text) to write.
     package init(path: String, text: String, line: Int) {
-        self.path = path
-        self.text = text
-        self.line = line
+        self.init(.layout, path: path, bytes: Array(text.utf8), line: line)
+    }
+
+    /// The snapshot's name: the file's name without the format's extension.
+    package var name: String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        let suffix = "." + SnapshotFormat.of(kind).pathExtension
+        if name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+        return name
+    }
+
+    /// FNV-1a (64 bits) of the rendered bytes: contents compare by it across the run.
+    package static func digest(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0100_0000_01b3
+        }
+        return hash
     }
 }
 

@@ -251,30 +251,3 @@ package struct TestJob: Equatable, Sendable {
         }
     }
 }
-
-/// Two tests of one run that wrote different layouts under one snapshot file: the later one
-/// (in path order) fails at its `expectSnapshot`, as it would have in one process.
-package struct WrittenSnapshotLedger {
-    private var written: [String: (text: String, test: String)] = [:]
-
-    package init() {}
-
-    package mutating func record(_ snapshots: [WrittenSnapshot], of report: inout TestCaseReport) {
-        for snapshot in snapshots {
-            if let earlier = written[snapshot.path], earlier.test != report.path {
-                if earlier.text != snapshot.text {
-                    var name = snapshot.path.split(separator: "/").last.map(String.init) ?? snapshot.path
-                    if name.hasSuffix(".json") { name.removeLast(5) }
-                    report.result.failures.append(
-                        .init(
-                            line: snapshot.line,
-                            message:
-                                "snapshot '\(name)' was written earlier in this run (by \(earlier.test)) with a different layout: give each expectSnapshot its own name"
-                        ))
-                }
-                continue
-            }
-            written[snapshot.path] = (snapshot.text, report.path)
-        }
-    }
-}

@@ -208,9 +208,7 @@ package final class LuaState {
         return result
     }
 
-    private func formatMegabytes(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
+    private func formatMegabytes(_ value: Double) -> String { NumberFormatting.format(value) }
 
     // MARK: Swift functions
 

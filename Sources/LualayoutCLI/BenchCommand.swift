@@ -4,7 +4,6 @@ import LayoutOutput
 import ScriptLayout
 
 import Platform
-import WorkerProtocol
 
 /// `lualayout bench`: times a user's own layout — prepare, viewport queries, output — over
 /// several runs, with the calls and time of each Lua callback.

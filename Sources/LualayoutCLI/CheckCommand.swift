@@ -8,7 +8,6 @@ import Platform
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
-import WorkerProtocol
 
 /// `lualayout check`: load and prepare a layout, then report what it defines, what it placed,
 /// how long each phase took, and what looks wrong.

@@ -3,23 +3,32 @@ import InputFiles
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
+import Platform
 
-/// `lualayout compare`: two layouts in `run --format json`'s JSON, element by element.
+/// `lualayout compare`: a layout in `run --format json`'s JSON (a UIKit recording) against
+/// another, or against a layout script run with `run`'s options, element by element.
 struct CompareCommand: LualayoutCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two layouts written as `run --format json` writes them, element by element.",
+        abstract: "Compare a recorded layout with another, or with a layout script's run, element by element.",
         discussion: """
             Prints what differs as snapshot diffs do: elements moved or resized (frame before → \
             after), appeared, vanished or changed in another attribute, and the content size. \
             Frames, the content size and the bounds match when every number is within the \
             tolerance. Typical use: frames recorded from UIKit on a Mac (Examples/UIKit/LayoutRecorder.swift) \
-            compared with `lualayout run`'s. See docs/export.md.
+            compared with a run. ACTUAL is JSON as `run --format json` writes it, or a layout \
+            script (SCRIPT.lua), run here with the collection-view options given (as `run` \
+            would: --bounds, --scale, --sections, --ios, …; every element of the layout). \
+            UIKit's kinds are read as LuaLayout's: UICollectionElementKindSectionHeader is \
+            "header", UICollectionElementKindSectionFooter is "footer"; --kind maps others. \
+            See docs/export.md.
 
             Exit status: 0 when the layouts match, 1 when they differ, 2 when a file cannot be \
-            read (the JSON error's line and column, or the field that is wrong).
+            read (the JSON error's line and column, or the field that is wrong), and 1 for a \
+            script that fails.
 
             Examples:
+              lualayout compare recorded/grid.json Examples/compositional/grid.lua --scale 2 --items 94
               lualayout compare recorded/grid.json <(lualayout run Examples/compositional/grid.lua --scale 2 --items 94)
               lualayout compare a.json b.json --tolerance 0.5 --ignore custom,transform3D
             """)
@@ -27,8 +36,23 @@ struct CompareCommand: LualayoutCommand {
     @Argument(help: ArgumentHelp("The layout expected (e.g. recorded from UIKit).", valueName: "EXPECTED.json"))
     var expected: String
 
-    @Argument(help: ArgumentHelp("The layout to check against it.", valueName: "ACTUAL.json"))
+    @Argument(
+        help: ArgumentHelp(
+            "The layout to check against it: JSON, or a layout script (.lua) run with the options below.",
+            valueName: "ACTUAL.json|SCRIPT.lua"))
     var actual: String
+
+    @OptionGroup(title: "Collection view (when ACTUAL is a script)")
+    var layout: LayoutOptions
+
+    @OptionGroup(title: "Script (when ACTUAL is a script)")
+    var scriptOptions: ScriptOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Read a kind of either layout as another: UIKIT=OURS (repeatable), e.g. TestingDecorationView=background.",
+            valueName: "UIKIT=OURS"))
+    var kind: [KindMapping] = []
 
     @Option(
         help: ArgumentHelp(
@@ -48,8 +72,10 @@ struct CompareCommand: LualayoutCommand {
 
     func execute(_ io: CommandIO) throws(CLIError) {
         let limit = ScriptLayout.Limits().memoryBytes
-        let expectedLayout = try Self.read(expected, limit: limit)
-        var actualLayout = try Self.read(actual, limit: limit)
+        let kinds = KindMapping.table(kind)
+        let expectedLayout = KindMapping.apply(kinds, to: try Self.read(expected, limit: limit))
+        var actualLayout = KindMapping.apply(
+            kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit))
         LayoutComparison(tolerance: tolerance, ignored: ignore.names).align(&actualLayout, with: expectedLayout)
         let report = SnapshotDiffReport.describe(from: expectedLayout, to: actualLayout, limit: 200)
         if report.lines.isEmpty {
@@ -59,6 +85,15 @@ struct CompareCommand: LualayoutCommand {
         io.out.write("\(actual) differs from \(expected): \(report.summary)\n")
         for line in report.lines { io.out.write(line + "\n") }
         throw .reported
+    }
+
+    /// Every element of `script` laid out in the collection view the options describe.
+    private func run(_ script: String) throws(CLIError) -> LayoutSnapshot {
+        let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "compare \(script)")
+        defer { watchdog.cancel() }
+        let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
+        let scriptLayout = try scriptOptions.loadLayout(script)
+        return try LayoutQuery.snapshot(of: scriptLayout, in: context, query: .all)
     }
 
     /// A layout file; an unreadable one is an input error located in it.
@@ -79,6 +114,42 @@ struct CompareCommand: LualayoutCommand {
         } catch {
             throw .input("\(path): \(error)")
         }
+    }
+}
+
+/// `--kind UIKIT=OURS`, and the mapping every comparison applies (docs/export.md, "Kinds"):
+/// the string values of UIKit's `elementKindSectionHeader` and `elementKindSectionFooter` are
+/// LuaLayout's "header" and "footer".
+struct KindMapping: ExpressibleByArgument {
+    static let uikit = [
+        "UICollectionElementKindSectionHeader": "header", "UICollectionElementKindSectionFooter": "footer",
+    ]
+    var from: String
+    var to: String
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        (from, to) = (parts[0], parts[1])
+    }
+
+    static func table(_ given: [KindMapping]) -> [String: String] {
+        var table = uikit
+        for mapping in given { table[mapping.from] = mapping.to }
+        return table
+    }
+
+    /// The layout with its kinds renamed (and so reordered as LuaLayout orders elements).
+    static func apply(_ table: [String: String], to layout: LayoutSnapshot) -> LayoutSnapshot {
+        guard layout.elements.contains(where: { table[$0.kind] != nil }) else { return layout }
+        var renamed = layout
+        var elements = layout.elements.array
+        for index in elements.indices {
+            if let name = table[elements[index].kind] { elements[index].key.kind = name }
+        }
+        elements.sort { $0.key < $1.key }
+        renamed.elements = ElementList(elements)
+        return renamed
     }
 }
 

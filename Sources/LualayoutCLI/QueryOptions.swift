@@ -44,7 +44,7 @@ enum SupplementaryKind: ElementArgumentKind { static let category = ElementCateg
 enum DecorationKind: ElementArgumentKind { static let category = ElementCategory.decoration }
 
 /// `S:I` for a cell, `KIND:S:I` for other views (the kind may itself hold colons).
-/// Supplementary and decoration views take index paths of any depth (parity.md §2),
+/// Supplementary and decoration views take index paths of any depth (docs/parity.md §2),
 /// `KIND:S:I:J…`: the trailing whole numbers are the path. A kind may end in `:N` itself, so
 /// every split is a candidate — the deepest path first, down to `S:I` — and the query takes the
 /// first element the layout placed.

@@ -3,7 +3,6 @@ import LayoutEngine
 import LayoutOutput
 import Platform
 import ScriptLayout
-import WorkerProtocol
 
 /// `lualayout run`: prepare a layout and print the elements of a rect.
 struct RunCommand: LualayoutCommand, ScriptCommand {

@@ -9,7 +9,6 @@ import LayoutEngine
 import Scenario
 import ScriptLayout
 import InputFiles
-import WorkerProtocol
 
 /// `lualayout simulate`: run a scenario (taps, scrolls, flings, updates) against a layout in a
 /// headless collection view, with an optional controller script, and print the timeline.

@@ -197,7 +197,7 @@ struct TestCommand: LualayoutCommand {
         pool.start()
         let showProgress = isatty(2) == 1 && io.err is FileStream
         var reports: [TestCaseReport] = []
-        var ledger = WrittenSnapshotLedger()
+        var ledger = SnapshotLedger()
         var notRun = 0
         for (index, run) in runs.enumerated() {
             if showProgress {
@@ -229,7 +229,10 @@ struct TestCommand: LualayoutCommand {
         io.out.write(summary.line + "\n")
         io.flush()
         if let junit {
-            try OutputDestination(path: junit, option: "--junit").write(io, inputs: Self.inputs(of: runs.map(\.path))) {
+            // The modules the layouts, scenarios and controllers required are inputs too: only
+            // the run knows them.
+            let inputs = Self.inputs(of: runs.map(\.path)) + reports.flatMap(\.result.files)
+            try OutputDestination(path: junit, option: "--junit").write(io, inputs: inputs) {
                 $0.write(JUnitWriter.xml(reports))
             }
         }

@@ -2,7 +2,7 @@ import ArgumentParser
 import LayoutEngine
 import LayoutOutput
 import ScriptLayout
-import WorkerProtocol
+import Platform
 
 /// `lualayout transition`: animate from one layout to another over the same data.
 struct TransitionCommand: LualayoutCommand {
@@ -30,10 +30,7 @@ struct TransitionCommand: LualayoutCommand {
     /// How many steps the html page samples a bent path in (progress k / 20).
     static let pathSamples = 20
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json
-        case html
-    }
+    typealias Format = PlanOutputOptions<LayoutTransition>.Format
 
     @Argument(
         help: ArgumentHelp("The layout to start from (Lua).", valueName: "FROM"), completion: .file(extensions: ["lua"])
@@ -50,8 +47,8 @@ struct TransitionCommand: LualayoutCommand {
     @OptionGroup(title: "Script")
     var scriptOptions: ScriptOptions
 
-    @Option(help: ArgumentHelp("Also print every element at this progress of the transition (json).", valueName: "T"))
-    var progress: Double?
+    @OptionGroup
+    var plan: PlanOutputOptions<LayoutTransition>
 
     @Option(
         help: ArgumentHelp(
@@ -59,20 +56,12 @@ struct TransitionCommand: LualayoutCommand {
             valueName: "T.lua"), completion: .file(extensions: ["lua"]))
     var with: String?
 
-    @Option(help: "Output format: json (the plan) or html (a page that plays and scrubs the transition).")
-    var format: Format = .json
-
-    @OptionGroup(title: "Pictures (html)")
-    var picture: PictureOptions
-
-    @Option(
-        name: [.customShort("o"), .long],
-        help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
-        completion: .file())
-    var output: String?
+    var progress: Double? { plan.progress }
+    var format: Format { plan.format }
+    var picture: PictureOptions { plan.picture }
+    var output: String? { plan.output }
 
     func validate() throws {
-        if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be between 0 and 1") }
         if with != nil, progress == nil, format == .json {
             throw ValidationError(
                 "--with bends the elements at --progress: give --progress T (json output), or --format html")

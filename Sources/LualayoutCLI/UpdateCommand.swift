@@ -3,7 +3,7 @@ import LayoutEngine
 import LayoutOutput
 import ScriptLayout
 import InputFiles
-import WorkerProtocol
+import Platform
 
 /// `lualayout update`: plan the animation of a batch update.
 struct UpdateCommand: LualayoutCommand, ScriptCommand {
@@ -27,10 +27,7 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
               lualayout update Examples/fly-in.lua --items 6 --insert 0:2 --format html -o fly-in.html
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json
-        case html
-    }
+    typealias Format = PlanOutputOptions<BatchAnimation>.Format
 
     @OptionGroup
     var common: ScriptCommandOptions
@@ -79,24 +76,13 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
             valueName: "FILE"), completion: .file(extensions: ["json"]))
     var batchFile: String?
 
-    @Option(help: ArgumentHelp("Also print every element at this progress of the animation (json).", valueName: "T"))
-    var progress: Double?
+    @OptionGroup
+    var plan: PlanOutputOptions<BatchAnimation>
 
-    @Option(help: "Output format: json (the plan) or html (a page that plays and scrubs the animation).")
-    var format: Format = .json
-
-    @OptionGroup(title: "Pictures (html)")
-    var picture: PictureOptions
-
-    @Option(
-        name: [.customShort("o"), .long],
-        help: ArgumentHelp("Write the output to FILE instead of standard output.", valueName: "FILE"),
-        completion: .file())
-    var output: String?
-
-    func validate() throws {
-        if let progress, !(0...1).contains(progress) { throw ValidationError("--progress must be between 0 and 1") }
-    }
+    var progress: Double? { plan.progress }
+    var format: Format { plan.format }
+    var picture: PictureOptions { plan.picture }
+    var output: String? { plan.output }
 
     /// Most items a plan may cover: both layouts (before and after the update) are kept whole.
     static let maxItems = 2_000_000
@@ -125,15 +111,18 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     }
 
     /// Appends the changes of a batch file to those given as options.
-    private mutating func add(_ file: BatchFile) {
-        deletes += file.deletes.map(IndexPathArgument.init)
-        inserts += file.inserts.map(IndexPathArgument.init)
-        reloads += file.reloads.map(IndexPathArgument.init)
-        moves += file.moves.map { ItemMoveArgument(from: $0.from, to: $0.to) }
-        deletedSections += file.deletedSections
-        insertedSections += file.insertedSections.map { SectionInsertArgument(section: $0.section, count: $0.count) }
-        reloadedSections += file.reloadedSections
-        movedSections += file.movedSections.map { SectionMoveArgument(from: $0.from, to: $0.to) }
+    private mutating func add(_ file: BatchRequest) {
+        let batch = file.batch
+        deletes += batch.deletedItems.map(IndexPathArgument.init)
+        inserts += batch.insertedItems.map(IndexPathArgument.init)
+        reloads += batch.reloadedItems.map(IndexPathArgument.init)
+        moves += batch.movedItems.map { ItemMoveArgument(from: $0.from, to: $0.to) }
+        deletedSections += batch.deletedSections
+        insertedSections += batch.insertedSections.map {
+            SectionInsertArgument(section: $0, count: file.insertedSections[$0]?.count ?? 0)
+        }
+        reloadedSections += batch.reloadedSections
+        movedSections += batch.movedSections.map { SectionMoveArgument(from: $0.from, to: $0.to) }
     }
 
     /// `batchFile`: the batch file folded into these options (an input, for `-o`'s check).

@@ -240,7 +240,12 @@ final class StopSignal: @unchecked Sendable {
             guard let self else { return }
             for _ in 0..<max(1, self.source.data) { self.set() }
         }
+        // Registration is asynchronous: until it is done a Ctrl-C would be ignored. Waiting for
+        // it makes "watching …", printed next, the signal that Ctrl-C is handled.
+        let registered = DispatchSemaphore(value: 0)
+        source.setRegistrationHandler { registered.signal() }
         source.resume()
+        registered.wait()
     }
 
     var isSet: Bool {

@@ -1,9 +1,4 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import LayoutEngine
 import LayoutOutput
 import Scenario
@@ -35,13 +30,13 @@ struct WatchWorkerCommand: LualayoutCommand {
             throw .usage("watch-worker: \(WatchCommand.message(for: error))")
         }
         io.flush()
-        WatchWorker(watch: watch).serve()
+        WatchWorkerLoop.serve(WatchWorker(watch: watch), warmUp: WatchWorker.warmUp)
     }
 }
 
 /// The worker's side of the conversation: the layout of its one evaluation, kept so viewport
 /// requests can query it at other offsets.
-final class WatchWorker {
+final class WatchWorker: WatchEvaluator {
     private let watch: WatchCommand
     private var layout: ScriptLayout?
     private var context: CollectionContext?
@@ -50,29 +45,10 @@ final class WatchWorker {
         self.watch = watch
     }
 
-    /// Answers requests until the watcher goes away; never returns.
-    func serve() -> Never {
-        let (replies, inbox) = WorkerChild.start { try WorkerRequest(decoding: $0) }
-        Self.closeInheritedSockets()
-        Self.warmUp()
-        while true {
-            let reply = handle(inbox.take())
-            guard WorkerFrames.write(reply.encoded(), to: replies) else { _exit(0) }
-        }
-    }
-
-    func handle(_ request: WorkerRequest) -> WorkerReply {
-        switch request {
-        case .evaluate: evaluate()
-        case .viewport(let offset): viewport(at: offset)
-        case .interact(let gestures): interact(gestures)
-        }
-    }
-
     /// Replays an interactive preview's gestures on a fresh load of the script and the
     /// controller (`watch --controller`), from the data as loaded: each viewer's session is
     /// its log, so nothing of it lives here between requests and the kept layout stays as it was.
-    private func interact(_ gestures: [PreviewGesture]) -> WorkerReply {
+    func interact(_ gestures: [PreviewGesture]) -> WorkerReply {
         guard layout != nil else { return .noLayout }
         do {
             let context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
@@ -110,7 +86,7 @@ final class WatchWorker {
     }
 
     /// Loads the script and data afresh, prepares, answers the watch's query.
-    private func evaluate() -> WorkerReply {
+    func evaluate() -> WorkerReply {
         var loaded: ScriptLayout?
         do {
             let context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
@@ -161,7 +137,7 @@ final class WatchWorker {
 
     /// The kept layout's elements in the viewport at `offset` (the rect-query phase runs at
     /// those bounds, as a scroll would make it).
-    private func viewport(at offset: Point) -> WorkerReply {
+    func viewport(at offset: Point) -> WorkerReply {
         guard let layout, var context else { return .noLayout }
         do {
             // Content offsets stay within the content and its adjusted inset, as a scroll view
@@ -195,7 +171,7 @@ final class WatchWorker {
 
     /// Runs a small layout once while waiting for the first request, so the run after a save
     /// does not pay for a new process's first use of its code and memory.
-    private static func warmUp() {
+    static func warmUp() {
         let context = CollectionContext(
             bounds: Rect(x: 0, y: 0, width: 375, height: 667), scale: 1, data: CollectionData(counts: [2000]),
             state: [:])
@@ -203,20 +179,5 @@ final class WatchWorker {
             let snapshot = try? LayoutQuery.snapshot(of: layout, in: context, query: .all)
         else { return }
         _ = WorkerReply.evaluated(snapshot, loadedFiles: []).encoded()
-    }
-
-    /// Sockets the worker inherited from the watcher (the preview's connections): held open
-    /// here, they would keep a connection alive after the watcher closed it.
-    private static func closeInheritedSockets() {
-        #if os(Linux)
-        let descriptors =
-            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
-        #else
-        let descriptors = Array(3..<min(Int32(getdtablesize()), 4096))
-        #endif
-        for descriptor in descriptors where descriptor > 2 {
-            var info = stat()
-            if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK { close(descriptor) }
-        }
     }
 }

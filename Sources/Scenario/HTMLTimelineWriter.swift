@@ -1,5 +1,6 @@
 import LayoutEngine
 import LayoutOutput
+import Platform
 
 /// The timeline as a self-contained page (`simulate --format html`): a list of the steps (the
 /// event, the delegate calls in order, state changes) beside a picture of the viewport after

@@ -88,9 +88,10 @@ package enum ScenarioRunner {
             outcome.error = ScenarioScript.scriptError(error, request.layoutPath)
         }
         outcome.warnings = (scriptLayout?.warnings ?? []) + (scenarioScript?.warnings ?? [])
+        // What the scripts read, a module that failed to load included: every one is an input.
         outcome.loadedFiles =
             (scriptLayout?.loadedFiles ?? []) + (controllerScript?.environment.loadedFiles ?? [])
-            + (scenarioScript?.loadedFiles ?? [])
+            + (scenarioScript?.loadedFiles ?? []) + ((outcome.error as? ScriptError)?.files ?? [])
         return outcome
     }
 }

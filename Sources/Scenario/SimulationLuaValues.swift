@@ -247,125 +247,112 @@ extension LuaState {
     }
 }
 
-/// A batch update as a scenario or controller gives it: the batch, and the payloads of what
-/// it inserts.
-package struct BatchRequest: Sendable, Equatable {
-    package var batch: BatchUpdate
-    /// Payloads of inserted items, at their new index paths.
-    package var payloads: [LayoutIndexPath: LayoutValue] = [:]
-    /// Inserted sections with their items (payloads) or item count.
-    package var insertedSections: [Int: CollectionData.Section] = [:]
-    /// New payloads of reloaded items, at their index paths before the update.
-    package var reloadPayloads: [LayoutIndexPath: LayoutValue] = [:]
-
-    package init(
-        _ batch: BatchUpdate, payloads: [LayoutIndexPath: LayoutValue] = [:],
-        insertedSections: [Int: CollectionData.Section] = [:]
-    ) {
-        self.batch = batch
-        self.payloads = payloads
-        self.insertedSections = insertedSections
-    }
-}
-
-/// Reads a batch table (already copied out of Lua): every key of `lualayout update`,
+/// A batch table as a scenario or controller writes it (already copied out of Lua), read by
+/// the one batch grammar (`BatchGrammar`):
 ///
 ///     {delete = {{s, i}, …}, insert = {{s, i}, {s, i, data = payload}, …},
 ///      reload = {{s, i}, {s, i, data = new payload}, …},
 ///      move = {{{s, i}, {s, i}}, …}, deleteSections = {s, …}, reloadSections = {s, …},
 ///      insertSections = {s, {s, items = {payload, …}}, {s, count = n}, …},
 ///      moveSections = {{from, to}, …}}
-enum BatchTable {
-    static let keys = [
-        "delete", "insert", "reload", "move", "deleteSections", "insertSections", "reloadSections", "moveSections",
-    ]
+///
+/// Messages name the function (`performBatchUpdates`, `view:performBatchUpdates`) and count
+/// positions from 1, as Lua does.
+struct BatchTable: BatchSyntax {
+    let function: String
 
     static func read(_ value: LuaValue, _ function: String) -> Result<BatchRequest, SimulationError> {
-        let fields: [String: LuaValue]
-        switch value {
-        case .map(let map): fields = map
-        case .array(let items) where items.isEmpty: fields = [:]
-        default:
-            return .failure(
-                SimulationError("\(function) expects a table with the keys \(keys.joined(separator: ", "))"))
-        }
-        if let unknown = fields.keys.sorted().first(where: { !keys.contains($0) }) {
-            return .failure(
-                SimulationError("\(function): unknown key '\(unknown)' (expected \(keys.joined(separator: ", ")))"))
-        }
-        var request = BatchRequest(BatchUpdate())
-        do {
-            request.batch.deletedItems = try paths(fields["delete"], "\(function): delete")
-            for key in ["insert", "reload"] {
-                for (offset, entry) in try list(fields[key], "\(function): \(key)").enumerated() {
-                    let what = "\(function): \(key)[\(offset + 1)]"
-                    let (parts, extra) = split(entry)
-                    if let unknown = extra.keys.sorted().first(where: { $0 != "data" }) {
-                        throw SimulationError(
-                            "\(what): unknown key '\(unknown)' (an item is {section, item, data = payload})")
-                    }
-                    let path = try path(.array(parts), what)
-                    if key == "insert" {
-                        request.batch.insertedItems.append(path)
-                        if let data = extra["data"] { request.payloads[path] = LayoutValue(data) }
-                    } else {
-                        request.batch.reloadedItems.append(path)
-                        if let data = extra["data"] { request.reloadPayloads[path] = LayoutValue(data) }
-                    }
-                }
-            }
-            request.batch.movedItems = try list(fields["move"], "\(function): move").enumerated().map { offset, pair in
-                let what = "\(function): move[\(offset + 1)]"
-                guard case .array(let ends) = pair, ends.count == 2 else {
-                    throw SimulationError("\(what) must be {{section, item}, {section, item}} (from, to)")
-                }
-                return .init(from: try path(ends[0], what), to: try path(ends[1], what))
-            }
-            request.batch.deletedSections = try sections(fields["deleteSections"], "\(function): deleteSections")
-            request.batch.reloadedSections = try sections(fields["reloadSections"], "\(function): reloadSections")
-            request.batch.movedSections = try list(fields["moveSections"], "\(function): moveSections").enumerated()
-                .map { offset, pair in
-                    let what = "\(function): moveSections[\(offset + 1)]"
-                    guard case .array(let ends) = pair, ends.count == 2 else {
-                        throw SimulationError("\(what) must be {from, to} (two sections)")
-                    }
-                    return .init(from: try section(ends[0], what), to: try section(ends[1], what))
-                }
-            for (offset, entry) in try list(fields["insertSections"], "\(function): insertSections").enumerated() {
-                let what = "\(function): insertSections[\(offset + 1)]"
-                if entry.number != nil {
-                    request.batch.insertedSections.append(try section(entry, what))
-                    continue
-                }
-                let (parts, extra) = split(entry)
-                guard parts.count == 1 else {
-                    throw SimulationError("\(what) must be a section, {section, items = {…}} or {section, count = n}")
-                }
-                let index = try section(parts[0], what)
-                request.batch.insertedSections.append(index)
-                if let unknown = extra.keys.sorted().first(where: { $0 != "items" && $0 != "count" && $0 != "data" }) {
-                    throw SimulationError("\(what): unknown key '\(unknown)' (items, count or data)")
-                }
-                let data = extra["data"].map(LayoutValue.init)
-                if let items = extra["items"] {
-                    guard extra["count"] == nil else { throw SimulationError("\(what): give items or count, not both") }
-                    let payloads = try list(items, "\(what).items").map(LayoutValue.init)
-                    request.insertedSections[index] = CollectionData.Section(items: payloads, data: data)
-                } else if let count = extra["count"] {
-                    guard let n = count.number, n == n.rounded(), n >= 0, n <= 10_000_000 else {
-                        throw SimulationError("\(what).count must be a whole number from 0 to 10000000")
-                    }
-                    request.insertedSections[index] = CollectionData.Section(count: Int(n), data: data)
-                } else {
-                    request.insertedSections[index] = CollectionData.Section(count: 0, data: data)
-                }
-            }
-        } catch let error as SimulationError {
-            return .failure(error)
+        do throws(LayoutError) {
+            return .success(try BatchGrammar.read(value, BatchTable(function: function)))
         } catch {
-            return .failure(SimulationError("\(function): \(error)"))
+            return .failure(SimulationError(error.message))
         }
-        return .success(request)
+    }
+
+    var order: [String] {
+        ["delete", "insert", "reload", "move", "deleteSections", "reloadSections", "moveSections", "insertSections"]
+    }
+
+    func fields(_ value: LuaValue) throws(LayoutError) -> [String: LuaValue] {
+        switch value {
+        case .map(let map): return map
+        case .array(let items) where items.isEmpty: return [:]
+        default:
+            throw LayoutError("\(function) expects a table with the keys \(BatchGrammar.keys.joined(separator: ", "))")
+        }
+    }
+
+    func unknownKey(_ key: String) -> LayoutError {
+        LayoutError("\(function): unknown key '\(key)' (expected \(BatchGrammar.keys.joined(separator: ", ")))")
+    }
+
+    func entries(_ value: LuaValue?, key: String) throws(LayoutError) -> [(LuaValue, at: String)] {
+        let what = "\(function): \(key)"
+        return try Self.list(value, what).enumerated().map { offset, entry in (entry, "\(what)[\(offset + 1)]") }
+    }
+
+    func indexPath(_ value: LuaValue, at what: String) throws(LayoutError) -> LayoutIndexPath {
+        guard case .array(let parts) = value, parts.count == 2,
+            let section = parts[0].number, let item = parts[1].number,
+            section == section.rounded(), item == item.rounded(), section >= 0, item >= 0, section < 1e9, item < 1e9
+        else {
+            throw LayoutError("\(what) must be {section, item} (integers ≥ 0)")
+        }
+        return LayoutIndexPath(Int(section), Int(item))
+    }
+
+    func item(_ value: LuaValue, at what: String) throws(LayoutError) -> (LayoutIndexPath, payload: LayoutValue?) {
+        let (parts, extra) = Self.split(value)
+        if let unknown = extra.keys.sorted().first(where: { $0 != "data" }) {
+            throw LayoutError("\(what): unknown key '\(unknown)' (an item is {section, item, data = payload})")
+        }
+        return (try indexPath(.array(parts), at: what), extra["data"].map(LayoutValue.init))
+    }
+
+    func itemMove(_ value: LuaValue, at what: String) throws(LayoutError) -> BatchUpdate.Move<LayoutIndexPath> {
+        guard case .array(let ends) = value, ends.count == 2 else {
+            throw LayoutError("\(what) must be {{section, item}, {section, item}} (from, to)")
+        }
+        return .init(from: try indexPath(ends[0], at: what), to: try indexPath(ends[1], at: what))
+    }
+
+    func section(_ value: LuaValue, at what: String) throws(LayoutError) -> Int {
+        guard let section = value.number, section == section.rounded(), section >= 0, section < 1e9 else {
+            throw LayoutError("\(what) must be a section (an integer ≥ 0)")
+        }
+        return Int(section)
+    }
+
+    func sectionMove(_ value: LuaValue, at what: String) throws(LayoutError) -> BatchUpdate.Move<Int> {
+        guard case .array(let ends) = value, ends.count == 2 else {
+            throw LayoutError("\(what) must be {from, to} (two sections)")
+        }
+        return .init(from: try section(ends[0], at: what), to: try section(ends[1], at: what))
+    }
+
+    func insertedSection(_ value: LuaValue, at what: String) throws(LayoutError) -> (Int, CollectionData.Section?) {
+        if value.number != nil { return (try section(value, at: what), nil) }
+        let (parts, extra) = Self.split(value)
+        guard parts.count == 1 else {
+            throw LayoutError("\(what) must be a section, {section, items = {…}} or {section, count = n}")
+        }
+        let index = try section(parts[0], at: what)
+        if let unknown = extra.keys.sorted().first(where: { $0 != "items" && $0 != "count" && $0 != "data" }) {
+            throw LayoutError("\(what): unknown key '\(unknown)' (items, count or data)")
+        }
+        let data = extra["data"].map(LayoutValue.init)
+        if let items = extra["items"] {
+            guard extra["count"] == nil else { throw LayoutError("\(what): give items or count, not both") }
+            let payloads = try Self.list(items, "\(what).items").map(LayoutValue.init)
+            return (index, CollectionData.Section(items: payloads, data: data))
+        }
+        if let count = extra["count"] {
+            guard let n = count.number, n == n.rounded(), n >= 0, n <= 10_000_000 else {
+                throw LayoutError("\(what).count must be a whole number from 0 to 10000000")
+            }
+            return (index, CollectionData.Section(count: Int(n), data: data))
+        }
+        return (index, CollectionData.Section(count: 0, data: data))
     }
 
     /// A table's positional values and its named fields (`{0, 3, data = …}` is copied as a
@@ -376,44 +363,19 @@ enum BatchTable {
         case .map(let map):
             var positional: [LuaValue] = []
             while let next = map[String(positional.count + 1)] { positional.append(next) }
-            let named = map.filter { key, _ in Int(key).map { !(1...positional.count).contains($0) } ?? true }
+            let named = map.filter { key, _ in Int(key).map { $0 < 1 || $0 > positional.count } ?? true }
             return (positional, named)
         default: return ([value], [:])
         }
     }
 
-    private static func list(_ value: LuaValue?, _ what: String) throws -> [LuaValue] {
+    private static func list(_ value: LuaValue?, _ what: String) throws(LayoutError) -> [LuaValue] {
         switch value {
         case nil, .nil?: return []
         case .array(let items)?: return items
         case .map(let map)? where map.isEmpty: return []
-        default: throw SimulationError("\(what) must be an array")
+        default: throw LayoutError("\(what) must be an array")
         }
-    }
-
-    private static func paths(_ value: LuaValue?, _ what: String) throws -> [LayoutIndexPath] {
-        try list(value, what).enumerated().map { offset, item in try path(item, "\(what)[\(offset + 1)]") }
-    }
-
-    private static func sections(_ value: LuaValue?, _ what: String) throws -> [Int] {
-        try list(value, what).enumerated().map { offset, item in try section(item, "\(what)[\(offset + 1)]") }
-    }
-
-    private static func section(_ value: LuaValue, _ what: String) throws -> Int {
-        guard let section = value.number, section == section.rounded(), section >= 0, section < 1e9 else {
-            throw SimulationError("\(what) must be a section (an integer ≥ 0)")
-        }
-        return Int(section)
-    }
-
-    private static func path(_ value: LuaValue, _ what: String) throws -> LayoutIndexPath {
-        guard case .array(let parts) = value, parts.count == 2,
-            let section = parts[0].number, let item = parts[1].number,
-            section == section.rounded(), item == item.rounded(), section >= 0, item >= 0, section < 1e9, item < 1e9
-        else {
-            throw SimulationError("\(what) must be {section, item} (integers ≥ 0)")
-        }
-        return LayoutIndexPath(Int(section), Int(item))
     }
 }
 

@@ -1,3 +1,4 @@
+import InputFiles
 import LayoutEngine
 import Platform
 import LayoutOutput

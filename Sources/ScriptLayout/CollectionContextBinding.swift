@@ -154,7 +154,10 @@ final class CollectionContextBinding {
         }
         lua.push(context.traits.value(displayScale: context.scale))
         lua.push(context.layoutDirection.rawValue)
-        lua.push(LayoutValue.object(extraFields))
+        // cv.iosVersion: the major release `--ios` picked (docs/lua-api.md).
+        var extra = extraFields
+        extra["iosVersion"] = .number(Double(context.iosVersion.major))
+        lua.push(LayoutValue.object(extra))
         do {
             try lua.call(arguments: 9, results: 4)
         } catch {

@@ -45,10 +45,10 @@ public final class ScriptLayout: CollectionViewLayout {
     /// A flow layout's own `prepare(cv, out)`, which adds elements after the flow's.
     private let flowAdditions: FlowAddedElements?
     /// What the last successful prepare produced.
-    private var prepared: PreparedLayout
-    private let proxy: AttributesProxy
+    private(set) var prepared: PreparedLayout
+    let proxy: AttributesProxy
     /// Whether a prepare has completed and none is running: super queries need one.
-    private var isPrepared = false
+    private(set) var isPrepared = false
     private let strict: Bool
     /// Likely misspellings found in the layout table so far
     /// (`file:line: warning: unknown field … (did you mean …?)`), for the host to show; with
@@ -174,14 +174,14 @@ public final class ScriptLayout: CollectionViewLayout {
         return kind != .custom
     }
 
-    private func mirrored(_ attributes: LayoutAttributes) -> LayoutAttributes {
+    func mirrored(_ attributes: LayoutAttributes) -> LayoutAttributes {
         guard let flipWidth else { return attributes }
         var result = attributes
         result.frame.origin.x = flipWidth - attributes.frame.x - attributes.frame.width
         return result
     }
 
-    private func mirrored(_ rect: Rect) -> Rect {
+    func mirrored(_ rect: Rect) -> Rect {
         guard let flipWidth else { return rect }
         var result = rect
         result.origin.x = flipWidth - rect.x - rect.width
@@ -290,7 +290,7 @@ public final class ScriptLayout: CollectionViewLayout {
         }
     }
 
-    /// What is drawn and hit (parity.md §4): each element a rect query returned, through the
+    /// What is drawn and hit (docs/parity.md §4): each element a rect query returned, through the
     /// single-element hook of its category when the layout defines one — so the simulator's
     /// pictures and taps, the preview and `run`'s pictures agree with `--item`. The hooks see
     /// left-to-right frames, as everywhere.
@@ -392,7 +392,7 @@ public final class ScriptLayout: CollectionViewLayout {
     }
 
     /// Runs `hook(cv, a)` on one element, if the script defines it.
-    fileprivate func edit(
+    func edit(
         _ attributes: LayoutAttributes, with hook: String, context: CollectionContext
     ) throws(ScriptError) -> LayoutAttributes {
         guard script.pushCallback(hook) else { return attributes }
@@ -464,230 +464,5 @@ public final class ScriptLayout: CollectionViewLayout {
         if let point = lua.point(at: -2), point.x.isFinite, point.y.isFinite { return point }
         throw script.badReturn(
             "targetContentOffset", "must return x, y (or {x=, y=}) as finite numbers", evaluating: evaluating)
-    }
-}
-
-// MARK: - Super queries
-
-extension ScriptLayout {
-    /// `cv:layoutAttributesForItem(section, item)`, `cv:layoutAttributesForSupplementaryElement(kind,
-    /// section, item)`, `cv:layoutAttributesForDecorationElement(kind, section, item)` and
-    /// `cv:layoutAttributesForElements(rect)`: what the prepared layout holds, before any
-    /// rect-query hook (UIKit's `super`), as new editable attributes objects.
-    fileprivate func registerSuperQueries() {
-        let binding = script.binding
-        binding.register("layoutAttributesForItem") { [unowned self] lua in
-            guard let section = wholeNumber(lua, 2), let item = wholeNumber(lua, 3) else {
-                return .error("cv:layoutAttributesForItem(section, item) expects two whole numbers (call it with ':')")
-            }
-            return pushPrepared(lua, .cell(section, item), "cv:layoutAttributesForItem")
-        }
-        for (category, name) in [(ElementCategory.supplementary, "Supplementary"), (.decoration, "Decoration")] {
-            let method = "layoutAttributesFor\(name)Element"
-            binding.register(method) { [unowned self] lua in
-                guard let kind = lua.string(at: 2), let path = indexPath(lua, 3) else {
-                    return .error(
-                        "cv:\(method)(kind, section, item) expects a kind and two whole numbers (call it with ':')")
-                }
-                return pushPrepared(lua, ElementKey(category: category, kind: kind, indexPath: path), "cv:\(method)")
-            }
-        }
-        binding.register("layoutAttributesForElements") { [unowned self] lua in
-            guard let rect = lua.rect(at: 2), rect.isFinite else {
-                return .error(
-                    "cv:layoutAttributesForElements(rect) expects {x=, y=, width=, height=} with finite values (call it with ':')"
-                )
-            }
-            guard isPrepared else { return notPrepared("cv:layoutAttributesForElements") }
-            let context = script.binding.context
-            let elements: [LayoutAttributes]
-            do {
-                elements = try prepared.elements(in: rect, context: context)
-            } catch {
-                return .error("cv:layoutAttributesForElements: \(error)")
-            }
-            lua.newTable(arrayCount: Int32(clamping: elements.count))
-            for (offset, attributes) in elements.enumerated() {
-                proxy.push(attributes, charged: true)
-                lua.rawSet(tableAt: -2, index: offset + 1)
-            }
-            return .results(1)
-        }
-    }
-
-    private func pushPrepared(_ lua: LuaState, _ key: ElementKey, _ method: String) -> LuaState.FunctionResult {
-        guard isPrepared else { return notPrepared(method) }
-        let found: LayoutAttributes?
-        do {
-            found = try prepared.attributes(for: key, context: script.binding.context)
-        } catch {
-            return .error("\(method): \(error)")
-        }
-        if let found { proxy.push(found, charged: true) } else { lua.pushNil() }
-        return .results(1)
-    }
-
-    private func notPrepared(_ method: String) -> LuaState.FunctionResult {
-        .error("\(method) answers from the prepared layout: call it in hooks, not while prepare runs")
-    }
-
-    /// `section, item` at `index` and `index + 1`, or a table of two or more whole numbers at `index`.
-    private func indexPath(_ lua: LuaState, _ index: Int32) -> LayoutIndexPath? {
-        guard lua.type(at: index) == .table else {
-            guard let section = wholeNumber(lua, index), let item = wholeNumber(lua, index + 1) else { return nil }
-            return LayoutIndexPath(section, item)
-        }
-        let count = lua.rawLength(at: index)
-        guard count >= 2, count <= 64 else { return nil }
-        var components: [Int] = []
-        for position in 1...count {
-            lua.rawGet(tableAt: index, index: position)
-            defer { lua.pop(1) }
-            guard let component = wholeNumber(lua, -1) else { return nil }
-            components.append(component)
-        }
-        return LayoutIndexPath(components: components)
-    }
-
-    private func wholeNumber(_ lua: LuaState, _ index: Int32) -> Int? {
-        guard let number = lua.number(at: index), number == number.rounded(), abs(number) < 1e15 else { return nil }
-        return Int(number)
-    }
-}
-
-// MARK: - Updates
-
-extension ScriptLayout {
-    /// `prepareForCollectionViewUpdates(cv, updates)`: each update is
-    /// `{updateAction = "insert"|"delete"|"move"|"reload", indexPathBeforeUpdate = {section=, item=}|nil,
-    /// indexPathAfterUpdate = …}`, with `item` nil for a whole-section update.
-    public func prepare(forCollectionViewUpdates updates: [CollectionUpdate], context: CollectionContext) throws {
-        try script.lua.balanced { try prepareUpdatesBalanced(updates, context) }
-    }
-
-    private func prepareUpdatesBalanced(_ updates: [CollectionUpdate], _ context: CollectionContext) throws {
-        guard script.pushCallback("prepareForCollectionViewUpdates") else { return }
-        let lua = script.lua
-        try script.binding.push(context)
-        lua.newTable(arrayCount: Int32(clamping: updates.count))
-        for (offset, update) in updates.enumerated() {
-            lua.newTable(fieldCount: 3)
-            lua.push(update.action.rawValue)
-            lua.rawSet(tableAt: -2, field: "updateAction")
-            for (field, target) in [("indexPathBeforeUpdate", update.before), ("indexPathAfterUpdate", update.after)] {
-                guard let target else { continue }
-                lua.newTable(fieldCount: 2)
-                lua.push(target.section)
-                lua.rawSet(tableAt: -2, field: "section")
-                if let item = target.item {
-                    lua.push(item)
-                    lua.rawSet(tableAt: -2, field: "item")
-                }
-                lua.rawSet(tableAt: -2, field: field)
-            }
-            lua.rawSet(tableAt: -2, index: offset + 1)
-        }
-        try script.call(arguments: 2, results: 0, evaluating: "prepareForCollectionViewUpdates(cv, updates)")
-    }
-
-    public func finalizeCollectionViewUpdates(context: CollectionContext) throws {
-        try script.lua.balanced {
-            guard script.pushCallback("finalizeCollectionViewUpdates") else { return }
-            try script.binding.push(context)
-            try script.call(arguments: 1, results: 0, evaluating: "finalizeCollectionViewUpdates(cv)")
-        }
-    }
-
-    /// `initialLayoutAttributesForAppearingItem/SupplementaryElement/DecorationElement(cv, a)`:
-    /// `a` arrives holding the default start and the hook edits it.
-    public func initialLayoutAttributes(
-        forAppearing attributes: LayoutAttributes, context: CollectionContext
-    ) throws -> LayoutAttributes {
-        try transitionHook("initialLayoutAttributesForAppearing", attributes, context)
-    }
-
-    /// `finalLayoutAttributesForDisappearingItem/SupplementaryElement/DecorationElement(cv, a)`.
-    public func finalLayoutAttributes(
-        forDisappearing attributes: LayoutAttributes, context: CollectionContext
-    ) throws -> LayoutAttributes {
-        try transitionHook("finalLayoutAttributesForDisappearing", attributes, context)
-    }
-
-    private func transitionHook(
-        _ prefix: String, _ attributes: LayoutAttributes, _ context: CollectionContext
-    ) throws -> LayoutAttributes {
-        let suffix =
-            switch attributes.category {
-            case .cell: "Item"
-            case .supplementary: "SupplementaryElement"
-            case .decoration: "DecorationElement"
-            }
-        return try script.lua.balanced {
-            mirrored(try edit(mirrored(attributes), with: prefix + suffix, context: context))
-        }
-    }
-}
-
-// MARK: - Interactive movement
-
-extension ScriptLayout {
-    /// `targetIndexPathForInteractivelyMovingItem(cv, indexPath, position)` → `{s, i}`, or nil
-    /// (also when the script does not define it) for the default.
-    package func targetIndexPathForInteractivelyMovingItem(
-        _ indexPath: LayoutIndexPath, position: Point, context: CollectionContext
-    ) throws -> LayoutIndexPath? {
-        try script.lua.balanced { () throws -> LayoutIndexPath? in
-            guard script.pushCallback("targetIndexPathForInteractivelyMovingItem") else { return nil }
-            let lua = script.lua
-            try script.binding.push(context)
-            lua.newTable(arrayCount: 2)
-            lua.push(indexPath.section)
-            lua.rawSet(tableAt: -2, index: 1)
-            lua.push(indexPath.item)
-            lua.rawSet(tableAt: -2, index: 2)
-            lua.push(mirrored(Rect(origin: position, size: Size(width: 0, height: 0))).origin)
-            let evaluating =
-                "targetIndexPathForInteractivelyMovingItem(cv, {\(indexPath.section), \(indexPath.item)}, position)"
-            try script.call(arguments: 3, results: 1, evaluating: evaluating)
-            defer { lua.pop(1) }
-            if lua.type(at: -1) == .nil { return nil }
-            guard lua.type(at: -1) == .table, lua.rawLength(at: -1) == 2, let path = moveTarget(lua, -1) else {
-                throw script.badReturn(
-                    "targetIndexPathForInteractivelyMovingItem",
-                    "must return {section, item} (whole numbers ≥ 0) or nil",
-                    evaluating: evaluating)
-            }
-            return path
-        }
-    }
-
-    private func moveTarget(_ lua: LuaState, _ index: Int32) -> LayoutIndexPath? {
-        var components: [Int] = []
-        for position in 1...2 {
-            lua.rawGet(tableAt: index, index: position)
-            defer { lua.pop(1) }
-            guard let number = lua.number(at: -1), number == number.rounded(), number >= 0, number < 1e9 else {
-                return nil
-            }
-            components.append(Int(number))
-        }
-        return LayoutIndexPath(components[0], components[1])
-    }
-
-    /// `layoutAttributesForInteractivelyMovingItem(cv, a, position)`: edits the moving cell.
-    package func layoutAttributesForInteractivelyMovingItem(
-        _ attributes: LayoutAttributes, position: Point, context: CollectionContext
-    ) throws -> LayoutAttributes {
-        try script.lua.balanced { () throws -> LayoutAttributes in
-            let hook = "layoutAttributesForInteractivelyMovingItem"
-            guard script.pushCallback(hook) else { return attributes }
-            proxy.begin()
-            defer { proxy.begin() }
-            try script.binding.push(context)
-            let slot = proxy.push(mirrored(attributes))
-            script.lua.push(mirrored(Rect(origin: position, size: Size(width: 0, height: 0))).origin)
-            try script.call(arguments: 3, results: 0, evaluating: "\(hook)(cv, a, position) for \(attributes.key)")
-            return mirrored(proxy.slots[slot])
-        }
     }
 }

@@ -38,6 +38,12 @@ package struct WireWriter {
         }
     }
 
+    /// Length-prefixed raw bytes.
+    package mutating func rawBytes(_ values: [UInt8]) {
+        int(values.count)
+        bytes.append(contentsOf: values)
+    }
+
     package mutating func strings(_ values: [String]) {
         int(values.count)
         for value in values { string(value) }
@@ -270,6 +276,12 @@ package struct WireReader {
         let length = try count(minimumSize: 1)
         defer { position += length }
         return String(decoding: bytes[position..<position + length], as: UTF8.self)
+    }
+
+    package mutating func rawBytes() throws(WireError) -> [UInt8] {
+        let length = try count(minimumSize: 1)
+        defer { position += length }
+        return Array(bytes[position..<position + length])
     }
 
     package mutating func strings() throws(WireError) -> [String] {

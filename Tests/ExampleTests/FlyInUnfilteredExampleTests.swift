@@ -2,7 +2,7 @@ import LayoutEngine
 import ScriptLayout
 import Testing
 
-/// parity.md §3: the hooks are asked for every element on screen, so the guide's unfiltered
+/// docs/parity.md §3: the hooks are asked for every element on screen, so the guide's unfiltered
 /// fly-in flies every visible cell, and the filtered fly-in.lua only the inserted one.
 ///
 /// 340×480, items 100×100, spacing 10, inset 10: 340 − 20 = 320 across, ⌊330 / 110⌋ = 3

@@ -118,10 +118,12 @@ enum VectorDecoder {
 
     static func context(_ c: [String: Any]) -> CollectionContext {
         let width = c["width"] as? Double ?? 375, height = c["height"] as? Double ?? 667
-        return CollectionContext(
+        var context = CollectionContext(
             bounds: Rect(x: 0, y: 0, width: width, height: height), scale: c["scale"] as? Double ?? 2,
             data: CollectionData(counts: c["counts"] as? [Int] ?? []), contentInset: insets(c["contentInset"]),
             safeAreaInsets: insets(c["safeArea"]))
+        if let ios = c["ios"] as? Int { context.iosVersion = IOSVersion(ios) }
+        return context
     }
 
     static func dimension(_ value: Any?) -> Compositional.Dimension {
@@ -249,7 +251,7 @@ enum VectorDecoder {
             boundarySupplementaryItems: boundary(d["boundary"]),
             contentInsetsReference: Compositional.ContentInsetsReference(
                 rawValue: d["contentInsetsReference"] as? String ?? "safeArea")!,
-            roundingModel: Compositional.RoundingModel(rawValue: d["roundingModel"] as? String ?? "modern")!)
+            roundingModel: (d["roundingModel"] as? String).flatMap(Compositional.RoundingModel.init(rawValue:)))
         if let one = d["section"] as? [String: Any] { return (.single(section(one)), configuration) }
         let list = (d["sections"] as! [Any]).map { ($0 as? [String: Any]).map(section) }
         return (.provider { index, _ in index < list.count ? list[index] : nil }, configuration)

@@ -1,7 +1,7 @@
 import LayoutEngine
 import Testing
 
-/// parity.md §5, interactive transitions: the headless view installs a transition layout
+/// docs/parity.md §5, interactive transitions: the headless view installs a transition layout
 /// (UICollectionViewTransitionLayout), answers queries and hit tests from it, and finishes or
 /// cancels it.
 ///

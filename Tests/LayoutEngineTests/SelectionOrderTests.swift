@@ -1,7 +1,7 @@
 import LayoutEngine
 import Testing
 
-/// UIKit's call order for highlight and selection (docs: interaction.md), on the test grid:
+/// UIKit's call order for highlight and selection (docs/interaction.md), on the test grid:
 /// item 0 is at (10, 10), item 1 at (120, 10), item 2 at (10, 120), 100×100 each.
 @Suite("Headless view: highlight and selection order")
 struct SelectionOrderTests {

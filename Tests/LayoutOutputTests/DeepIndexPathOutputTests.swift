@@ -3,7 +3,7 @@ import Testing
 
 @testable import LayoutOutput
 
-/// parity.md §2 in the outputs: every component of a deep index path is written and read back.
+/// docs/parity.md §2 in the outputs: every component of a deep index path is written and read back.
 @Suite("Deep index paths in the outputs")
 struct DeepIndexPathOutputTests {
     static let line = LayoutAttributes(

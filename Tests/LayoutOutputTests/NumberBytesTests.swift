@@ -1,6 +1,7 @@
 import LayoutEngine
 @testable import LayoutOutput
 import Testing
+import Platform
 
 /// The byte writers' number formatter must print exactly what the String formatter printed
 /// before it (whole numbers as integers below 10¹⁵, the rest as Swift's shortest round-trip

@@ -1,6 +1,7 @@
 import LayoutEngine
 @testable import LayoutOutput
 import Testing
+import Platform
 
 /// The writers' shortcuts (a cell's repeated trailing fields copied from the previous one,
 /// batches across 1024 elements, whole numbers without rounding, escaping skipped for plain

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Testing
 @testable import LayoutTesting
 
@@ -52,18 +57,28 @@ struct TestSelectionTests {
     }
 }
 
-/// Two workers writing different layouts under one snapshot file: the later test in path order
-/// fails at its call, as it would have in one process; the same layout twice is fine.
+/// Two workers writing different contents under one snapshot file: the later test in path
+/// order fails at its call and writes nothing, as it would have in one process; the same
+/// contents twice are written once. The parent writes, so the file holds the first test's.
 @Suite("written snapshots across workers")
-struct WrittenSnapshotLedgerTests {
-    @Test func aDifferentLayoutUnderTheSameFileFailsTheLaterTest() {
-        var ledger = WrittenSnapshotLedger()
+struct SnapshotLedgerTests {
+    static func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.path + "/lualayout-ledger-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func aDifferentLayoutUnderTheSameFileFailsTheLaterTest() throws {
+        let dir = try Self.folder()
+        let path = dir + "/__snapshots__/rows.json"
+        var ledger = SnapshotLedger()
         var first = TestCaseReport(path: "a.test.lua", result: ScenarioTestResult(checks: 1), seconds: 0)
         var second = TestCaseReport(path: "b.test.lua", result: ScenarioTestResult(checks: 1), seconds: 0)
         var third = TestCaseReport(path: "c.test.lua", result: ScenarioTestResult(checks: 1), seconds: 0)
-        ledger.record([WrittenSnapshot(path: "__snapshots__/rows.json", text: "one", line: 3)], of: &first)
-        ledger.record([WrittenSnapshot(path: "__snapshots__/rows.json", text: "two", line: 4)], of: &second)
-        ledger.record([WrittenSnapshot(path: "__snapshots__/rows.json", text: "one", line: 5)], of: &third)
+        second.result.notes = ["snapshot written: \(path)"]
+        ledger.record([WrittenSnapshot(path: path, text: "one", line: 3)], of: &first)
+        ledger.record([WrittenSnapshot(path: path, text: "two", line: 4)], of: &second)
+        ledger.record([WrittenSnapshot(path: path, text: "one", line: 5)], of: &third)
         #expect(first.status == .passed)
         #expect(third.status == .passed)
         #expect(
@@ -74,6 +89,56 @@ struct WrittenSnapshotLedgerTests {
                         "snapshot 'rows' was written earlier in this run (by a.test.lua) with a different layout: give each expectSnapshot its own name"
                 )
             ])
+        // What the failing test would have written is not, and it no longer says it was.
+        #expect(second.result.notes == [])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "one")
+    }
+
+    /// `--update-snapshots`: the first test matched the stored file, the second would rewrite
+    /// it with another layout. The second fails and the file stays as the first test saw it.
+    @Test func aRewriteOfAFileAnEarlierTestMatchedFails() throws {
+        let dir = try Self.folder()
+        let path = dir + "/__snapshots__/rows.json"
+        var ledger = SnapshotLedger()
+        var first = TestCaseReport(path: "a.test.lua", result: ScenarioTestResult(checks: 1), seconds: 0)
+        var second = TestCaseReport(path: "b.test.lua", result: ScenarioTestResult(checks: 1), seconds: 0)
+        let matched = WrittenSnapshot.digest(Array("one".utf8))
+        ledger.record([WrittenSnapshot(.layout, path: path, matched: matched, line: 3)], of: &first)
+        ledger.record([WrittenSnapshot(path: path, text: "two", line: 4)], of: &second)
+        #expect(first.status == .passed)
+        #expect(
+            second.result.failures == [
+                .init(
+                    line: 4,
+                    message:
+                        "snapshot 'rows' was matched earlier in this run (by a.test.lua) with a different layout: give each expectSnapshot its own name"
+                )
+            ])
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    /// Two tests writing one image name: the same flow, the same refusal (issue 32: image
+    /// snapshots used to skip it). The stored PNG is the first test's picture: 1×1 black.
+    @Test func twoTestsWritingOneImageName() throws {
+        let dir = try Self.folder()
+        let path = dir + "/__snapshots__/p.png"
+        let black = RasterBytes.encode(LayoutRaster(width: 1, height: 1, pixels: [0, 0, 0, 255]))
+        let white = RasterBytes.encode(LayoutRaster(width: 1, height: 1, pixels: [255, 255, 255, 255]))
+        var ledger = SnapshotLedger()
+        var first = TestCaseReport(path: "a.test.lua", result: ScenarioTestResult(checks: 1), seconds: 0)
+        var second = TestCaseReport(path: "b.test.lua", result: ScenarioTestResult(checks: 1), seconds: 0)
+        ledger.record([WrittenSnapshot(.image, path: path, bytes: black, line: 2)], of: &first)
+        ledger.record([WrittenSnapshot(.image, path: path, bytes: white, line: 7)], of: &second)
+        #expect(first.status == .passed)
+        #expect(
+            second.result.failures == [
+                .init(
+                    line: 7,
+                    message:
+                        "image snapshot 'p' was written earlier in this run (by a.test.lua) with a different image: give each expectImageSnapshot its own name"
+                )
+            ])
+        #expect(try PNGFile.read(path) == LayoutRaster(width: 1, height: 1, pixels: [0, 0, 0, 255]))
     }
 
     /// A report crosses the worker's pipe bit for bit.
@@ -86,7 +151,13 @@ struct WrittenSnapshotLedgerTests {
             seconds: 0.125)
         let replies: [TestWorkerReply] = [
             .started(timeout: 2.5),
-            .finished(report, written: [WrittenSnapshot(path: "p.json", text: "{}", line: 4)]),
+            .finished(
+                report,
+                written: [
+                    WrittenSnapshot(path: "p.json", text: "{}", line: 4),
+                    WrittenSnapshot(.image, path: "p.png", bytes: [1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 255], line: 5),
+                    WrittenSnapshot(.layout, path: "q.json", matched: 0xFFFF_0000_1234_5678, line: 6),
+                ]),
             .finished(TestCaseReport(path: "a", result: ScenarioTestResult(), seconds: 0), written: []),
         ]
         for reply in replies { #expect(try TestWorkerReply(decoding: reply.encoded()) == reply) }

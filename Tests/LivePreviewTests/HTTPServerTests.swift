@@ -137,7 +137,10 @@ struct HTTPServerTests {
         defer { server.stop() }
         let first = try #require(RawConnection(port: Int(server.port)))
         let second = try #require(RawConnection(port: Int(server.port)))
-        Thread.sleep(forTimeInterval: 0.2)
+        // Both admitted (counted by the server), not merely queued by the kernel.
+        let deadline = DispatchTime.now() + 10
+        while server.connectionCount < 2, DispatchTime.now() < deadline { usleep(1000) }
+        try #require(server.connectionCount == 2)
         let third = try #require(RawConnection(port: Int(server.port)))
         let refused = third.response(timeout: 10)
         #expect(refused?.status == 503)

@@ -3,11 +3,11 @@ import LuaTranslation
 import Testing
 
 /// Generated Lua programs of the subset, translated to Swift, compiled together with swiftc and
-/// run: each must print exactly what lua5.4 prints for it. A fixed seed and 60 programs by
+/// run: each must print exactly what lua5.4 prints for it. A fixed seed and 40 programs by
 /// default; `LUALAYOUT_TRANSLATION_PROGRAMS=N` (and `LUALAYOUT_TRANSLATION_SEED=S`) for longer
 /// runs, compiled in batches of 100.
 @Suite struct DifferentialTranslationTests {
-    static var count: Int { Int(ProcessInfo.processInfo.environment["LUALAYOUT_TRANSLATION_PROGRAMS"] ?? "") ?? 60 }
+    static var count: Int { Int(ProcessInfo.processInfo.environment["LUALAYOUT_TRANSLATION_PROGRAMS"] ?? "") ?? 40 }
     static var seed: UInt64 {
         UInt64(ProcessInfo.processInfo.environment["LUALAYOUT_TRANSLATION_SEED"] ?? "") ?? 20_261_129
     }

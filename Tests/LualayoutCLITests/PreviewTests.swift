@@ -194,8 +194,8 @@ struct PreviewPushTests {
         let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
         let preview = try PreviewTests.Preview(script: script, arguments: ["--items", "6", "--bounds", "320x480"])
         try #require(preview.port > 0)
+        // The handshake is the readiness signal: the server counts the page before it answers.
         let socket = try #require(WebSocketListener(port: preview.port, path: "/socket"))
-        Thread.sleep(forTimeInterval: 0.3)
         try "return flow{ itemSize = {100, 60} }\n".write(toFile: script, atomically: true, encoding: .utf8)
         let message = try #require(socket.nextText())
         #expect(message.hasPrefix("{\"version\": 2, \"error\": null, \"summary\": \"+0 −0 elements, 3 moved"))

@@ -70,7 +70,7 @@ struct SubclassParityCLITests {
         #expect(lualayout("run", script, "--item", "0:1", "--visible").status == 2)
     }
 
-    /// parity.md §2 on the command line: `--decoration KIND:S:I:J…` names a deep index path.
+    /// docs/parity.md §2 on the command line: `--decoration KIND:S:I:J…` names a deep index path.
     /// Examples/tree-connectors.lua (TreeConnectorsExampleTests derives the frames): the line
     /// {2, 0, 1} runs from UIResponder's right edge (x 230) 20 across, from its centre y 25 − 1
     /// to UIViewController's centre 75 + 1: (230, 24, 20, 52). Its prefix {2, 0} is no element.

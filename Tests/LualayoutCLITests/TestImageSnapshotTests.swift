@@ -72,4 +72,49 @@ struct TestImageSnapshotTests {
                 "image snapshot 'rows' not found: \(dir)/__snapshots__/rows.png (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)"
             ))
     }
+
+    /// Two tests writing one image name with different pictures (issue 32: image snapshots
+    /// skipped this check; issue 30.5): with `--update-snapshots` and one worker or two, the
+    /// later test in path order fails at its call and writes nothing, so the stored PNG is the
+    /// earlier test's (2 items: 400×300 pixels, the cells' fill at pixel (120, 70); with
+    /// `--state shift=1` that column is the cell's left border moved by 2 pixels).
+    @Test func twoTestsWritingOneImageName() throws {
+        for jobs in ["1", "2"] {
+            let dir = try TestCommandTests.folder([
+                "rows.lua": TestCommandTests.rows, "a.test.lua": Self.test(""),
+                "b.test.lua": Self.test("--state shift=1"),
+            ])
+            let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots", "--jobs", jobs)
+            #expect(result.status == 1)
+            #expect(
+                result.out.contains(
+                    "\(dir)/b.test.lua:3: expectation failed: image snapshot 'rows' was written earlier in this run (by \(dir)/a.test.lua) with a different image: give each expectImageSnapshot its own name\n"
+                ))
+            // Only the earlier test says it wrote the file.
+            #expect(result.out.components(separatedBy: "note: image snapshot written:").count == 2)
+            let alone = try TestCommandTests.folder(["rows.lua": TestCommandTests.rows, "a.test.lua": Self.test("")])
+            #expect(TestCommandTests.run(alone, "--no-ci").status == 0)
+            #expect(
+                try PNGFile.read(dir + "/__snapshots__/rows.png") == PNGFile.read(alone + "/__snapshots__/rows.png"))
+        }
+    }
+
+    /// A snapshot named `p.after` would be stored as `p.after.png`, the picture a mismatch of
+    /// `p` writes (issue 30.5): refused at its line, as any name that cannot be its own file.
+    @Test func aNameThatIsAReviewPictureIsRefused() throws {
+        for name in ["p.after", "p.diff"] {
+            let dir = try TestCommandTests.folder([
+                "rows.lua": TestCommandTests.rows,
+                "t.test.lua": "-- layout: rows.lua\nexpectImageSnapshot(\"\(name)\")\n",
+            ])
+            let result = TestCommandTests.run(dir, "--no-ci")
+            #expect(result.status == 1)
+            let ending = name.hasSuffix("after") ? ".after" : ".diff"
+            #expect(
+                result.out.contains(
+                    "\(dir)/t.test.lua:2: expectImageSnapshot: invalid snapshot name \"\(name)\": '\(name)' ends in '\(ending)': \(name).png is the review picture a mismatch of 'p' writes"
+                ))
+            #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
+        }
+    }
 }

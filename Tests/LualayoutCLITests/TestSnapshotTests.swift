@@ -157,7 +157,7 @@ struct TestSnapshotTests {
             "a.test.lua": Self.test(options: "--items 2"), "b.test.lua": Self.test(options: "--items 3"),
         ])
         // One worker runs both, in path order (with two, the one running second may find the
-        // first one's file and report a mismatch instead; `WrittenSnapshotLedgerTests` covers both
+        // first one's file and report a mismatch instead; `SnapshotLedgerTests` covers both
         // writing at once).
         let result = TestCommandTests.run(dir, "--no-ci", "--jobs", "1")
         #expect(result.status == 1)
@@ -186,5 +186,40 @@ struct TestSnapshotTests {
 
                 """)
         #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
+    }
+
+    /// `--update-snapshots` under `--jobs 2` (issue 30.5): the test that fails with "was
+    /// written earlier in this run" writes nothing, so the stored file is the earlier test's
+    /// (two items), whichever worker finished last.
+    @Test func theLaterOfTwoWritersWritesNothing() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows,
+            "a.test.lua": Self.test(options: "--items 2"), "b.test.lua": Self.test(options: "--items 3"),
+            "c.test.lua": Self.test(options: "--items 3"), "d.test.lua": Self.test(options: "--items 3"),
+        ])
+        let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots", "--jobs", "2")
+        #expect(result.status == 1)
+        #expect(result.out.contains("1 passed, 3 failed\n"))
+        #expect(try String(contentsOfFile: dir + "/__snapshots__/rows.json", encoding: .utf8) == Self.expectedJSON)
+    }
+
+    /// `--update-snapshots` where the first test matches the stored file and a second would
+    /// rewrite it with another layout (issue 30.5: both passed): the second fails, the file
+    /// stays.
+    @Test func aRewriteOfAMatchedSnapshotFails() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows,
+            "a.test.lua": Self.test(options: "--items 2"), "b.test.lua": Self.test(options: "--items 3"),
+            "__snapshots__/rows.json": Self.expectedJSON,
+        ])
+        for jobs in ["1", "2"] {
+            let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots", "--jobs", jobs)
+            #expect(result.status == 1)
+            #expect(
+                result.out.contains(
+                    "\(dir)/b.test.lua:3: expectation failed: snapshot 'rows' was matched earlier in this run (by \(dir)/a.test.lua) with a different layout: give each expectSnapshot its own name\n"
+                ))
+            #expect(try String(contentsOfFile: dir + "/__snapshots__/rows.json", encoding: .utf8) == Self.expectedJSON)
+        }
     }
 }

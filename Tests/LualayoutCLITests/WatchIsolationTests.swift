@@ -252,8 +252,8 @@ struct PreviewIsolationTests {
         let script = try temporaryFile("layout.lua", Self.stuckWhenScrolled)
         let server = try Server(script, ["--items", "30", "--bounds", "320x480", "--timeout", "2"])
         try #require(server.port > 0, "no preview URL in: \(server.watch.errors)")
+        // The handshake is the readiness signal: the server counts the page before it answers.
         let socket = try #require(WebSocketListener(port: server.port, path: "/socket"))
-        Thread.sleep(forTimeInterval: 0.3)
 
         let timedOut = "the viewport at 0,300 of \(script) did not finish within 2 s (raise the limit with --timeout)"
         // Plain-text answers end with a newline.

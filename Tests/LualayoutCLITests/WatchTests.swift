@@ -89,9 +89,9 @@ struct WatchTests {
     @Test func ctrlCStopsCleanly() throws {
         let script = try temporaryFile("layout.lua", "return flow{}\n")
         let watch = try WatchProcess(["watch", script, "--idle-timeout", "20"])
-        // The handler is in place once the watcher says it is watching.
+        // The handler is in place once the watcher says it is watching (it waits for the
+        // signal source's registration before saying so).
         watch.waitForLog(containing: "watching")
-        Thread.sleep(forTimeInterval: 0.2)
         watch.process.interrupt()
         let (status, _, log) = watch.finish()
         #expect(status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 import LayoutEngine
 import LayoutOutput
 import Scenario
@@ -66,7 +67,7 @@ struct SimulatorTruthTests {
                 """, controller: controller)
     }
 
-    /// parity.md §4: a layoutAttributesForItem hook is the last word on a cell, in what is drawn
+    /// docs/parity.md §4: a layoutAttributesForItem hook is the last word on a cell, in what is drawn
     /// and hit too. The grid puts cells 100 wide at x 10, 120, 230 (y 10…110); the hook moves
     /// cell 0 by 60, to 70…170, over cell 1's left part (cell 1 comes later in output order at
     /// the same zIndex, so 120…170 stays cell 1's). A tap at 100 hits cell 0 where it is drawn;
@@ -94,7 +95,7 @@ struct SimulatorTruthTests {
         #expect(drawn.first { $0.key == .cell(0, 1) }?.frame == Rect(x: 120, y: 10, width: 100, height: 100))
     }
 
-    /// parity.md §6: right to left, a horizontal orthogonal section starts at the right and a
+    /// docs/parity.md §6: right to left, a horizontal orthogonal section starts at the right and a
     /// finger moving right scrolls it forward. Examples/compositional/right-to-left.lua, 400 × 300,
     /// 4 cards (CompositionalRightToLeftExampleTests): cards 320 wide at x 80, −240, −560, −880,
     /// y 30…130. A drag from x 200 to 300 in the row pans it by 100: offset 100 (a continuous

@@ -2,7 +2,7 @@ import LayoutEngine
 import ScriptLayout
 import Testing
 
-/// parity.md §2: supplementary and decoration views with index paths of any depth.
+/// docs/parity.md §2: supplementary and decoration views with index paths of any depth.
 @Suite("Index paths of any depth")
 struct DeepIndexPathTests {
     /// Ordering compares component by component, the shorter first on a tie: [0, 1] <

@@ -2,7 +2,7 @@ import LayoutEngine
 import ScriptLayout
 import Testing
 
-/// parity.md §1: a flow subclass's `prepare(cv, out)` adds supplementary and decoration views.
+/// docs/parity.md §1: a flow subclass's `prepare(cv, out)` adds supplementary and decoration views.
 @Suite("Flow prepare")
 struct FlowPrepareTests {
     /// Items 100×50 in a 320-wide flow with spacing 10: ⌊(320 + 10) / 110⌋ = 3 columns, the

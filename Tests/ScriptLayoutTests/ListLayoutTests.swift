@@ -2,7 +2,7 @@ import LayoutEngine
 import ScriptLayout
 import Testing
 
-/// parity.md §8: `compositional.list{...}` (docs/lists.md). Every context is 375×667 at @2x
+/// docs/parity.md §8: `compositional.list{...}` (docs/lists.md). Every context is 375×667 at @2x
 /// unless said: 375 < 414 points wide and a compact size class, so the system layout margin
 /// is 16 on each side and inside each cell; the hairline separator is 1/2 = 0.5 tall.
 @Suite("Lists")
@@ -146,7 +146,7 @@ struct ListLayoutTests {
             ])
     }
 
-    /// Right to left (parity.md §6): the list is mirrored, x' = 375 − x − width. insetGrouped
+    /// Right to left (docs/parity.md §6): the list is mirrored, x' = 375 − x − width. insetGrouped
     /// rows stay at 16 (375 − 16 − 343); the separator's leading inset moves to the right:
     /// 375 − 32 − 327 = 16, so it runs 16…343 and stops 16 short of the row's right edge 359.
     @Test func rightToLeftMirrorsTheSeparatorInset() throws {

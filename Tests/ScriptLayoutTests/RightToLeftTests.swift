@@ -2,7 +2,7 @@ import LayoutEngine
 import ScriptLayout
 import Testing
 
-/// parity.md §6: what flips right to left, and what the layout's own code sees.
+/// docs/parity.md §6: what flips right to left, and what the layout's own code sees.
 @Suite("Right to left")
 struct RightToLeftTests {
     static func context(_ direction: LayoutDirection) -> CollectionContext {

@@ -2,7 +2,7 @@ import LayoutEngine
 import ScriptLayout
 import Testing
 
-/// parity.md §4: the single-element query hooks, and UIKit's names warned with the Lua spelling.
+/// docs/parity.md §4: the single-element query hooks, and UIKit's names warned with the Lua spelling.
 @Suite("Single-element queries and UIKit names")
 struct SingleElementQueryTests {
     /// One cell, one header, one decoration, each 10×10 at the origin; `attributes` moves every

@@ -2,7 +2,7 @@ import LayoutEngine
 import ScriptLayout
 import Testing
 
-/// parity.md §7: `cv.traits` in every callback, `env.traitCollection` in providers.
+/// docs/parity.md §7: `cv.traits` in every callback, `env.traitCollection` in providers.
 @Suite("Traits")
 struct TraitTests {
     /// A flow whose item width comes from the size class (compact 50, regular 100) and whose

@@ -3,7 +3,7 @@ import LayoutEngine
 import ScriptLayout
 import Testing
 
-/// parity.md §5 (the `--with` part): a transition script bends the linear path.
+/// docs/parity.md §5 (the `--with` part): a transition script bends the linear path.
 @Suite("Transition scripts")
 struct TransitionScriptTests {
     static func script(_ source: String) throws -> TransitionScript {

@@ -75,7 +75,9 @@ struct CompositionalPinnedItem: Sendable {
 enum CompositionalPinning {
     /// Positions pinned items for the visible rect (layout space, already inset by the
     /// adjusted content inset). Items of one group (section) with the same zIndex stack:
-    /// top-aligned ones push later ones down, bottom-aligned ones push earlier ones up.
+    /// top-aligned ones push later ones down, bottom-aligned ones push earlier ones up, and the
+    /// two sets keep clear of each other inside the section, even where that leaves an item
+    /// above or below its own frame (iOS 14's empty sections, recorded).
     static func place(_ items: [CompositionalPinnedItem], visible: Rect) -> [Rect] {
         var frames = items.map(\.frame)
         var index = 0
@@ -87,12 +89,16 @@ enum CompositionalPinning {
                 let same = run.filter { items[$0].zIndex == z }
                 let tops = same.filter { pinsTop(items[$0]) }
                 let bottoms = same.filter { !pinsTop(items[$0]) && items[$0].alignment.edges.contains(.bottom) }
-                placeTop(tops, items, &frames, visible: visible)
-                placeBottom(bottoms, items, &frames, visible: visible)
+                placeTop(tops, below: height(bottoms, items), items, &frames, visible: visible)
+                placeBottom(bottoms, above: height(tops, items), items, &frames, visible: visible)
             }
             index = end
         }
         return frames
+    }
+
+    private static func height(_ run: [Int], _ items: [CompositionalPinnedItem]) -> Double {
+        run.reduce(0.0) { $0 + items[$1].frame.height }
     }
 
     private static func pinsTop(_ item: CompositionalPinnedItem) -> Bool {
@@ -103,32 +109,36 @@ enum CompositionalPinning {
         item.sectionStart < visible.maxY && visible.minY < item.sectionEnd
     }
 
+    /// Top-pinned items: down to the visible top when scrolled past, never below the section's
+    /// end less the items pinned after them (`later`, and the bottom-pinned ones, `below`).
     private static func placeTop(
-        _ run: [Int], _ items: [CompositionalPinnedItem], _ frames: inout [Rect], visible: Rect
+        _ run: [Int], below: Double, _ items: [CompositionalPinnedItem], _ frames: inout [Rect], visible: Rect
     ) {
         var top = visible.minY
         for (n, i) in run.enumerated() {
             let item = items[i]
-            let later = run[(n + 1)...].reduce(0.0) { $0 + items[$1].frame.height }
-            if meets(item, visible), item.frame.minY < top {
-                let limit = item.sectionEnd - item.frame.height - later
-                frames[i].origin.y = max(item.frame.minY, min(top, limit))
-            }
+            let later = height(Array(run[(n + 1)...]), items)
+            let limit = item.sectionEnd - item.frame.height - later - below
+            var y = item.frame.minY
+            if meets(item, visible), y < top { y = top }
+            frames[i].origin.y = min(y, limit)
             top = max(top, frames[i].maxY)
         }
     }
 
+    /// Bottom-pinned items: up to the visible bottom when it cuts them, never above the
+    /// section's start plus the items pinned before them (`earlier`, and the top-pinned ones).
     private static func placeBottom(
-        _ run: [Int], _ items: [CompositionalPinnedItem], _ frames: inout [Rect], visible: Rect
+        _ run: [Int], above: Double, _ items: [CompositionalPinnedItem], _ frames: inout [Rect], visible: Rect
     ) {
         var bottom = visible.maxY
         for (n, i) in run.enumerated().reversed() {
             let item = items[i]
-            let earlier = run[..<n].reduce(0.0) { $0 + items[$1].frame.height }
-            if meets(item, visible), item.frame.maxY > bottom {
-                let limit = item.sectionStart + earlier
-                frames[i].origin.y = min(item.frame.minY, max(bottom - item.frame.height, limit))
-            }
+            let earlier = height(Array(run[..<n]), items)
+            let limit = item.sectionStart + earlier + above
+            var y = item.frame.minY
+            if meets(item, visible), item.frame.maxY > bottom { y = bottom - item.frame.height }
+            frames[i].origin.y = max(y, limit)
             bottom = min(bottom, frames[i].minY)
         }
     }

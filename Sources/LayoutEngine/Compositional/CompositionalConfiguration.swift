@@ -327,8 +327,9 @@ package enum Compositional {
         case automatic, none, safeArea, layoutMargins, readableContent
     }
 
-    /// UICollectionViewCompositionalLayoutConfiguration's rounding (modern = iOS 16+ floor
-    /// to the pixel grid when resolving fractions).
+    /// How fractional sizes meet the pixel grid (docs/compositional.md, "Rounding"): modern
+    /// floors them when they are resolved, legacy rounds only the frames. UIKit has no property
+    /// for it: the iOS release picks it (`IOSVersion.compositionalRounding`).
     package enum RoundingModel: String, Hashable, Sendable, CaseIterable {
         case modern, legacy
     }
@@ -420,12 +421,14 @@ package enum Compositional {
         package var interSectionSpacing: Double
         package var boundarySupplementaryItems: [BoundarySupplementaryItem]
         package var contentInsetsReference: ContentInsetsReference
-        package var roundingModel: RoundingModel
+        /// nil: the iOS release's model (`--ios`); set (a script's `roundingModel`), it
+        /// overrides the release's and the layout warns when they differ.
+        package var roundingModel: RoundingModel?
 
         package init(
             scrollDirection: ScrollDirection = .vertical, interSectionSpacing: Double = 0,
             boundarySupplementaryItems: [BoundarySupplementaryItem] = [],
-            contentInsetsReference: ContentInsetsReference = .safeArea, roundingModel: RoundingModel = .modern
+            contentInsetsReference: ContentInsetsReference = .safeArea, roundingModel: RoundingModel? = nil
         ) {
             self.scrollDirection = scrollDirection
             self.interSectionSpacing = interSectionSpacing

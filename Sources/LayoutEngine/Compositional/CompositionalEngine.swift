@@ -56,7 +56,13 @@ struct CompositionalPreparer {
         self.data = context.data
         self.sizing = sizing
         self.transposed = transposed
-        self.rounding = CompositionalRounding(scale: context.scale, model: configuration.roundingModel)
+        let release = context.iosVersion.compositionalRounding
+        self.rounding = CompositionalRounding(scale: context.scale, model: configuration.roundingModel ?? release)
+        if let chosen = configuration.roundingModel, chosen != release {
+            warnings.add(
+                "roundingModel = \"\(chosen.rawValue)\" overrides the rounding of iOS \(context.iosVersion) (\(release.rawValue))"
+            )
+        }
         self.sink = CompositionalElementSink(
             transposed: transposed, rounding: rounding, capacity: context.data.totalItems)
         self.sections = Array(repeating: nil, count: context.data.numberOfSections)

@@ -10,8 +10,8 @@ struct CompositionalLeaf {
     var depth: Int
 }
 
-/// A group's supplementary item, anchored to the group's frame; reported at the index path
-/// of the group's first item.
+/// A group's supplementary item, anchored to the group's frame less its contentInsets;
+/// reported at `(section, n)` for the n-th group of the section that carries one of its kind.
 struct CompositionalGroupSupplementary {
     var groupFrame: Rect
     var firstLeaf: Int
@@ -127,10 +127,11 @@ struct CompositionalGroupSolver {
                 into: &template)
         }
         if placed > 0 {
+            // Anchored to the group less its contentInsets (recorded on iOS 14 and 17).
             for supplementary in group.supplementaryItems {
                 template.groupSupplementaries.append(
                     CompositionalGroupSupplementary(
-                        groupFrame: Rect(origin: origin, size: size), firstLeaf: firstLeaf, item: supplementary))
+                        groupFrame: Rect(origin: inner, size: interior), firstLeaf: firstLeaf, item: supplementary))
             }
         }
         return placed
@@ -212,8 +213,16 @@ struct CompositionalGroupSolver {
             var size = subitem.size.resolve(in: interior, rounding)
             var fractional = (horizontal ? subitem.size.width : subitem.size.height).isFractional
             if resized, let n = fixedCount {
-                // subitem:count: — each of n takes 1/n of the interior less the spacing.
-                let share = rounding.floorFraction((mainLength - spacing.minimum * Double(n - 1)) / Double(n))
+                // subitem:count: — each of n takes 1/n of the interior less the spacings, and
+                // the item's other dimension resolves against that reduced interior too
+                // (recorded: docs/checked-against-uikit.md, "count groups").
+                let spacings = spacing.minimum * Double(n - 1)
+                let reduced =
+                    horizontal
+                    ? Size(width: max(0, interior.width - spacings), height: interior.height)
+                    : Size(width: interior.width, height: max(0, interior.height - spacings))
+                size = subitem.size.resolve(in: reduced, rounding)
+                let share = rounding.floorFraction((mainLength - spacings) / Double(n))
                 if horizontal { size.width = max(0, share) } else { size.height = max(0, share) }
                 fractional = false
             }

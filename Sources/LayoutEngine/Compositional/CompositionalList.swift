@@ -122,7 +122,10 @@ extension CompositionalPreparer {
         return (max(0, safe.left) + system, max(0, safe.right) + system, system)
     }
 
-    /// Lays out list section `s` from `start`; returns where it ends (docs/lists.md, "Layout").
+    /// Lays out list section `s` from `start`; returns where it ends (docs/lists.md, "Layout"),
+    /// in four steps: `listColumn` (the band and the column rows share), `placeListHeader`
+    /// (section spacing, header padding, the header), `placeListRows` (rows and separators),
+    /// then `finishListSection` (footer, background, the section's geometry).
     mutating func layOutListSection(
         _ section: Compositional.Section, _ list: Compositional.ListConfiguration, index s: Int, start: Double
     ) throws -> Double {
@@ -132,10 +135,29 @@ extension CompositionalPreparer {
         if let padding = list.headerTopPadding, !(padding.isFinite && padding >= 0) {
             throw LayoutError("section \(s): headerTopPadding must be a finite number ≥ 0")
         }
+        let geometry = try listColumn(section, list, index: s)
+        let zFloor: Int32 = list.backgroundColor == nil ? 0 : 1
+        var y = try placeListHeader(list, column: geometry.column, index: s, start: start, zFloor: zFloor)
+        y = try placeListRows(list, geometry, index: s, top: y, zFloor: zFloor)
+        return try finishListSection(list, geometry, index: s, span: (start, y), zFloor: zFloor)
+    }
+
+    /// Where a list section's elements go across: the band (`contentInsetsReference`), the
+    /// column rows, headers and footers share, and the layout margins.
+    struct ListGeometry {
+        var band: (x: Double, width: Double)
+        var column: (x: Double, width: Double)
+        var margins: (left: Double, right: Double, cell: Double)
+    }
+
+    /// Step 1: the column by appearance ("Layout": plain, grouped and sidebarPlain use the
+    /// band, insetGrouped the layout margins, sidebar the band less its inset).
+    func listColumn(
+        _ section: Compositional.Section, _ list: Compositional.ListConfiguration, index s: Int
+    ) throws -> ListGeometry {
         let reference = referenceInsets(section.contentInsetsReference ?? configuration.contentInsetsReference)
         let band = (x: reference.lead, width: max(0, bounds.width - reference.lead - reference.trail))
         let margins = listMargins()
-        // Rows, headers and footers share one column across.
         let column: (x: Double, width: Double)
         switch list.appearance {
         case .plain, .grouped, .sidebarPlain:
@@ -150,20 +172,35 @@ extension CompositionalPreparer {
                 "section \(s): no room for list rows: the column is \(AttributeRules.number(column.width)) points wide (bounds less margins)"
             )
         }
-        let count = data.numberOfItems(inSection: s)
+        return ListGeometry(band: band, column: column, margins: margins)
+    }
+
+    /// Step 2: the space above the section, then (supplementary header mode) the header
+    /// after its top padding; returns where the rows start.
+    mutating func placeListHeader(
+        _ list: Compositional.ListConfiguration, column: (x: Double, width: Double), index s: Int, start: Double,
+        zFloor: Int32
+    ) throws -> Double {
         var y = start + ListMetrics.sectionSpacing(list.appearance)
-        let zFloor: Int32 = list.backgroundColor == nil ? 0 : 1
+        guard list.headerMode == .supplementary else { return y }
+        // Automatic padding is iOS 15's (docs/uikit-versions.md); iOS 14 headers sit at the top.
+        let automatic = context.iosVersion.listsPadHeaders ? ListMetrics.automaticHeaderTopPadding(list.appearance) : 0
+        y += list.headerTopPadding ?? automatic
+        let height = try supplementaryHeight(
+            "header", estimate: ListMetrics.headerEstimate(list.appearance), width: column.width, section: s)
+        sink.add(
+            .supplementary, kind: "header", section: s, item: 0,
+            frame: Rect(x: column.x, y: y, width: column.width, height: height), zIndex: Int(zFloor) + 1)
+        return y + height
+    }
 
-        if list.headerMode == .supplementary {
-            y += list.headerTopPadding ?? ListMetrics.automaticHeaderTopPadding(list.appearance)
-            let height = try supplementaryHeight(
-                "header", estimate: ListMetrics.headerEstimate(list.appearance), width: column.width, section: s)
-            sink.add(
-                .supplementary, kind: "header", section: s, item: 0,
-                frame: Rect(x: column.x, y: y, width: column.width, height: height), zIndex: Int(zFloor) + 1)
-            y += height
-        }
-
+    /// Step 3: the rows one under another from `top`, each with its corner fields and the
+    /// separator along its bottom edge; returns where the last row ends.
+    mutating func placeListRows(
+        _ list: Compositional.ListConfiguration, _ geometry: ListGeometry, index s: Int, top: Double, zFloor: Int32
+    ) throws -> Double {
+        let column = geometry.column
+        let count = data.numberOfItems(inSection: s)
         let heights = try rowHeights(count: count, width: column.width, section: s)
         let headerItem = list.headerMode == .firstItemInSection && count > 0
         let firstRow = headerItem ? 1 : 0
@@ -174,6 +211,7 @@ extension CompositionalPreparer {
             uniqueKeysWithValues: ["top", "bottom", "all", "none"].map {
                 ($0, ["cornerRadius": LayoutValue.number(ListMetrics.cornerRadius), "corners": .string($0)])
             })
+        var y = top
         for item in 0..<count {
             let frame = Rect(x: column.x, y: y, width: column.width, height: heights[item])
             var custom: [String: LayoutValue] = [:]
@@ -192,7 +230,8 @@ extension CompositionalPreparer {
             let lastOfGroup = item == count - 1 && list.appearance != .plain && list.appearance != .sidebarPlain
             if separators, item >= firstRow, !lastOfGroup {
                 let hairline = 1 / rounding.scale
-                let x = max(column.x + margins.cell, list.appearance == .insetGrouped ? 0 : margins.left)
+                let x = max(
+                    column.x + geometry.margins.cell, list.appearance == .insetGrouped ? 0 : geometry.margins.left)
                 sink.add(
                     .decoration, kind: "separator", section: s, item: item,
                     frame: Rect(
@@ -201,16 +240,25 @@ extension CompositionalPreparer {
             }
             y += heights[item]
         }
+        return y
+    }
 
+    /// Step 4: the footer (supplementary footer mode) after the rows, the background behind the
+    /// whole section, and the section's frame and boundary kinds; returns where it ends.
+    mutating func finishListSection(
+        _ list: Compositional.ListConfiguration, _ geometry: ListGeometry, index s: Int,
+        span: (start: Double, rowsEnd: Double), zFloor: Int32
+    ) throws -> Double {
+        let column = geometry.column, band = geometry.band, start = span.start
+        var end = span.rowsEnd
         if list.footerMode == .supplementary {
             let height = try supplementaryHeight(
                 "footer", estimate: ListMetrics.footerEstimate, width: column.width, section: s)
             sink.add(
                 .supplementary, kind: "footer", section: s, item: 0,
-                frame: Rect(x: column.x, y: y, width: column.width, height: height), zIndex: Int(zFloor) + 1)
-            y += height
+                frame: Rect(x: column.x, y: end, width: column.width, height: height), zIndex: Int(zFloor) + 1)
+            end += height
         }
-        let end = y
         guard end.isFinite else {
             throw LayoutError("section \(s) does not fit in finite coordinates (row heights too large)")
         }

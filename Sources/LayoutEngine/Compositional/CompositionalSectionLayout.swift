@@ -22,20 +22,37 @@ extension CompositionalPreparer {
             section.boundarySupplementaryItems, container: Size(width: boundaryBand.width, height: bounds.height),
             section: s, itemIndex: 0, rounding: rounding, sizing: sizing)
 
-        let contentTop = start + boundary.lengthBefore + section.contentInsets.top
+        // A section of no items follows the release's rule (docs/uikit-versions.md).
+        let collapsed = plan.itemCount == 0 && context.iosVersion.emptySections == .collapsed
+        let insets: (top: Double, bottom: Double) =
+            collapsed ? (0, 0) : (section.contentInsets.top, section.contentInsets.bottom)
+        let contentTop = start + boundary.lengthBefore + insets.top
         let zFloor: Int32 = section.decorationItems.isEmpty ? Int32.min : 1
-        let stamped = try stampGroups(plan, section, contentTop: contentTop, zFloor: zFloor)
+        let stamped =
+            plan.itemCount == 0
+            ? emptyContent(plan, section) : try stampGroups(plan, section, contentTop: contentTop, zFloor: zFloor)
 
-        let afterStart = contentTop + stamped.length + section.contentInsets.bottom
-        let end = max(start, afterStart + boundary.lengthAfter)
+        let afterStart = contentTop + stamped.length + insets.bottom
+        // An empty section through iOS 15 may end before it starts (its content is negative).
+        let end =
+            plan.itemCount == 0 ? afterStart + boundary.lengthAfter : max(start, afterStart + boundary.lengthAfter)
         let contentRect = Rect(x: boundaryBand.x, y: contentTop, width: boundaryBand.width, height: stamped.length)
         placeBoundaryItems(
             boundary,
             frames: boundary.frames(start: start, afterStart: afterStart, band: boundaryBand, content: contentRect),
             section: s, zFloor: zFloor, span: (start, end))
-        placeDecorations(section, index: s, band: plan.band, span: (start, end))
+        if !collapsed { placeDecorations(section, index: s, band: plan.band, span: (start, end)) }
         recordGeometry(section, plan, stamped, span: (start, end))
         return end
+    }
+
+    /// A section of no items: iOS 16 and later give it no content (and `layOutSection` drops
+    /// its insets and background); earlier releases make its content −interGroupSpacing long,
+    /// or, in an orthogonal section, one group's full row (recorded on iOS 14 and iOS 17).
+    func emptyContent(_ plan: CompositionalSectionPlan, _ section: Compositional.Section) -> StampedGroups {
+        guard context.iosVersion.emptySections == .negativeSpacing else { return StampedGroups(length: 0) }
+        guard plan.orthogonal else { return StampedGroups(length: -section.interGroupSpacing) }
+        return StampedGroups(length: plan.orthogonalRow)
     }
 
     /// Step 1: the section's containers, its root group solved and its edge spacing, checked
@@ -217,10 +234,7 @@ extension CompositionalPreparer {
         if groupCount == 0 {
             length = 0
         } else if plan.orthogonal {
-            // One group tall (across the section's own scroll axis), flexible room included.
-            length =
-                plan.groupAcross + plan.acrossLeadMinimum + plan.acrossTrailMinimum
-                + (plan.acrossFlexible ? max(0, plan.acrossRoom) : 0)
+            length = plan.orthogonalRow
         } else {
             let groups = Double(groupCount)
             length = groups * plan.groupStride + (groups - 1) * section.interGroupSpacing
@@ -242,14 +256,17 @@ extension CompositionalPreparer {
                 }
             }
         }
-        // Group supplementaries, once per stamped group.
-        for supplementary in plan.template.groupSupplementaries {
-            for g in 0..<groupCount where g * k + supplementary.firstLeaf < count {
-                let origin = plan.groupOrigin(g, step: step, contentTop: contentTop)
+        // Group supplementaries, once per stamped group that holds the group's first item; the
+        // n-th of a kind in the section is at (section, n): a root group's at its group index
+        // (recorded on iOS 14 and 17), a nested group's counted in the same order (modelled).
+        var numbered: [String: Int] = [:]
+        for g in 0..<groupCount {
+            let origin = plan.groupOrigin(g, step: step, contentTop: contentTop)
+            for supplementary in plan.template.groupSupplementaries where g * k + supplementary.firstLeaf < count {
                 let container = supplementary.groupFrame.offsetBy(dx: origin.x, dy: origin.y)
-                try addAnchored(
-                    supplementary.item, to: container, section: plan.index, item: g * k + supplementary.firstLeaf,
-                    zFloor: zFloor)
+                let index = numbered[supplementary.item.kind, default: 0]
+                numbered[supplementary.item.kind] = index + 1
+                try addAnchored(supplementary.item, to: container, section: plan.index, item: index, zFloor: zFloor)
             }
         }
         return StampedGroups(length: length)
@@ -393,6 +410,12 @@ struct CompositionalSectionPlan {
             default: break
             }
         }
+    }
+
+    /// An orthogonal section's content across its own scroll axis: one group tall, its fixed
+    /// edges and (flexible edges) the room beside it included.
+    var orthogonalRow: Double {
+        groupAcross + acrossLeadMinimum + acrossTrailMinimum + (acrossFlexible ? max(0, acrossRoom) : 0)
     }
 
     /// The origin of group `g` of a fixed-size section, `step` (stride and spacing) apart.

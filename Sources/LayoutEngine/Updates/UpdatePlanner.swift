@@ -90,100 +90,145 @@ package enum UpdatePlanner {
             before: Listing, after: Listing, mapping: UpdateMapping, layout: any CollectionViewLayout,
             previous: CollectionContext, context new: CollectionContext
         ) throws {
+            var pass = WalkPass(
+                before: before, after: after, mapping: mapping, layout: layout, previous: previous, new: new)
+            try pass.run()
+            (sources, changed, disappearing) = (pass.sources, pass.changed, pass.disappearing)
+        }
+    }
+
+    /// The walk's steps over one pair of listings: each element after the update visited in
+    /// order (`visit`: a persisting one, or one with an entry), then each element before it
+    /// that nothing matched (`disappear`).
+    private struct WalkPass<Listing: PlannedListing> {
+        let before: Listing, after: Listing
+        let mapping: UpdateMapping
+        let layout: any CollectionViewLayout
+        let previous: CollectionContext, new: CollectionContext
+        var sources: [Int32] = []
+        var changed: [AnimationPlan.Entry] = []
+        var disappearing: [(position: Int, entry: AnimationPlan.Entry)] = []
+        var matched: [Bool]
+        /// Where the next cell before is expected: survivors keep their order.
+        var hint = 0
+        var cursor: OldPathCursor
+
+        init(
+            before: Listing, after: Listing, mapping: UpdateMapping, layout: any CollectionViewLayout,
+            previous: CollectionContext, new: CollectionContext
+        ) {
+            (self.before, self.after, self.mapping, self.layout) = (before, after, mapping, layout)
+            (self.previous, self.new) = (previous, new)
+            matched = [Bool](repeating: false, count: before.count)
+            cursor = OldPathCursor(mapping)
+        }
+
+        mutating func run() throws {
             sources.reserveCapacity(after.count)
-            var matched = [Bool](repeating: false, count: before.count)
-            var hint = 0  // where the next cell before is expected: survivors keep their order
-            var cursor = OldPathCursor(mapping)
-            for position in 0..<after.count {
-                let oldPosition: Int?, change: UpdateMapping.Change
-                if after.category(at: position) == .cell {
-                    let oldPath = cursor.oldIndexPath(forNew: after.indexPath(at: position))
-                    oldPosition = oldPath.flatMap { before.position(ofCell: $0, hint: hint) }
-                    change = mapping.change(comingFrom: oldPath)
-                } else {
-                    (oldPosition, change) = UpdatePlanner.origin(of: after.key(at: position), mapping, before.position)
-                }
-                if let oldPosition { hint = oldPosition + 1 }
-                if change == .persist, let oldPosition {
-                    // Persists: from its attributes before to those after, read when written,
-                    // unless the initial hook moves its start.
-                    matched[oldPosition] = true
-                    if before.frame(at: oldPosition).intersects(previous.bounds) {
-                        var end = after.attributes(at: position)
-                        end.key = before.key(at: oldPosition)
-                        _ = try layout.finalLayoutAttributes(forDisappearing: end, context: new)
-                    }
-                    if after.frame(at: position).intersects(new.bounds) {
-                        let attributes = after.attributes(at: position)
-                        var start = before.attributes(at: oldPosition)
-                        let pathBefore = start.indexPath
-                        start.key = attributes.key
-                        let from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
-                        if from != start {
-                            sources.append(Int32(-1 - changed.count))
-                            changed.append(
-                                AnimationPlan.Entry(
-                                    change: .persist, category: attributes.category, kind: attributes.kind,
-                                    indexPathBefore: pathBefore, indexPathAfter: attributes.indexPath, from: from,
-                                    to: attributes))
-                            continue
-                        }
-                    }
-                    sources.append(Int32(oldPosition))
-                    continue
-                }
+            for position in 0..<after.count { try visit(position) }
+            for position in 0..<before.count where !matched[position] { try disappear(position) }
+        }
+
+        /// The element after the update at `position`: where it was, and its change.
+        mutating func visit(_ position: Int) throws {
+            let oldPosition: Int?, change: UpdateMapping.Change
+            if after.category(at: position) == .cell {
+                let oldPath = cursor.oldIndexPath(forNew: after.indexPath(at: position))
+                oldPosition = oldPath.flatMap { before.position(ofCell: $0, hint: hint) }
+                change = mapping.change(comingFrom: oldPath)
+            } else {
+                (oldPosition, change) = UpdatePlanner.origin(of: after.key(at: position), mapping, before.position)
+            }
+            if let oldPosition { hint = oldPosition + 1 }
+            if change == .persist, let oldPosition {
+                try persist(position, from: oldPosition)
+                return
+            }
+            let entry = try entry(position, from: oldPosition, change: change)
+            sources.append(Int32(-1 - changed.count))
+            changed.append(entry)
+        }
+
+        /// Persists: from its attributes before to those after, read when written, unless the
+        /// initial hook moves its start (then it gets an entry from that start).
+        mutating func persist(_ position: Int, from oldPosition: Int) throws {
+            matched[oldPosition] = true
+            if before.frame(at: oldPosition).intersects(previous.bounds) {
+                var end = after.attributes(at: position)
+                end.key = before.key(at: oldPosition)
+                _ = try layout.finalLayoutAttributes(forDisappearing: end, context: new)
+            }
+            if after.frame(at: position).intersects(new.bounds) {
                 let attributes = after.attributes(at: position)
-                let oldAttributes = oldPosition.map { before.attributes(at: $0) }
-                var entry = AnimationPlan.Entry(
-                    change: change, category: attributes.category, kind: attributes.kind,
-                    indexPathBefore: oldAttributes?.indexPath, indexPathAfter: attributes.indexPath,
-                    from: attributes, to: attributes)
-                switch (change, oldAttributes) {
-                case (.insert, _), (.reload, _), (_, nil):
-                    // Appears: UIKit's default is a fade in place.
-                    var start = attributes
-                    start.alpha = 0
-                    entry.change = change == .reload ? .reload : .insert
-                    entry.indexPathBefore = change == .reload ? oldAttributes?.indexPath : nil
-                    entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
-                case (.move, let old?):
-                    // Moving elements are asked too (a layout filters them with the updates): they
-                    // start where they were, under their new index path, as UIKit passes it.
-                    matched[oldPosition!] = true
-                    if old.frame.intersects(previous.bounds) {
-                        var end = attributes
-                        end.key = old.key
-                        _ = try layout.finalLayoutAttributes(forDisappearing: end, context: new)
-                    }
-                    var start = old
-                    start.key = attributes.key
-                    entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
-                case (_, let old?):
-                    matched[oldPosition!] = true
-                    entry.from = old
-                }
-                sources.append(Int32(-1 - changed.count))
-                changed.append(entry)
-            }
-            for position in 0..<before.count where !matched[position] {
-                // Disappears (deleted, reloaded away, or no longer placed): a fade in place.
-                let attributes = before.attributes(at: position)
-                var end = attributes
-                end.alpha = 0
-                let reloaded =
-                    attributes.category == .cell
-                    ? mapping.change(ofOld: attributes.indexPath) == .reload
-                    : mapping.sectionChange(ofOld: attributes.indexPath.section) == .reload
-                let change: UpdateMapping.Change = reloaded ? .reload : .delete
-                disappearing.append(
-                    (
-                        position,
+                var start = before.attributes(at: oldPosition)
+                let pathBefore = start.indexPath
+                start.key = attributes.key
+                let from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
+                if from != start {
+                    sources.append(Int32(-1 - changed.count))
+                    changed.append(
                         AnimationPlan.Entry(
-                            change: change, category: attributes.category, kind: attributes.kind,
-                            indexPathBefore: attributes.indexPath, indexPathAfter: nil,
-                            from: attributes, to: try layout.finalLayoutAttributes(forDisappearing: end, context: new))
-                    ))
+                            change: .persist, category: attributes.category, kind: attributes.kind,
+                            indexPathBefore: pathBefore, indexPathAfter: attributes.indexPath, from: from,
+                            to: attributes))
+                    return
+                }
             }
+            sources.append(Int32(oldPosition))
+        }
+
+        /// The entry of an element that appears, reloads, moves or changes otherwise.
+        mutating func entry(
+            _ position: Int, from oldPosition: Int?, change: UpdateMapping.Change
+        ) throws -> AnimationPlan.Entry {
+            let attributes = after.attributes(at: position)
+            let oldAttributes = oldPosition.map { before.attributes(at: $0) }
+            var entry = AnimationPlan.Entry(
+                change: change, category: attributes.category, kind: attributes.kind,
+                indexPathBefore: oldAttributes?.indexPath, indexPathAfter: attributes.indexPath,
+                from: attributes, to: attributes)
+            switch (change, oldAttributes) {
+            case (.insert, _), (.reload, _), (_, nil):
+                // Appears: UIKit's default is a fade in place.
+                var start = attributes
+                start.alpha = 0
+                entry.change = change == .reload ? .reload : .insert
+                entry.indexPathBefore = change == .reload ? oldAttributes?.indexPath : nil
+                entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
+            case (.move, let old?):
+                // Moving elements are asked too (a layout filters them with the updates): they
+                // start where they were, under their new index path, as UIKit passes it.
+                matched[oldPosition!] = true
+                if old.frame.intersects(previous.bounds) {
+                    var end = attributes
+                    end.key = old.key
+                    _ = try layout.finalLayoutAttributes(forDisappearing: end, context: new)
+                }
+                var start = old
+                start.key = attributes.key
+                entry.from = try layout.initialLayoutAttributes(forAppearing: start, context: new)
+            case (_, let old?):
+                matched[oldPosition!] = true
+                entry.from = old
+            }
+            return entry
+        }
+
+        /// Disappears (deleted, reloaded away, or no longer placed): a fade in place.
+        mutating func disappear(_ position: Int) throws {
+            let attributes = before.attributes(at: position)
+            var end = attributes
+            end.alpha = 0
+            let reloaded =
+                attributes.category == .cell
+                ? mapping.change(ofOld: attributes.indexPath) == .reload
+                : mapping.sectionChange(ofOld: attributes.indexPath.section) == .reload
+            let change: UpdateMapping.Change = reloaded ? .reload : .delete
+            let entry = AnimationPlan.Entry(
+                change: change, category: attributes.category, kind: attributes.kind,
+                indexPathBefore: attributes.indexPath, indexPathAfter: nil,
+                from: attributes, to: try layout.finalLayoutAttributes(forDisappearing: end, context: new))
+            disappearing.append((position, entry))
         }
     }
 

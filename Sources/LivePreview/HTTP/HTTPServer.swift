@@ -25,6 +25,9 @@ final class HTTPServer: @unchecked Sendable {
 
     var port: UInt16 { listener.port }
 
+    /// The connections being served now (admitted, not yet closed).
+    var connectionCount: Int { lock.withLock { openConnections } }
+
     /// Listens at once: a port in use throws here, with the system's reason.
     init(
         port: UInt16, limits: HTTPLimits = HTTPLimits(), handler: @escaping @Sendable (HTTPRequest) -> Reply
@@ -92,8 +95,7 @@ final class HTTPServer: @unchecked Sendable {
                     let head =
                         "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                         + "Sec-WebSocket-Accept: \(accept)\r\n\r\n"
-                    try connection.write(Array(head.utf8), until: .now() + limits.writeTimeout)
-                    return hub.serve(connection, limits: limits)
+                    return hub.serve(connection, limits: limits, handshake: Array(head.utf8))
                 }
             } catch let refusal as HTTPRefusal {
                 let response = HTTPResponse.text(refusal.status, refusal.message)

@@ -34,11 +34,15 @@ final class WebSocketHub: @unchecked Sendable {
     }
 
     /// Runs one page's socket on the caller's thread until it closes, errs or stops reading.
-    func serve(_ connection: Connection, limits: HTTPLimits) {
+    /// The page is one of the hub's before `handshake` (the 101 response) is written, so a
+    /// page that has read the handshake gets every later broadcast: the handshake is the
+    /// page's readiness signal (frames posted meanwhile wait for the loop, after it).
+    func serve(_ connection: Connection, limits: HTTPLimits, handshake: [UInt8]) {
         guard let peer = Peer() else { return }
         lock.withLock { peers[ObjectIdentifier(peer)] = peer }
         defer { _ = lock.withLock { peers.removeValue(forKey: ObjectIdentifier(peer)) } }
         do {
+            try connection.write(handshake, until: .now() + limits.writeTimeout)
             while true {
                 let (readable, woken) = try peer.wait(for: connection)
                 if woken, let frame = peer.take() {

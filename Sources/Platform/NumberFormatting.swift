@@ -1,5 +1,3 @@
-import LayoutEngine
-
 /// Numbers as the outputs print them. `format`: the shortest decimal that reads back as the
 /// same double, integers without a fraction (JSON, and messages that quote a value exactly).
 /// `rounded`: the one formatter for numbers people read (the table, watch lines, the preview,
@@ -9,7 +7,7 @@ package enum NumberFormatting {
     package static func format(_ value: Double) -> String {
         // Whole numbers by a round trip through Int (no call to round); -0 prints 0.
         if abs(value) < 1e15, case let whole = Int(value), Double(whole) == value { return String(whole) }
-        guard value.isFinite else { return AttributeRules.number(value) }
+        guard value.isFinite else { return value.isNaN ? "nan" : value > 0 ? "inf" : "-inf" }
         return String(value)
     }
 

@@ -1,6 +1,3 @@
-import LayoutOutput
-import Platform
-
 /// Ends the process when a command runs past its time limit. The script's own time limit
 /// (or the instruction budget) stops runaway Lua code; this catches what they cannot see — a single library call running
 /// for minutes (a pathological string pattern over a huge subject). `watch` cannot end

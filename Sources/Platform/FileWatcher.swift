@@ -1,23 +1,23 @@
-import Platform
-
 /// Notices when any of a set of files is saved. On Linux inotify (on the files' directories,
 /// so saves that rename a new file over the old one count) wakes it at once; elsewhere, or if
 /// inotify is unavailable, it polls. Either way each file's identity (inode, size,
 /// modification time) decides whether it changed, and a change is reported once the files
 /// have been quiet for the debounce interval, so one save that touches a file twice reloads
 /// once.
-struct FileWatcher {
-    struct Signature: Equatable {
-        var inode: UInt64
-        var size: Int64
-        var seconds: Int
-        var nanoseconds: Int
+package struct FileWatcher {
+    package struct Signature: Equatable {
+        package var inode: UInt64
+        package var size: Int64
+        package var seconds: Int
+        package var nanoseconds: Int
     }
 
-    var debounce: Double = 0.015
-    var interval: Double = 0.01
+    package var debounce: Double = 0.015
+    package var interval: Double = 0.01
 
-    static func signature(of path: String) -> Signature? {
+    package init() {}
+
+    package static func signature(of path: String) -> Signature? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
@@ -30,7 +30,7 @@ struct FileWatcher {
             nanoseconds: Int(time.tv_nsec))
     }
 
-    static func signatures(of paths: [String]) -> [String: Signature?] {
+    package static func signatures(of paths: [String]) -> [String: Signature?] {
         Dictionary(paths.map { ($0, signature(of: $0)) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -38,7 +38,7 @@ struct FileWatcher {
     /// `shouldStop` says so. Returns the new signatures on a change, nil otherwise.
     /// `settling: false` returns the first reading that differs at once (the caller lets the
     /// save finish itself, as `watch` does while a run is already going).
-    func waitForChange(
+    package func waitForChange(
         from baseline: [String: Signature?], timeout: Double, settling: Bool = true, shouldStop: () -> Bool = { false }
     ) -> [String: Signature?]? {
         let paths = Array(baseline.keys)
@@ -60,14 +60,14 @@ struct FileWatcher {
     }
 
     /// The files' signatures now, if they differ from `baseline` (no waiting).
-    func change(from baseline: [String: Signature?]) -> [String: Signature?]? {
+    package func change(from baseline: [String: Signature?]) -> [String: Signature?]? {
         let now = Self.signatures(of: Array(baseline.keys))
         return now == baseline ? nil : now
     }
 
     /// Lets a save finish: waits until two readings a debounce apart agree (for at most a
     /// second: files that never stop changing still get a run), and returns the last reading.
-    func settle(_ reading: [String: Signature?], shouldStop: () -> Bool = { false }) -> [String: Signature?] {
+    package func settle(_ reading: [String: Signature?], shouldStop: () -> Bool = { false }) -> [String: Signature?] {
         var settled = reading
         for _ in 0..<Int(1 / debounce) where !shouldStop() {
             sleep(seconds: debounce)
@@ -78,23 +78,23 @@ struct FileWatcher {
         return settled
     }
 
-    static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    func sleep(seconds: Double) {
+    package func sleep(seconds: Double) {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
         _ = nanosleep(&request, nil)
     }
 }
 
 /// inotify on the directories holding the watched files (Linux); nil where unavailable.
-final class DirectoryNotifier {
+package final class DirectoryNotifier {
     #if os(Linux)
     private let descriptor: Int32
 
-    init?(directories: Set<String>) {
+    package init?(directories: Set<String>) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
@@ -110,7 +110,7 @@ final class DirectoryNotifier {
     deinit { close(descriptor) }
 
     /// Returns when something happened in a watched directory, or after `seconds`.
-    func wait(seconds: Double) {
+    package func wait(seconds: Double) {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         if poll(&request, 1, Int32(max(0, seconds) * 1000)) > 0 {
             // Drain the queue; which file changed is decided by comparing signatures.
@@ -119,7 +119,7 @@ final class DirectoryNotifier {
         }
     }
     #else
-    init?(directories: Set<String>) { return nil }
-    func wait(seconds: Double) {}
+    package init?(directories: Set<String>) { return nil }
+    package func wait(seconds: Double) {}
     #endif
 }
