@@ -157,7 +157,10 @@ extension LuaParser {
             } else if case .name(let field) = current.kind, peekToken() == .symbol("=") {
                 _ = advanceToken()
                 _ = advanceToken()
-                fields.append(.named(field, try expression(), at))
+                let value = try expression()
+                // A function stored under a name is known by it (`prepare = function … end`).
+                if case .function(let body) = value.kind, body.name == nil { body.name = field }
+                fields.append(.named(field, value, at))
             } else {
                 fields.append(.positional(try expression()))
             }

@@ -149,8 +149,9 @@ struct ModuleStructure {
     private static func fields(of constructor: Expression) throws(Refusal) -> [Member] {
         var table = constructor
         if case .call(let callee, let arguments) = constructor.kind {
-            guard case .global("flow") = callee.kind, arguments.count == 1 else {
-                throw Refusal(constructor.location, "the layout is a table, flow{…}: this call is not translated")
+            guard case .global(let name) = callee.kind, name == "flow" || name == "compositional", arguments.count == 1
+            else {
+                throw Refusal(constructor.location, "the layout is a table, flow{…} or compositional{…}: this call is not translated")
             }
             table = arguments[0]
         }

@@ -137,12 +137,19 @@ enum APIObject: Equatable, CustomStringConvertible {
     case collectionView
     case elementSink
     case environment
+    /// `compositional` (or a local holding it): its constructors make the layout's structure.
+    case compositionalNamespace
+    /// What a `compositional.*` constructor returns: structure the export writes as UIKit's
+    /// values, not logic; the translation leaves it to the export.
+    case compositionalValue
 
     var description: String {
         switch self {
         case .collectionView: "cv"
         case .elementSink: "out"
         case .environment: "env"
+        case .compositionalNamespace: "compositional"
+        case .compositionalValue: "a compositional value"
         }
     }
 }
@@ -202,15 +209,30 @@ struct CallbackSignature: Equatable {
         return CallbackSignature(name: name, parameters: parameters, result: result)
     }
 
-    /// Layout fields the translation leaves out, and why (docs/lua-to-swift.md).
+    /// Layout fields the translation refuses (docs/lua-to-swift.md).
     static func refusal(for name: String) -> String? {
         switch name {
-        case "preferredSizeForItem", "preferredSizeForSupplementary":
-            "\(name) models a cell's own sizing: in the app the cells size themselves; keep the estimate"
         case "targetIndexPathForInteractivelyMovingItem", "layoutAttributesForInteractivelyMovingItem":
             "\(name) (interactive movement) is not translated yet"
-        case "sectionProvider", "section", "list":
-            "compositional layouts are translated in phase 2 (docs/lua-to-swift.md)"
+        default: nil
+        }
+    }
+
+    /// A function the translation leaves out, by its name (`layout.sectionProvider`, or the
+    /// field of a table constructor): its body is not read either.
+    static func isOmitted(_ function: FunctionBody) -> Bool {
+        guard let name = function.name?.split(separator: ".").last.map(String.init) else { return false }
+        return ["preferredSizeForItem", "preferredSizeForSupplementary", "sectionProvider"].contains(name)
+    }
+
+    /// Layout fields the translation leaves out, and why: they are not logic for the class.
+    static func omission(for name: String) -> String? {
+        switch name {
+        case "preferredSizeForItem", "preferredSizeForSupplementary":
+            "models a cell's own sizing: in the app the cells size themselves (the export keeps the estimate)"
+        case "section", "sectionProvider", "list", "boundarySupplementaryItems", "contentInsetsReference",
+            "interSectionSpacing", "roundingModel":
+            "the compositional structure: the export writes it with UIKit's values (phase 2)"
         default: nil
         }
     }

@@ -77,6 +77,10 @@ extension SwiftGenerator {
     private func writeConstants(_ writer: SwiftWriter) throws(Refusal) {
         for member in module.members {
             guard case .constant(let variable, let value) = member else { continue }
+            if involvesCompositional(inference.slot(for: variable).type) {
+                omitted.append((variable.name, value.location, CompositionalNote.structure))
+                continue
+            }
             startMember()
             let type = try swiftType(of: inference.slot(for: variable))
             let code = try emit(value, as: type)
@@ -100,8 +104,12 @@ extension SwiftGenerator {
         for member in module.members {
             switch member {
             case .state(let variable, let value):
-                startMember()
                 let slot = inference.slot(for: variable)
+                if involvesCompositional(slot.type) {
+                    omitted.append((variable.name, value?.location ?? variable.location, CompositionalNote.structure))
+                    continue
+                }
+                startMember()
                 let type = try swiftType(of: slot)
                 let name = name(of: variable)
                 guard let value else {
@@ -114,11 +122,19 @@ extension SwiftGenerator {
                 body.line("private \(lazy)var \(name)\(annotation) = \(code.text)")
             case .layoutField(let name, let value):
                 if case .function = value.kind { continue }
-                startMember()
                 guard let layout = inference.chunkResult.resolved.type.shape.table, let slot = layout.fields[name]
                 else {
                     continue
                 }
+                if let reason = CallbackSignature.omission(for: name) {
+                    omitted.append((name, value.location, reason))
+                    continue
+                }
+                if involvesCompositional(slot.type) {
+                    omitted.append((name, value.location, CompositionalNote.structure))
+                    continue
+                }
+                startMember()
                 let type = try swiftType(of: slot)
                 let code = try emit(value, as: type)
                 let keyword = slot.resolved.reassigned ? "var" : "let"
@@ -133,10 +149,22 @@ extension SwiftGenerator {
             switch member {
             case .layoutField(let name, let value):
                 guard case .function(let function) = value.kind else { continue }
+                if let reason = CallbackSignature.omission(for: name) {
+                    omitted.append((name, value.location, reason))
+                    continue
+                }
+                if involvesCompositional(ValueType(shape: .function(inference.functionType(for: function)))) {
+                    omitted.append((name, value.location, CompositionalNote.structure))
+                    continue
+                }
                 startMember()
                 body.blank()
                 try functionDeclaration(name: SwiftNames.identifier(name), function, access: "", body)
             case .function(let variable, let function):
+                if involvesCompositional(inference.slot(for: variable).type) {
+                    omitted.append((variable.name, function.location, CompositionalNote.structure))
+                    continue
+                }
                 startMember()
                 body.blank()
                 guard isReferenced(variable) else {
@@ -149,6 +177,14 @@ extension SwiftGenerator {
         }
         writer.line(classComment())
         writer.line("final class \(typeName) {")
+        if !omitted.isEmpty {
+            writer.line("    // Not translated (docs/lua-to-swift.md):")
+            for reason in omitted.map(\.reason).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+                let names = omitted.filter { $0.reason == reason }.map { "\($0.name) (line \($0.location.line))" }
+                writer.line("    // \(names.joined(separator: ", ")): \(reason).")
+            }
+            if !body.lines.allSatisfy(\.isEmpty) { writer.blank() }
+        }
         for line in body.lines.drop(while: \.isEmpty) { writer.line(line) }
         writer.line("}")
     }
@@ -159,6 +195,7 @@ extension SwiftGenerator {
             "/// The layout of \(file): prepare() places every element (a UICollectionViewLayout subclass in phase 2)."
         case .flow: "/// The flow layout of \(file): its delegate callbacks and hooks."
         case .plain: "/// \(file)'s functions."
+        case .compositional: "/// The logic of the compositional layout of \(file): its hooks (the export writes its structure)."
         }
     }
 
@@ -350,4 +387,8 @@ extension SwiftGenerator {
     private var usesElementSink: Bool {
         inference.functionTypes.values.contains { $0.resolved.callback?.name == "prepare" }
     }
+}
+
+enum CompositionalNote {
+    static let structure = "the compositional structure: the export writes it with UIKit's values (phase 2)"
 }

@@ -201,6 +201,7 @@ enum SyntaxWalk {
     static func statements(_ list: [Statement], skippingLocalFunctions: Bool, expression: (Expression) -> Void) {
         for item in list {
             if case .localFunction = item.kind { continue }
+            if case .function(_, let body) = item.kind, CallbackSignature.isOmitted(body) { continue }
             visit(item, { _ in }, expression, skipping: true)
         }
     }
@@ -209,7 +210,7 @@ enum SyntaxWalk {
         _ item: Statement, _ statement: (Statement) -> Void, _ expression: (Expression) -> Void, skipping: Bool = false
     ) {
         statement(item)
-        func each(_ list: [Expression]) { for value in list { visit(value, statement, expression) } }
+        func each(_ list: [Expression]) { for value in list { visit(value, statement, expression, skipping: skipping) } }
         func body(_ list: [Statement]) {
             for child in list {
                 if skipping, case .localFunction = child.kind { continue }
@@ -248,12 +249,15 @@ enum SyntaxWalk {
         }
     }
 
-    static func visit(_ item: Expression, _ statement: (Statement) -> Void, _ expression: (Expression) -> Void) {
+    static func visit(
+        _ item: Expression, _ statement: (Statement) -> Void, _ expression: (Expression) -> Void, skipping: Bool = false
+    ) {
         expression(item)
-        func each(_ list: [Expression]) { for value in list { visit(value, statement, expression) } }
+        func each(_ list: [Expression]) { for value in list { visit(value, statement, expression, skipping: skipping) } }
         switch item.kind {
         case .function(let function):
-            for child in function.body { visit(child, statement, expression) }
+            if skipping && CallbackSignature.isOmitted(function) { return }
+            for child in function.body { visit(child, statement, expression, skipping: skipping) }
         case .table(let fields):
             for field in fields {
                 switch field {

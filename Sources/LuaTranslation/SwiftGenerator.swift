@@ -29,6 +29,9 @@ final class SwiftGenerator {
     var closureDepth = 0
     /// The functions being written, innermost last.
     var functionStack: [FunctionType] = []
+    /// Members left out of the class (the compositional structure, self-sizing answers): name,
+    /// where, why. The class's header comment lists them; so does the interface.
+    var omitted: [(name: String, location: SourceLocation, reason: String)] = []
     /// Locals holding a count (`local n = cv:numberOfItems(0)`): `for i = 0, n - 1` is `0..<n`.
     lazy var countLocals = CountingLimit.countLocals(in: inference.chunk, inference: inference)
     /// Variables that live code reads: a local function nobody calls (or only dead code calls)
@@ -107,6 +110,11 @@ final class SwiftGenerator {
             return .existential(prefix + "CollectionView")
         case .api(.elementSink): return .named("LayoutElements<\(prefix)Attributes>")
         case .api(.environment): return .named("LayoutEnvironment")
+        case .api(.compositionalNamespace), .api(.compositionalValue):
+            throw Refusal(
+                location ?? slot?.origin ?? SourceLocation(line: 1, column: 1),
+                "\(slot?.label ?? "this value") is compositional structure, which the export writes with UIKit's values "
+                    + "(phase 2): the translated logic cannot use it")
         }
     }
 
@@ -194,6 +202,28 @@ final class SwiftGenerator {
         }
         usedTypeNames.insert(name)
         return name
+    }
+
+    /// Whether a value holds compositional structure (directly, in a table, or as a function's
+    /// parameter or result): such members are left to the export.
+    func involvesCompositional(_ type: ValueType) -> Bool {
+        var seen: Set<ObjectIdentifier> = []
+        func check(_ shape: Shape) -> Bool {
+            switch shape {
+            case .api(.compositionalNamespace), .api(.compositionalValue): return true
+            case .table(let table):
+                let root = table.resolved
+                guard seen.insert(ObjectIdentifier(root)).inserted else { return false }
+                return (root.entries.map { check($0.resolved.type.shape) } ?? false)
+                    || root.fields.values.contains { check($0.resolved.type.shape) }
+            case .function(let function):
+                let root = function.resolved
+                guard seen.insert(ObjectIdentifier(root)).inserted else { return false }
+                return (root.parameters + root.results).contains { check($0.resolved.type.shape) }
+            default: return false
+            }
+        }
+        return check(type.shape)
     }
 
     /// Records whose fields change after construction are classes (Lua tables are shared by

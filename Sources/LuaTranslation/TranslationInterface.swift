@@ -7,6 +7,8 @@ package struct TranslationInterface: Sendable, Equatable {
         case custom
         /// `flow{...}` with delegate callbacks and hooks.
         case flow
+        /// `compositional{...}`: its hooks (the export writes its structure).
+        case compositional
         /// A table of functions that is not a layout.
         case plain
     }
@@ -34,6 +36,9 @@ package struct TranslationInterface: Sendable, Equatable {
     /// The layout calls math.random: its `seed` property is `--seed` (Lua's generator restarts
     /// from it at every prepare, as the engine reseeds it).
     package var hasSeed: Bool
+    /// Fields and locals left out of the class, each with `file:line` and why (the compositional
+    /// structure the export writes; self-sizing answers the app's cells give).
+    package var omitted: [String]
 
     init(_ generator: SwiftGenerator) throws(Refusal) {
         let inference = generator.inference
@@ -41,11 +46,14 @@ package struct TranslationInterface: Sendable, Equatable {
         case .custom: kind = .custom
         case .flow: kind = .flow
         case .plain: kind = .plain
+        case .compositional: kind = .compositional
         }
         typeName = generator.typeName
         prefix = generator.prefix
         methods = generator.module.members.compactMap {
-            guard case .layoutField(let name, let value) = $0, case .function = value.kind else { return nil }
+            guard case .layoutField(let name, let value) = $0, case .function = value.kind,
+                CallbackSignature.omission(for: name) == nil
+            else { return nil }
             return name
         }
         collectionViewMembers = generator.collectionViewMembers.filter { !$0.isEmpty }.sorted()
@@ -65,5 +73,6 @@ package struct TranslationInterface: Sendable, Equatable {
         stateFields = try fields(.state)
         customAttributes = try fields(.attributes, customOnly: true)
         hasSeed = inference.usesRandom && generator.module.kind != .plain
+        omitted = generator.omitted.map { "\($0.name) (\(generator.file):\($0.location.line)): \($0.reason)" }
     }
 }

@@ -157,6 +157,7 @@ extension TypeInference {
             if let reason = CallbackSignature.refusal(for: name) {
                 throw Refusal(location, reason)
             }
+            if CallbackSignature.omission(for: name) != nil { continue }
             guard let signature = CallbackSignature.named(name) ?? flowProperty(name) else { continue }
             guard function.parameters.count <= signature.parameters.count else {
                 throw Refusal(

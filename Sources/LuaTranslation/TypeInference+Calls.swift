@@ -16,6 +16,14 @@ extension TypeInference {
             return try methodCall(object, name, arguments, at: location)
         }
         guard case .call(let callee, let arguments) = expression.kind else { return [] }
+        if case .field(let namespace, _) = callee.kind, CompositionalCall.mayBeNamespace(namespace),
+            case .api(.compositionalNamespace) = try evaluate(namespace).type.shape
+        {
+            return [try compositionalConstructor(arguments)]
+        }
+        if case .local = callee.kind, case .api(.compositionalNamespace) = try evaluate(callee).type.shape {
+            return [try layoutConstructor(arguments, kind: .compositional, at: location)]
+        }
         switch callee.kind {
         case .global(let name):
             return try baseFunction(name, arguments, statement: statement, at: location)
@@ -116,6 +124,8 @@ extension TypeInference {
             throw Refusal(location, "\(name) is translated only as the iterator of a generic 'for'")
         case "flow":
             return [try layoutConstructor(arguments, kind: .flow, at: location)]
+        case "compositional":
+            return [try layoutConstructor(arguments, kind: .compositional, at: location)]
         default:
             throw Refusal(location, try globalRefusal(name))
         }
@@ -144,15 +154,22 @@ extension TypeInference {
         }
     }
 
+    /// `compositional.item{…}` and its kin: structure the export writes; the arguments are
+    /// still checked (a function inside, such as a visible-items handler, is walked).
+    private func compositionalConstructor(_ arguments: [Expression]) throws(Refusal) -> ValueType {
+        for argument in arguments { _ = try evaluate(argument) }
+        return ValueType(shape: .api(.compositionalValue))
+    }
+
     /// `flow{...}`: the table is the layout.
     private func layoutConstructor(
         _ arguments: [Expression], kind: LayoutKind, at location: SourceLocation
     )
         throws(Refusal) -> ValueType
     {
-        guard arguments.count == 1 else { throw Refusal(location, "flow takes one table") }
+        guard arguments.count == 1 else { throw Refusal(location, "a layout constructor takes one table") }
         let value = try evaluate(arguments[0])
-        guard case .table = value.type.shape else { throw Refusal(location, "flow takes a table") }
+        guard case .table = value.type.shape else { throw Refusal(location, "a layout constructor takes a table") }
         layoutKind = kind
         return value.type
     }
@@ -187,8 +204,6 @@ extension TypeInference {
             }
         case "string": return [try stringFunction(name, arguments, at: location)]
         case "table": return try tableFunction(name, arguments, at: location)
-        case "compositional":
-            throw Refusal(location, "compositional layouts are translated in phase 2 (docs/lua-to-swift.md)")
         default:
             throw Refusal(location, try globalRefusal(library))
         }
@@ -371,3 +386,14 @@ extension TypeInference {
 
 /// An argument whose type a later pass of inference will know.
 struct NotYetKnown: Error {}
+
+enum CompositionalCall {
+    /// `compositional.x` or `C.x` with C a local: not a library of Lua (`math.x`).
+    static func mayBeNamespace(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .global(let name): name == "compositional"
+        case .local: true
+        default: false
+        }
+    }
+}

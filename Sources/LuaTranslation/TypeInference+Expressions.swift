@@ -34,6 +34,8 @@ extension TypeInference {
         case .local(let variable):
             let slot = slot(for: variable)
             return Evaluated(type: slot.type, place: slot)
+        case .global("compositional"):
+            return Evaluated(type: ValueType(shape: .api(.compositionalNamespace)))
         case .global(let name):
             throw Refusal(location, try globalRefusal(name))
         case .field(let object, let name):
@@ -57,7 +59,7 @@ extension TypeInference {
         switch name {
         case "math", "string", "table":
             "'\(name)' is a library: call its functions directly (\(name).…(…)); it is not a value in Swift"
-        case "flow", "compositional":
+        case "flow":
             "'\(name)' is only translated when called: \(name){…}"
         case "setmetatable", "getmetatable", "rawget", "rawset", "rawequal", "rawlen":
             "\(name): metatables and raw access are not in the subset (a Swift type has fixed behaviour)"

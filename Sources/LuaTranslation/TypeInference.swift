@@ -23,7 +23,7 @@ final class TypeInference {
     var usesRandom = false
 
     enum LayoutKind: Equatable {
-        case plain, custom, flow
+        case plain, custom, flow, compositional
     }
 
     init(chunk: Chunk) {
@@ -205,7 +205,7 @@ final class TypeInference {
     }
 
     func walkFunction(_ body: FunctionBody) throws(Refusal) {
-        guard recording else { return }
+        guard recording, !CallbackSignature.isOmitted(body) else { return }
         if body.isVararg { throw Refusal(body.location, "varargs (`...`) are not in the subset: name the parameters") }
         let outer = currentFunction
         currentFunction = body

@@ -284,7 +284,9 @@ final class TypeSystem {
         let b = second.resolved
         guard a !== b else { return a }
         if let x = a.schema, let y = b.schema, x != y {
-            throw Refusal(location, "\(x.description) and \(y.description) meet here: they are different Swift types")
+            throw Refusal(
+                location,
+                "\(x.description) and \(y.description) meet here: they are different Swift types; use a variable for each")
         }
         b.link(to: a)
         changed = true

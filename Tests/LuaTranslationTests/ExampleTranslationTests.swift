@@ -58,6 +58,16 @@ import Testing
             ]),
         Case(script: "highlight.lua", arguments: ["--bounds", "340x480", "--items", "12"]),
         Case(script: "section-backgrounds.lua", arguments: ["--bounds", "375x400", "--sections", "5,2"]),
+        // Compositional layouts: the structure is the export's; the hooks are translated.
+        Case(
+            script: "compositional/item-badges.lua",
+            arguments: ["--bounds", "375x667", "--scale", "2", "--data", "compositional/item-badges.json"]),
+        Case(
+            script: "compositional/orthogonal-behaviors.lua",
+            arguments: ["--bounds", "375x667", "--scale", "2", "--sections", "9,9,9,9,9,9"]),
+        Case(
+            script: "compositional/news-feed.lua",
+            arguments: ["--bounds", "375x667", "--data", "compositional/news-feed.json", "--estimates"]),
     ]
 
     @Test func customExamplesPlaceWhatLuaPlaces() throws {
@@ -80,7 +90,7 @@ import Testing
             let prefix = LuaTranslator.typePrefix(forFile: example.script)
             let arguments = example.arguments.map { "\"\($0)\"" }.joined(separator: ", ")
             var flow = ""
-            if translated[example.script]?.kind == .flow {
+            if translated[example.script]?.kind == .flow || translated[example.script]?.kind == .compositional {
                 flow = scratch + "/flow\(index).json"
                 try LualayoutRun.withoutHooks(example.script, example.arguments, in: scratch).write(
                     toFile: flow, atomically: true, encoding: .utf8)

@@ -67,7 +67,8 @@ enum HostAdapter {
             }
             lines.append("}")
         }
-        let flow = interface.kind == .flow
+        // A flow's or compositional layout's own elements come from the engine (`run` without hooks).
+        let flow = interface.kind == .flow || interface.kind == .compositional
         lines.append("func \(function)(_ options: HostOptions, flow: String) -> String {")
         lines.append("    let context = HostContext<\(attributes)>(options)")
         lines.append("    let layout = \(interface.typeName)()")

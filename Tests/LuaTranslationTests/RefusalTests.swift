@@ -61,13 +61,37 @@ import Testing
         Vector(source: script("local s = math.random(1.5)"), line: 2, message: "may be floats"),
         Vector(source: "local x = math.random()\nreturn {}", line: 1, message: "math.random at the top level"),
         Vector(
-            source: "return {preferredSizeForItem = function(cv, s, i, fitting) return 10, 10 end}", line: 1,
-            message: "in the app the cells size themselves"),
-        Vector(
             source: script("local t = {f = print}\nt.f(1)"), line: 2,
             message: "call it directly"),
         Vector(source: script("local x = 1 +"), line: 3, message: "syntax error"),
     ]
+
+    /// What is left out on purpose is translated around and listed, not refused.
+    @Test func omissionsAreListed() throws {
+        let source = """
+            local C = compositional
+            local item = C.item{ width = C.fractionalWidth(1), height = C.absolute(44) }
+            return compositional{
+              section = C.section{ group = C.group{ axis = "horizontal", width = C.fractionalWidth(1),
+                height = C.absolute(44), subitems = {item} } },
+              preferredSizeForItem = function(cv, s, i, fitting) return fitting.width, 80 end,
+              attributes = function(cv, a) a.alpha = 0.5 end,
+            }
+            """
+        let translation = try LuaTranslator.translate(source: Array(source.utf8), file: "t.lua", name: "T")
+        #expect(translation.interface.kind == .compositional)
+        #expect(translation.interface.methods == ["attributes"])
+        #expect(
+            translation.interface.omitted == [
+                "C (t.lua:1): the compositional structure: the export writes it with UIKit's values (phase 2)",
+                "item (t.lua:2): the compositional structure: the export writes it with UIKit's values (phase 2)",
+                "section (t.lua:4): the compositional structure: the export writes it with UIKit's values (phase 2)",
+                "preferredSizeForItem (t.lua:6): models a cell's own sizing: in the app the cells size themselves "
+                    + "(the export keeps the estimate)",
+            ])
+        #expect(translation.swift.contains("func attributes(_ cv: any TCollectionView, _ a: TAttributes) {\n        a.alpha = 0.5"))
+        #expect(!translation.swift.contains("func preferredSizeForItem"))
+    }
 
     @Test(arguments: vectors) func refusedAtItsLine(_ vector: Vector) {
         do {
