@@ -151,7 +151,9 @@ struct ModuleStructure {
         if case .call(let callee, let arguments) = constructor.kind {
             guard case .global(let name) = callee.kind, name == "flow" || name == "compositional", arguments.count == 1
             else {
-                throw Refusal(constructor.location, "the layout is a table, flow{…} or compositional{…}: this call is not translated")
+                throw Refusal(
+                    constructor.location,
+                    "the layout is a table, flow{…} or compositional{…}: this call is not translated")
             }
             table = arguments[0]
         }

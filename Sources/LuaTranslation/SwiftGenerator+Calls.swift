@@ -160,14 +160,7 @@ extension SwiftGenerator {
         case "atan":
             if values.count == 2 { return Code("atan2(\(try double(0)), \(try double(1)))", .double) }
             return Code("atan(\(try double(0)))", .double)
-        case "log":
-            if values.count == 2 {
-                let base = values[1]
-                if base.integerLiteral == 2 { return Code("log2(\(try double(0)))", .double) }
-                if base.integerLiteral == 10 { return Code("log10(\(try double(0)))", .double) }
-                return Code("log(\(try double(0))) / log(\(try double(1)))", .double, .multiplicative)
-            }
-            return Code("log(\(try double(0)))", .double)
+        case "log": return try logarithm(values, arguments)
         case "rad":
             return Code(
                 "\(try convert(values[0], to: .double, at: location).at(.multiplicative)) * (Double.pi / 180.0)",
@@ -185,31 +178,48 @@ extension SwiftGenerator {
             // A Swift Int is always an integer: no nil to handle.
             if values[0].type == .int { return values[0] }
             return Code("Int(exactly: \(values[0].text))", .optional(.int))
-        case "type":
-            let lua = try luaType(arguments[0])
-            if values[0].type == .int { return Code("\"integer\"", .string) }
-            switch lua.shape.numberKind {
-            case .integer: return Code("\"integer\"", .string)
-            case .float: return Code("\"float\"", .string)
-            default:
-                let value = values[0].text
-                return Code(
-                    "\(value) == \(value).rounded() && abs(\(value)) < 9_007_199_254_740_992 ? \"integer\" : \"float\"",
-                    .string, .ternary)
-            }
-        case "random":
-            let generator = memberPrefix + "random"
-            switch values.count {
-            case 0: return Code("\(generator).float()", .double)
-            case 1: return Code("\(generator).integer(upTo: \(values[0].text))", .int)
-            default: return Code("\(generator).integer(\(values[0].text), \(values[1].text))", .int)
-            }
-        case "randomseed":
-            return Code("\(memberPrefix)random = LuaRandom(seed: \(values[0].text))", .void)
+        case "type": return try numberType(values[0], arguments[0])
+        case "random", "randomseed": return randomCall(name, values)
         case "ult":
             return Code("UInt(bitPattern: \(values[0].text)) < UInt(bitPattern: \(values[1].text))", .bool, .comparison)
         default:
             throw Refusal(location, "math.\(name) is not translated")
+        }
+    }
+
+    /// math.log(x [, base]): Lua's choices for bases 2 and 10.
+    private func logarithm(_ values: [Code], _ arguments: [Expression]) throws(Refusal) -> Code {
+        let x = try convert(values[0], to: .double, at: arguments[0].location).text
+        guard values.count == 2 else { return Code("log(\(x))", .double) }
+        if values[1].integerLiteral == 2 { return Code("log2(\(x))", .double) }
+        if values[1].integerLiteral == 10 { return Code("log10(\(x))", .double) }
+        let base = try convert(values[1], to: .double, at: arguments[1].location).text
+        return Code("log(\(x)) / log(\(base))", .double, .multiplicative)
+    }
+
+    /// math.type(x): from the Swift type when it tells, else from the value (a number from the
+    /// engine is an integer when whole).
+    private func numberType(_ value: Code, _ argument: Expression) throws(Refusal) -> Code {
+        if value.type == .int { return Code("\"integer\"", .string) }
+        switch try luaType(argument).shape.numberKind {
+        case .integer: return Code("\"integer\"", .string)
+        case .float: return Code("\"float\"", .string)
+        default:
+            let text = value.text
+            return Code(
+                "\(text) == \(text).rounded() && abs(\(text)) < 9_007_199_254_740_992 ? \"integer\" : \"float\"",
+                .string, .ternary)
+        }
+    }
+
+    /// math.random and math.randomseed on the layout's own generator (Lua 5.4's).
+    private func randomCall(_ name: String, _ values: [Code]) -> Code {
+        let generator = memberPrefix + "random"
+        if name == "randomseed" { return Code("\(generator) = LuaRandom(seed: \(values[0].text))", .void) }
+        switch values.count {
+        case 0: return Code("\(generator).float()", .double)
+        case 1: return Code("\(generator).integer(upTo: \(values[0].text))", .int)
+        default: return Code("\(generator).integer(\(values[0].text), \(values[1].text))", .int)
         }
     }
 

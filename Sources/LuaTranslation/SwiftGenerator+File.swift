@@ -101,6 +101,25 @@ extension SwiftGenerator {
             }
             body.line("private var random = LuaRandom(seed: 0)")
         }
+        try writeProperties(body)
+        try writeMethods(body)
+        writer.line(classComment())
+        writer.line("final class \(typeName) {")
+        if !omitted.isEmpty {
+            writer.line("    // Not translated (docs/lua-to-swift.md):")
+            for reason in omitted.map(\.reason).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+                let names = omitted.filter { $0.reason == reason }.map { "\($0.name) (line \($0.location.line))" }
+                writer.line("    // \(names.joined(separator: ", ")): \(reason).")
+            }
+            if !body.lines.allSatisfy(\.isEmpty) { writer.blank() }
+        }
+        for line in body.lines.drop(while: \.isEmpty) { writer.line(line) }
+        writer.line("}")
+    }
+
+    /// The class's stored properties: the script's changing top-level locals and the layout
+    /// table's values (a flow's properties).
+    private func writeProperties(_ body: SwiftWriter) throws(Refusal) {
         for member in module.members {
             switch member {
             case .state(let variable, let value):
@@ -145,6 +164,11 @@ extension SwiftGenerator {
             default: continue
             }
         }
+    }
+
+    /// The layout table's functions (internal: the engine's callbacks) and the top-level local
+    /// functions (private).
+    private func writeMethods(_ body: SwiftWriter) throws(Refusal) {
         for member in module.members {
             switch member {
             case .layoutField(let name, let value):
@@ -175,18 +199,6 @@ extension SwiftGenerator {
             default: continue
             }
         }
-        writer.line(classComment())
-        writer.line("final class \(typeName) {")
-        if !omitted.isEmpty {
-            writer.line("    // Not translated (docs/lua-to-swift.md):")
-            for reason in omitted.map(\.reason).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
-                let names = omitted.filter { $0.reason == reason }.map { "\($0.name) (line \($0.location.line))" }
-                writer.line("    // \(names.joined(separator: ", ")): \(reason).")
-            }
-            if !body.lines.allSatisfy(\.isEmpty) { writer.blank() }
-        }
-        for line in body.lines.drop(while: \.isEmpty) { writer.line(line) }
-        writer.line("}")
     }
 
     private func classComment() -> String {
@@ -195,7 +207,8 @@ extension SwiftGenerator {
             "/// The layout of \(file): prepare() places every element (a UICollectionViewLayout subclass in phase 2)."
         case .flow: "/// The flow layout of \(file): its delegate callbacks and hooks."
         case .plain: "/// \(file)'s functions."
-        case .compositional: "/// The logic of the compositional layout of \(file): its hooks (the export writes its structure)."
+        case .compositional:
+            "/// The logic of the compositional layout of \(file): its hooks (the export writes its structure)."
         }
     }
 

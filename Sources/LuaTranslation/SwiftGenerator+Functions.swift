@@ -210,7 +210,9 @@ enum SyntaxWalk {
         _ item: Statement, _ statement: (Statement) -> Void, _ expression: (Expression) -> Void, skipping: Bool = false
     ) {
         statement(item)
-        func each(_ list: [Expression]) { for value in list { visit(value, statement, expression, skipping: skipping) } }
+        func each(_ list: [Expression]) {
+            for value in list { visit(value, statement, expression, skipping: skipping) }
+        }
         func body(_ list: [Statement]) {
             for child in list {
                 if skipping, case .localFunction = child.kind { continue }
@@ -253,7 +255,9 @@ enum SyntaxWalk {
         _ item: Expression, _ statement: (Statement) -> Void, _ expression: (Expression) -> Void, skipping: Bool = false
     ) {
         expression(item)
-        func each(_ list: [Expression]) { for value in list { visit(value, statement, expression, skipping: skipping) } }
+        func each(_ list: [Expression]) {
+            for value in list { visit(value, statement, expression, skipping: skipping) }
+        }
         switch item.kind {
         case .function(let function):
             if skipping && CallbackSignature.isOmitted(function) { return }

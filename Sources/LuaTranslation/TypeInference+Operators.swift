@@ -187,6 +187,8 @@ extension TypeInference {
                 result = try types.join(a.type.nonNil, b.type, at: location, label: "this 'or'", origin: left.location)
             }
             if b.type.nilable { types.markNilTested(b.place) }
+            // `x or nil` is x: uses of it type x's data.
+            if isNilOnly(b), a.place?.resolved.typedByUse == true { return Evaluated(type: result, place: a.place) }
         } else {
             // `a and b`: a when a is nil or false, else b.
             result = b.type

@@ -286,7 +286,8 @@ final class TypeSystem {
         if let x = a.schema, let y = b.schema, x != y {
             throw Refusal(
                 location,
-                "\(x.description) and \(y.description) meet here: they are different Swift types; use a variable for each")
+                "\(x.description) and \(y.description) meet here: they are different Swift types; use a variable for each"
+            )
         }
         b.link(to: a)
         changed = true

@@ -5,9 +5,14 @@ import LuaTranslation
 /// read from JSON, and a function printing the whole listing.
 enum HostAdapter {
     static func source(for interface: TranslationInterface, function: String) throws -> String {
+        try (view(interface) + data(interface) + run(interface, function)).joined(separator: "\n") + "\n"
+    }
+
+    /// The class implementing the script's `…CollectionView` over `HostContext`.
+    private static func view(_ interface: TranslationInterface) throws -> [String] {
         let p = interface.prefix
-        var lines: [String] = []
         let attributes = p + "Attributes"
+        var lines: [String] = []
         lines.append("final class \(p)Host: \(p)CollectionView {")
         lines.append("    let context: HostContext<\(attributes)>")
         lines.append("    init(_ context: HostContext<\(attributes)>) { self.context = context }")
@@ -54,6 +59,13 @@ enum HostAdapter {
             }
         }
         lines.append("}")
+        return lines
+    }
+
+    /// The item and section data read from JSON.
+    private static func data(_ interface: TranslationInterface) throws -> [String] {
+        let p = interface.prefix
+        var lines: [String] = []
         for (kind, fields) in [("ItemData", interface.itemDataFields), ("SectionData", interface.sectionDataFields)]
         where !fields.isEmpty
             || interface.collectionViewMembers.contains(kind == "ItemData" ? "itemData" : "sectionData")
@@ -67,6 +79,14 @@ enum HostAdapter {
             }
             lines.append("}")
         }
+        return lines
+    }
+
+    /// The function that prepares the layout and prints the whole listing.
+    private static func run(_ interface: TranslationInterface, _ function: String) -> [String] {
+        let p = interface.prefix
+        let attributes = p + "Attributes"
+        var lines: [String] = []
         // A flow's or compositional layout's own elements come from the engine (`run` without hooks).
         let flow = interface.kind == .flow || interface.kind == .compositional
         lines.append("func \(function)(_ options: HostOptions, flow: String) -> String {")
@@ -103,7 +123,7 @@ enum HostAdapter {
             ? "options.targetOffset.map { layout.targetContentOffset(view, $0, LayoutPoint(x: 0, y: 0)) }" : "nil"
         lines.append("    return context.report(attributes: \(hook), list: \(list), target: \(target), notes: notes)")
         lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     /// A JSON accessor for a field of the Swift type the translation declared.

@@ -89,7 +89,9 @@ import Testing
                 "preferredSizeForItem (t.lua:6): models a cell's own sizing: in the app the cells size themselves "
                     + "(the export keeps the estimate)",
             ])
-        #expect(translation.swift.contains("func attributes(_ cv: any TCollectionView, _ a: TAttributes) {\n        a.alpha = 0.5"))
+        #expect(
+            translation.swift.contains(
+                "func attributes(_ cv: any TCollectionView, _ a: TAttributes) {\n        a.alpha = 0.5"))
         #expect(!translation.swift.contains("func preferredSizeForItem"))
     }
 
