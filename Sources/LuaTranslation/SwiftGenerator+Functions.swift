@@ -134,10 +134,6 @@ extension SwiftGenerator {
         return name
     }
 
-    func scoped(_ body: () throws(Refusal) -> Void) throws(Refusal) {
-        try body()
-    }
-
     /// Whether a loop variable is read in the body (unused ones become `_`).
     func usesVariable(_ variable: Variable, in body: [Statement]) -> Bool {
         VariableUse.uses(variable, in: body)

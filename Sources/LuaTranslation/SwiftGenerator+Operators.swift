@@ -341,8 +341,7 @@ extension SwiftGenerator {
             // a and b: b when a is true, else a's nil or false (held as nil).
             let condition = try truth(left)
             let value = try convert(try emit(right, optional: true), to: target, at: right.location)
-            let otherwise = try leftValueWhenFalse(left, target: target)
-            return Code("\(condition.at(.disjunction)) ? \(value.at(.disjunction)) : \(otherwise)", target, .ternary)
+            return Code("\(condition.at(.disjunction)) ? \(value.at(.disjunction)) : nil", target, .ternary)
         }
         // a or b
         if case .binary(.and, let condition, let value) = left.kind {
@@ -377,10 +376,6 @@ extension SwiftGenerator {
         return Code("\(left.at(.coalescing + 1)) ?? \(b.at(.coalescing))", target, .coalescing)
     }
 
-    /// The value of `a` in `a and b` when a is false or nil: nil in Swift.
-    private func leftValueWhenFalse(_ left: Expression, target: SwiftType) throws(Refusal) -> String {
-        "nil"
-    }
 }
 
 extension Code.Precedence {

@@ -16,35 +16,25 @@ extension SwiftGenerator {
             let code = try emitCall(call, statement: true)
             writer.line(code.type == .void ? code.text : "_ = \(code.text)")
         case .block(let body):
-            try scoped { () throws(Refusal) in
-                try writer.block("do") { () throws(Refusal) in try statements(body, writer) }
-            }
+            try writer.block("do") { () throws(Refusal) in try statements(body, writer) }
         case .whileLoop(let condition, let body):
             let test = try truth(condition)
-            try scoped { () throws(Refusal) in
-                try writer.block("while \(test.text)") { () throws(Refusal) in try statements(body, writer) }
-            }
+            try writer.block("while \(test.text)") { () throws(Refusal) in try statements(body, writer) }
         case .repeatLoop(let body, let condition):
-            try scoped { () throws(Refusal) in
-                try writer.block("while true") { () throws(Refusal) in
-                    try statements(body, writer)
-                    writer.line("if \(try truth(condition).text) { break }")
-                }
+            try writer.block("while true") { () throws(Refusal) in
+                try statements(body, writer)
+                writer.line("if \(try truth(condition).text) { break }")
             }
         case .ifChain(let clauses, let otherwise):
             for (index, clause) in clauses.enumerated() {
                 let test = try truth(clause.condition)
                 let header = (index == 0 ? "if " : "} else if ") + test.text + " {"
                 writer.line(header)
-                try scoped { () throws(Refusal) in
-                    try writer.indented { () throws(Refusal) in try statements(clause.body, writer) }
-                }
+                try writer.indented { () throws(Refusal) in try statements(clause.body, writer) }
             }
             if let otherwise {
                 writer.line("} else {")
-                try scoped { () throws(Refusal) in
-                    try writer.indented { () throws(Refusal) in try statements(otherwise, writer) }
-                }
+                try writer.indented { () throws(Refusal) in try statements(otherwise, writer) }
             }
             writer.line("}")
         case .numericFor(let variable, let start, let limit, let step, let body):
@@ -53,8 +43,6 @@ extension SwiftGenerator {
             try genericFor(variables, iterators, body, writer, at: location)
         case .function(let target, let body):
             let closure = try self.closure(body)
-            let value = Expression(.function(body), at: location)
-            _ = value
             let lvalue = try self.lvalue(target)
             writer.line("\(lvalue.text) = \(closure.text)")
         case .localFunction(let variable, let body):
@@ -269,50 +257,48 @@ extension SwiftGenerator {
         _ writer: SwiftWriter, at location: SourceLocation
     ) throws(Refusal) {
         let loopType = try swiftType(of: inference.slot(for: variable))
-        try scoped { () throws(Refusal) in
-            let name = declare(variable)
-            let reassigned = inference.slot(for: variable).reassigned
-            if loopType == .int {
-                let from = try emit(start, as: .int)
-                let stepCode = try step.map { (step) throws(Refusal) in try emit(step, as: .int) }
-                let limitCode = try numeric(limit)
-                let through: String
-                if limitCode.type == .double {
-                    let down = (stepCode?.text.hasPrefix("-") ?? false) ? "up" : "down"
-                    through = "Int((\(limitCode.text)).rounded(.\(down)))"
-                } else {
-                    through = limitCode.text
-                }
-                let header: String
-                if stepCode == nil, let exclusive = CountingLimit.exclusive(limit, counts: countLocals),
-                    from.text == "0"
-                {
-                    header = "for \(name) in 0..<\(try emit(exclusive, as: .int).at(.additive))"
-                } else {
-                    header =
-                        "for \(name) in stride(from: \(from.text), through: \(through), by: \(stepCode?.text ?? "1"))"
-                }
-                try writer.block(header) { () throws(Refusal) in
-                    if reassigned { writer.line("var \(name) = \(name)") }
-                    try statements(body, writer)
-                }
+        let name = declare(variable)
+        let reassigned = inference.slot(for: variable).reassigned
+        if loopType == .int {
+            let from = try emit(start, as: .int)
+            let stepCode = try step.map { (step) throws(Refusal) in try emit(step, as: .int) }
+            let limitCode = try numeric(limit)
+            let through: String
+            if limitCode.type == .double {
+                let down = (stepCode?.text.hasPrefix("-") ?? false) ? "up" : "down"
+                through = "Int((\(limitCode.text)).rounded(.\(down)))"
             } else {
-                // Lua's float loop adds the step each time (Swift's stride multiplies): a while loop.
-                let from = try emit(start, as: .double)
-                let limitName = uniqueLocal("limit")
-                let stepName = uniqueLocal("step")
-                let counter = uniqueLocal(name + "Counter")
-                writer.line("var \(counter) = \(from.text)")
-                writer.line("let \(limitName) = \(try emit(limit, as: .double).text)")
-                writer.line(
-                    "let \(stepName) = \(try step.map { (step) throws(Refusal) in try emit(step, as: .double).text } ?? "1.0")"
-                )
-                try writer.block("while \(stepName) > 0 ? \(counter) <= \(limitName) : \(counter) >= \(limitName)") {
-                    () throws(Refusal) in
-                    writer.line("\(reassigned ? "var" : "let") \(name) = \(counter)")
-                    writer.line("defer { \(counter) += \(stepName) }")
-                    try statements(body, writer)
-                }
+                through = limitCode.text
+            }
+            let header: String
+            if stepCode == nil, let exclusive = CountingLimit.exclusive(limit, counts: countLocals),
+                from.text == "0"
+            {
+                header = "for \(name) in 0..<\(try emit(exclusive, as: .int).at(.additive))"
+            } else {
+                header =
+                    "for \(name) in stride(from: \(from.text), through: \(through), by: \(stepCode?.text ?? "1"))"
+            }
+            try writer.block(header) { () throws(Refusal) in
+                if reassigned { writer.line("var \(name) = \(name)") }
+                try statements(body, writer)
+            }
+        } else {
+            // Lua's float loop adds the step each time (Swift's stride multiplies): a while loop.
+            let from = try emit(start, as: .double)
+            let limitName = uniqueLocal("limit")
+            let stepName = uniqueLocal("step")
+            let counter = uniqueLocal(name + "Counter")
+            writer.line("var \(counter) = \(from.text)")
+            writer.line("let \(limitName) = \(try emit(limit, as: .double).text)")
+            writer.line(
+                "let \(stepName) = \(try step.map { (step) throws(Refusal) in try emit(step, as: .double).text } ?? "1.0")"
+            )
+            try writer.block("while \(stepName) > 0 ? \(counter) <= \(limitName) : \(counter) >= \(limitName)") {
+                () throws(Refusal) in
+                writer.line("\(reassigned ? "var" : "let") \(name) = \(counter)")
+                writer.line("defer { \(counter) += \(stepName) }")
+                try statements(body, writer)
             }
         }
     }
@@ -324,30 +310,28 @@ extension SwiftGenerator {
         guard case .call(_, let arguments) = iterators[0].kind else { throw Refusal(location, "internal: for-in") }
         var collection = try emit(arguments[0])
         collection = try convert(collection, to: collection.type.unwrapped, at: location)
-        try scoped { () throws(Refusal) in
-            let index = variables.first.flatMap { usesVariable($0, in: body) ? declare($0) : nil }
-            let value = variables.count > 1 ? (usesVariable(variables[1], in: body) ? declare(variables[1]) : "_") : nil
-            let header: String
-            if case .dictionary = collection.type {
-                helpers.insert(.sequence)
-                header = "for (\(index ?? "_"), \(value ?? "_")) in sequence(\(collection.text))"
-            } else if let index {
-                let offset = uniqueLocal("offset")
-                header = "for (\(offset), \(value ?? "_")) in \(collection.at(.primary)).enumerated()"
-                try writer.block(header) { () throws(Refusal) in
-                    writer.line(
-                        "\(inference.slot(for: variables[0]).reassigned ? "var" : "let") \(index) = \(offset) + 1")
-                    try copiesForAssignment(variables.dropFirst(), writer)
-                    try statements(body, writer)
-                }
-                return
-            } else {
-                header = "for \(value ?? "_") in \(collection.text)"
-            }
+        let index = variables.first.flatMap { usesVariable($0, in: body) ? declare($0) : nil }
+        let value = variables.count > 1 ? (usesVariable(variables[1], in: body) ? declare(variables[1]) : "_") : nil
+        let header: String
+        if case .dictionary = collection.type {
+            helpers.insert(.sequence)
+            header = "for (\(index ?? "_"), \(value ?? "_")) in sequence(\(collection.text))"
+        } else if let index {
+            let offset = uniqueLocal("offset")
+            header = "for (\(offset), \(value ?? "_")) in \(collection.at(.primary)).enumerated()"
             try writer.block(header) { () throws(Refusal) in
-                try copiesForAssignment(variables[...], writer)
+                writer.line(
+                    "\(inference.slot(for: variables[0]).reassigned ? "var" : "let") \(index) = \(offset) + 1")
+                try copiesForAssignment(variables.dropFirst(), writer)
                 try statements(body, writer)
             }
+            return
+        } else {
+            header = "for \(value ?? "_") in \(collection.text)"
+        }
+        try writer.block(header) { () throws(Refusal) in
+            try copiesForAssignment(variables[...], writer)
+            try statements(body, writer)
         }
     }
 
