@@ -7,6 +7,7 @@ import PackageDescription
 //                                 number formatting; no Foundation
 //   CLuaBridge, LuaRuntime        the Lua boundary (C: one concern a file; Swift: typed calls)
 //   LayoutEngine                  pure layout and the headless collection view (no Foundation, no Lua)
+//   LuaTranslation                Lua logic as Swift source (parses Lua itself; no Lua state)
 //   ScriptLayout                  layouts defined by Lua scripts (the embedding API)
 //   InputFiles                    the formats of files commands read (data, batch)
 //   LayoutOutput                  JSON, table, SVG, HTML
@@ -88,6 +89,13 @@ let package = Package(
         .target(name: "InputFiles", dependencies: ["LayoutEngine", "Platform"]),
         // Output formats (JSON, table, SVG, HTML).
         .target(name: "LayoutOutput", dependencies: ["LayoutEngine", "InputFiles", "Platform"]),
+        // Lua logic as Swift: a lexer, parser, type inference and Swift writer for the subset of
+        // Lua 5.4 in docs/lua-to-swift.md (no Lua needed to read a script).
+        .target(name: "LuaTranslation", dependencies: ["Platform"]),
+        // The small API translated layouts compile against before the export targets UIKit
+        // (docs/lua-to-swift.md, phase 1): geometry, attributes, the element sink. Its sources
+        // are compiled together with translations by the tests.
+        .target(name: "LuaTranslationSurface"),
         // `lualayout export --swift`: a layout script's UIKit values written as Swift source.
         .target(name: "SwiftExport", dependencies: ["ScriptLayout", "LayoutEngine"]),
         // UIKit's collection-view layout API (names, initializers, properties) implemented over
@@ -153,6 +161,10 @@ let package = Package(
             name: "SwiftExportTests", dependencies: ["SwiftExport", "ScriptLayout", "LayoutEngine", "TestSupport"],
             exclude: ["Golden", "ReleaseCheck", "RoundTrip"]),
         .testTarget(name: "UIKitSurfaceTests", dependencies: ["UIKitSurface"], exclude: ["AppleInterface.txt"]),
+        // Translations compiled with swiftc and run against `lualayout run` and lua5.4 (the
+        // host they compile with is under Host/, outside the target).
+        .testTarget(
+            name: "LuaTranslationTests", dependencies: ["LuaTranslation", "Platform"], exclude: ["Host"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine", "Platform"]),
         .testTarget(
             name: "ScenarioTests",
