@@ -1,4 +1,5 @@
 import Foundation
+import RecorderSetup
 
 /// `Scripts/export-check`: the round trip from Lua to UIKit's API and back. Each layout is
 /// exported (`lualayout export --swift`, or `--screen`), every export compiled into one
@@ -297,32 +298,6 @@ struct RoundTrip: Sendable {
     func process(
         _ executable: String, _ arguments: [String], in directory: String
     ) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        // Outputs go through files: two pipes read one after the other could block the child.
-        let id = UUID().uuidString
-        let outPath = work + "/process-\(id).out", errPath = work + "/process-\(id).err"
-        defer {
-            try? FileManager.default.removeItem(atPath: outPath)
-            try? FileManager.default.removeItem(atPath: errPath)
-        }
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let outData = FileManager.default.contents(atPath: outPath) ?? Data()
-        let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
+        try HostProcess.run(executable, arguments, in: directory, scratch: work)
     }
 }
