@@ -80,28 +80,8 @@ struct ExportCheckCase {
     /// The collection view the host builds for these options, as Swift source
     /// (`LayoutRecorder.Options(…)`), and the iOS release the engine computes for (`--ios`).
     func host() throws -> (options: String, ios: String?) {
-        var options = RecorderOptions()
-        var rest = args[...]
-        var ios: String?
-        // Options only the script reads, and flags without a value.
-        let scriptOnly: Set<String> = ["--seed", "--state", "--timeout", "--max-memory", "--max-instructions"]
-        let flags: Set<String> = ["--estimates", "--strict", "--visible"]
-        // The orthogonal offset scrolls a section's pictures, never its reported frames, which
-        // is all UIKit's layoutAttributesForElements(in:) gives too: nothing to set up.
-        let noFrames: Set<String> = ["--orthogonal-offset"]
-        while let flag = rest.popFirst() {
-            if flags.contains(flag) {
-                if flag == "--visible" { options.visible = true }
-                continue
-            }
-            guard let value = rest.popFirst() else { throw CheckError("\(flag) needs a value") }
-            if scriptOnly.contains(flag) || noFrames.contains(flag) { continue }
-            switch flag {
-            case "--ios": ios = value
-            default: try options.apply(flag, value, directory: directory)
-            }
-        }
-        return (options.source, ios)
+        let host = try RecorderOptions.parse(args, directory: directory)
+        return (host.options.source, host.ios)
     }
 }
 

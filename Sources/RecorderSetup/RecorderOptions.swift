@@ -13,6 +13,33 @@ package struct RecorderOptions {
 
     package init() {}
 
+    /// `lualayout run`'s options as the host sets them up, and the iOS release the engine
+    /// computes for (`--ios`). What only the script reads is skipped.
+    package static func parse(_ args: [String], directory: String) throws -> (options: RecorderOptions, ios: String?) {
+        var options = RecorderOptions()
+        var rest = args[...]
+        var ios: String?
+        // Options only the script reads, and flags without a value.
+        let scriptOnly: Set<String> = ["--seed", "--state", "--timeout", "--max-memory", "--max-instructions"]
+        let flags: Set<String> = ["--estimates", "--strict", "--visible"]
+        // The orthogonal offset scrolls a section's pictures, never its reported frames, which
+        // is all UIKit's layoutAttributesForElements(in:) gives too: nothing to set up.
+        let noFrames: Set<String> = ["--orthogonal-offset"]
+        while let flag = rest.popFirst() {
+            if flags.contains(flag) {
+                if flag == "--visible" { options.visible = true }
+                continue
+            }
+            guard let value = rest.popFirst() else { throw RecorderSetupError("\(flag) needs a value") }
+            if scriptOnly.contains(flag) || noFrames.contains(flag) { continue }
+            switch flag {
+            case "--ios": ios = value
+            default: try options.apply(flag, value, directory: directory)
+            }
+        }
+        return (options, ios)
+    }
+
     package mutating func apply(_ flag: String, _ value: String, directory: String) throws {
         switch flag {
         case "--bounds":
@@ -53,7 +80,8 @@ package struct RecorderOptions {
         case "preferredContentSizeCategory": fields["preferredContentSizeCategory"] = "." + parts[1]
         case "displayScale": fields["scale"] = parts[1]
         default:
-            throw RecorderSetupError("--trait \(parts[0]): the host has no such trait (UIKit sets the idiom from the device)")
+            throw RecorderSetupError(
+                "--trait \(parts[0]): the host has no such trait (UIKit sets the idiom from the device)")
         }
     }
 
@@ -73,7 +101,9 @@ package struct RecorderOptions {
     }
 
     private func number(_ text: String, _ flag: String) throws -> Double {
-        guard let value = Double(text), value.isFinite else { throw RecorderSetupError("\(flag) \(text): expected a number") }
+        guard let value = Double(text), value.isFinite else {
+            throw RecorderSetupError("\(flag) \(text): expected a number")
+        }
         return value
     }
 
