@@ -33,8 +33,9 @@ struct RecorderPlanWriter {
             if let script = entry.script {
                 // Exported once per device: the script's values are evaluated for its screen.
                 for (index, device) in devices.enumerated() {
-                    let make = try export(entry, script: script, on: device, index, directory: manifest.directory)
-                    written.append(generated + "/\(RecordingManifest.typeName(entry.name))Device\(index + 1)Layout.swift")
+                    let (make, file) = try export(
+                        entry, script: script, on: device, index, directory: manifest.directory)
+                    written.append(file)
                     layouts.append(planned(device.suffix, make))
                 }
             } else {
@@ -91,7 +92,7 @@ struct RecorderPlanWriter {
     /// decoration view class a plain reusable view, so every decoration kind is registered).
     private func export(
         _ entry: RecordingManifest.Entry, script: String, on device: RecorderDevice, _ index: Int, directory: String
-    ) throws -> String {
+    ) throws -> (call: String, file: String) {
         let type = RecordingManifest.typeName(entry.name) + "Device\(index + 1)"
         let file = generated + "/\(type)Layout.swift"
         let release = entry.ios == nil ? device.release.map { ["--ios", $0] } ?? [] : []
@@ -109,8 +110,8 @@ struct RecorderPlanWriter {
             of: "\nimport UIKit\n", with: "\n#if canImport(UIKit)\nimport UIKit\n#else\nimport UIKitSurface\n#endif\n"
         ).write(toFile: file, atomically: true, encoding: .utf8)
         let parameters = Self.decorationParameters(source, type)
-        return "make\(type)Layout(" + parameters.map { "\($0): UICollectionReusableView.self" }.joined(separator: ", ")
-            + ")"
+        let arguments = parameters.map { "\($0): UICollectionReusableView.self" }.joined(separator: ", ")
+        return ("make\(type)Layout(\(arguments))", file)
     }
 
     /// The labels of `makeTYPELayout(…)`'s parameters: one view class per decoration kind.
