@@ -73,10 +73,10 @@ struct CompareCommand: LualayoutCommand {
     func execute(_ io: CommandIO) throws(CLIError) {
         let limit = ScriptLayout.Limits().memoryBytes
         let kinds = KindMapping.table(kind)
-        let expectedLayout = KindMapping.apply(kinds, to: try Self.read(expected, limit: limit))
-        var actualLayout = KindMapping.apply(
+        let expectedLayout = ElementKindNames.apply(kinds, to: try Self.read(expected, limit: limit))
+        var actualLayout = ElementKindNames.apply(
             kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit))
-        LayoutComparison(tolerance: tolerance, ignored: ignore.names).align(&actualLayout, with: expectedLayout)
+        LayoutAlignment(tolerance: tolerance, ignored: ignore.names).align(&actualLayout, with: expectedLayout)
         let report = SnapshotDiffReport.describe(from: expectedLayout, to: actualLayout, limit: 200)
         if report.lines.isEmpty {
             io.out.write("\(expected) and \(actual) match: \(expectedLayout.elements.count) elements\n")
@@ -121,9 +121,6 @@ struct CompareCommand: LualayoutCommand {
 /// the string values of UIKit's `elementKindSectionHeader` and `elementKindSectionFooter` are
 /// LuaLayout's "header" and "footer".
 struct KindMapping: ExpressibleByArgument {
-    static let uikit = [
-        "UICollectionElementKindSectionHeader": "header", "UICollectionElementKindSectionFooter": "footer",
-    ]
     var from: String
     var to: String
 
@@ -134,28 +131,15 @@ struct KindMapping: ExpressibleByArgument {
     }
 
     static func table(_ given: [KindMapping]) -> [String: String] {
-        var table = uikit
+        var table = ElementKindNames.uikit
         for mapping in given { table[mapping.from] = mapping.to }
         return table
-    }
-
-    /// The layout with its kinds renamed (and so reordered as LuaLayout orders elements).
-    static func apply(_ table: [String: String], to layout: LayoutSnapshot) -> LayoutSnapshot {
-        guard layout.elements.contains(where: { table[$0.kind] != nil }) else { return layout }
-        var renamed = layout
-        var elements = layout.elements.array
-        for index in elements.indices {
-            if let name = table[elements[index].kind] { elements[index].key.kind = name }
-        }
-        elements.sort { $0.key < $1.key }
-        renamed.elements = ElementList(elements)
-        return renamed
     }
 }
 
 /// `--ignore alpha,zIndex,…`.
 struct IgnoredAttributes: ExpressibleByArgument {
-    static let known = ["alpha", "zIndex", "hidden", "transform3D", "custom"]
+    static let known = LayoutAlignment.attributes
     var names: Set<String>
 
     init(names: Set<String>) { self.names = names }
@@ -168,39 +152,4 @@ struct IgnoredAttributes: ExpressibleByArgument {
 
     var defaultValueDescription: String { "none" }
     static var allValueStrings: [String] { known }
-}
-
-/// Makes what counts as equal identical before the snapshot diff runs: numbers within the
-/// tolerance take the expected value, ignored attributes take the expected element's.
-struct LayoutComparison {
-    var tolerance: Double
-    var ignored: Set<String>
-
-    func align(_ actual: inout LayoutSnapshot, with expected: LayoutSnapshot) {
-        var expectedByKey: [ElementKey: LayoutAttributes] = [:]
-        for element in expected.elements { expectedByKey[element.key] = element }
-        var elements = actual.elements.array
-        for index in elements.indices {
-            guard let wanted = expectedByKey[elements[index].key] else { continue }
-            if close(elements[index].frame, wanted.frame) { elements[index].frame = wanted.frame }
-            if ignored.contains("alpha") { elements[index].alpha = wanted.alpha }
-            if ignored.contains("zIndex") { elements[index].zIndex = wanted.zIndex }
-            if ignored.contains("hidden") { elements[index].hidden = wanted.hidden }
-            if ignored.contains("transform3D") { elements[index].transform3D = wanted.transform3D }
-            if ignored.contains("custom") { elements[index].custom = wanted.custom }
-        }
-        actual.elements = ElementList(elements)
-        if close(actual.contentSize.width, expected.contentSize.width),
-            close(actual.contentSize.height, expected.contentSize.height)
-        {
-            actual.contentSize = expected.contentSize
-        }
-        if close(actual.bounds, expected.bounds) { actual.bounds = expected.bounds }
-    }
-
-    private func close(_ a: Rect, _ b: Rect) -> Bool {
-        close(a.x, b.x) && close(a.y, b.y) && close(a.width, b.width) && close(a.height, b.height)
-    }
-
-    private func close(_ a: Double, _ b: Double) -> Bool { a == b || abs(a - b) <= tolerance }
 }
