@@ -69,6 +69,25 @@ struct TestUIKitRecordingTests {
         #expect(missing.out.contains("appeared supplementary \"footer\" [0, 0] at 0,232 375×24"), "\(missing.out)")
     }
 
+    /// A snapshot holds what is on screen and a recording may hold the whole content: recorded
+    /// elements outside the recording's bounds (0, −54, 375×812: below y 758) are left out;
+    /// one on screen that the layout does not place fails.
+    @Test func onlyTheRecordedElementsOnScreenAreCompared() throws {
+        func adding(_ y: Double) throws -> String {
+            try Self.copy {
+                $0.replacingOccurrences(
+                    of: "\"alpha\": 1, \"zIndex\": 0, \"hidden\": false},\n    {\"category\": \"supplementary\"",
+                    with:
+                        "\"alpha\": 1, \"zIndex\": 0, \"hidden\": false},\n    {\"category\": \"cell\", \"indexPath\": [0, 5], \"frame\": {\"x\": 0, \"y\": \(y), \"width\": 375, \"height\": 40}, \"alpha\": 1, \"zIndex\": 0, \"hidden\": false},\n    {\"category\": \"supplementary\"",
+                    options: [], range: nil)
+            }
+        }
+        #expect(TestCommandTests.run(try adding(758), "--ci").status == 0)
+        let onScreen = TestCommandTests.run(try adding(700), "--ci")
+        #expect(onScreen.status == 1)
+        #expect(onScreen.out.contains("vanished cell [0, 5]"), "\(onScreen.out)")
+    }
+
     /// A recording that is not a layout fails the check with its location.
     @Test func anUnreadableRecordingFails() throws {
         let broken = try Self.copy { _ in "{\"bounds\": 3}" }
