@@ -1,4 +1,5 @@
 import Foundation
+import RecorderSetup
 
 /// `Scripts/record-uikit`'s planner: reads a manifest (`RecordingManifest`) and the devices,
 /// writes the recorder package's plan (`RecorderPlanWriter`), and prints what the script runs:
@@ -8,6 +9,7 @@ import Foundation
 /// missing.
 ///
 /// Usage: lualayout-record-uikit --root DIR --lualayout BIN MANIFEST --devices NAME[@N],… [--compare DIR]
+///        [--package DIR]  (the recorder package to plan; default Examples/UIKit/Recorder)
 @main
 enum RecordUIKit {
     static func main() {
@@ -15,6 +17,10 @@ enum RecordUIKit {
             try run(Array(CommandLine.arguments.dropFirst()))
         } catch RecordError.usage(let message) {
             FileHandle.standardError.write(Data("record-uikit: \(message)\n".utf8))
+            exit(2)
+        } catch let error as RecorderSetupError {
+            // The manifest or its options: an input error.
+            FileHandle.standardError.write(Data("record-uikit: \(error)\n".utf8))
             exit(2)
         } catch {
             FileHandle.standardError.write(Data("record-uikit: \(error)\n".utf8))
@@ -29,14 +35,16 @@ enum RecordUIKit {
         var devices: String?
         var manifest: String?
         var compare: String?
+        var package: String?
         while let argument = rest.popFirst() {
             switch argument {
-            case "--root", "--lualayout", "--devices", "--compare":
+            case "--root", "--lualayout", "--devices", "--compare", "--package":
                 guard let value = rest.popFirst() else { throw RecordError.usage("\(argument) needs a value") }
                 switch argument {
                 case "--root": root = value
                 case "--lualayout": lualayout = value
                 case "--devices": devices = value
+                case "--package": package = value
                 default: compare = value
                 }
             default:
@@ -58,7 +66,8 @@ enum RecordUIKit {
             return
         }
         let writer = RecorderPlanWriter(
-            lualayout: lualayout, package: root + "/Examples/UIKit/Recorder", manifestPath: manifestPath)
+            lualayout: lualayout, root: root, package: package ?? root + "/Examples/UIKit/Recorder",
+            manifestPath: manifestPath)
         try writer.write(read, devices: planned)
         for device in planned {
             print(["device", device.suffix, device.simulator, device.release ?? "-"].joined(separator: "\t"))

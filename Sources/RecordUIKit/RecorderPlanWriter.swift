@@ -7,6 +7,8 @@ import RecorderSetup
 /// package's test records.
 struct RecorderPlanWriter {
     let lualayout: String
+    /// The repository: its .swift-format is the style of what is written.
+    let root: String
     let package: String
     let manifestPath: String
 
@@ -82,7 +84,8 @@ struct RecorderPlanWriter {
     /// has no `swift format`.
     private func format(_ files: [String]) throws {
         let result = try HostProcess.run(
-            "/usr/bin/env", ["swift", "format", "-i"] + files, in: generated, scratch: NSTemporaryDirectory())
+            "/usr/bin/env", ["swift", "format", "-i", "--configuration", root + "/.swift-format"] + files,
+            in: generated, scratch: NSTemporaryDirectory())
         if result.status != 0 && !result.err.contains("Unknown subcommand") && !result.err.contains("no such") {
             throw RecordError.failed("swift format: \(result.err.split(separator: "\n").first ?? "")")
         }

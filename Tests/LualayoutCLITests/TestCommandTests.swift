@@ -185,7 +185,8 @@ struct TestCommandTests {
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(
             lines.map { $0.components(separatedBy: "  (").first! } == [
-                "PASS  Examples/UIKit/Measured/list-section.test.lua", "PASS  Examples/cell-menu.test.lua", "PASS  Examples/grid.test.lua [iphone-se]",
+                "PASS  Examples/UIKit/Measured/list-section.test.lua", "PASS  Examples/cell-menu.test.lua",
+                "PASS  Examples/grid.test.lua [iphone-se]",
                 "PASS  Examples/grid.test.lua [ipad-mini]", "PASS  Examples/highlight.test.lua",
                 "PASS  Examples/lists.test.lua [--state appearance=plain]",
                 "PASS  Examples/lists.test.lua [--state appearance=grouped]",
