@@ -89,7 +89,7 @@ struct TestCommand: LualayoutCommand {
 
     @Option(
         help: ArgumentHelp(
-            "How failures are reported besides the usual lines: 'github' adds GitHub Actions annotations (::error file=…,line=…::).",
+            "How failures are reported besides the usual lines: 'github' adds GitHub Actions annotations (::error file=…,line=…::), each test's lines between ::stop-commands:: and its token.",
             valueName: "NAME"))
     var reporter: TestReporter = .default
 

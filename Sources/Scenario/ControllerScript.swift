@@ -489,15 +489,16 @@ package final class ControllerScript: CollectionViewDelegate {
                     throw ScriptError(
                         kind: .invalidValue,
                         message:
-                            "\(site): \(evaluating) must return an index path {section, item} of whole numbers ≥ 0, got \(lua.type(at: -1).name)"
-                    )
+                            "\(site): targetIndexPathForMove must return an index path {section, item} of whole numbers ≥ 0, got \(lua.type(at: -1).name)",
+                        evaluating: evaluating)
                 }
                 if let at = view.movingItem,
                     let problem = HeadlessCollectionView.moveTargetProblem(view.context.data, from: at, to: path)
                 {
                     throw ScriptError(
                         kind: .invalidValue,
-                        message: "\(site): \(evaluating) returned {\(path.section), \(path.item)}: \(problem)")
+                        message: "\(site): targetIndexPathForMove returned {\(path.section), \(path.item)}: \(problem)",
+                        evaluating: evaluating)
                 }
                 return path
             })

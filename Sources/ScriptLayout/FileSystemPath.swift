@@ -46,6 +46,10 @@ package enum FileSystemPath {
         _ given: String, in folder: String, what: String
     ) -> Result<String, ConfinedPathError> {
         let shown = quoted(given)
+        // The system would read the name only up to it: "data.json\0../../x" is refused whole.
+        if given.utf8.contains(0) {
+            return .failure(ConfinedPathError("\(shown) contains a NUL byte, which no file name holds"))
+        }
         if given.hasPrefix("/") {
             return .failure(
                 ConfinedPathError(
@@ -71,9 +75,10 @@ package enum FileSystemPath {
         return .success(path)
     }
 
-    /// Whether the resolved path `real` lies inside the resolved folder `root`.
+    /// Whether the resolved path `real` lies inside the resolved folder `root` (or is it: a
+    /// folder then fails to read as a file, which says so).
     static func isInside(_ real: String, _ root: String) -> Bool {
-        real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
     /// `"PATH"` for a message: control characters shown as `?`, at most 200 characters.
