@@ -19,7 +19,8 @@ struct ViewCall {
         return .results(1)
     }
 
-    func indexPath() throws -> LayoutIndexPath { try lua.indexPathArguments(base, call).get() }
+    /// The index path argument: one index-path value, or `section, item`.
+    func indexPath() throws -> LayoutIndexPath { try lua.indexPathArgument(base, call).get().0 }
 }
 
 /// The view's methods, shared by controllers (`view:name(…)`) and scenarios (globals): a
