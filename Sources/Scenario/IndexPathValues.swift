@@ -118,7 +118,9 @@ extension LuaState {
 
     /// An index path argument at `index`: one index-path value, or two numbers `section, item`.
     /// Returns the path and the index of the argument after it.
-    func indexPathArgument(_ index: Int32, _ function: String) -> Result<(LayoutIndexPath, next: Int32), SimulationError> {
+    func indexPathArgument(
+        _ index: Int32, _ function: String
+    ) -> Result<(LayoutIndexPath, next: Int32), SimulationError> {
         if type(at: index) == .table {
             guard let path = IndexPathValue.read(self, at: index) else {
                 return .failure(

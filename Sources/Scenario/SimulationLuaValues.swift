@@ -273,7 +273,8 @@ struct BatchTable: BatchSyntax {
         }
         // `{p, data = …}` with an index-path value `p` in the first place works as well.
         let path =
-            named ? LuaValue.map(extra.filter { $0.key != "data" }) : parts.count == 1 ? parts[0] : LuaValue.array(parts)
+            named
+            ? LuaValue.map(extra.filter { $0.key != "data" }) : parts.count == 1 ? parts[0] : LuaValue.array(parts)
         return (try indexPath(path, at: what), extra["data"].map(LayoutValue.init))
     }
 

@@ -372,11 +372,19 @@ package final class SimulationSession {
     // MARK: Queries
 
     /// The visible elements now, as drawn (orthogonal sections at their offsets, clipped to
-    /// their bands): what each step records, the preview shows and `run` pictures draw.
+    /// their bands), with the cells' states and the refresh control: what each step records,
+    /// the preview shows and `run` pictures draw.
     package func snapshot() throws -> LayoutSnapshot {
         var snapshot = LayoutSnapshot(bounds: view.bounds, contentSize: view.contentSize, elements: [])
         snapshot.draw(try view.drawnElements())
         snapshot.background = controller?.options.backgroundColor
+        snapshot.selected = Set(view.selectedItems)
+        snapshot.highlighted = Set(view.highlightedItems)
+        if view.isRefreshing {
+            // UIRefreshControl sits just above the content, in the inset it adds.
+            let height = HeadlessCollectionView.refreshControlHeight
+            snapshot.refreshControl = Rect(x: view.bounds.x, y: -height, width: view.bounds.width, height: height)
+        }
         return snapshot
     }
 
