@@ -696,8 +696,12 @@ function require(name) end
 ---@field contentY number
 ---@field localX number? In the cell's own coordinates; nil on empty space.
 ---@field localY number?
+---@field section integer? The cell hit; nil on empty space.
+---@field item integer?
+---@field indexPath lualayout.ItemPath? The cell hit, as an index path; nil on empty space.
 
----An index path as the simulator returns it: `{section, item}`, also readable by name.
+---An index path as the simulator returns it: `{section, item}`, also readable by name (and
+---printed `{0, 3}`). Taken back wherever an index path is (batches, attributesOf, selectItem…).
 ---@class lualayout.ItemPath
 ---@field [1] integer
 ---@field [2] integer
@@ -750,14 +754,15 @@ function View:state() end
 ---@param batch lualayout.Batch
 function View:performBatchUpdates(batch) end
 
----Selects without calling the delegate (single selection replaces the selection).
----@param section integer
----@param item integer
+---Selects without calling the delegate (single selection replaces the selection). Takes an
+---index path the view handed out (or {s, i}) in place of `section, item`.
+---@param section integer|lualayout.ItemPath
+---@param item? integer
 function View:selectItem(section, item) end
 
----Deselects without calling the delegate.
----@param section integer
----@param item integer
+---Deselects without calling the delegate (`section, item` or one index path).
+---@param section integer|lualayout.ItemPath
+---@param item? integer
 function View:deselectItem(section, item) end
 
 ---Scrolls to the content offset (clamped).
@@ -781,9 +786,9 @@ function View:selectedItems() end
 function View:highlightedItems() end
 
 ---The item's current attributes (frame fields, alpha, zIndex, hidden, transform3D, custom
----fields by name), or nil.
----@param section integer
----@param item integer
+---fields by name), or nil (`section, item` or one index path).
+---@param section integer|lualayout.ItemPath
+---@param item? integer
 ---@return table?
 function View:attributesOf(section, item) end
 
@@ -806,9 +811,9 @@ function View:finishTransition() end
 ---cancelInteractiveTransition(): the old layout comes back.
 function View:cancelTransition() end
 
----The item's payload (as cv:itemData in a layout), or nil.
----@param section integer
----@param item integer
+---The item's payload (as cv:itemData in a layout), or nil (`section, item` or one index path).
+---@param section integer|lualayout.ItemPath
+---@param item? integer
 ---@return any
 function View:itemData(section, item) end
 
@@ -1035,9 +1040,9 @@ function selectedItems() end
 ---@return lualayout.ItemPath[]
 function highlightedItems() end
 
----The item's current attributes, or nil.
----@param section integer
----@param item integer
+---The item's current attributes, or nil (`section, item` or one index path).
+---@param section integer|lualayout.ItemPath
+---@param item? integer
 ---@return table?
 function attributesOf(section, item) end
 
@@ -1088,9 +1093,10 @@ function expectNear(actual, expected, tolerance, message) end
 
 ---Records a check: the item's frame is `{x, y, w, h}` (within `tolerance` points; default:
 ---less than half a pixel of the view's scale); a failure names the element and each field.
----@param section integer
----@param item integer
----@param frame number[]|{x: number, y: number, w: number, h: number}
+---One index path may stand for `section, item`: `expectFrame(p, {x, y, w, h})`.
+---@param section integer|lualayout.ItemPath
+---@param item integer|number[]|{x: number, y: number, w: number, h: number}
+---@param frame? number[]|{x: number, y: number, w: number, h: number}|number
 ---@param tolerance? number
 ---@return boolean
 function expectFrame(section, item, frame, tolerance) end
