@@ -357,10 +357,30 @@ function Layout.finalLayoutAttributesForDisappearingDecorationElement(cv, a) end
 ---@class lualayout.CustomLayout: lualayout.Layout
 local CustomLayout = {}
 
----Runs once per invalidation and places every element through `out`.
+---Runs once per invalidation and places every element through `out` (a layout defining
+---elementsInRect places nothing here and gives the content size).
 ---@param cv lualayout.CollectionView
 ---@param out lualayout.Out
 function CustomLayout.prepare(cv, out) end
+
+---Huge sets: places the elements of one rect query through `out` (the engine keeps those that
+---intersect `rect`); defining it makes `prepare` place nothing. Requires itemAttributes.
+---@param cv lualayout.CollectionView
+---@param rect lualayout.Rect
+---@param out lualayout.Out
+function CustomLayout.elementsInRect(cv, rect, out) end
+
+---Huge sets: one item's frame (and extras) as `out:cell` takes them after the index path, or
+---nil for no such item. Requires elementsInRect.
+---@param cv lualayout.CollectionView
+---@param section integer
+---@param item integer
+---@return number? x
+---@return number? y
+---@return number? w
+---@return number? h
+---@return table? extra
+function CustomLayout.itemAttributes(cv, section, item) end
 
 ---A flow layout (UICollectionViewFlowLayout), made by `flow{...}`. Every property may be
 ---omitted, and each may also be a function of `cv` returning its value (evaluated once per

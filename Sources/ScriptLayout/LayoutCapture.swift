@@ -61,6 +61,7 @@ extension ScriptLayout {
         var hooks = functions(LayoutNames.hooks)
         switch kind {
         case .custom:
+            hooks += functions(LayoutNames.customCallbacks)
             return CapturedLayout(body: .custom, luaCode: hooks, evaluated: [], unsupported: [])
         case .flow:
             var estimated: Size?
