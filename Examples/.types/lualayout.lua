@@ -243,9 +243,16 @@ function Out:contentSize(w, h) end
 
 -- MARK: Layouts
 
+---A transition layout (a UICollectionViewTransitionLayout subclass): what a transition script
+---returns, and what a layout's `transitionLayout` holds.
+---@class lualayout.TransitionScript
+---@field animatedKeys? table<string, any> Keys updateAnimatedValue sets; the hook reads them as cv.animatedValues.
+---@field attributes? fun(cv: lualayout.CollectionView, a: lualayout.Attributes, from: lualayout.Attributes?, to: lualayout.Attributes?, progress: number) Edit `a`, the linear interpolation of `from` and `to`.
+
 ---What every layout may define (UICollectionViewLayout's overrides).
 ---@class lualayout.Layout
 ---@field flipsHorizontallyInOppositeLayoutDirection? boolean Mirror the layout under `--layout-direction rtl` (default: true for flow and compositional layouts, false for custom ones).
+---@field transitionLayout? lualayout.TransitionScript The transition layout this layout provides for interactive transitions to it (used when beginTransition names none).
 local Layout = {}
 
 ---Rect-query phase: called once per returned element, for every query (rect, whole layout,
@@ -812,6 +819,13 @@ function View:highlightedItems() end
 ---@return table?
 function View:attributesOf(section, item) end
 
+---startInteractiveTransition(to:): a transition layout from the layout in use to the layout the
+---command line named `name` (--layout NAME=FILE), at progress 0, bent by the transition script
+---named `transition` if given, else by that layout's own transitionLayout.
+---@param name string
+---@param transition? string
+function View:beginTransition(name, transition) end
+
 ---The installed transition layout's progress (0…1), or nil when no transition is in progress.
 ---@return number?
 function View:transitionProgress() end
@@ -1004,7 +1018,9 @@ function endMove() end
 function cancelMove() end
 
 ---startInteractiveTransition: installs a transition layout from the current layout to the
----layout in `layoutFile` (beside the scenario) at progress 0, bent by `transitionFile` if given.
+---layout in `layoutFile` (beside the scenario) at progress 0, bent by `transitionFile` if given
+---(else by the layout's own transitionLayout). A name without `/` or `.lua` (or any name the
+---command line gave with --layout NAME=FILE) is the layout so named, and the transition too.
 ---@param layoutFile string
 ---@param transitionFile? string
 function beginTransition(layoutFile, transitionFile) end

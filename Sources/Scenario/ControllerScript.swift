@@ -42,6 +42,8 @@ package final class ControllerScript: CollectionViewDelegate {
     /// The directory of the controller file (data paths given to `view:reloadData` are beside it).
     package let directory: String?
     package let options: Options
+    /// The layouts the command line named, which `view:beginTransition(NAME)` goes to.
+    package var layouts: LayoutLibrary?
     let environment: ScriptEnvironment
     private let table: LuaReference
     private(set) var viewObject: ControllerView!

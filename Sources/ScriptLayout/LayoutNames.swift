@@ -79,7 +79,7 @@ enum LayoutNames {
     static func luaSpelling(ofUIKitName key: String) -> String? { uikitNames[key] }
 
     /// UICollectionViewLayout properties, for every kind of layout.
-    static let layoutProperties = ["flipsHorizontallyInOppositeLayoutDirection"]
+    static let layoutProperties = ["flipsHorizontallyInOppositeLayoutDirection", "transitionLayout"]
     static let all = unique(
         flowProperties + flowCallbacks + compositionalProperties + selfSizingCallbacks + hooks + customCallbacks
             + layoutProperties)
