@@ -49,7 +49,7 @@ struct TransitionByNameCLITests {
         #expect(header.status != 0)
         #expect(
             (header.out + header.err).contains(
-                "named.test.lua:3: layout circle \((test as NSString).deletingLastPathComponent)/nowhere.lua: no such file"
+                "named.test.lua:3: layout circle \((test as NSString).deletingLastPathComponent)/nowhere.lua: no such file (paths are relative to the test file)"
             ),
             "\(header.out)\(header.err)")
     }
