@@ -26,14 +26,4 @@ function layout.prepare(cv, out)
   out:contentSize(width, height)
 end
 
--- The transition layout it provides for interactive transitions to it (UIKit asks the
--- delegate's collectionView(_:transitionLayoutForOldLayout:newLayout:); here the arriving
--- layout answers, used when beginTransition names no transition): every item the two layouts
--- share dims on the way, alpha = 1 − 0.5 · sin(π · progress), half way at 0.5.
-layout.transitionLayout = {
-  attributes = function(_, a, from, to, progress)
-    if from and to then a.alpha = 1 - 0.5 * math.sin(math.pi * progress) end
-  end,
-}
-
 return layout

@@ -1,7 +1,7 @@
 -- layout: grid.lua
 -- controller: pinch-named-transition-controller.lua
 -- options: --bounds 400x400 --items 4
--- options: --layout grid=grid.lua --layout circle=circle.lua --layout bent=bent-transition.lua
+-- options: --layout grid=grid.lua --layout circle=dimming-circle.lua --layout bent=bent-transition.lua
 --
 -- A pinch moves between two layouts the command line named (docs/lua-api.md, "Transitions
 -- by name"). Derivations as in pinch-transition.test.lua, 400 × 400: the grid puts item 0 at
@@ -9,12 +9,12 @@
 -- at (0, 165), 70 × 70. Half way item 0 is ((32 + 165) / 2, (32 + 0) / 2) = (98.5, 16),
 -- (128 + 70) / 2 = 99 wide and high.
 
--- By name from the scenario too: the circle's own transitionLayout dims the items,
+-- By name from the scenario too: dimming-circle.lua's own transitionLayout dims the items,
 -- alpha 1 − 0.5 · sin(π / 2) = 0.5 half way, 1 at either end.
 beginTransition("circle")
 setTransitionProgress(0.5)
 expectFrame(0, 0, {98.5, 16, 99, 99})
-expectEqual(attributesOf(0, 0).alpha, 0.5, "the circle's transition layout dims the items half way")
+expectEqual(attributesOf(0, 0).alpha, 0.5, "dimming-circle.lua's transition layout dims the items half way")
 cancelTransition()
 expectFrame(0, 0, {32, 32, 128, 128})
 

@@ -7,7 +7,7 @@ import Testing
 @Suite("Transitions by name (command line)", .serialized)
 struct TransitionByNameCLITests {
     static let named = [
-        "--layout", "grid=Examples/grid.lua", "--layout", "circle=Examples/circle.lua", "--layout",
+        "--layout", "grid=Examples/grid.lua", "--layout", "circle=Examples/dimming-circle.lua", "--layout",
         "bent=Examples/bent-transition.lua",
     ]
     static let simulate = [
