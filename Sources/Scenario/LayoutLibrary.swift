@@ -40,32 +40,21 @@ package final class LayoutLibrary {
         var entries: [String: (path: String, kind: Kind)] = [:]
         for entry in list {
             guard entries[entry.name] == nil else {
-                throw ScriptError(
-                    kind: .file, message: "--layout \(entry.name)=…: the name \(entry.name) is given twice")
+                throw ScriptError(kind: .file, message: "--layout \(entry.name)=…: the name \(entry.name) is given twice")
             }
-            entries[entry.name] = (entry.path, try Self.kind(of: entry.path, options: options))
-        }
-        self.entries = entries
-        for entry in list {
-            if entries[entry.name]?.kind == .layout {
+            do {
                 let layout = try ScriptLayout(file: entry.path, options: options)
+                entries[entry.name] = (entry.path, .layout)
                 warnings += layout.warnings
                 loadedFiles += layout.loadedFiles
-            } else {
-                loadedFiles.append(entry.path)
+            } catch where error.message.hasSuffix(ScriptLayout.notALayout) {
+                // Not a layout: a transition script, or an error that says what is wrong with it.
+                let script = try TransitionScript(file: entry.path, limits: options.limits)
+                entries[entry.name] = (entry.path, .transition)
+                loadedFiles += [entry.path] + script.loadedFiles
             }
         }
-    }
-
-    /// A layout, unless the file returns a table that is none (a transition script then).
-    private static func kind(of path: String, options: ScriptLayout.Options) throws(ScriptError) -> Kind {
-        do {
-            _ = try ScriptLayout(file: path, options: options)
-            return .layout
-        } catch  where error.message.hasSuffix(ScriptLayout.notALayout) {
-            _ = try TransitionScript(file: path, limits: options.limits)
-            return .transition
-        }
+        self.entries = entries
     }
 
     package var names: [String] { entries.keys.sorted() }
