@@ -40,7 +40,8 @@ package final class LayoutLibrary {
         var entries: [String: (path: String, kind: Kind)] = [:]
         for entry in list {
             guard entries[entry.name] == nil else {
-                throw ScriptError(kind: .file, message: "--layout \(entry.name)=…: the name \(entry.name) is given twice")
+                throw ScriptError(
+                    kind: .file, message: "--layout \(entry.name)=…: the name \(entry.name) is given twice")
             }
             do {
                 let layout = try ScriptLayout(file: entry.path, options: options)
