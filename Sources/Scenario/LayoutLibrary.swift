@@ -48,7 +48,7 @@ package final class LayoutLibrary {
                 entries[entry.name] = (entry.path, .layout)
                 warnings += layout.warnings
                 loadedFiles += layout.loadedFiles
-            } catch where error.message.hasSuffix(ScriptLayout.notALayout) {
+            } catch let error where error.message.hasSuffix(ScriptLayout.notALayout) {
                 // Not a layout: a transition script, or an error that says what is wrong with it.
                 let script = try TransitionScript(file: entry.path, limits: options.limits)
                 entries[entry.name] = (entry.path, .transition)
