@@ -94,7 +94,8 @@ package enum SVGLayoutWriter {
         }
         let geometry = Geometry(area: area, options: options)
         let unit = geometry.unit
-        writeHeader(geometry, to: &output)
+        writeHeader(
+            geometry, marksStates: !snapshot.selected.isEmpty || !snapshot.highlighted.isEmpty, to: &output)
         if options.viewportOnly {
             // Everything outside the viewport is cut away, as on a device.
             output.write(
@@ -130,9 +131,11 @@ package enum SVGLayoutWriter {
             }
             ElementDrawing.write(
                 element, label: ElementDrawing.label(of: element, field: options.labelField), unit: unit,
-                visible: options.viewportOnly ? area : nil, to: &output)
+                visible: options.viewportOnly ? area : nil, state: ElementPaint.state(of: element, in: snapshot),
+                to: &output)
             if region != nil { output.write("  </g>\n") }
         }
+        if let band = snapshot.refreshControl { writeRefreshControl(band, unit: unit, to: &output) }
         if options.viewportOnly { output.write("  </g>\n") }
         output.write(LoopingAnimations.styleElement(for: drawn))
 
@@ -165,8 +168,11 @@ package enum SVGLayoutWriter {
         elements.sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
     }
 
-    /// The `<svg>` element, the styles every picture shares and the white background.
-    static func writeHeader(_ geometry: Geometry, id: String? = nil, to output: inout some TextOutputStream) {
+    /// The `<svg>` element, the styles every picture shares and the white background;
+    /// `marksStates`: also how selected and highlighted cells are marked (a simulation's).
+    static func writeHeader(
+        _ geometry: Geometry, id: String? = nil, marksStates: Bool = false, to output: inout some TextOutputStream
+    ) {
         let viewBox = geometry.viewBox, unit = geometry.unit
         output.write(
             """
@@ -185,7 +191,7 @@ package enum SVGLayoutWriter {
                 .decoration-label { fill: #444444; stroke: none; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
                 .content { fill: #fafafa; stroke: #bbbbbb; }
                 .viewport { fill: none; stroke: #e0245e; stroke-dasharray: \(n(8 * unit)) \(n(4 * unit)); pointer-events: none; }
-                .caption { fill: #333333; }
+                .caption { fill: #333333; }\(marksStates ? stateRules : "")
               </style>
 
             """)
@@ -193,6 +199,30 @@ package enum SVGLayoutWriter {
             "  <rect class=\"background\" x=\"\(n(viewBox.x))\" y=\"\(n(viewBox.y))\" width=\"\(n(viewBox.width))\" height=\"\(n(viewBox.height))\" fill=\"#ffffff\"/>\n"
         )
     }
+
+    /// The refresh control while it refreshes: a spinner of `ElementPaint.spokes` strokes in the
+    /// middle of its band, the first darkest, as UIActivityIndicatorView draws one.
+    static func writeRefreshControl(_ band: Rect, unit: Double, to output: inout some TextOutputStream) {
+        let c = band.center
+        output.write(
+            "  <g class=\"refresh-control\" data-band=\"\(n(band.x)),\(n(band.y)),\(n(band.width)),\(n(band.height))\" stroke=\"\(ElementPaint.spinnerColor)\" stroke-width=\"2\" stroke-linecap=\"round\"><title>refresh control (refreshing)</title>"
+        )
+        for (spoke, (dx, dy)) in ElementPaint.spokeDirections.enumerated() {
+            let opacity = 1 - Double(spoke) / Double(ElementPaint.spokes) * 0.85
+            output.write(
+                "<line x1=\"\(n(c.x + dx * ElementPaint.inner))\" y1=\"\(n(c.y + dy * ElementPaint.inner))\" x2=\"\(n(c.x + dx * ElementPaint.outer))\" y2=\"\(n(c.y + dy * ElementPaint.outer))\" opacity=\"\(n(opacity))\"/>"
+            )
+        }
+        output.write("</g>\n")
+    }
+
+    /// A selected cell's green outline and a highlighted one's dark fill, unless its own
+    /// colours say otherwise (`ElementPaint`: they are set on the box, which wins).
+    static let stateRules = """
+
+            g.is-selected rect:not(.part), g.is-selected polygon { stroke: #0a7d34; stroke-width: 4px; vector-effect: non-scaling-stroke; }
+            g.is-highlighted rect:not(.part), g.is-highlighted polygon { fill: #1f4fa8; }
+        """
 
     static func writeViewport(_ b: Rect, unit: Double, to output: inout some TextOutputStream) {
         output.write(

@@ -6,6 +6,7 @@ import Foundation
 import InputFiles
 import LayoutEngine
 import Platform
+import Scenario
 import ScriptLayout
 
 /// What a test's `-- options:` lines configure, and what running the test needs from them.
@@ -23,6 +24,12 @@ package protocol ScenarioTestOptions {
     var timeout: Double { get }
     /// The data file the collection view reads, if any (resolved against the test's folder).
     var dataFile: String? { get }
+    /// The layouts named for transitions (`--layout NAME=FILE`, resolved against the test's folder).
+    var namedLayouts: [LayoutLibrary.Entry] { get }
+}
+
+extension ScenarioTestOptions {
+    package var namedLayouts: [LayoutLibrary.Entry] { [] }
 }
 
 /// One test file, ready to run: its header read, its paths resolved against its folder.

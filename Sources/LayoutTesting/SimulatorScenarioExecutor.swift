@@ -48,7 +48,7 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
                 context: context,
                 layoutOptions: plan.options.layoutOptions,
                 snapshotHandler: { check(.layout, $0, $1, $2) },
-                imageSnapshotHandler: { check(.image, $0, $1, $2) }))
+                imageSnapshotHandler: { check(.image, $0, $1, $2) }, namedLayouts: plan.options.namedLayouts))
         result.checks = outcome.checks.count
         let invalidLines = Set(recorder.invalidNames.map(\.line))
         result.failures = outcome.failedChecks.filter { !invalidLines.contains($0.line) }.map {
@@ -63,7 +63,7 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
         result.notes = outcome.warnings + recorder.notes
         result.files =
             [plan.testPath, plan.layoutPath] + outcome.loadedFiles
-            + [plan.controllerPath, plan.options.dataFile].compactMap { $0 }
+            + [plan.controllerPath, plan.options.dataFile].compactMap { $0 } + plan.options.namedLayouts.map(\.path)
         return result
     }
 }

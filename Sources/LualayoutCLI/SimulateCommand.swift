@@ -32,6 +32,10 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
             status 1 when an expect fails (each printed as SCENARIO:LINE: expectation failed: MESSAGE) \
             or a script fails.
 
+            --layout NAME=FILE (repeatable) names a layout the scenario or the controller begins an \
+            interactive transition to: beginTransition(NAME [, TRANSITION]), TRANSITION naming a \
+            transition script given the same way.
+
             Examples:
               lualayout simulate Examples/springboard.lua --scenario Examples/springboard.test.lua \\
                 --controller Examples/springboard-controller.lua --bounds 768x1024 --items 50
@@ -52,6 +56,9 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
         help: ArgumentHelp("The controller script (Lua): delegate callbacks and options.", valueName: "FILE"),
         completion: .file(extensions: ["lua"]))
     var controller: String?
+
+    @OptionGroup(title: "Transitions")
+    var transitions: TransitionLayoutOptions
 
     @Option(
         help: "Output format: json (the timeline) or html (a page stepping through it, with a picture of each step).")
@@ -80,14 +87,18 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
         {
             try Self.checkReadable(path, what)
         }
+        try transitions.checkReadable()
         let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let outcome = ScenarioRunner.run(
             ScenarioRequest(
                 layoutPath: script, scenarioPath: scenario, controllerPath: controller, context: context,
-                layoutOptions: scriptOptions.layoutOptions(seconds: scriptOptions.timeout)))
+                layoutOptions: scriptOptions.layoutOptions(seconds: scriptOptions.timeout),
+                namedLayouts: transitions.entries))
         for warning in outcome.warnings { io.err.write(warning + "\n") }
         if let error = outcome.error { throw CLIError(error) }
-        let inputs = [script, scenario] + (controller.map { [$0] } ?? []) + outcome.loadedFiles + layout.inputFiles
+        let inputs =
+            [script, scenario] + (controller.map { [$0] } ?? []) + transitions.files + outcome.loadedFiles
+            + layout.inputFiles
         try OutputDestination(path: output).write(io, inputs: inputs) { stream in
             writer.write(
                 TimelineDocument(

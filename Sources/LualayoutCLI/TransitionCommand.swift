@@ -19,7 +19,8 @@ struct TransitionCommand: LualayoutCommand {
             animatedKeys = {name = value, …}}; the hook edits a, which holds the linear \
             interpolation, to bend the path of --progress's elements (cv.animatedValues holds \
             the animated keys); the html page plays and scrubs the bent path (sampled every \
-            1/\(Self.pathSamples) of the way).
+            1/\(Self.pathSamples) of the way). Without --with, TO's own transitionLayout (a table \
+            of the same shape in its layout table) bends the path, when it has one.
 
             Examples:
               lualayout transition Examples/grid.lua Examples/table.lua --items 12 --progress 0.5
@@ -84,9 +85,11 @@ struct TransitionCommand: LualayoutCommand {
         var path: [[LayoutAttributes]]?
         do {
             plan = try TransitionPlanner.plan(from: first, to: second, context: context)
-            if let with {
-                let transition = try TransitionScript(
-                    file: with, limits: scriptOptions.layoutOptions(seconds: scriptOptions.timeout).limits)
+            // Without --with, TO's own transitionLayout (if it provides one) bends the path.
+            let limits = scriptOptions.layoutOptions(seconds: scriptOptions.timeout).limits
+            if let transition = try with.map({ path throws(ScriptError) in
+                try TransitionScript(file: path, limits: limits)
+            }) ?? second.providedTransition() {
                 if let progress, format == .json {
                     bent = try TransitionLayout.elements(of: plan, at: progress, bending: transition, context: context)
                 }

@@ -62,6 +62,9 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
             valueName: "FILE"), completion: .file(extensions: ["lua"]))
     var controller: String?
 
+    @OptionGroup(title: "Transitions")
+    var transitions: TransitionLayoutOptions
+
     @Option(help: ArgumentHelp("Port of the preview (0: any free port).", valueName: "N"))
     var port: Int = 7878
 
@@ -82,6 +85,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     func execute(_ io: CommandIO) throws(CLIError) {
         guard FileManager.default.fileExists(atPath: script) else { throw .input("\(script): no such script") }
         if let controller { try SimulateCommand.checkReadable(controller, "controller") }
+        try transitions.checkReadable()
         // Refused before watching; each run checks again with the modules the script required.
         try OutputDestination(path: output).refuse(overwriting: [script] + layout.inputFiles + controllerFiles)
         let session = WatchSession(
@@ -197,7 +201,8 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         return result
     }
 
-    private var controllerFiles: [String] { controller.map { [$0] } ?? [] }
+    /// The controller and the layouts its transitions go to: inputs, never overwritten.
+    private var controllerFiles: [String] { (controller.map { [$0] } ?? []) + transitions.files }
 
     private func report(_ outcome: WatchSession.Outcome, _ io: CommandIO, inputs: [String]) {
         io.out.write(outcome.report + "\n")

@@ -54,10 +54,15 @@ final class WatchWorker: WatchEvaluator {
             let context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
             let seconds = watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout)
             let fresh = try watch.scriptOptions.loadLayout(watch.script, seconds: seconds)
+            let options = watch.scriptOptions.layoutOptions(seconds: seconds)
             let controller = try watch.controller.map { path throws(ScriptError) in
-                try ControllerScript(file: path, limits: watch.scriptOptions.layoutOptions(seconds: seconds).limits)
+                try ControllerScript(file: path, limits: options.limits)
             }
-            let session = try SimulationSession(layout: fresh, context: context, controller: controller)
+            // The layouts of transitions by name (`--layout NAME=FILE`): a pinch in the page
+            // can begin one through the controller.
+            let layouts = try LayoutLibrary(watch.transitions.entries, options: options)
+            let session = try SimulationSession(
+                layout: fresh, context: context, controller: controller, layouts: layouts)
             var last: TimelineStep?
             for gesture in gestures { last = try gesture.play(on: session) }
             let view = session.view

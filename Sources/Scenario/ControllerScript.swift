@@ -42,6 +42,8 @@ package final class ControllerScript: CollectionViewDelegate {
     /// The controller's folder: paths given to `view:reloadData` are inside it.
     let folder: ScriptFolder?
     package let options: Options
+    /// The layouts the command line named, which `view:beginTransition(NAME)` goes to.
+    package var layouts: LayoutLibrary?
     let environment: ScriptEnvironment
     private let table: LuaReference
     private(set) var viewObject: ControllerView!
@@ -517,23 +519,6 @@ package final class ControllerScript: CollectionViewDelegate {
             }, read: { _ in () })
     }
 
-    /// `{s, i}` (or `{section =, item =}`) of whole numbers ≥ 0 at `index`, or nil.
-    static func indexPath(_ lua: LuaState, _ index: Int32) -> LayoutIndexPath? {
-        guard lua.type(at: index) == .table else { return nil }
-        let table = lua.absoluteIndex(index)
-        var components: [Double] = []
-        for (position, field) in [(1, "section"), (2, "item")] {
-            var type = lua.rawGet(tableAt: table, index: position)
-            if type == .nil {
-                lua.pop(1)
-                type = lua.rawGet(tableAt: table, field: field)
-            }
-            defer { lua.pop(1) }
-            guard let number = lua.number(at: -1), number == number.rounded(), number >= 0, number < 1e9 else {
-                return nil
-            }
-            components.append(number)
-        }
-        return LayoutIndexPath(Int(components[0]), Int(components[1]))
-    }
+    /// The index-path value at `index` (`IndexPathValue`), or nil.
+    static func indexPath(_ lua: LuaState, _ index: Int32) -> LayoutIndexPath? { IndexPathValue.read(lua, at: index) }
 }

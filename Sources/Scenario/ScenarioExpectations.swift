@@ -44,21 +44,22 @@ extension ScenarioScript {
         }
     }
 
-    /// `expectFrame(section, item, {x, y, w, h} [, tolerance])`: the item's frame now, each field
-    /// compared within `tolerance` points (default: less than half a pixel of the view's scale).
+    /// `expectFrame(section, item, {x, y, w, h} [, tolerance])` (or an index path for `section,
+    /// item`): the item's frame now, each field compared within `tolerance` points (default:
+    /// less than half a pixel of the view's scale).
     private func frameCheck(_ lua: LuaState) throws -> (passed: Bool, message: String) {
         let function = "expectFrame"
-        let path = try lua.indexPathArguments(1, function).get()
-        guard lua.type(at: 3) == .table else {
+        let (path, frameIndex) = try lua.indexPathArgument(1, function).get()
+        guard lua.type(at: frameIndex) == .table else {
             throw SimulationError(
-                "expectFrame expects a frame {x, y, w, h} after the item, got \(lua.type(at: 3).name)")
+                "expectFrame expects a frame {x, y, w, h} after the item, got \(lua.type(at: frameIndex).name)")
         }
         var expected: [Double] = []
         for (position, field) in ["x", "y", "w", "h"].enumerated() {
-            var number = lua.rawGet(tableAt: 3, index: position + 1) == .number ? lua.number(at: -1) : nil
+            var number = lua.rawGet(tableAt: frameIndex, index: position + 1) == .number ? lua.number(at: -1) : nil
             lua.pop(1)
             for name in [field, field == "w" ? "width" : field == "h" ? "height" : field] where number == nil {
-                number = lua.rawGet(tableAt: 3, field: name) == .number ? lua.number(at: -1) : nil
+                number = lua.rawGet(tableAt: frameIndex, field: name) == .number ? lua.number(at: -1) : nil
                 lua.pop(1)
             }
             guard let number, number.isFinite else {
@@ -68,8 +69,8 @@ extension ScenarioScript {
         }
         let scale = session.view.context.scale > 0 ? session.view.context.scale : 1
         var tolerance: Double?
-        if lua.top >= 4 && lua.type(at: 4) != .nil {
-            let given = try lua.numberArgument(4, function, "the tolerance").get()
+        if lua.top >= frameIndex + 1 && lua.type(at: frameIndex + 1) != .nil {
+            let given = try lua.numberArgument(frameIndex + 1, function, "the tolerance").get()
             guard given >= 0 else {
                 throw SimulationError("expectFrame expects a tolerance ≥ 0, got \(Self.full(given))")
             }

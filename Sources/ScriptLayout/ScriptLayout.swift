@@ -39,6 +39,10 @@ public final class ScriptLayout: CollectionViewLayout {
         case compositional
     }
 
+    /// Why a script's returned table is not a layout (what a file of another kind, such as a
+    /// transition script, is told).
+    package static let notALayout = "the returned table is not a layout: use flow{...} or define prepare(cv, out)"
+
     let script: LayoutScript
     public let kind: Kind
     private let step: any ScriptComputeStep
@@ -104,9 +108,7 @@ public final class ScriptLayout: CollectionViewLayout {
         strict = options.strict
         proxy = AttributesProxy(lua: script.lua)
         guard let kind = Kind.detect(script) else {
-            throw ScriptError(
-                kind: .invalidValue,
-                message: "\(name): the returned table is not a layout: use flow{...} or define prepare(cv, out)")
+            throw ScriptError(kind: .invalidValue, message: "\(name): \(Self.notALayout)")
         }
         self.kind = kind
         step = kind.makeStep(script: script, options: options)

@@ -28,6 +28,10 @@ struct PreviewInteractTests {
         #expect(tapped["selected"] as? [[Int]] == [[0, 6]])
         #expect(tapped["total"] as? Int == 40)
         #expect((tapped["calls"] as? [String])?.contains("shouldSelectItem[0, 6]") == true)
+        // The picture marks the selected icon itself (issue 34.2: through the worker's snapshot).
+        let tappedSVG = try #require(tapped["svg"] as? String)
+        #expect(tappedSVG.components(separatedBy: "class=\"cell is-selected\"").count - 1 == 1)
+        #expect(tappedSVG.contains("data-index-path=\"0,6\""))
         let deleting = try json(try preview.get("/interact?log=t:296,308;l:104,104;t:52,460"))
         #expect(deleting["state"] as? [String: Bool] == ["deletionMode": true])
         #expect(deleting["total"] as? Int == 39)
@@ -35,6 +39,7 @@ struct PreviewInteractTests {
         #expect(deleting["selected"] as? [[Int]] == [[0, 5]])
         let svg = try #require(deleting["svg"] as? String)
         #expect(svg.components(separatedBy: "class=\"part\" data-part=\"deleteButton\"").count - 1 == 20)
+        #expect(svg.components(separatedBy: "class=\"part\" data-part=\"deleteCross\"").count - 1 == 20)
         let scrolled = try json(try preview.get("/interact?log=s:400,0;t:104,104"))
         #expect(scrolled["offset"] as? [String: Double] == ["x": 400, "y": 0])
         // What the page shows, rounded as every report is (at most three decimals).
