@@ -91,9 +91,9 @@ struct CompareCommand: LualayoutCommand {
     private func run(_ script: String) throws(CLIError) -> LayoutSnapshot {
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "compare \(script)")
         defer { watchdog.cancel() }
-        let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
+        var context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let scriptLayout = try scriptOptions.loadLayout(script)
-        return try LayoutQuery.snapshot(of: scriptLayout, in: context, query: .all)
+        return try LayoutQuery.snapshot(of: scriptLayout, in: &context, query: .all)
     }
 
     /// A layout file; an unreadable one is an input error located in it.

@@ -15,7 +15,10 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Viewport size: the collection view's bounds.", valueName: "WxH"))
     var bounds = LayoutOptions.defaultBounds
 
-    @Option(help: ArgumentHelp("Content offset: the origin of the bounds.", valueName: "X,Y"))
+    @Option(
+        help: ArgumentHelp(
+            "Content offset: the origin of the bounds (without it, where UIKit rests: -adjustedContentInset.left, -adjustedContentInset.top).",
+            valueName: "X,Y"))
     var offset: PointArgument?
 
     @Option(
@@ -31,6 +34,12 @@ struct LayoutOptions: ParsableArguments {
             "Safe-area insets (cv.safeAreaInsets); added to the content inset as UIKit's automatic adjustment does.",
             valueName: "T,L,B,R"))
     var safeArea: InsetsArgument?
+
+    @Option(
+        help: ArgumentHelp(
+            "UIScrollView.contentInsetAdjustmentBehavior: which edges of the safe area cv.adjustedContentInset adds: automatic (vertical edges always, horizontal ones when the content is wider than the bounds), scrollableAxes (the edges of the axes the content scrolls on), never or always. A controller's contentInsetAdjustmentBehavior field overrides it (default: automatic).",
+            valueName: "automatic|scrollableAxes|never|always"))
+    var contentInsetAdjustment: ContentInsetAdjustmentArgument?
 
     @Option(help: ArgumentHelp("Layout margins from the bounds' edges (cv.layoutMargins).", valueName: "T,L,B,R"))
     var layoutMargins: InsetsArgument?
@@ -132,6 +141,10 @@ struct LayoutOptions: ParsableArguments {
         for given in orthogonalOffset { context.orthogonalOffsets[given.section] = given.offset }
         context.layoutDirection = layoutDirection?.direction ?? .leftToRight
         context.iosVersion = ios?.version ?? .default
+        context.contentInsetAdjustmentBehavior = contentInsetAdjustment?.behavior ?? .automatic
+        // Without --offset the view rests where UIKit's does; the layout pass may move it once
+        // more when the content size changes the adjusted inset (`prepareSettlingInsets`).
+        if offset == nil { context.bounds.origin = context.restingContentOffset }
         do {
             (context.traits, context.scale) = try traits()
         } catch {

@@ -92,16 +92,19 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
     func execute(_ io: CommandIO) throws(CLIError) {
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "run \(script)")
         defer { watchdog.cancel() }
-        let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
+        var context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let scriptLayout = try scriptOptions.loadLayout(script)
         let warned = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
-        let query = queryOptions.query(in: context)
+        let query = queryOptions.query
         let progress = Progress("preparing \(context.data.totalItems) items", items: context.data.totalItems, io: io)
         var snapshot = try LayoutQuery.snapshot(
-            of: scriptLayout, in: context, query: query, picture: format == .svg || format == .html)
+            of: scriptLayout, in: &context, query: query, picture: format == .svg || format == .html)
         _ = ScriptOptions.reportWarnings(of: scriptLayout, after: warned, to: io)
         progress.finish("prepared \(scriptLayout.elementCount) elements", io: io)
-        if case .rect = query { snapshot.totalElements = scriptLayout.elementCount }
+        switch query {
+        case .rect, .visible: snapshot.totalElements = scriptLayout.elementCount
+        case .all, .element: break
+        }
         if let targetOffset {
             let velocity = velocity?.point ?? .zero
             do {
