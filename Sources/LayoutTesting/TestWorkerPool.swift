@@ -218,6 +218,9 @@ package struct TestJob: Equatable, Sendable {
         self.variant = variant
     }
 
+    /// `path`, or `path [device]` for one run of several (as its report names it).
+    package var name: String { variant.map { "\(path) [\($0)]" } ?? path }
+
     /// Each file's runs, in order: one per device or matrix option set, or the file alone. A
     /// header that cannot be read is one run, which reports the error.
     package static func expand(_ files: [String]) -> [TestJob] {

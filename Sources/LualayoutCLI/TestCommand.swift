@@ -31,8 +31,10 @@ struct TestCommand: LualayoutCommand {
 
             Each test file runs in a worker process, --jobs at a time, reported in path \
             order: a test that crashes, hangs or runs out of memory is that test's error and \
-            the run goes on. --shard K/N runs the K-th of N stable parts (a CI matrix of N \
-            machines runs every test once); --filter, --list and --bail pick tests.
+            the run goes on; each device or matrix value of a file is a run of its own, on any \
+            worker. --shard K/N runs the K-th of N stable parts of the runs (a CI matrix of N \
+            machines runs every test once); --filter (a file's path, a device or a matrix \
+            value), --list and --bail pick tests.
 
             Exit status: 0 when every test passes, 1 when one fails or cannot run, 2 for \
             usage errors, a missing path, or no test files found.
@@ -68,13 +70,14 @@ struct TestCommand: LualayoutCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Run only the K-th of N stable parts of the tests (by path), for a CI matrix of N machines.",
+            "Run only the K-th of N stable parts of the tests' runs (each device or matrix value a run), for a CI matrix of N machines.",
             valueName: "K/N"))
     var shard: String?
 
     @Option(
         help: ArgumentHelp(
-            "Run only the test files whose path contains TEXT (repeatable: any of them).", valueName: "TEXT"))
+            "Run only the tests whose file path, device or matrix value contains TEXT (repeatable: any of them).",
+            valueName: "TEXT"))
     var filter: [String] = []
 
     @Flag(help: "Print the test files that would run, one a line, and run none.")
@@ -149,7 +152,7 @@ struct TestCommand: LualayoutCommand {
         } else {
             part = nil
         }
-        var files: [String]
+        let files: [String]
         do {
             files = try TestDiscovery.find(paths.isEmpty ? ["."] : paths)
         } catch {
@@ -163,16 +166,18 @@ struct TestCommand: LualayoutCommand {
         // The JUnit file may not replace a test, what one runs, or a snapshot: refused before running.
         try OutputDestination(path: junit, option: "--junit").refuse(
             overwriting: junit == nil ? [] : Self.inputs(of: files))
-        files = TestSelection.filter(files, by: filter)
-        guard !files.isEmpty else {
-            throw .usage("test: no test file matches --filter \(filter.joined(separator: ", "))")
+        // Each device or matrix run of a file is a run of its own: --filter picks runs by their
+        // file or their device or matrix value, and --shard balances runs across machines.
+        var runs = TestSelection.filter(TestJob.expand(files), by: filter)
+        guard !runs.isEmpty else {
+            throw .usage(
+                "test: no test matches --filter \(filter.joined(separator: ", ")) (by its file's path, device or matrix value)"
+            )
         }
-        // A part may be empty (fewer files than machines): it passes, so the matrix does too.
-        if let part { files = TestSelection.part(part, of: files) }
-        // Each device or matrix run of a file is a run of its own.
-        let runs = TestJob.expand(files)
+        // A part may be empty (fewer runs than machines): it passes, so the matrix does too.
+        if let part { runs = TestSelection.part(part, of: runs) }
         if list {
-            for run in runs { io.out.write((run.variant.map { "\(run.path) [\($0)]" } ?? run.path) + "\n") }
+            for run in runs { io.out.write(run.name + "\n") }
             return
         }
         let ci = self.ci ?? Self.environmentIsCI()
