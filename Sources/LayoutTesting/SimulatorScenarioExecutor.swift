@@ -61,6 +61,7 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
             result.error = "\(error)"
         }
         result.notes = outcome.warnings + recorder.notes
+        Self.requireChecks(plan.header, &result)
         result.files =
             [plan.testPath, plan.layoutPath] + outcome.loadedFiles
             + [plan.controllerPath, plan.options.dataFile].compactMap { $0 }
@@ -72,4 +73,25 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
 private final class SnapshotRecorder {
     package var notes: [String] = []
     package var invalidNames: [(line: Int, message: String)] = []
+}
+
+extension SimulatorScenarioExecutor {
+    /// A test that ran to its end without a single check passes for nothing: it fails, at line
+    /// 1, unless its header says `-- checks: none`; a test that says so and checks fails too.
+    static func requireChecks(_ header: ScenarioHeader, _ result: inout ScenarioTestResult) {
+        guard result.error == nil else { return }
+        if let declared = header.checksNone {
+            guard result.checks > 0 else { return }
+            let count = result.checks == 1 ? "1 check" : "\(result.checks) checks"
+            result.failures.append(
+                .init(line: declared.line, message: "'-- checks: none', but the test made \(count): remove the line"))
+        } else if result.checks == 0 {
+            result.failures.append(
+                .init(
+                    line: 1,
+                    message:
+                        "the test made no checks (expect, expectEqual, expectNear, expectFrame, expectSnapshot, expectImageSnapshot): add one, or say '-- checks: none' in its header"
+                ))
+        }
+    }
 }

@@ -24,6 +24,8 @@ struct TestCommand: LualayoutCommand {
                                               and script options of `lualayout run`
               -- devices: iphone-se, ipad-mini optional: one run per device (--devices
                                               lists them); or -- matrix: OPTIONS | OPTIONS
+              -- checks: none                 optional: the test checks nothing on purpose
+                                              (without it, a test without checks fails)
             Folders are searched recursively (hidden folders and __snapshots__ skipped); \
             files run in path order. expectSnapshot(name) compares the visible layout with \
             __snapshots__/NAME.json beside the test: written when missing (not in CI mode), \

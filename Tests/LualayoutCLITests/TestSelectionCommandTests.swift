@@ -79,7 +79,8 @@ struct TestSelectionCommandTests {
             "rows.lua": TestCommandTests.rows,
             "s/devices.test.lua": "-- layout: ../rows.lua\n-- devices: iphone-se, ipad-mini, ipad-pro-11@16\n"
                 + "expect(true, \"ok\")\n",
-            "s/matrix.test.lua": "-- layout: ../rows.lua\n-- matrix: --state appearance=plain | --state appearance=grouped\n"
+            "s/matrix.test.lua":
+                "-- layout: ../rows.lua\n-- matrix: --state appearance=plain | --state appearance=grouped\n"
                 + "expect(true, \"ok\")\n",
         ])
         let ipad = TestCommandTests.run(dir + "/s", "--list", "--filter", "ipad")
