@@ -16,9 +16,12 @@ struct TestWorkerCommand: LualayoutCommand {
     @Flag var updateSnapshots = false
     @Flag var ci = false
     @Option var tolerance: Double = 0
+    /// The lane's file the parent reads each run's printed lines from (`TestOutputCapture`).
+    @Option var output: String?
 
     func execute(_ io: CommandIO) throws(CLIError) {
         io.flush()
+        if let output { TestOutputCapture.redirectStandardError(to: output) }
         TestWorker<ScenarioOptions>(snapshots: SnapshotStore(update: updateSnapshots, ci: ci, tolerance: tolerance))
             .serve()
     }
