@@ -19,4 +19,4 @@ expectFrame(0, 0, {32, 32, 128, 128})
 -- The first item of the second column: x = 32 + 128 + 64 = 224.
 expectFrame(0, perColumn, {224, 32, 128, 128})
 expectEqual(contentSize().width, 64 + 128 * columns + 64 * (columns - 1), "content width")
-expectSnapshot("grid")   -- __snapshots__/grid.iphone-se.json and grid.ipad-mini.json
+expectSnapshot("grid")   -- __snapshots__/grid.test.lua/grid.iphone-se.json and grid.ipad-mini.json

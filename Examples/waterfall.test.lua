@@ -2,7 +2,7 @@
 -- options: --data waterfall.json --bounds 375x667
 --
 -- Snapshot testing, as CI runs it (`lualayout test Examples`): expectSnapshot(name) compares the
--- visible layout with __snapshots__/NAME.json beside this file. The first run writes it (commit
+-- visible layout with __snapshots__/waterfall.test.lua/NAME.json beside this file. The first run writes it (commit
 -- it); every later run compares, and a difference fails with what moved, appeared or vanished
 -- and a before/after SVG pair. `lualayout test --update-snapshots` accepts an intended change.
 --

@@ -28,8 +28,9 @@ struct TestCommand: LualayoutCommand {
                                               (without it, a test without checks fails)
             Folders are searched recursively (hidden folders and __snapshots__ skipped); \
             files run in path order. expectSnapshot(name) compares the visible layout with \
-            __snapshots__/NAME.json beside the test: written when missing (not in CI mode), \
-            rewritten with --update-snapshots.
+            __snapshots__/TEST/NAME.json beside the test TEST: written when missing (not in CI \
+            mode), rewritten with --update-snapshots. Snapshots of the old layout \
+            (__snapshots__/NAME.json) are moved into their tests' folders, once.
 
             Each test file runs in a worker process, --jobs at a time, reported in path \
             order: a test that crashes, hangs or runs out of memory is that test's error and \
@@ -229,6 +230,8 @@ struct TestCommand: LualayoutCommand {
             reports.append(report)
         }
         pool.finish()
+        // Snapshots of the old layout taken into their tests' folders: said once, per folder.
+        for line in ledger.migration.finish(reports: reports) { io.out.write(line + "\n") }
         let summary = TestRunSummary(reports)
         if notRun > 0 {
             io.out.write("stopped after the first failure (--bail): \(notRun) test\(notRun == 1 ? "" : "s") not run\n")
@@ -291,7 +294,7 @@ struct TestCommand: LualayoutCommand {
     }
 
     /// The files the tests read: each test, the layout, controller and data its header names,
-    /// and the snapshots beside it.
+    /// and the snapshots of it (its folder's, and the old layout's shared files beside it).
     static func inputs(of tests: [String]) -> [String] {
         var inputs: [String] = []
         var folders = Set<String>()
@@ -300,10 +303,11 @@ struct TestCommand: LualayoutCommand {
             if let plan = try? ScenarioTestPlan<ScenarioOptions>.load(test) {
                 inputs += [plan.layoutPath] + [plan.controllerPath, plan.options.layout.data].compactMap { $0 }
             }
-            let folder = SnapshotStore.folder(forTest: test)
-            guard folders.insert(folder).inserted else { continue }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            inputs += names.sorted().map { folder + "/" + $0 }
+            for folder in [SnapshotStore.folder(forTest: test), SnapshotStore.legacyFolder(forTest: test)]
+            where folders.insert(folder).inserted {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                inputs += names.sorted().map { folder + "/" + $0 }
+            }
         }
         return inputs
     }

@@ -59,7 +59,8 @@ struct InitCommandTests {
     /// elements of the starter's run: 8 for the flow and custom ones), the second (in CI mode)
     /// compares with it.
     static func expectTheTestPasses(_ folder: String, _ name: String, checks: Int, elements: Int = 8) throws {
-        let test = "\(folder)/\(name).test.lua", snapshot = "\(folder)/__snapshots__/\(name).json"
+        let test = "\(folder)/\(name).test.lua"
+        let snapshot = "\(folder)/__snapshots__/\(name).test.lua/\(name).json"
         let first = lualayout("test", test, "--no-ci")
         #expect(first.status == 0)
         #expect(first.err == "")
@@ -112,7 +113,9 @@ struct InitCommandTests {
         #expect(test.contains("expectSnapshot(\"my--odd--layout\")"))
         let result = lualayout("test", folder, "--no-ci")
         #expect(result.status == 0)
-        #expect(FileManager.default.fileExists(atPath: folder + "/__snapshots__/my--odd--layout.json"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder + "/__snapshots__/my \"odd\" layout.test.lua/my--odd--layout.json"))
     }
 
     @Test func neverOverwrites() throws {

@@ -35,7 +35,7 @@ struct TestDevicesTests {
         ])
         let result = TestCommandTests.run(dir, "--no-ci", "--reporter", "github", "--junit", dir + "/r.xml")
         #expect(result.status == 1)
-        let d = dir + "/d.test.lua", folder = dir + "/__snapshots__"
+        let d = dir + "/d.test.lua", folder = dir + "/__snapshots__/d.test.lua"
         #expect(
             result.out == """
                 PASS  \(d) [iphone-se]  (2 checks, T ms)
