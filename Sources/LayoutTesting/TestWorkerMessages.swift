@@ -59,6 +59,7 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
             }
             writer.strings(report.result.notes)
             writer.strings(report.result.files)
+            writer.optionalString(report.result.page)
             writer.int(written.count)
             for snapshot in written {
                 let flags =
@@ -93,6 +94,7 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
             if try reader.byte() == 1 { result.error = try reader.string() }
             result.notes = try reader.strings()
             result.files = try reader.strings()
+            result.page = try reader.optionalString()
             var written: [WrittenSnapshot] = []
             for _ in 0..<(try reader.count(minimumSize: 4)) {
                 let tag = try reader.byte()

@@ -56,6 +56,12 @@ struct TestCommand: LualayoutCommand {
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to FILE.", valueName: "FILE"), completion: .file())
     var junit: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write each run's timeline, the page simulate --format html writes, into the folder DIR (one page a run, and index.html listing them).",
+            valueName: "DIR"), completion: .directory)
+    var html: String?
+
     @Flag(help: "Rewrite every snapshot that differs (or is missing) with the current layout, and pass.")
     var updateSnapshots = false
 
@@ -187,7 +193,7 @@ struct TestCommand: LualayoutCommand {
         let configuration = TestWorkerPool.Configuration(
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             workerArguments: (updateSnapshots ? ["--update-snapshots"] : []) + (ci ? ["--ci"] : [])
-                + (tolerance > 0 ? ["--tolerance", "\(tolerance)"] : []),
+                + (tolerance > 0 ? ["--tolerance", "\(tolerance)"] : []) + (html != nil ? ["--html"] : []),
             memoryLimit: workerMemory << 20, bail: bail)
         let reports = try run(runs, configuration: configuration, io: io)
         if watch {
@@ -201,6 +207,9 @@ struct TestCommand: LualayoutCommand {
     private func run(
         _ runs: [TestJob], configuration: TestWorkerPool.Configuration, io: CommandIO
     ) throws(CLIError) -> [TestCaseReport] {
+        var pages = try html.map { folder throws(CLIError) in
+            try TestTimelinePages(folder: folder, inputs: Self.inputs(of: runs.map(\.path)))
+        }
         let pool = TestWorkerPool(jobs: runs, configuration: configuration)
         pool.start()
         let showProgress = isatty(2) == 1 && io.err is FileStream
@@ -227,6 +236,7 @@ struct TestCommand: LualayoutCommand {
                 for line in GitHubAnnotations.lines(for: report) { io.out.write(line + "\n") }
             }
             io.flush()
+            pages?.add(report, io: io)
             reports.append(report)
         }
         pool.finish()
@@ -246,6 +256,8 @@ struct TestCommand: LualayoutCommand {
                 $0.write(JUnitWriter.xml(reports))
             }
         }
+        pages?.finish(io: io)
+        if let failure = pages?.failure { throw failure }
         return reports
     }
 

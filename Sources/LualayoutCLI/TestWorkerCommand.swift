@@ -18,11 +18,15 @@ struct TestWorkerCommand: LualayoutCommand {
     @Option var tolerance: Double = 0
     /// The lane's file the parent reads each run's printed lines from (`TestOutputCapture`).
     @Option var output: String?
+    /// Each report carries the run's timeline page (`lualayout test --html DIR`).
+    @Flag var html = false
 
     func execute(_ io: CommandIO) throws(CLIError) {
         io.flush()
         if let output { TestOutputCapture.redirectStandardError(to: output) }
-        TestWorker<ScenarioOptions>(snapshots: SnapshotStore(update: updateSnapshots, ci: ci, tolerance: tolerance))
-            .serve()
+        TestWorker<ScenarioOptions>(
+            snapshots: SnapshotStore(update: updateSnapshots, ci: ci, tolerance: tolerance), timelinePages: html
+        )
+        .serve()
     }
 }
