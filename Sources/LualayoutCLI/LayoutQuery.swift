@@ -9,7 +9,7 @@ enum LayoutQuery {
     /// The elements intersecting a rect (UIKit's layoutAttributesForElements(in:)).
     case rect(Rect)
     /// The elements in the viewport: the bounds once the layout pass settled the content
-    /// offset (a view without `--offset` rests at −adjustedContentInset).
+    /// offset (a view without `--offset` rests at −adjustedContentInset), as drawn.
     case visible
     /// One element (layoutAttributesForItem(at:) and its supplementary and decoration kin): the
     /// first of these keys the layout placed (an argument's candidate readings, the preferred first).
@@ -55,7 +55,10 @@ enum LayoutQuery {
             // single-element hooks (what the simulator draws and hits; `--item` answers the same).
             let overridesSingleElements =
                 if case .element = query { false } else { (layout as? ScriptLayout)?.overridesSingleElements ?? false }
-            if picture, overridesSingleElements || !layout.scrollRegions.isEmpty {
+            // The viewport is reported as drawn, as snapshots and the preview show it: an
+            // orthogonal section's cells where its offset (or its resting place) puts them.
+            let drawn: Bool = if case .visible = query { true } else { picture }
+            if drawn, overridesSingleElements || !layout.scrollRegions.isEmpty {
                 // Reported frames are unscrolled (as UIKit's); a picture shows each orthogonal
                 // section scrolled to its offset, clipped to its band: the drawing path the
                 // simulator and the preview share.

@@ -12,7 +12,8 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         discussion: """
             Runs the layout's prepare against a headless collection view, then answers a rect query: \
             by default every element of the layout; --rect X,Y,W,H for one rect; --visible for the \
-            viewport at --offset. Elements are listed cells first, then supplementary and decoration \
+            viewport at --offset (without it, where the view rests), as drawn (the elements \
+            expectSnapshot stores). Elements are listed cells first, then supplementary and decoration \
             views, each by kind and index path.
 
             Examples:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Platform
 @testable import LualayoutCLI
 
 /// `expectSnapshot(name)` through `lualayout test`:
@@ -238,5 +239,28 @@ struct TestSnapshotTests {
         #expect(
             try String(contentsOfFile: dir + "/__snapshots__/t.test.lua/rows.json", encoding: .utf8)
                 == Self.expectedJSON)
+    }
+
+    /// A snapshot is the visible layout as `run --visible` writes it, orthogonal sections
+    /// included: the App Store page's featured cards rest centred (groupPagingCentered, card 0
+    /// drawn at x = (375 − 337)/2 = 19, not at its unscrolled 0), and a section scrolled with
+    /// --orthogonal-offset is drawn scrolled, in both (issue 34, item 17).
+    @Test func snapshotsAndRunVisibleAgreeOnOrthogonalCells() throws {
+        let layout = repositoryRoot + "/Examples/compositional/app-store.lua"
+        for options in ["--items 20", "--items 20 --orthogonal-offset 0:100"] {
+            let dir = try TestCommandTests.folder([
+                "t.test.lua": "-- layout: \(layout)\n-- options: \(options)\nexpectSnapshot(\"v\")\n"
+            ])
+            #expect(TestCommandTests.run(dir, "--no-ci").status == 0)
+            let stored = try String(contentsOfFile: dir + "/__snapshots__/t.test.lua/v.json", encoding: .utf8)
+            let run = lualayout(["run", layout, "--visible"] + options.split(separator: " ").map(String.init))
+            #expect(run.status == 0)
+            #expect(run.out == stored, "\(options)")
+            let offset = options.hasSuffix("0:100") ? 100.0 : -19
+            #expect(
+                stored.contains(
+                    "{\"category\": \"cell\", \"indexPath\": [0, 0], \"frame\": {\"x\": \(NumberFormatting.format(-offset)), \"y\": 0, \"width\": 337, \"height\": 300}"
+                ))
+        }
     }
 }
