@@ -77,8 +77,11 @@ package enum SVGLayoutWriter {
     package static func write(
         _ snapshot: LayoutSnapshot, options: Options = Options(), to output: inout some TextOutputStream
     ) {
+        // A whole-layout picture is sized to the content (and any element outside it), not to
+        // the viewport: a short list is not drawn in a screen-high picture; the viewport's
+        // outline is drawn where it falls, cut at the picture's edge.
         let content = Rect(origin: .zero, size: snapshot.contentSize)
-        var area = options.viewportOnly ? snapshot.bounds : content.union(snapshot.bounds)
+        var area = options.viewportOnly ? snapshot.bounds : content
         // The first `maxElements` shown elements, read one by one: a listing of a million
         // elements builds the attributes of those drawn only.
         let elements = snapshot.elements
