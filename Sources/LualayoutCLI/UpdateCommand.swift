@@ -177,6 +177,7 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         try OutputDestination(path: output).write(io, inputs: inputs) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
+            case .table: PlanTableWriter.write(plan.animationPlan, progress: progress, to: &stream)
             case .html:
                 HTMLPlanWriter.write(
                     plan.animationPlan, title: "\(script) — \(summary)" + (emptied ? " — empty after the update" : ""),
