@@ -41,7 +41,10 @@ struct LayoutOptions: ParsableArguments {
             valueName: "automatic|scrollableAxes|never|always"))
     var contentInsetAdjustment: ContentInsetAdjustmentArgument?
 
-    @Option(help: ArgumentHelp("Layout margins from the bounds' edges (cv.layoutMargins).", valueName: "T,L,B,R"))
+    @Option(
+        help: ArgumentHelp(
+            "Layout margins from the bounds' edges (cv.layoutMargins; none given: 0, and a list's columns then use UIKit's system margins, 16 or 20, plus the safe area: docs/lists.md).",
+            valueName: "T,L,B,R"))
     var layoutMargins: InsetsArgument?
 
     @Option(help: ArgumentHelp("One section of N items (default: 20 items when no data is given).", valueName: "N"))

@@ -102,7 +102,7 @@ struct TestCommand: LualayoutCommand {
         help: ArgumentHelp(
             "How failures are reported besides the usual lines: 'github' adds GitHub Actions annotations (::error file=…,line=…::).",
             valueName: "NAME"))
-    var reporter: TestReporter = .default
+    var reporter: TestReporter?
 
     @Flag(
         help:
@@ -128,11 +128,11 @@ struct TestCommand: LualayoutCommand {
         help: ArgumentHelp(
             "Snapshot coordinates within POINTS of the stored ones match (default: half a pixel of the test's scale).",
             valueName: "POINTS"))
-    var tolerance: Double = 0
+    var tolerance: Double?
 
     @Option(
         help: ArgumentHelp(
-            "A worker process using more than MB megabytes of memory is stopped and its test fails (default: 4096; 0: no limit).",
+            "A worker process using more than MB megabytes of memory is stopped and its test fails (0: no limit).",
             valueName: "MB"))
     var workerMemory: Int = 4096
 
@@ -148,6 +148,7 @@ struct TestCommand: LualayoutCommand {
             return
         }
         if let jobs, jobs < 1 { throw .usage("test: --jobs must be at least 1, got \(jobs)") }
+        let tolerance = self.tolerance ?? 0
         guard tolerance.isFinite, tolerance >= 0 else {
             throw .usage("test: --tolerance takes points, 0 or more, got \(tolerance)")
         }
