@@ -131,6 +131,7 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         // --visible pictures show the viewport, as the preview and simulate's pages do.
         var pictureOptions = picture.svgOptions()
         pictureOptions.viewportOnly = queryOptions.visible
+        pictureOptions.safeArea = context.safeAreaInsets
         pictureOptions.background = background
         try OutputDestination(path: output).write(io, inputs: [script] + scriptLayout.loadedFiles + layout.inputFiles) {
             stream in
