@@ -3,8 +3,8 @@ import Testing
 
 /// Drift between the docs and the code, found where a machine can find it (issue 34, item 19):
 /// every option the README and docs/ name is one a command has, every default they state for
-/// an option is the one `--help` states, no help text states a default twice, and export.md's
-/// counts are the export check's manifest's.
+/// an option is the one `--help` states, and no help text states a default twice (export.md's
+/// counts of the export check are RoundTripTests').
 @Suite("Docs agree with the code")
 struct DocsDriftTests {
     /// Every option of every command (hidden ones too), with the defaults `--help` states: the
@@ -147,22 +147,5 @@ struct DocsDriftTests {
                 #expect(count <= 1, "lualayout \(command) --help: -\(flat)")
             }
         }
-    }
-
-    /// export.md's numbers for the export check's manifest (Examples/export-check.json): its
-    /// cases, those compared and refused, the layouts compared and those at a second setting,
-    /// the cases exported whole and partly, and the layouts partly exported.
-    @Test func exportDocsCountTheManifest() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Examples/export-check.json"))
-        let cases = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        let compared = cases.filter { $0["refused"] == nil }
-        let scripts = Dictionary(grouping: compared.compactMap { $0["script"] as? String }, by: { $0 })
-        let partial = compared.filter { $0["allowPartial"] as? Bool == true || $0["ignore"] != nil }
-        let text = Self.text("docs/export.md").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let expected = [
-            "\(cases.count) cases: \(compared.count) compared (\(scripts.count) layouts, \(scripts.values.filter { $0.count > 1 }.count) of them at a second size or scale as well) and \(cases.count - compared.count) refused",
-            "byte for byte for the \(compared.count - partial.count) cases exported whole; the \(partial.count) partial ones, of \(Set(partial.compactMap { $0["script"] as? String }).count) layouts,",
-        ]
-        for sentence in expected { #expect(text.contains(sentence), "docs/export.md should say: \(sentence)") }
     }
 }
