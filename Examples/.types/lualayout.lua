@@ -904,6 +904,7 @@ function View:after(seconds, fn) end
 ---@field allowsSelection? boolean Default true.
 ---@field allowsMultipleSelection? boolean Default false.
 ---@field pagingEnabled? boolean Default false: flings stop on page boundaries.
+---@field contentInsetAdjustmentBehavior? "automatic"|"scrollableAxes"|"never"|"always" Which edges of the safe area the adjusted content inset adds (default: --content-inset-adjustment, else "automatic").
 
 -- Scenario globals (only in `*.test.lua` scenarios run by `lualayout simulate` / `lualayout test`).
 

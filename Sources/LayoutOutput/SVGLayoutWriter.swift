@@ -20,10 +20,14 @@ package enum SVGLayoutWriter {
         /// A background colour (`#RRGGBB`) fixed to the viewport, drawn behind the elements
         /// (`run --background`); nil: the snapshot's own (a controller's `backgroundView`), if any.
         package var background: String?
+        /// The safe area's insets, marked over a viewport picture's edges as translucent bands
+        /// (the status bar, the home indicator: what UIKit keeps the content out of); nil or
+        /// zero: none.
+        package var safeArea: EdgeInsets?
 
         package init(
             width: Double? = nil, maxElements: Int = 5000, maxNaturalWidth: Double = 1600, viewportOnly: Bool = false,
-            labelField: String? = nil, background: String? = nil
+            labelField: String? = nil, background: String? = nil, safeArea: EdgeInsets? = nil
         ) {
             self.width = width
             self.maxElements = maxElements
@@ -31,6 +35,7 @@ package enum SVGLayoutWriter {
             self.viewportOnly = viewportOnly
             self.labelField = labelField
             self.background = background
+            self.safeArea = safeArea
         }
     }
 
@@ -77,8 +82,11 @@ package enum SVGLayoutWriter {
     package static func write(
         _ snapshot: LayoutSnapshot, options: Options = Options(), to output: inout some TextOutputStream
     ) {
+        // A whole-layout picture is sized to the content (and any element outside it), not to
+        // the viewport: a short list is not drawn in a screen-high picture; the viewport's
+        // outline is drawn where it falls, cut at the picture's edge.
         let content = Rect(origin: .zero, size: snapshot.contentSize)
-        var area = options.viewportOnly ? snapshot.bounds : content.union(snapshot.bounds)
+        var area = options.viewportOnly ? snapshot.bounds : content
         // The first `maxElements` shown elements, read one by one: a listing of a million
         // elements builds the attributes of those drawn only.
         let elements = snapshot.elements
@@ -138,6 +146,9 @@ package enum SVGLayoutWriter {
         if let band = snapshot.refreshControl { writeRefreshControl(band, unit: unit, to: &output) }
         if options.viewportOnly { output.write("  </g>\n") }
         output.write(LoopingAnimations.styleElement(for: drawn))
+        if options.viewportOnly, let safeArea = options.safeArea {
+            writeSafeArea(safeArea, snapshot.bounds, to: &output)
+        }
 
         writeViewport(snapshot.bounds, unit: unit, to: &output)
         let b = snapshot.bounds
@@ -223,6 +234,22 @@ package enum SVGLayoutWriter {
             g.is-selected rect:not(.part), g.is-selected polygon { stroke: #0a7d34; stroke-width: 4px; vector-effect: non-scaling-stroke; }
             g.is-highlighted rect:not(.part), g.is-highlighted polygon { fill: #1f4fa8; }
         """
+
+    /// The safe area's bands over the viewport's edges, over the elements but never in the way
+    /// of a click; each says what it is.
+    static func writeSafeArea(_ inset: EdgeInsets, _ b: Rect, to output: inout some TextOutputStream) {
+        let bands: [(String, Double, Rect)] = [
+            ("top", inset.top, Rect(x: b.x, y: b.y, width: b.width, height: inset.top)),
+            ("bottom", inset.bottom, Rect(x: b.x, y: b.maxY - inset.bottom, width: b.width, height: inset.bottom)),
+            ("left", inset.left, Rect(x: b.x, y: b.y, width: inset.left, height: b.height)),
+            ("right", inset.right, Rect(x: b.maxX - inset.right, y: b.y, width: inset.right, height: b.height)),
+        ]
+        for (edge, length, r) in bands where length > 0 && length.isFinite {
+            output.write(
+                "  <rect class=\"safe-area\" data-edge=\"\(edge)\" x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" fill=\"#000000\" fill-opacity=\"0.12\" pointer-events=\"none\"><title>safe area, \(edge) \(n(length))</title></rect>\n"
+            )
+        }
+    }
 
     static func writeViewport(_ b: Rect, unit: Double, to output: inout some TextOutputStream) {
         output.write(

@@ -24,6 +24,7 @@ struct TransitionCommand: LualayoutCommand {
 
             Examples:
               lualayout transition Examples/grid.lua Examples/table.lua --items 12 --progress 0.5
+              lualayout transition Examples/grid.lua Examples/table.lua --items 4 --format table
               lualayout transition Examples/grid.lua Examples/table.lua --items 12 --progress 0.5 --with Examples/bent-transition.lua
               lualayout transition Examples/grid.lua Examples/table.lua --items 12 --with Examples/bent-transition.lua --format html -o bent.html
             """)
@@ -63,9 +64,9 @@ struct TransitionCommand: LualayoutCommand {
     var output: String? { plan.output }
 
     func validate() throws {
-        if with != nil, progress == nil, format == .json {
+        if with != nil, progress == nil, format != .html {
             throw ValidationError(
-                "--with bends the elements at --progress: give --progress T (json output), or --format html")
+                "--with bends the elements at --progress: give --progress T (json or table output), or --format html")
         }
     }
 
@@ -90,7 +91,7 @@ struct TransitionCommand: LualayoutCommand {
             if let transition = try with.map({ path throws(ScriptError) in
                 try TransitionScript(file: path, limits: limits)
             }) ?? second.providedTransition() {
-                if let progress, format == .json {
+                if let progress, format != .html {
                     bent = try TransitionLayout.elements(of: plan, at: progress, bending: transition, context: context)
                 }
                 if format == .html {
@@ -108,6 +109,7 @@ struct TransitionCommand: LualayoutCommand {
         try OutputDestination(path: output).write(io, inputs: inputs) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, elementsAtProgress: bent, to: &stream)
+            case .table: PlanTableWriter.write(plan, progress: progress, elementsAtProgress: bent, to: &stream)
             case .html:
                 HTMLPlanWriter.write(
                     plan, title: "\(from) → \(to)", options: picture.svgOptions(maxNaturalWidth: 900), path: path,

@@ -170,7 +170,8 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         _ session: WatchSession, _ stop: StopSignal, _ io: CommandIO
     ) throws(CLIError) -> PreviewServer {
         do {
-            let server = try PreviewServer(session: session, port: UInt16(port), labelField: picture.label)
+            let server = try PreviewServer(
+                session: session, port: UInt16(port), labelField: picture.label, safeArea: layout.safeArea?.insets)
             session.onChange = { [weak server] in server?.publish() }
             let actual = try server.start()
             io.err.write("preview at http://127.0.0.1:\(actual)/\n")
@@ -211,6 +212,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
             // --visible pictures show the viewport, as `run`'s do.
             var options = picture.svgOptions()
             options.viewportOnly = queryOptions.visible
+            options.safeArea = layout.safeArea?.insets
             do {
                 try OutputDestination(path: output).write(io, inputs: inputs) { stream in
                     format.write(snapshot, title: script, picture: options, to: &stream)

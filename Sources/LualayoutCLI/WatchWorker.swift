@@ -94,13 +94,13 @@ final class WatchWorker: WatchEvaluator {
     func evaluate() -> WorkerReply {
         var loaded: ScriptLayout?
         do {
-            let context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
+            var context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
             let layout = try watch.scriptOptions.loadLayout(
                 watch.script, seconds: watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout))
             loaded = layout
             // svg and html draw orthogonal sections scrolled, as `run` draws them.
             let snapshot = try LayoutQuery.snapshot(
-                of: layout, in: context, query: watch.queryOptions.query(in: context),
+                of: layout, in: &context, query: watch.queryOptions.query,
                 picture: watch.format == .svg || watch.format == .html)
             // Misspelled fields, on the stderr the watcher passes on to the user.
             let errors = FileStream(descriptor: 2)
@@ -177,11 +177,11 @@ final class WatchWorker: WatchEvaluator {
     /// Runs a small layout once while waiting for the first request, so the run after a save
     /// does not pay for a new process's first use of its code and memory.
     static func warmUp() {
-        let context = CollectionContext(
+        var context = CollectionContext(
             bounds: Rect(x: 0, y: 0, width: 375, height: 667), scale: 1, data: CollectionData(counts: [2000]),
             state: [:])
         guard let layout = try? ScriptLayout(source: "return flow{ itemSize = {40, 40} }", name: "=(warm-up)"),
-            let snapshot = try? LayoutQuery.snapshot(of: layout, in: context, query: .all)
+            let snapshot = try? LayoutQuery.snapshot(of: layout, in: &context, query: .all)
         else { return }
         _ = WorkerReply.evaluated(snapshot, loadedFiles: []).encoded()
     }

@@ -115,6 +115,9 @@ extension ScenarioScript {
     }
 
     static func matches(_ actual: LayoutValue, _ expected: LayoutValue, tolerance: Double?) -> Bool {
+        // An index path the view handed out (`{s, i, section = s, item = i}`) is compared by
+        // position, so `{{0, 1}}` equals what `selectedItems()` returns.
+        let (actual, expected) = (positional(actual), positional(expected))
         switch (actual, expected) {
         case (.number(let a), .number(let b)):
             guard let tolerance else { return a == b }
@@ -128,6 +131,17 @@ extension ScenarioScript {
         }
     }
 
+    /// An index path table as its components `{s, i}`; any other value as it is. An index path
+    /// table has the fields `section` and `item` and, at 1 and 2, nothing or the same numbers.
+    static func positional(_ value: LayoutValue) -> LayoutValue {
+        guard case .object(let fields) = value, let section = fields["section"], let item = fields["item"],
+            case .number = section, case .number = item,
+            Set(fields.keys).isSubset(of: ["section", "item", "1", "2"]),
+            fields["1"].map({ $0 == section }) ?? true, fields["2"].map({ $0 == item }) ?? true
+        else { return value }
+        return .array([section, item])
+    }
+
     /// A value as Lua would write it, numbers in full (the shortest text that reads back as
     /// the same double: `295.99999999999994`, `296`).
     static func describe(_ value: LayoutValue) -> String {
@@ -137,6 +151,7 @@ extension ScenarioScript {
         case .number(let number): return full(number)
         case .string(let text): return JSONLayoutWriter.string(text)
         case .array(let items): return "{" + items.map(describe).joined(separator: ", ") + "}"
+        case .object where positional(value) != value: return describe(positional(value))
         case .object(let fields):
             return "{" + fields.keys.sorted().map { "\($0) = \(describe(fields[$0]!))" }.joined(separator: ", ") + "}"
         }

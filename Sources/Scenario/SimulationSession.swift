@@ -38,6 +38,14 @@ package final class SimulationSession {
         layout: any CollectionViewLayout, context: CollectionContext, controller: ControllerScript? = nil,
         layouts: LayoutLibrary? = nil
     ) throws {
+        // The controller's contentInsetAdjustmentBehavior is set before the first layout pass,
+        // as a view controller sets it in viewDidLoad; a view at rest stays at rest.
+        var context = context
+        if let behavior = controller?.options.contentInsetAdjustmentBehavior {
+            let atRest = context.contentOffset == context.restingContentOffset
+            context.contentInsetAdjustmentBehavior = behavior
+            if atRest { context.bounds.origin = context.restingContentOffset }
+        }
         view = try HeadlessCollectionView(layout: layout, context: context)
         self.controller = controller
         self.layouts = layouts

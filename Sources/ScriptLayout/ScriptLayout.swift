@@ -215,9 +215,13 @@ public final class ScriptLayout: CollectionViewLayout {
     /// Whether `key` scrolls with its section's region (cells and item supplementaries).
     package func scrollsWithRegion(_ key: ElementKey) -> Bool { prepared.dynamics?.scrollsWithRegion(key) ?? false }
 
-    /// Where orthogonal section `section` comes to rest when released at `proposed` with `velocity`.
-    package func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double {
-        prepared.dynamics?.targetOffset(inRegion: section, proposed: proposed, velocity: velocity) ?? proposed
+    /// Where orthogonal section `section` comes to rest when a swipe released at `release` with
+    /// `velocity` proposes `proposed`.
+    package func targetOffset(
+        inRegion section: Int, releasedAt release: Double, proposed: Double, velocity: Double
+    ) -> Double {
+        prepared.dynamics?.targetOffset(
+            inRegion: section, releasedAt: release, proposed: proposed, velocity: velocity) ?? proposed
     }
 
     // MARK: Queries

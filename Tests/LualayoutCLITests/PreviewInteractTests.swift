@@ -56,6 +56,29 @@ struct PreviewInteractTests {
         #expect(fresh["state"] as? [String: Bool] == [:])
     }
 
+    /// The preview of a phone (issue 34, items 9 and 17): it starts where UIKit rests the view,
+    /// at −adjustedContentInset.top = −59 under the Dynamic Island's safe area (grid.lua's 20
+    /// items scroll sideways: its content is 852 − 59 − 34 = 759 high), marks the safe area's
+    /// bands (59 at the top, 34 at the bottom of the 393×852 viewport, at y −59 and
+    /// −59 + 852 − 34 = 759), and draws the screen at its natural size: 480 pixels wide (the
+    /// least; a point is 448 / 393 ≈ 1.14 pixels), not squeezed into 640 pixels of height.
+    @Test func aPhonePreviewRestsUnderTheSafeAreaAndMarksIt() throws {
+        let preview = try PreviewTests.Preview(
+            script: repositoryRoot + "/Examples/grid.lua",
+            arguments: ["--bounds", "393x852", "--safe-area", "59,0,34,0", "--items", "20"])
+        try #require(preview.port > 0, "\(preview.errors.text)")
+        let rest = try json(try preview.get("/interact?log="))
+        #expect(rest["offset"] as? [String: Double] == ["x": 0, "y": -59])
+        let svg = try #require(rest["svg"] as? String)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" "))
+        #expect(
+            svg.contains("<rect class=\"safe-area\" data-edge=\"top\" x=\"0\" y=\"-59\" width=\"393\" height=\"59\""))
+        #expect(
+            svg.contains("<rect class=\"safe-area\" data-edge=\"bottom\" x=\"0\" y=\"759\" width=\"393\" height=\"34\"")
+        )
+        #expect(!svg.contains("data-edge=\"left\""))
+    }
+
     /// One drawing path: the App Store page's featured section (groupPagingCentered) rests
     /// centred in the preview as in `run --format svg`: cards 337 wide at scale 1, the section
     /// at −(375 − 337)/2 = −19, the first card drawn at x 19. A sideways drag across it

@@ -198,7 +198,8 @@ struct TestCommandTests {
             ])
         #expect(lines.contains("PASS  Examples/waterfall.test.lua  (4 checks, T ms)"))
         let scrolled = try String(
-            contentsOfFile: repositoryRoot + "/Examples/__snapshots__/waterfall-scrolled.json", encoding: .utf8)
+            contentsOfFile: repositoryRoot + "/Examples/__snapshots__/waterfall.test.lua/waterfall-scrolled.json",
+            encoding: .utf8)
         #expect(
             scrolled.contains(
                 "{\"category\": \"supplementary\", \"kind\": \"header\", \"indexPath\": [0, 0], \"frame\": {\"x\": 0, \"y\": 233, \"width\": 375, \"height\": 40}"
