@@ -80,7 +80,9 @@ package enum DeviceTable {
         Device(
             name: "iphone-16-plus", title: "iPhone 16 Plus", width: 430, height: 932, scale: 3,
             safeArea: (59, 0, 34, 0),
-            source: "\(hig); safe area: \(snapshotFork) (iPhone16Plus, as 15 Plus); \(deviceFrame) (iphone_16_plus, at 6d01e554)"),
+            source:
+                "\(hig); safe area: \(snapshotFork) (iPhone16Plus, as 15 Plus); "
+                + "\(deviceFrame) (iphone_16_plus, at 6d01e554)"),
         Device(
             name: "iphone-16-pro", title: "iPhone 16 Pro", width: 402, height: 874, scale: 3, safeArea: (62, 0, 34, 0),
             source: "\(hig); safe area: \(snapshotFork); \(qmui); \(deviceFrame)"),

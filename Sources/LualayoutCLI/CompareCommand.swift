@@ -94,7 +94,8 @@ struct CompareCommand: LualayoutCommand {
             try KindMapping.apply(kinds, to: try Self.read(expected, limit: limit), of: expected))
         var actualLayout = comparison.leavingOut(
             try KindMapping.apply(
-                kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit), of: actual))
+                kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit), of: actual)
+        )
         let customDiffers = comparison.align(&actualLayout, with: expectedLayout)
         let report = SnapshotDiffReport.describe(from: expectedLayout, to: actualLayout, limit: 200)
         if report.lines.isEmpty {

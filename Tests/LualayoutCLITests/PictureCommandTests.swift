@@ -21,7 +21,8 @@ struct PictureCommandTests {
     /// `--visible` still draws the viewport.
     @Test func wholeLayoutPicturesAreSizedToTheContent() throws {
         let script = try temporaryFile(
-            "one.lua", "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 200, 100) out:contentSize(200, 100) end }")
+            "one.lua",
+            "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 200, 100) out:contentSize(200, 100) end }")
         let whole = lualayout("run", script, "--items", "1", "--bounds", "200x600", "--format", "svg")
         #expect(whole.status == 0, "\(whole.err)")
         #expect(whole.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"284\" "))
