@@ -7,7 +7,7 @@ import InputFiles
 import LayoutEngine
 import LayoutOutput
 
-/// Recordings are tests: `__snapshots__/NAME.uikit.json` beside a layout snapshot (NAME with
+/// Recordings are tests: `__snapshots__/TEST/NAME.uikit.json` beside a layout snapshot (NAME with
 /// the device's suffix, `grid.iphone-15.uikit.json`; written by Scripts/record-uikit, or
 /// measured from UIKit's pictures) holds UIKit's frames for the test's layout on that device.
 /// Whenever `expectSnapshot(NAME)` is checked, the layout is also compared with the recorded
@@ -32,16 +32,17 @@ package enum UIKitRecordingCheck {
         }
         let recorded: LayoutSnapshot
         do throws(JSONLayoutReader.ReadError) {
-            recorded = try JSONLayoutReader.snapshot(from: String(decoding: data, as: UTF8.self))
+            recorded = try ElementKindNames.apply(
+                ElementKindNames.uikit, to: JSONLayoutReader.snapshot(from: String(decoding: data, as: UTF8.self)))
         } catch {
             return ["UIKit recording '\(name)': \(path):\(error.location): \(error.message)"]
         }
         // A snapshot holds what is on screen; a recording may hold the whole content.
-        var expected = ElementKindNames.apply(ElementKindNames.uikit, to: recorded)
-        expected.elements = ElementList(expected.elements.array.filter { $0.frame.intersects(recorded.bounds) })
+        var expected = recorded
+        expected.elements = ElementList(recorded.elements.array.filter { $0.frame.intersects(recorded.bounds) })
         var actual = layout
         let pixels = PixelGridComparison(scale: scale, tolerance: tolerance)
-        LayoutAlignment(tolerance: pixels.slack, ignored: ["zIndex", "custom"]).align(&actual, with: expected)
+        LayoutComparison(tolerance: pixels.slack, ignored: ["zIndex", "custom"]).align(&actual, with: expected)
         let report = SnapshotDiffReport.describe(from: expected, to: actual)
         guard !report.lines.isEmpty else { return nil }
         return ["layout differs from UIKit's recording \(path): \(report.summary)"] + report.lines

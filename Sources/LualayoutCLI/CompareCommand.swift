@@ -21,7 +21,10 @@ struct CompareCommand: LualayoutCommand {
             would: --bounds, --scale, --sections, --ios, …; every element of the layout). \
             UIKit's kinds are read as LuaLayout's: UICollectionElementKindSectionHeader is \
             "header", UICollectionElementKindSectionFooter is "footer"; --kind maps others. \
-            See docs/export.md.
+            Either JSON may come from a pipe (<(lualayout run …)); --max-memory bounds what \
+            each decodes to (default 256M), as it bounds a data file. An element listed twice \
+            (also once --kind or UIKit's names make two kinds one) is a shape error. See \
+            docs/export.md.
 
             Exit status: 0 when the layouts match, 1 when they differ, 2 when a file cannot be \
             read (the JSON error's line and column, or the field that is wrong), and 1 for a \
@@ -45,7 +48,7 @@ struct CompareCommand: LualayoutCommand {
     @OptionGroup(title: "Collection view (when ACTUAL is a script)")
     var layout: LayoutOptions
 
-    @OptionGroup(title: "Script (when ACTUAL is a script)")
+    @OptionGroup(title: "Script (when ACTUAL is a script; --max-memory also bounds reading the JSON)")
     var scriptOptions: ScriptOptions
 
     @Option(
@@ -66,17 +69,34 @@ struct CompareCommand: LualayoutCommand {
             valueName: "NAMES"))
     var ignore: IgnoredAttributes = IgnoredAttributes(names: [])
 
+    @Option(
+        help: ArgumentHelp(
+            "Leave out the elements of a kind in both layouts (a supplementary or decoration kind after --kind's mapping, or 'cell'). Repeatable.",
+            valueName: "KIND"))
+    var ignoreKind: [String] = []
+
+    @Option(
+        help: ArgumentHelp("Leave out the elements of section S in both layouts. Repeatable.", valueName: "S"))
+    var ignoreSection: [Int] = []
+
     func validate() throws {
         guard tolerance.isFinite, tolerance >= 0 else { throw ValidationError("--tolerance must be a number ≥ 0") }
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
-        let limit = ScriptLayout.Limits().memoryBytes
+        // Every reader takes --max-memory: a 250,000-element recording decodes past the default.
+        let limit = scriptOptions.maxMemory.bytes
         let kinds = KindMapping.table(kind)
-        let expectedLayout = ElementKindNames.apply(kinds, to: try Self.read(expected, limit: limit))
-        var actualLayout = ElementKindNames.apply(
-            kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit))
-        LayoutAlignment(tolerance: tolerance, ignored: ignore.names).align(&actualLayout, with: expectedLayout)
+        let comparison = LayoutComparison(
+            tolerance: tolerance, ignored: ignore.names, ignoredKinds: Set(ignoreKind),
+            ignoredSections: Set(ignoreSection))
+        let expectedLayout = comparison.leavingOut(
+            try KindMapping.apply(kinds, to: try Self.read(expected, limit: limit), of: expected))
+        var actualLayout = comparison.leavingOut(
+            try KindMapping.apply(
+                kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit), of: actual)
+        )
+        let customDiffers = comparison.align(&actualLayout, with: expectedLayout)
         let report = SnapshotDiffReport.describe(from: expectedLayout, to: actualLayout, limit: 200)
         if report.lines.isEmpty {
             io.out.write("\(expected) and \(actual) match: \(expectedLayout.elements.count) elements\n")
@@ -84,6 +104,12 @@ struct CompareCommand: LualayoutCommand {
         }
         io.out.write("\(actual) differs from \(expected): \(report.summary)\n")
         for line in report.lines { io.out.write(line + "\n") }
+        if customDiffers > 0 {
+            // UIKit's attributes carry no custom fields: a recording never has them.
+            io.out.write(
+                "hint: \(customDiffers) element\(customDiffers == 1 ? "'s" : "s'") custom fields differ (a recording from UIKit has none): --ignore custom leaves them out\n"
+            )
+        }
         throw .reported
     }
 
@@ -91,9 +117,9 @@ struct CompareCommand: LualayoutCommand {
     private func run(_ script: String) throws(CLIError) -> LayoutSnapshot {
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "compare \(script)")
         defer { watchdog.cancel() }
-        let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
+        var context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let scriptLayout = try scriptOptions.loadLayout(script)
-        return try LayoutQuery.snapshot(of: scriptLayout, in: context, query: .all)
+        return try LayoutQuery.snapshot(of: scriptLayout, in: &context, query: .all)
     }
 
     /// A layout file; an unreadable one is an input error located in it.
@@ -135,11 +161,25 @@ struct KindMapping: ExpressibleByArgument {
         for mapping in given { table[mapping.from] = mapping.to }
         return table
     }
+
+    /// The layout with its kinds renamed; two elements the renaming makes one are a shape
+    /// error of the file at `path`.
+    static func apply(
+        _ table: [String: String], to layout: LayoutSnapshot, of path: String
+    ) throws(CLIError)
+        -> LayoutSnapshot
+    {
+        do {
+            return try ElementKindNames.apply(table, to: layout)
+        } catch {
+            throw .input("\(path): \(error)")
+        }
+    }
 }
 
 /// `--ignore alpha,zIndex,…`.
 struct IgnoredAttributes: ExpressibleByArgument {
-    static let known = LayoutAlignment.attributes
+    static let known = LayoutComparison.attributes
     var names: Set<String>
 
     init(names: Set<String>) { self.names = names }

@@ -28,7 +28,6 @@ struct RecorderPlanWriter {
                             name: \(String(reflecting: entry.name)), device: \(device.map { String(reflecting: $0) } ?? "nil"),
                             decorations: [\(decorations)],
                             options: \(entry.options.source),
-                            offset: \(entry.options.fields["contentOffset"] ?? "nil"),
                             make: { \(make) }),
                 """
             }

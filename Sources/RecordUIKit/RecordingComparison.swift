@@ -4,8 +4,8 @@ import RecorderSetup
 
 /// `--compare DIR`: each recording of an exported layout in DIR (`NAME.SUFFIX.uikit.json`)
 /// compared with `lualayout run` of its script on that device, as `lualayout test` runs a test
-/// on it (the device's bounds, scale and safe area, its iOS release, scrolled to the resting
-/// offset). A team's own Swift layout has no script to compare with: its recording must exist.
+/// on it (the device's bounds, scale and safe area, its iOS release, at rest). A team's own
+/// Swift layout has no script to compare with: its recording must exist.
 struct RecordingComparison {
     let lualayout: String
 
@@ -39,20 +39,11 @@ struct RecordingComparison {
     }
 
     /// `run`'s options for the entry on the device: the device's, its release unless the
-    /// manifest names one, the resting offset (the top of the safe area and content inset)
-    /// unless the manifest gives an offset, then the manifest's.
+    /// manifest names one, then the manifest's (without `--offset`, `run` rests where UIKit
+    /// does, at minus the adjusted content inset).
     static func options(_ entry: RecordingManifest.Entry, on device: RecorderDevice) -> [String] {
         var options = device.device.options.split(separator: " ").map(String.init)
         if entry.ios == nil, let release = device.release { options += ["--ios", release] }
-        if !entry.args.contains("--offset") {
-            var top = device.device.safeArea.0
-            if let at = entry.args.firstIndex(of: "--content-inset"), at + 1 < entry.args.count,
-                let inset = entry.args[at + 1].split(separator: ",").first.flatMap({ Double($0) })
-            {
-                top += inset
-            }
-            options += ["--offset", "0,\(-top)"]
-        }
         return options + entry.args
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Recordings are tests (issue 31): `__snapshots__/NAME.uikit.json` beside a layout snapshot is
+/// Recordings are tests (issue 31): `__snapshots__/TEST/NAME.uikit.json` beside a layout snapshot is
 /// UIKit's frames for the test's layout, compared whenever `expectSnapshot(NAME)` is checked,
 /// within half a pixel, a difference reported as a snapshot failure.
 @Suite("lualayout test (UIKit recordings beside snapshots)")
@@ -19,12 +19,14 @@ struct TestUIKitRecordingTests {
 
     /// A copy of the example whose recording is `recording` (the example's, edited).
     static func copy(_ edit: (String) -> String) throws -> String {
-        let files = ["list-section.lua", "list-section.test.lua", "__snapshots__/list-section.json"]
+        let files = [
+            "list-section.lua", "list-section.test.lua", "__snapshots__/list-section.test.lua/list-section.json",
+        ]
         var contents: [String: String] = [:]
         for file in files { contents[file] = try String(contentsOfFile: example + "/" + file, encoding: .utf8) }
         let recording = try String(
-            contentsOfFile: example + "/__snapshots__/list-section.uikit.json", encoding: .utf8)
-        contents["__snapshots__/list-section.uikit.json"] = edit(recording)
+            contentsOfFile: example + "/__snapshots__/list-section.test.lua/list-section.uikit.json", encoding: .utf8)
+        contents["__snapshots__/list-section.test.lua/list-section.uikit.json"] = edit(recording)
         return try TestCommandTests.folder(contents)
     }
 
@@ -39,12 +41,17 @@ struct TestUIKitRecordingTests {
         #expect(result.out.contains("FAIL"))
         #expect(
             result.out.contains(
-                "layout differs from UIKit's recording \(far)/__snapshots__/list-section.uikit.json: 1 moved"))
+                "layout differs from UIKit's recording \(far)/__snapshots__/list-section.test.lua/list-section.uikit.json: 1 moved"
+            ))
         #expect(result.out.contains("moved cell [0, 4]: 0,192.2 375×40 → 0,192 375×40"))
         // A recording is UIKit's: --update-snapshots rewrites the snapshot, never the recording.
-        let before = try String(contentsOfFile: far + "/__snapshots__/list-section.uikit.json", encoding: .utf8)
+        let before = try String(
+            contentsOfFile: far + "/__snapshots__/list-section.test.lua/list-section.uikit.json", encoding: .utf8)
         #expect(TestCommandTests.run(far, "--update-snapshots").status == 1)
-        #expect(try String(contentsOfFile: far + "/__snapshots__/list-section.uikit.json", encoding: .utf8) == before)
+        #expect(
+            try String(
+                contentsOfFile: far + "/__snapshots__/list-section.test.lua/list-section.uikit.json", encoding: .utf8)
+                == before)
     }
 
     /// UIKit's header and footer kind names read as LuaLayout's; zIndex is not compared; an
@@ -74,12 +81,13 @@ struct TestUIKitRecordingTests {
     /// one on screen that the layout does not place fails.
     @Test func onlyTheRecordedElementsOnScreenAreCompared() throws {
         func adding(_ y: Double) throws -> String {
-            try Self.copy {
-                $0.replacingOccurrences(
-                    of: "\"alpha\": 1, \"zIndex\": 0, \"hidden\": false},\n    {\"category\": \"supplementary\"",
-                    with:
-                        "\"alpha\": 1, \"zIndex\": 0, \"hidden\": false},\n    {\"category\": \"cell\", \"indexPath\": [0, 5], \"frame\": {\"x\": 0, \"y\": \(y), \"width\": 375, \"height\": 40}, \"alpha\": 1, \"zIndex\": 0, \"hidden\": false},\n    {\"category\": \"supplementary\"",
-                    options: [], range: nil)
+            try Self.copy { recording in
+                // A sixth row, after the fifth.
+                let fifth = recording.range(of: "\"indexPath\": [0, 4]")!
+                let end = recording[fifth.upperBound...].range(of: "\n")!.upperBound
+                let row =
+                    "    {\"category\": \"cell\", \"indexPath\": [0, 5], \"frame\": {\"x\": 0, \"y\": \(y), \"width\": 375, \"height\": 40}, \"alpha\": 1, \"zIndex\": 0, \"hidden\": false},\n"
+                return recording.replacingCharacters(in: end..<end, with: row)
             }
         }
         #expect(TestCommandTests.run(try adding(758), "--ci").status == 0)
@@ -93,6 +101,9 @@ struct TestUIKitRecordingTests {
         let broken = try Self.copy { _ in "{\"bounds\": 3}" }
         let result = TestCommandTests.run(broken, "--ci")
         #expect(result.status == 1)
-        #expect(result.out.contains("UIKit recording 'list-section': \(broken)/__snapshots__/list-section.uikit.json:"))
+        #expect(
+            result.out.contains(
+                "UIKit recording 'list-section': \(broken)/__snapshots__/list-section.test.lua/list-section.uikit.json:"
+            ))
     }
 }

@@ -1,8 +1,8 @@
 -- layout: list-section.lua
 -- options: --bounds 375x812 --scale 3 --safe-area 54,0,34,0 --offset 0,-54 --items 5 --ios 17
 --
--- UIKit's truth as a test. __snapshots__/list-section.uikit.json holds the frames UIKit drew
--- for this layout: faberNovel/CompositionalLayoutDSL,
+-- UIKit's truth as a test. __snapshots__/list-section.test.lua/list-section.uikit.json holds
+-- the frames UIKit drew for this layout: faberNovel/CompositionalLayoutDSL,
 -- CompositionalLayoutDSLTests/LayoutTests/__Snapshots__/SectionDSLTests/testListSection.1.png
 -- at commit fe2f7a6cbf5d60a8f0a16ca6832b039880f28504 (iOS 17, iPhone 15 simulator, Xcode 15;
 -- swift-snapshot-testing's `.image(on: .iPhoneX)`: 375×812 @3x, the content 54 points down,

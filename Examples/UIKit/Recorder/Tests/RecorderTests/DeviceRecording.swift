@@ -29,12 +29,10 @@ enum DeviceRecording {
         options.scale = device.scale
         let json: String
         #if canImport(UIKit)
-        json = try inWindow(made, options, offset: layout.offset, device: device)
+        json = try inWindow(made, options, device: device)
         #else
+        // Without a given offset the collection view rests at minus its adjusted content inset.
         options.safeAreaInsets = device.safeArea
-        // UIKit's resting offset: the top of the adjusted content inset.
-        options.contentOffset =
-            layout.offset ?? CGPoint(x: 0, y: -(device.safeArea.top + options.contentInset.top))
         json = LayoutRecorder.json(of: made, options)
         #endif
         try RecordingChecks.counts(json, expected: options.itemCounts, layout: layout.name)
@@ -49,8 +47,7 @@ enum DeviceRecording {
     #if canImport(UIKit)
     /// In a window on the Simulator's screen: the device's own safe area and resting offset.
     private static func inWindow(
-        _ layout: UICollectionViewLayout, _ options: LayoutRecorder.Options, offset: CGPoint?,
-        device: PlannedDevice
+        _ layout: UICollectionViewLayout, _ options: LayoutRecorder.Options, device: PlannedDevice
     ) throws -> String {
         let screen = UIScreen.main
         try RecordingChecks.release(device, systemVersion: UIDevice.current.systemVersion)
@@ -67,7 +64,7 @@ enum DeviceRecording {
         window.rootViewController = controller
         window.makeKeyAndVisible()
         window.layoutIfNeeded()
-        if let offset { collectionView.contentOffset = offset }
+        if let offset = options.contentOffset { collectionView.contentOffset = offset }
         collectionView.layoutIfNeeded()
         try RecordingChecks.screen(
             device, size: collectionView.bounds.size, scale: collectionView.traitCollection.displayScale)

@@ -34,9 +34,9 @@ struct PlannedLayout {
     /// a team's own Swift, for every device.
     var device: String?
     var decorations: [String]
+    /// Without `contentOffset` (the manifest's `--offset`) the collection view stays where
+    /// UIKit rests it.
     var options: LayoutRecorder.Options
-    /// The manifest's `--offset`; nil: the resting offset UIKit gives the collection view.
-    var offset: CGPoint?
     var make: @MainActor () -> UICollectionViewLayout
 }
 

@@ -24,43 +24,36 @@ extension RecordingPlan {
             name: "list", device: "iphone-15",
             decorations: [],
             options: LayoutRecorder.Options(size: CGSize(width: 375, height: 667), itemCounts: [30]),
-            offset: nil,
             make: { makeListDevice1Layout() }),
         PlannedLayout(
             name: "list", device: "iphone-se.ios14",
             decorations: [],
             options: LayoutRecorder.Options(size: CGSize(width: 375, height: 667), itemCounts: [30]),
-            offset: nil,
             make: { makeListDevice2Layout() }),
         PlannedLayout(
             name: "section-background", device: "iphone-15",
             decorations: [],
             options: LayoutRecorder.Options(size: CGSize(width: 375, height: 667), itemCounts: [20]),
-            offset: nil,
             make: { makeSectionBackgroundDevice1Layout(backgroundView: UICollectionReusableView.self) }),
         PlannedLayout(
             name: "section-background", device: "iphone-se.ios14",
             decorations: [],
             options: LayoutRecorder.Options(size: CGSize(width: 375, height: 667), itemCounts: [20]),
-            offset: nil,
             make: { makeSectionBackgroundDevice2Layout(backgroundView: UICollectionReusableView.self) }),
         PlannedLayout(
             name: "orthogonal-sections", device: "iphone-15",
             decorations: [],
             options: LayoutRecorder.Options(size: CGSize(width: 375, height: 667), itemCounts: [12, 12, 12]),
-            offset: nil,
             make: { makeOrthogonalSectionsDevice1Layout() }),
         PlannedLayout(
             name: "orthogonal-sections", device: "iphone-se.ios14",
             decorations: [],
             options: LayoutRecorder.Options(size: CGSize(width: 375, height: 667), itemCounts: [12, 12, 12]),
-            offset: nil,
             make: { makeOrthogonalSectionsDevice2Layout() }),
         PlannedLayout(
             name: "waterfall", device: nil,
             decorations: [],
             options: LayoutRecorder.Options(size: CGSize(width: 375, height: 667), itemCounts: [4, 3]),
-            offset: nil,
             make: {
                 {
                     let layout = WaterfallLayout()
