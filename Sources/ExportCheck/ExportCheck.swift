@@ -231,7 +231,7 @@ struct RoundTrip: Sendable {
         guard run.status == 0 else { throw CheckError("run failed: \(firstLine(run.err))") }
         return Compiled(
             index: index, options: options, ios: ios, screen: entry.screen,
-            parameters: Self.decorationParameters(source, index), file: file, target: target)
+            parameters: ExportedSwift.parameters(of: "makeCase\(index)Layout", in: source), file: file, target: target)
     }
 
     /// Cases whose Swift would change for iOS 16 (it uses what iOS 16 deprecated) without a
@@ -255,16 +255,6 @@ struct RoundTrip: Sendable {
             else { return nil }
             return
                 "\(cases[entry.index].title): its Swift changes for iOS 16, which deprecated what it uses: add a case with \"ios\": [\"16\"]"
-        }
-    }
-
-    /// The labels of `makeCaseNLayout(…)`'s decoration view parameters.
-    static func decorationParameters(_ source: String, _ index: Int) -> [String] {
-        guard let line = source.split(separator: "\n").first(where: { $0.hasPrefix("func makeCase\(index)Layout(") }),
-            let open = line.firstIndex(of: "("), let close = line.firstIndex(of: ")")
-        else { return [] }
-        return line[line.index(after: open)..<close].split(separator: ",").compactMap {
-            $0.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) }
         }
     }
 

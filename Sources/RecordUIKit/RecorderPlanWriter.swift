@@ -111,19 +111,9 @@ struct RecorderPlanWriter {
         try source.replacingOccurrences(
             of: "\nimport UIKit\n", with: "\n#if canImport(UIKit)\nimport UIKit\n#else\nimport UIKitSurface\n#endif\n"
         ).write(toFile: file, atomically: true, encoding: .utf8)
-        let parameters = Self.decorationParameters(source, type)
+        let parameters = ExportedSwift.parameters(of: "make\(type)Layout", in: source)
         let arguments = parameters.map { "\($0): UICollectionReusableView.self" }.joined(separator: ", ")
         return ("make\(type)Layout(\(arguments))", file)
-    }
-
-    /// The labels of `makeTYPELayout(…)`'s parameters: one view class per decoration kind.
-    static func decorationParameters(_ source: String, _ type: String) -> [String] {
-        guard let line = source.split(separator: "\n").first(where: { $0.hasPrefix("func make\(type)Layout(") }),
-            let open = line.firstIndex(of: "("), let close = line.firstIndex(of: ")")
-        else { return [] }
-        return line[line.index(after: open)..<close].split(separator: ",").compactMap {
-            $0.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) }
-        }
     }
 
     /// A team's Swift files, linked (relatively) into the package's sources.

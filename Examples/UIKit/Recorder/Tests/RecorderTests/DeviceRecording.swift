@@ -68,6 +68,7 @@ enum DeviceRecording {
         collectionView.layoutIfNeeded()
         try RecordingChecks.screen(
             device, size: collectionView.bounds.size, scale: collectionView.traitCollection.displayScale)
+        try RecordingChecks.safeArea(device, collectionView.safeAreaInsets)
         let json = LayoutRecorder.json(of: collectionView, in: options.rect)
         window.isHidden = true
         collectionView.dataSource = nil

@@ -59,6 +59,18 @@ enum RecordingChecks {
         }
     }
 
+    /// The collection view has a safe area where the device has one: a window that is not on
+    /// the device's screen (a test bundle without an app's window scene) has none, and would
+    /// record a layout no app shows. The Simulator's own insets are what is recorded: where they
+    /// differ from LuaLayout's table, the comparison says so.
+    static func safeArea(_ device: PlannedDevice, _ insets: UIEdgeInsets) throws {
+        guard insets == .zero, device.safeArea != .zero else { return }
+        throw RecordingProblem(
+            description:
+                "\(device.suffix): the collection view has no safe area (the device's is \(device.safeArea)): it is not in a window on the device's screen"
+        )
+    }
+
     /// The Simulator runs the device's iOS release (its major version).
     static func release(_ device: PlannedDevice, systemVersion: String) throws {
         guard let release = device.release else { return }
