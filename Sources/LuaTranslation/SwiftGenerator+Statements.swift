@@ -178,7 +178,7 @@ extension SwiftGenerator {
             let place = try lvalue(target)
             let value = try emit(values[0], as: place.type)
             // `t.x = t.x` does nothing in Lua; Swift refuses to write it.
-            if value.text != place.text { writer.line("\(place.text) = \(value.text)") }
+            if value.text != place.text { writer.line(assigning(value, to: place)) }
             return
         }
         var places: [Code] = []
@@ -200,8 +200,24 @@ extension SwiftGenerator {
                     ? try emit(values[index], as: place.type) : try convert(.nilLiteral, to: place.type, at: location)
             }
         }
+        if places.contains(where: { $0.setter != nil }) {
+            // UIKit holds some of these places in other types: one assignment each, from the
+            // values as they were before any.
+            let temporary = uniqueLocal("values")
+            writer.line("let \(temporary) = (\(expanded.map(\.text).joined(separator: ", ")))")
+            for (index, place) in places.enumerated() {
+                writer.line(assigning(Code("\(temporary).\(index)", place.type), to: place))
+            }
+            return
+        }
         writer.line(
             "(\(places.map(\.text).joined(separator: ", "))) = (\(expanded.map(\.text).joined(separator: ", ")))")
+    }
+
+    /// `place = value`, through UIKit's spelling of the place when it has one.
+    private func assigning(_ value: Code, to place: Code) -> String {
+        guard let setter = place.setter else { return "\(place.text) = \(value.text)" }
+        return setter.replacing(UIKitSpelling.value, with: value.text)
     }
 
     /// The slot an assignment stores into, for a variable or a record's field.
@@ -226,6 +242,12 @@ extension SwiftGenerator {
                 return try layoutField(name, at: location)
             }
             let code = try fieldAccess(object, name, at: location)
+            if let kind = try luaType(object).shape.table?.schema?.kind, let field = UIKitSpelling.field(name, of: kind),
+                field.place == nil
+            {
+                throw Refusal(
+                    location, "\(name) of \(APISchema(kind: kind).description) is read-only in UIKit: set another field")
+            }
             return code
         case .index(let object, let key):
             if case .string(let bytes) = key.kind {
@@ -416,10 +438,12 @@ extension SwiftGenerator {
         case .boolean: .bool
         case .number: .double
         case .string: .string
-        case .size: .named("LayoutSize")
-        case .insets: .named("LayoutInsets")
-        case .point: .named("LayoutPoint")
+        case .size: .named("CGSize")
+        case .insets: .named("UIEdgeInsets")
+        case .point: .named("CGPoint")
         case .attributesArray: .array(.named(prefix + "Attributes"))
+        case .section: .optional(.named("NSCollectionLayoutSection"))
+        case .customItems: .array(.named("NSCollectionLayoutGroupCustomItem"))
         }
     }
 }
