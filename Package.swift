@@ -97,7 +97,7 @@ let package = Package(
         // are compiled together with translations by the tests.
         .target(name: "LuaTranslationSurface"),
         // `lualayout export --swift`: a layout script's UIKit values written as Swift source.
-        .target(name: "SwiftExport", dependencies: ["ScriptLayout", "LayoutEngine"]),
+        .target(name: "SwiftExport", dependencies: ["ScriptLayout", "LayoutEngine", "LuaTranslation"]),
         // UIKit's collection-view layout API (names, initializers, properties) implemented over
         // the engine; built only where UIKit is absent. Never linked into `lualayout`.
         .target(name: "UIKitSurface", dependencies: ["LayoutEngine"]),

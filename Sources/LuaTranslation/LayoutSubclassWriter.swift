@@ -193,7 +193,7 @@ struct LayoutSubclassWriter {
             body.line(
                 "override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {")
             if perElement || list { body.line("    let cv = \(context)(self)") }
-            body.line("    \(list || perElement ? "let" : "return") elements = baseElements(in: rect)")
+            body.line(list || perElement ? "    let elements = baseElements(in: rect)" : "    baseElements(in: rect)")
             if perElement { body.line("    for a in elements { script.attributes(cv, a) }") }
             if list {
                 body.line("    return inElementOrder(script.layoutAttributesForElements(cv, rect, elements))")

@@ -279,7 +279,7 @@ enum LuaHelper: String, CaseIterable, Comparable {
         }
 
         /// Sixteen numbers, row-major, as a CATransform3D (the script's `a.transform3D = {…}`).
-        private func transform3D(_ m: [Double]) -> CATransform3D {
+        private func makeTransform3D(_ m: [Double]) -> CATransform3D {
             precondition(m.count == 16, "transform3D takes 16 numbers")
             var t = CATransform3DIdentity
             (t.m11, t.m12, t.m13, t.m14) = (CGFloat(m[0]), CGFloat(m[1]), CGFloat(m[2]), CGFloat(m[3]))

@@ -305,7 +305,7 @@ extension SwiftGenerator {
                     case "hidden": store = "attributes.isHidden = hidden"
                     case "transform3D":
                         helpers.insert(.transforms)
-                        store = "attributes.transform3D = transform3D(transform3D)"
+                        store = "attributes.transform3D = makeTransform3D(transform3D)"
                     case "animations":
                         writesAnimations = true
                         store = "attributes.animations = animations"

@@ -98,7 +98,7 @@ extension SwiftGenerator {
         }
         if !custom.isEmpty {
             writer.blank()
-            writer.line("    override func copy(with zone: NSZone? = nil) -> Any {")
+            writer.line("    nonisolated override func copy(with zone: NSZone? = nil) -> Any {")
             writer.line("        let copy = super.copy(with: zone) as! \(prefix)Attributes")
             for (field, _) in custom {
                 writer.line("        copy.\(SwiftNames.identifier(field)) = \(SwiftNames.identifier(field))")
@@ -106,7 +106,7 @@ extension SwiftGenerator {
             writer.line("        return copy")
             writer.line("    }")
             writer.blank()
-            writer.line("    override func isEqual(_ object: Any?) -> Bool {")
+            writer.line("    nonisolated override func isEqual(_ object: Any?) -> Bool {")
             writer.line("        guard let other = object as? \(prefix)Attributes else { return false }")
             let comparisons = custom.map { "\(SwiftNames.identifier($0.name)) == other.\(SwiftNames.identifier($0.name))" }
             writer.line("        return \(comparisons.joined(separator: " && ")) && super.isEqual(object)")

@@ -108,7 +108,7 @@ enum UIKitSpelling {
         case "hidden": return Field(read: "\u{1}.isHidden", place: "\u{1}.isHidden")
         case "transform3D":
             return Field(
-                read: "transformNumbers(\u{1}.transform3D)", place: "\u{1}.transform3D", store: "transform3D(\u{2})",
+                read: "transformNumbers(\u{1}.transform3D)", place: "\u{1}.transform3D", store: "makeTransform3D(\u{2})",
                 helper: .transforms)
         default: return visible ? nil : Field(read: "\u{1}.\(SwiftNames.identifier(name))", place: "\u{1}.\(SwiftNames.identifier(name))")
         }
