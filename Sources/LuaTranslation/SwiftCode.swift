@@ -63,6 +63,9 @@ final class SwiftWriter {
         }
     }
 
+    /// Lines already indented and wrapped (written by a writer at this one's indentation).
+    func append(written: [String]) { lines += written }
+
     func blank() {
         if let last = lines.last, !last.isEmpty { lines.append("") }
     }

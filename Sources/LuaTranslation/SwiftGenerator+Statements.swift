@@ -344,25 +344,58 @@ extension SwiftGenerator {
             try writer.block(header) { () throws(Refusal) in
                 writer.line(
                     "\(inference.slot(for: variables[0]).reassigned ? "var" : "let") \(index) = \(offset) + 1")
-                try copiesForAssignment(variables.dropFirst(), writer)
-                try statements(body, writer)
+                try loopBody(body, copying: variables.dropFirst(), writer)
             }
             return
         } else {
             header = "for \(value ?? "_") in \(collection.text)"
         }
         try writer.block(header) { () throws(Refusal) in
-            try copiesForAssignment(variables[...], writer)
-            try statements(body, writer)
+            try loopBody(body, copying: variables[...], writer)
         }
     }
 
-    /// Loop variables the body assigns: Swift's are constants, so a `var` copy.
-    private func copiesForAssignment(_ variables: ArraySlice<Variable>, _ writer: SwiftWriter) throws(Refusal) {
+    /// A loop's body, after a `var` copy of each loop variable it changes (Swift's are
+    /// constants). A Lua assignment that writes nothing in Swift (`x = math.tointeger(x)` of
+    /// an integer) changes nothing: no copy then, which Swift would warn is never mutated.
+    private func loopBody(
+        _ body: [Statement], copying variables: ArraySlice<Variable>, _ writer: SwiftWriter
+    ) throws(Refusal) {
+        let inner = SwiftWriter()
+        inner.indentation = writer.indentation
+        try statements(body, inner)
+        let text = inner.lines.joined(separator: "\n")
         for variable in variables
         where inference.slot(for: variable).reassigned && variableNames[ObjectIdentifier(variable)] != nil {
-            writer.line("var \(name(of: variable)) = \(name(of: variable))")
+            let name = name(of: variable)
+            if Self.mayChange(name, in: text) { writer.line("var \(name) = \(name)") }
         }
+        writer.append(written: inner.lines)
+    }
+
+    /// Whether Swift code may change variable `name`: assigns it, or uses a member or subscript of it.
+    private static func mayChange(_ name: String, in code: String) -> Bool {
+        let text = Array(code.utf8), word = Array(name.utf8)
+        let isName = { (byte: UInt8) in byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || (byte >= 48 && byte <= 57) || ((byte | 32) >= 97 && (byte | 32) <= 122) }
+        var start = 0
+        while start + word.count <= text.count {
+            defer { start += 1 }
+            guard text[start..<start + word.count].elementsEqual(word), start == 0 || !isName(text[start - 1]) else { continue }
+            var at = start + word.count
+            guard at == text.count || !isName(text[at]) || text[at] == UInt8(ascii: ".") else { continue }
+            while at < text.count, text[at] == UInt8(ascii: " ") { at += 1 }
+            guard at < text.count else { return false }
+            if text[at] == UInt8(ascii: ".") || text[at] == UInt8(ascii: "[") { return true }
+            var operation: [UInt8] = []
+            while at < text.count, "+-*/%&|^<>".utf8.contains(text[at]) {
+                operation.append(text[at])
+                at += 1
+            }
+            let compound = ["", "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&+", "&-", "&*"]
+            guard compound.contains(String(decoding: operation, as: UTF8.self)) else { continue }
+            if at + 1 < text.count, text[at] == UInt8(ascii: "="), text[at + 1] != UInt8(ascii: "=") { return true }
+        }
+        return false
     }
 
     // MARK: Returns
