@@ -59,7 +59,9 @@ struct TranslatedHost {
     func setup() throws -> [String] {
         var lines: [String] = []
         if source.contains("protocol \(prefix)LayoutData"), let file = value(of: "--data") {
-            let path = file.hasPrefix("/") ? file : directory + "/" + file
+            // The host runs in its own folder: the path from the root.
+            let folder = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
+            let path = file.hasPrefix("/") ? file : folder + "/" + file
             lines.append("let data\(index) = \(prefix)Data(\(String(reflecting: path)))")
             lines.append("keep.append(data\(index))")
             lines.append("layout\(index).data = data\(index)")
