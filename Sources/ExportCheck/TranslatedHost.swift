@@ -18,7 +18,9 @@ struct TranslatedHost {
         var lines = ["@MainActor", "final class \(prefix)Data: \(prefix)LayoutData {"]
         lines.append("    let sections: [Any]")
         lines.append("    init(_ path: String) {")
-        lines.append("        let json = try? JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: path) ?? Data())")
+        lines.append(
+            "        let json = try? JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: path) ?? Data())"
+        )
         lines.append("        sections = (json as? [String: Any])?[\"sections\"] as? [Any] ?? []")
         lines.append("    }")
         let items = fields("protocol \(prefix)ItemData {")
@@ -27,9 +29,11 @@ struct TranslatedHost {
             lines.append("    func itemData(section: Int, item: Int) -> (any \(prefix)ItemData)? {")
             lines.append("        guard sections.indices.contains(section) else { return nil }")
             lines.append(
-                "        let list = sections[section] as? [Any] ?? (sections[section] as? [String: Any])?[\"items\"] as? [Any] ?? []")
+                "        let list = sections[section] as? [Any] ?? (sections[section] as? [String: Any])?[\"items\"] as? [Any] ?? []"
+            )
             lines.append(
-                "        return list.indices.contains(item) ? (list[item] as? [String: Any]).map { \(prefix)ItemJSON(json: $0) } : nil")
+                "        return list.indices.contains(item) ? (list[item] as? [String: Any]).map { \(prefix)ItemJSON(json: $0) } : nil"
+            )
             lines.append("    }")
         }
         if source.contains("func sectionData(section: Int) -> (any \(prefix)SectionData)?") {
@@ -60,7 +64,8 @@ struct TranslatedHost {
         var lines: [String] = []
         if source.contains("protocol \(prefix)LayoutData"), let file = value(of: "--data") {
             // The host runs in its own folder: the path from the root.
-            let folder = directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
+            let folder =
+                directory.hasPrefix("/") ? directory : FileManager.default.currentDirectoryPath + "/" + directory
             let path = file.hasPrefix("/") ? file : folder + "/" + file
             lines.append("let data\(index) = \(prefix)Data(\(String(reflecting: path)))")
             lines.append("keep.append(data\(index))")
@@ -96,7 +101,9 @@ struct TranslatedHost {
             guard trimmed.hasPrefix("var "), let colon = trimmed.firstIndex(of: ":") else { continue }
             let name = String(trimmed.dropFirst(4)[..<colon])
             var type = String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-            for suffix in [" { get }", " = nil"] where type.hasSuffix(suffix) { type = String(type.dropLast(suffix.count)) }
+            for suffix in [" { get }", " = nil"] where type.hasSuffix(suffix) {
+                type = String(type.dropLast(suffix.count))
+            }
             result.append((name, type))
         }
         return result

@@ -269,7 +269,10 @@ struct LayoutSubclassWriter {
             ("finalLayoutAttributesForDisappearing", "finalLayoutAttributesForDisappearing", "end"),
         ] {
             let elements: [(suffix: String, parameters: String, arguments: String, current: String)] = [
-                ("Item", "at itemIndexPath: IndexPath", "at: itemIndexPath", "layoutAttributesForItem(at: itemIndexPath)"),
+                (
+                    "Item", "at itemIndexPath: IndexPath", "at: itemIndexPath",
+                    "layoutAttributesForItem(at: itemIndexPath)"
+                ),
                 (
                     "SupplementaryElement", "ofKind elementKind: String, at elementIndexPath: IndexPath",
                     "ofKind: elementKind, at: elementIndexPath",
@@ -289,7 +292,8 @@ struct LayoutSubclassWriter {
                     "    // UIKit's \(fade), else lualayout's default: the element where it is, transparent; then the script's hook."
                 )
                 body.line("    let given = super.\(name)(\(element.arguments))")
-                body.line("    guard let a = (given ?? \(element.current))?.copy() as? \(attributes) else { return nil }")
+                body.line(
+                    "    guard let a = (given ?? \(element.current))?.copy() as? \(attributes) else { return nil }")
                 body.line("    if given == nil { a.alpha = 0 }")
                 body.line("    script.\(phase + element.suffix)(\(context)(self), a)")
                 body.line("    return a")

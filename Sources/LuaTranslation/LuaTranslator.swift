@@ -21,7 +21,8 @@ package enum LuaTranslator {
             if module.kind == .plain {
                 let swift = try generator.generateFile()
                 return Translation(
-                    swift: swift, declarations: "", implementation: swift, interface: try TranslationInterface(generator))
+                    swift: swift, declarations: "", implementation: swift,
+                    interface: try TranslationInterface(generator))
             }
             let (declarations, implementation) = try generator.generateParts()
             return Translation(

@@ -117,7 +117,10 @@ struct APISchema: Equatable, CustomStringConvertible {
                 ("transform3D", .transform, true),
             ]
         case .customItem:
-            [("x", .whole, true), ("y", .whole, true), ("width", .whole, true), ("height", .whole, true), ("zIndex", .optionalInteger, true)]
+            [
+                ("x", .whole, true), ("y", .whole, true), ("width", .whole, true), ("height", .whole, true),
+                ("zIndex", .optionalInteger, true),
+            ]
         case .extra:
             [
                 ("alpha", .whole, true), ("zIndex", .integer, true), ("hidden", .boolean, true),

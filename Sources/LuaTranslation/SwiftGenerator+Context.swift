@@ -30,7 +30,10 @@ extension SwiftGenerator {
             ("contentSize", "var contentSize: CGSize? { layout.luaContentSize }"),
             ("contentInset", "var contentInset: UIEdgeInsets { \(view)?.contentInset ?? .zero }"),
             ("safeAreaInsets", "var safeAreaInsets: UIEdgeInsets { \(view)?.safeAreaInsets ?? .zero }"),
-            ("adjustedContentInset", "var adjustedContentInset: UIEdgeInsets { \(view)?.adjustedContentInset ?? .zero }"),
+            (
+                "adjustedContentInset",
+                "var adjustedContentInset: UIEdgeInsets { \(view)?.adjustedContentInset ?? .zero }"
+            ),
             ("layoutMargins", "var layoutMargins: UIEdgeInsets { \(view)?.layoutMargins ?? .zero }"),
             (
                 "layoutDirection",

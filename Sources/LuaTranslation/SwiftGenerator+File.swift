@@ -165,7 +165,8 @@ extension SwiftGenerator {
                 if case .function = value.kind { continue }
                 // A flow's properties are the export's (makeNAMELayout sets them); the layout
                 // subclass answers flipsHorizontallyInOppositeLayoutDirection.
-                if module.kind == .flow, TypeInference.flowPropertySchema(name) != nil || FlowProperty.isProperty(name) {
+                if module.kind == .flow, TypeInference.flowPropertySchema(name) != nil || FlowProperty.isProperty(name)
+                {
                     continue
                 }
                 if name == "flipsHorizontallyInOppositeLayoutDirection" { continue }

@@ -108,7 +108,9 @@ extension SwiftGenerator {
             writer.blank()
             writer.line("    nonisolated override func isEqual(_ object: Any?) -> Bool {")
             writer.line("        guard let other = object as? \(prefix)Attributes else { return false }")
-            let comparisons = custom.map { "\(SwiftNames.identifier($0.name)) == other.\(SwiftNames.identifier($0.name))" }
+            let comparisons = custom.map {
+                "\(SwiftNames.identifier($0.name)) == other.\(SwiftNames.identifier($0.name))"
+            }
             writer.line("        return \(comparisons.joined(separator: " && ")) && super.isEqual(object)")
             writer.line("    }")
         }

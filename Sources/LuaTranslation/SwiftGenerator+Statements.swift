@@ -242,11 +242,13 @@ extension SwiftGenerator {
                 return try layoutField(name, at: location)
             }
             let code = try fieldAccess(object, name, at: location)
-            if let kind = try luaType(object).shape.table?.schema?.kind, let field = UIKitSpelling.field(name, of: kind),
+            if let kind = try luaType(object).shape.table?.schema?.kind,
+                let field = UIKitSpelling.field(name, of: kind),
                 field.place == nil
             {
                 throw Refusal(
-                    location, "\(name) of \(APISchema(kind: kind).description) is read-only in UIKit: set another field")
+                    location, "\(name) of \(APISchema(kind: kind).description) is read-only in UIKit: set another field"
+                )
             }
             return code
         case .index(let object, let key):
@@ -376,11 +378,16 @@ extension SwiftGenerator {
     /// Whether Swift code may change variable `name`: assigns it, or uses a member or subscript of it.
     private static func mayChange(_ name: String, in code: String) -> Bool {
         let text = Array(code.utf8), word = Array(name.utf8)
-        let isName = { (byte: UInt8) in byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || (byte >= 48 && byte <= 57) || ((byte | 32) >= 97 && (byte | 32) <= 122) }
+        let isName = { (byte: UInt8) in
+            byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || (byte >= 48 && byte <= 57)
+                || ((byte | 32) >= 97 && (byte | 32) <= 122)
+        }
         var start = 0
         while start + word.count <= text.count {
             defer { start += 1 }
-            guard text[start..<start + word.count].elementsEqual(word), start == 0 || !isName(text[start - 1]) else { continue }
+            guard text[start..<start + word.count].elementsEqual(word), start == 0 || !isName(text[start - 1]) else {
+                continue
+            }
             var at = start + word.count
             guard at == text.count || !isName(text[at]) || text[at] == UInt8(ascii: ".") else { continue }
             while at < text.count, text[at] == UInt8(ascii: " ") { at += 1 }

@@ -55,9 +55,11 @@ enum UIKitSpelling {
         case .traits:
             switch name {
             case "horizontalSizeClass":
-                return Field(read: "sizeClassName(\u{1}.horizontalSizeClass, unspecified: \"compact\")", helper: .traitNames)
+                return Field(
+                    read: "sizeClassName(\u{1}.horizontalSizeClass, unspecified: \"compact\")", helper: .traitNames)
             case "verticalSizeClass":
-                return Field(read: "sizeClassName(\u{1}.verticalSizeClass, unspecified: \"regular\")", helper: .traitNames)
+                return Field(
+                    read: "sizeClassName(\u{1}.verticalSizeClass, unspecified: \"regular\")", helper: .traitNames)
             case "userInterfaceIdiom": return Field(read: "idiomName(\u{1}.userInterfaceIdiom)", helper: .traitNames)
             case "preferredContentSizeCategory":
                 return Field(read: "contentSizeCategoryName(\u{1}.preferredContentSizeCategory)", helper: .traitNames)
@@ -69,7 +71,9 @@ enum UIKitSpelling {
         case .attributes, .visibleItem:
             return elementField(name, visible: kind == .visibleItem)
         case .updateItem:
-            if name == "updateAction" { return Field(read: "updateActionName(\u{1}.updateAction)", helper: .updateNames) }
+            if name == "updateAction" {
+                return Field(read: "updateActionName(\u{1}.updateAction)", helper: .updateNames)
+            }
             return Field(read: "\u{1}.\(name)")
         case .updateIndexPath:
             if name == "item" { return Field(read: "updatedItem(\u{1})", helper: .updateNames) }
@@ -100,17 +104,24 @@ enum UIKitSpelling {
         case "frame": return Field(read: "\u{1}.frame", place: frame)
         case "x", "y", "width", "height":
             let member = ["x": "origin.x", "y": "origin.y", "width": "size.width", "height": "size.height"][name]!
-            return Field(read: "Double(\u{1}.frame.\(member))", place: visible ? nil : "\u{1}.frame.\(member)", store: "CGFloat(\u{2})")
+            return Field(
+                read: "Double(\u{1}.frame.\(member))", place: visible ? nil : "\u{1}.frame.\(member)",
+                store: "CGFloat(\u{2})")
         case "center": return Field(read: "\u{1}.center", place: "\u{1}.center")
-        case "size": return Field(read: visible ? "\u{1}.frame.size" : "\u{1}.size", place: visible ? nil : "\u{1}.size")
+        case "size":
+            return Field(read: visible ? "\u{1}.frame.size" : "\u{1}.size", place: visible ? nil : "\u{1}.size")
         case "alpha": return Field(read: "Double(\u{1}.alpha)", place: "\u{1}.alpha", store: "CGFloat(\u{2})")
         case "zIndex": return Field(read: "\u{1}.zIndex", place: "\u{1}.zIndex")
         case "hidden": return Field(read: "\u{1}.isHidden", place: "\u{1}.isHidden")
         case "transform3D":
             return Field(
-                read: "transformNumbers(\u{1}.transform3D)", place: "\u{1}.transform3D", store: "makeTransform3D(\u{2})",
+                read: "transformNumbers(\u{1}.transform3D)", place: "\u{1}.transform3D",
+                store: "makeTransform3D(\u{2})",
                 helper: .transforms)
-        default: return visible ? nil : Field(read: "\u{1}.\(SwiftNames.identifier(name))", place: "\u{1}.\(SwiftNames.identifier(name))")
+        default:
+            return visible
+                ? nil
+                : Field(read: "\u{1}.\(SwiftNames.identifier(name))", place: "\u{1}.\(SwiftNames.identifier(name))")
         }
     }
 

@@ -19,10 +19,12 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
             properties; numbers are exact, so UIKit computes the frames `lualayout run` prints for \
             those options. The file's header says which options they are.
 
-            Lua code cannot become Swift: a layout whose behaviour depends on a callback or hook \
-            is refused (exit 1), one located line per callback, unless --allow-partial, which \
-            exports the rest and marks each omission with a `// not exported:` comment. Custom \
-            layouts (prepare(cv, out)) are refused whole. See docs/export.md.
+            A flow's or compositional layout's Lua callbacks are not exported yet: a layout whose \
+            behaviour depends on a callback or hook is refused (exit 1), one located line per callback, unless --allow-partial, which \
+            exports the rest and marks each omission with a `// not exported:` comment. A custom \
+            layout (prepare(cv, out)) is translated to a UICollectionViewLayout subclass instead \
+            (docs/lua-to-swift.md), or refused at the line outside the translated subset. See \
+            docs/export.md.
 
             Examples:
               lualayout export Examples/compositional/two-column-grid.lua --swift --scale 2 --items 94

@@ -20,16 +20,20 @@ enum TranslatedLayoutExport {
         let interface = translation.interface
         let file = SwiftCode(limit: options.memoryLimit)
         file.comment(
-            "\(options.name)Layout.swift: exported by `lualayout export --swift` from \(options.scriptName) (a custom layout), its Lua translated to Swift (docs/lua-to-swift.md).")
+            "\(options.name)Layout.swift: exported by `lualayout export --swift` from \(options.scriptName) (a custom layout), its Lua translated to Swift (docs/lua-to-swift.md)."
+        )
         file.comment(
-            "The translated code computes for any bounds, data and state; the data fields' types were read from \(options.evaluatedFor).")
+            "The translated code computes for any bounds, data and state; the data fields' types were read from \(options.evaluatedFor)."
+        )
         let target = options.deploymentTarget ?? UIKitAPI.floor
         file.comment(
-            "Deployment target: iOS \(target)\(options.deploymentTarget == nil ? " (the oldest the export writes for; --ios N for your app's)" : " (--ios \(target))").")
+            "Deployment target: iOS \(target)\(options.deploymentTarget == nil ? " (the oldest the export writes for; --ios N for your app's)" : " (--ios \(target))")."
+        )
         for omission in interface.omitted { file.comment("Not translated: \(omission).") }
         if interface.readsData {
             file.comment(
-                "The app's data: implement \(options.name)LayoutData (itemData/sectionData) and set the layout's `data`.")
+                "The app's data: implement \(options.name)LayoutData (itemData/sectionData) and set the layout's `data`."
+            )
         }
         if interface.readsState { file.comment("Host state: set the layout's `state` (\(options.name)State).") }
         if options.importsSurface {
@@ -41,7 +45,8 @@ enum TranslatedLayoutExport {
         }
         file.line("")
         file.documentation(
-            "\(options.scriptName) as a UICollectionViewLayout subclass (\(options.name)Layout below)\(options.decorationKinds.isEmpty ? "" : ", a view class registered for each decoration kind it placed for those options").")
+            "\(options.scriptName) as a UICollectionViewLayout subclass (\(options.name)Layout below)\(options.decorationKinds.isEmpty ? "" : ", a view class registered for each decoration kind it placed for those options")."
+        )
         file.line("@MainActor")
         let names = SwiftNames()
         let parameters = options.decorationKinds.map { kind in
@@ -52,7 +57,8 @@ enum TranslatedLayoutExport {
         file.nested {
             file.line("let layout = \(options.name)Layout()")
             for parameter in parameters {
-                file.line("layout.register(\(parameter.name), forDecorationViewOfKind: \(SwiftText.string(parameter.kind)))")
+                file.line(
+                    "layout.register(\(parameter.name), forDecorationViewOfKind: \(SwiftText.string(parameter.kind)))")
             }
             file.line("return layout")
         }
