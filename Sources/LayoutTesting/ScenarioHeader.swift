@@ -1,4 +1,5 @@
 import LayoutEngine
+import Platform
 
 /// The header of a `*.test.lua` scenario: its leading comment lines, which name what it runs.
 ///
@@ -6,6 +7,8 @@ import LayoutEngine
 ///     -- controller: springboard-controller.lua (optional, once; relative to the test file)
 ///     -- options: --items 20 --bounds 375x667  (optional, repeatable; `lualayout run`'s
 ///                                               collection-view and script options)
+///     -- checks: none                          (optional: the test checks nothing on purpose;
+///                                               without it a test that checks nothing fails)
 ///
 /// The header is every line before the first line of code: blank lines and `--` comments.
 /// A directive is `--`, spaces, a lowercase name, `:` and its value; other comment lines are
@@ -32,17 +35,20 @@ package struct ScenarioHeader: Equatable {
     package var devices: Directive?
     /// `-- matrix: --bounds 390x844 --scale 3 | --bounds 744x1133 --scale 2`: once per option set.
     package var matrix: Directive?
+    /// `-- checks: none`: the test makes no check on purpose (a smoke test that only has to
+    /// run to its end); without it, a test that made no check fails.
+    package var checksNone: Directive?
 
-    package static let names = ["layout", "controller", "options", "devices", "matrix"]
+    package static let names = ["layout", "controller", "options", "devices", "matrix", "checks"]
 
     /// Reads the header of `source`; errors are located at `path:LINE:`.
     package static func parse(_ source: String, path: String) throws(TestFileError) -> ScenarioHeader {
         var layout: Directive?, controller: Directive?, options: [Directive] = []
-        var devices: Directive?, matrix: Directive?
+        var devices: Directive?, matrix: Directive?, checks: Directive?
         var number = 0
-        for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Lines as Lua numbers them (CR LF from a Windows checkout is one line break).
+        for line in source.splitLines() {
             number += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             let text = line.drop { $0 == " " || $0 == "\t" }
             if text.isEmpty { continue }
             guard text.hasPrefix("--") else { break }  // the first line of code ends the header
@@ -63,6 +69,16 @@ package struct ScenarioHeader: Equatable {
                 }
                 guard !value.isEmpty else { throw TestFileError(path, number, "'-- \(name):' names nothing") }
                 if name == "devices" { devices = found } else { matrix = found }
+            case "checks":
+                if let first = checks {
+                    throw TestFileError(path, number, "second '-- checks:' line (the first is line \(first.line))")
+                }
+                guard value == "none" else {
+                    throw TestFileError(
+                        path, number,
+                        "'-- checks:' takes 'none' (the test checks nothing on purpose), got '\(value.prefix(40))'")
+                }
+                checks = found
             default:
                 if let intended = names.first(where: { editDistance($0, name.lowercased()) <= 2 }) {
                     throw TestFileError(
@@ -80,16 +96,17 @@ package struct ScenarioHeader: Equatable {
                 "a test has '-- devices:' or '-- matrix:', not both (give the devices' options in the matrix instead)")
         }
         return ScenarioHeader(
-            layout: layout, controller: controller, options: options, devices: devices, matrix: matrix)
+            layout: layout, controller: controller, options: options, devices: devices, matrix: matrix,
+            checksNone: checks)
     }
 
     /// The runs of this test: one per device or matrix option set, or the one plain run (nil).
     package func variants(path: String) throws(TestFileError) -> [TestVariant]? {
         if let devices {
             var variants: [TestVariant] = []
-            for entry in devices.value.split(separator: ",").map({ $0.trimmingSpaces() }) {
+            for entry in devices.value.split(scalar: ",").filter({ !$0.isEmpty }).map({ $0.trimmingSpaces() }) {
                 // `NAME@N`: the device on iOS N (`--ios N`, docs/uikit-versions.md).
-                let parts = entry.split(separator: "@", maxSplits: 1).map(String.init)
+                let parts = entry.split(scalar: "@", maxSplits: 1).filter { !$0.isEmpty }
                 let name = parts.first ?? entry
                 let release = parts.count == 2 ? parts[1] : nil
                 if let release, IOSVersion(parsing: release) == nil {
@@ -119,7 +136,7 @@ package struct ScenarioHeader: Equatable {
             return variants
         }
         if let matrix {
-            let sets = matrix.value.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+            let sets = matrix.value.split(scalar: "|").map { $0.trimmingSpaces() }
             if let empty = sets.firstIndex(where: \.isEmpty) {
                 throw TestFileError(path, matrix.line, "-- matrix: option set \(empty + 1) is empty")
             }
@@ -133,13 +150,15 @@ package struct ScenarioHeader: Equatable {
     }
 
     /// `name: value` after the `--` (name: letters only), or nil for free text.
+    /// Read by Unicode scalar: a combining mark after the colon does not hide it.
     private static func directive(in comment: Substring) -> (String, String)? {
-        let body = comment.drop { $0 == " " || $0 == "\t" }
+        let body = comment.unicodeScalars.drop { $0 == " " || $0 == "\t" }
         guard let colon = body.firstIndex(of: ":") else { return nil }
-        let name = body[..<colon]
-        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
-        let value = body[body.index(after: colon)...].trimmingSpaces()
-        return (String(name), value)
+        let name = String(String.UnicodeScalarView(body[..<colon]))
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) })
+        else { return nil }
+        let value = String(String.UnicodeScalarView(body[body.index(after: colon)...])).trimmingSpaces()
+        return (name, value)
     }
 
     /// Levenshtein distance of two short names.
@@ -183,8 +202,7 @@ package struct TestFileError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-extension Substring {
-    package func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (by Unicode scalar).
+    package func trimmingSpaces() -> String { trimmingScalars { $0 == " " || $0 == "\t" } }
 }

@@ -181,7 +181,7 @@ package final class LuaState {
     /// `error` call they raise with: the script's author sees their own lines only.
     package static func withoutHostFrames(_ traceback: String) -> String {
         func isHostFrame(_ line: Substring) -> Bool { isHostLocation(line) }
-        var lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = traceback.splitLines()
         guard lines.contains(where: isHostFrame) else { return traceback }
         if let first = lines.first, first.hasSuffix("[C]: in function 'error'"), lines.count > 1, isHostFrame(lines[1])
         {
@@ -393,6 +393,14 @@ package final class LuaState {
     package func push(_ reference: LuaReference) { lua_rawgeti(L, llb_registryindex(), lua_Integer(reference.id)) }
 
     package func release(_ reference: LuaReference) { luaL_unref(L, llb_registryindex(), reference.id) }
+
+    /// Pushes `registry[name]` (raw): a value a host module keeps once per state (a shared
+    /// metatable); returns its type.
+    @discardableResult
+    package func rawGetRegistry(field name: String) -> LuaType { rawGet(tableAt: llb_registryindex(), field: name) }
+
+    /// `registry[name] = top`, popping the value.
+    package func rawSetRegistry(field name: String) { rawSet(tableAt: llb_registryindex(), field: name) }
 
     // MARK: Introspection
 

@@ -21,7 +21,10 @@ struct CompareCommand: LualayoutCommand {
             would: --bounds, --scale, --sections, --ios, …; every element of the layout). \
             UIKit's kinds are read as LuaLayout's: UICollectionElementKindSectionHeader is \
             "header", UICollectionElementKindSectionFooter is "footer"; --kind maps others. \
-            See docs/export.md.
+            Either JSON may come from a pipe (<(lualayout run …)); --max-memory bounds what \
+            each decodes to (default 256M), as it bounds a data file. An element listed twice \
+            (also once --kind or UIKit's names make two kinds one) is a shape error. See \
+            docs/export.md.
 
             Exit status: 0 when the layouts match, 1 when they differ, 2 when a file cannot be \
             read (the JSON error's line and column, or the field that is wrong), and 1 for a \
@@ -45,7 +48,7 @@ struct CompareCommand: LualayoutCommand {
     @OptionGroup(title: "Collection view (when ACTUAL is a script)")
     var layout: LayoutOptions
 
-    @OptionGroup(title: "Script (when ACTUAL is a script)")
+    @OptionGroup(title: "Script (when ACTUAL is a script; --max-memory also bounds reading the JSON)")
     var scriptOptions: ScriptOptions
 
     @Option(
@@ -66,17 +69,34 @@ struct CompareCommand: LualayoutCommand {
             valueName: "NAMES"))
     var ignore: IgnoredAttributes = IgnoredAttributes(names: [])
 
+    @Option(
+        help: ArgumentHelp(
+            "Leave out the elements of a kind in both layouts (a supplementary or decoration kind after --kind's mapping, or 'cell'). Repeatable.",
+            valueName: "KIND"))
+    var ignoreKind: [String] = []
+
+    @Option(
+        help: ArgumentHelp("Leave out the elements of section S in both layouts. Repeatable.", valueName: "S"))
+    var ignoreSection: [Int] = []
+
     func validate() throws {
         guard tolerance.isFinite, tolerance >= 0 else { throw ValidationError("--tolerance must be a number ≥ 0") }
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
-        let limit = ScriptLayout.Limits().memoryBytes
+        // Every reader takes --max-memory: a 250,000-element recording decodes past the default.
+        let limit = scriptOptions.maxMemory.bytes
         let kinds = KindMapping.table(kind)
-        let expectedLayout = KindMapping.apply(kinds, to: try Self.read(expected, limit: limit))
-        var actualLayout = KindMapping.apply(
-            kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit))
-        LayoutComparison(tolerance: tolerance, ignored: ignore.names).align(&actualLayout, with: expectedLayout)
+        let comparison = LayoutComparison(
+            tolerance: tolerance, ignored: ignore.names, ignoredKinds: Set(ignoreKind),
+            ignoredSections: Set(ignoreSection))
+        let expectedLayout = comparison.leavingOut(
+            try KindMapping.apply(kinds, to: try Self.read(expected, limit: limit), of: expected))
+        var actualLayout = comparison.leavingOut(
+            try KindMapping.apply(
+                kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit), of: actual)
+        )
+        let customDiffers = comparison.align(&actualLayout, with: expectedLayout)
         let report = SnapshotDiffReport.describe(from: expectedLayout, to: actualLayout, limit: 200)
         if report.lines.isEmpty {
             io.out.write("\(expected) and \(actual) match: \(expectedLayout.elements.count) elements\n")
@@ -84,6 +104,12 @@ struct CompareCommand: LualayoutCommand {
         }
         io.out.write("\(actual) differs from \(expected): \(report.summary)\n")
         for line in report.lines { io.out.write(line + "\n") }
+        if customDiffers > 0 {
+            // UIKit's attributes carry no custom fields: a recording never has them.
+            io.out.write(
+                "hint: \(customDiffers) element\(customDiffers == 1 ? "'s" : "s'") custom fields differ (a recording from UIKit has none): --ignore custom leaves them out\n"
+            )
+        }
         throw .reported
     }
 
@@ -91,9 +117,9 @@ struct CompareCommand: LualayoutCommand {
     private func run(_ script: String) throws(CLIError) -> LayoutSnapshot {
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "compare \(script)")
         defer { watchdog.cancel() }
-        let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
+        var context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let scriptLayout = try scriptOptions.loadLayout(script)
-        return try LayoutQuery.snapshot(of: scriptLayout, in: context, query: .all)
+        return try LayoutQuery.snapshot(of: scriptLayout, in: &context, query: .all)
     }
 
     /// A layout file; an unreadable one is an input error located in it.
@@ -139,13 +165,28 @@ struct KindMapping: ExpressibleByArgument {
         return table
     }
 
-    /// The layout with its kinds renamed (and so reordered as LuaLayout orders elements).
-    static func apply(_ table: [String: String], to layout: LayoutSnapshot) -> LayoutSnapshot {
+    /// The layout with its kinds renamed (and so reordered as LuaLayout orders elements); two
+    /// elements the renaming makes one (`header` and UIKit's name for it) are a shape error
+    /// of the file at `path`.
+    static func apply(
+        _ table: [String: String], to layout: LayoutSnapshot, of path: String
+    ) throws(CLIError)
+        -> LayoutSnapshot
+    {
         guard layout.elements.contains(where: { table[$0.kind] != nil }) else { return layout }
         var renamed = layout
         var elements = layout.elements.array
+        var names: [String] = []
         for index in elements.indices {
-            if let name = table[elements[index].kind] { elements[index].key.kind = name }
+            guard let name = table[elements[index].kind] else { continue }
+            if !names.contains(elements[index].kind) { names.append(elements[index].kind) }
+            elements[index].key.kind = name
+        }
+        do {
+            let read = names.map { "\($0) is read as \(table[$0]!)" }.joined(separator: ", ")
+            try JSONLayoutReader.refuseDuplicates(elements, renamed: " once kinds are read as others (\(read))")
+        } catch {
+            throw .input("\(path): \(error)")
         }
         elements.sort { $0.key < $1.key }
         renamed.elements = ElementList(elements)
@@ -171,12 +212,31 @@ struct IgnoredAttributes: ExpressibleByArgument {
 }
 
 /// Makes what counts as equal identical before the snapshot diff runs: numbers within the
-/// tolerance take the expected value, ignored attributes take the expected element's.
+/// tolerance take the expected value, ignored attributes take the expected element's; elements
+/// of ignored kinds and sections are left out of both layouts.
 struct LayoutComparison {
     var tolerance: Double
     var ignored: Set<String>
+    var ignoredKinds: Set<String> = []
+    var ignoredSections: Set<Int> = []
 
-    func align(_ actual: inout LayoutSnapshot, with expected: LayoutSnapshot) {
+    /// The layout without the elements of `--ignore-kind` and `--ignore-section`.
+    func leavingOut(_ layout: LayoutSnapshot) -> LayoutSnapshot {
+        guard !ignoredKinds.isEmpty || !ignoredSections.isEmpty else { return layout }
+        var kept = layout
+        kept.elements = ElementList(
+            layout.elements.array.filter { element in
+                let kind = element.category == .cell ? "cell" : element.kind
+                return !ignoredKinds.contains(kind) && !ignoredSections.contains(element.indexPath.section)
+            })
+        return kept
+    }
+
+    /// Aligns `actual` with `expected`; returns how many matched elements differ in their
+    /// custom fields while those are compared (for the hint at `--ignore custom`).
+    @discardableResult
+    func align(_ actual: inout LayoutSnapshot, with expected: LayoutSnapshot) -> Int {
+        var customDiffers = 0
         var expectedByKey: [ElementKey: LayoutAttributes] = [:]
         for element in expected.elements { expectedByKey[element.key] = element }
         var elements = actual.elements.array
@@ -187,7 +247,11 @@ struct LayoutComparison {
             if ignored.contains("zIndex") { elements[index].zIndex = wanted.zIndex }
             if ignored.contains("hidden") { elements[index].hidden = wanted.hidden }
             if ignored.contains("transform3D") { elements[index].transform3D = wanted.transform3D }
-            if ignored.contains("custom") { elements[index].custom = wanted.custom }
+            if ignored.contains("custom") {
+                elements[index].custom = wanted.custom
+            } else if elements[index].custom != wanted.custom {
+                customDiffers += 1
+            }
         }
         actual.elements = ElementList(elements)
         if close(actual.contentSize.width, expected.contentSize.width),
@@ -196,6 +260,7 @@ struct LayoutComparison {
             actual.contentSize = expected.contentSize
         }
         if close(actual.bounds, expected.bounds) { actual.bounds = expected.bounds }
+        return customDiffers
     }
 
     private func close(_ a: Rect, _ b: Rect) -> Bool {

@@ -55,7 +55,7 @@ package final class ScenarioScript {
     /// The modules the scenario required so far, and the layouts and transition scripts its
     /// transitions loaded (with their modules).
     var loadedFiles: [String] {
-        environment.loadedFiles + transitionLayouts.flatMap(\.loadedFiles)
+        environment.loadedFiles + (folder?.read ?? []) + transitionLayouts.flatMap(\.loadedFiles)
             + transitionScripts.flatMap { [$0.name] + $0.loadedFiles }
     }
     /// The warnings of the layouts `beginTransition` loaded.
@@ -64,8 +64,8 @@ package final class ScenarioScript {
     private let layoutOptions: ScriptLayout.Options
     private var transitionLayouts: [ScriptLayout] = []
     private var transitionScripts: [TransitionScript] = []
-    /// The scenario's directory: data paths given to `reloadData` are beside it.
-    let directory: String?
+    /// The scenario's folder: paths given to `reloadData` and `beginTransition` are inside it.
+    let folder: ScriptFolder?
     let snapshotHandler: SnapshotHandler?
     let imageSnapshotHandler: SnapshotHandler?
     /// An error from the engine, the layout or the controller: the scenario stops with it,
@@ -97,7 +97,7 @@ package final class ScenarioScript {
         self.layoutOptions = layoutOptions ?? ScriptLayout.Options(limits: limits)
         self.name = name
         self.snapshotHandler = snapshotHandler
-        directory = moduleDirectory
+        folder = ScriptFolder(moduleDirectory, of: "scenario")
         self.imageSnapshotHandler = imageSnapshotHandler
         environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         installGlobals()
@@ -149,7 +149,8 @@ package final class ScenarioScript {
             let call = ScenarioCall(lua: lua, name: global, line: line)
             guard let function = Self.globals[global] else {
                 return try ViewMethods.run(
-                    global, call: global, view: session.view, lua: lua, argumentBase: 1, directory: directory)
+                    global, call: global, view: session.view, lua: lua, argumentBase: 1, folder: folder,
+                    layouts: session.layouts)
             }
             return try function(self, call)
         } catch let error as SimulationError {
@@ -165,14 +166,23 @@ package final class ScenarioScript {
         }
     }
 
-    /// `beginTransition(layoutFile [, transitionFile])`: both paths beside the scenario.
+    /// `beginTransition(layoutFile [, transitionFile])`: both paths beside the scenario; or, when
+    /// the first names a layout of the command line (`--layout NAME=FILE`) or is no file's name
+    /// (no `/`, no `.lua`), by name.
     func beginTransition(_ lua: LuaState, line: Int) throws {
+        if let name = lua.string(at: 1), lua.type(at: 1) == .string,
+            session.layouts?.contains(name) == true || !(name.contains("/") || name.hasSuffix(".lua"))
+        {
+            let transition = lua.type(at: 2) == .string ? lua.string(at: 2) : nil
+            try session.beginTransition(named: name, bending: transition, line: line)
+            return
+        }
         func path(_ index: Int32, _ what: String) throws -> String? {
             if index > 1, lua.type(at: index) == .nil || lua.type(at: index) == .none { return nil }
             guard let given = lua.string(at: index), lua.type(at: index) == .string else {
                 throw SimulationError("beginTransition expects \(what) (a path), got \(lua.type(at: index).name)")
             }
-            let path = given.hasPrefix("/") || directory == nil || directory == "." ? given : directory! + "/" + given
+            let path = try ScriptFolder.resolve(given, in: folder, for: "beginTransition", missing: "cannot read file")
             guard FileSystemPath.isRegularFile(path) else {
                 throw SimulationError("beginTransition: \(path): cannot read file")
             }
@@ -182,9 +192,11 @@ package final class ScenarioScript {
         let transitionPath = try path(2, "the transition file")
         let layout = try ScriptLayout(file: layoutPath, options: layoutOptions)
         transitionLayouts.append(layout)
-        let transition = try transitionPath.map { path throws(ScriptError) in
-            try TransitionScript(file: path, limits: layoutOptions.limits)
-        }
+        // Without a transition script, the arriving layout's own transitionLayout bends it.
+        let transition =
+            try transitionPath.map { path throws(ScriptError) in
+                try TransitionScript(file: path, limits: layoutOptions.limits)
+            } ?? layout.providedTransition()
         if let transition { transitionScripts.append(transition) }
         try session.beginTransition(
             to: layout, bending: transition, names: (layoutPath, transitionPath), line: line)

@@ -14,32 +14,10 @@ import ScriptLayout
 /// `{section, item}` (0-based, also readable as `p.section`, `p.item`), touch points, element
 /// attributes, and batch tables.
 extension LuaState {
-    /// `{s, i, section = s, item = i}`.
-    func push(indexPath path: LayoutIndexPath) {
-        newTable(arrayCount: 2, fieldCount: 2)
-        push(path.section)
-        rawSet(tableAt: -2, index: 1)
-        push(path.item)
-        rawSet(tableAt: -2, index: 2)
-        push(path.section)
-        rawSet(tableAt: -2, field: "section")
-        push(path.item)
-        rawSet(tableAt: -2, field: "item")
-    }
-
-    /// An array of index paths.
-    func push(indexPaths paths: [LayoutIndexPath]) {
-        newTable(arrayCount: Int32(clamping: paths.count))
-        for (offset, path) in paths.enumerated() {
-            push(indexPath: path)
-            rawSet(tableAt: -2, index: offset + 1)
-        }
-    }
-
-    /// `{x, y, contentX, contentY, localX, localY}`: viewport, content and cell coordinates
-    /// (the local ones nil on empty space).
+    /// `{x, y, contentX, contentY, localX, localY, section, item, indexPath}`: viewport,
+    /// content and cell coordinates and the cell hit (the cell's fields nil on empty space).
     func push(touch point: TouchPoint) {
-        newTable(fieldCount: 6)
+        newTable(fieldCount: 9)
         push(point.viewport.x)
         rawSet(tableAt: -2, field: "x")
         push(point.viewport.y)
@@ -53,6 +31,8 @@ extension LuaState {
             rawSet(tableAt: -2, field: "section")
             push(path.item)
             rawSet(tableAt: -2, field: "item")
+            push(indexPath: path)
+            rawSet(tableAt: -2, field: "indexPath")
         }
         if let local = point.local {
             push(local.x)
@@ -62,7 +42,7 @@ extension LuaState {
         }
     }
 
-    /// An element's attributes as a plain table: `section`, `item`, `category`, `kind`,
+    /// An element's attributes as a plain table: `section`, `item`, `indexPath`, `category`, `kind`,
     /// `frame` (and its `x`, `y`, `width`, `height` at the top), `alpha`, `zIndex`, `hidden`,
     /// `transform3D` (16 numbers, row-major) and every custom field by name (also in `custom`).
     func push(attributes a: LayoutAttributes) {
@@ -77,6 +57,8 @@ extension LuaState {
         rawSet(tableAt: -2, field: "section")
         push(a.indexPath.item)
         rawSet(tableAt: -2, field: "item")
+        push(indexPath: a.indexPath)
+        rawSet(tableAt: -2, field: "indexPath")
         push(a.category.name)
         rawSet(tableAt: -2, field: "category")
         push(a.kind)
@@ -143,6 +125,10 @@ extension LuaState {
             return .failure(
                 SimulationError("\(function)(\"\(key)\", …): the value cannot be state: \(error.message)"))
         }
+        // As custom fields: state reaches the layout and every output, and JSON has no NaN.
+        if let problem = AttributeRules.customProblem(value) {
+            return .failure(SimulationError("\(function)(\"\(key)\", …): the value cannot be state: it \(problem)"))
+        }
         var duration: Double?
         switch type(at: index + 2) {
         case .nil, .none: break
@@ -168,16 +154,33 @@ extension LuaState {
     /// reloadData's argument: a table of the data file's shape (`{sections = {…}}`), or the
     /// path of a data file (relative paths are beside the script).
     func dataArgument(
-        _ index: Int32, _ function: String, directory: String?
+        _ index: Int32, _ function: String, folder: ScriptFolder?
+    ) -> Result<CollectionData, SimulationError> {
+        dataValue(index, function, folder: folder).flatMap { data in
+            // The run's own limit (`--items`, a data file): more items cannot be laid out.
+            guard data.totalItems <= InputFile.maxItems else {
+                return .failure(
+                    SimulationError(
+                        "\(function): \(data.totalItems) items; at most \(InputFile.maxItems) can be laid out"))
+            }
+            return .success(data)
+        }
+    }
+
+    private func dataValue(
+        _ index: Int32, _ function: String, folder: ScriptFolder?
     ) -> Result<CollectionData, SimulationError> {
         switch type(at: index) {
         case .string:
-            let given = string(at: index) ?? ""
-            let path = given.hasPrefix("/") || directory == nil ? given : directory! + "/" + given
             do {
-                return .success(try DataFile.read(path, limit: 256 << 20))
+                let path = try ScriptFolder.resolve(
+                    string(at: index) ?? "", in: folder, for: function, missing: "cannot read data file")
+                // Decoded under the script's memory cap, as `--data` is under `--max-memory`.
+                return .success(try DataFile.read(path, limit: limits.memoryBytes > 0 ? limits.memoryBytes : 256 << 20))
+            } catch let error as SimulationError {
+                return .failure(error)
             } catch {
-                return .failure(SimulationError("\(function): \(error.description)"))
+                return .failure(SimulationError("\(function): \(error)"))
             }
         case .table:
             do {
@@ -209,23 +212,6 @@ extension LuaState {
                         "\(function) expects a section as an integer ≥ 0, got \(NumberFormatting.format(section))"))
             }
             return .success(Int(section))
-        }
-    }
-
-    /// An index path from two integer arguments (≥ 0).
-    func indexPathArguments(_ index: Int32, _ function: String) -> Result<LayoutIndexPath, SimulationError> {
-        numberArgument(index, function, "the section").flatMap { section in
-            numberArgument(index + 1, function, "the item").flatMap { item in
-                guard section == section.rounded(), item == item.rounded(), section >= 0, item >= 0,
-                    section < 1e9, item < 1e9
-                else {
-                    return .failure(
-                        SimulationError(
-                            "\(function) expects a section and an item as integers ≥ 0, got \(NumberFormatting.format(section)), \(NumberFormatting.format(item))"
-                        ))
-                }
-                return .success(LayoutIndexPath(Int(section), Int(item)))
-            }
         }
     }
 
@@ -292,21 +278,25 @@ struct BatchTable: BatchSyntax {
     }
 
     func indexPath(_ value: LuaValue, at what: String) throws(LayoutError) -> LayoutIndexPath {
-        guard case .array(let parts) = value, parts.count == 2,
-            let section = parts[0].number, let item = parts[1].number,
-            section == section.rounded(), item == item.rounded(), section >= 0, item >= 0, section < 1e9, item < 1e9
-        else {
-            throw LayoutError("\(what) must be {section, item} (integers ≥ 0)")
+        guard let path = IndexPathValue.read(value) else {
+            throw LayoutError("\(what) must be an index path {section, item} (integers ≥ 0)")
         }
-        return LayoutIndexPath(Int(section), Int(item))
+        return path
     }
 
     func item(_ value: LuaValue, at what: String) throws(LayoutError) -> (LayoutIndexPath, payload: LayoutValue?) {
         let (parts, extra) = Self.split(value)
-        if let unknown = extra.keys.sorted().first(where: { $0 != "data" }) {
+        // `{0, 3, data = …}`, or the fields of an index path (`{section =, item =, data = …}`).
+        let named = parts.isEmpty && extra["section"] != nil && extra["item"] != nil
+        let allowed: Set<String> = named ? ["data", "section", "item"] : ["data"]
+        if let unknown = extra.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw LayoutError("\(what): unknown key '\(unknown)' (an item is {section, item, data = payload})")
         }
-        return (try indexPath(.array(parts), at: what), extra["data"].map(LayoutValue.init))
+        // `{p, data = …}` with an index-path value `p` in the first place works as well.
+        let path =
+            named
+            ? LuaValue.map(extra.filter { $0.key != "data" }) : parts.count == 1 ? parts[0] : LuaValue.array(parts)
+        return (try indexPath(path, at: what), extra["data"].map(LayoutValue.init))
     }
 
     func itemMove(_ value: LuaValue, at what: String) throws(LayoutError) -> BatchUpdate.Move<LayoutIndexPath> {

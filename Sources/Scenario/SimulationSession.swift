@@ -22,17 +22,34 @@ package struct SimulationError: Error, Equatable, CustomStringConvertible, Senda
 package final class SimulationSession {
     package let view: HeadlessCollectionView
     package let controller: ControllerScript?
+    /// The layouts the command line named (`--layout NAME=FILE`), for transitions by name.
+    package let layouts: LayoutLibrary?
     package private(set) var timeline = Timeline()
     /// Seconds since the session began; only `wait` advances it.
     package private(set) var time = 0.0
     /// The latest time a scenario may wait until, in seconds.
     package static let maxTime = 1e12
+    /// Bytes the timeline may hold (`--max-memory`; each step keeps the visible layout): a
+    /// scenario looping over a million events stops at the cap, not at gigabytes.
+    package var timelineByteLimit = Int.max
+    private var timelineBytes = 0
 
     package init(
-        layout: any CollectionViewLayout, context: CollectionContext, controller: ControllerScript? = nil
+        layout: any CollectionViewLayout, context: CollectionContext, controller: ControllerScript? = nil,
+        layouts: LayoutLibrary? = nil
     ) throws {
+        // The controller's contentInsetAdjustmentBehavior is set before the first layout pass,
+        // as a view controller sets it in viewDidLoad; a view at rest stays at rest.
+        var context = context
+        if let behavior = controller?.options.contentInsetAdjustmentBehavior {
+            let atRest = context.contentOffset == context.restingContentOffset
+            context.contentInsetAdjustmentBehavior = behavior
+            if atRest { context.bounds.origin = context.restingContentOffset }
+        }
         view = try HeadlessCollectionView(layout: layout, context: context)
         self.controller = controller
+        self.layouts = layouts
+        controller?.layouts = layouts
         if let controller {
             view.delegate = controller
             view.allowsSelection = controller.options.allowsSelection
@@ -63,14 +80,16 @@ package final class SimulationSession {
     /// false the fingers stay down (no "ended": the live preview's pinch in progress).
     @discardableResult
     package func pinch(
-        _ point: Point, scale: Double, steps: Int = 10, ends: Bool = true, line: Int = 0
+        _ point: Point, scale: Double, steps: Double = 10, ends: Bool = true, line: Int = 0
     ) throws -> TimelineStep {
         try checkInViewport(point, "pinch")
-        guard scale.isFinite, scale > 0, (1...1000).contains(steps) else {
+        // Checked as given, so the message quotes the value itself (1.5, 1e300), not a stand-in.
+        guard scale.isFinite, scale > 0, steps == steps.rounded(), (1...1000).contains(steps) else {
             throw SimulationError(
-                "pinch expects a scale > 0 and steps as a whole number 1…1000, got \(NumberFormatting.format(scale)), \(steps)"
+                "pinch expects a scale > 0 and steps as a whole number 1…1000, got \(NumberFormatting.format(scale)), \(NumberFormatting.format(steps))"
             )
         }
+        let steps = Int(steps)
         return try record(.pinch(point, scale: scale, steps: steps), line: line) {
             try view.pinch(at: try view.touchPoint(viewport: point), scale: scale, steps: steps, ends: ends)
         }
@@ -220,22 +239,34 @@ package final class SimulationSession {
         // The controller's timers (view:after) due by the end run in order, each at its time.
         return try record(.wait(seconds: seconds), line: line) {
             let end = time + seconds
-            if let controller {
-                var fired = 0
-                while let due = controller.nextTimerDue, due <= end {
-                    fired += 1
-                    guard fired <= 10_000 else {
-                        throw SimulationError(
-                            "wait(\(NumberFormatting.format(seconds))): the controller's timers (view:after) ran 10000 times without the clock reaching the end: a timer that schedules itself again at once?"
-                        )
-                    }
-                    time = max(time, due)
-                    controller.clock = time
-                    try controller.fireNextTimer(view)
-                }
-            }
+            if let controller { try runTimers(controller, until: end, waiting: seconds) }
             time = end
             controller?.clock = end
+        }
+    }
+
+    /// Most timers that may fire at one instant of the clock: more is a timer that schedules
+    /// itself again with no delay, which would never let the clock move. Any number may fire
+    /// over a long wait (a 100 Hz timer over `wait(200)` fires 20,000 times), each at its time.
+    static let maximumTimersAtOneInstant = 10_000
+
+    /// The controller's timers (view:after) due by `end`, in order, each at its time.
+    private func runTimers(_ controller: ControllerScript, until end: Double, waiting seconds: Double) throws {
+        var instant = -Double.infinity, firedThere = 0
+        while let due = controller.nextTimerDue, due <= end {
+            time = max(time, due)
+            if time == instant {
+                firedThere += 1
+            } else {
+                (instant, firedThere) = (time, 1)
+            }
+            guard firedThere <= Self.maximumTimersAtOneInstant else {
+                throw SimulationError(
+                    "wait(\(NumberFormatting.format(seconds))): the controller's timers (view:after) fired \(Self.maximumTimersAtOneInstant) times at one instant (\(NumberFormatting.format(time)) s) without the clock moving: a timer that schedules itself again with no delay (or one too small to move the clock)?"
+                )
+            }
+            controller.clock = time
+            try controller.fireNextTimer(view)
         }
     }
 
@@ -313,15 +344,30 @@ package final class SimulationSession {
         to layout: any CollectionViewLayout, bending transition: (any TransitionPathBending)?,
         names: (layout: String, transition: String?), line: Int = 0
     ) throws -> TimelineStep {
-        if view.transitionLayout != nil {
-            throw SimulationError(
-                "beginTransition: a transition is in progress (finishTransition or cancelTransition first)")
-        }
-        if view.movingItem != nil {
-            throw SimulationError("beginTransition: an item is moving (endMove or cancelMove first)")
-        }
+        try Self.checkNoTransition(view, "beginTransition")
         return try record(.beginTransition(layout: names.layout, transition: names.transition), line: line) {
             try view.startInteractiveTransition(to: layout, bending: transition)
+        }
+    }
+
+    /// `beginTransition(NAME [, TRANSITION])`: the transition to the layout the command line
+    /// named `name` (`LayoutLibrary`).
+    @discardableResult
+    package func beginTransition(named name: String, bending transition: String?, line: Int = 0) throws -> TimelineStep
+    {
+        guard let layouts else { throw LayoutLibrary.noNames(name, "beginTransition") }
+        try Self.checkNoTransition(view, "beginTransition")
+        let (layout, bending) = try layouts.transition(to: name, bending: transition, function: "beginTransition")
+        return try beginTransition(to: layout, bending: bending, names: (name, transition), line: line)
+    }
+
+    /// Throws unless a transition may begin: none in progress, no item moving.
+    static func checkNoTransition(_ view: HeadlessCollectionView, _ what: String) throws {
+        if view.transitionLayout != nil {
+            throw SimulationError("\(what): a transition is in progress (finishTransition or cancelTransition first)")
+        }
+        if view.movingItem != nil {
+            throw SimulationError("\(what): an item is moving (endMove or cancelMove first)")
         }
     }
 
@@ -372,11 +418,19 @@ package final class SimulationSession {
     // MARK: Queries
 
     /// The visible elements now, as drawn (orthogonal sections at their offsets, clipped to
-    /// their bands): what each step records, the preview shows and `run` pictures draw.
+    /// their bands), with the cells' states and the refresh control: what each step records,
+    /// the preview shows and `run` pictures draw.
     package func snapshot() throws -> LayoutSnapshot {
         var snapshot = LayoutSnapshot(bounds: view.bounds, contentSize: view.contentSize, elements: [])
         snapshot.draw(try view.drawnElements())
         snapshot.background = controller?.options.backgroundColor
+        snapshot.selected = Set(view.selectedItems)
+        snapshot.highlighted = Set(view.highlightedItems)
+        if view.isRefreshing {
+            // UIRefreshControl sits just above the content, in the inset it adds.
+            let height = HeadlessCollectionView.refreshControlHeight
+            snapshot.refreshControl = Rect(x: view.bounds.x, y: -height, width: view.bounds.width, height: height)
+        }
         return snapshot
     }
 
@@ -406,8 +460,23 @@ package final class SimulationSession {
             line: line, time: time, event: event, log: log, snapshot: try snapshot(), contentOffset: view.contentOffset,
             selected: view.selectedItems, highlighted: view.highlightedItems, state: view.context.state,
             menu: view.menu)
+        try charge(step)
         timeline.steps.append(step)
         return step
+    }
+
+    /// Charges the step to `timelineBytes`; past the limit, the memory error (the step is not kept).
+    private func charge(_ step: TimelineStep) throws {
+        let bytes =
+            512 + step.snapshot.elements.count * MemoryLayout<LayoutAttributes>.stride + step.log.count
+            * MemoryLayout<CollectionViewEvent>.stride + (step.selected.count + step.highlighted.count)
+            * MemoryLayout<LayoutIndexPath>.stride
+        guard timelineBytes <= timelineByteLimit - bytes else {
+            throw SimulationError(
+                "memory limit exceeded: the timeline's \(timeline.steps.count) steps hold more than the memory cap (\(timelineByteLimit >> 20) MiB; each step keeps the visible layout, about \(bytes) bytes here; raise it with --max-memory)"
+            )
+        }
+        timelineBytes += bytes
     }
 
     private func viewportContains(_ point: Point) -> Bool {
