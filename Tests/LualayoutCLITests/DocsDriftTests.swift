@@ -56,7 +56,8 @@ struct DocsDriftTests {
     /// measuring scripts, swift, perf, farm-bench), and the wrong ones errors.md's examples give
     /// on purpose.
     static let otherPrograms: Set<String> = [
-        "--build-tests", "--package-path", "--static-swift-stdlib", "--disable-sandbox", "--target",  // swift
+        // swift
+        "--build-tests", "--package-path", "--static-swift-stdlib", "--disable-sandbox", "--target", "--product",
         "--json", "--quick", "--svg",  // Scripts/bench
         "--manifest", "--plugin", "--release-check",  // Scripts/export-check
         "--no-test",  // Scripts/package
