@@ -94,8 +94,8 @@ package enum SwiftLayoutExport {
         return .source(source)
     }
 
-    /// Why the layout cannot be exported, before any deployment target: a custom layout is
-    /// refused whole; Lua callbacks and properties without a UIKit API unless `allowPartial`;
+    /// Why the layout cannot be exported, before any deployment target: a custom layout given
+    /// without its source (`luaSource`, which `export` translates) is refused whole; Lua callbacks and properties without a UIKit API unless `allowPartial`;
     /// a provider that returned no section for these options always.
     static func refusals(_ layout: CapturedLayout, _ options: Options) -> [String] {
         if case .custom = layout.body {
