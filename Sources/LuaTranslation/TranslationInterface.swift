@@ -1,6 +1,6 @@
 /// What a translation declares for the code around it: the class and its callbacks, the
-/// protocols the app implements and the fields in them. The phase-1 test host and the export
-/// (phase 2) connect to a translated layout through this.
+/// protocols the app implements and the fields in them. The export (its header: what was left
+/// out, the data and state the app gives) and the tests read a translation through this.
 package struct TranslationInterface: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         /// `prepare(cv, out)` places every element.
