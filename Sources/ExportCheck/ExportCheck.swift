@@ -240,7 +240,8 @@ struct RoundTrip: Sendable {
         guard run.status == 0 else { throw CheckError("run failed: \(firstLine(run.err))") }
         return Compiled(
             index: index, options: options, ios: ios, screen: entry.screen,
-            parameters: ExportedSwift.parameters(of: "makeCase\(index)Layout", in: source), file: file, target: target, setup: setup)
+            parameters: ExportedSwift.parameters(of: "makeCase\(index)Layout", in: source), file: file, target: target,
+            setup: setup)
     }
 
     /// Cases whose Swift would change for iOS 16 (it uses what iOS 16 deprecated) without a
