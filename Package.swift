@@ -7,6 +7,7 @@ import PackageDescription
 //                                 number formatting; no Foundation
 //   CLuaBridge, LuaRuntime        the Lua boundary (C: one concern a file; Swift: typed calls)
 //   LayoutEngine                  pure layout and the headless collection view (no Foundation, no Lua)
+//   LuaTranslation                Lua logic as Swift source (parses Lua itself; no Lua state)
 //   ScriptLayout                  layouts defined by Lua scripts (the embedding API)
 //   InputFiles                    the formats of files commands read (data, batch)
 //   LayoutOutput                  JSON, table, SVG, HTML
@@ -16,10 +17,21 @@ import PackageDescription
 //   WorkerProtocol                worker processes: spawn, frames, the binary layout codec
 //   LivePreview                   hot reload: watch sessions and their worker loop, the preview server
 //   LayoutTesting                 `lualayout test`: discovery, plans, snapshots, workers, reports
+//   BuildCommit                   the commit a build is made from (for --version)
 //   LualayoutCLI                  the front door: commands over shared option groups
 //   lualayout                     the executable (main.swift)
 //   lualayout-bench               the benchmark driver of Scripts/bench
 //   lualayout-export-check        Scripts/export-check's round trip
+
+// LUALAYOUT_COMMIT as a C string literal for BuildCommit. A value with anything but a commit's
+// characters (lowercase hex, a `-modified` suffix) is ignored: it could break the literal.
+let buildCommitSettings: [CSetting] = {
+    let allowed = Set("0123456789abcdefghijklmnopqrstuvwxyz-")
+    guard let commit = Context.environment["LUALAYOUT_COMMIT"], !commit.isEmpty, commit.allSatisfy(allowed.contains)
+    else { return [] }
+    return [.define("LUALAYOUT_COMMIT", to: "\"\(commit)\"")]
+}()
+
 let package = Package(
     name: "LuaLayout",
     platforms: [.macOS(.v13)],
@@ -30,9 +42,13 @@ let package = Package(
         // UIKit is absent (exported layouts, the recorder, an app's layout code under test).
         .library(name: "UIKitSurface", targets: ["UIKitSurface"]),
         .executable(name: "lualayout", targets: ["lualayout"]),
+        // `lualayout export --swift` at build time: a target's Lua layouts become Swift.
+        .plugin(name: "LuaLayoutExport", targets: ["LuaLayoutExport"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target ScriptLayout`: the embedding API's DocC.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The system liblua5.4 (headers and library found through pkg-config).
@@ -73,6 +89,13 @@ let package = Package(
         .target(name: "InputFiles", dependencies: ["LayoutEngine", "Platform"]),
         // Output formats (JSON, table, SVG, HTML).
         .target(name: "LayoutOutput", dependencies: ["LayoutEngine", "InputFiles", "Platform"]),
+        // Lua logic as Swift: a lexer, parser, type inference and Swift writer for the subset of
+        // Lua 5.4 in docs/lua-to-swift.md (no Lua needed to read a script).
+        .target(name: "LuaTranslation", dependencies: ["Platform"]),
+        // The small API translated layouts compile against before the export targets UIKit
+        // (docs/lua-to-swift.md, phase 1): geometry, attributes, the element sink. Its sources
+        // are compiled together with translations by the tests.
+        .target(name: "LuaTranslationSurface"),
         // `lualayout export --swift`: a layout script's UIKit values written as Swift source.
         .target(name: "SwiftExport", dependencies: ["ScriptLayout", "LayoutEngine"]),
         // UIKit's collection-view layout API (names, initializers, properties) implemented over
@@ -104,11 +127,16 @@ let package = Package(
             name: "LualayoutCLI",
             dependencies: [
                 "ScriptLayout", "LayoutEngine", "InputFiles", "LayoutOutput", "Scenario", "WorkerProtocol",
-                "LivePreview", "LayoutTesting", "SwiftExport", "Platform",
+                "LivePreview", "LayoutTesting", "SwiftExport", "Platform", "BuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The commit `lualayout --version` names: LUALAYOUT_COMMIT at build time (Scripts/lualayout
+        // and Scripts/package set it from git), empty when unset.
+        .target(name: "BuildCommit", cSettings: buildCommitSettings),
         .executableTarget(name: "lualayout", dependencies: ["LualayoutCLI", "Platform"]),
+        // The build-tool plugin running `lualayout export --swift` over a target's `.lua` files.
+        .plugin(name: "LuaLayoutExport", capability: .buildTool(), dependencies: ["lualayout"]),
         .executableTarget(
             name: "lualayout-bench",
             dependencies: ["ScriptLayout", "LayoutEngine", "LayoutOutput", "Platform"],
@@ -130,9 +158,13 @@ let package = Package(
         ),
         .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "LayoutEngine", "TestSupport"]),
         .testTarget(
-            name: "SwiftExportTests", dependencies: ["SwiftExport", "ScriptLayout", "LayoutEngine"], exclude: ["Golden"]
-        ),
-        .testTarget(name: "UIKitSurfaceTests", dependencies: ["UIKitSurface"]),
+            name: "SwiftExportTests", dependencies: ["SwiftExport", "ScriptLayout", "LayoutEngine", "TestSupport"],
+            exclude: ["Golden", "ReleaseCheck", "RoundTrip"]),
+        .testTarget(name: "UIKitSurfaceTests", dependencies: ["UIKitSurface"], exclude: ["AppleInterface.txt"]),
+        // Translations compiled with swiftc and run against `lualayout run` and lua5.4 (the
+        // host they compile with is under Host/, outside the target).
+        .testTarget(
+            name: "LuaTranslationTests", dependencies: ["LuaTranslation", "Platform"], exclude: ["Host"]),
         .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine", "Platform"]),
         .testTarget(
             name: "ScenarioTests",

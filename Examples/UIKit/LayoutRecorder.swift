@@ -22,7 +22,8 @@ import UIKitSurface
 @MainActor
 enum LayoutRecorder {
     /// The collection view to record: its size, display scale, data counts (one entry per
-    /// section), content offset and insets. LuaLayout's defaults: scale 1, no margins or insets.
+    /// section), content offset, insets, margins, safe area, layout direction and size
+    /// classes, and the rect to record. LuaLayout's defaults: scale 1, no margins or insets.
     struct Options {
         var size: CGSize
         var itemCounts: [Int]
@@ -31,33 +32,71 @@ enum LayoutRecorder {
         var contentInset: UIEdgeInsets = .zero
         /// UIKit's default margins are 8 points; LuaLayout's (`--layout-margins`) are zero.
         var layoutMargins: UIEdgeInsets = .zero
+        /// Set as the additional safe area of a view controller holding the collection view.
+        var safeAreaInsets: UIEdgeInsets = .zero
+        var rightToLeft = false
+        var horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified
+        var verticalSizeClass: UIUserInterfaceSizeClass = .unspecified
+        var preferredContentSizeCategory: UIContentSizeCategory = .unspecified
+        /// The rect whose elements are recorded; nil: the whole content, as `run` prints it.
+        var rect: CGRect?
     }
 
     /// Lays `layout` out in a fresh collection view and returns its elements as JSON.
     static func json(of layout: UICollectionViewLayout, _ options: Options) -> String {
         let dataSource = CountsDataSource(options.itemCounts)
-        let collectionView = UICollectionView(
-            frame: CGRect(origin: .zero, size: options.size), collectionViewLayout: layout)
-        if #available(iOS 17, tvOS 17, *) { collectionView.traitOverrides.displayScale = options.scale }
-        collectionView.layoutMargins = options.layoutMargins
-        collectionView.contentInset = options.contentInset
+        let collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
+        let controller = UIViewController(nibName: nil, bundle: nil)
+        controller.view = collectionView
         collectionView.dataSource = dataSource
-        collectionView.layoutIfNeeded()
-        collectionView.contentOffset = options.contentOffset
-        collectionView.layoutIfNeeded()
-        let json = Self.json(of: collectionView)
+        let json = Self.json(of: collectionView, in: controller, options)
         collectionView.dataSource = nil
         return json
     }
 
-    /// The elements of a collection view that is already laid out.
-    static func json(of collectionView: UICollectionView) -> String {
+    /// A screen's collection view, serving its own data (`options.itemCounts` unused), laid out
+    /// with the options.
+    static func json(of controller: UICollectionViewController, _ options: Options) -> String {
+        controller.loadViewIfNeeded()
+        return json(of: controller.collectionView, in: controller, options)
+    }
+
+    /// `collectionView`, the view of `controller`, given the options' size, traits, insets and
+    /// offset, laid out, and its elements as JSON.
+    private static func json(
+        of collectionView: UICollectionView, in controller: UIViewController, _ options: Options
+    ) -> String {
+        collectionView.frame = CGRect(origin: .zero, size: options.size)
+        controller.additionalSafeAreaInsets = options.safeAreaInsets
+        if #available(iOS 17, tvOS 17, *) {
+            collectionView.traitOverrides.displayScale = options.scale
+            if options.horizontalSizeClass != .unspecified {
+                collectionView.traitOverrides.horizontalSizeClass = options.horizontalSizeClass
+            }
+            if options.verticalSizeClass != .unspecified {
+                collectionView.traitOverrides.verticalSizeClass = options.verticalSizeClass
+            }
+            if options.preferredContentSizeCategory != .unspecified {
+                collectionView.traitOverrides.preferredContentSizeCategory = options.preferredContentSizeCategory
+            }
+        }
+        if options.rightToLeft { collectionView.semanticContentAttribute = .forceRightToLeft }
+        collectionView.layoutMargins = options.layoutMargins
+        collectionView.contentInset = options.contentInset
+        collectionView.layoutIfNeeded()
+        collectionView.contentOffset = options.contentOffset
+        collectionView.layoutIfNeeded()
+        return json(of: collectionView, in: options.rect)
+    }
+
+    /// The elements of a collection view that is already laid out, in `area` (nil: all).
+    static func json(of collectionView: UICollectionView, in area: CGRect? = nil) -> String {
         let layout = collectionView.collectionViewLayout
         let contentSize = layout.collectionViewContentSize
         // The whole content, and far beyond it across both axes: orthogonal sections' items lie
         // past the content's edge, and `run` lists every element the layout placed.
-        let everything = CGRect(origin: .zero, size: contentSize).insetBy(dx: -100_000, dy: -100_000)
-        let elements = (layout.layoutAttributesForElements(in: everything) ?? []).map(Element.init).sorted()
+        let everything = area ?? CGRect(origin: .zero, size: contentSize).insetBy(dx: -100_000, dy: -100_000)
+        let elements = (layout.layoutAttributesForElements(in: everything) ?? []).map(element).sorted()
         var text = "{\n  \"bounds\": " + rect(collectionView.bounds)
         text +=
             ",\n  \"contentSize\": {\"width\": \(number(contentSize.width)), \"height\": \(number(contentSize.height))}"
@@ -72,6 +111,11 @@ enum LayoutRecorder {
         try json(of: layout, options).write(toFile: path, atomically: true, encoding: .utf8)
     }
 
+    /// Writes a screen's JSON to `path`.
+    static func record(_ controller: UICollectionViewController, _ options: Options, to path: String) throws {
+        try json(of: controller, options).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
     /// One element, with what orders and prints it.
     struct Element: Comparable {
         var category: Int
@@ -79,38 +123,40 @@ enum LayoutRecorder {
         var indexPath: [Int]
         var json: String
 
-        init(_ a: UICollectionViewLayoutAttributes) {
-            switch a.representedElementCategory {
-            case .cell: category = 0
-            case .supplementaryView: category = 1
-            case .decorationView: category = 2
-            @unknown default: category = 3
-            }
-            kind = category == 0 ? "" : LayoutRecorder.kind(a.representedElementKind ?? "")
-            indexPath = Array(a.indexPath)
-            let categoryName = ["cell", "supplementary", "decoration", "unknown"][category]
-            var text = "{\"category\": \"\(categoryName)\""
-            if category != 0 { text += ", \"kind\": " + LayoutRecorder.string(kind) }
-            text += ", \"indexPath\": [" + indexPath.map(String.init).joined(separator: ", ") + "]"
-            text += ", \"frame\": " + rect(a.frame)
-            text += ", \"alpha\": \(number(a.alpha)), \"zIndex\": \(a.zIndex), \"hidden\": \(a.isHidden)"
-            let t = a.transform3D
-            let matrix = [
-                t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43,
-                t.m44,
-            ]
-            if matrix != [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] {
-                text += ", \"transform3D\": [" + matrix.map(number).joined(separator: ", ") + "]"
-            }
-            json = text + "}"
-        }
-
         /// LuaLayout's output order: category, then kind, then index path.
         static func < (a: Element, b: Element) -> Bool {
             if a.category != b.category { return a.category < b.category }
             if a.kind != b.kind { return a.kind < b.kind }
             return a.indexPath.lexicographicallyPrecedes(b.indexPath)
         }
+    }
+
+    /// An element as `run --format json` prints it (the attributes are read on the main actor).
+    static func element(_ a: UICollectionViewLayoutAttributes) -> Element {
+        let category: Int
+        switch a.representedElementCategory {
+        case .cell: category = 0
+        case .supplementaryView: category = 1
+        case .decorationView: category = 2
+        @unknown default: category = 3
+        }
+        let kind = category == 0 ? "" : LayoutRecorder.kind(a.representedElementKind ?? "")
+        let indexPath = Array(a.indexPath)
+        let categoryName = ["cell", "supplementary", "decoration", "unknown"][category]
+        var text = "{\"category\": \"\(categoryName)\""
+        if category != 0 { text += ", \"kind\": " + LayoutRecorder.string(kind) }
+        text += ", \"indexPath\": [" + indexPath.map(String.init).joined(separator: ", ") + "]"
+        text += ", \"frame\": " + rect(a.frame)
+        text += ", \"alpha\": \(number(a.alpha)), \"zIndex\": \(a.zIndex), \"hidden\": \(a.isHidden)"
+        let t = a.transform3D
+        let matrix = [
+            t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43,
+            t.m44,
+        ]
+        if matrix != [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] {
+            text += ", \"transform3D\": [" + matrix.map(number).joined(separator: ", ") + "]"
+        }
+        return Element(category: category, kind: kind, indexPath: indexPath, json: text + "}")
     }
 
     /// UIKit's flow layout names its headers and footers with these kinds; LuaLayout's flow
@@ -157,6 +203,7 @@ enum LayoutRecorder {
 
 /// Answers the counts; cells and supplementary views are plain (UIKit asks for them while it
 /// lays out, and requires each kind to be registered before it is dequeued).
+@MainActor
 final class CountsDataSource: NSObject, UICollectionViewDataSource {
     let counts: [Int]
     private var registeredKinds: Set<String> = []

@@ -1,12 +1,14 @@
 import Foundation
 
 /// `Scripts/export-check`: the round trip from Lua to UIKit's API and back. Each layout is
-/// exported (`lualayout export --swift`), every export compiled into one program against
-/// UIKitSurface with Examples/UIKit/LayoutRecorder.swift, each laid out in a collection view of
-/// its options and recorded as JSON, then compared element by element (`lualayout compare`,
-/// frames to 1/1000 point) with `lualayout run … --format json`.
+/// exported (`lualayout export --swift`, or `--screen`), every export compiled into one
+/// program against UIKitSurface with Examples/UIKit/LayoutRecorder.swift, each laid out in a
+/// collection view of its options and recorded as JSON, then compared element by element
+/// (`lualayout compare`, frames to 1/1000 point) with `lualayout run … --format json`. Every
+/// export is also compiled as its deployment target's SDK would compile it (`ReleaseCheck`).
 ///
-/// Usage: lualayout-export-check --root DIR --lualayout BIN (--manifest FILE | SCRIPT [options…])
+/// Usage: lualayout-export-check --root DIR --lualayout BIN (--manifest FILE… | SCRIPT [options…])
+///        lualayout-export-check --root DIR --release-check FILE.swift…   (each against its header's target)
 @main
 enum ExportCheck {
     static func main() {
@@ -22,25 +24,32 @@ enum ExportCheck {
         var rest = arguments[...]
         var root = FileManager.default.currentDirectoryPath
         var lualayout = "lualayout"
-        var manifest: String?
+        var manifests: [String] = []
         var single: [String] = []
+        var swiftFiles: [String] = []
+        var plugin: String?
         while let argument = rest.popFirst() {
             switch argument {
             case "--root": root = try value(&rest, argument)
             case "--lualayout": lualayout = try value(&rest, argument)
-            case "--manifest": manifest = try value(&rest, argument)
+            case "--manifest": manifests.append(try value(&rest, argument))
+            case "--plugin": plugin = URL(fileURLWithPath: try value(&rest, argument)).standardizedFileURL.path
+            case "--release-check":
+                swiftFiles = Array(rest)
+                rest = []
             default:
                 single = [argument] + rest
                 rest = []
             }
         }
+        if !swiftFiles.isEmpty { return try releaseCheck(swiftFiles, root: root) }
         let cases: [ExportCheckCase]
-        if let manifest {
+        if !manifests.isEmpty {
             guard single.isEmpty else { throw CheckError("give --manifest FILE or SCRIPT [options], not both") }
-            cases = try ExportCheckCase.manifest(manifest)
+            cases = try manifests.flatMap(ExportCheckCase.manifest)
         } else {
             guard let script = single.first else {
-                throw CheckError("usage: export-check SCRIPT [options…] | export-check --manifest FILE.json")
+                throw CheckError("usage: export-check SCRIPT [options…] | export-check --manifest FILE.json…")
             }
             cases = [
                 ExportCheckCase(
@@ -48,8 +57,29 @@ enum ExportCheck {
                     directory: FileManager.default.currentDirectoryPath)
             ]
         }
-        let check = RoundTrip(root: root, lualayout: lualayout, verbose: manifest == nil)
+        let check = RoundTrip(root: root, lualayout: lualayout, verbose: manifests.isEmpty, plugin: plugin)
         return try check.run(cases)
+    }
+
+    /// Compiles Swift files (exports, or Swift written against UIKit's layout API with an
+    /// export's header) as their deployment target's SDK would; prints each problem.
+    static func releaseCheck(_ files: [String], root: String) throws -> Int32 {
+        let root = URL(fileURLWithPath: root).standardizedFileURL.path
+        let trip = RoundTrip(root: root, lualayout: "lualayout", verbose: true)
+        try FileManager.default.createDirectory(atPath: trip.work, withIntermediateDirectories: true)
+        var exports: [(title: String, file: String, target: String)] = []
+        for file in files {
+            let source = try String(contentsOfFile: file, encoding: .utf8)
+            guard let target = ReleaseCheck.target(of: source) else {
+                throw CheckError("\(file): no `// Deployment target: iOS N` line")
+            }
+            exports.append((file, URL(fileURLWithPath: file).standardizedFileURL.path, target))
+        }
+        let problems = try ReleaseCheck(root: root, work: trip.work + "/release-check", run: trip.process).check(
+            exports)
+        for problem in problems { print("FAIL \(problem)") }
+        print("\(files.count - problems.count) passed, \(problems.count) failed")
+        return problems.isEmpty ? 0 : 1
     }
 
     private static func value(_ rest: inout ArraySlice<String>, _ flag: String) throws -> String {
@@ -59,24 +89,39 @@ enum ExportCheck {
 }
 
 /// One run of the round trip over some cases.
-struct RoundTrip {
+struct RoundTrip: Sendable {
     let root: String
     let lualayout: String
     /// One case from the command line: print the whole diff, not a line.
     let verbose: Bool
+    /// The package whose Lua layouts the LuaLayoutExport plugin exports (`--plugin DIR`).
+    var plugin: String? = nil
     var work: String { root + "/.build/export-check" }
     var host: String { work + "/host" }
+
+    /// An exported case ready for the host.
+    struct Compiled {
+        var index: Int
+        var options: String
+        var ios: String?
+        var screen: Bool
+        /// `makeCaseNLayout(…)`'s decoration view parameters.
+        var parameters: [String]
+        var file: String
+        var target: String
+    }
 
     func run(_ cases: [ExportCheckCase]) throws -> Int32 {
         let start = Date()
         try prepareFolders()
         var failures: [String] = []
         var passed = 0
-        var compiled: [(index: Int, options: String)] = []
+        var compiled: [Compiled] = []
         for (index, entry) in cases.enumerated() {
             if let reason = entry.refused {
                 // The layout must still be refused, with its located lines.
-                let export = try lualayoutRun(["export", entry.script, "--swift"] + entry.args, in: entry.directory)
+                let export = try process(
+                    lualayout, ["export", entry.script, "--swift"] + entry.args, in: entry.directory)
                 if export.status == 1, !export.err.isEmpty {
                     passed += 1
                 } else {
@@ -86,40 +131,24 @@ struct RoundTrip {
                 continue
             }
             do {
-                let options = try entry.recorderOptions()
-                let file = "\(work)/exported/Case\(index).swift"
-                let export = try lualayoutRun(
-                    ["export", entry.script, "--swift", "--name", "Case\(index)", "-o", file]
-                        + (entry.allowPartial ? ["--allow-partial"] : []) + entry.args, in: entry.directory)
-                guard export.status == 0 else { throw CheckError("export failed: \(firstLine(export.err))") }
-                // Compiled as exported, but for the one line naming UIKit.
-                let source = try String(contentsOfFile: file, encoding: .utf8)
-                guard source.contains("\nimport UIKit\n") else { throw CheckError("the export does not import UIKit") }
-                try write(
-                    source.replacingOccurrences(of: "\nimport UIKit\n", with: "\nimport UIKitSurface\n"),
-                    to: "\(host)/Sources/Host/Case\(index).swift")
-                let run = try lualayoutRun(
-                    ["run", entry.script] + entry.args + ["--format", "json", "-o", "\(work)/expected/\(index).json"],
-                    in: entry.directory)
-                guard run.status == 0 else { throw CheckError("run failed: \(firstLine(run.err))") }
-                compiled.append((index, options))
+                compiled.append(try exportAndRun(entry, index))
             } catch {
                 failures.append("\(entry.title): \(error)")
             }
         }
+        failures += Self.uncoveredReleases(cases, compiled)
         let exported = Date()
+        let release = try ReleaseCheck(root: root, work: work, run: process).check(
+            compiled.map { (cases[$0.index].title, $0.file, $0.target) })
+        failures += release
+        let checked = Date()
         if !compiled.isEmpty {
-            try writeHost(compiled)
+            try HostPackage(root: root, host: host).write(compiled)
             let build = try process(
                 "/usr/bin/env", ["swift", "build", "--package-path", host, "--scratch-path", host + "/.build"], in: host
             )
             guard build.status == 0 else {
-                // The compiler's errors, each once (it repeats them per file it compiles).
-                var seen: Set<Substring> = []
-                let errors = (build.out + build.err).split(separator: "\n").filter {
-                    $0.contains("error:") && seen.insert($0).inserted
-                }
-                print(errors.prefix(20).joined(separator: "\n"))
+                for line in compileErrors(build.out + build.err, cases, compiled) { print(line) }
                 print("0 passed, \(cases.count) failed (the exported Swift did not compile)")
                 return 1
             }
@@ -128,35 +157,128 @@ struct RoundTrip {
         if !compiled.isEmpty {
             let record = try process(host + "/.build/debug/export-check-host", [work + "/actual"], in: work)
             guard record.status == 0 else {
-                print(record.out + record.err)
-                print("0 passed, \(cases.count) failed (the host crashed)")
+                let last = record.err.split(separator: "\n").last { $0.hasPrefix("case ") }
+                let index = last.flatMap { Int($0.dropFirst(5)) }
+                print(
+                    record.err.split(separator: "\n").filter { !$0.hasPrefix("case ") }.prefix(5).joined(
+                        separator: "\n"))
+                print(
+                    "0 passed, \(cases.count) failed (the host stopped\(index.map { " at \(cases[$0].title)" } ?? ""): UIKit would raise)"
+                )
                 return 1
             }
         }
-        for (index, _) in compiled {
-            let entry = cases[index]
-            let ignore = entry.ignore.isEmpty ? [] : ["--ignore", entry.ignore.joined(separator: ",")]
-            let compare = try lualayoutRun(
-                ["compare", "\(work)/expected/\(index).json", "\(work)/actual/\(index).json", "--tolerance", "0.001"]
+        for entry in compiled {
+            let test = cases[entry.index]
+            let ignore = test.ignore.isEmpty ? [] : ["--ignore", test.ignore.joined(separator: ",")]
+            let compare = try process(
+                lualayout,
+                [
+                    "compare", "\(work)/expected/\(entry.index).json", "\(work)/actual/\(entry.index).json",
+                    "--tolerance", "0.001",
+                ]
                     + ignore, in: work)
             if compare.status == 0 {
                 passed += 1
             } else if verbose {
                 print(compare.out + compare.err, terminator: "")
-                failures.append("\(entry.title): differs")
+                failures.append("\(test.title): differs")
             } else {
                 let lines = compare.out.split(separator: "\n")
-                failures.append("\(entry.title): \(lines.dropFirst().prefix(2).joined(separator: "; "))")
+                failures.append("\(test.title): \(lines.dropFirst().prefix(2).joined(separator: "; "))")
             }
+        }
+        let compared = Date()
+        if let plugin {
+            let (pluginPassed, pluginFailures) = try PluginCheck(trip: self, package: plugin).run()
+            passed += pluginPassed
+            failures += pluginFailures
         }
         for failure in failures { print("FAIL \(failure)") }
         print("\(passed) passed, \(failures.count) failed")
         let seconds = { (from: Date, to: Date) in String(format: "%.1f s", to.timeIntervalSince(from)) }
         FileHandle.standardError.write(
             Data(
-                "export-check: export and run \(seconds(start, exported)), build \(seconds(exported, built)), record and compare \(seconds(built, Date()))\n"
+                "export-check: export and run \(seconds(start, exported)), release check \(seconds(exported, checked)), build \(seconds(checked, built)), record and compare \(seconds(built, compared))\(plugin == nil ? "" : ", plugin \(seconds(compared, Date()))")\n"
                     .utf8))
         return failures.isEmpty ? 0 : 1
+    }
+
+    /// Exports the case into the host's sources and runs it for the expected JSON.
+    private func exportAndRun(_ entry: ExportCheckCase, _ index: Int) throws -> Compiled {
+        let (options, ios) = try entry.host()
+        let file = "\(work)/exported/Case\(index).swift"
+        let export = try process(
+            lualayout,
+            ["export", entry.script, "--swift", "--name", "Case\(index)", "-o", file]
+                + (entry.allowPartial ? ["--allow-partial"] : []) + (entry.screen ? ["--screen"] : [])
+                + entry.exportArgs, in: entry.directory)
+        guard export.status == 0 else { throw CheckError("export failed: \(firstLine(export.err))") }
+        // Compiled as exported, but for the one line naming UIKit.
+        let source = try String(contentsOfFile: file, encoding: .utf8)
+        guard source.contains("\nimport UIKit\n") else { throw CheckError("the export does not import UIKit") }
+        guard let target = ReleaseCheck.target(of: source) else {
+            throw CheckError("the header names no deployment target")
+        }
+        try HostPackage.write(
+            source.replacingOccurrences(of: "\nimport UIKit\n", with: "\nimport UIKitSurface\n"),
+            to: "\(host)/Sources/Host/Case\(index).swift")
+        let run = try process(
+            lualayout,
+            ["run", entry.script] + entry.args + ["--format", "json", "-o", "\(work)/expected/\(index).json"],
+            in: entry.directory)
+        guard run.status == 0 else { throw CheckError("run failed: \(firstLine(run.err))") }
+        return Compiled(
+            index: index, options: options, ios: ios, screen: entry.screen,
+            parameters: Self.decorationParameters(source, index), file: file, target: target)
+    }
+
+    /// Cases whose Swift would change for iOS 16 (it uses what iOS 16 deprecated) without a
+    /// case of the same layout and options exported for iOS 16 or later: every `--ios` choice
+    /// that changes the Swift is round-tripped.
+    static func uncoveredReleases(_ cases: [ExportCheckCase], _ compiled: [Compiled]) -> [String] {
+        func withoutRelease(_ test: ExportCheckCase) -> String {
+            var args = test.args
+            if let at = args.firstIndex(of: "--ios"), at + 1 < args.count { args.removeSubrange(at...(at + 1)) }
+            return ([test.script] + args).joined(separator: " ")
+        }
+        let later = Set(
+            compiled.filter { (ReleaseCheck.version($0.target) ?? (0, 0)) >= (16, 0) }.map {
+                withoutRelease(cases[$0.index])
+            })
+        return compiled.compactMap { entry in
+            guard (ReleaseCheck.version(entry.target) ?? (99, 0)) < (16, 0),
+                let source = try? String(contentsOfFile: entry.file, encoding: .utf8),
+                source.contains(", subitem: ") || source.contains(".supplementariesFollowContentInsets"),
+                !later.contains(withoutRelease(cases[entry.index]))
+            else { return nil }
+            return
+                "\(cases[entry.index].title): its Swift changes for iOS 16, which deprecated what it uses: add a case with \"ios\": [\"16\"]"
+        }
+    }
+
+    /// The labels of `makeCaseNLayout(…)`'s decoration view parameters.
+    static func decorationParameters(_ source: String, _ index: Int) -> [String] {
+        guard let line = source.split(separator: "\n").first(where: { $0.hasPrefix("func makeCase\(index)Layout(") }),
+            let open = line.firstIndex(of: "("), let close = line.firstIndex(of: ")")
+        else { return [] }
+        return line[line.index(after: open)..<close].split(separator: ",").compactMap {
+            $0.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// The compiler's errors, each once (it repeats them per file it compiles), each with the
+    /// case whose export it is in.
+    private func compileErrors(_ output: String, _ cases: [ExportCheckCase], _ compiled: [Compiled]) -> [String] {
+        var seen: Set<Substring> = []
+        return output.split(separator: "\n").filter { $0.contains("error:") && seen.insert($0).inserted }.prefix(20).map
+        {
+            line in
+            guard let range = line.range(of: "/Sources/Host/Case"),
+                let index = Int(line[range.upperBound...].prefix { $0.isNumber })
+            else { return String(line) }
+            return "FAIL \(cases[index].title): the export does not compile: \(line.split(separator: "/").last ?? "")"
+        }
     }
 
     /// Fresh sources and outputs each run; the host's build folder stays (incremental builds).
@@ -170,68 +292,9 @@ struct RoundTrip {
         }
     }
 
-    /// The host package: every export, the recorder, and a main that records each case.
-    private func writeHost(_ cases: [(index: Int, options: String)]) throws {
-        let manifest = """
-            // swift-tools-version:6.0
-            // Generated by Scripts/export-check: exported layouts compiled against UIKitSurface.
-            import PackageDescription
-
-            let package = Package(
-                name: "ExportCheckHost",
-                platforms: [.macOS(.v13)],
-                dependencies: [.package(name: "LuaLayout", path: \(String(reflecting: root)))],
-                targets: [
-                    .executableTarget(
-                        name: "export-check-host",
-                        dependencies: [.product(name: "UIKitSurface", package: "LuaLayout")],
-                        path: "Sources/Host")
-                ]
-            )
-
-            """
-        try write(manifest, to: host + "/Package.swift")
-        let recorder = try String(contentsOfFile: root + "/Examples/UIKit/LayoutRecorder.swift", encoding: .utf8)
-        try write(recorder, to: host + "/Sources/Host/LayoutRecorder.swift")
-        let entries = cases.map { "(\($0.index), { makeCase\($0.index)Layout() }, \($0.options))," }
-        let main = """
-            // Generated by Scripts/export-check: lays out every exported layout and records it.
-            import Foundation
-            import UIKitSurface
-
-            @main
-            enum ExportCheckHost {
-                @MainActor
-                static func main() throws {
-                    let folder = CommandLine.arguments[1]
-                    let cases: [(Int, @MainActor () -> UICollectionViewLayout, LayoutRecorder.Options)] = [
-                        \(entries.joined(separator: "\n            "))
-                    ]
-                    for (index, make, options) in cases {
-                        try LayoutRecorder.record(make(), options, to: folder + "/\\(index).json")
-                    }
-                }
-            }
-
-            """
-        try write(main, to: host + "/Sources/Host/Host.swift")
-    }
-
-    private func write(_ text: String, to path: String) throws {
-        // An unchanged Package.swift keeps its date, so the host package is not resolved again.
-        if let old = try? String(contentsOfFile: path, encoding: .utf8), old == text { return }
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
-    private func lualayoutRun(
-        _ arguments: [String], in directory: String
-    ) throws -> (status: Int32, out: String, err: String) {
-        try process(lualayout, arguments, in: directory)
-    }
-
     private func firstLine(_ text: String) -> String { text.split(separator: "\n").first.map(String.init) ?? "" }
 
-    private func process(
+    func process(
         _ executable: String, _ arguments: [String], in directory: String
     ) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
@@ -239,9 +302,14 @@ struct RoundTrip {
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         // Outputs go through files: two pipes read one after the other could block the child.
-        let outPath = work + "/process.out", errPath = work + "/process.err"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        let id = UUID().uuidString
+        let outPath = work + "/process-\(id).out", errPath = work + "/process-\(id).err"
+        defer {
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         process.standardOutput = out

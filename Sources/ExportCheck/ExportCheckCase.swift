@@ -1,9 +1,12 @@
 import Foundation
 
-/// One layout to round-trip: a script and the collection-view options it runs with, from the
-/// command line or a manifest entry (`{"script", "args", "allowPartial", "ignore", "refused"}`).
+/// One layout to round-trip: a script and the options it runs with, from the command line or
+/// a manifest entry (`{"script", "args", "allowPartial", "ignore", "refused", "ios", "screen"}`).
+/// An entry with `"ios": ["13", "16"]` is one case per deployment target.
 struct ExportCheckCase {
     var script: String
+    /// Every option `lualayout run` takes, passed to export and run alike; the host sets up
+    /// the collection view they describe.
     var args: [String]
     /// Export with `--allow-partial` (the omitted callbacks must not change what is compared).
     var allowPartial = false
@@ -11,10 +14,27 @@ struct ExportCheckCase {
     var ignore: [String] = []
     /// Export must refuse this layout; the reason, for people.
     var refused: String?
+    /// Also export the screen (`--screen`) and record its controller, not the layout alone.
+    var screen = false
     /// Where the script's relative paths start.
     var directory: String
 
-    var title: String { ([script] + args).joined(separator: " ") }
+    /// The options export takes: all but what only chooses which elements `run` prints
+    /// (`--visible`, `--rect`), which the host records alike.
+    var exportArgs: [String] {
+        var result: [String] = []
+        var rest = args[...]
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--visible": continue
+            case "--rect": _ = rest.popFirst()
+            default: result.append(flag)
+            }
+        }
+        return result
+    }
+
+    var title: String { ([script] + args + (screen ? ["(screen)"] : [])).joined(separator: " ") }
 
     /// The entries of a manifest: a JSON array, paths relative to the manifest's folder.
     static func manifest(_ path: String) throws -> [ExportCheckCase] {
@@ -30,64 +50,126 @@ struct ExportCheckCase {
         guard let entries = json as? [[String: Any]] else {
             throw CheckError("\(path): expected an array of {\"script\": …, \"args\": […]}")
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        return try entries.enumerated().map { position, entry in
+        let folder = (path as NSString).deletingLastPathComponent
+        let directory = folder.isEmpty ? "." : folder
+        let known: Set<String> = ["script", "args", "allowPartial", "ignore", "refused", "ios", "screen"]
+        return try entries.enumerated().flatMap { position, entry -> [ExportCheckCase] in
+            if let unknown = entry.keys.first(where: { !known.contains($0) }) {
+                throw CheckError("\(path): entry \(position): unknown field \"\(unknown)\"")
+            }
             guard let script = entry["script"] as? String else {
                 throw CheckError("\(path): entry \(position): \"script\" must be a string")
             }
-            guard let args = (entry["args"] ?? [String]()) as? [String] else {
-                throw CheckError("\(path): entry \(position): \"args\" must be an array of strings")
-            }
-            return ExportCheckCase(
+            guard let args = (entry["args"] ?? [String]()) as? [String],
+                let targets = (entry["ios"] ?? [String]()) as? [String]
+            else { throw CheckError("\(path): entry \(position): \"args\" and \"ios\" must be arrays of strings") }
+            let base = ExportCheckCase(
                 script: script, args: args, allowPartial: entry["allowPartial"] as? Bool ?? false,
                 ignore: entry["ignore"] as? [String] ?? [], refused: entry["refused"] as? String,
-                directory: directory.isEmpty ? "." : directory)
+                screen: entry["screen"] as? Bool ?? false, directory: directory)
+            guard !targets.isEmpty else { return [base] }
+            return targets.map { target in
+                var one = base
+                one.args += ["--ios", target]
+                return one
+            }
         }
     }
 
     /// The collection view the host builds for these options, as Swift source
-    /// (`LayoutRecorder.Options(…)`), or why the host cannot build it.
-    func recorderOptions() throws -> String {
-        var size = "CGSize(width: 375, height: 667)"
-        var counts = "[20]"
-        var extras: [String] = []
+    /// (`LayoutRecorder.Options(…)`), and the iOS release the engine computes for (`--ios`).
+    func host() throws -> (options: String, ios: String?) {
+        var options = RecorderOptions()
         var rest = args[...]
-        // Options that only the script reads: passed to export and run, not to the host.
+        var ios: String?
+        // Options only the script reads, and flags without a value.
         let scriptOnly: Set<String> = ["--seed", "--state", "--timeout", "--max-memory", "--max-instructions"]
-        let scriptFlags: Set<String> = ["--estimates", "--strict"]
+        let flags: Set<String> = ["--estimates", "--strict", "--visible"]
+        // The orthogonal offset scrolls a section's pictures, never its reported frames, which
+        // is all UIKit's layoutAttributesForElements(in:) gives too: nothing to set up.
+        let noFrames: Set<String> = ["--orthogonal-offset"]
         while let flag = rest.popFirst() {
-            if scriptFlags.contains(flag) { continue }
+            if flags.contains(flag) {
+                if flag == "--visible" { options.visible = true }
+                continue
+            }
             guard let value = rest.popFirst() else { throw CheckError("\(flag) needs a value") }
-            if scriptOnly.contains(flag) { continue }
+            if scriptOnly.contains(flag) || noFrames.contains(flag) { continue }
             switch flag {
-            case "--bounds":
-                let parts = value.lowercased().split(separator: "x").compactMap { Double($0) }
-                guard parts.count == 2 else { throw CheckError("--bounds \(value): expected WxH") }
-                size = "CGSize(width: \(parts[0]), height: \(parts[1]))"
-            case "--scale": extras.append("scale: \(try number(value, flag))")
-            case "--items": counts = "[\(try integer(value, flag))]"
-            case "--sections":
-                let list = try value.split(separator: ",").map { try integer(String($0), flag) }
-                counts = "[\(list.map(String.init).joined(separator: ", "))]"
-            case "--data": counts = "[\(try dataCounts(value).map(String.init).joined(separator: ", "))]"
-            case "--offset":
-                let p = try numbers(value, 2, flag)
-                extras.append("contentOffset: CGPoint(x: \(p[0]), y: \(p[1]))")
-            case "--content-inset": extras.append("contentInset: \(try insets(value, flag))")
-            case "--layout-margins": extras.append("layoutMargins: \(try insets(value, flag))")
-            default:
-                throw CheckError(
-                    "\(flag): the host cannot set this up (no safe area or orthogonal offset outside a window)")
+            case "--ios": ios = value
+            default: try options.apply(flag, value, directory: directory)
             }
         }
-        // The memberwise initializer's order: size, itemCounts, scale, contentOffset, contentInset, layoutMargins.
-        let order = ["scale:", "contentOffset:", "contentInset:", "layoutMargins:"]
-        extras.sort { a, b in
-            order.firstIndex { a.hasPrefix($0) } ?? 0 < order.firstIndex { b.hasPrefix($0) } ?? 0
+        return (options.source, ios)
+    }
+}
+
+/// `LayoutRecorder.Options(…)` built from `lualayout run`'s options.
+struct RecorderOptions {
+    var size = "CGSize(width: 375, height: 667)"
+    var width = 375.0, height = 667.0
+    var counts = "[20]"
+    var offset = (x: 0.0, y: 0.0)
+    var fields: [String: String] = [:]
+    var visible = false
+
+    mutating func apply(_ flag: String, _ value: String, directory: String) throws {
+        switch flag {
+        case "--bounds":
+            let parts = value.lowercased().split(separator: "x").compactMap { Double($0) }
+            guard parts.count == 2 else { throw CheckError("--bounds \(value): expected WxH") }
+            (width, height) = (parts[0], parts[1])
+            size = "CGSize(width: \(parts[0]), height: \(parts[1]))"
+        case "--scale": fields["scale"] = String(try number(value, flag))
+        case "--items": counts = "[\(try count(value, flag))]"
+        case "--sections":
+            let list = try value.split(separator: ",").map { try count(String($0), flag) }
+            counts = "[\(list.map(String.init).joined(separator: ", "))]"
+        case "--data":
+            counts = "[\(try Self.dataCounts(value, directory: directory).map(String.init).joined(separator: ", "))]"
+        case "--offset":
+            let p = try numbers(value, 2, flag)
+            offset = (p[0], p[1])
+            fields["contentOffset"] = "CGPoint(x: \(p[0]), y: \(p[1]))"
+        case "--content-inset": fields["contentInset"] = try insets(value, flag)
+        case "--layout-margins": fields["layoutMargins"] = try insets(value, flag)
+        case "--safe-area": fields["safeAreaInsets"] = try insets(value, flag)
+        case "--layout-direction": fields["rightToLeft"] = value == "rtl" || value == "rightToLeft" ? "true" : "false"
+        case "--rect":
+            let r = try numbers(value, 4, flag)
+            fields["rect"] = "CGRect(x: \(r[0]), y: \(r[1]), width: \(r[2]), height: \(r[3]))"
+        case "--trait": try trait(value)
+        default: throw CheckError("\(flag): not an option of lualayout run")
         }
-        return "LayoutRecorder.Options("
-            + (["size: \(size)", "itemCounts: \(counts)"] + extras).joined(separator: ", ")
-            + ")"
+    }
+
+    /// `--trait KEY=VALUE`: the size classes and the text size go to the host's trait overrides.
+    private mutating func trait(_ assignment: String) throws {
+        let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { throw CheckError("--trait \(assignment): expected KEY=VALUE") }
+        switch parts[0] {
+        case "horizontalSizeClass": fields["horizontalSizeClass"] = "." + parts[1]
+        case "verticalSizeClass": fields["verticalSizeClass"] = "." + parts[1]
+        case "preferredContentSizeCategory": fields["preferredContentSizeCategory"] = "." + parts[1]
+        case "displayScale": fields["scale"] = parts[1]
+        default:
+            throw CheckError("--trait \(parts[0]): the host has no such trait (UIKit sets the idiom from the device)")
+        }
+    }
+
+    /// The memberwise initializer's arguments, in its order.
+    var source: String {
+        var fields = self.fields
+        if visible {
+            fields["rect"] = "CGRect(x: \(offset.x), y: \(offset.y), width: \(width), height: \(height))"
+        }
+        let order = [
+            "scale", "contentOffset", "contentInset", "layoutMargins", "safeAreaInsets", "rightToLeft",
+            "horizontalSizeClass", "verticalSizeClass", "preferredContentSizeCategory", "rect",
+        ]
+        let arguments =
+            ["size: \(size)", "itemCounts: \(counts)"] + order.compactMap { key in fields[key].map { "\(key): \($0)" } }
+        return "LayoutRecorder.Options(" + arguments.joined(separator: ", ") + ")"
     }
 
     private func number(_ text: String, _ flag: String) throws -> Double {
@@ -95,7 +177,7 @@ struct ExportCheckCase {
         return value
     }
 
-    private func integer(_ text: String, _ flag: String) throws -> Int {
+    private func count(_ text: String, _ flag: String) throws -> Int {
         guard let value = Int(text), value >= 0 else { throw CheckError("\(flag) \(text): expected a count") }
         return value
     }
@@ -112,7 +194,7 @@ struct ExportCheckCase {
     }
 
     /// Item counts per section of a data file (`{"sections": [[…], N, {"items": […]}, {"count": N}]}`).
-    private func dataCounts(_ file: String) throws -> [Int] {
+    static func dataCounts(_ file: String, directory: String) throws -> [Int] {
         let path = file.hasPrefix("/") ? file : directory + "/" + file
         guard let data = FileManager.default.contents(atPath: path),
             let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

@@ -11,23 +11,60 @@ package enum InputFile {
     /// Most items a run may lay out (`--items`, a data file, a batch file's inserted section).
     package static let maxItems = 20_000_000
 
-    /// The bytes of `path`; a file larger than `limit` is refused before it is read (it could
-    /// only decode larger, bar whitespace).
+    /// The bytes of `path`: a file, or a pipe or device (`compare a.json <(lualayout run …)`),
+    /// read to its end. A file larger than `limit` is refused before it is read (it could only
+    /// decode larger, bar whitespace); a pipe or device is read up to `limit` and refused past
+    /// it. A failure says why (the system's reason).
     package static func read(_ path: String, what: String, limit: Int) throws(InputFileError) -> [UInt8] {
-        let entry = FileEntry(atPath: path)
-        guard entry.exists, !entry.isDirectory else {
-            throw InputFileError("\(path): cannot read \(what)")
+        // Not blocked on a named pipe no one writes to: it reads as empty.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw InputFileError("\(path): cannot read \(what): \(reason(errno))") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw InputFileError("\(path): cannot read \(what): \(reason(errno))")
         }
-        if let size = Self.size(of: path), size > limit {
+        let type = info.st_mode & S_IFMT
+        guard type != S_IFDIR else { throw InputFileError("\(path): cannot read \(what): it is a folder") }
+        let size = Int(info.st_size)
+        if type == S_IFREG, size > limit {
             throw InputFileError(
                 "\(path): the file is \(size) bytes, more than the data limit of \(JSONDataParser.formatBytes(limit)) (\(raiseHint(size)))"
             )
         }
-        guard let contents = FileManager.default.contents(atPath: path) else {
-            throw InputFileError("\(path): cannot read \(what)")
+        // Reads block again once open: a pipe's writer is waited for, as `cat` waits.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(type == S_IFREG ? size : 1 << 16)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            guard count > 0 else {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw InputFileError("\(path): cannot read \(what): \(reason(errno))")
+            }
+            bytes.append(contentsOf: chunk[..<count])
+            guard bytes.count <= limit else {
+                throw InputFileError(
+                    "\(path): more than the data limit of \(JSONDataParser.formatBytes(limit)) came from it (\(raiseHint(bytes.count)))"
+                )
+            }
         }
-        return [UInt8](contents)
+        return bytes
     }
+
+    /// read(2), named apart from `read(_:what:limit:)`.
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #else
+        Darwin.read(descriptor, buffer, count)
+        #endif
+    }
+
+    /// The system's reason for `code` (`strerror`): "No such file or directory".
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     /// The size the file system gives for `path` (a symbolic link's own size): one lstat(2),
     /// not FileManager's attributes, which also look up the owner's user and group names.

@@ -177,15 +177,68 @@ package struct ElementStoreBuilder: Sendable {
     /// pass to check the order (a flow layout's cells, a custom layout placing in order).
     private var appendedInOrder = true
     private var last: (category: ElementCategory, kind: UInt16, section: Int32, item: Int32)?
+    /// The bytes the built store and the engine's bookkeeping may take: `--max-memory` less
+    /// what the script's Lua state holds (the two share the cap). Past it `append` keeps
+    /// nothing more and `build()` throws `memoryError`, so millions of elements stop at the
+    /// cap instead of growing to gigabytes.
+    package private(set) var byteLimit = Int.max
+    /// Bytes charged so far: each element's record and rect-index share, extras, and what the
+    /// engine charges for its own per-section and per-element state (`charge`).
+    package private(set) var chargedBytes = 0
 
-    package init() {}
+    /// What one element costs the limit once stored: its 64-byte record and its share of the
+    /// rect index.
+    package static let bytesPerElement = 80
+    /// What an element's extras (transform, custom fields, animations) add.
+    static let bytesPerExtras = MemoryLayout<ElementStore.Extras>.stride
+
+    package init(byteLimit: Int = .max) {
+        self.byteLimit = byteLimit
+    }
+
+    /// Whether more was charged than `byteLimit` allows: nothing more is kept.
+    package private(set) var isOverLimit = false
+
+    /// Charges `bytes` of the engine's own state (sections, elements held aside) to the limit.
+    @inline(__always)
+    package mutating func charge(_ bytes: Int) {
+        let (sum, overflow) = chargedBytes.addingReportingOverflow(max(0, bytes))
+        chargedBytes = overflow ? .max : sum
+        if overflow || sum > byteLimit { isOverLimit = true }
+    }
+
+    /// Charges `count` times `bytes` (a per-section array before it is made), saturating.
+    package mutating func charge(_ count: Int, times bytes: Int) {
+        let (product, overflow) = max(0, count).multipliedReportingOverflow(by: bytes)
+        charge(overflow ? .max : product)
+    }
+
+    /// The error of a layout that grew past `byteLimit`.
+    package var memoryError: LayoutError {
+        let limit = byteLimit >= 1 << 20 ? "\(byteLimit >> 20) MiB" : "\(byteLimit) bytes"
+        return LayoutError(
+            "memory limit exceeded: the prepared layout needs more than the \(limit) the memory cap leaves beside the script's Lua state (\(records.count) elements placed so far, about \(Self.bytesPerElement) bytes each; raise it with --max-memory)"
+        )
+    }
+
+    /// Reserves room for `count` elements, the least a layout of `count` items places (a cell
+    /// each): when they cannot fit the limit, the memory error now, before any is placed.
+    package mutating func reserve(elements count: Int) throws(LayoutError) {
+        let (bytes, overflow) = max(0, count).multipliedReportingOverflow(by: Self.bytesPerElement)
+        guard !overflow, chargedBytes <= byteLimit - bytes else {
+            isOverLimit = true
+            throw memoryError
+        }
+        reserveCapacity(count)
+    }
 
     package var count: Int { records.count }
 
     /// Reserves room for `count` elements; a large reservation asks for huge pages, which
     /// cut the page faults of filling it by 512.
     package mutating func reserveCapacity(_ count: Int) {
-        records.reserveCapacity(count)
+        // No more than the limit can keep: a count beyond it fails at the limit, unreserved.
+        records.reserveCapacity(min(count, byteLimit / Self.bytesPerElement + 1))
         HugePages.advise(&records)
     }
 
@@ -209,6 +262,8 @@ package struct ElementStoreBuilder: Sendable {
                 last.category == category && last.kind == kindID
                 && (last.section, last.item) < (section, item)
         }
+        charge(Self.bytesPerElement)
+        guard !isOverLimit else { return }
         last = (category, kindID, section, item)
         records.append(
             ElementStore.Record(
@@ -223,6 +278,9 @@ package struct ElementStoreBuilder: Sendable {
     ) {
         guard !records.isEmpty, !(transform3D.isIdentity && custom.isEmpty && animations.isEmpty && deeper.isEmpty)
         else { return }
+        charge(Self.bytesPerExtras + 8 * deeper.count + MemoryLayout<AttributeAnimation>.stride * animations.count)
+        // Past the limit the last element asked for was not kept: no extras for another one.
+        guard !isOverLimit else { return }
         if !deeper.isEmpty { appendedInOrder = false }
         records[records.count - 1].extras = Int32(extras.count)
         extras.append(
@@ -246,6 +304,7 @@ package struct ElementStoreBuilder: Sendable {
 
     /// Sorts into output order (category, kind name, index path) and rejects duplicates.
     package func build() throws(LayoutError) -> ElementStore {
+        if isOverLimit { throw memoryError }
         let ranks = kindRanks()
         func key(_ r: ElementStore.Record) -> (UInt8, UInt16, Int32, Int32) {
             (r.category.rawValue, ranks[Int(r.kind)], r.section, r.item)

@@ -36,6 +36,7 @@ package enum JSONLayoutReader {
         var elements: [LayoutAttributes] = []
         elements.reserveCapacity(items.count)
         for (index, item) in items.enumerated() { elements.append(try element(item, at: "elements[\(index)]")) }
+        try refuseDuplicates(elements)
         var snapshot = LayoutSnapshot(bounds: bounds, contentSize: contentSize, elements: elements)
         if let target = root["targetContentOffset"] {
             let fields = try object(target, at: "targetContentOffset")
@@ -45,6 +46,21 @@ package enum JSONLayoutReader {
                 target: try point(fields["target"], at: "targetContentOffset.target"))
         }
         return snapshot
+    }
+
+    /// A layout places each element once: one listed twice is a document of the wrong shape
+    /// (a comparison would otherwise call the second one vanished). `renamed` says what made
+    /// two keys equal when kinds were read as others.
+    package static func refuseDuplicates(_ elements: [LayoutAttributes], renamed: String = "") throws(ReadError) {
+        var first: [ElementKey: Int] = [:]
+        first.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            if let earlier = first.updateValue(index, forKey: element.key) {
+                throw ReadError(
+                    location: "elements[\(index)]",
+                    message: "\(element.key) is listed twice (first as elements[\(earlier)])\(renamed)")
+            }
+        }
     }
 
     static func element(_ value: LayoutValue, at path: String) throws(ReadError) -> LayoutAttributes {

@@ -244,23 +244,24 @@ package enum SVGLayoutWriter {
 
     package static func escape(_ text: String) -> String {
         // Most labels and tooltips need nothing escaped: one pass over the bytes tells. A byte
-        // below 0x20 other than \n and \t, or one of &<>", sends the text character by character.
+        // below 0x20 other than \n and \t, or one of &<>", sends the text scalar by scalar (never
+        // `Character` by `Character`: "<" followed by a combining mark is one `Character`, not "<").
         let plain = !text.utf8.contains { byte in
             byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22
                 || (byte < 0x20 && byte != 0x0A && byte != 0x09)
         }
         if plain { return text }
         var result = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            case "\n", "\t": result.append(character)
+            case "\n", "\t": result.unicodeScalars.append(scalar)
             // XML 1.0 allows no other control characters, not even as references.
-            case _ where character.unicodeScalars.first!.value < 0x20: result += "\u{FFFD}"
-            default: result.append(character)
+            case _ where scalar.value < 0x20: result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

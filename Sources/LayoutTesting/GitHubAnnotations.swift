@@ -35,23 +35,43 @@ package enum GitHubAnnotations {
         return "::error \(properties)::\(escapeData(message))"
     }
 
-    /// The message: `%`, CR and LF escaped, as the runner's toolkit does.
-    static func escapeData(_ text: String) -> String {
-        text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
-    }
+    /// The message: `%`, CR and LF escaped, as the runner's toolkit does, by Unicode scalar
+    /// (a CR LF is one `Character`, equal to neither).
+    static func escapeData(_ text: String) -> String { escape(text, ["%": "%25", "\r": "%0D", "\n": "%0A"]) }
 
     /// A property value: also `:` and `,`.
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
+        escape(text, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
     }
-}
 
-extension String {
-    fileprivate func replacingAll(_ target: Character, _ replacement: String) -> String {
+    private static func escape(_ text: String, _ replacements: [Unicode.Scalar: String]) -> String {
         var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if let replacement = replacements[scalar] {
+                result += replacement
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
         return result
+    }
+
+    /// `lines` between `::stop-commands::TOKEN` and `::TOKEN::`: the runner executes no
+    /// workflow command in them. A test's report quotes what the test chose (messages,
+    /// values, paths), and the runner reads a command in any line that starts with `::` after
+    /// its indentation; the token is random, so the test cannot end the pause itself.
+    package static func guarded(_ lines: [String], token: String) -> [String] {
+        guard !lines.isEmpty else { return [] }
+        return ["::stop-commands::\(token)"] + lines + ["::\(token)::"]
+    }
+
+    /// A fresh token for `guarded`: 128 random bits in hex.
+    package static func pauseToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
     }
 }

@@ -32,10 +32,10 @@ package enum JUnitWriter {
             }
             xml += ">\n"
             if let error = report.result.error {
-                let first = error.split(separator: "\n").first.map(String.init) ?? error
+                let first = error.splitLines().first { !$0.isEmpty }.map(String.init) ?? error
                 xml += "      <error message=\"\(escape(first))\" type=\"error\">\(escape(error))</error>\n"
             } else if let first = failures.first {
-                let message = first.split(separator: "\n").first.map(String.init) ?? first
+                let message = first.splitLines().first { !$0.isEmpty }.map(String.init) ?? first
                 let more = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
                 xml +=
                     "      <failure message=\"\(escape(message + more))\" type=\"expectation\">\(escape(failures.joined(separator: "\n")))</failure>\n"

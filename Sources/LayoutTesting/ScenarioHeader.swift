@@ -1,4 +1,5 @@
 import LayoutEngine
+import Platform
 
 /// The header of a `*.test.lua` scenario: its leading comment lines, which name what it runs.
 ///
@@ -40,9 +41,9 @@ package struct ScenarioHeader: Equatable {
         var layout: Directive?, controller: Directive?, options: [Directive] = []
         var devices: Directive?, matrix: Directive?
         var number = 0
-        for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Lines as Lua numbers them (CR LF from a Windows checkout is one line break).
+        for line in source.splitLines() {
             number += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             let text = line.drop { $0 == " " || $0 == "\t" }
             if text.isEmpty { continue }
             guard text.hasPrefix("--") else { break }  // the first line of code ends the header
@@ -87,9 +88,9 @@ package struct ScenarioHeader: Equatable {
     package func variants(path: String) throws(TestFileError) -> [TestVariant]? {
         if let devices {
             var variants: [TestVariant] = []
-            for entry in devices.value.split(separator: ",").map({ $0.trimmingSpaces() }) {
+            for entry in devices.value.split(scalar: ",").filter({ !$0.isEmpty }).map({ $0.trimmingSpaces() }) {
                 // `NAME@N`: the device on iOS N (`--ios N`, docs/uikit-versions.md).
-                let parts = entry.split(separator: "@", maxSplits: 1).map(String.init)
+                let parts = entry.split(scalar: "@", maxSplits: 1).filter { !$0.isEmpty }
                 let name = parts.first ?? entry
                 let release = parts.count == 2 ? parts[1] : nil
                 if let release, IOSVersion(parsing: release) == nil {
@@ -119,7 +120,7 @@ package struct ScenarioHeader: Equatable {
             return variants
         }
         if let matrix {
-            let sets = matrix.value.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+            let sets = matrix.value.split(scalar: "|").map { $0.trimmingSpaces() }
             if let empty = sets.firstIndex(where: \.isEmpty) {
                 throw TestFileError(path, matrix.line, "-- matrix: option set \(empty + 1) is empty")
             }
@@ -133,13 +134,15 @@ package struct ScenarioHeader: Equatable {
     }
 
     /// `name: value` after the `--` (name: letters only), or nil for free text.
+    /// Read by Unicode scalar: a combining mark after the colon does not hide it.
     private static func directive(in comment: Substring) -> (String, String)? {
-        let body = comment.drop { $0 == " " || $0 == "\t" }
+        let body = comment.unicodeScalars.drop { $0 == " " || $0 == "\t" }
         guard let colon = body.firstIndex(of: ":") else { return nil }
-        let name = body[..<colon]
-        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
-        let value = body[body.index(after: colon)...].trimmingSpaces()
-        return (String(name), value)
+        let name = String(String.UnicodeScalarView(body[..<colon]))
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) })
+        else { return nil }
+        let value = String(String.UnicodeScalarView(body[body.index(after: colon)...])).trimmingSpaces()
+        return (name, value)
     }
 
     /// Levenshtein distance of two short names.
@@ -183,8 +186,7 @@ package struct TestFileError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-extension Substring {
-    package func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (by Unicode scalar).
+    package func trimmingSpaces() -> String { trimmingScalars { $0 == " " || $0 == "\t" } }
 }

@@ -107,7 +107,12 @@ package enum OptionWords {
 
     /// `word` as `split` reads it back: unchanged when plain, else in "…" with `"` and `\` escaped.
     package static func quote(_ word: String) -> String {
-        let plain = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_./,=+:@%".contains($0) }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || $0.properties.numericType != nil
+                    || "-_./,=+:@%".unicodeScalars.contains($0)
+            }
         if plain { return word }
         var quoted = "\""
         for scalar in word.unicodeScalars {
@@ -117,39 +122,38 @@ package enum OptionWords {
         return quoted + "\""
     }
 
+    /// Read by Unicode scalar: a quote or a space followed by a combining mark still counts.
     package static func split(_ text: String) throws(SplitError) -> [String] {
-        var words: [String] = [], current = "", inWord = false
-        var characters = text[...]
-        while let character = characters.popFirst() {
-            switch character {
+        var words: [String] = [], current = String.UnicodeScalarView(), inWord = false
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            switch scalar {
             case " ", "\t":
-                if inWord { words.append(current) }
-                current = ""
+                if inWord { words.append(String(current)) }
+                current = String.UnicodeScalarView()
                 inWord = false
             case "'", "\"":
                 inWord = true
                 var closed = false
-                while let next = characters.popFirst() {
-                    if next == character {
+                while let next = scalars.popFirst() {
+                    if next == scalar {
                         closed = true
                         break
                     }
-                    if character == "\"", next == "\\", let escaped = characters.first,
-                        escaped == "\"" || escaped == "\\"
-                    {
+                    if scalar == "\"", next == "\\", let escaped = scalars.first, escaped == "\"" || escaped == "\\" {
                         current.append(escaped)
-                        characters = characters.dropFirst()
+                        scalars = scalars.dropFirst()
                     } else {
                         current.append(next)
                     }
                 }
-                guard closed else { throw SplitError(message: "unterminated \(character) quote") }
+                guard closed else { throw SplitError(message: "unterminated \(scalar) quote") }
             default:
-                current.append(character)
+                current.append(scalar)
                 inWord = true
             }
         }
-        if inWord { words.append(current) }
+        if inWord { words.append(String(current)) }
         return words
     }
 }

@@ -15,7 +15,7 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
         do {
             context = try plan.options.makeContext()
         } catch {
-            result.error = "\(error)"
+            result.error = Self.locate("\(error)", in: plan)
             return result
         }
         // The handler cannot stop the scenario: it records what the run must report after it.
@@ -72,4 +72,18 @@ package struct SimulatorScenarioExecutor: ScenarioExecuting {
 private final class SnapshotRecorder {
     package var notes: [String] = []
     package var invalidNames: [(line: Int, message: String)] = []
+}
+
+extension SimulatorScenarioExecutor {
+    /// An error of the collection view the options describe (`--sections: 200000000 items; …`)
+    /// located at the test's line that gives the option (a `-- options:` line, or the
+    /// `-- matrix:` or `-- devices:` line of this run); one already located in a data file
+    /// stays as it is.
+    static func locate<Options>(_ message: String, in plan: ScenarioTestPlan<Options>) -> String {
+        guard message.hasPrefix("--") else { return message }
+        let option = String(message.prefix { $0 != ":" && $0 != " " })
+        let lines = plan.header.options + (plan.variant.map { [$0.options] } ?? [])
+        let line = lines.first { $0.value.contains(option) }?.line ?? lines.first?.line ?? 1
+        return "\(plan.testPath):\(line): \(message)"
+    }
 }

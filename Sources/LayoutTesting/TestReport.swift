@@ -1,3 +1,5 @@
+import Platform
+
 /// The outcome of one test file and how `lualayout test` prints it.
 package struct TestCaseReport: Equatable {
     package enum Status: Equatable {
@@ -50,9 +52,10 @@ package struct TestCaseReport: Equatable {
         "\(path):\(failure.line): expectation failed: \(failure.message)"
     }
 
-    /// The first line indented by 4, the following ones (a diff, a traceback) by 6.
+    /// The first line indented by 4, the following ones (a diff, a traceback) by 6: every line
+    /// a CR, an LF or both end (a message's CR LF does not hide its second line).
     package static func indented(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+        text.splitLines().enumerated().map { index, line in
             (index == 0 ? "    " : "      ") + line
         }
     }

@@ -33,9 +33,16 @@ package enum TestSelection {
             let (ha, hb) = (hash(a), hash(b))
             return ha != hb ? ha < hb : a.utf8.lexicographicallyPrecedes(b.utf8)
         }
-        let lower = (shard.index - 1) * ordered.count / shard.count
-        let upper = shard.index * ordered.count / shard.count
+        let lower = boundary(shard.index - 1, of: ordered.count, parts: shard.count)
+        let upper = boundary(shard.index, of: ordered.count, parts: shard.count)
         return ordered[lower..<upper].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Where part `k` of `parts` ends among `count` files: ⌊k·count / parts⌋, with the product
+    /// taken in 128 bits, since K and N are the user's and may be as large as `Int.max`
+    /// (`--shard 9223372036854775807/9223372036854775807`). k ≤ parts, so the quotient ≤ count.
+    static func boundary(_ k: Int, of count: Int, parts: Int) -> Int {
+        parts.dividingFullWidth(k.multipliedFullWidth(by: count)).quotient
     }
 
     /// 64-bit FNV-1a of the path's UTF-8 bytes.

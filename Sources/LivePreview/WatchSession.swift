@@ -302,7 +302,7 @@ package final class WatchSession: @unchecked Sendable {
             published.state.version = reloads
             published.state.error = message
         }
-        var report = "\(label) error: " + message.replacing("\n", with: "\n    ")
+        var report = "\(label) error: " + message.splitLines().joined(separator: "\n    ")
         if let lastGood {
             let size = lastGood.contentSize
             report +=

@@ -181,7 +181,7 @@ package final class LuaState {
     /// `error` call they raise with: the script's author sees their own lines only.
     package static func withoutHostFrames(_ traceback: String) -> String {
         func isHostFrame(_ line: Substring) -> Bool { isHostLocation(line) }
-        var lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = traceback.splitLines()
         guard lines.contains(where: isHostFrame) else { return traceback }
         if let first = lines.first, first.hasSuffix("[C]: in function 'error'"), lines.count > 1, isHostFrame(lines[1])
         {

@@ -21,7 +21,10 @@ struct CompareCommand: LualayoutCommand {
             would: --bounds, --scale, --sections, --ios, …; every element of the layout). \
             UIKit's kinds are read as LuaLayout's: UICollectionElementKindSectionHeader is \
             "header", UICollectionElementKindSectionFooter is "footer"; --kind maps others. \
-            See docs/export.md.
+            Either JSON may come from a pipe (<(lualayout run …)); --max-memory bounds what \
+            each decodes to (default 256M), as it bounds a data file. An element listed twice \
+            (also once --kind or UIKit's names make two kinds one) is a shape error. See \
+            docs/export.md.
 
             Exit status: 0 when the layouts match, 1 when they differ, 2 when a file cannot be \
             read (the JSON error's line and column, or the field that is wrong), and 1 for a \
@@ -45,7 +48,7 @@ struct CompareCommand: LualayoutCommand {
     @OptionGroup(title: "Collection view (when ACTUAL is a script)")
     var layout: LayoutOptions
 
-    @OptionGroup(title: "Script (when ACTUAL is a script)")
+    @OptionGroup(title: "Script (when ACTUAL is a script; --max-memory also bounds reading the JSON)")
     var scriptOptions: ScriptOptions
 
     @Option(
@@ -71,11 +74,12 @@ struct CompareCommand: LualayoutCommand {
     }
 
     func execute(_ io: CommandIO) throws(CLIError) {
-        let limit = ScriptLayout.Limits().memoryBytes
+        // Every reader takes --max-memory: a 250,000-element recording decodes past the default.
+        let limit = scriptOptions.maxMemory.bytes
         let kinds = KindMapping.table(kind)
-        let expectedLayout = KindMapping.apply(kinds, to: try Self.read(expected, limit: limit))
-        var actualLayout = KindMapping.apply(
-            kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit))
+        let expectedLayout = try KindMapping.apply(kinds, to: try Self.read(expected, limit: limit), of: expected)
+        var actualLayout = try KindMapping.apply(
+            kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit), of: actual)
         LayoutComparison(tolerance: tolerance, ignored: ignore.names).align(&actualLayout, with: expectedLayout)
         let report = SnapshotDiffReport.describe(from: expectedLayout, to: actualLayout, limit: 200)
         if report.lines.isEmpty {
@@ -139,13 +143,28 @@ struct KindMapping: ExpressibleByArgument {
         return table
     }
 
-    /// The layout with its kinds renamed (and so reordered as LuaLayout orders elements).
-    static func apply(_ table: [String: String], to layout: LayoutSnapshot) -> LayoutSnapshot {
+    /// The layout with its kinds renamed (and so reordered as LuaLayout orders elements); two
+    /// elements the renaming makes one (`header` and UIKit's name for it) are a shape error
+    /// of the file at `path`.
+    static func apply(
+        _ table: [String: String], to layout: LayoutSnapshot, of path: String
+    ) throws(CLIError)
+        -> LayoutSnapshot
+    {
         guard layout.elements.contains(where: { table[$0.kind] != nil }) else { return layout }
         var renamed = layout
         var elements = layout.elements.array
+        var names: [String] = []
         for index in elements.indices {
-            if let name = table[elements[index].kind] { elements[index].key.kind = name }
+            guard let name = table[elements[index].kind] else { continue }
+            if !names.contains(elements[index].kind) { names.append(elements[index].kind) }
+            elements[index].key.kind = name
+        }
+        do {
+            let read = names.map { "\($0) is read as \(table[$0]!)" }.joined(separator: ", ")
+            try JSONLayoutReader.refuseDuplicates(elements, renamed: " once kinds are read as others (\(read))")
+        } catch {
+            throw .input("\(path): \(error)")
         }
         elements.sort { $0.key < $1.key }
         renamed.elements = ElementList(elements)

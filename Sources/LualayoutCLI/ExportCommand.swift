@@ -42,6 +42,18 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
     @Flag(help: "Export what UIKit can express and mark each Lua callback with a `// not exported:` comment.")
     var allowPartial = false
 
+    @Flag(
+        help:
+            "Also write a UICollectionViewController for the layout: registrations for every kind and a data source serving the item counts of the options."
+    )
+    var screen = false
+
+    @Flag(
+        help:
+            "Import UIKitSurface where UIKit is absent (#if canImport(UIKit)): for packages built on Linux too, as the LuaLayoutExport plugin does."
+    )
+    var surface = false
+
     @Option(
         name: [.customShort("o"), .long],
         help: ArgumentHelp("Write the Swift file to FILE instead of standard output.", valueName: "FILE"),
@@ -67,27 +79,33 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
         let scriptLayout = try scriptOptions.loadLayout(script)
         let captured: CapturedLayout
         do {
-            captured = try scriptLayout.capture(in: context)
+            captured = try scriptLayout.capture(in: context, memoryLimit: scriptOptions.maxMemory.bytes)
         } catch {
             throw CLIError(error)
         }
         _ = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
-        let refusals = SwiftLayoutExport.refusals(captured, allowPartial: allowPartial)
-        guard refusals.isEmpty else {
-            for line in refusals { io.err.write(line + "\n") }
-            throw .reported
-        }
         let options = SwiftLayoutExport.Options(
             name: name ?? SwiftLayoutExport.defaultName(forScript: script), scriptName: script,
-            evaluatedFor: layout.commandLineDescription, allowPartial: allowPartial)
-        let source = SwiftLayoutExport.source(captured, options: options)
+            evaluatedFor: layout.commandLineDescription(scriptOptions), allowPartial: allowPartial,
+            deploymentTarget: layout.ios?.version, engineVersion: context.iosVersion,
+            screenItemCounts: screen ? context.data.sections.map(\.count) : nil, importsSurface: surface,
+            memoryLimit: scriptOptions.maxMemory.bytes)
+        let source: String
+        switch SwiftLayoutExport.export(captured, options: options) {
+        case .refused(let lines):
+            for line in lines { io.err.write(line + "\n") }
+            throw .reported
+        case .source(let text):
+            source = text
+        }
         try destination.write(io, inputs: scriptLayout.loadedFiles + layout.inputFiles) { $0.write(source) }
     }
 }
 
 extension LayoutOptions {
-    /// The collection view as options (`--bounds 375x667 --scale 2 --items 94`), for headers.
-    var commandLineDescription: String {
+    /// The collection view as options (`--bounds 375x667 --scale 2 --items 94`), every option
+    /// that changes a value included, for headers.
+    func commandLineDescription(_ script: ScriptOptions? = nil) -> String {
         var parts = ["--bounds \(SizeArgument.text(bounds.size))"]
         if let offset { parts.append("--offset \(number(offset.point.x)),\(number(offset.point.y))") }
         parts.append("--scale \(number(scale))")
@@ -109,6 +127,14 @@ extension LayoutOptions {
         }
         for assignment in state {
             parts.append("--state \(assignment.key)=\(JSONLayoutWriter.value(assignment.value))")
+        }
+        if layoutDirection?.direction == .rightToLeft { parts.append("--layout-direction rtl") }
+        for given in trait { parts.append("--trait \(given.key)=\(given.value)") }
+        for given in orthogonalOffset { parts.append("--orthogonal-offset \(given.section):\(number(given.offset))") }
+        if let ios { parts.append("--ios \(ios.version)") }
+        if let script {
+            if script.seed != ScriptOptions.defaultSeed { parts.append("--seed \(script.seed)") }
+            if script.estimates { parts.append("--estimates") }
         }
         return parts.joined(separator: " ")
     }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import BuildCommit
+import ScriptLayout
 
 /// A subcommand that runs against explicit output streams (so tests can drive it in-process).
 protocol LualayoutCommand: ParsableCommand {
@@ -16,6 +18,17 @@ extension LualayoutCommand {
 /// The version `lualayout --version` prints: the one place it is written.
 package let lualayoutVersion = "0.1.0"
 
+/// What `lualayout --version` prints: the version, the Lua library it runs, the commit it was
+/// built from (recorded by Scripts/lualayout and Scripts/package).
+package var lualayoutVersionText: String {
+    let commit = String(cString: lualayout_build_commit())
+    return """
+        lualayout \(lualayoutVersion)
+        \(ScriptLayout.luaRelease)
+        commit \(commit.isEmpty ? "unknown (not built by Scripts/lualayout or Scripts/package)" : commit)
+        """
+}
+
 /// `lualayout`: run collection-view layouts written in Lua.
 struct Lualayout: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,14 +36,18 @@ struct Lualayout: ParsableCommand {
         abstract: "lualayout \(lualayoutVersion): run UIKit-style collection-view layouts written in Lua, headlessly.",
         discussion: """
             A layout script returns flow{...} (UICollectionViewFlowLayout, tuned by callbacks) or a \
-            table with prepare(cv, out) that places every element. See docs/lua-api.md.
+            table with prepare(cv, out) that places every element.
 
             Start a layout with `lualayout init NAME`; lint one with `lualayout check SCRIPT`. Shell \
             completion: `lualayout --generate-completion-script bash|zsh|fish` (see the README).
 
             Exit status: 0 on success, 1 for script and layout errors, 2 for usage and input errors.
+
+            Documentation: README.md and docs/ (lua-api.md: the Lua API; errors.md: every message), \
+            in the repository and, from a package, in /usr/share/doc/lualayout (Homebrew: \
+            $(brew --prefix)/share/doc/lualayout) with the examples in examples/; `man lualayout`.
             """,
-        version: "lualayout \(lualayoutVersion)",
+        version: lualayoutVersionText,
         subcommands: [
             RunCommand.self, CheckCommand.self, InitCommand.self, WatchCommand.self, UpdateCommand.self,
             TransitionCommand.self,

@@ -63,7 +63,8 @@ struct TestCommand: LualayoutCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Run N test files at a time, each in a worker process (default: the number of cores).", valueName: "N"))
+            "Run N test files at a time, each in a worker process (default: the number of cores; at most four per core).",
+            valueName: "N"))
     var jobs: Int?
 
     @Option(
@@ -88,7 +89,7 @@ struct TestCommand: LualayoutCommand {
 
     @Option(
         help: ArgumentHelp(
-            "How failures are reported besides the usual lines: 'github' adds GitHub Actions annotations (::error file=…,line=…::).",
+            "How failures are reported besides the usual lines: 'github' adds GitHub Actions annotations (::error file=…,line=…::), each test's lines between ::stop-commands:: and its token.",
             valueName: "NAME"))
     var reporter: TestReporter = .default
 
@@ -120,7 +121,7 @@ struct TestCommand: LualayoutCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A worker process using more than MB megabytes of memory is stopped and its test fails (default: 4096; 0: no limit).",
+            "A worker process using more than MB megabytes of memory is stopped and its test fails (default: 4096; 0: no limit; at most 1048576).",
             valueName: "MB"))
     var workerMemory: Int = 4096
 
@@ -135,11 +136,7 @@ struct TestCommand: LualayoutCommand {
             io.out.write(DeviceTable.listing)
             return
         }
-        if let jobs, jobs < 1 { throw .usage("test: --jobs must be at least 1, got \(jobs)") }
-        guard tolerance.isFinite, tolerance >= 0 else {
-            throw .usage("test: --tolerance takes points, 0 or more, got \(tolerance)")
-        }
-        guard workerMemory >= 0 else { throw .usage("test: --worker-memory must be 0 or more, got \(workerMemory)") }
+        try checkLimits()
         let part: TestSelection.Shard?
         if let shard {
             guard let parsed = TestSelection.Shard(shard) else {
@@ -177,7 +174,7 @@ struct TestCommand: LualayoutCommand {
         }
         let ci = self.ci ?? Self.environmentIsCI()
         let configuration = TestWorkerPool.Configuration(
-            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            jobs: jobs ?? Self.cores,
             workerArguments: (updateSnapshots ? ["--update-snapshots"] : []) + (ci ? ["--ci"] : [])
                 + (tolerance > 0 ? ["--tolerance", "\(tolerance)"] : []),
             memoryLimit: workerMemory << 20, bail: bail)
@@ -189,6 +186,33 @@ struct TestCommand: LualayoutCommand {
         if TestRunSummary(reports).exitCode != 0 { throw .reported }
     }
 
+    /// The cores the workers share (`--jobs`' default).
+    static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Most workers at once: four per core. More only share the same cores, each test then
+    /// takes longer than its time limit, and every worker holds its own memory.
+    static var maxJobs: Int { 4 * cores }
+
+    /// Most megabytes `--worker-memory` takes: 1 TiB, so the byte count cannot overflow.
+    static let maxWorkerMegabytes = 1 << 20
+
+    /// The numbers given to the run, each checked against its range before it is used.
+    private func checkLimits() throws(CLIError) {
+        if let jobs, !(1...Self.maxJobs).contains(jobs) {
+            throw .usage(
+                "test: --jobs must be between 1 and \(Self.maxJobs) (four workers per core; this machine has \(Self.cores)), got \(jobs)"
+            )
+        }
+        guard tolerance.isFinite, tolerance >= 0 else {
+            throw .usage("test: --tolerance takes points, 0 or more, got \(tolerance)")
+        }
+        guard (0...Self.maxWorkerMegabytes).contains(workerMemory) else {
+            throw .usage(
+                "test: --worker-memory takes megabytes from 0 (no limit) to \(Self.maxWorkerMegabytes), got \(workerMemory)"
+            )
+        }
+    }
+
     /// Runs `runs` in the workers and prints each report in order, the summary, and the JUnit file.
     private func run(
         _ runs: [TestJob], configuration: TestWorkerPool.Configuration, io: CommandIO
@@ -198,6 +222,7 @@ struct TestCommand: LualayoutCommand {
         let showProgress = isatty(2) == 1 && io.err is FileStream
         var reports: [TestCaseReport] = []
         var ledger = SnapshotLedger()
+        let pauseToken = GitHubAnnotations.pauseToken()
         var notRun = 0
         for (index, run) in runs.enumerated() {
             if showProgress {
@@ -214,9 +239,12 @@ struct TestCommand: LualayoutCommand {
                 continue
             }
             ledger.record(outcome?.written ?? [], of: &report)
-            for line in report.lines { io.out.write(line + "\n") }
             if reporter == .github {
-                for line in GitHubAnnotations.lines(for: report) { io.out.write(line + "\n") }
+                // The report quotes the test's own text: no workflow command runs from it.
+                let lines = GitHubAnnotations.guarded(report.lines, token: pauseToken)
+                for line in lines + GitHubAnnotations.lines(for: report) { io.out.write(line + "\n") }
+            } else {
+                for line in report.lines { io.out.write(line + "\n") }
             }
             io.flush()
             reports.append(report)

@@ -39,14 +39,16 @@ package final class ControllerScript: CollectionViewDelegate {
     package static let viewMethodNames = ControllerView.methodNames
 
     package let name: String
-    /// The directory of the controller file (data paths given to `view:reloadData` are beside it).
-    package let directory: String?
+    /// The controller's folder: paths given to `view:reloadData` are inside it.
+    let folder: ScriptFolder?
     package let options: Options
     let environment: ScriptEnvironment
     private let table: LuaReference
     private(set) var viewObject: ControllerView!
 
     var lua: LuaState { environment.lua }
+    /// The modules the controller required and the data files it read (`view:reloadData`).
+    package var loadedFiles: [String] { environment.loadedFiles + (folder?.read ?? []) }
 
     /// Loads the controller file; `require` resolves modules beside it.
     package convenience init(file path: String, limits: ScriptLayout.Limits) throws(ScriptError) {
@@ -62,7 +64,7 @@ package final class ControllerScript: CollectionViewDelegate {
         bytes: [UInt8], name: String, moduleDirectory: String?, limits: ScriptLayout.Limits
     ) throws(ScriptError) {
         self.name = name
-        directory = moduleDirectory
+        folder = ScriptFolder(moduleDirectory, of: "controller")
         environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         let lua = environment.lua
         try environment.runChunk(
@@ -421,6 +423,17 @@ package final class ControllerScript: CollectionViewDelegate {
     /// Calls callback `name` with the view and `pushArguments`' values (their count); returns
     /// the first result's index (at the top) to `read` before the stack is restored, or nil
     /// when the callback is not defined.
+    /// `file:line` where the callback `name` is defined (the file alone when unknown).
+    private func location(ofCallback name: String) -> String {
+        let lua = self.lua
+        let saved = lua.top
+        defer { lua.top = saved }
+        lua.push(table)
+        lua.rawGet(tableAt: -1, field: name)
+        let location = lua.functionLocation(at: -1)
+        return location.isEmpty ? self.name : location
+    }
+
     private func call<T>(
         _ name: String, _ view: HeadlessCollectionView, evaluating: String, arguments: Int32,
         _ pushArguments: () -> Void, read: (LuaState) throws -> T
@@ -470,12 +483,22 @@ package final class ControllerScript: CollectionViewDelegate {
             },
             read: { lua throws -> LayoutIndexPath in
                 if lua.type(at: -1) == .nil { return proposed }
+                // Blamed on the callback's own line, not on the scenario line that moved.
+                let site = location(ofCallback: "targetIndexPathForMove")
                 guard let path = Self.indexPath(lua, -1) else {
                     throw ScriptError(
                         kind: .invalidValue,
                         message:
-                            "\(self.name): \(evaluating) must return an index path {section, item} of whole numbers ≥ 0, got \(lua.type(at: -1).name)"
-                    )
+                            "\(site): targetIndexPathForMove must return an index path {section, item} of whole numbers ≥ 0, got \(lua.type(at: -1).name)",
+                        evaluating: evaluating)
+                }
+                if let at = view.movingItem,
+                    let problem = HeadlessCollectionView.moveTargetProblem(view.context.data, from: at, to: path)
+                {
+                    throw ScriptError(
+                        kind: .invalidValue,
+                        message: "\(site): targetIndexPathForMove returned {\(path.section), \(path.item)}: \(problem)",
+                        evaluating: evaluating)
                 }
                 return path
             })

@@ -1,5 +1,6 @@
 import LayoutEngine
 import LuaRuntime
+import Platform
 import ScriptLayout
 
 /// The `view` object controller callbacks receive: `view:setState(k, v)`,
@@ -54,10 +55,14 @@ final class ControllerView {
     /// `view:after(seconds, fn)`: `fn(view)` runs once the scenario's clock (`wait`) has
     /// advanced `seconds` (DispatchQueue.main.asyncAfter).
     private func after(_ lua: LuaState) -> LuaState.FunctionResult {
-        guard let seconds = lua.number(at: 2), lua.type(at: 2) == .number, seconds.isFinite, seconds >= 0,
-            seconds <= SimulationSession.maxTime
-        else {
-            return .error("view:after(seconds, fn) expects a number of seconds ≥ 0, got \(lua.type(at: 2).name)")
+        guard let seconds = lua.number(at: 2), lua.type(at: 2) == .number else {
+            return .error("view:after(seconds, fn) expects a number of seconds, got \(lua.type(at: 2).name)")
+        }
+        // The value and the range, as `wait` quotes them: the clock stays finite.
+        guard seconds.isFinite, seconds >= 0, seconds <= SimulationSession.maxTime else {
+            return .error(
+                "view:after(seconds, fn) expects seconds from 0 to \(NumberFormatting.format(SimulationSession.maxTime)), got \(NumberFormatting.format(seconds))"
+            )
         }
         guard lua.type(at: 3) == .function else {
             return .error("view:after(seconds, fn) expects a function to run, got \(lua.type(at: 3).name)")
@@ -77,7 +82,7 @@ final class ControllerView {
         if name == "after" { return after(lua) }
         do {
             return try ViewMethods.run(
-                name, call: call, view: view, lua: lua, argumentBase: 2, directory: controller.directory)
+                name, call: call, view: view, lua: lua, argumentBase: 2, folder: controller.folder)
         } catch let error as SimulationError {
             return .error(error.message)
         } catch let error as UpdateError {

@@ -63,15 +63,13 @@ extension ScenarioScript {
         },
     ]
 
-    /// `pinch(x, y, scale [, steps])`: steps default to 10; a steps value that is not a whole
-    /// number is passed on as -1, which the session refuses.
+    /// `pinch(x, y, scale [, steps])`: steps default to 10; the session checks them as given.
     private static func pinch(_ script: ScenarioScript, _ call: ScenarioCall) throws -> LuaState.FunctionResult {
         let point = try call.point()
         let scale = try call.number(3, "the scale")
         var steps = 10.0
         if call.lua.top >= 4, call.lua.type(at: 4) != .nil { steps = try call.number(4, "the steps") }
-        let whole = steps == steps.rounded() && abs(steps) < 1e6 ? Int(steps) : -1
-        return try script.session.pinch(point, scale: scale, steps: whole, line: call.line).noResults
+        return try script.session.pinch(point, scale: scale, steps: steps, line: call.line).noResults
     }
 
     /// State, data, bounds, time and transitions, and what the session reads back.
@@ -93,7 +91,7 @@ extension ScenarioScript {
             return try script.session.setState(key, value, duration: duration, line: call.line).noResults
         },
         "reloadData": { script, call in
-            let data = try call.lua.dataArgument(1, call.name, directory: script.directory).get()
+            let data = try call.lua.dataArgument(1, call.name, folder: script.folder).get()
             return try script.session.reloadData(data, line: call.line).noResults
         },
         "setBounds": { script, call in

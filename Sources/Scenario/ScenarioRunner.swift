@@ -66,6 +66,8 @@ package enum ScenarioRunner {
             }
             controllerScript = controller
             let session = try SimulationSession(layout: layout, context: request.context, controller: controller)
+            let cap = request.layoutOptions.limits.memoryBytes
+            session.timelineByteLimit = cap > 0 ? cap : .max
             outcome.timeline = session.timeline
             guard FileSystemPath.isRegularFile(request.scenarioPath),
                 let bytes = FileManager.default.contents(atPath: request.scenarioPath)
@@ -90,7 +92,7 @@ package enum ScenarioRunner {
         outcome.warnings = (scriptLayout?.warnings ?? []) + (scenarioScript?.warnings ?? [])
         // What the scripts read, a module that failed to load included: every one is an input.
         outcome.loadedFiles =
-            (scriptLayout?.loadedFiles ?? []) + (controllerScript?.environment.loadedFiles ?? [])
+            (scriptLayout?.loadedFiles ?? []) + (controllerScript?.loadedFiles ?? [])
             + (scenarioScript?.loadedFiles ?? []) + ((outcome.error as? ScriptError)?.files ?? [])
         return outcome
     }

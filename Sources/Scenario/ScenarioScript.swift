@@ -55,7 +55,7 @@ package final class ScenarioScript {
     /// The modules the scenario required so far, and the layouts and transition scripts its
     /// transitions loaded (with their modules).
     var loadedFiles: [String] {
-        environment.loadedFiles + transitionLayouts.flatMap(\.loadedFiles)
+        environment.loadedFiles + (folder?.read ?? []) + transitionLayouts.flatMap(\.loadedFiles)
             + transitionScripts.flatMap { [$0.name] + $0.loadedFiles }
     }
     /// The warnings of the layouts `beginTransition` loaded.
@@ -64,8 +64,8 @@ package final class ScenarioScript {
     private let layoutOptions: ScriptLayout.Options
     private var transitionLayouts: [ScriptLayout] = []
     private var transitionScripts: [TransitionScript] = []
-    /// The scenario's directory: data paths given to `reloadData` are beside it.
-    let directory: String?
+    /// The scenario's folder: paths given to `reloadData` and `beginTransition` are inside it.
+    let folder: ScriptFolder?
     let snapshotHandler: SnapshotHandler?
     let imageSnapshotHandler: SnapshotHandler?
     /// An error from the engine, the layout or the controller: the scenario stops with it,
@@ -97,7 +97,7 @@ package final class ScenarioScript {
         self.layoutOptions = layoutOptions ?? ScriptLayout.Options(limits: limits)
         self.name = name
         self.snapshotHandler = snapshotHandler
-        directory = moduleDirectory
+        folder = ScriptFolder(moduleDirectory, of: "scenario")
         self.imageSnapshotHandler = imageSnapshotHandler
         environment = try ScriptEnvironment.make(limits: limits, moduleDirectory: moduleDirectory, name: name)
         installGlobals()
@@ -149,7 +149,7 @@ package final class ScenarioScript {
             let call = ScenarioCall(lua: lua, name: global, line: line)
             guard let function = Self.globals[global] else {
                 return try ViewMethods.run(
-                    global, call: global, view: session.view, lua: lua, argumentBase: 1, directory: directory)
+                    global, call: global, view: session.view, lua: lua, argumentBase: 1, folder: folder)
             }
             return try function(self, call)
         } catch let error as SimulationError {
@@ -172,7 +172,7 @@ package final class ScenarioScript {
             guard let given = lua.string(at: index), lua.type(at: index) == .string else {
                 throw SimulationError("beginTransition expects \(what) (a path), got \(lua.type(at: index).name)")
             }
-            let path = given.hasPrefix("/") || directory == nil || directory == "." ? given : directory! + "/" + given
+            let path = try ScriptFolder.resolve(given, in: folder, for: "beginTransition", missing: "cannot read file")
             guard FileSystemPath.isRegularFile(path) else {
                 throw SimulationError("beginTransition: \(path): cannot read file")
             }

@@ -143,6 +143,10 @@ extension LuaState {
             return .failure(
                 SimulationError("\(function)(\"\(key)\", …): the value cannot be state: \(error.message)"))
         }
+        // As custom fields: state reaches the layout and every output, and JSON has no NaN.
+        if let problem = AttributeRules.customProblem(value) {
+            return .failure(SimulationError("\(function)(\"\(key)\", …): the value cannot be state: it \(problem)"))
+        }
         var duration: Double?
         switch type(at: index + 2) {
         case .nil, .none: break
@@ -168,16 +172,33 @@ extension LuaState {
     /// reloadData's argument: a table of the data file's shape (`{sections = {…}}`), or the
     /// path of a data file (relative paths are beside the script).
     func dataArgument(
-        _ index: Int32, _ function: String, directory: String?
+        _ index: Int32, _ function: String, folder: ScriptFolder?
+    ) -> Result<CollectionData, SimulationError> {
+        dataValue(index, function, folder: folder).flatMap { data in
+            // The run's own limit (`--items`, a data file): more items cannot be laid out.
+            guard data.totalItems <= InputFile.maxItems else {
+                return .failure(
+                    SimulationError(
+                        "\(function): \(data.totalItems) items; at most \(InputFile.maxItems) can be laid out"))
+            }
+            return .success(data)
+        }
+    }
+
+    private func dataValue(
+        _ index: Int32, _ function: String, folder: ScriptFolder?
     ) -> Result<CollectionData, SimulationError> {
         switch type(at: index) {
         case .string:
-            let given = string(at: index) ?? ""
-            let path = given.hasPrefix("/") || directory == nil ? given : directory! + "/" + given
             do {
-                return .success(try DataFile.read(path, limit: 256 << 20))
+                let path = try ScriptFolder.resolve(
+                    string(at: index) ?? "", in: folder, for: function, missing: "cannot read data file")
+                // Decoded under the script's memory cap, as `--data` is under `--max-memory`.
+                return .success(try DataFile.read(path, limit: limits.memoryBytes > 0 ? limits.memoryBytes : 256 << 20))
+            } catch let error as SimulationError {
+                return .failure(error)
             } catch {
-                return .failure(SimulationError("\(function): \(error.description)"))
+                return .failure(SimulationError("\(function): \(error)"))
             }
         case .table:
             do {

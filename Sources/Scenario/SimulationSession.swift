@@ -27,6 +27,10 @@ package final class SimulationSession {
     package private(set) var time = 0.0
     /// The latest time a scenario may wait until, in seconds.
     package static let maxTime = 1e12
+    /// Bytes the timeline may hold (`--max-memory`; each step keeps the visible layout): a
+    /// scenario looping over a million events stops at the cap, not at gigabytes.
+    package var timelineByteLimit = Int.max
+    private var timelineBytes = 0
 
     package init(
         layout: any CollectionViewLayout, context: CollectionContext, controller: ControllerScript? = nil
@@ -63,14 +67,16 @@ package final class SimulationSession {
     /// false the fingers stay down (no "ended": the live preview's pinch in progress).
     @discardableResult
     package func pinch(
-        _ point: Point, scale: Double, steps: Int = 10, ends: Bool = true, line: Int = 0
+        _ point: Point, scale: Double, steps: Double = 10, ends: Bool = true, line: Int = 0
     ) throws -> TimelineStep {
         try checkInViewport(point, "pinch")
-        guard scale.isFinite, scale > 0, (1...1000).contains(steps) else {
+        // Checked as given, so the message quotes the value itself (1.5, 1e300), not a stand-in.
+        guard scale.isFinite, scale > 0, steps == steps.rounded(), (1...1000).contains(steps) else {
             throw SimulationError(
-                "pinch expects a scale > 0 and steps as a whole number 1…1000, got \(NumberFormatting.format(scale)), \(steps)"
+                "pinch expects a scale > 0 and steps as a whole number 1…1000, got \(NumberFormatting.format(scale)), \(NumberFormatting.format(steps))"
             )
         }
+        let steps = Int(steps)
         return try record(.pinch(point, scale: scale, steps: steps), line: line) {
             try view.pinch(at: try view.touchPoint(viewport: point), scale: scale, steps: steps, ends: ends)
         }
@@ -220,22 +226,34 @@ package final class SimulationSession {
         // The controller's timers (view:after) due by the end run in order, each at its time.
         return try record(.wait(seconds: seconds), line: line) {
             let end = time + seconds
-            if let controller {
-                var fired = 0
-                while let due = controller.nextTimerDue, due <= end {
-                    fired += 1
-                    guard fired <= 10_000 else {
-                        throw SimulationError(
-                            "wait(\(NumberFormatting.format(seconds))): the controller's timers (view:after) ran 10000 times without the clock reaching the end: a timer that schedules itself again at once?"
-                        )
-                    }
-                    time = max(time, due)
-                    controller.clock = time
-                    try controller.fireNextTimer(view)
-                }
-            }
+            if let controller { try runTimers(controller, until: end, waiting: seconds) }
             time = end
             controller?.clock = end
+        }
+    }
+
+    /// Most timers that may fire at one instant of the clock: more is a timer that schedules
+    /// itself again with no delay, which would never let the clock move. Any number may fire
+    /// over a long wait (a 100 Hz timer over `wait(200)` fires 20,000 times), each at its time.
+    static let maximumTimersAtOneInstant = 10_000
+
+    /// The controller's timers (view:after) due by `end`, in order, each at its time.
+    private func runTimers(_ controller: ControllerScript, until end: Double, waiting seconds: Double) throws {
+        var instant = -Double.infinity, firedThere = 0
+        while let due = controller.nextTimerDue, due <= end {
+            time = max(time, due)
+            if time == instant {
+                firedThere += 1
+            } else {
+                (instant, firedThere) = (time, 1)
+            }
+            guard firedThere <= Self.maximumTimersAtOneInstant else {
+                throw SimulationError(
+                    "wait(\(NumberFormatting.format(seconds))): the controller's timers (view:after) fired \(Self.maximumTimersAtOneInstant) times at one instant (\(NumberFormatting.format(time)) s) without the clock moving: a timer that schedules itself again with no delay (or one too small to move the clock)?"
+                )
+            }
+            controller.clock = time
+            try controller.fireNextTimer(view)
         }
     }
 
@@ -406,8 +424,23 @@ package final class SimulationSession {
             line: line, time: time, event: event, log: log, snapshot: try snapshot(), contentOffset: view.contentOffset,
             selected: view.selectedItems, highlighted: view.highlightedItems, state: view.context.state,
             menu: view.menu)
+        try charge(step)
         timeline.steps.append(step)
         return step
+    }
+
+    /// Charges the step to `timelineBytes`; past the limit, the memory error (the step is not kept).
+    private func charge(_ step: TimelineStep) throws {
+        let bytes =
+            512 + step.snapshot.elements.count * MemoryLayout<LayoutAttributes>.stride + step.log.count
+            * MemoryLayout<CollectionViewEvent>.stride + (step.selected.count + step.highlighted.count)
+            * MemoryLayout<LayoutIndexPath>.stride
+        guard timelineBytes <= timelineByteLimit - bytes else {
+            throw SimulationError(
+                "memory limit exceeded: the timeline's \(timeline.steps.count) steps hold more than the memory cap (\(timelineByteLimit >> 20) MiB; each step keeps the visible layout, about \(bytes) bytes here; raise it with --max-memory)"
+            )
+        }
+        timelineBytes += bytes
     }
 
     private func viewportContains(_ point: Point) -> Bool {

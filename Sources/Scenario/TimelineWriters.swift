@@ -1,5 +1,6 @@
 import LayoutEngine
 import LayoutOutput
+import Platform
 
 /// What a timeline writer is given: the timeline, the checks, and the files involved.
 package struct TimelineDocument {
@@ -125,11 +126,13 @@ package struct JSONTimelineWriter: TimelineWriter {
             return
                 "{\"type\": \"sectionFling\", \"section\": \(section), \"velocity\": \(JSONLayoutWriter.number(velocity)), \"proposed\": \(JSONLayoutWriter.number(proposed)), \"target\": \(JSONLayoutWriter.number(target)), \"duration\": \(JSONLayoutWriter.number(duration))}"
         case .animatedChange(let plan, let duration):
-            let planText = JSONPlanWriter.string(plan).split(separator: "\n").joined(separator: "\n        ")
+            let planText = JSONPlanWriter.string(plan).splitLines().filter { !$0.isEmpty }.joined(
+                separator: "\n        ")
             return
                 "{\"type\": \"animatedChange\", \"duration\": \(JSONLayoutWriter.number(duration)), \"plan\": \(planText)}"
         case .batchUpdate(let plan):
-            let planText = JSONPlanWriter.string(plan).split(separator: "\n").joined(separator: "\n        ")
+            let planText = JSONPlanWriter.string(plan).splitLines().filter { !$0.isEmpty }.joined(
+                separator: "\n        ")
             return "{\"type\": \"batchUpdate\", \"plan\": \(planText)}"
         case .transition(let action, let progress):
             return
@@ -164,7 +167,8 @@ package struct JSONTimelineWriter: TimelineWriter {
                 "     \"menu\": {\"indexPath\": \(path(menu.indexPath)), \"actions\": ["
                 + menu.actions.map(JSONLayoutWriter.string).joined(separator: ", ") + "]},\n"
         }
-        let layout = JSONLayoutWriter.string(step.snapshot).split(separator: "\n").joined(separator: "\n     ")
+        let layout = JSONLayoutWriter.string(step.snapshot).splitLines().filter { !$0.isEmpty }.joined(
+            separator: "\n     ")
         text += "     \"layout\": \(layout)}"
         return text
     }

@@ -11,7 +11,8 @@ struct ViewCall {
     let view: HeadlessCollectionView
     let lua: LuaState
     let base: Int32
-    let directory: String?
+    /// Where the script calling the method reads files from.
+    let folder: ScriptFolder?
 
     /// Pushes `value` as the method's one result.
     func returning(_ push: (LuaState) -> Void) -> LuaState.FunctionResult {
@@ -34,11 +35,11 @@ enum ViewMethods {
 
     static func run(
         _ name: String, call: String, view: HeadlessCollectionView, lua: LuaState, argumentBase base: Int32,
-        directory: String?
+        folder: ScriptFolder?
     ) throws -> LuaState.FunctionResult {
         if queries.contains(name) { try view.layoutIfNeeded() }
         guard let method = methods[name] else { return .error("\(call): unknown method") }
-        return try method(ViewCall(name: name, call: call, view: view, lua: lua, base: base, directory: directory))
+        return try method(ViewCall(name: name, call: call, view: view, lua: lua, base: base, folder: folder))
     }
 
     static let methods: [String: Method] = changes.merging(reads) { first, _ in first }
@@ -56,7 +57,7 @@ enum ViewMethods {
             return .results(0)
         },
         "reloadData": { call in
-            try call.view.reloadData(try call.lua.dataArgument(call.base, call.call, directory: call.directory).get())
+            try call.view.reloadData(try call.lua.dataArgument(call.base, call.call, folder: call.folder).get())
             return .results(0)
         },
         "performBatchUpdates": { call in
@@ -74,12 +75,17 @@ enum ViewMethods {
             return .results(0)
         },
         "setPasteboard": { call in
+            let value: LayoutValue
             do throws(LuaConversionError) {
-                let value = try call.lua.layoutValue(at: call.base)
-                call.view.pasteboard = value == .null ? nil : value
+                value = try call.lua.layoutValue(at: call.base)
             } catch {
                 throw SimulationError("\(call.call)(value): the value cannot go on the pasteboard: \(error.message)")
             }
+            // As custom fields: the pasteboard reaches the layout and the timeline's JSON.
+            if let problem = AttributeRules.customProblem(value) {
+                throw SimulationError("\(call.call)(value): the value cannot go on the pasteboard: it \(problem)")
+            }
+            call.view.pasteboard = value == .null ? nil : value
             return .results(0)
         },
         "endRefreshing": { call in

@@ -32,11 +32,17 @@ package struct CapturedLayout: @unchecked Sendable {
     /// Properties given as functions and evaluated for the collection view (`sectionProvider`,
     /// flow properties of `cv`).
     package var evaluated: [LuaCodeSite]
-    /// Properties UIKit has no API for (`roundingModel = "legacy"`), with where they are set.
+    /// Properties UIKit has no API for (a `roundingModel` other than the release's, named with
+    /// its value), with where they are set.
     package var unsupported: [LuaCodeSite]
     /// Where each closure inside the sections comes from (`itemProvider`,
     /// `visibleItemsInvalidationHandler`), by the id the engine value carries.
     package var closureSites: [Int: String] = [:]
+    /// The layout table's `flipsHorizontallyInOppositeLayoutDirection`, when it sets one.
+    package var flipsHorizontally: Bool?
+    /// `SCRIPT:LINE` of the first line of the script holding `word`, for located messages
+    /// about a value (`uniformAcrossSiblings` needs iOS 17).
+    package var site: (_ word: String) -> String = { _ in "" }
 }
 
 /// Sections of a compositional layout as UIKit would receive them.
@@ -45,23 +51,132 @@ package enum CapturedSections {
     case single(Compositional.Section)
     /// `sectionProvider`: what it returned for each data section (nil = an empty section),
     /// and the environment it saw.
-    case provided([Compositional.Section?], environment: Compositional.Environment)
+    case provided(ProvidedSections, environment: Compositional.Environment)
+}
+
+/// What a section provider returned, each distinct section kept once (an export of a million
+/// sections holds a million small numbers, not a million sections).
+package struct ProvidedSections: Sendable {
+    /// Per section index, its section's place in `distinct`.
+    package private(set) var ids: [Int32] = []
+    /// The distinct sections (nil: the provider returned none), equal closures aside; each as
+    /// first returned.
+    package private(set) var distinct: [Compositional.Section?] = []
+    private var idOfKey: [Compositional.Section?: Int32] = [:]
+    /// What the kept sections may take, estimated (`--max-memory`).
+    package let memoryLimit: Int
+    private(set) var estimatedBytes = 0
+
+    package init(memoryLimit: Int = .max) { self.memoryLimit = memoryLimit }
+
+    package init(_ sections: [Compositional.Section?]) {
+        self.init()
+        for section in sections { append(section) }
+    }
+
+    package var count: Int { ids.count }
+
+    package subscript(index: Int) -> Compositional.Section? { distinct[Int(ids[index])] }
+
+    /// Keeps `section`; false (and nothing kept) once the estimate passes `memoryLimit`: four
+    /// bytes a section, and a distinct one twice (kept, and its key) at 256 bytes and 128 a part.
+    @discardableResult
+    mutating func append(_ section: Compositional.Section?) -> Bool {
+        let key = section.map(\.withoutClosureIdentities)
+        if let id = idOfKey[key] {
+            estimatedBytes += MemoryLayout<Int32>.stride
+            guard estimatedBytes <= memoryLimit else { return false }
+            ids.append(id)
+            return true
+        }
+        estimatedBytes += MemoryLayout<Int32>.stride + 2 * (section.map(Self.estimatedBytes) ?? 16)
+        guard estimatedBytes <= memoryLimit else { return false }
+        let id = Int32(distinct.count)
+        idOfKey[key] = id
+        distinct.append(section)
+        ids.append(id)
+        return true
+    }
+
+    private static func estimatedBytes(_ section: Compositional.Section) -> Int {
+        var parts = section.boundarySupplementaryItems.count + section.decorationItems.count
+        func count(_ group: Compositional.Group) {
+            parts += 1 + group.supplementaryItems.count
+            switch group.layout {
+            case .custom: break
+            case .horizontal(let subitems), .vertical(let subitems):
+                let children: [Compositional.Subitem]
+                switch subitems {
+                case .cyclic(let list): children = list
+                case .count(let child, _), .repeating(let child, _): children = [child]
+                }
+                for child in children {
+                    switch child {
+                    case .item(let item): parts += 1 + item.supplementaryItems.count
+                    case .group(let nested): count(nested)
+                    }
+                }
+            }
+        }
+        count(section.group)
+        return 256 + 128 * parts
+    }
+}
+
+extension Compositional.Section {
+    /// The section with its closures' identities dropped (each provider call makes new
+    /// closures; two calls returning alike sections return equal values without them).
+    package var withoutClosureIdentities: Compositional.Section {
+        var copy = self
+        copy.visibleItemsInvalidationHandler = copy.visibleItemsInvalidationHandler.map {
+            Compositional.VisibleItemsHandler(id: 0, body: $0.body)
+        }
+        copy.group = copy.group.withoutClosureIdentities
+        return copy
+    }
+}
+
+extension Compositional.Group {
+    package var withoutClosureIdentities: Compositional.Group {
+        var copy = self
+        func strip(_ subitem: Compositional.Subitem) -> Compositional.Subitem {
+            if case .group(let nested) = subitem { return .group(nested.withoutClosureIdentities) }
+            return subitem
+        }
+        func strip(_ subitems: Compositional.Subitems) -> Compositional.Subitems {
+            switch subitems {
+            case .cyclic(let list): .cyclic(list.map(strip))
+            case .count(let child, let n): .count(strip(child), n)
+            case .repeating(let child, let n): .repeating(strip(child), n)
+            }
+        }
+        switch layout {
+        case .custom(let items):
+            copy.layout = .custom(items.provider.map { Compositional.CustomGroupItems(id: 0, provider: $0) } ?? items)
+        case .horizontal(let subitems): copy.layout = .horizontal(strip(subitems))
+        case .vertical(let subitems): copy.layout = .vertical(strip(subitems))
+        }
+        return copy
+    }
 }
 
 extension ScriptLayout {
     /// Prepares the layout in `context` (every error as `run` reports it), then reads its UIKit
     /// values again with the provider's sections recorded.
-    package func capture(in context: CollectionContext) throws -> CapturedLayout {
+    /// The layout is left unprepared (its elements released before the values are read). The
+    /// sections a provider returned are kept within `memoryLimit` bytes (`--max-memory`).
+    package func capture(in context: CollectionContext, memoryLimit: Int = .max) throws -> CapturedLayout {
         try prepare(in: context)
-        return try script.lua.balanced { try captureBalanced(context) }
+        releasePrepared()
+        return try script.lua.balanced { try captureBalanced(context, memoryLimit: memoryLimit) }
     }
 
-    private func captureBalanced(_ context: CollectionContext) throws -> CapturedLayout {
+    private func captureBalanced(_ context: CollectionContext, memoryLimit: Int) throws -> CapturedLayout {
         try script.reseed()
         var hooks = functions(LayoutNames.hooks)
         switch kind {
         case .custom:
-            return CapturedLayout(body: .custom, luaCode: hooks, evaluated: [], unsupported: [])
+            return CapturedLayout(body: .custom, luaCode: hooks, evaluated: [], unsupported: []).located(script)
         case .flow:
             var estimated: Size?
             let configuration = try FlowConfigurationReader(script: script).read(
@@ -69,19 +184,23 @@ extension ScriptLayout {
             hooks += functions(LayoutNames.flowCallbacks)
             return CapturedLayout(
                 body: .flow(configuration, estimatedItemSize: estimated), luaCode: sorted(hooks),
-                evaluated: functions(LayoutNames.flowProperties), unsupported: [])
+                evaluated: functions(LayoutNames.flowProperties), unsupported: []
+            ).located(script)
         case .compositional:
-            return try captureCompositional(context, hooks: hooks + functions(LayoutNames.selfSizingCallbacks))
+            return try captureCompositional(
+                context, hooks: hooks + functions(LayoutNames.selfSizingCallbacks), memoryLimit: memoryLimit)
         }
     }
 
-    private func captureCompositional(_ context: CollectionContext, hooks: [LuaCodeSite]) throws -> CapturedLayout {
+    private func captureCompositional(
+        _ context: CollectionContext, hooks: [LuaCodeSite], memoryLimit: Int
+    ) throws -> CapturedLayout {
         let step = CompositionalScriptStep(script: script, estimatesOnly: true)
         let reader = CompositionalTreeReader(
             script: script, context: context, handlerProxy: AttributesProxy(lua: script.lua))
         defer { for reference in reader.references { script.lua.release(reference) } }
         let (configuration, sections) = try step.readLayout(reader)
-        var recorded: [Compositional.Section?] = Array(repeating: nil, count: context.data.numberOfSections)
+        var recorded = ProvidedSections(memoryLimit: memoryLimit)
         let sectionsToRun: Compositional.Sections
         switch sections {
         case .single:
@@ -89,7 +208,16 @@ extension ScriptLayout {
         case .provider(let body):
             sectionsToRun = .provider { index, environment in
                 let section = try body(index, environment)
-                recorded[index] = section
+                // The engine asks for sections in order, each once.
+                if index == recorded.count {
+                    guard recorded.append(section) else {
+                        throw ScriptError(
+                            kind: .memory,
+                            message:
+                                "\(self.script.site(ofWord: "sectionProvider")): the \(index + 1) sections sectionProvider returned so far (\(recorded.distinct.count) distinct), kept to write the export, exceed the memory cap (\(recorded.memoryLimit >> 20) MiB; raise it with --max-memory)"
+                        )
+                    }
+                }
                 return section
             }
         }
@@ -103,17 +231,20 @@ extension ScriptLayout {
             inside = closures(in: [section], reader)
         case .provider:
             captured = .provided(recorded, environment: result.environment)
-            inside = closures(in: recorded.compactMap { $0 }, reader)
+            inside = closures(in: recorded.distinct.compactMap { $0 }, reader)
             evaluated = functions(["sectionProvider"])
         }
         var unsupported: [LuaCodeSite] = []
-        if configuration.roundingModel == .legacy {
-            unsupported.append(LuaCodeSite(name: "roundingModel", site: script.site(ofWord: "roundingModel")))
+        if let model = configuration.roundingModel, model != context.iosVersion.compositionalRounding {
+            let name = "roundingModel = \"\(model.rawValue)\""
+            unsupported.append(LuaCodeSite(name: name, site: script.site(ofWord: "roundingModel")))
         }
         return CapturedLayout(
             body: .compositional(configuration, captured), luaCode: sorted(hooks + inside.map(\.code)),
             evaluated: evaluated, unsupported: unsupported,
-            closureSites: Dictionary(inside.map { ($0.id, $0.code.site) }) { first, _ in first })
+            closureSites: Dictionary(inside.map { ($0.id, $0.code.site) }) { first, _ in first }
+        )
+        .located(script)
     }
 
     /// The fields among `names` that are functions, with where each is defined.
@@ -174,5 +305,19 @@ extension ScriptLayout {
         }
         var seen: Set<LuaCodeSite> = []
         return sites.filter { seen.insert($0).inserted }.sorted { key($0) < key($1) }
+    }
+}
+
+extension CapturedLayout {
+    /// With the script's sites of words and its `flipsHorizontallyInOppositeLayoutDirection`.
+    fileprivate func located(_ script: LayoutScript) -> CapturedLayout {
+        var copy = self
+        copy.site = { word in script.site(ofWord: word) }
+        script.pushFields()
+        if script.lua.rawGet(tableAt: -1, field: "flipsHorizontallyInOppositeLayoutDirection") == .boolean {
+            copy.flipsHorizontally = script.lua.boolean(at: -1)
+        }
+        script.lua.pop(2)
+        return copy
     }
 }

@@ -44,6 +44,12 @@ final class LayoutScript {
 
     var lua: LuaState { environment.lua }
 
+    /// What a flow or compositional engine's prepared layout may take: the memory cap less
+    /// what the Lua state holds, as a custom layout's placed elements share it (`ElementSink`).
+    var engineByteLimit: Int {
+        lua.limits.memoryBytes > 0 ? max(0, lua.limits.memoryBytes - lua.memoryUsed) : .max
+    }
+
     init(source: [UInt8], name: String, moduleDirectory: String?, options: ScriptLayout.Options) throws(ScriptError) {
         do {
             environment = try ScriptEnvironment(limits: options.limits.lua, moduleDirectory: moduleDirectory)
@@ -55,8 +61,8 @@ final class LayoutScript {
         self.name = name
         self.seed = options.seed
         // Only searched for names (to locate property errors); invalid bytes do not matter there.
-        self.sourceLines = String(decoding: source, as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: false)
+        // Numbered as Lua numbers them (CR LF is one line break).
+        self.sourceLines = String(decoding: source, as: UTF8.self).splitLines()
         let lines = sourceLines
         environment.siteOfWord = { word in
             lines.firstIndex { $0.contains(word) }.map { "\(name):\($0 + 1)" } ?? name

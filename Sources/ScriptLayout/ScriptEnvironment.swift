@@ -263,7 +263,7 @@ package final class ScriptEnvironment {
                 located: false)
         }
         // Links are followed only while they stay inside the script's folder.
-        guard let root = realModuleDirectory, real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        guard let root = realModuleDirectory, FileSystemPath.isInside(real, root) else {
             return .error(
                 at
                     + "module '\(name)': \(path) leads outside the script's folder (only Lua files beside the script can be required)",

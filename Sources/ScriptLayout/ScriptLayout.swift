@@ -151,6 +151,13 @@ public final class ScriptLayout: CollectionViewLayout {
         flipWidth = context.layoutDirection == .rightToLeft && flipsHorizontally ? collectionViewContentSize.width : nil
     }
 
+    /// Drops the prepared elements: `capture` reads the layout's values again, and the
+    /// elements of the first prepare need not stay in memory meanwhile.
+    func releasePrepared() {
+        prepared = step.unprepared
+        isPrepared = false
+    }
+
     // MARK: Right-to-left
 
     /// The content width frames are mirrored across after a prepare in a right-to-left

@@ -36,6 +36,12 @@ extension ScriptLayout {
                     "must return {section, item} (whole numbers ≥ 0) or nil",
                     evaluating: evaluating)
             }
+            // Checked here, so the message names this hook's line, not the scenario's.
+            if let problem = HeadlessCollectionView.moveTargetProblem(context.data, from: indexPath, to: path) {
+                throw script.badReturn(
+                    "targetIndexPathForInteractivelyMovingItem",
+                    "returned {\(path.section), \(path.item)}: \(problem)", evaluating: evaluating)
+            }
             return path
         }
     }

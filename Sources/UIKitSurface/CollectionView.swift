@@ -1,120 +1,23 @@
 #if !canImport(UIKit)
-// The views a layout runs in: enough of UIView, UIScrollView and UICollectionView for a host
-// to install a layout, give it data counts, a size and a display scale, and read what it
-// placed. Transcribed from developer.apple.com/documentation/uikit. Nothing is drawn here.
+// UICollectionView and its data source and delegate, transcribed from
+// developer.apple.com/documentation/uikit. Each layout pass prepares an invalidated layout,
+// then, as UIKit does for what is on screen, asks the data source for the cell and
+// supplementary view of every element in the bounds and dequeues the layout's decoration
+// views: a cell, kind or decoration nobody registered raises UIKit's exception. The views are
+// plain placeholders (nothing is drawn, registered classes are not instantiated).
 import Foundation
 
-/// developer.apple.com/documentation/uikit/uitraitcollection (the display scale only)
-open class UITraitCollection: NSObject {
-    /// …/uitraitcollection/displayscale
-    public let displayScale: CGFloat
-
-    /// …/uitraitcollection/init(displayscale:)
-    public init(displayScale scale: CGFloat) {
-        displayScale = scale
-    }
-}
-
-/// developer.apple.com/documentation/uikit/uitraitoverrides (iOS 17; the display scale only)
-public struct UITraitOverrides {
-    /// …/uimutabletraits/displayscale
-    public var displayScale: CGFloat = 0
-}
-
-/// developer.apple.com/documentation/uikit/uiview
-open class UIView: NSObject {
-    /// …/uiview/frame
-    open var frame: CGRect
-    /// …/uiview/layoutmargins (UIKit's default: 8 points on every side)
-    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-    /// …/uiview/traitoverrides (iOS 17)
-    open var traitOverrides = UITraitOverrides() {
-        didSet { setNeedsLayout() }
-    }
-    var needsLayout = true
-
-    /// …/uiview/init(frame:)
-    public init(frame: CGRect) {
-        self.frame = frame
-    }
-
-    /// …/uiview/bounds
-    open var bounds: CGRect {
-        get { CGRect(origin: .zero, size: frame.size) }
-        set { frame.size = newValue.size }
-    }
-
-    /// …/uiview/safeareainsets: zero, as for a view in no window.
-    open var safeAreaInsets: UIEdgeInsets { .zero }
-
-    /// …/uitraitenvironment/traitcollection: the display scale of `traitOverrides`, else 1
-    /// (there is no screen here).
-    open var traitCollection: UITraitCollection {
-        UITraitCollection(displayScale: traitOverrides.displayScale > 0 ? traitOverrides.displayScale : 1)
-    }
-
-    /// …/uiview/setneedslayout()
-    open func setNeedsLayout() { needsLayout = true }
-
-    /// …/uiview/layoutifneeded()
-    open func layoutIfNeeded() {
-        guard needsLayout else { return }
-        needsLayout = false
-        layoutSubviews()
-    }
-
-    /// …/uiview/layoutsubviews()
-    open func layoutSubviews() {}
-}
-
-/// developer.apple.com/documentation/uikit/uiscrollview
-open class UIScrollView: UIView {
-    /// …/uiscrollview/contentoffset
-    open var contentOffset: CGPoint = .zero
-    /// …/uiscrollview/contentsize
-    open var contentSize: CGSize = .zero
-    /// …/uiscrollview/contentinset
-    open var contentInset: UIEdgeInsets = .zero {
-        didSet { setNeedsLayout() }
-    }
-
-    /// …/uiscrollview/adjustedcontentinset: the content inset plus the safe area.
-    open var adjustedContentInset: UIEdgeInsets {
-        let safe = safeAreaInsets
-        return UIEdgeInsets(
-            top: contentInset.top + safe.top, left: contentInset.left + safe.left,
-            bottom: contentInset.bottom + safe.bottom, right: contentInset.right + safe.right)
-    }
-
-    /// …/uiview/bounds: a scroll view's bounds start at its content offset.
-    open override var bounds: CGRect {
-        get { CGRect(origin: contentOffset, size: frame.size) }
-        set {
-            frame.size = newValue.size
-            contentOffset = newValue.origin
-        }
-    }
-}
-
-/// developer.apple.com/documentation/uikit/uicollectionreusableview
-open class UICollectionReusableView: UIView {
-    /// …/uicollectionreusableview/reuseidentifier
-    open internal(set) var reuseIdentifier: String?
-}
-
-/// developer.apple.com/documentation/uikit/uicollectionviewcell
-open class UICollectionViewCell: UICollectionReusableView {}
-
 /// developer.apple.com/documentation/uikit/uicollectionviewdatasource
+@MainActor
 public protocol UICollectionViewDataSource: NSObjectProtocol {
     /// …/uicollectionviewdatasource/collectionview(_:numberofitemsinsection:)
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
-    /// …/uicollectionviewdatasource/collectionview(_:cellforitemat:) (never called here: nothing is drawn)
+    /// …/uicollectionviewdatasource/collectionview(_:cellforitemat:)
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
     /// …/uicollectionviewdatasource/numberofsections(in:) (optional in UIKit: 1 by default)
     func numberOfSections(in collectionView: UICollectionView) -> Int
     /// …/uicollectionviewdatasource/collectionview(_:viewforsupplementaryelementofkind:at:)
-    /// (optional in UIKit; never called here)
+    /// (optional in UIKit: a layout placing supplementary views then raises)
     func collectionView(
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView
@@ -122,45 +25,66 @@ public protocol UICollectionViewDataSource: NSObjectProtocol {
 
 extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+
     public func collectionView(
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView {
-        UICollectionReusableView(frame: .zero)
+        UIKitException.raise(
+            "the data source does not implement collectionView(_:viewForSupplementaryElementOfKind:at:), and the layout places a supplementary view of kind \(kind) at \(indexPath)"
+        )
+        return UICollectionReusableView(frame: .zero)
     }
 }
 
+/// developer.apple.com/documentation/uikit/uiscrollviewdelegate (none of its methods are
+/// called here)
+@MainActor
+public protocol UIScrollViewDelegate: NSObjectProtocol {}
+
+/// developer.apple.com/documentation/uikit/uicollectionviewdelegate (none of its methods are
+/// called here; a flow layout asks it as UICollectionViewDelegateFlowLayout)
+@MainActor
+public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
+
 /// developer.apple.com/documentation/uikit/uicollectionview
+@available(iOS 6.0, *)
+@MainActor
 open class UICollectionView: UIScrollView {
     /// developer.apple.com/documentation/uikit/uicollectionview/scrolldirection
     public enum ScrollDirection: Int, Sendable {
         case vertical = 0
-        case horizontal
+        case horizontal = 1
     }
 
     /// developer.apple.com/documentation/uikit/uicollectionview/elementcategory
     public enum ElementCategory: UInt, Sendable {
         case cell = 0
-        case supplementaryView
-        case decorationView
+        case supplementaryView = 1
+        case decorationView = 2
     }
 
     /// …/uicollectionview/elementkindsectionheader
-    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    public nonisolated static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
     /// …/uicollectionview/elementkindsectionfooter
-    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+    public nonisolated static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
 
     /// …/uicollectionview/collectionviewlayout
     open var collectionViewLayout: UICollectionViewLayout {
         didSet {
             oldValue.collectionView = nil
             collectionViewLayout.collectionView = self
-            setNeedsLayout()
+            collectionViewLayout.invalidateLayout()
         }
     }
     /// …/uicollectionview/datasource
     open weak var dataSource: (any UICollectionViewDataSource)? {
-        didSet { setNeedsLayout() }
+        didSet { reloadData() }
     }
+    /// …/uicollectionview/delegate
+    open weak var delegate: (any UICollectionViewDelegate)? {
+        didSet { collectionViewLayout.invalidateLayout() }
+    }
+    /// Registered classes by "cell/ID" and "KIND/ID".
     private var registered: [String: AnyClass] = [:]
 
     /// …/uicollectionview/init(frame:collectionviewlayout:)
@@ -190,24 +114,37 @@ open class UICollectionView: UIScrollView {
         registered[elementKind + "/" + identifier] = viewClass
     }
 
-    /// …/uicollectionview/dequeuereusablecell(withreuseidentifier:for:): a plain cell (nothing
-    /// is drawn here, so the registered class is not instantiated).
+    /// …/uicollectionview/dequeuereusablecell(withreuseidentifier:for:): a plain cell; an
+    /// identifier nobody registered raises, as in UIKit.
     open func dequeueReusableCell(
         withReuseIdentifier identifier: String, for indexPath: IndexPath
     )
         -> UICollectionViewCell
     {
+        if registered["cell/" + identifier] == nil {
+            UIKitException.raise(
+                "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier"
+            )
+        }
         let cell = UICollectionViewCell(frame: .zero)
         cell.reuseIdentifier = identifier
+        cell.dequeuedKind = "cell"
         return cell
     }
 
-    /// …/uicollectionview/dequeuereusablesupplementaryview(ofkind:withreuseidentifier:for:)
+    /// …/uicollectionview/dequeuereusablesupplementaryview(ofkind:withreuseidentifier:for:): a
+    /// plain view; a kind and identifier nobody registered raises, as in UIKit.
     open func dequeueReusableSupplementaryView(
         ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
     ) -> UICollectionReusableView {
+        if registered[elementKind + "/" + identifier] == nil {
+            UIKitException.raise(
+                "could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier"
+            )
+        }
         let view = UICollectionReusableView(frame: .zero)
         view.reuseIdentifier = identifier
+        view.dequeuedKind = elementKind
         return view
     }
 
@@ -223,8 +160,8 @@ open class UICollectionView: UIScrollView {
             guard contentOffset != oldValue else { return }
             if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
                 collectionViewLayout.invalidateLayout()
-                setNeedsLayout()
             }
+            setNeedsLayout()
         }
     }
 
@@ -232,13 +169,49 @@ open class UICollectionView: UIScrollView {
         didSet { if frame.size != oldValue.size { reloadData() } }
     }
 
-    /// Prepares the layout when it was invalidated, as UIKit's layout pass does.
+    /// UIKit's layout pass: prepares the layout when it was invalidated, takes its content
+    /// size, then shows what is in the bounds (`displayElements`).
     open override func layoutSubviews() {
         if collectionViewLayout.isInvalid {
             collectionViewLayout.isInvalid = false
             collectionViewLayout.prepare()
         }
         contentSize = collectionViewLayout.collectionViewContentSize
+        displayElements()
+    }
+
+    /// The views of the elements in the bounds, as UIKit gets them to show: cells and
+    /// supplementary views from the data source (each must come from a dequeue of its kind),
+    /// decoration views from the layout's registrations.
+    private func displayElements() {
+        guard let dataSource else { return }
+        for attributes in collectionViewLayout.layoutAttributesForElements(in: bounds) ?? [] {
+            let path = attributes.indexPath
+            switch attributes.representedElementCategory {
+            case .cell:
+                let cell = dataSource.collectionView(self, cellForItemAt: path)
+                if cell.dequeuedKind != "cell" {
+                    UIKitException.raise(
+                        "the cell returned from collectionView(_:cellForItemAt:) for \(path) was not retrieved by calling dequeueReusableCell(withReuseIdentifier:for:)"
+                    )
+                }
+            case .supplementaryView:
+                let kind = attributes.representedElementKind ?? ""
+                let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: path)
+                if view.dequeuedKind != kind {
+                    UIKitException.raise(
+                        "the view returned from collectionView(_:viewForSupplementaryElementOfKind:at:) for kind \(kind) at \(path) was not dequeued for that kind"
+                    )
+                }
+            case .decorationView:
+                let kind = attributes.representedElementKind ?? ""
+                if !collectionViewLayout.hasDecorationView(ofKind: kind, at: path) {
+                    UIKitException.raise(
+                        "could not dequeue a view of kind: \(kind) with identifier \(kind) - must register a nib or a class for the identifier"
+                    )
+                }
+            }
+        }
     }
 
     /// …/uicollectionview/layoutattributesforitem(at:)

@@ -1,10 +1,14 @@
 #if !canImport(UIKit)
 // Items, groups, supplementary and decoration items and sections of UIKit's compositional
-// layout, transcribed from developer.apple.com/documentation/uikit (UICollectionViewCompositionalLayout.h).
+// layout, transcribed from developer.apple.com/documentation/uikit (UICollectionViewCompositionalLayout.h),
+// isolation and availability included. The surface's own code reads the stored values, never
+// a deprecated API (the round trip compiles exports with deprecations as errors).
 import Foundation
 import LayoutEngine
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutitem
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutItem: NSObject {
     /// …/nscollectionlayoutitem/layoutsize
     public let layoutSize: NSCollectionLayoutSize
@@ -28,6 +32,8 @@ open class NSCollectionLayoutItem: NSObject {
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutgroup
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
     enum Arrangement {
         case horizontal, vertical
@@ -74,8 +80,8 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
             layoutSize: layoutSize, arrangement: .horizontal, repetition: .cyclic, subitems: subitems)
     }
 
-    /// …/nscollectionlayoutgroup/horizontal(layoutsize:subitem:count:) (deprecated in iOS 16,
-    /// still UIKit's way to split a group into n equal items)
+    /// …/nscollectionlayoutgroup/horizontal(layoutsize:subitem:count:)
+    @available(iOS, introduced: 13.0, deprecated: 16.0, message: "use horizontal(layoutSize:repeatingSubitem:count:)")
     open class func horizontal(
         layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int
     )
@@ -85,7 +91,8 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
             layoutSize: layoutSize, arrangement: .horizontal, repetition: .count(count), subitems: [subitem])
     }
 
-    /// …/nscollectionlayoutgroup/horizontal(layoutsize:repeatingsubitem:count:) (iOS 16)
+    /// …/nscollectionlayoutgroup/horizontal(layoutsize:repeatingsubitem:count:)
+    @available(iOS 16.0, *)
     open class func horizontal(
         layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int
     )
@@ -106,7 +113,8 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
         NSCollectionLayoutGroup(layoutSize: layoutSize, arrangement: .vertical, repetition: .cyclic, subitems: subitems)
     }
 
-    /// …/nscollectionlayoutgroup/vertical(layoutsize:subitem:count:) (deprecated in iOS 16)
+    /// …/nscollectionlayoutgroup/vertical(layoutsize:subitem:count:)
+    @available(iOS, introduced: 13.0, deprecated: 16.0, message: "use vertical(layoutSize:repeatingSubitem:count:)")
     open class func vertical(
         layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int
     )
@@ -116,7 +124,8 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
             layoutSize: layoutSize, arrangement: .vertical, repetition: .count(count), subitems: [subitem])
     }
 
-    /// …/nscollectionlayoutgroup/vertical(layoutsize:repeatingsubitem:count:) (iOS 16)
+    /// …/nscollectionlayoutgroup/vertical(layoutsize:repeatingsubitem:count:)
+    @available(iOS 16.0, *)
     open class func vertical(
         layoutSize: NSCollectionLayoutSize, repeatingSubitem: NSCollectionLayoutItem, count: Int
     )
@@ -136,6 +145,8 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutsupplementaryitem
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
     /// …/nscollectionlayoutsupplementaryitem/elementkind
     public let elementKind: String
@@ -174,6 +185,8 @@ open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutboundarysupplementaryitem
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupplementaryItem {
     /// …/nscollectionlayoutboundarysupplementaryitem/alignment
     public let alignment: NSRectAlignment
@@ -202,6 +215,8 @@ open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupple
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutdecorationitem
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutDecorationItem: NSCollectionLayoutItem {
     /// …/nscollectionlayoutdecorationitem/elementkind
     public let elementKind: String
@@ -223,6 +238,8 @@ open class NSCollectionLayoutDecorationItem: NSCollectionLayoutItem {
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutsection
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutSection: NSObject {
     let group: NSCollectionLayoutGroup
     /// …/nscollectionlayoutsection/contentinsets
@@ -232,9 +249,34 @@ open class NSCollectionLayoutSection: NSObject {
     /// …/nscollectionlayoutsection/orthogonalscrollingbehavior
     open var orthogonalScrollingBehavior: UICollectionLayoutSectionOrthogonalScrollingBehavior = .none
     /// …/nscollectionlayoutsection/contentinsetsreference (`.automatic`: the layout's reference)
-    open var contentInsetsReference: UIContentInsetsReference = .automatic
-    /// …/nscollectionlayoutsection/supplementariesfollowcontentinsets (deprecated in iOS 16)
-    open var supplementariesFollowContentInsets = true
+    @available(iOS 14.0, *)
+    open var contentInsetsReference: UIContentInsetsReference {
+        get { UIContentInsetsReference(insetsReference) }
+        set { insetsReference = newValue.engineReference }
+    }
+    /// …/nscollectionlayoutsection/supplementariesfollowcontentinsets
+    @available(iOS, introduced: 13.0, deprecated: 16.0, message: "use supplementaryContentInsetsReference")
+    open var supplementariesFollowContentInsets: Bool {
+        get { followsContentInsets }
+        set { followsContentInsets = newValue }
+    }
+    /// …/nscollectionlayoutsection/supplementarycontentinsetsreference: `.automatic` follows
+    /// the section's content insets; any other reference lays boundary items across the
+    /// section's reference band, as `supplementariesFollowContentInsets = false` did (the
+    /// engine knows no other; docs/export.md).
+    @available(iOS 16.0, *)
+    open var supplementaryContentInsetsReference: UIContentInsetsReference {
+        get { followsContentInsets ? .automatic : UIContentInsetsReference(supplementaryReference) }
+        set {
+            supplementaryReference = newValue.engineReference
+            followsContentInsets = newValue == .automatic
+        }
+    }
+    // The stored values are the engine's, so that no always-available declaration refers to a
+    // type of a later release (the round trip compiles the surface as each release has it).
+    var insetsReference = Compositional.ContentInsetsReference.automatic
+    var followsContentInsets = true
+    private var supplementaryReference = Compositional.ContentInsetsReference.none
     /// …/nscollectionlayoutsection/boundarysupplementaryitems
     open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
     /// …/nscollectionlayoutsection/decorationitems

@@ -6,10 +6,13 @@ import Foundation
 import LayoutEngine
 
 /// developer.apple.com/documentation/uikit/uicollectionviewcompositionallayoutsectionprovider
+@available(iOS 13.0, *)
 public typealias UICollectionViewCompositionalLayoutSectionProvider = (Int, any NSCollectionLayoutEnvironment) ->
     NSCollectionLayoutSection?
 
 /// developer.apple.com/documentation/uikit/uicollectionviewcompositionallayoutconfiguration
+@available(iOS 13.0, *)
+@MainActor
 open class UICollectionViewCompositionalLayoutConfiguration: NSObject {
     /// …/uicollectionviewcompositionallayoutconfiguration/scrolldirection
     open var scrollDirection: UICollectionView.ScrollDirection = .vertical
@@ -18,12 +21,19 @@ open class UICollectionViewCompositionalLayoutConfiguration: NSObject {
     /// …/uicollectionviewcompositionallayoutconfiguration/boundarysupplementaryitems
     open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
     /// …/uicollectionviewcompositionallayoutconfiguration/contentinsetsreference
-    open var contentInsetsReference: UIContentInsetsReference = .automatic
+    @available(iOS 14.0, *)
+    open var contentInsetsReference: UIContentInsetsReference {
+        get { UIContentInsetsReference(insetsReference) }
+        set { insetsReference = newValue.engineReference }
+    }
+    var insetsReference = Compositional.ContentInsetsReference.automatic
 
     public override init() {}
 }
 
 /// developer.apple.com/documentation/uikit/uicollectionviewcompositionallayout
+@available(iOS 13.0, *)
+@MainActor
 open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private let sections: (Int, Compositional.Environment) -> NSCollectionLayoutSection?
     /// …/uicollectionviewcompositionallayout/configuration
@@ -61,29 +71,45 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     public required init?(coder: NSCoder) { nil }
 
-    /// Computes the layout; a layout UIKit would reject (an item wider than its group) traps,
-    /// as UIKit raises an exception.
+    /// The sections laid out as lists in the last prepare: their separators and backgrounds
+    /// are the list's own, which need no registered decoration view.
+    private var listSections: Set<Int> = []
+
+    /// Computes the layout. What UIKit rejects raises: a nil section ("Invalid section
+    /// definition"), a layout it cannot lay out (an item wider than its group).
     open override func prepare() {
         guard let collectionView else { return }
         let sections = self.sections
+        var lists: Set<Int> = []
         do {
             let result = try CompositionalEngine.prepare(
-                sections: .provider { index, environment in sections(index, environment)?.engineSection },
+                sections: .provider { index, environment in
+                    guard let section = sections(index, environment) else {
+                        UIKitException.raise(
+                            "Invalid section definition. Please specify a valid section definition when content is to be rendered for a section index of \(index)"
+                        )
+                        return nil
+                    }
+                    if section.listConfiguration != nil { lists.insert(index) }
+                    return section.engineSection
+                },
                 configuration: configuration.engineConfiguration, context: collectionView.engineContext)
             engine.prepared = result.prepared
         } catch {
-            fatalError("UICollectionViewCompositionalLayout: \(error)")
+            engine.prepared = .empty
+            UIKitException.raise("UICollectionViewCompositionalLayout: \(error)")
         }
+        listSections = lists
     }
 
     open override var collectionViewContentSize: CGSize { engine.contentSize }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        engine.elements(in: rect, of: collectionView)
+        engine.elements(in: rect, of: self)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        engine.element(.cell(indexPath.section, indexPath.item), of: collectionView)
+        engine.element(.cell(indexPath.section, indexPath.item), of: self)
     }
 
     open override func layoutAttributesForSupplementaryView(
@@ -91,7 +117,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     )
         -> UICollectionViewLayoutAttributes?
     {
-        engine.element(.supplementary(elementKind, indexPath.section, indexPath.item), of: collectionView)
+        engine.element(.supplementary(elementKind, indexPath.section, indexPath.item), of: self)
     }
 
     open override func layoutAttributesForDecorationView(
@@ -99,22 +125,34 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     )
         -> UICollectionViewLayoutAttributes?
     {
-        engine.element(.decoration(elementKind, indexPath.section, indexPath.item), of: collectionView)
+        engine.element(.decoration(elementKind, indexPath.section, indexPath.item), of: self)
     }
 
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-        engine.shouldInvalidate(forBoundsChange: newBounds, of: collectionView)
+        engine.shouldInvalidate(forBoundsChange: newBounds, of: self)
+    }
+
+    /// UIKit's compositional layout flips in a right-to-left collection view.
+    open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
+
+    override func hasDecorationView(ofKind kind: String, at indexPath: IndexPath) -> Bool {
+        listSections.contains(indexPath.section) || super.hasDecorationView(ofKind: kind, at: indexPath)
     }
 }
 
 /// The environment a section provider, an item provider or a visible-items handler receives.
+@MainActor
 final class LayoutEnvironment: NSObject, NSCollectionLayoutEnvironment, NSCollectionLayoutContainer {
     let environment: Compositional.Environment
+    let traits: UITraitCollection
 
-    init(_ environment: Compositional.Environment) { self.environment = environment }
+    init(_ environment: Compositional.Environment, traits: UITraitCollection? = nil) {
+        self.environment = environment
+        self.traits = traits ?? UITraitCollection(displayScale: CGFloat(environment.displayScale))
+    }
 
     var container: any NSCollectionLayoutContainer { self }
-    var traitCollection: UITraitCollection { UITraitCollection(displayScale: CGFloat(environment.displayScale)) }
+    var traitCollection: UITraitCollection { traits }
     var contentSize: CGSize { CGSize(environment.container.contentSize) }
     var effectiveContentSize: CGSize { CGSize(environment.container.effectiveContentSize) }
     var contentInsets: NSDirectionalEdgeInsets { NSDirectionalEdgeInsets(environment.container.contentInsets) }
@@ -122,6 +160,7 @@ final class LayoutEnvironment: NSObject, NSCollectionLayoutEnvironment, NSCollec
 }
 
 /// A section's visible item as its invalidation handler sees it.
+@MainActor
 final class VisibleItem: NSObject, NSCollectionLayoutVisibleItem {
     var attributes: LayoutAttributes
 
@@ -144,6 +183,10 @@ final class VisibleItem: NSObject, NSCollectionLayoutVisibleItem {
         get { CGPoint(x: attributes.frame.center.x, y: attributes.frame.center.y) }
         set {}
     }
+    var transform: CGAffineTransform {
+        get { CATransform3DGetAffineTransform(transform3D) }
+        set { transform3D = CATransform3DMakeAffineTransform(newValue) }
+    }
     var transform3D: CATransform3D {
         get { CATransform3D(attributes.transform3D) }
         set { attributes.transform3D = newValue.engineTransform }
@@ -164,6 +207,7 @@ final class VisibleItem: NSObject, NSCollectionLayoutVisibleItem {
 
 // MARK: UIKit's objects as the engine's values
 
+@MainActor
 extension NSDirectionalEdgeInsets {
     init(_ insets: Compositional.Insets) {
         self.init(
@@ -177,7 +221,18 @@ extension NSDirectionalEdgeInsets {
     }
 }
 
+@available(iOS 14.0, *)
 extension UIContentInsetsReference {
+    init(_ reference: Compositional.ContentInsetsReference) {
+        switch reference {
+        case .automatic: self = .automatic
+        case .none: self = .none
+        case .safeArea: self = .safeArea
+        case .layoutMargins: self = .layoutMargins
+        case .readableContent: self = .readableContent
+        }
+    }
+
     var engineReference: Compositional.ContentInsetsReference {
         switch self {
         case .automatic: .automatic
@@ -189,16 +244,18 @@ extension UIContentInsetsReference {
     }
 }
 
+@MainActor
 extension UICollectionViewCompositionalLayoutConfiguration {
     var engineConfiguration: Compositional.Configuration {
         Compositional.Configuration(
             scrollDirection: scrollDirection == .vertical ? .vertical : .horizontal,
             interSectionSpacing: Double(interSectionSpacing),
             boundarySupplementaryItems: boundarySupplementaryItems.map(\.engineBoundaryItem),
-            contentInsetsReference: contentInsetsReference.engineReference)
+            contentInsetsReference: insetsReference)
     }
 }
 
+@MainActor
 extension NSCollectionLayoutDimension {
     var engineDimension: Compositional.Dimension {
         let value = Double(dimension)
@@ -212,18 +269,21 @@ extension NSCollectionLayoutDimension {
     }
 }
 
+@MainActor
 extension NSCollectionLayoutSize {
     var engineSize: Compositional.LayoutSize {
         Compositional.LayoutSize(width: widthDimension.engineDimension, height: heightDimension.engineDimension)
     }
 }
 
+@MainActor
 extension NSCollectionLayoutSpacing {
     var engineSpacing: Compositional.Spacing {
-        isFlexibleSpacing ? .flexible(Double(spacing)) : .fixed(Double(spacing))
+        isFlexible ? .flexible(Double(spacing)) : .fixed(Double(spacing))
     }
 }
 
+@MainActor
 extension Optional where Wrapped == NSCollectionLayoutEdgeSpacing {
     var engineEdgeSpacing: Compositional.EdgeSpacing {
         guard let spacing = self else { return .none }
@@ -233,6 +293,7 @@ extension Optional where Wrapped == NSCollectionLayoutEdgeSpacing {
     }
 }
 
+@MainActor
 extension NSCollectionLayoutAnchor {
     var engineAnchor: Compositional.Anchor {
         var edges: Compositional.Edges = []
@@ -245,6 +306,7 @@ extension NSCollectionLayoutAnchor {
     }
 }
 
+@MainActor
 extension NSCollectionLayoutSupplementaryItem {
     var engineSupplementaryItem: Compositional.SupplementaryItem {
         Compositional.SupplementaryItem(
@@ -253,6 +315,7 @@ extension NSCollectionLayoutSupplementaryItem {
     }
 }
 
+@MainActor
 extension NSCollectionLayoutBoundarySupplementaryItem {
     var engineBoundaryItem: Compositional.BoundarySupplementaryItem {
         let alignments: [NSRectAlignment: Compositional.Alignment] = [
@@ -266,6 +329,7 @@ extension NSCollectionLayoutBoundarySupplementaryItem {
     }
 }
 
+@MainActor
 extension NSCollectionLayoutItem {
     /// An item, or a group with its subitems.
     var engineSubitem: Compositional.Subitem {
@@ -278,6 +342,7 @@ extension NSCollectionLayoutItem {
     }
 }
 
+@MainActor
 extension NSCollectionLayoutGroup {
     var engineGroup: Compositional.Group {
         let children = subitems.map(\.engineSubitem)
@@ -309,12 +374,14 @@ extension NSCollectionLayoutGroup {
     }
 }
 
+@MainActor
 extension NSCollectionLayoutDecorationItem {
     var engineDecorationItem: Compositional.DecorationItem {
         Compositional.DecorationItem(kind: elementKind, contentInsets: contentInsets.engineInsets, zIndex: zIndex)
     }
 }
 
+@MainActor
 extension NSCollectionLayoutSection {
     var engineSection: Compositional.Section {
         if let listConfiguration { return .list(listConfiguration) }
@@ -339,8 +406,8 @@ extension NSCollectionLayoutSection {
             orthogonalScrollingBehavior: behaviours[orthogonalScrollingBehavior] ?? .none,
             boundarySupplementaryItems: boundarySupplementaryItems.map(\.engineBoundaryItem),
             decorationItems: decorationItems.map(\.engineDecorationItem),
-            supplementariesFollowContentInsets: supplementariesFollowContentInsets,
-            contentInsetsReference: contentInsetsReference == .automatic ? nil : contentInsetsReference.engineReference,
+            supplementariesFollowContentInsets: followsContentInsets,
+            contentInsetsReference: insetsReference == .automatic ? nil : insetsReference,
             visibleItemsInvalidationHandler: handler)
     }
 }

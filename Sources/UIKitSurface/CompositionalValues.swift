@@ -1,10 +1,13 @@
 #if !canImport(UIKit)
 // The value objects of UIKit's compositional layout (UICollectionViewCompositionalLayout.h),
-// transcribed from developer.apple.com/documentation/uikit: same names, initializers and
-// properties. Class methods UIKit declares as returning `Self` return the class here.
+// transcribed from developer.apple.com/documentation/uikit: same names, initializers,
+// properties, isolation (the main actor, as UIKit's NS_SWIFT_UI_ACTOR classes) and
+// availability. Class methods UIKit declares as returning `Self` return the class here.
 import Foundation
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutdimension
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutDimension: NSObject {
     enum Kind: Equatable {
         case fractionalWidth, fractionalHeight, absolute, estimated, uniformAcrossSiblings
@@ -35,7 +38,8 @@ open class NSCollectionLayoutDimension: NSObject {
     open class func estimated(_ estimatedDimension: CGFloat) -> NSCollectionLayoutDimension {
         NSCollectionLayoutDimension(.estimated, estimatedDimension)
     }
-    /// …/nscollectionlayoutdimension/uniformacrosssiblings(estimate:) (iOS 17)
+    /// …/nscollectionlayoutdimension/uniformacrosssiblings(estimate:)
+    @available(iOS 17.0, *)
     open class func uniformAcrossSiblings(estimate estimatedDimension: CGFloat) -> NSCollectionLayoutDimension {
         NSCollectionLayoutDimension(.uniformAcrossSiblings, estimatedDimension)
     }
@@ -48,9 +52,14 @@ open class NSCollectionLayoutDimension: NSObject {
     open var isAbsolute: Bool { kind == .absolute }
     /// …/nscollectionlayoutdimension/isestimated
     open var isEstimated: Bool { kind == .estimated || kind == .uniformAcrossSiblings }
+    /// …/nscollectionlayoutdimension/isuniformacrosssiblings
+    @available(iOS 17.0, *)
+    open var isUniformAcrossSiblings: Bool { kind == .uniformAcrossSiblings }
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutsize
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutSize: NSObject {
     /// …/nscollectionlayoutsize/widthdimension
     public let widthDimension: NSCollectionLayoutDimension
@@ -66,17 +75,21 @@ open class NSCollectionLayoutSize: NSObject {
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutspacing
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutSpacing: NSObject {
     /// …/nscollectionlayoutspacing/spacing
-    public let spacing: CGFloat
-    /// …/nscollectionlayoutspacing/isflexiblespacing
-    public let isFlexibleSpacing: Bool
-    /// …/nscollectionlayoutspacing/isfixedspacing
-    open var isFixedSpacing: Bool { !isFlexibleSpacing }
+    open var spacing: CGFloat { value }
+    /// …/nscollectionlayoutspacing/isflexible
+    open var isFlexible: Bool { flexible }
+    /// …/nscollectionlayoutspacing/isfixed
+    open var isFixed: Bool { !flexible }
+    private let value: CGFloat
+    private let flexible: Bool
 
     init(_ spacing: CGFloat, flexible: Bool) {
-        self.spacing = spacing
-        isFlexibleSpacing = flexible
+        value = spacing
+        self.flexible = flexible
     }
 
     /// …/nscollectionlayoutspacing/fixed(_:)
@@ -90,11 +103,16 @@ open class NSCollectionLayoutSpacing: NSObject {
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutedgespacing
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutEdgeSpacing: NSObject {
-    /// …/nscollectionlayoutedgespacing/leading, top, trailing, bottom
+    /// …/nscollectionlayoutedgespacing/leading
     public let leading: NSCollectionLayoutSpacing?
+    /// …/nscollectionlayoutedgespacing/top
     public let top: NSCollectionLayoutSpacing?
+    /// …/nscollectionlayoutedgespacing/trailing
     public let trailing: NSCollectionLayoutSpacing?
+    /// …/nscollectionlayoutedgespacing/bottom
     public let bottom: NSCollectionLayoutSpacing?
 
     /// …/nscollectionlayoutedgespacing/init(leading:top:trailing:bottom:)
@@ -110,6 +128,8 @@ open class NSCollectionLayoutEdgeSpacing: NSObject {
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutanchor
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutAnchor: NSObject {
     /// …/nscollectionlayoutanchor/edges
     public let edges: NSDirectionalRectEdge
@@ -139,6 +159,8 @@ open class NSCollectionLayoutAnchor: NSObject {
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutgroupcustomitem
+@available(iOS 13.0, *)
+@MainActor
 open class NSCollectionLayoutGroupCustomItem: NSObject {
     /// …/nscollectionlayoutgroupcustomitem/frame
     public let frame: CGRect
@@ -156,6 +178,7 @@ open class NSCollectionLayoutGroupCustomItem: NSObject {
 }
 
 /// developer.apple.com/documentation/uikit/uicollectionlayoutsectionorthogonalscrollingbehavior
+@available(iOS 13.0, *)
 public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable {
     case none = 0
     case continuous
@@ -166,6 +189,7 @@ public enum UICollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable 
 }
 
 /// developer.apple.com/documentation/uikit/uicontentinsetsreference
+@available(iOS 14.0, *)
 public enum UIContentInsetsReference: Int, Sendable {
     case automatic = 0
     case none
@@ -175,6 +199,8 @@ public enum UIContentInsetsReference: Int, Sendable {
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutcontainer
+@available(iOS 13.0, *)
+@MainActor
 public protocol NSCollectionLayoutContainer: NSObjectProtocol {
     var contentSize: CGSize { get }
     var effectiveContentSize: CGSize { get }
@@ -183,6 +209,8 @@ public protocol NSCollectionLayoutContainer: NSObjectProtocol {
 }
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutenvironment
+@available(iOS 13.0, *)
+@MainActor
 public protocol NSCollectionLayoutEnvironment: NSObjectProtocol {
     var container: any NSCollectionLayoutContainer { get }
     var traitCollection: UITraitCollection { get }
@@ -190,12 +218,16 @@ public protocol NSCollectionLayoutEnvironment: NSObjectProtocol {
 
 /// developer.apple.com/documentation/uikit/nscollectionlayoutvisibleitem: what a section's
 /// visibleItemsInvalidationHandler may read and change (here: alpha, zIndex, isHidden and
-/// transform3D are taken back; frames are read-only, as the engine keeps them).
+/// transform3D are taken back; frames are read-only, as the engine keeps them). UIKit's
+/// protocol refines UIDynamicItem, whose members (`center`, `bounds`, `transform`) are here.
+@available(iOS 13.0, *)
+@MainActor
 public protocol NSCollectionLayoutVisibleItem: NSObjectProtocol {
     var alpha: CGFloat { get set }
     var zIndex: Int { get set }
     var isHidden: Bool { get set }
     var center: CGPoint { get set }
+    var transform: CGAffineTransform { get set }
     var transform3D: CATransform3D { get set }
     var name: String { get }
     var indexPath: IndexPath { get }

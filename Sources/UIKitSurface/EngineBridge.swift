@@ -1,49 +1,77 @@
 #if !canImport(UIKit)
 // Where UIKit's API meets LuaLayout's engine: the collection view as the engine's context, the
-// engine's attributes as UIKit's, and the prepared layout both concrete layouts query.
+// engine's attributes as UIKit's, and the prepared layout both concrete layouts query, mirrored
+// in a right-to-left collection view as UIKit's flipping layouts are.
 import Foundation
 import LayoutEngine
 
+/// Not UIKit's: the iOS release whose UIKit behaviour the engine computes where releases
+/// differ (docs/uikit-versions.md), 17 unless a host sets another (the round trip sets the
+/// one `lualayout run --ios N` used).
+@MainActor
+public enum UIKitSurfaceRelease {
+    public static var iOS: (major: Int, minor: Int) = (IOSVersion.default.major, IOSVersion.default.minor)
+}
+
 extension UICollectionView {
     /// The collection view as the engine sees it: bounds at the content offset, the display
-    /// scale of the traits, the data source's counts, the insets and margins.
+    /// scale and traits, the data source's counts, the insets, margins and safe area, the
+    /// layout direction.
     var engineContext: CollectionContext {
         let counts = (0..<max(0, numberOfSections)).map { max(0, numberOfItems(inSection: $0)) }
-        return CollectionContext(
-            bounds: Rect(bounds), scale: Double(traitCollection.displayScale), data: CollectionData(counts: counts),
+        let traits = traitCollection
+        var context = CollectionContext(
+            bounds: Rect(bounds), scale: Double(traits.displayScale), data: CollectionData(counts: counts),
             contentInset: EdgeInsets(contentInset), safeAreaInsets: EdgeInsets(safeAreaInsets),
             layoutMargins: EdgeInsets(layoutMargins))
+        context.traits = traits.engineTraits
+        context.layoutDirection = effectiveUserInterfaceLayoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
+        context.iosVersion = IOSVersion(UIKitSurfaceRelease.iOS.major, UIKitSurfaceRelease.iOS.minor)
+        return context
     }
 }
 
 /// What a concrete layout prepared, and the queries on it in UIKit's terms. `kindNames` maps
 /// the engine's kinds to UIKit's (the flow layout's "header" is UIKit's section-header kind).
+@MainActor
 struct EnginePrepared {
     var prepared: PreparedLayout = .empty
     var kindNames: [String: String] = [:]
 
     var contentSize: CGSize { CGSize(prepared.contentSize) }
 
-    func elements(in rect: CGRect, of view: UICollectionView?) -> [UICollectionViewLayoutAttributes] {
-        guard let view else { return [] }
-        let found = (try? prepared.elements(in: Rect(rect), context: view.engineContext)) ?? []
-        return found.map(attributes)
+    func elements(in rect: CGRect, of layout: UICollectionViewLayout) -> [UICollectionViewLayoutAttributes] {
+        guard let view = layout.collectionView else { return [] }
+        let found = (try? prepared.elements(in: mirrored(Rect(rect), layout), context: view.engineContext)) ?? []
+        return found.map { attributes($0, layout) }
     }
 
-    func element(_ key: ElementKey, of view: UICollectionView?) -> UICollectionViewLayoutAttributes? {
-        guard let view, let found = try? prepared.attributes(for: key, context: view.engineContext) else { return nil }
-        return attributes(found)
+    func element(_ key: ElementKey, of layout: UICollectionViewLayout) -> UICollectionViewLayoutAttributes? {
+        guard let view = layout.collectionView,
+            let found = try? prepared.attributes(for: key, context: view.engineContext)
+        else { return nil }
+        return attributes(found, layout)
     }
 
-    func shouldInvalidate(forBoundsChange bounds: CGRect, of view: UICollectionView?) -> Bool {
-        guard let view else { return false }
+    func shouldInvalidate(forBoundsChange bounds: CGRect, of layout: UICollectionViewLayout) -> Bool {
+        guard let view = layout.collectionView else { return false }
         return prepared.shouldInvalidateLayout(forBoundsChange: Rect(bounds), context: view.engineContext)
     }
 
     /// The engine's kind for UIKit's `kind`.
     func engineKind(_ kind: String) -> String { kindNames.first { $0.value == kind }?.key ?? kind }
 
-    private func attributes(_ a: LayoutAttributes) -> UICollectionViewLayoutAttributes {
+    /// `rect` across the content's width when the layout is mirrored (UIKit flips the layout's
+    /// coordinates in a right-to-left collection view).
+    private func mirrored(_ rect: Rect, _ layout: UICollectionViewLayout) -> Rect {
+        guard layout.isMirrored else { return rect }
+        var result = rect
+        result.origin.x = prepared.contentSize.width - rect.x - rect.width
+        return result
+    }
+
+    private func attributes(_ a: LayoutAttributes, _ layout: UICollectionViewLayout) -> UICollectionViewLayoutAttributes
+    {
         let indexPath = IndexPath(item: a.indexPath.item, section: a.indexPath.section)
         let kind = kindNames[a.kind] ?? a.kind
         let result: UICollectionViewLayoutAttributes
@@ -53,7 +81,7 @@ struct EnginePrepared {
             result = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: indexPath)
         case .decoration: result = UICollectionViewLayoutAttributes(forDecorationViewOfKind: kind, with: indexPath)
         }
-        result.frame = CGRect(a.frame)
+        result.frame = CGRect(mirrored(a.frame, layout))
         result.alpha = CGFloat(a.alpha)
         result.zIndex = a.zIndex
         result.isHidden = a.hidden

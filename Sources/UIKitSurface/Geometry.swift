@@ -1,7 +1,7 @@
 #if !canImport(UIKit)
 // UIKit's geometry types that Foundation does not provide on this platform (CGFloat, CGPoint,
 // CGSize and CGRect come from Foundation). Transcribed from Apple's published interface; each
-// declaration cites its page on developer.apple.com/documentation.
+// declaration cites its page on developer.apple.com/documentation. Value types, not isolated.
 import Foundation
 
 /// developer.apple.com/documentation/uikit/nsdirectionaledgeinsets (UIGeometry.h)
@@ -123,6 +123,40 @@ public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGF
     (t.m41, t.m42, t.m43) = (tx, ty, tz)
     return t
 }
+
+/// developer.apple.com/documentation/quartzcore/catransform3dmakeaffinetransform(_:)
+public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
+    var t = CATransform3DIdentity
+    (t.m11, t.m12, t.m21, t.m22, t.m41, t.m42) = (m.a, m.b, m.c, m.d, m.tx, m.ty)
+    return t
+}
+
+/// developer.apple.com/documentation/quartzcore/catransform3dgetaffinetransform(_:)
+public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
+    CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
+}
+
+#if !canImport(CoreGraphics)
+/// developer.apple.com/documentation/corefoundation/cgaffinetransform (Core Graphics; absent
+/// from Foundation here): the matrix [a b 0; c d 0; tx ty 1].
+public struct CGAffineTransform: Hashable, Sendable {
+    public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+
+    /// …/cgaffinetransform/init(a:b:c:d:tx:ty:)
+    public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+
+    /// …/cgaffinetransform/identity
+    public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// …/cgaffinetransform/init(scalex:y:)
+    public init(scaleX sx: CGFloat, y sy: CGFloat) { self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
+
+    /// …/cgaffinetransform/init(translationx:y:)
+    public init(translationX tx: CGFloat, y ty: CGFloat) { self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty) }
+}
+#endif
 
 #if !canImport(Darwin)
 // developer.apple.com/documentation/foundation/indexpath (UIKit's additions, NSIndexPath+UIKitAdditions):

@@ -5,6 +5,7 @@ import Foundation
 import LayoutEngine
 
 /// developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration
+@available(iOS 14.0, *)
 public struct UICollectionLayoutListConfiguration {
     /// …/uicollectionlayoutlistconfiguration/appearance-swift.enum
     public enum Appearance: Int, Sendable {
@@ -28,7 +29,12 @@ public struct UICollectionLayoutListConfiguration {
     /// …/uicollectionlayoutlistconfiguration/footermode-swift.property
     public var footerMode: FooterMode = .none
     /// …/uicollectionlayoutlistconfiguration/headertoppadding (nil: automatic)
-    public var headerTopPadding: CGFloat?
+    @available(iOS 15.0, *)
+    public var headerTopPadding: CGFloat? {
+        get { topPadding }
+        set { topPadding = newValue }
+    }
+    private var topPadding: CGFloat?
     private var separators: Bool?
     /// …/uicollectionlayoutlistconfiguration/showsseparators
     public var showsSeparators: Bool {
@@ -52,10 +58,11 @@ public struct UICollectionLayoutListConfiguration {
         return Compositional.ListConfiguration(
             appearance: appearances[appearance] ?? .plain, headerMode: headers[headerMode] ?? .none,
             footerMode: footerMode == .supplementary ? .supplementary : .none, showsSeparators: separators,
-            headerTopPadding: headerTopPadding.map { Double($0) })
+            headerTopPadding: topPadding.map { Double($0) })
     }
 }
 
+@available(iOS 14.0, *)
 extension NSCollectionLayoutSection {
     /// …/nscollectionlayoutsection/list(using:layoutenvironment:)
     public static func list(
@@ -70,6 +77,7 @@ extension NSCollectionLayoutSection {
     }
 }
 
+@available(iOS 14.0, *)
 extension UICollectionViewCompositionalLayout {
     /// …/uicollectionviewcompositionallayout/list(using:)
     public static func list(

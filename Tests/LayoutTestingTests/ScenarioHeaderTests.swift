@@ -27,4 +27,28 @@ struct ScenarioHeaderTests {
         #expect(header.options == [.init(value: "--items 3", line: 5)])
         #expect(header.controller == nil)
     }
+
+    /// Lines end as Lua ends them, by Unicode scalar: LF, CR LF (a Windows checkout; one Swift
+    /// `Character`), a lone CR and LF CR, so a directive's line is the line Lua reports.
+    @Test func everyLineEndingEndsAHeaderLine() throws {
+        for ending in ["\n", "\r\n", "\r", "\n\r"] {
+            let source = ["-- title", "-- layout: a.lua", "", "-- options: --items 3", "tap(1, 1)"]
+                .joined(separator: ending)
+            let header = try ScenarioHeader.parse(source, path: "t.test.lua")
+            #expect(header.layout == .init(value: "a.lua", line: 2), "\(Array(ending.unicodeScalars))")
+            #expect(header.options == [.init(value: "--items 3", line: 4)], "\(Array(ending.unicodeScalars))")
+        }
+        // Two CRs (or two LFs) are two line breaks; a CR LF then an LF, too.
+        let header = try ScenarioHeader.parse("--\r\r-- layout: a.lua\r\n\n-- options: -x", path: "t")
+        #expect(header.layout.line == 3)
+        #expect(header.options.first?.line == 5)
+    }
+
+    /// A directive's name and colon, and the words of its value, are read by Unicode scalar: a
+    /// combining mark after the colon or after a quote does not hide it.
+    @Test func directivesAndWordsAreReadByScalar() throws {
+        let header = try ScenarioHeader.parse("-- layout:\u{301} a.lua\r\n", path: "t.test.lua")
+        #expect(header.layout == .init(value: "\u{301} a.lua", line: 1))
+        #expect(try OptionWords.split("'a\u{301}'\u{301} b") == ["a\u{301}\u{301}", "b"])
+    }
 }

@@ -92,7 +92,8 @@ struct InputHardeningTests {
         let script = try temporaryFile("grid.lua", "return flow{}")
         let result = lualayout("update", script, "--batch", "/nonexistent/batch.json")
         #expect(result.status == 2)
-        #expect(result.err == "/nonexistent/batch.json: cannot read batch file\n")
+        // With the system's reason (it said only "cannot read batch file").
+        #expect(result.err == "/nonexistent/batch.json: cannot read batch file: No such file or directory\n")
     }
 
     // MARK: Data files (10.2, 10.14)

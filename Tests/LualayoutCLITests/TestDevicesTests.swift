@@ -36,13 +36,20 @@ struct TestDevicesTests {
         let result = TestCommandTests.run(dir, "--no-ci", "--reporter", "github", "--junit", dir + "/r.xml")
         #expect(result.status == 1)
         let d = dir + "/d.test.lua", folder = dir + "/__snapshots__"
+        // Each test's lines between ::stop-commands::TOKEN and ::TOKEN:: (one random token a run).
+        let token = String(result.out.prefix { $0 != "\n" }.dropFirst("::stop-commands::".count))
+        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
         #expect(
             result.out == """
+                ::stop-commands::\(token)
                 PASS  \(d) [iphone-se]  (2 checks, T ms)
                     note: snapshot written: \(folder)/rows.iphone-se.json
+                ::\(token)::
+                ::stop-commands::\(token)
                 FAIL  \(d) [ipad-pro-11]  (2 checks, 1 failed, T ms)
                     \(d):4: expectation failed: cell [0, 0]: y got 34, expected 30; width got 814, expected 355 (frame {10, 34, 814, 50})
                     note: snapshot written: \(folder)/rows.ipad-pro-11.json
+                ::\(token)::
                 ::error file=\(d),line=4,title=lualayout test \(d) [ipad-pro-11]::cell [0, 0]: y got 34, expected 30; width got 814, expected 355 (frame {10, 34, 814, 50})
                 1 passed, 1 failed
 
@@ -119,6 +126,27 @@ struct TestDevicesTests {
             ))
         #expect(
             DeviceTable.device(named: "ipad-pro-11")?.options == "--bounds 834x1210 --scale 2 --safe-area 24,0,20,0")
+    }
+
+    /// Annotations escape what would end a property or the message, by Unicode scalar: a CR LF
+    /// (one Swift `Character`) is escaped as both halves, and a `%` under a combining mark too.
+    @Test func githubAnnotationsEscapeScalars() {
+        let report = TestCaseReport(
+            path: "t.test.lua",
+            result: ScenarioTestResult(
+                checks: 1, failures: [.init(line: 2, message: "a\r\n::notice::x %\u{301}0A, b\rc")]),
+            seconds: 0)
+        #expect(
+            GitHubAnnotations.lines(for: report) == [
+                "::error file=t.test.lua,line=2,title=lualayout test t.test.lua::a%0D%0A::notice::x %25\u{301}0A, b%0Dc"
+            ])
+        // The report's own lines: the CR LF and the lone CR end lines, each indented.
+        #expect(
+            report.lines.dropFirst()
+                == ["    t.test.lua:2: expectation failed: a", "      ::notice::x %\u{301}0A, b", "      c"])
+        #expect(
+            GitHubAnnotations.guarded(["x"], token: "T") == ["::stop-commands::T", "x", "::T::"])
+        #expect(GitHubAnnotations.pauseToken() != GitHubAnnotations.pauseToken())
     }
 
     /// Annotations escape what would end a property or the message.

@@ -43,9 +43,35 @@ struct TestSelectionCommandTests {
         let bad = TestCommandTests.run(dir, "--shard", "3/2")
         #expect(bad.status == 2)
         #expect(bad.err == "lualayout: test: --shard takes K/N with 1 ≤ K ≤ N (as 2/4), got '3/2'\n")
-        let memory = TestCommandTests.run(dir, "--worker-memory=-1")
-        #expect(memory.status == 2)
-        #expect(memory.err == "lualayout: test: --worker-memory must be 0 or more, got -1\n")
+        // Megabytes up to 1 TiB: a byte count of any of them fits an Int.
+        for megabytes in ["-1", "1048577", "9223372036854775807"] {
+            let memory = TestCommandTests.run(dir, "--worker-memory=\(megabytes)")
+            #expect(memory.status == 2)
+            #expect(
+                memory.err
+                    == "lualayout: test: --worker-memory takes megabytes from 0 (no limit) to 1048576, got \(megabytes)\n"
+            )
+        }
+    }
+
+    /// K and N as large as an Int holds: the part's bounds are computed without overflow
+    /// (K·count passed 2^63 and trapped).
+    @Test func hugeShardsSplitWithoutOverflow() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows, "s/a.test.lua": Self.passing, "s/b.test.lua": Self.passing,
+        ])
+        // Part K of N = 2^63 − 1 holds the files from ⌊(K−1)·2/N⌋ to ⌊K·2/N⌋: the first file
+        // in part 2^62 (2^63/N is just over 1), the second in part N (2(N−1)/N is just under
+        // 2), none in part N − 1 (⌊2(N−2)/N⌋ = ⌊2(N−1)/N⌋ = 1).
+        let n = Int.max
+        for (k, passed) in [(n, 1), (1 << 62, 1), (n - 1, 0), (1, 0)] {
+            let part = TestCommandTests.run(dir + "/s", "--shard", "\(k)/\(n)")
+            #expect(part.status == 0, "\(k)/\(n): \(part.err)")
+            #expect(part.out.hasSuffix("\(passed) passed, 0 failed\n"), "\(k)/\(n)")
+        }
+        let over = TestCommandTests.run(dir + "/s", "--shard", "1/9223372036854775808")
+        #expect(over.status == 2)
+        #expect(over.err == "lualayout: test: --shard takes K/N with 1 ≤ K ≤ N (as 2/4), got '1/9223372036854775808'\n")
     }
 
     @Test func filterAndList() throws {

@@ -107,13 +107,21 @@ struct TestWorkerIsolationTests {
         let expected =
             (0..<12).map { "PASS  \(dir)/t\($0 / 10)\($0 % 10).test.lua  (1 check, T ms)" }.joined(separator: "\n")
             + "\n12 passed, 0 failed\n"
-        for jobs in ["1", "3", "12", "40"] {
+        // Four a core is the most on any machine (1 core: 4), here more than one file each.
+        for jobs in ["1", "3", "4"] {
             let result = TestCommandTests.run(dir, "--jobs", jobs)
             #expect(result.status == 0)
             #expect(result.out == expected, "--jobs \(jobs)")
         }
-        let zero = TestCommandTests.run(dir, "--jobs", "0")
-        #expect(zero.status == 2)
-        #expect(zero.err == "lualayout: test: --jobs must be at least 1, got 0\n")
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        for jobs in ["0", "\(4 * cores + 1)", "100000", "9223372036854775807"] {
+            let refused = TestCommandTests.run(dir, "--jobs", jobs)
+            #expect(refused.status == 2)
+            #expect(
+                refused.err
+                    == "lualayout: test: --jobs must be between 1 and \(4 * cores) (four workers per core; this machine has \(cores)), got \(jobs)\n"
+            )
+            #expect(refused.out.isEmpty)
+        }
     }
 }

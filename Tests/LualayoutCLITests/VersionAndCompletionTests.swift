@@ -1,11 +1,22 @@
+import Foundation
 import Testing
 
 @Suite("lualayout --version and shell completion")
 struct VersionAndCompletionTests {
-    @Test func printsTheVersion() {
+    /// The version, the Lua library's release (as pkg-config names the library built against:
+    /// the same package) and the commit, which only Scripts/lualayout and Scripts/package record.
+    @Test func printsTheVersionTheLuaReleaseAndTheCommit() async throws {
         let result = lualayout("--version")
         #expect(result.status == 0)
-        #expect(result.out == "lualayout 0.1.0\n")
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try #require(lines.count == 4)
+        #expect(lines[0] == "lualayout 0.1.0")
+        let lua = try await CaseProcess.run(
+            "/usr/bin/env", arguments: ["pkg-config", "--modversion", "lua5.4"], directory: "/", timeout: 30)
+        #expect(lines[1] == "Lua " + lua.out.trimmingCharacters(in: .whitespacesAndNewlines))
+        let commit = lines[2].wholeMatch(of: /commit [0-9a-f]{40}(-modified)?/) != nil
+        #expect(commit || lines[2] == "commit unknown (not built by Scripts/lualayout or Scripts/package)")
+        #expect(lines[3] == "")
     }
 
     @Test func theHelpStartsWithTheVersion() {

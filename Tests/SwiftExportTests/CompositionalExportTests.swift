@@ -1,4 +1,5 @@
 import Foundation
+import LayoutEngine
 import Testing
 
 @testable import SwiftExport
@@ -23,10 +24,12 @@ struct CompositionalExportTests {
             exported.swift == """
                 // TestLayout.swift: exported by `lualayout export --swift` from layout.lua (compositional{...}).
                 // Values evaluated for TEST.
-                // With those options UIKit places every element where `lualayout run` does; numbers are exact.
+                // Deployment target: iOS 13, the oldest release with every API used below (--ios N exports for your app's).
+                // With those options UIKit on iOS 17 places every element where `lualayout run --ios 17` does; numbers are exact (UIKit differs by release where docs/uikit-versions.md says).
 
                 import UIKit
 
+                @available(iOS 13, *)
                 @MainActor
                 func makeTestLayout() -> UICollectionViewCompositionalLayout {
                     let itemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0),
@@ -39,6 +42,46 @@ struct CompositionalExportTests {
                     let section = NSCollectionLayoutSection(group: group)
                     section.interGroupSpacing = 10
                     section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10)
+                    let layout = UICollectionViewCompositionalLayout(section: section)
+                    return layout
+                }
+
+                """)
+    }
+
+    /// The same grid for an app whose deployment target is iOS 16, which deprecated
+    /// `subitem:count:`: `repeatingSubitem:count:` with the item half the group wide, which
+    /// `subitem:count:` made it (fractions resolve against the group less the spacing, so each
+    /// of the two is (W − 10) / 2 either way); the function needs iOS 16.
+    @Test func twoColumnGridForIOS16() throws {
+        let exported = try Exported(
+            """
+            local C = compositional
+            local item = C.item{ width = C.fractionalWidth(1), height = C.fractionalHeight(1) }
+            local group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = C.absolute(44),
+              subitem = item, count = 2, interItemSpacing = C.fixed(10) }
+            return compositional{ section = C.section{ group = group } }
+            """, ios: IOSVersion(16))
+        #expect(
+            exported.header == [
+                "// TestLayout.swift: exported by `lualayout export --swift` from layout.lua (compositional{...}).",
+                "// Values evaluated for TEST.",
+                "// Deployment target: iOS 16 (--ios 16); the code below needs iOS 16 or later.",
+                "// With those options UIKit on iOS 16 places every element where `lualayout run --ios 16` does; numbers are exact (UIKit differs by release where docs/uikit-versions.md says).",
+            ])
+        #expect(
+            exported.body == """
+                @available(iOS 16, *)
+                @MainActor
+                func makeTestLayout() -> UICollectionViewCompositionalLayout {
+                    let itemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5),
+                                                          heightDimension: .fractionalHeight(1.0))
+                    let item = NSCollectionLayoutItem(layoutSize: itemSize)
+                    let groupSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0),
+                                                           heightDimension: .absolute(44))
+                    let group = NSCollectionLayoutGroup.horizontal(layoutSize: groupSize, repeatingSubitem: item, count: 2)
+                    group.interItemSpacing = .fixed(10)
+                    let section = NSCollectionLayoutSection(group: group)
                     let layout = UICollectionViewCompositionalLayout(section: section)
                     return layout
                 }
@@ -62,6 +105,7 @@ struct CompositionalExportTests {
             """)
         #expect(
             exported.body == """
+                @available(iOS 13, *)
                 @MainActor
                 func makeTestLayout() -> UICollectionViewCompositionalLayout {
                     let leadingItemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.7),
@@ -85,7 +129,10 @@ struct CompositionalExportTests {
     }
 
     /// Headers, footers, backgrounds and badges with every non-default property; the layout's
-    /// configuration (horizontal, no reference insets, a layout-wide header).
+    /// configuration (horizontal, no reference insets, a layout-wide header). `repeatingSubitem`
+    /// needs iOS 16, so the export targets it and writes `supplementariesFollowContentInsets`'
+    /// replacement; every kind is a constant of `TestElementKind`, and the background's view
+    /// class is a parameter the layout registers.
     @Test func supplementariesDecorationsAndConfiguration() throws {
         let exported = try Exported(
             """
@@ -111,12 +158,31 @@ struct CompositionalExportTests {
             }
             """)
         #expect(
+            exported.header[2...] == [
+                "// Deployment target: iOS 16, the oldest release with every API used below (--ios N exports for your app's).",
+                "// Element kinds (TestElementKind): the data source serves banner, badge, section-header-element-kind; the layout registers the view classes given for background.",
+                "// UIKit may place elements other than `lualayout run --ios 17` does: estimated sizes (UIKit asks the cells; `lualayout run` keeps the estimates) (UIKit differs by release where docs/uikit-versions.md says).",
+            ])
+        #expect(
             exported.body == """
+                /// The element kinds of makeTestLayout(): the data source serves each supplementary kind (collectionView(_:viewForSupplementaryElementOfKind:at:)); the layout registers a view for each decoration kind.
+                enum TestElementKind {
+                    /// Supplementary: "banner".
+                    static let banner = "banner"
+                    /// Supplementary: "badge".
+                    static let badge = "badge"
+                    /// Supplementary: "section-header-element-kind".
+                    static let sectionHeaderElementKind = "section-header-element-kind"
+                    /// Decoration: "background".
+                    static let background = "background"
+                }
+
+                @available(iOS 16, *)
                 @MainActor
-                func makeTestLayout() -> UICollectionViewCompositionalLayout {
+                func makeTestLayout(backgroundView: UICollectionReusableView.Type) -> UICollectionViewCompositionalLayout {
                     let bannerSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0),
                                                             heightDimension: .absolute(30))
-                    let banner = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: bannerSize, elementKind: "banner", alignment: .top)
+                    let banner = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: bannerSize, elementKind: TestElementKind.banner, alignment: .top)
                     let configuration = UICollectionViewCompositionalLayoutConfiguration()
                     configuration.scrollDirection = .horizontal
                     configuration.contentInsetsReference = .none
@@ -125,7 +191,7 @@ struct CompositionalExportTests {
                     let badgeItemAnchor = NSCollectionLayoutAnchor(edges: [.bottom], absoluteOffset: CGPoint(x: 2, y: 0))
                     let badgeSize = NSCollectionLayoutSize(widthDimension: .absolute(20),
                                                            heightDimension: .absolute(20))
-                    let badge = NSCollectionLayoutSupplementaryItem(layoutSize: badgeSize, elementKind: "badge", containerAnchor: badgeAnchor, itemAnchor: badgeItemAnchor)
+                    let badge = NSCollectionLayoutSupplementaryItem(layoutSize: badgeSize, elementKind: TestElementKind.badge, containerAnchor: badgeAnchor, itemAnchor: badgeItemAnchor)
                     badge.zIndex = 5
                     let itemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5),
                                                           heightDimension: .fractionalHeight(1.0))
@@ -138,19 +204,20 @@ struct CompositionalExportTests {
                     let section = NSCollectionLayoutSection(group: group)
                     section.orthogonalScrollingBehavior = .continuousGroupLeadingBoundary
                     section.contentInsetsReference = .layoutMargins
-                    section.supplementariesFollowContentInsets = false
+                    section.supplementaryContentInsetsReference = .none
                     let sectionHeaderElementKindSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0),
                                                                               heightDimension: .estimated(44))
-                    let sectionHeaderElementKind = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: sectionHeaderElementKindSize, elementKind: "section-header-element-kind", alignment: .topLeading, absoluteOffset: CGPoint(x: 0, y: -5))
+                    let sectionHeaderElementKind = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: sectionHeaderElementKindSize, elementKind: TestElementKind.sectionHeaderElementKind, alignment: .topLeading, absoluteOffset: CGPoint(x: 0, y: -5))
                     sectionHeaderElementKind.pinToVisibleBounds = true
                     sectionHeaderElementKind.extendsBoundary = false
                     sectionHeaderElementKind.zIndex = 2
                     section.boundarySupplementaryItems = [sectionHeaderElementKind, sectionHeaderElementKind]
-                    let background = NSCollectionLayoutDecorationItem.background(elementKind: "background")
+                    let background = NSCollectionLayoutDecorationItem.background(elementKind: TestElementKind.background)
                     background.contentInsets = NSDirectionalEdgeInsets(top: 5, leading: 5, bottom: 5, trailing: 5)
                     background.zIndex = -1
                     section.decorationItems = [background]
                     let layout = UICollectionViewCompositionalLayout(section: section, configuration: configuration)
+                    layout.register(backgroundView, forDecorationViewOfKind: TestElementKind.background)
                     return layout
                 }
 

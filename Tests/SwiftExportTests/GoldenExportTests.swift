@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import SwiftExport
+
 /// The App-Store-like example exported is a golden file, and docs/export.md shows it whole.
 /// Rewrite the golden with `LUALAYOUT_UPDATE_GOLDEN=1 swift test --filter GoldenExportTests`.
 @Suite("export --swift: golden files")
@@ -19,6 +21,17 @@ struct GoldenExportTests {
             try exported.write(toFile: Self.golden, atomically: true, encoding: .utf8)
         }
         #expect(exported == (try String(contentsOfFile: Self.golden, encoding: .utf8)))
+    }
+
+    /// docs/export.md's table of the UIKit APIs whose availability an export reads is the
+    /// exporter's own list, row for row.
+    @Test func docsListEveryVersionedAPI() throws {
+        let docs = try String(contentsOfFile: repositoryRoot + "/docs/export.md", encoding: .utf8)
+        for api in UIKitAPI.allCases {
+            let deprecated = api.deprecation.map { "iOS \($0.version), for `\($0.replacement.swiftName)`" } ?? "—"
+            let row = "| `\(api.swiftName)` | iOS \(api.introduced) | \(deprecated) | <\(api.page)> |"
+            #expect(docs.contains(row), "docs/export.md must list \(row)")
+        }
     }
 
     @Test func docsShowTheExport() throws {

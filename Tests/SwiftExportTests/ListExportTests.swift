@@ -1,4 +1,5 @@
 import Foundation
+import LayoutEngine
 import Testing
 
 @testable import SwiftExport
@@ -17,6 +18,13 @@ struct ListExportTests {
         #expect(exported.refusals.isEmpty)
         #expect(
             exported.body == """
+                /// The element kinds of makeTestLayout(): the data source serves each supplementary kind (collectionView(_:viewForSupplementaryElementOfKind:at:)); the layout registers a view for each decoration kind.
+                enum TestElementKind {
+                    /// Supplementary: "header".
+                    static let sectionHeader = UICollectionView.elementKindSectionHeader
+                }
+
+                @available(iOS 14, *)
                 @MainActor
                 func makeTestLayout() -> UICollectionViewCompositionalLayout {
                     var listConfiguration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
@@ -26,7 +34,14 @@ struct ListExportTests {
                 }
 
                 """)
-        #expect(exported.swift.contains("// List sections: UIKit applies its own list metrics"))
+        #expect(
+            exported.header.contains(
+                "// UIKit may place elements other than `lualayout run --ios 17` does: list sections (UIKit applies its own list metrics; `lualayout run` uses docs/lists.md's) (UIKit differs by release where docs/uikit-versions.md says)."
+            ))
+        #expect(
+            exported.header.contains(
+                "// Deployment target: iOS 14, the oldest release with every API used below (--ios N exports for your app's)."
+            ))
     }
 
     /// With a layout configuration the list is made in a provider from its environment; the
@@ -41,6 +56,7 @@ struct ListExportTests {
         #expect(exported.refusals.isEmpty)
         #expect(
             exported.body == """
+                @available(iOS 15, *)
                 @MainActor
                 func makeTestLayout() -> UICollectionViewCompositionalLayout {
                     let configuration = UICollectionViewCompositionalLayoutConfiguration()
@@ -56,6 +72,27 @@ struct ListExportTests {
                 }
 
                 """)
+    }
+
+    /// A list needs iOS 14 and `headerTopPadding` iOS 15: an app deploying to iOS 14 is told,
+    /// located, what its release lacks.
+    @Test func aTargetWithoutTheListAPIsIsRefusedLocated() throws {
+        let source = """
+            local C = compositional
+            return compositional{
+              list = C.list{ appearance = "plain",
+                headerTopPadding = 0 } }
+            """
+        #expect(
+            try Exported(source, ios: IOSVersion(14)).refusals == [
+                "layout.lua:4: headerTopPadding needs iOS 15 (UICollectionLayoutListConfiguration.headerTopPadding), and the deployment target is iOS 14 (--ios 14): export for iOS 15 or later, or do without it"
+            ])
+        #expect(
+            try Exported(source, ios: IOSVersion(13)).refusals == [
+                "layout.lua:3: compositional.list needs iOS 14 (UICollectionLayoutListConfiguration), and the deployment target is iOS 13 (--ios 13): export for iOS 14 or later, or do without it",
+                "layout.lua:4: headerTopPadding needs iOS 15 (UICollectionLayoutListConfiguration.headerTopPadding), and the deployment target is iOS 13 (--ios 13): export for iOS 15 or later, or do without it",
+            ])
+        #expect(try Exported(source, ios: IOSVersion(15)).refusals.isEmpty)
     }
 
     /// A provider mixing a list with another section names its environment and makes the list from it.

@@ -21,41 +21,41 @@ struct ProviderAndFlowExportTests {
         }
         """
 
-    /// Five sections alternating two kinds repeat every 2: `switch sectionIndex % 2`.
+    /// Five sections alternating two kinds repeat every 2: `switch sectionIndex % 2`, the last
+    /// case `default:` so that every index gets a section (UIKit raises "Invalid section
+    /// definition" for a nil one); the item both kinds share is written once, before the
+    /// provider.
     @Test func repeatingSectionsSwitchOnTheRemainder() throws {
         let exported = try Exported(Self.alternating, counts: [3, 3, 3, 3, 3])
         #expect(
             exported.swift.contains(
                 "// sectionProvider (layout.lua:3) is Lua code, called for those options; its results are below.\n"
                     + "// The section provider saw a container of 375×667 (effective 375×667), display scale 2, 5 sections.\n"
+                    + "// The provider was called for 5 sections, which repeat every 2: section i is laid out as section i % 2.\n"
             ))
         #expect(
             exported.body == """
+                @available(iOS 13, *)
                 @MainActor
                 func makeTestLayout() -> UICollectionViewCompositionalLayout {
+                    let itemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0),
+                                                          heightDimension: .fractionalHeight(1.0))
+                    let item = NSCollectionLayoutItem(layoutSize: itemSize)
                     let layout = UICollectionViewCompositionalLayout { sectionIndex, _ in
-                        // The section provider's sections repeat every 2 sections.
+                        // The provider was called for 5 sections, which repeat every 2: section i is laid out as section i % 2.
                         switch sectionIndex % 2 {
                         case 0:
-                            let itemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0),
-                                                                  heightDimension: .fractionalHeight(1.0))
-                            let item = NSCollectionLayoutItem(layoutSize: itemSize)
                             let groupSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0),
                                                                    heightDimension: .absolute(44))
                             let group = NSCollectionLayoutGroup.horizontal(layoutSize: groupSize, subitems: [item])
                             let section = NSCollectionLayoutSection(group: group)
                             return section
-                        case 1:
-                            let itemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0),
-                                                                  heightDimension: .fractionalHeight(1.0))
-                            let item = NSCollectionLayoutItem(layoutSize: itemSize)
+                        default:
                             let groupSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0),
                                                                    heightDimension: .absolute(100))
                             let group = NSCollectionLayoutGroup.horizontal(layoutSize: groupSize, subitems: [item])
                             let section = NSCollectionLayoutSection(group: group)
                             return section
-                        default:
-                            return nil
                         }
                     }
                     return layout
@@ -64,47 +64,106 @@ struct ProviderAndFlowExportTests {
                 """)
     }
 
-    /// Two sections, no repetition seen: a case per index, the rest nil.
-    @Test func sectionsWithoutRepetitionSwitchOnTheIndex() throws {
+    /// Two sections, no repetition seen: section 0 as returned, every later one as section 1.
+    @Test func sectionsWithoutRepetitionKeepTheLastForLaterIndices() throws {
         let exported = try Exported(Self.alternating, counts: [3, 3])
         #expect(exported.body.contains("        switch sectionIndex {\n        case 0:\n"))
-        #expect(exported.body.contains("        case 1:\n"))
-        #expect(!exported.body.contains("repeat every"))
+        #expect(exported.body.contains("        default:\n"))
+        #expect(!exported.body.contains("case 1:"))
+        #expect(
+            exported.header.contains(
+                "// The provider was called for 2 sections: section 0 as it returned it, every later section as section 1."
+            ))
     }
 
-    /// A provider that returns the same section for every index exports that section alone.
+    /// The shortest reading of the sections seen: a prefix as returned, then a cycle; ties go
+    /// to the shorter cycle. Derived by hand for each sequence of section identities.
+    @Test func theCycleOfTheSectionsSeen() {
+        let readings: [([Int], prefix: Int, period: Int)] = [
+            ([0], 0, 1),
+            ([0, 0, 0], 0, 1),
+            ([0, 1], 1, 1),  // A then B for ever (a tie with the cycle AB, whose period is longer)
+            ([0, 1, 0, 1, 0], 0, 2),
+            ([0, 1, 1, 1], 1, 1),
+            ([0, 1, 2], 2, 1),
+            ([0, 1, 2, 1, 2], 1, 2),
+            ([0, 1, 2, 0, 1, 2, 0], 0, 3),
+            ([0, 0, 1, 0, 0, 1], 0, 3),
+            ([1, 0, 0, 1, 0, 0, 1], 0, 3),
+        ]
+        for (ids, prefix, period) in readings {
+            let reading = SectionCycle.shortestReading(ids)
+            #expect(reading.prefix == prefix && reading.period == period, "\(ids)")
+        }
+    }
+
+    /// A provider that returned the same section for every index exports that section alone.
     @Test func oneSectionForAllIsTheSectionInitializer() throws {
         let exported = try Exported(Self.alternating, counts: [3])
-        #expect(exported.body.contains("    // The section provider returned this section for every section.\n"))
+        #expect(
+            exported.header.contains(
+                "// The provider was called for 1 section, all alike: every section is laid out as section 0."))
         #expect(exported.body.contains("    let layout = UICollectionViewCompositionalLayout(section: section)\n"))
         #expect(!exported.body.contains("switch"))
     }
 
-    /// An empty section (nil) between two alike, and a wide container the provider reads: the
-    /// values are those of these options.
-    @Test func nilSectionsAndTheEnvironment() throws {
-        let source = """
-            local C = compositional
-            return compositional{
-              interSectionSpacing = 8,
-              sectionProvider = function(cv, sectionIndex, env)
-                if sectionIndex == 1 then return nil end
-                local columns = env.container.effectiveContentSize.width > 800 and 4 or 2
-                local item = C.item{ width = C.fractionalWidth(1), height = C.fractionalHeight(1) }
-                local group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = C.absolute(50),
-                  subitem = item, count = columns }
-                return C.section{ group = group }
-              end,
-            }
-            """
-        let wide = try Exported(source, counts: [2, 2, 2], width: 1024)
+    static let nilSecond = """
+        local C = compositional
+        return compositional{
+          interSectionSpacing = 8,
+          sectionProvider = function(cv, sectionIndex, env)
+            if sectionIndex == 1 then return nil end
+            local columns = env.container.effectiveContentSize.width > 800 and 4 or 2
+            local item = C.item{ width = C.fractionalWidth(1), height = C.fractionalHeight(1) }
+            local group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = C.absolute(50),
+              subitem = item, count = columns }
+            return C.section{ group = group }
+          end,
+        }
+        """
+
+    /// UIKit has no empty section: a provider returning nil for a section is refused, and
+    /// `--allow-partial` writes a section that places nothing in its place.
+    @Test func nilSectionsAreRefusedOrEmpty() throws {
+        #expect(
+            try Exported(Self.nilSecond, counts: [2, 2, 2]).refusals == [
+                "layout.lua:4: sectionProvider returned nil for section 1: UIKit raises \"Invalid section definition\" for a section without a layout; return a section for every section (--allow-partial exports an empty one)"
+            ])
+        let wide = try Exported(Self.nilSecond, counts: [2, 2, 2], width: 1024, allowPartial: true)
         #expect(wide.body.contains("subitem: item, count: 4)"))
         // Sections 0 and 2 alike, 1 empty: they repeat every 2.
         #expect(wide.body.contains("        switch sectionIndex % 2 {\n        case 0:\n"))
-        #expect(wide.body.contains("        case 1:\n            return nil\n"))
+        #expect(
+            wide.body.contains(
+                """
+                        default:
+                            // not exported: the section provider returned nil here; UIKit needs a section: an empty one
+                            let emptySize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(0))
+                            let emptyItem = NSCollectionLayoutItem(layoutSize: emptySize)
+                            return NSCollectionLayoutSection(group: .horizontal(layoutSize: emptySize, subitems: [emptyItem]))
+
+                """))
         #expect(wide.body.contains("    }, configuration: configuration)\n"))
-        let narrow = try Exported(source, counts: [2, 2, 2], width: 375)
+        let narrow = try Exported(Self.nilSecond, counts: [2, 2, 2], width: 375, allowPartial: true)
         #expect(narrow.body.contains("subitem: item, count: 2)"))
+    }
+
+    /// A provider that returns no section for the options has nothing to export: an error,
+    /// not an empty file.
+    @Test func aProviderWithoutSectionsIsAnError() throws {
+        let source = """
+            return compositional{
+              sectionProvider = function(cv, sectionIndex, env) return nil end,
+            }
+            """
+        let expected =
+            "layout.lua:2: sectionProvider returned no section for these options (2 sections): there is nothing to export; give the data it lays out (--items, --sections or --data)"
+        #expect(try Exported(source, counts: [3, 3]).refusals == [expected])
+        #expect(try Exported(source, counts: [3, 3], allowPartial: true).refusals == [expected])
+        #expect(
+            try Exported(Self.alternating, counts: []).refusals == [
+                "layout.lua:3: sectionProvider returned no section for these options (0 sections): there is nothing to export; give the data it lays out (--items, --sections or --data)"
+            ])
     }
 
     @Test func flowSetsEveryProperty() throws {
@@ -119,6 +178,13 @@ struct ProviderAndFlowExportTests {
             """)
         #expect(
             exported.body == """
+                /// The element kinds of makeTestLayout(): the data source serves each supplementary kind (collectionView(_:viewForSupplementaryElementOfKind:at:)); the layout registers a view for each decoration kind.
+                enum TestElementKind {
+                    /// Supplementary: "header".
+                    static let sectionHeader = UICollectionView.elementKindSectionHeader
+                }
+
+                @available(iOS 13, *)
                 @MainActor
                 func makeTestLayout() -> UICollectionViewFlowLayout {
                     let layout = UICollectionViewFlowLayout()
@@ -167,9 +233,9 @@ struct ProviderAndFlowExportTests {
         let refused = try Exported(source)
         #expect(
             refused.refusals == [
-                "layout.lua:3: sizeForItem is Lua code: export writes UIKit values only",
-                "layout.lua:5: targetContentOffset is Lua code: export writes UIKit values only",
-                "layout.lua:6: attributes is Lua code: export writes UIKit values only",
+                "layout.lua:3: sizeForItem is Lua code: export writes UIKit values only (--allow-partial exports the rest and marks it)",
+                "layout.lua:5: targetContentOffset is Lua code: export writes UIKit values only (--allow-partial exports the rest and marks it)",
+                "layout.lua:6: attributes is Lua code: export writes UIKit values only (--allow-partial exports the rest and marks it)",
             ])
         let partial = try Exported(source, allowPartial: true)
         #expect(partial.refusals.isEmpty)
@@ -178,14 +244,27 @@ struct ProviderAndFlowExportTests {
                 """
                     layout.sectionFootersPinToVisibleBounds = false
                     // not exported: sizeForItem (layout.lua:3) is Lua code
+                    // In Swift, the collection view's delegate implements UICollectionViewDelegateFlowLayout's:
+                    //     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                    //         (collectionViewLayout as! UICollectionViewFlowLayout).itemSize
+                    //     }
                     // not exported: targetContentOffset (layout.lua:5) is Lua code
+                    // In Swift, a subclass of the layout overrides:
+                    //     override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
+                    //         super.targetContentOffset(forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity)
+                    //     }
                     // not exported: attributes (layout.lua:6) is Lua code
+                    // In Swift, a subclass of the layout overrides:
+                    //     override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                    //         super.layoutAttributesForElements(in: rect)  // adjust each element's copy here
+                    //     }
                     return layout
                 }
 
                 """))
         #expect(
-            partial.swift.contains("// Partial (--allow-partial): what is Lua code is marked `// not exported:` below.")
+            partial.swift.contains(
+                "// Partial (--allow-partial): what is Lua code is marked `// not exported:` below, with its Swift.")
         )
     }
 
@@ -201,8 +280,8 @@ struct ProviderAndFlowExportTests {
             """
         #expect(
             try Exported(source).refusals == [
-                "layout.lua:3: itemProvider is Lua code: export writes UIKit values only",
-                "layout.lua:5: visibleItemsInvalidationHandler is Lua code: export writes UIKit values only",
+                "layout.lua:3: itemProvider is Lua code: export writes UIKit values only (--allow-partial exports the rest and marks it)",
+                "layout.lua:5: visibleItemsInvalidationHandler is Lua code: export writes UIKit values only (--allow-partial exports the rest and marks it)",
             ])
         let body = try Exported(source, allowPartial: true).body
         #expect(
@@ -210,8 +289,15 @@ struct ProviderAndFlowExportTests {
                 """
                     let group = NSCollectionLayoutGroup.custom(layoutSize: groupSize) { _ in [] }
                     // not exported: itemProvider (layout.lua:3) is Lua code; the group places no items
+                    // In Swift, the group's item provider:
+                    //     NSCollectionLayoutGroup.custom(layoutSize: groupSize) { (environment: any NSCollectionLayoutEnvironment) -> [NSCollectionLayoutGroupCustomItem] in
+                    //         []
+                    //     }
                     let section = NSCollectionLayoutSection(group: group)
                     // not exported: visibleItemsInvalidationHandler (layout.lua:5) is Lua code
+                    // In Swift, the section's handler:
+                    //     section.visibleItemsInvalidationHandler = { (visibleItems: [any NSCollectionLayoutVisibleItem], contentOffset: CGPoint, environment: any NSCollectionLayoutEnvironment) in
+                    //     }
                     let layout
                 """))
     }
@@ -231,32 +317,42 @@ struct ProviderAndFlowExportTests {
 }
 
 @Suite("export --swift: literals and names")
-struct SwiftLiteralTests {
+struct SwiftTextTests {
     @Test func numbers() {
-        #expect(SwiftLiteral.points(44) == "44")
-        #expect(SwiftLiteral.points(-0.0) == "0")
-        #expect(SwiftLiteral.points(172.5) == "172.5")
-        #expect(SwiftLiteral.points(1e16) == "1e+16")
-        #expect(SwiftLiteral.fraction(1) == "1.0")
-        #expect(SwiftLiteral.fraction(0.85) == "0.85")
-        #expect(SwiftLiteral.fraction(0) == "0.0")
+        #expect(SwiftText.points(44) == "44")
+        #expect(SwiftText.points(-0.0) == "0")
+        #expect(SwiftText.points(172.5) == "172.5")
+        #expect(SwiftText.points(1e16) == "1e+16")
+        #expect(SwiftText.fraction(1) == "1.0")
+        #expect(SwiftText.fraction(0.85) == "0.85")
+        #expect(SwiftText.fraction(0) == "0.0")
     }
 
-    @Test func strings() {
-        #expect(SwiftLiteral.string("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u{1}""#)
+    /// One escaping function for literals and comments: quotes only in literals; line breaks,
+    /// every control character, bidirectional controls and backslashes in both.
+    @Test func escaping() {
+        #expect(SwiftText.string("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u{1}""#)
+        #expect(
+            SwiftText.comment("x\nfunc pwned() {}\r\u{2028}\u{85}\u{202E}\"")
+                == #"x\nfunc pwned() {}\r\u{2028}\u{85}\u{202e}""#)
+        #expect(SwiftText.comment("Examples/compositional/app-store.lua") == "Examples/compositional/app-store.lua")
+        for value in 0..<0x20 {
+            let scalar = Unicode.Scalar(UInt8(value))
+            #expect(!SwiftText.comment("a\(scalar)b").unicodeScalars.contains { $0.value < 0x20 })
+        }
     }
 
     @Test func identifiersFromKinds() {
         #expect(
-            SwiftLiteral.identifier(fromKind: "section-header-element-kind", fallback: "x")
+            SwiftText.identifier(fromKind: "section-header-element-kind", fallback: "x")
                 == "sectionHeaderElementKind")
         #expect(
-            SwiftLiteral.identifier(fromKind: "UICollectionElementKindSectionHeader", fallback: "x")
+            SwiftText.identifier(fromKind: "UICollectionElementKindSectionHeader", fallback: "x")
                 == "uiCollectionElementKindSectionHeader")
-        #expect(SwiftLiteral.identifier(fromKind: "Header", fallback: "x") == "header")
-        #expect(SwiftLiteral.identifier(fromKind: "default", fallback: "supplementary") == "defaultSupplementary")
-        #expect(SwiftLiteral.identifier(fromKind: "2x", fallback: "supplementary") == "supplementary")
-        #expect(SwiftLiteral.identifier(fromKind: "ü", fallback: "decoration") == "decoration")
+        #expect(SwiftText.identifier(fromKind: "Header", fallback: "x") == "header")
+        #expect(SwiftText.identifier(fromKind: "default", fallback: "supplementary") == "defaultSupplementary")
+        #expect(SwiftText.identifier(fromKind: "2x", fallback: "supplementary") == "supplementary")
+        #expect(SwiftText.identifier(fromKind: "ü", fallback: "decoration") == "decoration")
     }
 
     @Test func layoutNames() {
@@ -273,8 +369,25 @@ struct SwiftLiteralTests {
         let code = SwiftCode()
         #expect(code.claim("item") == "item")
         #expect(code.claim("item") == "item2")
-        code.scope { #expect(code.claim("group") == "group") }
+        code.scope {
+            #expect(code.claim("group") == "group")
+            #expect(code.claim("item") == "item3")
+        }
         #expect(code.claim("group") == "group")
+        #expect(code.claim("item") == "item3")
         #expect(code.claim("default") == "default2")
+    }
+
+    /// A name taken as it is (`item2`, a kind's) is skipped by the numbers of its base, and
+    /// 20,000 claims of one base number on without probing the taken ones again: the names are
+    /// distinct and in order.
+    @Test func claimsAreNumberedOnce() {
+        let names = SwiftNames()
+        #expect(names.claim("item2") == "item2")
+        #expect(names.claim("item") == "item")
+        #expect(names.claim("item") == "item3")
+        let many = (0..<20_000).map { _ in names.claim("group") }
+        #expect(many.first == "group" && many[1] == "group2" && many.last == "group20000")
+        #expect(Set(many).count == many.count)
     }
 }

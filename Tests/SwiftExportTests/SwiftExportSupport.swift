@@ -12,22 +12,32 @@ struct Exported {
 
     init(
         _ source: String, counts: [Int] = [4], width: Double = 375, height: Double = 667, scale: Double = 2,
-        allowPartial: Bool = false, name: String = "Test"
+        allowPartial: Bool = false, name: String = "Test", ios: IOSVersion? = nil, screen: Bool = false,
+        scriptName: String = "layout.lua", evaluatedFor: String = "TEST", memoryLimit: Int = .max
     ) throws {
-        let layout = try ScriptLayout(source: source, name: "layout.lua")
-        let context = CollectionContext(
+        let layout = try ScriptLayout(source: source, name: scriptName)
+        var context = CollectionContext(
             bounds: Rect(x: 0, y: 0, width: width, height: height), scale: scale, data: CollectionData(counts: counts))
-        let captured = try layout.capture(in: context)
-        refusals = SwiftLayoutExport.refusals(captured, allowPartial: allowPartial)
-        swift = SwiftLayoutExport.source(
-            captured,
-            options: .init(name: name, scriptName: "layout.lua", evaluatedFor: "TEST", allowPartial: allowPartial))
+        context.iosVersion = ios ?? .default
+        let captured = try layout.capture(in: context, memoryLimit: memoryLimit)
+        let options = SwiftLayoutExport.Options(
+            name: name, scriptName: scriptName, evaluatedFor: evaluatedFor, allowPartial: allowPartial,
+            deploymentTarget: ios, engineVersion: context.iosVersion, screenItemCounts: screen ? counts : nil,
+            memoryLimit: memoryLimit)
+        let outcome = SwiftLayoutExport.export(captured, options: options)
+        refusals = outcome.refusals
+        swift = outcome.source ?? ""
     }
 
     /// The file without its header comment (the lines before `import UIKit`).
     var body: String {
         guard let start = swift.range(of: "import UIKit\n\n") else { return swift }
         return String(swift[start.upperBound...])
+    }
+
+    /// The header's comment lines.
+    var header: [String] {
+        swift.split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.hasPrefix("//") }.map(String.init)
     }
 }
 

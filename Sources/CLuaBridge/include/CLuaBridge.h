@@ -172,6 +172,13 @@ void llb_where(lua_State *L, int level);
 /// refuses the call that pushes the total past the cap.
 void llb_charge(lua_State *L, long long delta);
 
+/// The running Lua library's identification (`lua_ident`, "$LuaVersion: Lua 5.4.6  Copyright …
+/// $$LuaAuthors: … $"): Swift cannot import an array of unknown size.
+static inline const char *llb_ident(void) {
+    extern const char lua_ident[];
+    return lua_ident;
+}
+
 /// Whether the value at `idx` can be called (a function, or a value with `__call`).
 int llb_iscallable(lua_State *L, int idx);
 

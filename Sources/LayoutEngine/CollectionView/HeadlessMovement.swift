@@ -65,8 +65,9 @@ extension HeadlessCollectionView {
         }
         guard target != current.target else { return }
         guard let data = Self.moving(current.original, current.from, to: target) else {
+            let problem = Self.moveTargetProblem(context.data, from: current.target, to: target) ?? "no such place"
             throw LayoutError(
-                "the item at [\(current.from.section), \(current.from.item)] cannot move to [\(target.section), \(target.item)]: no such place in the data"
+                "the item at [\(current.from.section), \(current.from.item)] cannot move to [\(target.section), \(target.item)]: \(problem)"
             )
         }
         movement?.target = target
@@ -146,5 +147,23 @@ extension HeadlessCollectionView {
         data.sections[from.section].count -= 1
         data.sections[to.section].count += 1
         return data
+    }
+
+    /// Why `to` is no place for the moving item now at `at` in `data` (nil when it is one):
+    /// what a layout's or a delegate's answer is told, at that callback's own line.
+    package static func moveTargetProblem(
+        _ data: CollectionData, from at: LayoutIndexPath, to: LayoutIndexPath
+    ) -> String? {
+        guard moving(data, at, to: to) == nil else { return nil }
+        guard data.sections.indices.contains(to.section) else {
+            return
+                "no such place in the data: there is no section \(to.section) (\(data.numberOfSections) section\(data.numberOfSections == 1 ? "" : "s"))"
+        }
+        let last = data.sections[to.section].count - (to.section == at.section ? 1 : 0)
+        guard (0...max(0, last)).contains(to.item) else {
+            return
+                "no such place in the data: the moving item can go to items 0…\(max(0, last)) of section \(to.section)"
+        }
+        return "no such place in the data: sections \(at.section) and \(to.section) do not both have item payloads"
     }
 }

@@ -92,7 +92,8 @@ extension HeadlessCollectionView {
 
     /// A pinch centred on `point` from scale 1 to `scale` in `steps` steps (UIPinchGestureRecognizer):
     /// any touch in progress is cancelled, then `didPinch` is told "began" (scale 1), "changed"
-    /// once a step with the scale growing linearly (1 + (scale − 1)·k/steps, k = 1…steps) and
+    /// once a step with the scale growing linearly (1 + (scale − 1)·(k/steps), k = 1…steps: k/steps
+    /// first, so no step overflows past the final scale, however large) and
     /// "ended" (scale). With `ends` false the fingers are still down: no "ended" (the live
     /// preview's pinch in progress).
     package func pinch(at point: TouchPoint, scale: Double, steps: Int, ends: Bool = true) throws {
@@ -101,7 +102,7 @@ extension HeadlessCollectionView {
         release = nil
         let phases =
             [("began", 1.0)]
-            + (1...max(steps, 1)).map { ("changed", 1 + (scale - 1) * Double($0) / Double(max(steps, 1))) }
+            + (1...max(steps, 1)).map { ("changed", 1 + (scale - 1) * (Double($0) / Double(max(steps, 1)))) }
             + (ends ? [("ended", scale)] : [])
         for (phase, value) in phases {
             try tell("didPinch", point.indexPath) { try $0.didPinch(self, scale: value, point: point, phase: phase) }

@@ -12,17 +12,18 @@ struct CompositionalElementSink {
         var custom: [String: LayoutValue] = [:]
     }
 
-    var builder = ElementStoreBuilder()
+    var builder: ElementStoreBuilder
     var pending: [Pending] = []
     /// Maps a frame from layout space to output space (a horizontal layout's transpose).
     let transposed: Bool
     let rounding: CompositionalRounding
     var overflow: String?
 
-    init(transposed: Bool, rounding: CompositionalRounding, capacity: Int) {
+    /// `byteLimit`: what the elements, those held aside included, may take.
+    init(transposed: Bool, rounding: CompositionalRounding, byteLimit: Int = .max) {
         self.transposed = transposed
         self.rounding = rounding
-        builder.reserveCapacity(capacity)
+        builder = ElementStoreBuilder(byteLimit: byteLimit)
     }
 
     /// The output frame of a layout-space frame: transposed back if needed, then rounded.
@@ -52,6 +53,9 @@ struct CompositionalElementSink {
         _ category: ElementCategory, kind: String, section: Int, item: Int, frame: Rect, zIndex: Int,
         custom: [String: LayoutValue] = [:]
     ) {
+        // Held aside until `build`, then stored: charged as both.
+        builder.charge(MemoryLayout<Pending>.stride)
+        guard !builder.isOverLimit else { return }
         pending.append(
             Pending(
                 category: category, kind: kind, section: Int32(clamping: section), item: Int32(clamping: item),
@@ -60,6 +64,7 @@ struct CompositionalElementSink {
 
     mutating func build() throws -> ElementStore {
         if let overflow { throw LayoutError(overflow) }
+        if builder.isOverLimit { throw builder.memoryError }
         pending.sort {
             ($0.category.rawValue, $0.kind, $0.section, $0.item) < ($1.category.rawValue, $1.kind, $1.section, $1.item)
         }

@@ -1,9 +1,11 @@
 /// UICollectionViewCompositionalLayout as a pure compute step: configuration + data +
 /// context (+ optional self-sizing answers) → a prepared element store and what queries need.
 package enum CompositionalEngine {
+    /// The elements and the engine's per-section state may take `byteLimit` bytes (past it: a
+    /// `LayoutError`, "memory limit exceeded").
     package static func prepare(
         sections: Compositional.Sections, configuration: Compositional.Configuration, context: CollectionContext,
-        sizing: Compositional.Sizing? = nil
+        sizing: Compositional.Sizing? = nil, byteLimit: Int = .max
     ) throws -> CompositionalLayoutResult {
         guard context.scale.isFinite, context.scale > 0 else {
             throw LayoutError(
@@ -18,7 +20,7 @@ package enum CompositionalEngine {
         var preparer = CompositionalPreparer(
             configuration: transposed ? configuration.transposed : configuration,
             context: transposed ? context.transposed : context, sizing: transposed ? sizing?.transposed : sizing,
-            transposed: transposed)
+            transposed: transposed, byteLimit: byteLimit)
         let provider: (Int) throws -> Compositional.Section?
         let environment = preparer.environment.transposed(transposed)
         switch sections {
@@ -48,7 +50,7 @@ struct CompositionalPreparer {
 
     init(
         configuration: Compositional.Configuration, context: CollectionContext, sizing: Compositional.Sizing?,
-        transposed: Bool
+        transposed: Bool, byteLimit: Int = .max
     ) {
         self.configuration = configuration
         self.context = context
@@ -64,8 +66,9 @@ struct CompositionalPreparer {
             )
         }
         self.sink = CompositionalElementSink(
-            transposed: transposed, rounding: rounding, capacity: context.data.totalItems)
-        self.sections = Array(repeating: nil, count: context.data.numberOfSections)
+            transposed: transposed, rounding: rounding, byteLimit: byteLimit)
+        // Made in `run` once charged to the limit: a million sections' geometry is tens of MB.
+        self.sections = []
     }
 
     /// The environment a section provider sees (layout space).
@@ -102,11 +105,17 @@ struct CompositionalPreparer {
             section: 0, itemIndex: 0, rounding: rounding, sizing: sizing)
         var cursor = layoutBoundary.lengthBefore
         let sectionsStart = cursor
+        // A cell an item, unless the provider skips a section: reserved, not required.
+        sink.builder.reserveCapacity(data.totalItems)
+        sink.builder.charge(data.numberOfSections, times: MemoryLayout<CompositionalSectionGeometry?>.stride)
+        if sink.builder.isOverLimit { throw sink.builder.memoryError }
+        sections = Array(repeating: nil, count: data.numberOfSections)
         var previous = false
         for s in 0..<data.numberOfSections {
             guard let section = try provider(s) else { continue }
             if previous { cursor += configuration.interSectionSpacing }
             cursor = try layOutSection(section, index: s, start: cursor)
+            if sink.builder.isOverLimit { throw sink.builder.memoryError }
             previous = true
             guard cursor.isFinite else {
                 throw LayoutError(

@@ -185,13 +185,21 @@ extension CompositionalPreparer {
         guard list.headerMode == .supplementary else { return y }
         // Automatic padding is iOS 15's (docs/uikit-versions.md); iOS 14 headers sit at the top.
         let automatic = context.iosVersion.listsPadHeaders ? ListMetrics.automaticHeaderTopPadding(list.appearance) : 0
-        y += list.headerTopPadding ?? automatic
+        let padding = list.headerTopPadding ?? automatic
+        y = try Self.finite(y + padding, section: s, "headerTopPadding \(AttributeRules.number(padding)) too large")
         let height = try supplementaryHeight(
             "header", estimate: ListMetrics.headerEstimate(list.appearance), width: column.width, section: s)
         sink.add(
             .supplementary, kind: "header", section: s, item: 0,
             frame: Rect(x: column.x, y: y, width: column.width, height: height), zIndex: Int(zFloor) + 1)
-        return y + height
+        return try Self.finite(y + height, section: s, "header height \(AttributeRules.number(height)) too large")
+    }
+
+    /// `y` when it is finite; otherwise the section does not fit, and `cause` says why (the
+    /// step that left finite coordinates, so the message blames the value that did).
+    static func finite(_ y: Double, section s: Int, _ cause: @autoclosure () -> String) throws -> Double {
+        guard y.isFinite else { throw LayoutError("section \(s) does not fit in finite coordinates (\(cause()))") }
+        return y
     }
 
     /// Step 3: the rows one under another from `top`, each with its corner fields and the
@@ -240,7 +248,7 @@ extension CompositionalPreparer {
             }
             y += heights[item]
         }
-        return y
+        return try Self.finite(y, section: s, "row heights too large")
     }
 
     /// Step 4: the footer (supplementary footer mode) after the rows, the background behind the
@@ -257,10 +265,7 @@ extension CompositionalPreparer {
             sink.add(
                 .supplementary, kind: "footer", section: s, item: 0,
                 frame: Rect(x: column.x, y: end, width: column.width, height: height), zIndex: Int(zFloor) + 1)
-            end += height
-        }
-        guard end.isFinite else {
-            throw LayoutError("section \(s) does not fit in finite coordinates (row heights too large)")
+            end = try Self.finite(end + height, section: s, "footer height \(AttributeRules.number(height)) too large")
         }
         if let color = list.backgroundColor {
             sink.add(

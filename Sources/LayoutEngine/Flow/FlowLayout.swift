@@ -40,10 +40,14 @@ package final class FlowLayout: CollectionViewLayout {
     /// `FlowPreparation`: 1. the section's metrics (delegate answers, else the configuration),
     /// checked; 2. the header at the cursor; 3. the items in lines after the top inset;
     /// 4. the footer after the bottom inset; 5. the section's end, never above its start.
+    /// The elements and the sections' geometry may take `byteLimit` bytes (past it: a
+    /// `LayoutError`, "memory limit exceeded").
     package static func compute(
-        configuration config: FlowLayoutConfiguration, delegate: (any FlowLayoutDelegate)?, context: CollectionContext
+        configuration config: FlowLayoutConfiguration, delegate: (any FlowLayoutDelegate)?, context: CollectionContext,
+        byteLimit: Int = .max
     ) throws -> PreparedLayout {
-        var preparation = FlowPreparation(configuration: config, delegate: delegate, context: context)
+        var preparation = FlowPreparation(
+            configuration: config, delegate: delegate, context: context, byteLimit: byteLimit)
         guard preparation.dimension > 0 else {
             return PreparedLayout(store: .empty, contentSize: .zero, dynamics: preparation.queries([]))
         }

@@ -11,14 +11,19 @@ struct FlowPreparation {
     let dimension: Double
     /// What the section inset reference adds to every section's insets at the two line ends.
     let extraLead: Double, extraTrail: Double
-    var builder = ElementStoreBuilder()
+    var builder: ElementStoreBuilder
     var headerKind: UInt16 = 0, footerKind: UInt16 = 0
     /// The first element whose frame left finite coordinates, and why.
     var overflowed: (ElementKey, String)?
     var cursor = 0.0
     var sections: [FlowQueries.SectionGeometry] = []
 
-    init(configuration: FlowLayoutConfiguration, delegate: (any FlowLayoutDelegate)?, context: CollectionContext) {
+    /// `byteLimit`: what the prepared layout may take (`ElementStoreBuilder.byteLimit`).
+    init(
+        configuration: FlowLayoutConfiguration, delegate: (any FlowLayoutDelegate)?, context: CollectionContext,
+        byteLimit: Int = .max
+    ) {
+        builder = ElementStoreBuilder(byteLimit: byteLimit)
         config = configuration
         self.delegate = delegate
         self.context = context
@@ -42,7 +47,7 @@ struct FlowPreparation {
     }
 
     mutating func registerKinds() throws {
-        builder.reserveCapacity(context.data.totalItems)
+        try builder.reserve(elements: context.data.totalItems)
         headerKind = try builder.kindID(FlowLayout.headerKind)
         footerKind = try builder.kindID(FlowLayout.footerKind)
     }
@@ -128,6 +133,8 @@ struct FlowPreparation {
         // than no room, so the content size never goes negative.
         cursor = max(cursor, geometry.start)
         geometry.end = cursor
+        builder.charge(MemoryLayout<FlowQueries.SectionGeometry>.stride)
+        if builder.isOverLimit { throw builder.memoryError }
         sections.append(geometry)
         if let (key, problem) = overflowed {
             throw LayoutError("\(key): \(problem) (sizes, spacings or insets too large)")

@@ -116,7 +116,8 @@ final class CompositionalScriptStep: ScriptComputeStep {
     ) throws -> CompositionalLayoutResult {
         do {
             return try CompositionalEngine.prepare(
-                sections: sections, configuration: configuration, context: context, sizing: sizing)
+                sections: sections, configuration: configuration, context: context, sizing: sizing,
+                byteLimit: script.engineByteLimit)
         } catch let failure as LayoutError {
             throw ScriptError(kind: .invalidValue, message: "\(script.compositionalSite): \(failure.message)")
         } catch let failure as CompositionalTreeReader.Malformed {

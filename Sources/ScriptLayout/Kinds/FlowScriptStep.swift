@@ -26,7 +26,8 @@ struct FlowScriptStep: ScriptComputeStep {
                 SelfSizingFlowDelegate(base: delegate, script: script, estimated: $0, measure: !estimatesOnly)
             } ?? delegate
         do {
-            return try FlowLayout.compute(configuration: configuration, delegate: sizes, context: context)
+            return try FlowLayout.compute(
+                configuration: configuration, delegate: sizes, context: context, byteLimit: script.engineByteLimit)
         } catch let error as LayoutError {
             throw ScriptError(kind: .invalidValue, message: "\(script.flowSite): \(error.message)")
         }

@@ -1,7 +1,47 @@
-/// Swift spellings of the values an exported layout holds: numbers that read back as the same
-/// double (so UIKit computes the same frames), string literals, and identifiers made from
-/// element kinds.
-enum SwiftLiteral {
+/// Every piece of text an export writes into Swift source: string literals, comments (which
+/// quote paths, names and kinds the user chose), numbers and identifiers. User text reaches
+/// generated code only through `escaped(_:)`, so a newline in a folder name cannot end a
+/// comment and a quote in a kind cannot end a literal.
+enum SwiftText {
+    /// `text` with every scalar that could end a comment or a literal, or make a line read other
+    /// than it compiles, spelled as an escape: line breaks (`\n`, `\r`, U+0085, U+2028, U+2029),
+    /// every other control character, bidirectional overrides and isolates, the byte-order mark,
+    /// backslashes and, for literals, quotes. The one escaping function of the module.
+    static func escaped(_ text: String, inLiteral: Bool) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"" where inLiteral: result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            case _ where isUnsafe(scalar): result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Scalars that a reader or the compiler could take for a line break, or that reorder
+    /// what a reader sees (the "Trojan Source" bidirectional controls).
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x2028, 0x2029, 0xFEFF: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// A string literal.
+    static func string(_ text: String) -> String { "\"" + escaped(text, inLiteral: true) + "\"" }
+
+    /// Text quoted in a comment (a path, a name, a kind, an option's value).
+    static func comment(_ text: String) -> String { escaped(text, inLiteral: false) }
+
     /// Points: whole numbers bare (`44`), others as the shortest decimal that round-trips.
     static func points(_ value: Double) -> String {
         if value == 0 { return "0" }
@@ -14,31 +54,15 @@ enum SwiftLiteral {
         value == 0 ? "0.0" : "\(value)"
     }
 
-    /// A string literal: quotes, backslashes and control characters escaped.
-    static func string(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                literal += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "\""
-    }
-
     /// A lowerCamelCase identifier from an element kind (`section-header-element-kind` →
     /// `sectionHeaderElementKind`), or `fallback` when the kind has no letters to start one.
+    /// Made of ASCII letters and digits only, at most 40 of them; never a keyword.
     static func identifier(fromKind kind: String, fallback: String) -> String {
-        let words = kind.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+        let words = kind.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.prefix(8).map { String($0.prefix(40)) }
         guard let first = words.first, let initial = first.first, initial.isLetter else { return fallback }
-        let joined =
-            lowercasedPrefix(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let joined = String(
+            (lowercasedPrefix(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())
+                .prefix(40))
         return keywords.contains(joined) ? joined + fallback.prefix(1).uppercased() + fallback.dropFirst() : joined
     }
 
@@ -66,49 +90,13 @@ enum SwiftLiteral {
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
+    /// Swift's keywords, which a claimed name must not be.
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
         "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else",
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "Any",
         "catch", "false", "is", "nil", "super", "self", "Self", "throw", "throws", "true", "try", "package", "some",
-        "any", "await", "async", "consume", "borrowing", "consuming",
+        "any", "await", "async", "consume", "borrowing", "consuming", "macro", "nonisolated", "isolated",
     ]
-}
-
-/// Lines of Swift with their indentation, and the names taken in the current scope.
-final class SwiftCode {
-    private(set) var lines: [String] = []
-    private var depth = 0
-    private var scopes: [Set<String>] = [[]]
-
-    func line(_ text: String) { lines.append(text.isEmpty ? "" : String(repeating: "    ", count: depth) + text) }
-
-    /// `text` indented one level deeper.
-    func nested(_ body: () -> Void) {
-        depth += 1
-        body()
-        depth -= 1
-    }
-
-    /// A new naming scope (a `case` of the section switch): names may repeat across scopes.
-    func scope(_ body: () -> Void) {
-        scopes.append(scopes[scopes.count - 1])
-        body()
-        scopes.removeLast()
-    }
-
-    /// `base`, or `base2`, `base3`… when taken in this scope.
-    func claim(_ base: String) -> String {
-        var name = base
-        var number = 2
-        while scopes[scopes.count - 1].contains(name) || SwiftLiteral.keywords.contains(name) {
-            name = base + String(number)
-            number += 1
-        }
-        scopes[scopes.count - 1].insert(name)
-        return name
-    }
-
-    var text: String { lines.joined(separator: "\n") + "\n" }
 }

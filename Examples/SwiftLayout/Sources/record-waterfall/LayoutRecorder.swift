@@ -1,0 +1,1 @@
+../../../UIKit/LayoutRecorder.swift

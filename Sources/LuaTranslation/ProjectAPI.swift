@@ -1,0 +1,239 @@
+/// The project's Lua API as types: what `cv`, `out`, an attributes object `a` and the callbacks'
+/// other arguments hold (docs/lua-api.md), so scripts that use them type-check like any table.
+
+/// A table the engine builds or reads with a fixed shape.
+struct APISchema: Equatable, CustomStringConvertible {
+    enum Kind: Equatable {
+        case rect, point, size, insets, directionalInsets
+        /// `cv.state`, an item's data, a section's data: fields typed by their use.
+        case state, itemData, sectionData
+        case traits, container
+        /// An attributes object (`a`), and the `extra` table of `out:cell(…)`.
+        case attributes, extra
+        case animation
+        case updateItem, updateIndexPath
+        /// `a.indexPath`: section and item, and the components of a deeper path.
+        case indexPathTable
+    }
+
+    var kind: Kind
+
+    var description: String {
+        switch kind {
+        case .rect: "a rect"
+        case .point: "a point"
+        case .size: "a size"
+        case .insets: "insets"
+        case .directionalInsets: "directional insets"
+        case .state: "cv.state"
+        case .itemData: "an item's data"
+        case .sectionData: "a section's data"
+        case .traits: "a trait collection"
+        case .container: "env.container"
+        case .attributes: "an attributes object"
+        case .extra: "the extra attributes of out:cell"
+        case .animation: "a looping animation"
+        case .updateItem: "an update item"
+        case .updateIndexPath: "an update's index path"
+        case .indexPathTable: "a.indexPath"
+        }
+    }
+
+    var isRecord: Bool { true }
+
+    /// Fields any script may add (custom attributes; data and state fields typed by use).
+    var isOpen: Bool {
+        switch kind {
+        case .state, .itemData, .sectionData, .attributes, .extra: true
+        default: false
+        }
+    }
+
+    /// Open fields read from the engine: typed by how the script uses them.
+    var fieldsTypedByUse: Bool {
+        switch kind {
+        case .state, .itemData, .sectionData: true
+        default: false
+        }
+    }
+
+    /// Positional constructor order (`{x, y, w, h}`) where the engine accepts one.
+    var positionalFields: [String]? {
+        switch kind {
+        case .rect: ["x", "y", "width", "height"]
+        case .point: ["x", "y"]
+        case .size: ["width", "height"]
+        case .insets: ["top", "left", "bottom", "right"]
+        case .directionalInsets: ["top", "leading", "bottom", "trailing"]
+        default: nil
+        }
+    }
+
+    /// The fixed fields and their types (tables as other schemas); read-only ones marked.
+    var fixedFields: [(name: String, type: FieldType, writable: Bool)] {
+        switch kind {
+        case .rect:
+            [("x", .whole, true), ("y", .whole, true), ("width", .whole, true), ("height", .whole, true)]
+        case .point: [("x", .whole, true), ("y", .whole, true)]
+        case .size: [("width", .whole, true), ("height", .whole, true)]
+        case .insets:
+            [("top", .whole, true), ("left", .whole, true), ("bottom", .whole, true), ("right", .whole, true)]
+        case .directionalInsets:
+            [("top", .whole, true), ("leading", .whole, true), ("bottom", .whole, true), ("trailing", .whole, true)]
+        case .traits:
+            [
+                ("horizontalSizeClass", .string, false), ("verticalSizeClass", .string, false),
+                ("userInterfaceIdiom", .string, false), ("preferredContentSizeCategory", .string, false),
+                ("displayScale", .whole, false),
+            ]
+        case .container:
+            [
+                ("contentSize", .schema(.size), false), ("effectiveContentSize", .schema(.size), false),
+                ("contentInsets", .schema(.directionalInsets), false),
+            ]
+        case .attributes:
+            [
+                ("category", .string, false), ("kind", .optionalString, false), ("section", .integer, false),
+                ("item", .integer, false), ("indexPath", .schema(.indexPathTable), false),
+                ("frame", .schema(.rect), true), ("x", .whole, true), ("y", .whole, true), ("width", .whole, true),
+                ("height", .whole, true), ("center", .schema(.point), true), ("size", .schema(.size), true),
+                ("alpha", .whole, true), ("zIndex", .integer, true), ("hidden", .boolean, true),
+                ("transform3D", .transform, true), ("animations", .animations, true),
+            ]
+        case .extra:
+            [
+                ("alpha", .whole, true), ("zIndex", .integer, true), ("hidden", .boolean, true),
+                ("transform3D", .transform, true), ("animations", .animations, true),
+            ]
+        case .animation:
+            [
+                ("keyPath", .string, true), ("fromValue", .whole, true), ("toValue", .whole, true),
+                ("duration", .whole, true), ("autoreverses", .boolean, true), ("repeatCount", .whole, true),
+                ("timeOffset", .whole, true),
+            ]
+        case .updateItem:
+            [
+                ("updateAction", .string, false), ("indexPathBeforeUpdate", .optionalSchema(.updateIndexPath), false),
+                ("indexPathAfterUpdate", .optionalSchema(.updateIndexPath), false),
+            ]
+        case .updateIndexPath: [("section", .integer, false), ("item", .optionalInteger, false)]
+        case .indexPathTable: [("section", .integer, false), ("item", .integer, false)]
+        case .state, .itemData, .sectionData: []
+        }
+    }
+
+    enum FieldType: Equatable {
+        case whole, integer, optionalInteger, boolean, string, optionalString
+        case schema(Kind), optionalSchema(Kind)
+        /// 16 numbers, row-major (CATransform3D's m11…m44).
+        case transform
+        /// An array of looping animations.
+        case animations
+    }
+}
+
+/// API values that are not tables: the collection view, the element sink, the environment.
+enum APIObject: Equatable, CustomStringConvertible {
+    case collectionView
+    case elementSink
+    case environment
+    /// `compositional` (or a local holding it): its constructors make the layout's structure.
+    case compositionalNamespace
+    /// What a `compositional.*` constructor returns: structure the export writes as UIKit's
+    /// values, not logic; the translation leaves it to the export.
+    case compositionalValue
+
+    var description: String {
+        switch self {
+        case .collectionView: "cv"
+        case .elementSink: "out"
+        case .environment: "env"
+        case .compositionalNamespace: "compositional"
+        case .compositionalValue: "a compositional value"
+        }
+    }
+}
+
+/// A function the engine calls: its parameters' types and what it must return.
+struct CallbackSignature: Equatable {
+    enum Parameter: Equatable {
+        case collectionView, elementSink, environment, integer
+        case schema(APISchema.Kind)
+        case attributesArray, updateArray
+    }
+
+    enum Result: Equatable {
+        case none
+        case boolean
+        case string
+        case number
+        case size
+        case insets
+        /// `x, y` or `{x=, y=}`.
+        case point
+        case attributesArray
+    }
+
+    var name: String
+    var parameters: [Parameter]
+    var result: Result
+
+    /// Callbacks of custom and flow layouts (docs/lua-api.md), by the layout table's field name.
+    static func named(_ name: String) -> CallbackSignature? {
+        let element: [Parameter] = [.collectionView, .schema(.attributes)]
+        let table: [String: ([Parameter], Result)] = [
+            "prepare": ([.collectionView, .elementSink], .none),
+            "attributes": (element, .none),
+            "layoutAttributesForItem": (element, .none),
+            "layoutAttributesForSupplementaryElement": (element, .none),
+            "layoutAttributesForDecorationElement": (element, .none),
+            "initialLayoutAttributesForAppearingItem": (element, .none),
+            "finalLayoutAttributesForDisappearingItem": (element, .none),
+            "initialLayoutAttributesForAppearingSupplementaryElement": (element, .none),
+            "finalLayoutAttributesForDisappearingSupplementaryElement": (element, .none),
+            "initialLayoutAttributesForAppearingDecorationElement": (element, .none),
+            "finalLayoutAttributesForDisappearingDecorationElement": (element, .none),
+            "layoutAttributesForElements": ([.collectionView, .schema(.rect), .attributesArray], .attributesArray),
+            "shouldInvalidateLayoutForBoundsChange": ([.collectionView, .schema(.rect)], .boolean),
+            "targetContentOffset": ([.collectionView, .schema(.point), .schema(.point)], .point),
+            "prepareForCollectionViewUpdates": ([.collectionView, .updateArray], .none),
+            "finalizeCollectionViewUpdates": ([.collectionView], .none),
+            "sizeForItem": ([.collectionView, .integer, .integer], .size),
+            "insetForSection": ([.collectionView, .integer], .insets),
+            "minimumLineSpacingForSection": ([.collectionView, .integer], .number),
+            "minimumInteritemSpacingForSection": ([.collectionView, .integer], .number),
+            "referenceSizeForHeader": ([.collectionView, .integer], .size),
+            "referenceSizeForFooter": ([.collectionView, .integer], .size),
+        ]
+        guard let (parameters, result) = table[name] else { return nil }
+        return CallbackSignature(name: name, parameters: parameters, result: result)
+    }
+
+    /// Layout fields the translation refuses (docs/lua-to-swift.md).
+    static func refusal(for name: String) -> String? {
+        switch name {
+        case "targetIndexPathForInteractivelyMovingItem", "layoutAttributesForInteractivelyMovingItem":
+            "\(name) (interactive movement) is not translated yet"
+        default: nil
+        }
+    }
+
+    /// A function the translation leaves out, by its name (`layout.sectionProvider`, or the
+    /// field of a table constructor): its body is not read either.
+    static func isOmitted(_ function: FunctionBody) -> Bool {
+        guard let name = function.name?.split(separator: ".").last.map(String.init) else { return false }
+        return ["preferredSizeForItem", "preferredSizeForSupplementary", "sectionProvider"].contains(name)
+    }
+
+    /// Layout fields the translation leaves out, and why: they are not logic for the class.
+    static func omission(for name: String) -> String? {
+        switch name {
+        case "preferredSizeForItem", "preferredSizeForSupplementary":
+            "models a cell's own sizing: in the app the cells size themselves (the export keeps the estimate)"
+        case "section", "sectionProvider", "list", "boundarySupplementaryItems", "contentInsetsReference",
+            "interSectionSpacing", "roundingModel":
+            "the compositional structure: the export writes it with UIKit's values (phase 2)"
+        default: nil
+        }
+    }
+}

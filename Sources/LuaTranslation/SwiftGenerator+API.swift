@@ -1,0 +1,80 @@
+/// The project's API as the phase-1 Swift surface (docs/lua-to-swift.md): `cv` is the
+/// script's collection-view protocol, `out` a `LayoutElements`, `a` the script's attributes
+/// class, geometry `LayoutRect`/`LayoutPoint`/`LayoutSize`.
+extension SwiftGenerator {
+    func apiField(_ name: String, of api: APIObject, base: Code, at location: SourceLocation) throws(Refusal) -> Code {
+        let lua = try inference.apiField(name, of: api, at: location).type
+        let type = try swiftType(of: lua)
+        if api == .collectionView { collectionViewMembers.insert(name) }
+        return Code("\(base.at(.primary)).\(name)", type)
+    }
+
+    func apiCall(
+        _ name: String, of api: APIObject, base: Code, _ arguments: [Expression], statement: Bool,
+        at location: SourceLocation
+    ) throws(Refusal) -> Code {
+        let receiver = base.at(.primary)
+        func integers(_ range: Range<Int>) throws(Refusal) -> [String] {
+            try range.map { (index) throws(Refusal) in try emit(arguments[index], as: .int).text }
+        }
+        func doubles(_ range: Range<Int>) throws(Refusal) -> [String] {
+            try range.map { (index) throws(Refusal) in try emit(arguments[index], as: .double).text }
+        }
+        let attributes = SwiftType.named(prefix + "Attributes")
+        switch (api, name) {
+        case (.collectionView, "numberOfItems"):
+            collectionViewMembers.insert(name)
+            return Code("\(receiver).numberOfItems(\(try integers(0..<1)[0]))", .int)
+        case (.collectionView, "itemData"):
+            collectionViewMembers.insert(name)
+            let type = SwiftType.optional(.existential(prefix + "ItemData"))
+            return Code("\(receiver).itemData(\(try integers(0..<2).joined(separator: ", ")))", type)
+        case (.collectionView, "sectionData"):
+            collectionViewMembers.insert(name)
+            let type = SwiftType.optional(.existential(prefix + "SectionData"))
+            return Code("\(receiver).sectionData(\(try integers(0..<1)[0]))", type)
+        case (.collectionView, "layoutAttributesForItem"):
+            collectionViewMembers.insert(name)
+            return Code(
+                "\(receiver).layoutAttributesForItem(\(try integers(0..<2).joined(separator: ", ")))",
+                attributes.optional)
+        case (.collectionView, "layoutAttributesForSupplementaryElement"),
+            (.collectionView, "layoutAttributesForDecorationElement"):
+            collectionViewMembers.insert(name)
+            let kind = try emit(arguments[0], as: .string).text
+            return Code(
+                "\(receiver).\(name)(\(kind), \(try integers(1..<3).joined(separator: ", ")))", attributes.optional)
+        case (.collectionView, "layoutAttributesForElements"):
+            collectionViewMembers.insert(name)
+            let rect = try emit(arguments[0], as: .named("LayoutRect")).text
+            return Code("\(receiver).layoutAttributesForElements(in: \(rect))", .array(attributes))
+        case (.elementSink, "cell"):
+            let call = "\(receiver).cell(\((try integers(0..<2) + doubles(2..<6)).joined(separator: ", ")))"
+            return try placed(call, extra: arguments.count > 6 ? arguments[6] : nil, statement: statement)
+        case (.elementSink, "supplementary"), (.elementSink, "decoration"):
+            let kind = try emit(arguments[0], as: .string).text
+            let call: String
+            let extra: Expression?
+            if try luaType(arguments[1]).shape.table != nil {
+                let path = try emit(arguments[1], as: .array(.int)).text
+                call = "\(receiver).\(name)(\(kind), \(path), \(try doubles(2..<6).joined(separator: ", ")))"
+                extra = arguments.count > 6 ? arguments[6] : nil
+            } else {
+                call = "\(receiver).\(name)(\(kind), \((try integers(1..<3) + doubles(3..<7)).joined(separator: ", ")))"
+                extra = arguments.count > 7 ? arguments[7] : nil
+            }
+            return try placed(call, extra: extra, statement: statement)
+        case (.elementSink, "contentSize"):
+            return Code("\(receiver).contentSize(\(try doubles(0..<2).joined(separator: ", ")))", .void)
+        default:
+            throw Refusal(location, "\(api.description):\(name) is not translated")
+        }
+    }
+
+    /// An `out:` placement, with its extra attributes applied to what it placed.
+    private func placed(_ call: String, extra: Expression?, statement: Bool) throws(Refusal) -> Code {
+        guard let extra else { return Code(call, statement ? .void : .named(prefix + "Attributes")) }
+        let values = try emit(extra, as: .named(prefix + "Extra"))
+        return Code("\(values.at(.primary)).apply(to: \(call))", .void)
+    }
+}

@@ -1,0 +1,1 @@
+../../../../Examples/Embedding/Sources/embedding/main.swift

@@ -1,0 +1,1 @@
+../../../../Examples/Embedding/Package.swift
