@@ -23,6 +23,10 @@ package struct FileWatcher {
 
     package var debounce: Double = 0.015
     package var interval: Double = 0.01
+    /// The inotify watch, kept from one wait to the next (copies of this watcher share it): a
+    /// save between two waits is still reported with its end, and no wait pays for setting up
+    /// the watch. A new one is made when the set of files changes.
+    private let notifiers = NotifierCache()
 
     package init() {}
 
@@ -62,10 +66,10 @@ package struct FileWatcher {
     package func waitForSave(
         from baseline: [String: Signature?], timeout: Double, shouldStop: () -> Bool = { false }
     ) -> Save? {
-        let paths = Array(baseline.keys)
-        let notifier = DirectoryNotifier(files: paths)
+        let notifier = notifiers.notifier(for: Array(baseline.keys))
         var waited = 0.0
-        var activity = DirectoryNotifier.Activity.none
+        // What came since the last wait: the events of a save made between two waits.
+        var activity = notifier?.wait(seconds: 0) ?? .none
         while !shouldStop() {
             if let now = change(from: baseline) {
                 // Events of the change that came since the last wait (the stat may see a rename
@@ -138,6 +142,21 @@ package struct FileWatcher {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}
+
+/// The notifier of the last set of files waited for (`FileWatcher.waitForSave`).
+private final class NotifierCache {
+    private var files: Set<String> = []
+    private var notifier: DirectoryNotifier?
+
+    func notifier(for paths: [String]) -> DirectoryNotifier? {
+        let wanted = Set(paths)
+        if notifier == nil || wanted != files {
+            notifier = DirectoryNotifier(files: paths)
+            files = wanted
+        }
+        return notifier
     }
 }
 

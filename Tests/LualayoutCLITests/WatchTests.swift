@@ -56,6 +56,28 @@ struct WatchTests {
         #expect(log.hasSuffix("stopped watching \(script)\n"))
     }
 
+    /// Saves that change the script but not the layout (a comment added, then another) say so:
+    /// the same 5 items, the same frames, the same content size. The second goes to a worker
+    /// that was given the first layout while it waited (the worker compares), the first may go
+    /// to either kind; both lines are the same.
+    @Test func aSaveThatChangesNothingSaysSo() throws {
+        let directory = try temporaryDirectory()
+        let script = directory + "/layout.lua"
+        try write("return flow{ itemSize = {100, 100} }\n", to: script)
+
+        let watch = try WatchProcess([
+            "watch", script, "--items", "5", "--bounds", "320x480", "--exit-after", "3", "--idle-timeout", "20",
+        ])
+        watch.waitForOutput(lines: 1)
+        try write("-- a comment\nreturn flow{ itemSize = {100, 100} }\n", to: script)
+        watch.waitForOutput(lines: 2)
+        try write("-- another comment\nreturn flow{ itemSize = {100, 100} }\n", to: script)
+        let (status, printed, _) = watch.finish()
+
+        #expect(status == 0)
+        #expect(withoutTimings(printed) == ["[1] 5 elements, content 320×210", "[2] no change", "[3] no change"])
+    }
+
     /// A module that does not exist yet, then breaks, then is fixed: every step is seen
     /// (the files a failed run touched stay watched).
     @Test func modulesAreWatchedEvenWhileBroken() throws {
