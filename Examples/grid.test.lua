@@ -15,8 +15,12 @@ local tall = contentSize().height > 700   -- the iPad mini
 local perColumn = tall and 5 or 3
 local columns = math.ceil(20 / perColumn)
 
+-- Each device starts where UIKit rests the view, under its safe area's top: −20 on the iPhone
+-- SE (the status bar), −24 on the iPad mini (docs/lua-api.md, "The resting offset").
+expectEqual(contentOffset(), {x = 0, y = tall and -24 or -20}, "resting offset")
+
 expectFrame(0, 0, {32, 32, 128, 128})
 -- The first item of the second column: x = 32 + 128 + 64 = 224.
 expectFrame(0, perColumn, {224, 32, 128, 128})
 expectEqual(contentSize().width, 64 + 128 * columns + 64 * (columns - 1), "content width")
-expectSnapshot("grid")   -- __snapshots__/grid.iphone-se.json and grid.ipad-mini.json
+expectSnapshot("grid")   -- __snapshots__/grid.test.lua/grid.iphone-se.json and grid.ipad-mini.json

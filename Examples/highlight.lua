@@ -5,7 +5,10 @@
 --   cv.state.highlighted = {section, item}  while a finger is down on an item,
 --   cv.state.selected    = {section, item}  for the selected item.
 -- A highlighted cell is scaled 2× about its centre and drawn above the others (zIndex 1); the
--- selected cell is faded to alpha 0.5. Frames never change.
+-- selected cell is faded to alpha 0.5. Frames never change. The cells also carry their own
+-- colours for state, as the guide's Listings 2-4 and 2-5 set them: grey at rest, red when
+-- selected (a selectedBackgroundView), blue while highlighted (a content view that changes
+-- colour); every picture paints the one the cell's state calls for.
 --
 -- Run:  Scripts/lualayout run Examples/highlight.lua --bounds 340x480 --items 12 --format table
 -- Simulate:  Scripts/lualayout simulate Examples/highlight.lua --scenario Examples/highlight.test.lua --controller Examples/highlight-controller.lua --bounds 340x480 --items 12
@@ -23,6 +26,9 @@ end
 
 function layout.attributes(cv, a)
   if a.category ~= "cell" then return end
+  a.backgroundColor = "#8e8e93"
+  a.selectedBackgroundColor = "#d0021b"
+  a.highlightedBackgroundColor = "#0047ab"
   if names(cv.state.highlighted, a) then
     a.transform3D = {2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}
     a.zIndex = 1

@@ -6,6 +6,9 @@
 --     layoutAttributesForElements(in:) and layoutAttributesForItem(at:) do: deleteButtonHidden
 --     is `not deletionMode`, and deletion mode is app state the layout asks the host for
 --     (cv.state.deletionMode, default false). Frames never depend on it, only the flag does;
+--   * draws the close button as the home screen does, a white cross in a dark circle: two
+--     parts of the cell, deleteButton (a circle, deleteButtonShape/deleteButtonColor) and
+--     deleteCross over it (a cross, inset by a quarter of the button), hidden together;
 --   * jiggles in deletion mode: every icon rocks between −2° and +6°, 0.2 s each way, forever, as
 --     a looping attribute animation (a.animations) the pictures and the preview play. Each icon
 --     has its own phase, seeded by its index: (5·item mod 8)/20 s, a permutation of the eight
@@ -29,15 +32,20 @@ local layout = flow{
   sectionInset = {INSET, INSET, INSET, INSET},
 }
 
--- Rect-query phase (both rect and per-item queries): the deletion-mode flag on every element,
+-- Rect-query phase (both rect and per-item queries): the deletion-mode flags on every element,
 -- where the icon's delete button sits, in the cell's own coordinates (w/16, w/16, w/4, w/4),
--- and the jiggle while deleting.
+-- its cross (w/8, w/8, w/8, w/8: the button's middle half), and the jiggle while deleting.
 function layout.attributes(cv, a)
   local deleting = cv.state.deletionMode == true
   a.deleteButtonHidden = not deleting
+  a.deleteCrossHidden = not deleting
   if a.category == "cell" then
     local w = a.width
     a.deleteButtonFrame = {w / 16, w / 16, w / 4, w / 4}
+    a.deleteButtonShape = "circle"
+    a.deleteButtonColor = "#3a3a3c"
+    a.deleteCrossFrame = {w / 8, w / 8, w / 8, w / 8}
+    a.deleteCrossShape = "cross"
     local app = cv:itemData(a.section, a.item)
     if type(app) == "table" and type(app.name) == "string" then a.label = app.name end
     if deleting then

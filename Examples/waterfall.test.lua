@@ -2,9 +2,12 @@
 -- options: --data waterfall.json --bounds 375x667
 --
 -- Snapshot testing, as CI runs it (`lualayout test Examples`): expectSnapshot(name) compares the
--- visible layout with __snapshots__/NAME.json beside this file. The first run writes it (commit
--- it); every later run compares, and a difference fails with what moved, appeared or vanished
--- and a before/after SVG pair. `lualayout test --update-snapshots` accepts an intended change.
+-- visible layout with __snapshots__/waterfall.test.lua/NAME.json beside this file. The first
+-- run writes it (commit it); every later run compares, and a difference fails with what moved,
+-- appeared or vanished and a before/after SVG pair. `lualayout test --update-snapshots` accepts
+-- an intended change. `lualayout simulate Examples/waterfall.test.lua --format html -o page.html`
+-- runs it with this header and draws its timeline, comparing the same snapshots (writing none);
+-- `lualayout test Examples --html timelines` writes every run's timeline page.
 --
 -- Derivation: the content is 900 high (section 1's lowest item ends at 800 + 90, plus the
 -- 10-point inset), so scrolling to 600 stops at 900 − 667 = 233. Section 0 ends at 480, so its

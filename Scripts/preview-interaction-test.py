@@ -119,18 +119,18 @@ def preview(url):
         check(wait(driver, "the first picture", lambda d: int(body(d, "rendered") or 0) >= 1), "the page draws the viewport")
         # First page of 40 icons: columns 0–3 of 5 rows, items 0–19; no delete buttons.
         check(count(driver, "#stage g.cell") == 20, "20 icons on the first page")
-        check(count(driver, "#stage rect.part") == 0, "no delete buttons before deletion mode")
+        check(count(driver, "#stage .part[data-part=\"deleteButton\"]") == 0, "no delete buttons before deletion mode")
         check(body(driver, "total") == "40", "40 icons in all")
 
         # Press and hold icon 6 for a second: a long press turns deletion mode on.
         icon = driver.find_element(By.CSS_SELECTOR, '#stage g[data-index-path="0,6"] > rect')
         ActionChains(driver).move_to_element(icon).click_and_hold().pause(1.2).release().perform()
         check(wait(driver, "deletion mode", lambda d: '"deletionMode":true' in body(d, "state")), "a long press turns deletion mode on")
-        check(wait(driver, "delete buttons", lambda d: count(d, "#stage rect.part") == 20), "every icon shows its delete button")
+        check(wait(driver, "delete buttons", lambda d: count(d, "#stage .part[data-part=\"deleteButton\"]") == 20), "every icon shows its delete button")
         check(count(driver, "#stage g.loop") == 20, "every icon jiggles")
 
         # Click icon 2's delete button: the icon is deleted (39 left), the mode stays on.
-        button = driver.find_element(By.CSS_SELECTOR, '#stage g[data-index-path="0,2"] rect.part')
+        button = driver.find_element(By.CSS_SELECTOR, '#stage g[data-index-path="0,2"] .part[data-part="deleteButton"]')
         ActionChains(driver).move_to_element(button).click().perform()
         check(wait(driver, "the deletion", lambda d: body(d, "total") == "39"), "a click on a delete button deletes the icon")
         check('"deletionMode":true' in body(driver, "state"), "deletion mode stays on")
@@ -184,7 +184,7 @@ def preview(url):
         # Another viewer (a fresh page at that URL) starts at the same offset with its own session.
         driver.get(driver.current_url)
         check(wait(driver, "the reload", lambda d: body(d, "offset") == expected), "a page opened at the URL starts at its offset")
-        check(count(driver, "#stage rect.part") == 0, "a new page has its own session (deletion mode off)")
+        check(count(driver, "#stage .part[data-part=\"deleteButton\"]") == 0, "a new page has its own session (deletion mode off)")
     finally:
         driver.quit()
 

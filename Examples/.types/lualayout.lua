@@ -243,9 +243,16 @@ function Out:contentSize(w, h) end
 
 -- MARK: Layouts
 
+---A transition layout (a UICollectionViewTransitionLayout subclass): what a transition script
+---returns, and what a layout's `transitionLayout` holds.
+---@class lualayout.TransitionScript
+---@field animatedKeys? table<string, any> Keys updateAnimatedValue sets; the hook reads them as cv.animatedValues.
+---@field attributes? fun(cv: lualayout.CollectionView, a: lualayout.Attributes, from: lualayout.Attributes?, to: lualayout.Attributes?, progress: number) Edit `a`, the linear interpolation of `from` and `to`.
+
 ---What every layout may define (UICollectionViewLayout's overrides).
 ---@class lualayout.Layout
 ---@field flipsHorizontallyInOppositeLayoutDirection? boolean Mirror the layout under `--layout-direction rtl` (default: true for flow and compositional layouts, false for custom ones).
+---@field transitionLayout? lualayout.TransitionScript The transition layout this layout provides for interactive transitions to it (used when beginTransition names none).
 local Layout = {}
 
 ---Rect-query phase: called once per returned element, for every query (rect, whole layout,
@@ -357,10 +364,30 @@ function Layout.finalLayoutAttributesForDisappearingDecorationElement(cv, a) end
 ---@class lualayout.CustomLayout: lualayout.Layout
 local CustomLayout = {}
 
----Runs once per invalidation and places every element through `out`.
+---Runs once per invalidation and places every element through `out` (a layout defining
+---elementsInRect places nothing here and gives the content size).
 ---@param cv lualayout.CollectionView
 ---@param out lualayout.Out
 function CustomLayout.prepare(cv, out) end
+
+---Huge sets: places the elements of one rect query through `out` (the engine keeps those that
+---intersect `rect`); defining it makes `prepare` place nothing. Requires itemAttributes.
+---@param cv lualayout.CollectionView
+---@param rect lualayout.Rect
+---@param out lualayout.Out
+function CustomLayout.elementsInRect(cv, rect, out) end
+
+---Huge sets: one item's frame (and extras) as `out:cell` takes them after the index path, or
+---nil for no such item. Requires elementsInRect.
+---@param cv lualayout.CollectionView
+---@param section integer
+---@param item integer
+---@return number? x
+---@return number? y
+---@return number? w
+---@return number? h
+---@return table? extra
+function CustomLayout.itemAttributes(cv, section, item) end
 
 ---A flow layout (UICollectionViewFlowLayout), made by `flow{...}`. Every property may be
 ---omitted, and each may also be a function of `cv` returning its value (evaluated once per
@@ -696,8 +723,12 @@ function require(name) end
 ---@field contentY number
 ---@field localX number? In the cell's own coordinates; nil on empty space.
 ---@field localY number?
+---@field section integer? The cell hit; nil on empty space.
+---@field item integer?
+---@field indexPath lualayout.ItemPath? The cell hit, as an index path; nil on empty space.
 
----An index path as the simulator returns it: `{section, item}`, also readable by name.
+---An index path as the simulator returns it: `{section, item}`, also readable by name (and
+---printed `{0, 3}`). Taken back wherever an index path is (batches, attributesOf, selectItem…).
 ---@class lualayout.ItemPath
 ---@field [1] integer
 ---@field [2] integer
@@ -750,14 +781,15 @@ function View:state() end
 ---@param batch lualayout.Batch
 function View:performBatchUpdates(batch) end
 
----Selects without calling the delegate (single selection replaces the selection).
----@param section integer
----@param item integer
+---Selects without calling the delegate (single selection replaces the selection). Takes an
+---index path the view handed out (or {s, i}) in place of `section, item`.
+---@param section integer|lualayout.ItemPath
+---@param item? integer
 function View:selectItem(section, item) end
 
----Deselects without calling the delegate.
----@param section integer
----@param item integer
+---Deselects without calling the delegate (`section, item` or one index path).
+---@param section integer|lualayout.ItemPath
+---@param item? integer
 function View:deselectItem(section, item) end
 
 ---Scrolls to the content offset (clamped).
@@ -781,11 +813,18 @@ function View:selectedItems() end
 function View:highlightedItems() end
 
 ---The item's current attributes (frame fields, alpha, zIndex, hidden, transform3D, custom
----fields by name), or nil.
----@param section integer
----@param item integer
+---fields by name), or nil (`section, item` or one index path).
+---@param section integer|lualayout.ItemPath
+---@param item? integer
 ---@return table?
 function View:attributesOf(section, item) end
+
+---startInteractiveTransition(to:): a transition layout from the layout in use to the layout the
+---command line named `name` (--layout NAME=FILE), at progress 0, bent by the transition script
+---named `transition` if given, else by that layout's own transitionLayout.
+---@param name string
+---@param transition? string
+function View:beginTransition(name, transition) end
 
 ---The installed transition layout's progress (0…1), or nil when no transition is in progress.
 ---@return number?
@@ -806,9 +845,9 @@ function View:finishTransition() end
 ---cancelInteractiveTransition(): the old layout comes back.
 function View:cancelTransition() end
 
----The item's payload (as cv:itemData in a layout), or nil.
----@param section integer
----@param item integer
+---The item's payload (as cv:itemData in a layout), or nil (`section, item` or one index path).
+---@param section integer|lualayout.ItemPath
+---@param item? integer
 ---@return any
 function View:itemData(section, item) end
 
@@ -865,6 +904,7 @@ function View:after(seconds, fn) end
 ---@field allowsSelection? boolean Default true.
 ---@field allowsMultipleSelection? boolean Default false.
 ---@field pagingEnabled? boolean Default false: flings stop on page boundaries.
+---@field contentInsetAdjustmentBehavior? "automatic"|"scrollableAxes"|"never"|"always" Which edges of the safe area the adjusted content inset adds (default: --content-inset-adjustment, else "automatic").
 
 -- Scenario globals (only in `*.test.lua` scenarios run by `lualayout simulate` / `lualayout test`).
 
@@ -979,7 +1019,9 @@ function endMove() end
 function cancelMove() end
 
 ---startInteractiveTransition: installs a transition layout from the current layout to the
----layout in `layoutFile` (beside the scenario) at progress 0, bent by `transitionFile` if given.
+---layout in `layoutFile` (beside the scenario) at progress 0, bent by `transitionFile` if given
+---(else by the layout's own transitionLayout). A name without `/` or `.lua` (or any name the
+---command line gave with --layout NAME=FILE) is the layout so named, and the transition too.
 ---@param layoutFile string
 ---@param transitionFile? string
 function beginTransition(layoutFile, transitionFile) end
@@ -1035,9 +1077,9 @@ function selectedItems() end
 ---@return lualayout.ItemPath[]
 function highlightedItems() end
 
----The item's current attributes, or nil.
----@param section integer
----@param item integer
+---The item's current attributes, or nil (`section, item` or one index path).
+---@param section integer|lualayout.ItemPath
+---@param item? integer
 ---@return table?
 function attributesOf(section, item) end
 
@@ -1088,9 +1130,10 @@ function expectNear(actual, expected, tolerance, message) end
 
 ---Records a check: the item's frame is `{x, y, w, h}` (within `tolerance` points; default:
 ---less than half a pixel of the view's scale); a failure names the element and each field.
----@param section integer
----@param item integer
----@param frame number[]|{x: number, y: number, w: number, h: number}
+---One index path may stand for `section, item`: `expectFrame(p, {x, y, w, h})`.
+---@param section integer|lualayout.ItemPath
+---@param item integer|number[]|{x: number, y: number, w: number, h: number}
+---@param frame? number[]|{x: number, y: number, w: number, h: number}|number
 ---@param tolerance? number
 ---@return boolean
 function expectFrame(section, item, frame, tolerance) end

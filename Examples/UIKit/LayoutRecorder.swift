@@ -28,7 +28,9 @@ enum LayoutRecorder {
         var size: CGSize
         var itemCounts: [Int]
         var scale: CGFloat = 1
-        var contentOffset: CGPoint = .zero
+        /// nil: where UIKit rests a view nobody scrolled (−adjustedContentInset.left/top), as
+        /// `lualayout run` without `--offset`.
+        var contentOffset: CGPoint?
         var contentInset: UIEdgeInsets = .zero
         /// UIKit's default margins are 8 points; LuaLayout's (`--layout-margins`) are zero.
         var layoutMargins: UIEdgeInsets = .zero
@@ -84,7 +86,7 @@ enum LayoutRecorder {
         collectionView.layoutMargins = options.layoutMargins
         collectionView.contentInset = options.contentInset
         collectionView.layoutIfNeeded()
-        collectionView.contentOffset = options.contentOffset
+        if let offset = options.contentOffset { collectionView.contentOffset = offset }
         collectionView.layoutIfNeeded()
         return json(of: collectionView, in: options.rect)
     }

@@ -81,6 +81,12 @@ public struct CollectionContext: Hashable, Sendable {
     /// What a refreshing refresh control adds to the adjusted top inset (its height while
     /// refreshing, else 0).
     public var refreshControlInset = 0.0
+    /// UIScrollView.contentInsetAdjustmentBehavior (a controller's field,
+    /// `--content-inset-adjustment`): which edges of the safe area `adjustedContentInset` adds.
+    public var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic
+    /// UIScrollView.contentSize: the content size the view last took from its layout (zero
+    /// before the first pass); it says which axes scroll, for the inset adjustment.
+    public var contentSize = Size.zero
 
     public init(
         bounds: Rect, scale: Double = 1, data: CollectionData, state: [String: LayoutValue] = [:],
@@ -96,13 +102,4 @@ public struct CollectionContext: Hashable, Sendable {
     }
 
     public var contentOffset: Point { bounds.origin }
-
-    /// UIScrollView's `adjustedContentInset` with the automatic adjustment behaviour: the
-    /// content inset plus the safe area (plus, at the top, a refreshing refresh control).
-    public var adjustedContentInset: EdgeInsets {
-        EdgeInsets(
-            top: contentInset.top + safeAreaInsets.top + refreshControlInset,
-            left: contentInset.left + safeAreaInsets.left,
-            bottom: contentInset.bottom + safeAreaInsets.bottom, right: contentInset.right + safeAreaInsets.right)
-    }
 }

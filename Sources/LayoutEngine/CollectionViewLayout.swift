@@ -49,8 +49,9 @@ package protocol CollectionViewLayout: AnyObject, CollectionViewLayoutUpdates {
     /// leading (right) edge, so a positive offset moves its elements to the right.
     var isFlippedHorizontally: Bool { get }
 
-    /// Where region `section` comes to rest when released at `proposed` with `velocity`.
-    func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double
+    /// Where region `section` comes to rest when a swipe released at `release` with `velocity`
+    /// (points/ms) proposes `proposed` (its deceleration's end): the section's paging rule.
+    func targetOffset(inRegion section: Int, releasedAt release: Double, proposed: Double, velocity: Double) -> Double
 
     /// targetIndexPath(forInteractivelyMovingItem:withPosition:): where the item being moved
     /// (now at `indexPath`) goes with the finger at `position` (content coordinates). Nil takes
@@ -79,7 +80,14 @@ extension CollectionViewLayout {
 
     package var isFlippedHorizontally: Bool { false }
 
-    package func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double { proposed }
+    package func targetOffset(
+        inRegion section: Int, releasedAt release: Double, proposed: Double, velocity: Double
+    ) -> Double { proposed }
+
+    /// A release at `proposed` itself (no deceleration: `run --orthogonal-target`, a settle).
+    package func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double {
+        targetOffset(inRegion: section, releasedAt: proposed, proposed: proposed, velocity: velocity)
+    }
 
     package func targetIndexPathForInteractivelyMovingItem(
         _ indexPath: LayoutIndexPath, position: Point, context: CollectionContext

@@ -109,9 +109,9 @@ package protocol PreparedLayoutDynamics {
     /// and item supplementaries do; its boundary items and background do not).
     func scrollsWithRegion(_ key: ElementKey) -> Bool
 
-    /// Where region `section` comes to rest when released at `proposed` with `velocity` (points
-    /// per second along the region's axis): its paging rule.
-    func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double
+    /// Where region `section` comes to rest when a swipe released at `release` with `velocity`
+    /// (points/ms along the region's axis) proposes `proposed`: its paging rule.
+    func targetOffset(inRegion section: Int, releasedAt release: Double, proposed: Double, velocity: Double) -> Double
 }
 
 /// A part of the content that scrolls on its own, across the layout's scroll direction (a
@@ -161,5 +161,7 @@ extension PreparedLayoutDynamics {
 
     package func scrollsWithRegion(_ key: ElementKey) -> Bool { false }
 
-    package func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double { proposed }
+    package func targetOffset(
+        inRegion section: Int, releasedAt release: Double, proposed: Double, velocity: Double
+    ) -> Double { proposed }
 }

@@ -57,13 +57,22 @@ package enum ElementDrawing {
 
     /// One element as an SVG group. `unit` is how many content points one picture pixel covers.
     /// `visible`: the part of the picture shown (the live preview's viewport), where labels go.
+    /// `state`: the cell's state in the view, which picks its colour (`ElementPaint`).
     static func write(
         _ a: LayoutAttributes, label: String, unit: Double, visible: Rect? = nil, animation: Animation? = nil,
-        to output: inout some TextOutputStream
+        state: ElementPaint.State = .normal, to output: inout some TextOutputStream
     ) {
         let f = a.frame
         guard f.isFinite else { return }
-        var attributes = "class=\"\(a.category.name)\" stroke-width=\"\(n(unit))\""
+        var classes = a.category.name
+        switch state {
+        case .normal: break
+        case .selected: classes += " is-selected"
+        case .highlighted: classes += " is-highlighted"
+        }
+        var attributes = "class=\"\(classes)\" stroke-width=\"\(n(unit))\""
+        // On the box itself, so it wins over the page's marks (a highlighted cell's default fill).
+        let fill = ElementPaint.fill(of: a, state: state).map { " style=\"fill: \($0)\"" } ?? ""
         if a.alpha < 1 { attributes += " opacity=\"\(n(max(0, a.alpha)))\"" }
         attributes += " data-index-path=\"\(a.indexPath.components.map(String.init).joined(separator: ","))\""
         if a.category != .cell { attributes += " data-kind=\"\(escape(a.kind))\"" }
@@ -75,10 +84,12 @@ package enum ElementDrawing {
         for loop in loops { output.write("<g class=\"loop\" style=\"\(LoopingAnimations.style(loop))\">") }
         // An animated element that is transformed at either end is a polygon all along.
         if a.transform3D.isIdentity && (animation?.end.transform3D.isIdentity ?? true) {
-            output.write("<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/>")
+            output.write(
+                "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"\(fill)/>")
         } else {
             let corners = SVGLayoutWriter.projectedCorners(f, a.transform3D)
-            output.write("<polygon points=\"" + corners.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"/>")
+            output.write(
+                "<polygon points=\"" + corners.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"\(fill)/>")
         }
         writeParts(a, unit: unit, to: &output)
         // A label sits in the visible part of its box (a header half scrolled out keeps one).
@@ -102,31 +113,26 @@ package enum ElementDrawing {
         output.write(String(repeating: "</g>", count: loops.count) + "</g>\n")
     }
 
-    /// Sub-rectangles a layout declares in the element's own coordinates: a custom field
-    /// `NAMEFrame` holding `{x, y, w, h}` (the springboard's `deleteButtonFrame`), drawn unless
-    /// `NAMEHidden` is true. Untransformed elements only (a transformed one draws none).
-    static func parts(of a: LayoutAttributes) -> [(name: String, frame: Rect)] {
-        guard a.transform3D.isIdentity else { return [] }
-        return a.custom.keys.sorted().compactMap { key in
-            guard key.hasSuffix("Frame"), key.count > 5, case .array(let values)? = a.custom[key], values.count == 4
-            else { return nil }
-            let numbers = values.compactMap(\.number)
-            let name = String(key.dropLast(5))
-            guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0, a.custom[name + "Hidden"] != .bool(true) else {
-                return nil
-            }
-            let frame = Rect(
-                x: a.frame.x + numbers[0], y: a.frame.y + numbers[1], width: numbers[2], height: numbers[3])
-            return frame.isFinite ? (name, frame) : nil
-        }
-    }
-
+    /// The element's parts (`ElementPaint.parts`), each in its shape and colour.
     private static func writeParts(_ a: LayoutAttributes, unit: Double, to output: inout some TextOutputStream) {
-        for part in parts(of: a) {
+        for part in ElementPaint.parts(of: a) {
             let f = part.frame
-            output.write(
-                "<rect class=\"part\" data-part=\"\(escape(part.name))\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"\(n(f.width / 2))\" fill=\"#e0245e\" stroke=\"#ffffff\"/>"
-            )
+            let name = "class=\"part\" data-part=\"\(escape(part.name))\""
+            switch part.shape {
+            case .circle:
+                output.write(
+                    "<ellipse \(name) cx=\"\(n(f.center.x))\" cy=\"\(n(f.center.y))\" rx=\"\(n(f.width / 2))\" ry=\"\(n(f.height / 2))\" fill=\"\(part.color)\" stroke=\"#ffffff\"/>"
+                )
+            case .cross:
+                let (x0, y0, x1, y1) = (f.x, f.y, f.x + f.width, f.y + f.height)
+                output.write(
+                    "<path \(name) d=\"M\(n(x0)) \(n(y0))L\(n(x1)) \(n(y1))M\(n(x1)) \(n(y0))L\(n(x0)) \(n(y1))\" fill=\"none\" stroke=\"\(part.color)\" stroke-width=\"\(n(ElementPaint.crossWidth(f)))\" stroke-linecap=\"round\"/>"
+                )
+            case .pill, .rounded:
+                output.write(
+                    "<rect \(name) x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"\(n(ElementPaint.radius(of: part)))\" fill=\"\(part.color)\" stroke=\"#ffffff\"/>"
+                )
+            }
         }
     }
 

@@ -37,12 +37,6 @@ package enum HTMLPage {
         return text
     }
 
-    /// How pictures mark selected and highlighted cells (the timeline and the preview).
-    package static let selectionRules = [
-        "g.is-selected > rect, g.is-selected polygon { stroke: #0a7d34; stroke-width: 4px; vector-effect: non-scaling-stroke; }",
-        "g.is-highlighted > rect, g.is-highlighted polygon { fill: #1f4fa8; }",
-    ]
-
     /// The end of every page.
     package static let end = "</body>\n</html>\n"
 }

@@ -20,6 +20,13 @@ package struct LayoutSnapshot: Sendable, Equatable {
     /// The colour of a background fixed to the viewport (`#RRGGBB`: a controller's
     /// `backgroundView`), drawn behind the content; nil: none.
     package var background: String?
+    /// The cells the view shows selected and highlighted (a simulation's, the preview's):
+    /// pictures paint each in the colour its state calls for (`ElementPaint`). Empty for `run`.
+    package var selected: Set<LayoutIndexPath> = []
+    package var highlighted: Set<LayoutIndexPath> = []
+    /// The refresh control's 60-point band (content coordinates, just above the content) while
+    /// it is refreshing: pictures draw its spinner there. Nil when not refreshing.
+    package var refreshControl: Rect?
 
     package struct OrthogonalTarget: Sendable, Equatable {
         package var section: Int

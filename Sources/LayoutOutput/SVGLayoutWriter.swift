@@ -20,10 +20,14 @@ package enum SVGLayoutWriter {
         /// A background colour (`#RRGGBB`) fixed to the viewport, drawn behind the elements
         /// (`run --background`); nil: the snapshot's own (a controller's `backgroundView`), if any.
         package var background: String?
+        /// The safe area's insets, marked over a viewport picture's edges as translucent bands
+        /// (the status bar, the home indicator: what UIKit keeps the content out of); nil or
+        /// zero: none.
+        package var safeArea: EdgeInsets?
 
         package init(
             width: Double? = nil, maxElements: Int = 5000, maxNaturalWidth: Double = 1600, viewportOnly: Bool = false,
-            labelField: String? = nil, background: String? = nil
+            labelField: String? = nil, background: String? = nil, safeArea: EdgeInsets? = nil
         ) {
             self.width = width
             self.maxElements = maxElements
@@ -31,6 +35,7 @@ package enum SVGLayoutWriter {
             self.viewportOnly = viewportOnly
             self.labelField = labelField
             self.background = background
+            self.safeArea = safeArea
         }
     }
 
@@ -77,8 +82,11 @@ package enum SVGLayoutWriter {
     package static func write(
         _ snapshot: LayoutSnapshot, options: Options = Options(), to output: inout some TextOutputStream
     ) {
+        // A whole-layout picture is sized to the content (and any element outside it), not to
+        // the viewport: a short list is not drawn in a screen-high picture; the viewport's
+        // outline is drawn where it falls, cut at the picture's edge.
         let content = Rect(origin: .zero, size: snapshot.contentSize)
-        var area = options.viewportOnly ? snapshot.bounds : content.union(snapshot.bounds)
+        var area = options.viewportOnly ? snapshot.bounds : content
         // The first `maxElements` shown elements, read one by one: a listing of a million
         // elements builds the attributes of those drawn only.
         let elements = snapshot.elements
@@ -94,7 +102,8 @@ package enum SVGLayoutWriter {
         }
         let geometry = Geometry(area: area, options: options)
         let unit = geometry.unit
-        writeHeader(geometry, to: &output)
+        writeHeader(
+            geometry, marksStates: !snapshot.selected.isEmpty || !snapshot.highlighted.isEmpty, to: &output)
         if options.viewportOnly {
             // Everything outside the viewport is cut away, as on a device.
             output.write(
@@ -130,11 +139,16 @@ package enum SVGLayoutWriter {
             }
             ElementDrawing.write(
                 element, label: ElementDrawing.label(of: element, field: options.labelField), unit: unit,
-                visible: options.viewportOnly ? area : nil, to: &output)
+                visible: options.viewportOnly ? area : nil, state: ElementPaint.state(of: element, in: snapshot),
+                to: &output)
             if region != nil { output.write("  </g>\n") }
         }
+        if let band = snapshot.refreshControl { writeRefreshControl(band, unit: unit, to: &output) }
         if options.viewportOnly { output.write("  </g>\n") }
         output.write(LoopingAnimations.styleElement(for: drawn))
+        if options.viewportOnly, let safeArea = options.safeArea {
+            writeSafeArea(safeArea, snapshot.bounds, to: &output)
+        }
 
         writeViewport(snapshot.bounds, unit: unit, to: &output)
         let b = snapshot.bounds
@@ -165,8 +179,11 @@ package enum SVGLayoutWriter {
         elements.sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
     }
 
-    /// The `<svg>` element, the styles every picture shares and the white background.
-    static func writeHeader(_ geometry: Geometry, id: String? = nil, to output: inout some TextOutputStream) {
+    /// The `<svg>` element, the styles every picture shares and the white background;
+    /// `marksStates`: also how selected and highlighted cells are marked (a simulation's).
+    static func writeHeader(
+        _ geometry: Geometry, id: String? = nil, marksStates: Bool = false, to output: inout some TextOutputStream
+    ) {
         let viewBox = geometry.viewBox, unit = geometry.unit
         output.write(
             """
@@ -185,13 +202,53 @@ package enum SVGLayoutWriter {
                 .decoration-label { fill: #444444; stroke: none; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
                 .content { fill: #fafafa; stroke: #bbbbbb; }
                 .viewport { fill: none; stroke: #e0245e; stroke-dasharray: \(n(8 * unit)) \(n(4 * unit)); pointer-events: none; }
-                .caption { fill: #333333; }
+                .caption { fill: #333333; }\(marksStates ? stateRules : "")
               </style>
 
             """)
         output.write(
             "  <rect class=\"background\" x=\"\(n(viewBox.x))\" y=\"\(n(viewBox.y))\" width=\"\(n(viewBox.width))\" height=\"\(n(viewBox.height))\" fill=\"#ffffff\"/>\n"
         )
+    }
+
+    /// The refresh control while it refreshes: a spinner of `ElementPaint.spokes` strokes in the
+    /// middle of its band, the first darkest, as UIActivityIndicatorView draws one.
+    static func writeRefreshControl(_ band: Rect, unit: Double, to output: inout some TextOutputStream) {
+        let c = band.center
+        output.write(
+            "  <g class=\"refresh-control\" data-band=\"\(n(band.x)),\(n(band.y)),\(n(band.width)),\(n(band.height))\" stroke=\"\(ElementPaint.spinnerColor)\" stroke-width=\"2\" stroke-linecap=\"round\"><title>refresh control (refreshing)</title>"
+        )
+        for (spoke, (dx, dy)) in ElementPaint.spokeDirections.enumerated() {
+            let opacity = 1 - Double(spoke) / Double(ElementPaint.spokes) * 0.85
+            output.write(
+                "<line x1=\"\(n(c.x + dx * ElementPaint.inner))\" y1=\"\(n(c.y + dy * ElementPaint.inner))\" x2=\"\(n(c.x + dx * ElementPaint.outer))\" y2=\"\(n(c.y + dy * ElementPaint.outer))\" opacity=\"\(n(opacity))\"/>"
+            )
+        }
+        output.write("</g>\n")
+    }
+
+    /// A selected cell's green outline and a highlighted one's dark fill, unless its own
+    /// colours say otherwise (`ElementPaint`: they are set on the box, which wins).
+    static let stateRules = """
+
+            g.is-selected rect:not(.part), g.is-selected polygon { stroke: #0a7d34; stroke-width: 4px; vector-effect: non-scaling-stroke; }
+            g.is-highlighted rect:not(.part), g.is-highlighted polygon { fill: #1f4fa8; }
+        """
+
+    /// The safe area's bands over the viewport's edges, over the elements but never in the way
+    /// of a click; each says what it is.
+    static func writeSafeArea(_ inset: EdgeInsets, _ b: Rect, to output: inout some TextOutputStream) {
+        let bands: [(String, Double, Rect)] = [
+            ("top", inset.top, Rect(x: b.x, y: b.y, width: b.width, height: inset.top)),
+            ("bottom", inset.bottom, Rect(x: b.x, y: b.maxY - inset.bottom, width: b.width, height: inset.bottom)),
+            ("left", inset.left, Rect(x: b.x, y: b.y, width: inset.left, height: b.height)),
+            ("right", inset.right, Rect(x: b.maxX - inset.right, y: b.y, width: inset.right, height: b.height)),
+        ]
+        for (edge, length, r) in bands where length > 0 && length.isFinite {
+            output.write(
+                "  <rect class=\"safe-area\" data-edge=\"\(edge)\" x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" fill=\"#000000\" fill-opacity=\"0.12\" pointer-events=\"none\"><title>safe area, \(edge) \(n(length))</title></rect>\n"
+            )
+        }
     }
 
     static func writeViewport(_ b: Rect, unit: Double, to output: inout some TextOutputStream) {

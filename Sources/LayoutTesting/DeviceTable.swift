@@ -66,11 +66,23 @@ package enum DeviceTable {
             name: "iphone-15", title: "iPhone 15", width: 393, height: 852, scale: 3, safeArea: (59, 0, 34, 0),
             source: "\(hig); safe area: \(snapshotFork) (as 14 Pro); \(deviceFrame) (iPhone 16, the same screen)"),
         Device(
+            name: "iphone-15-plus", title: "iPhone 15 Plus", width: 430, height: 932, scale: 3,
+            safeArea: (59, 0, 34, 0), source: "\(hig); safe area: \(snapshotFork) (iPhone15Plus, as 14 Pro Max)"),
+        Device(
             name: "iphone-15-pro", title: "iPhone 15 Pro", width: 393, height: 852, scale: 3, safeArea: (59, 0, 34, 0),
             source: "\(hig); safe area: \(snapshotFork); \(qmui); \(deviceFrame)"),
         Device(
             name: "iphone-15-pro-max", title: "iPhone 15 Pro Max", width: 430, height: 932, scale: 3,
             safeArea: (59, 0, 34, 0), source: "\(hig); safe area: \(snapshotFork); \(qmui); \(deviceFrame)"),
+        Device(
+            name: "iphone-16", title: "iPhone 16", width: 393, height: 852, scale: 3, safeArea: (59, 0, 34, 0),
+            source: "\(hig); safe area: \(snapshotFork) (iPhone16, as 15); \(deviceFrame) (iphone_16)"),
+        Device(
+            name: "iphone-16-plus", title: "iPhone 16 Plus", width: 430, height: 932, scale: 3,
+            safeArea: (59, 0, 34, 0),
+            source:
+                "\(hig); safe area: \(snapshotFork) (iPhone16Plus, as 15 Plus); "
+                + "\(deviceFrame) (iphone_16_plus, at 6d01e554)"),
         Device(
             name: "iphone-16-pro", title: "iPhone 16 Pro", width: 402, height: 874, scale: 3, safeArea: (62, 0, 34, 0),
             source: "\(hig); safe area: \(snapshotFork); \(qmui); \(deviceFrame)"),

@@ -10,7 +10,8 @@ import ScriptLayout
 /// `--junit FILE`: the run as JUnit XML, the format CI services read. One `testsuite`; one
 /// `testcase` per test file (name: its path; classname: its folder); a failed test holds one
 /// `failure` (message: the first failed check; text: every failure line), a test that could
-/// not run an `error` (the located error); notes go to `system-out`. Times in seconds.
+/// not run an `error` (the located error); notes and printed lines go to `system-out`. Times in
+/// seconds.
 package enum JUnitWriter {
     package static func xml(_ reports: [TestCaseReport]) -> String {
         let summary = TestRunSummary(reports)
@@ -26,7 +27,8 @@ package enum JUnitWriter {
             xml +=
                 " file=\"\(escape(report.path))\" assertions=\"\(report.result.checks)\" time=\"\(seconds(report.seconds))\""
             let failures = report.result.failures.map(report.failureLine)
-            guard !failures.isEmpty || report.result.error != nil || !report.result.notes.isEmpty else {
+            let systemOut = report.result.notes + report.printedLines.map { "print: " + $0 }
+            guard !failures.isEmpty || report.result.error != nil || !systemOut.isEmpty else {
                 xml += "/>\n"
                 continue
             }
@@ -40,8 +42,8 @@ package enum JUnitWriter {
                 xml +=
                     "      <failure message=\"\(escape(message + more))\" type=\"expectation\">\(escape(failures.joined(separator: "\n")))</failure>\n"
             }
-            if !report.result.notes.isEmpty {
-                xml += "      <system-out>\(escape(report.result.notes.joined(separator: "\n")))</system-out>\n"
+            if !systemOut.isEmpty {
+                xml += "      <system-out>\(escape(systemOut.joined(separator: "\n")))</system-out>\n"
             }
             xml += "    </testcase>\n"
         }

@@ -2,9 +2,11 @@ import LayoutEngine
 import LayoutOutput
 
 /// The visible layout as RGBA pixels: the viewport (bounds) at the test's scale on white, each
-/// element filled in its category's color (the colors of `run --format svg`) with its alpha,
-/// drawn as it is transformed (the projected quad), in zIndex order, with a one-pixel border.
-/// Labels are not drawn (text would tie the pixels to a font).
+/// element filled in its category's color (the colors of `run --format svg`), or the colour its
+/// state calls for (`ElementPaint`), with its alpha, drawn as it is transformed (the projected
+/// quad), in zIndex order, with a one-pixel border (green on a selected cell), then its parts
+/// in their shapes and the refresh control's placeholder while it refreshes. Labels are not
+/// drawn (text would tie the pixels to a font).
 package struct LayoutRaster: Equatable {
     package var width: Int
     package var height: Int
@@ -40,24 +42,41 @@ package struct LayoutRaster: Equatable {
         let ordered = snapshot.elements.enumerated().sorted {
             $0.element.zIndex != $1.element.zIndex ? $0.element.zIndex < $1.element.zIndex : $0.offset < $1.offset
         }
+        let place = { (p: Point) in Point(x: (p.x - bounds.x) * scale, y: (p.y - bounds.y) * scale) }
         for (_, element) in ordered where !element.hidden && element.alpha > 0 && element.frame.isFinite {
-            let corners = SVGLayoutWriter.projectedCorners(element.frame, element.transform3D).map {
-                Point(x: ($0.x - bounds.x) * scale, y: ($0.y - bounds.y) * scale)
-            }
+            let corners = SVGLayoutWriter.projectedCorners(element.frame, element.transform3D).map(place)
             guard corners.count == 4, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
-            let (fill, stroke) = colors(element.category)
-            raster.fill(quad: corners, fill: fill, stroke: stroke, alpha: min(1, element.alpha))
+            let (fill, stroke) = colors(element, state: ElementPaint.state(of: element, in: snapshot))
+            let alpha = min(1, element.alpha)
+            raster.fill(quad: corners, fill: fill, stroke: stroke, alpha: alpha)
+            for part in ElementPaint.parts(of: element) { raster.draw(part, scale: scale, place: place, alpha: alpha) }
         }
+        if let band = snapshot.refreshControl { raster.drawRefreshPlaceholder(band, scale: scale, place: place) }
         return raster
     }
 
-    /// Fill and border colors: cells blue, supplementary views orange, decorations gray.
-    static func colors(_ category: ElementCategory) -> (fill: (UInt8, UInt8, UInt8), stroke: (UInt8, UInt8, UInt8)) {
-        switch category {
-        case .cell: ((0x4f, 0x8e, 0xf7), (0x1f, 0x4f, 0xa8))
-        case .supplementary: ((0xf5, 0xa6, 0x23), (0xa8, 0x6a, 0x00))
-        case .decoration: ((0xc8, 0xc8, 0xc8), (0x7a, 0x7a, 0x7a))
-        }
+    typealias RGB = (UInt8, UInt8, UInt8)
+
+    /// Fill and border colors: cells blue, supplementary views orange, decorations gray; a
+    /// cell's state colour (`ElementPaint`) or the simulator's highlight, and a green border on
+    /// a selected cell, as the SVG pictures draw them.
+    static func colors(_ a: LayoutAttributes, state: ElementPaint.State) -> (fill: RGB, stroke: RGB) {
+        var (fill, stroke): (RGB, RGB) =
+            switch a.category {
+            case .cell: ((0x4f, 0x8e, 0xf7), (0x1f, 0x4f, 0xa8))
+            case .supplementary: ((0xf5, 0xa6, 0x23), (0xa8, 0x6a, 0x00))
+            case .decoration: ((0xc8, 0xc8, 0xc8), (0x7a, 0x7a, 0x7a))
+            }
+        if state == .highlighted { fill = (0x1f, 0x4f, 0xa8) }
+        if state == .selected { stroke = (0x0a, 0x7d, 0x34) }
+        if let own = ElementPaint.fill(of: a, state: state).flatMap(rgb) { fill = own }
+        return (fill, stroke)
+    }
+
+    /// `#RRGGBB` as three bytes.
+    static func rgb(_ hex: String) -> RGB? {
+        guard hex.utf8.count == 7, let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        return (UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff))
     }
 
     /// Fills the convex quad (pixel centers inside it), the pixels within one pixel of an edge
@@ -102,7 +121,7 @@ package struct LayoutRaster: Equatable {
         }
     }
 
-    private mutating func blend(_ x: Int, _ y: Int, _ color: (UInt8, UInt8, UInt8), _ alpha: Double) {
+    mutating func blend(_ x: Int, _ y: Int, _ color: (UInt8, UInt8, UInt8), _ alpha: Double) {
         let index = (y * width + x) * 4
         func mix(_ under: UInt8, _ over: UInt8) -> UInt8 {
             UInt8((Double(over) * alpha + Double(under) * (1 - alpha)).rounded())

@@ -29,6 +29,8 @@ package struct ScenarioTestResult: Equatable {
     /// The files the run read (the test, its layout and the modules it required, the
     /// controller, the data file): what `--watch` watches for it.
     package var files: [String] = []
+    /// The run's timeline as an HTML page, when asked for (`lualayout test --html DIR`).
+    package var page: String?
 
     package init(checks: Int = 0, failures: [Failure] = [], error: String? = nil, notes: [String] = []) {
         self.checks = checks

@@ -7,6 +7,8 @@ import Platform
 ///     -- controller: springboard-controller.lua (optional, once; relative to the test file)
 ///     -- options: --items 20 --bounds 375x667  (optional, repeatable; `lualayout run`'s
 ///                                               collection-view and script options)
+///     -- checks: none                          (optional: the test checks nothing on purpose;
+///                                               without it a test that checks nothing fails)
 ///
 /// The header is every line before the first line of code: blank lines and `--` comments.
 /// A directive is `--`, spaces, a lowercase name, `:` and its value; other comment lines are
@@ -33,13 +35,16 @@ package struct ScenarioHeader: Equatable {
     package var devices: Directive?
     /// `-- matrix: --bounds 390x844 --scale 3 | --bounds 744x1133 --scale 2`: once per option set.
     package var matrix: Directive?
+    /// `-- checks: none`: the test makes no check on purpose (a smoke test that only has to
+    /// run to its end); without it, a test that made no check fails.
+    package var checksNone: Directive?
 
-    package static let names = ["layout", "controller", "options", "devices", "matrix"]
+    package static let names = ["layout", "controller", "options", "devices", "matrix", "checks"]
 
     /// Reads the header of `source`; errors are located at `path:LINE:`.
     package static func parse(_ source: String, path: String) throws(TestFileError) -> ScenarioHeader {
         var layout: Directive?, controller: Directive?, options: [Directive] = []
-        var devices: Directive?, matrix: Directive?
+        var devices: Directive?, matrix: Directive?, checks: Directive?
         var number = 0
         // Lines as Lua numbers them (CR LF from a Windows checkout is one line break).
         for line in source.splitLines() {
@@ -64,6 +69,16 @@ package struct ScenarioHeader: Equatable {
                 }
                 guard !value.isEmpty else { throw TestFileError(path, number, "'-- \(name):' names nothing") }
                 if name == "devices" { devices = found } else { matrix = found }
+            case "checks":
+                if let first = checks {
+                    throw TestFileError(path, number, "second '-- checks:' line (the first is line \(first.line))")
+                }
+                guard value == "none" else {
+                    throw TestFileError(
+                        path, number,
+                        "'-- checks:' takes 'none' (the test checks nothing on purpose), got '\(value.prefix(40))'")
+                }
+                checks = found
             default:
                 if let intended = names.first(where: { editDistance($0, name.lowercased()) <= 2 }) {
                     throw TestFileError(
@@ -81,7 +96,8 @@ package struct ScenarioHeader: Equatable {
                 "a test has '-- devices:' or '-- matrix:', not both (give the devices' options in the matrix instead)")
         }
         return ScenarioHeader(
-            layout: layout, controller: controller, options: options, devices: devices, matrix: matrix)
+            layout: layout, controller: controller, options: options, devices: devices, matrix: matrix,
+            checksNone: checks)
     }
 
     /// The runs of this test: one per device or matrix option set, or the one plain run (nil).

@@ -6,6 +6,7 @@ import Foundation
 import InputFiles
 import LayoutEngine
 import Platform
+import Scenario
 import ScriptLayout
 
 /// What a test's `-- options:` lines configure, and what running the test needs from them.
@@ -23,6 +24,12 @@ package protocol ScenarioTestOptions {
     var timeout: Double { get }
     /// The data file the collection view reads, if any (resolved against the test's folder).
     var dataFile: String? { get }
+    /// The layouts named for transitions (`--layout NAME=FILE`, resolved against the test's folder).
+    var namedLayouts: [LayoutLibrary.Entry] { get }
+}
+
+extension ScenarioTestOptions {
+    package var namedLayouts: [LayoutLibrary.Entry] { [] }
 }
 
 /// One test file, ready to run: its header read, its paths resolved against its folder.
@@ -38,8 +45,11 @@ package struct ScenarioTestPlan<Options: ScenarioTestOptions> {
     package var variant: TestVariant?
 
     /// Reads the test at `path` and its header; `variant` picks one run of a test with
-    /// `-- devices:` or `-- matrix:` (by its label).
-    package static func load(_ path: String, variant label: String? = nil) throws(TestFileError) -> ScenarioTestPlan {
+    /// `-- devices:` or `-- matrix:` (by its label); `extraOptions` come after the header's
+    /// (`simulate TEST.test.lua --offset 0,100`).
+    package static func load(
+        _ path: String, variant label: String? = nil, extraOptions: [ScenarioHeader.Directive] = []
+    ) throws(TestFileError) -> ScenarioTestPlan {
         // A device or pipe could block or never end (`lualayout test /dev/stdin`).
         guard TestFilePaths.isRegularFile(path) else {
             throw TestFileError(path, 1, "not a regular file")
@@ -50,16 +60,21 @@ package struct ScenarioTestPlan<Options: ScenarioTestOptions> {
         let header = try ScenarioHeader.parse(String(decoding: data, as: UTF8.self), path: path)
         var variant: TestVariant?
         if let label {
-            guard let found = try header.variants(path: path)?.first(where: { $0.label == label }) else {
-                throw TestFileError(
-                    path, 1, "the test has no run '\(label)' (its '-- devices:' or '-- matrix:' line changed)")
+            let variants = try header.variants(path: path) ?? []
+            guard let found = variants.first(where: { $0.label == label }) else {
+                let runs =
+                    variants.isEmpty
+                    ? "it has no '-- devices:' or '-- matrix:' line"
+                    : "its runs: " + variants.map(\.label).joined(separator: ", ")
+                throw TestFileError(path, 1, "the test has no run '\(label)' (\(runs))")
             }
             variant = found
         } else if let first = try header.variants(path: path)?.first {
             // Run by itself (not through `lualayout test`'s expansion): its first run.
             variant = first
         }
-        let options = try Options.read(header.options + (variant.map { [$0.options] } ?? []), path: path)
+        let options = try Options.read(
+            header.options + (variant.map { [$0.options] } ?? []) + extraOptions, path: path)
         let layoutPath = TestFilePaths.resolve(header.layout.value, against: path)
         try TestFilePaths.requireFile(layoutPath, what: "layout", at: header.layout.line, of: path)
         let controllerPath = header.controller.map { TestFilePaths.resolve($0.value, against: path) }

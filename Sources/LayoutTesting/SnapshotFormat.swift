@@ -28,14 +28,18 @@ package struct SnapshotFormat: Sendable {
         case differs(review: () -> [String])
     }
 
-    /// Where one check stands: the snapshot's name (with a device's suffix), its file and
-    /// folder, the test's scale and the tolerance of `--tolerance`.
+    /// Where one check stands: the snapshot's name (with a device's suffix), its file, the file
+    /// it is read from (the same, or the old layout's `__snapshots__/NAME.EXT` it moves from),
+    /// its folder, the test's scale and the tolerance of `--tolerance`; `writesReview`: whether
+    /// a mismatch leaves review pictures (not under `simulate`, which writes no files).
     package struct Check {
         package var name: String
         package var path: String
+        package var storedPath: String
         package var folder: String
         package var scale: Double
         package var tolerance: Double
+        package var writesReview = true
     }
 
     package var kind: Kind
@@ -94,8 +98,8 @@ extension SnapshotFormat {
         compare: compareLayouts)
 
     private static func compareLayouts(_ check: Check, _ bytes: [UInt8], _ snapshot: LayoutSnapshot) -> Comparison {
-        guard let data = FileManager.default.contents(atPath: check.path) else {
-            return .unreadable("snapshot '\(check.name)': cannot read \(check.path)")
+        guard let data = FileManager.default.contents(atPath: check.storedPath) else {
+            return .unreadable("snapshot '\(check.name)': cannot read \(check.storedPath)")
         }
         let stored = String(decoding: data, as: UTF8.self)
         if Array(stored.utf8) == bytes { return .same }
@@ -114,11 +118,13 @@ extension SnapshotFormat {
             before = try JSONLayoutReader.snapshot(from: stored)
         } catch {
             return [
-                "snapshot '\(check.name)': \(check.path):\(error.location): \(error.message) (rewrite it with --update-snapshots)"
+                "snapshot '\(check.name)': \(check.storedPath):\(error.location): \(error.message) (rewrite it with --update-snapshots)"
             ]
         }
         let report = SnapshotDiffReport.describe(from: before, to: current)
-        var lines = ["snapshot '\(check.name)' does not match \(check.path): \(report.summary)"] + report.lines
+        var lines = ["snapshot '\(check.name)' does not match \(check.storedPath): \(report.summary)"] + report.lines
+        guard check.writesReview else { return lines + [SnapshotStore.acceptHint] }
+        try? FileManager.default.createDirectory(atPath: check.folder, withIntermediateDirectories: true)
         let beforePath = check.folder + "/" + check.name + ".before.svg"
         let afterPath = check.folder + "/" + check.name + ".after.svg"
         do {
@@ -149,10 +155,10 @@ extension SnapshotFormat {
         let raster = RasterBytes.decode(bytes)
         let stored: LayoutRaster
         do {
-            stored = try PNGFile.read(check.path)
+            stored = try PNGFile.read(check.storedPath)
         } catch {
             return .differs(review: {
-                ["image snapshot '\(check.name)': \(check.path): \(error) (rewrite it with --update-snapshots)"]
+                ["image snapshot '\(check.name)': \(check.storedPath): \(error) (rewrite it with --update-snapshots)"]
             })
         }
         if stored == raster { return .same }
@@ -163,10 +169,14 @@ extension SnapshotFormat {
         let afterPath = check.folder + "/" + check.name + ".after.png"
         let diffPath = check.folder + "/" + check.name + ".diff.png"
         var lines: [String] = []
+        if check.writesReview {
+            try? FileManager.default.createDirectory(atPath: check.folder, withIntermediateDirectories: true)
+        }
         if let (count, picture) = raster.difference(from: stored) {
             lines.append(
-                "image snapshot '\(check.name)' does not match \(check.path): \(count) of \(raster.width)×\(raster.height) pixels differ"
+                "image snapshot '\(check.name)' does not match \(check.storedPath): \(count) of \(raster.width)×\(raster.height) pixels differ"
             )
+            guard check.writesReview else { return lines + [SnapshotStore.acceptHint] }
             do {
                 try PNGFile.write(raster, to: afterPath)
                 try PNGFile.write(picture, to: diffPath)
@@ -176,8 +186,9 @@ extension SnapshotFormat {
             }
         } else {
             lines.append(
-                "image snapshot '\(check.name)' does not match \(check.path): the image is \(raster.width)×\(raster.height) pixels, the stored one \(stored.width)×\(stored.height)"
+                "image snapshot '\(check.name)' does not match \(check.storedPath): the image is \(raster.width)×\(raster.height) pixels, the stored one \(stored.width)×\(stored.height)"
             )
+            guard check.writesReview else { return lines + [SnapshotStore.acceptHint] }
             try? FileManager.default.removeItem(atPath: diffPath)
             if (try? PNGFile.write(raster, to: afterPath)) != nil { lines.append("picture: \(afterPath) (now)") }
         }

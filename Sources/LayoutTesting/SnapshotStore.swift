@@ -9,7 +9,8 @@ import LayoutOutput
 import ScriptLayout
 
 /// The snapshots of a test run: `expectSnapshot(name)` and `expectImageSnapshot(name)` stored
-/// as `__snapshots__/NAME.EXT` in the test file's folder, every kind through the one flow of
+/// as `__snapshots__/TEST/NAME.EXT` beside the test file `TEST` (each test file's names its own,
+/// as Jest keeps `__snapshots__/TEST.snap`), every kind through the one flow of
 /// `check` with its `SnapshotFormat`. A missing snapshot is written (except in CI, where it
 /// fails the check, as jest's `--ci` does); a different one fails the check with what changed
 /// and review pictures beside it; `--update-snapshots` rewrites it instead. Two checks of one
@@ -18,6 +19,11 @@ import ScriptLayout
 /// The store runs in a test worker, and never writes a snapshot itself: what a test would
 /// write is kept (`takeWritten`) and the parent's `SnapshotLedger` writes it, in path order,
 /// once no earlier test of the run wrote something else under that file.
+///
+/// The old layout, `__snapshots__/NAME.EXT` shared by every test of the folder, is read where
+/// the test's own file is missing; a match or a rewrite asks the parent to move it into the
+/// test's folder (`WrittenSnapshot.moving`, `SnapshotMigration`). `readOnly` (`simulate`)
+/// compares and writes nothing: a missing snapshot passes, saying `lualayout test` writes it.
 package final class SnapshotStore {
     package enum Outcome: Equatable {
         /// The layout matched, or was written; `note` says what was written.
@@ -31,6 +37,7 @@ package final class SnapshotStore {
 
     package let update: Bool
     package let ci: Bool
+    package let readOnly: Bool
     /// Snapshots checked in this run (by this worker), by path: what was written or matched,
     /// so a later check of the name cannot silently store other contents.
     private var checked: [String: (digest: UInt64, test: String, writes: Bool)] = [:]
@@ -43,15 +50,22 @@ package final class SnapshotStore {
     /// The last line of a mismatch.
     static let acceptHint = "if the change is intended, accept it with: lualayout test --update-snapshots"
 
-    package init(update: Bool, ci: Bool, tolerance: Double = 0) {
+    package init(update: Bool, ci: Bool, tolerance: Double = 0, readOnly: Bool = false) {
         self.update = update
         self.ci = ci
         self.tolerance = tolerance
+        self.readOnly = readOnly
     }
 
-    /// The folder of the snapshots of the test at `testPath` (as given, so messages show the
-    /// paths the user typed).
+    /// The folder of the snapshots of the test at `testPath`, `__snapshots__/TEST` beside it
+    /// (as given, so messages show the paths the user typed).
     package static func folder(forTest testPath: String) -> String {
+        let name = testPath.split(separator: "/").last.map(String.init) ?? testPath
+        return legacyFolder(forTest: testPath) + "/" + name
+    }
+
+    /// The folder every test beside `testPath` shared before snapshots had a folder per test.
+    package static func legacyFolder(forTest testPath: String) -> String {
         let parent = FileSystemPath.directory(of: testPath)
         return parent.isEmpty ? "__snapshots__" : parent + "/__snapshots__"
     }
@@ -91,9 +105,16 @@ package final class SnapshotStore {
             return .invalidName("\(format.call): invalid snapshot name \(JSONLayoutWriter.string(given)): \(problem)")
         }
         let folder = Self.folder(forTest: testPath)
+        let file = name + "." + format.pathExtension
+        let path = folder + "/" + file
+        // The old layout's file, read (and moved) when the test's own is missing.
+        let old = Self.legacyFolder(forTest: testPath) + "/" + file
+        let legacy = !FileEntry(atPath: path).exists && FileSystemPath.isRegularFile(old) ? old : nil
         let check = SnapshotFormat.Check(
-            name: name, path: folder + "/" + name + "." + format.pathExtension, folder: folder, scale: scale,
-            tolerance: tolerance)
+            name: name, path: path, storedPath: legacy ?? path, folder: folder, scale: scale, tolerance: tolerance,
+            writesReview: !readOnly)
+        // What the parent moves here: nothing in CI or read-only runs, which write nothing.
+        let moving = ci || readOnly ? nil : legacy
         let bytes: [UInt8]
         do {
             bytes = try format.render(snapshot, scale)
@@ -110,8 +131,12 @@ package final class SnapshotStore {
             recentlyChecked.append(WrittenSnapshot(format.kind, path: check.path, matched: digest, line: line))
             return .passed(note: nil)
         }
-        let entry = FileEntry(atPath: check.path)
+        let entry = FileEntry(atPath: check.storedPath)
         guard entry.exists else {
+            if readOnly {
+                return .passed(
+                    note: "\(format.noun) '\(name)' is not stored yet (\(check.path)): lualayout test writes it")
+            }
             if ci && !update {
                 return .failed(
                     "\(format.noun) '\(name)' not found: \(check.path) (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)"
@@ -119,17 +144,25 @@ package final class SnapshotStore {
             }
             return keep(bytes, digest, format, check, testPath: testPath, line: line, note: "written")
         }
-        if entry.isDirectory { return .failed("\(format.noun) '\(name)': \(check.path) is a folder") }
+        if entry.isDirectory { return .failed("\(format.noun) '\(name)': \(check.storedPath) is a folder") }
         switch format.compare(check, bytes, snapshot) {
         case .same:
+            guard !readOnly else { return .passed(note: nil) }
             Self.removeReviewFiles(format, folder: folder, name: name)
             if checked[check.path] == nil { checked[check.path] = (digest, testPath, false) }
-            recentlyChecked.append(WrittenSnapshot(format.kind, path: check.path, matched: digest, line: line))
+            var matched = WrittenSnapshot(format.kind, path: check.path, matched: digest, line: line)
+            matched.moving = moving
+            recentlyChecked.append(matched)
             return .passed(note: nil)
         case .unreadable(let message):
+            if let moving { recentlyChecked.append(.needing(moving, kind: format.kind, path: check.path, line: line)) }
             return .failed(message)
         case .differs(let review):
-            if update { return keep(bytes, digest, format, check, testPath: testPath, line: line, note: "updated") }
+            if update && !readOnly {
+                return keep(
+                    bytes, digest, format, check, testPath: testPath, line: line, note: "updated", moving: moving)
+            }
+            if let moving { recentlyChecked.append(.needing(moving, kind: format.kind, path: check.path, line: line)) }
             return .failed(review().joined(separator: "\n"))
         }
     }
@@ -144,13 +177,15 @@ package final class SnapshotStore {
     /// earlier test of this worker matched the name with other contents.
     private func keep(
         _ bytes: [UInt8], _ digest: UInt64, _ format: SnapshotFormat, _ check: SnapshotFormat.Check,
-        testPath: String, line: Int, note: String
+        testPath: String, line: Int, note: String, moving: String? = nil
     ) -> Outcome {
         if let earlier = checked[check.path], earlier.digest != digest {
             return .failed(Self.checkedEarlier(format, name: check.name, by: earlier.test, written: earlier.writes))
         }
         checked[check.path] = (digest, testPath, true)
-        recentlyChecked.append(WrittenSnapshot(format.kind, path: check.path, bytes: bytes, line: line))
+        var kept = WrittenSnapshot(format.kind, path: check.path, bytes: bytes, line: line)
+        kept.moving = moving
+        recentlyChecked.append(kept)
         return .passed(note: "\(format.noun) \(note): \(check.path)")
     }
 

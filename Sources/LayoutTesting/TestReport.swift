@@ -16,6 +16,9 @@ package struct TestCaseReport: Equatable {
     package var result: ScenarioTestResult
     /// Wall time in seconds.
     package var seconds: Double
+    /// What the run's scripts printed (`print` goes to standard error), attributed to the run;
+    /// empty when nothing was printed or the run was not captured.
+    package var output = ""
 
     package init(path: String, variant: String? = nil, result: ScenarioTestResult, seconds: Double) {
         self.path = path
@@ -45,7 +48,16 @@ package struct TestCaseReport: Equatable {
         for failure in result.failures { lines += Self.indented(failureLine(failure)) }
         if let error = result.error { lines += Self.indented(error) }
         for note in result.notes { lines += Self.indented("note: " + note) }
+        lines += printedLines.map { "    print: " + $0 }
         return lines
+    }
+
+    /// The printed text, a line each (without the last line break).
+    package var printedLines: [String] {
+        guard !output.isEmpty else { return [] }
+        var text = Substring(output)
+        if text.hasSuffix("\n") { text = text.dropLast() }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     package func failureLine(_ failure: ScenarioTestResult.Failure) -> String {

@@ -1,5 +1,6 @@
-/// Which of the discovered test files a run takes: `--filter` (any of the texts in the path),
-/// then `--shard K/N` (the K-th of N stable parts).
+/// Which runs of the discovered test files a run takes: `--filter` (any of the texts in the
+/// path or the device or matrix value), then `--shard K/N` (the K-th of N stable parts of the
+/// runs, so a file of four devices spreads over the machines as four files would).
 package enum TestSelection {
     /// `--shard K/N`: 1 ≤ K ≤ N.
     package struct Shard: Equatable, CustomStringConvertible {
@@ -43,6 +44,20 @@ package enum TestSelection {
     /// (`--shard 9223372036854775807/9223372036854775807`). k ≤ parts, so the quotient ≤ count.
     static func boundary(_ k: Int, of count: Int, parts: Int) -> Int {
         parts.dividingFullWidth(k.multipliedFullWidth(by: count)).quotient
+    }
+
+    /// The runs whose file path or device or matrix value (`-- devices:` entry, `-- matrix:`
+    /// option set) contains one of `texts` (all of them when there are none), in order.
+    package static func filter(_ runs: [TestJob], by texts: [String]) -> [TestJob] {
+        guard !texts.isEmpty else { return runs }
+        return runs.filter { run in texts.contains { run.path.contains($0) || run.variant?.contains($0) == true } }
+    }
+
+    /// The part `shard` of `runs`, in their order: the runs are cut as `part(_:of:)` cuts paths,
+    /// by their names (`path [device]`), so parts are balanced in runs, not files.
+    package static func part(_ shard: Shard, of runs: [TestJob]) -> [TestJob] {
+        let chosen = Set(part(shard, of: runs.map(\.name)))
+        return runs.filter { chosen.contains($0.name) }
     }
 
     /// 64-bit FNV-1a of the path's UTF-8 bytes.

@@ -11,8 +11,13 @@ import WorkerProtocol
 /// worker runs cannot write different layouts under one name either).
 package struct TestWorker<Options: ScenarioTestOptions> {
     let snapshots: SnapshotStore
+    /// Whether each report carries the run's timeline page (`lualayout test --html DIR`).
+    let timelinePages: Bool
 
-    package init(snapshots: SnapshotStore) { self.snapshots = snapshots }
+    package init(snapshots: SnapshotStore, timelinePages: Bool = false) {
+        self.snapshots = snapshots
+        self.timelinePages = timelinePages
+    }
 
     /// The debugging hook the runner's own tests use to make a worker fail the ways a real
     /// one can: `LUALAYOUT_TEST_WORKER_FAULT=KIND:FILE[,KIND:FILE…]` makes the worker running
@@ -24,7 +29,7 @@ package struct TestWorker<Options: ScenarioTestOptions> {
     package func serve() -> Never {
         let (replies, inbox) = WorkerChild.start { try TestWorkerRequest(decoding: $0) }
         let faults = Self.faults(ProcessInfo.processInfo.environment[Self.faultVariable] ?? "")
-        let executor = SimulatorScenarioExecutor()
+        let executor = SimulatorScenarioExecutor(timelinePages: timelinePages)
         while true {
             let request = inbox.take()
             let name = request.path.split(separator: "/").last.map(String.init) ?? request.path

@@ -59,11 +59,15 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
             }
             writer.strings(report.result.notes)
             writer.strings(report.result.files)
+            writer.optionalString(report.result.page)
             writer.int(written.count)
             for snapshot in written {
-                writer.byte(snapshot.kind.rawValue | (snapshot.writes ? 0x80 : 0))
+                let flags =
+                    (snapshot.writes ? 0x80 : 0) | (snapshot.moving != nil ? 0x40 : 0) | (snapshot.needs ? 0x20 : 0)
+                writer.byte(snapshot.kind.rawValue | UInt8(flags))
                 writer.string(snapshot.path)
                 writer.int(snapshot.line)
+                if let moving = snapshot.moving { writer.string(moving) }
                 if snapshot.writes {
                     writer.rawBytes(snapshot.bytes)
                 } else {
@@ -90,18 +94,23 @@ package enum TestWorkerReply: WorkerMessage, Equatable {
             if try reader.byte() == 1 { result.error = try reader.string() }
             result.notes = try reader.strings()
             result.files = try reader.strings()
+            result.page = try reader.optionalString()
             var written: [WrittenSnapshot] = []
             for _ in 0..<(try reader.count(minimumSize: 4)) {
                 let tag = try reader.byte()
-                guard let kind = SnapshotFormat.Kind(rawValue: tag & 0x7F) else {
+                guard let kind = SnapshotFormat.Kind(rawValue: tag & 0x1F) else {
                     throw WireError("unknown snapshot kind")
                 }
                 let path = try reader.string(), line = try reader.int()
-                written.append(
+                let moving = tag & 0x40 != 0 ? try reader.string() : nil
+                var snapshot =
                     tag & 0x80 != 0
-                        ? WrittenSnapshot(kind, path: path, bytes: try reader.rawBytes(), line: line)
-                        : WrittenSnapshot(
-                            kind, path: path, matched: UInt64(UInt(bitPattern: try reader.int())), line: line))
+                    ? WrittenSnapshot(kind, path: path, bytes: try reader.rawBytes(), line: line)
+                    : WrittenSnapshot(
+                        kind, path: path, matched: UInt64(UInt(bitPattern: try reader.int())), line: line)
+                snapshot.moving = moving
+                snapshot.needs = tag & 0x20 != 0
+                written.append(snapshot)
             }
             self = .finished(
                 TestCaseReport(path: path, variant: variant, result: result, seconds: seconds), written: written)
@@ -122,6 +131,20 @@ package struct WrittenSnapshot: Equatable {
     package var line: Int
     package var writes: Bool
     package var digest: UInt64
+    /// The old layout's file (`__snapshots__/NAME.EXT`, shared by the folder's tests) that was
+    /// read in place of `path`: the parent moves it there (`SnapshotMigration`).
+    package var moving: String?
+    /// With `moving`: the old file was read but not taken (the check failed): it must stay.
+    package var needs = false
+
+    /// The old file `legacy` was read for the check at `line` and is still needed there (the
+    /// check did not pass): nothing to write, nothing to compare across the run.
+    package static func needing(_ legacy: String, kind: SnapshotFormat.Kind, path: String, line: Int) -> Self {
+        var snapshot = WrittenSnapshot(kind, path: path, matched: 0, line: line)
+        snapshot.moving = legacy
+        snapshot.needs = true
+        return snapshot
+    }
 
     /// A snapshot to write.
     package init(_ kind: SnapshotFormat.Kind, path: String, bytes: [UInt8], line: Int) {

@@ -78,6 +78,7 @@ package final class TestWorkerPool: @unchecked Sendable {
 
     private func lane() {
         var worker: Worker?
+        let output = TestOutputCapture()
         while true {
             condition.lock()
             guard !stopping, next < files.count else {
@@ -88,7 +89,8 @@ package final class TestWorkerPool: @unchecked Sendable {
             next += 1
             condition.unlock()
 
-            let (report, snapshots) = run(files[index], worker: &worker)
+            var (report, snapshots) = run(files[index], worker: &worker, output: output?.path)
+            report.output = output?.takeNew() ?? ""
             condition.lock()
             reports[index] = report
             written[index] = snapshots
@@ -112,8 +114,11 @@ package final class TestWorkerPool: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Runs one file on `worker` (started, or replaced, as needed).
-    private func run(_ job: TestJob, worker: inout Worker?) -> (TestCaseReport, [WrittenSnapshot]) {
+    /// Runs one file on `worker` (started, or replaced, as needed; its standard error goes to
+    /// `output`).
+    private func run(
+        _ job: TestJob, worker: inout Worker?, output: String?
+    ) -> (TestCaseReport, [WrittenSnapshot]) {
         let path = job.path
         let start = DispatchTime.now().uptimeNanoseconds
         func failed(_ message: String) -> (TestCaseReport, [WrittenSnapshot]) {
@@ -130,7 +135,9 @@ package final class TestWorkerPool: @unchecked Sendable {
                     // A crash is reported as the test's error; the Swift runtime's backtrace
                     // of it (seconds of work, pages on standard error) only when asked for.
                     worker = try Worker.spawn(
-                        command: "test-worker", arguments: configuration.workerArguments, label: "test",
+                        command: "test-worker",
+                        arguments: configuration.workerArguments + (output.map { ["--output", $0] } ?? []),
+                        label: "test",
                         environment: ["SWIFT_BACKTRACE": "enable=no"])
                 } catch {
                     return failed("\(path): \(error.description)")
@@ -217,6 +224,9 @@ package struct TestJob: Equatable, Sendable {
         self.path = path
         self.variant = variant
     }
+
+    /// `path`, or `path [device]` for one run of several (as its report names it).
+    package var name: String { variant.map { "\(path) [\($0)]" } ?? path }
 
     /// Each file's runs, in order: one per device or matrix option set, or the file alone. A
     /// header that cannot be read is one run, which reports the error.

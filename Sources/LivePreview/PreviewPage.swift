@@ -25,7 +25,7 @@ enum PreviewPage {
                 // A fixed height: the picture never moves under the pointer as calls come and go.
                 "#interaction { font-size: 12px; color: #444; margin: 6px 0; font-family: Menlo, monospace; white-space: pre-wrap; "
                     + "height: 7.5em; overflow-y: auto; }",
-            ] + HTMLPage.selectionRules) + body + HTMLPage.end
+            ]) + body + HTMLPage.end
 
     /// The page's body: status, error, controls, the picture, and the script that drives them.
     static let body = """
@@ -87,13 +87,9 @@ enum PreviewPage {
         function apply(reply) {
           latest = reply;
           stage.innerHTML = reply.svg;
+          // The picture marks selection and highlight itself (the cells' state colours).
           const paths = list => list.map(p => p[0] + ',' + p[1]);
           const selected = paths(reply.selected), highlighted = paths(reply.highlighted);
-          stage.querySelectorAll('g[data-index-path]').forEach(g => {
-            const isCell = g.dataset.kind === undefined;
-            g.classList.toggle('is-selected', isCell && selected.includes(g.dataset.indexPath));
-            g.classList.toggle('is-highlighted', isCell && highlighted.includes(g.dataset.indexPath));
-          });
           rendered += 1;
           const o = reply.offset;
           document.body.dataset.rendered = String(rendered);

@@ -28,7 +28,8 @@ package final class PreviewServer: @unchecked Sendable {
 
     /// Listens at once: a port in use fails here, with the system's reason.
     package init(
-        session: WatchSession, port: UInt16, labelField: String? = nil, limits: HTTPLimits = HTTPLimits()
+        session: WatchSession, port: UInt16, labelField: String? = nil, safeArea: EdgeInsets? = nil,
+        limits: HTTPLimits = HTTPLimits()
     ) throws {
         self.session = session
         let sockets = self.sockets
@@ -36,7 +37,9 @@ package final class PreviewServer: @unchecked Sendable {
         self.published = published
         do {
             server = try HTTPServer(port: port, limits: limits) { [session] request in
-                Self.route(request, session: session, published: published, sockets: sockets, labelField: labelField)
+                Self.route(
+                    request, session: session, published: published, sockets: sockets,
+                    picture: Self.picture(labelField: labelField, safeArea: safeArea))
             }
         } catch {
             let reason =
@@ -65,7 +68,7 @@ package final class PreviewServer: @unchecked Sendable {
 
     private static func route(
         _ request: HTTPRequest, session: WatchSession, published: PublishedState,
-        sockets: WebSocketHub, labelField: String?
+        sockets: WebSocketHub, picture: SVGLayoutWriter.Options
     ) -> HTTPServer.Reply {
         let routes = ["/", "/state", "/events", "/render.svg", "/socket", "/interact"]
         guard routes.contains(request.path) else { return .response(.text(404, "not found")) }
@@ -84,15 +87,23 @@ package final class PreviewServer: @unchecked Sendable {
             for _ in 0..<400 where published.state.version <= after { usleep(50_000) }
             return .response(json(stateJSON(published.state)))
         case "/render.svg":
-            return .response(render(request, session: session, labelField: labelField))
+            return .response(render(request, session: session, picture: picture))
         case "/interact":
-            return .response(interact(request, session: session, labelField: labelField))
+            return .response(interact(request, session: session, picture: picture))
         default:
             return .webSocket(sockets)
         }
     }
 
-    private static func render(_ request: HTTPRequest, session: WatchSession, labelField: String?) -> HTTPResponse {
+    /// The preview's pictures: the viewport at its natural size (a point at least a pixel, up to
+    /// 1600 pixels wide; the page shrinks it to the window), the safe area marked.
+    static func picture(labelField: String?, safeArea: EdgeInsets?) -> SVGLayoutWriter.Options {
+        SVGLayoutWriter.Options(viewportOnly: true, labelField: labelField, safeArea: safeArea)
+    }
+
+    private static func render(
+        _ request: HTTPRequest, session: WatchSession, picture: SVGLayoutWriter.Options
+    ) -> HTTPResponse {
         let x = Double(request.queryValue("x") ?? "") ?? session.state.bounds.x
         let y = Double(request.queryValue("y") ?? "") ?? session.state.bounds.y
         do {
@@ -100,8 +111,7 @@ package final class PreviewServer: @unchecked Sendable {
             else {
                 return .text(503, "no good layout yet")
             }
-            let svg = SVGLayoutWriter.string(
-                snapshot, options: .init(width: 640, viewportOnly: true, labelField: labelField))
+            let svg = SVGLayoutWriter.string(snapshot, options: picture)
             return HTTPResponse(status: 200, contentType: "image/svg+xml", body: svg)
         } catch {
             return .text(500, "\(error)")
@@ -110,7 +120,9 @@ package final class PreviewServer: @unchecked Sendable {
 
     /// Replays the page's log (`t:x,y;l:x,y;h:x,y;d:x1,y1,x2,y2;s:x,y;f:vx,vy;D:x,y;p:x,y,scale;
     /// b:x,y;u:x,y;e:;c:;m:N;v:x,y;w:s`, viewport points; `PreviewGesture.parse`).
-    private static func interact(_ request: HTTPRequest, session: WatchSession, labelField: String?) -> HTTPResponse {
+    private static func interact(
+        _ request: HTTPRequest, session: WatchSession, picture: SVGLayoutWriter.Options
+    ) -> HTTPResponse {
         let gestures: [PreviewGesture]
         do {
             gestures = try PreviewGesture.parse(request.queryValue("log") ?? "")
@@ -120,8 +132,7 @@ package final class PreviewServer: @unchecked Sendable {
         do {
             guard let result = try session.interactWaiting(gestures) else { return .text(503, "no good layout yet") }
             let snapshot = result.snapshot
-            let svg = SVGLayoutWriter.string(
-                snapshot, options: .init(width: 640, viewportOnly: true, labelField: labelField))
+            let svg = SVGLayoutWriter.string(snapshot, options: picture)
             let paths = { (list: [LayoutIndexPath]) in
                 "[" + list.map { "[\($0.section), \($0.item)]" }.joined(separator: ", ") + "]"
             }

@@ -394,6 +394,14 @@ package final class LuaState {
 
     package func release(_ reference: LuaReference) { luaL_unref(L, llb_registryindex(), reference.id) }
 
+    /// Pushes `registry[name]` (raw): a value a host module keeps once per state (a shared
+    /// metatable); returns its type.
+    @discardableResult
+    package func rawGetRegistry(field name: String) -> LuaType { rawGet(tableAt: llb_registryindex(), field: name) }
+
+    /// `registry[name] = top`, popping the value.
+    package func rawSetRegistry(field name: String) { rawSet(tableAt: llb_registryindex(), field: name) }
+
     // MARK: Introspection
 
     /// `file:line` where the function at `index` is defined; "" for a C function (`print`

@@ -105,6 +105,18 @@ struct LayoutDirectionArgument: ExpressibleByArgument {
     }
 }
 
+/// `--content-inset-adjustment automatic|scrollableAxes|never|always`: UIKit's names.
+struct ContentInsetAdjustmentArgument: ExpressibleByArgument {
+    var behavior: ContentInsetAdjustmentBehavior
+
+    init?(argument: String) {
+        guard let behavior = ContentInsetAdjustmentBehavior(rawValue: argument) else { return nil }
+        self.behavior = behavior
+    }
+
+    static var allValueStrings: [String] { ContentInsetAdjustmentBehavior.allCases.map(\.rawValue) }
+}
+
 /// `--ios N`: an iOS release the engine knows (`17`, `17.4`).
 struct IOSVersionArgument: ExpressibleByArgument {
     var version: IOSVersion

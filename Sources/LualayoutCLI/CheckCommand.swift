@@ -68,7 +68,14 @@ struct CheckCommand: LualayoutCommand, ScriptCommand {
         out += "time: load \(Self.milliseconds(loadTime)), prepare \(Self.milliseconds(prepareTime)), "
         out += "whole-layout query \(Self.milliseconds(queryTime))\n"
 
-        let lint = LayoutLint(elements: elements, contentSize: contentSize, scale: context.scale)
+        // Orthogonal sections' cells lie past the content's edge along their own axis, as UIKit
+        // places them: only the other axis is checked for them.
+        let regions = Dictionary(scriptLayout.scrollRegions.map { ($0.section, $0.horizontal) }) { first, _ in first }
+        let lint = LayoutLint(elements: elements, contentSize: contentSize, scale: context.scale) { element in
+            guard let horizontal = regions[element.indexPath.section], scriptLayout.scrollsWithRegion(element.key)
+            else { return nil }
+            return horizontal ? .horizontal : .vertical
+        }
         var warnings: [String] = scriptLayout.warnings
         if lint.overlapCount > 0 {
             let count = lint.overlapCountCapped ? "at least \(lint.overlapCount)" : "\(lint.overlapCount)"

@@ -69,6 +69,16 @@ struct CompareCommand: LualayoutCommand {
             valueName: "NAMES"))
     var ignore: IgnoredAttributes = IgnoredAttributes(names: [])
 
+    @Option(
+        help: ArgumentHelp(
+            "Leave out the elements of a kind in both layouts (a supplementary or decoration kind after --kind's mapping, or 'cell'). Repeatable.",
+            valueName: "KIND"))
+    var ignoreKind: [String] = []
+
+    @Option(
+        help: ArgumentHelp("Leave out the elements of section S in both layouts. Repeatable.", valueName: "S"))
+    var ignoreSection: [Int] = []
+
     func validate() throws {
         guard tolerance.isFinite, tolerance >= 0 else { throw ValidationError("--tolerance must be a number ≥ 0") }
     }
@@ -77,10 +87,16 @@ struct CompareCommand: LualayoutCommand {
         // Every reader takes --max-memory: a 250,000-element recording decodes past the default.
         let limit = scriptOptions.maxMemory.bytes
         let kinds = KindMapping.table(kind)
-        let expectedLayout = try KindMapping.apply(kinds, to: try Self.read(expected, limit: limit), of: expected)
-        var actualLayout = try KindMapping.apply(
-            kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit), of: actual)
-        LayoutComparison(tolerance: tolerance, ignored: ignore.names).align(&actualLayout, with: expectedLayout)
+        let comparison = LayoutComparison(
+            tolerance: tolerance, ignored: ignore.names, ignoredKinds: Set(ignoreKind),
+            ignoredSections: Set(ignoreSection))
+        let expectedLayout = comparison.leavingOut(
+            try KindMapping.apply(kinds, to: try Self.read(expected, limit: limit), of: expected))
+        var actualLayout = comparison.leavingOut(
+            try KindMapping.apply(
+                kinds, to: actual.hasSuffix(".lua") ? try run(actual) : try Self.read(actual, limit: limit), of: actual)
+        )
+        let customDiffers = comparison.align(&actualLayout, with: expectedLayout)
         let report = SnapshotDiffReport.describe(from: expectedLayout, to: actualLayout, limit: 200)
         if report.lines.isEmpty {
             io.out.write("\(expected) and \(actual) match: \(expectedLayout.elements.count) elements\n")
@@ -88,6 +104,12 @@ struct CompareCommand: LualayoutCommand {
         }
         io.out.write("\(actual) differs from \(expected): \(report.summary)\n")
         for line in report.lines { io.out.write(line + "\n") }
+        if customDiffers > 0 {
+            // UIKit's attributes carry no custom fields: a recording never has them.
+            io.out.write(
+                "hint: \(customDiffers) element\(customDiffers == 1 ? "'s" : "s'") custom fields differ (a recording from UIKit has none): --ignore custom leaves them out\n"
+            )
+        }
         throw .reported
     }
 
@@ -95,9 +117,9 @@ struct CompareCommand: LualayoutCommand {
     private func run(_ script: String) throws(CLIError) -> LayoutSnapshot {
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "compare \(script)")
         defer { watchdog.cancel() }
-        let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
+        var context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let scriptLayout = try scriptOptions.loadLayout(script)
-        return try LayoutQuery.snapshot(of: scriptLayout, in: context, query: .all)
+        return try LayoutQuery.snapshot(of: scriptLayout, in: &context, query: .all)
     }
 
     /// A layout file; an unreadable one is an input error located in it.
@@ -190,12 +212,31 @@ struct IgnoredAttributes: ExpressibleByArgument {
 }
 
 /// Makes what counts as equal identical before the snapshot diff runs: numbers within the
-/// tolerance take the expected value, ignored attributes take the expected element's.
+/// tolerance take the expected value, ignored attributes take the expected element's; elements
+/// of ignored kinds and sections are left out of both layouts.
 struct LayoutComparison {
     var tolerance: Double
     var ignored: Set<String>
+    var ignoredKinds: Set<String> = []
+    var ignoredSections: Set<Int> = []
 
-    func align(_ actual: inout LayoutSnapshot, with expected: LayoutSnapshot) {
+    /// The layout without the elements of `--ignore-kind` and `--ignore-section`.
+    func leavingOut(_ layout: LayoutSnapshot) -> LayoutSnapshot {
+        guard !ignoredKinds.isEmpty || !ignoredSections.isEmpty else { return layout }
+        var kept = layout
+        kept.elements = ElementList(
+            layout.elements.array.filter { element in
+                let kind = element.category == .cell ? "cell" : element.kind
+                return !ignoredKinds.contains(kind) && !ignoredSections.contains(element.indexPath.section)
+            })
+        return kept
+    }
+
+    /// Aligns `actual` with `expected`; returns how many matched elements differ in their
+    /// custom fields while those are compared (for the hint at `--ignore custom`).
+    @discardableResult
+    func align(_ actual: inout LayoutSnapshot, with expected: LayoutSnapshot) -> Int {
+        var customDiffers = 0
         var expectedByKey: [ElementKey: LayoutAttributes] = [:]
         for element in expected.elements { expectedByKey[element.key] = element }
         var elements = actual.elements.array
@@ -206,7 +247,11 @@ struct LayoutComparison {
             if ignored.contains("zIndex") { elements[index].zIndex = wanted.zIndex }
             if ignored.contains("hidden") { elements[index].hidden = wanted.hidden }
             if ignored.contains("transform3D") { elements[index].transform3D = wanted.transform3D }
-            if ignored.contains("custom") { elements[index].custom = wanted.custom }
+            if ignored.contains("custom") {
+                elements[index].custom = wanted.custom
+            } else if elements[index].custom != wanted.custom {
+                customDiffers += 1
+            }
         }
         actual.elements = ElementList(elements)
         if close(actual.contentSize.width, expected.contentSize.width),
@@ -215,6 +260,7 @@ struct LayoutComparison {
             actual.contentSize = expected.contentSize
         }
         if close(actual.bounds, expected.bounds) { actual.bounds = expected.bounds }
+        return customDiffers
     }
 
     private func close(_ a: Rect, _ b: Rect) -> Bool {

@@ -125,6 +125,9 @@ extension LayoutOptions {
             parts.append(
                 "\(flag) \([insets.top, insets.left, insets.bottom, insets.right].map(number).joined(separator: ","))")
         }
+        if let behavior = contentInsetAdjustment?.behavior {
+            parts.append("--content-inset-adjustment \(behavior.rawValue)")
+        }
         for assignment in state {
             parts.append("--state \(assignment.key)=\(JSONLayoutWriter.value(assignment.value))")
         }

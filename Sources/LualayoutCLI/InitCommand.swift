@@ -42,7 +42,7 @@ struct InitCommand: LualayoutCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "Name of the layout: writes NAME.lua, NAME.json and NAME.test.lua (NAME may include a folder).",
+            "Name of the layout: writes NAME.lua, NAME.json and NAME.test.lua (NAME may include folders, made when missing).",
             valueName: "NAME"),
         completion: .file())
     var name: String
@@ -85,10 +85,17 @@ struct InitCommand: LualayoutCommand {
             case .custom: StarterScripts.customChecks
             case .compositional: StarterScripts.compositionalChecks
             }
-        try Self.writeAll([
-            (scriptPath, script), (dataPath, StarterScripts.data),
-            (testPath, StarterScripts.test(name: stem, checks: checks)),
-        ])
+        // Missing folders of NAME are made, and removed again when a file cannot be written.
+        let folders = try Self.makeFolders(of: base)
+        do {
+            try Self.writeAll([
+                (scriptPath, script), (dataPath, StarterScripts.data),
+                (testPath, StarterScripts.test(name: stem, checks: checks)),
+            ])
+        } catch {
+            for folder in folders.reversed() { rmdir(folder) }
+            throw error
+        }
         io.out.write(
             """
             wrote \(scriptPath) (a \(kind.rawValue) layout)
@@ -119,6 +126,27 @@ struct InitCommand: LualayoutCommand {
             }
             written.append(path)
         }
+    }
+
+    /// Makes the folders of `base` (`sub/dir` of `sub/dir/name`) that do not exist, outermost
+    /// first; returns the ones made. One that cannot be made is an input error (those made
+    /// before it are removed).
+    static func makeFolders(of base: String) throws(CLIError) -> [String] {
+        let parts = base.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        var made: [String] = []
+        var folder = base.hasPrefix("/") ? "" : "."
+        for (index, part) in parts.enumerated() where !(part.isEmpty && index == 0) {
+            folder = index == 0 && !base.hasPrefix("/") ? String(part) : folder + "/" + part
+            guard !part.isEmpty, part != "." else { continue }
+            if mkdir(folder, 0o755) == 0 {
+                made.append(folder)
+            } else if errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                for made in made.reversed() { rmdir(made) }
+                throw .input("\(folder): cannot make the folder: \(reason)")
+            }
+        }
+        return made
     }
 
     /// Creates `path` (never replacing a file that appeared meanwhile, nor following a link);

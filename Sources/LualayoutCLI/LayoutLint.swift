@@ -3,6 +3,8 @@ import LayoutEngine
 /// The geometric warnings of `lualayout check`: overlapping cells, elements outside the
 /// content size, frames off the pixel grid.
 struct LayoutLint {
+    enum ScrollAxis { case horizontal, vertical }
+
     /// Pairs of cells whose frames share area (touching edges do not count).
     var overlapCount = 0
     /// The first few overlapping pairs, in sweep order.
@@ -23,11 +25,24 @@ struct LayoutLint {
     /// Slack for floating-point noise, in points.
     static let tolerance = 1e-6
 
-    init(elements: [LayoutAttributes], contentSize: Size, scale: Double) {
+    /// `scrolling`: the axis an element scrolls along on its own (an orthogonal section's cells
+    /// and item supplementaries: horizontal in a vertical layout), nil for the others. UIKit
+    /// places such elements past the content's edge along that axis, so only the other axis is
+    /// checked for them.
+    init(
+        elements: [LayoutAttributes], contentSize: Size, scale: Double,
+        scrolling: (LayoutAttributes) -> ScrollAxis? = { _ in nil }
+    ) {
         findOverlaps(elements.filter { $0.category == .cell }, alongY: contentSize.height >= contentSize.width)
         let bounds = Rect(origin: .zero, size: contentSize)
         for element in elements {
-            if !Self.contains(bounds, element.frame) {
+            var frame = element.frame
+            switch scrolling(element) {
+            case .horizontal?: (frame.origin.x, frame.size.width) = (0, 0)
+            case .vertical?: (frame.origin.y, frame.size.height) = (0, 0)
+            case nil: break
+            }
+            if !Self.contains(bounds, frame) {
                 outsideCount += 1
                 if outside.count < Self.examples { outside.append(element) }
             }

@@ -15,7 +15,10 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Viewport size: the collection view's bounds.", valueName: "WxH"))
     var bounds = LayoutOptions.defaultBounds
 
-    @Option(help: ArgumentHelp("Content offset: the origin of the bounds.", valueName: "X,Y"))
+    @Option(
+        help: ArgumentHelp(
+            "Content offset: the origin of the bounds (without it, where UIKit rests: -adjustedContentInset.left, -adjustedContentInset.top).",
+            valueName: "X,Y"))
     var offset: PointArgument?
 
     @Option(
@@ -32,7 +35,16 @@ struct LayoutOptions: ParsableArguments {
             valueName: "T,L,B,R"))
     var safeArea: InsetsArgument?
 
-    @Option(help: ArgumentHelp("Layout margins from the bounds' edges (cv.layoutMargins).", valueName: "T,L,B,R"))
+    @Option(
+        help: ArgumentHelp(
+            "UIScrollView.contentInsetAdjustmentBehavior: which edges of the safe area cv.adjustedContentInset adds: automatic (vertical edges always, horizontal ones when the content is wider than the bounds), scrollableAxes (the edges of the axes the content scrolls on), never or always. A controller's contentInsetAdjustmentBehavior field overrides it (default: automatic).",
+            valueName: "automatic|scrollableAxes|never|always"))
+    var contentInsetAdjustment: ContentInsetAdjustmentArgument?
+
+    @Option(
+        help: ArgumentHelp(
+            "Layout margins from the bounds' edges (cv.layoutMargins; none given: 0, and a list's columns then use UIKit's system margins, 16 or 20, plus the safe area: docs/lists.md).",
+            valueName: "T,L,B,R"))
     var layoutMargins: InsetsArgument?
 
     @Option(help: ArgumentHelp("One section of N items (default: 20 items when no data is given).", valueName: "N"))
@@ -132,6 +144,10 @@ struct LayoutOptions: ParsableArguments {
         for given in orthogonalOffset { context.orthogonalOffsets[given.section] = given.offset }
         context.layoutDirection = layoutDirection?.direction ?? .leftToRight
         context.iosVersion = ios?.version ?? .default
+        context.contentInsetAdjustmentBehavior = contentInsetAdjustment?.behavior ?? .automatic
+        // Without --offset the view rests where UIKit's does; the layout pass may move it once
+        // more when the content size changes the adjusted inset (`prepareSettlingInsets`).
+        if offset == nil { context.bounds.origin = context.restingContentOffset }
         do {
             (context.traits, context.scale) = try traits()
         } catch {

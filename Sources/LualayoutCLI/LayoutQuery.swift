@@ -8,17 +8,24 @@ enum LayoutQuery {
     case all
     /// The elements intersecting a rect (UIKit's layoutAttributesForElements(in:)).
     case rect(Rect)
+    /// The elements in the viewport: the bounds once the layout pass settled the content
+    /// offset (a view without `--offset` rests at −adjustedContentInset), as drawn.
+    case visible
     /// One element (layoutAttributesForItem(at:) and its supplementary and decoration kin): the
     /// first of these keys the layout placed (an argument's candidate readings, the preferred first).
     case element([ElementKey])
 
-    /// Prepares `layout` in `context` and answers the query. `picture`: orthogonal sections are
-    /// shown scrolled to their offsets (without one, where they rest: a centred first group).
+    /// Prepares `layout` in `context` as a collection view's layout pass does (the content size
+    /// settles the adjusted inset, and a resting offset with it: `context` is left as the pass
+    /// left it) and answers the query. `picture`: orthogonal sections are shown scrolled to
+    /// their offsets (without one, where they rest: a centred first group).
     static func snapshot(
-        of layout: any CollectionViewLayout, in context: CollectionContext, query: LayoutQuery, picture: Bool = false
+        of layout: any CollectionViewLayout, in context: inout CollectionContext, query: LayoutQuery,
+        picture: Bool = false
     ) throws(CLIError) -> LayoutSnapshot {
         do {
-            try layout.prepare(in: context)
+            try layout.prepareSettlingInsets(
+                in: &context, atRest: context.contentOffset == context.restingContentOffset)
             let elements: ElementList
             switch query {
             case .all:
@@ -31,6 +38,8 @@ enum LayoutQuery {
                     }
             case .rect(let rect):
                 elements = ElementList(try layout.layoutAttributesForElements(in: rect, context: context))
+            case .visible:
+                elements = ElementList(try layout.layoutAttributesForElements(in: context.bounds, context: context))
             case .element(let keys):
                 var found: LayoutAttributes?
                 for key in keys where found == nil { found = try layout.layoutAttributes(for: key, context: context) }
@@ -46,7 +55,10 @@ enum LayoutQuery {
             // single-element hooks (what the simulator draws and hits; `--item` answers the same).
             let overridesSingleElements =
                 if case .element = query { false } else { (layout as? ScriptLayout)?.overridesSingleElements ?? false }
-            if picture, overridesSingleElements || !layout.scrollRegions.isEmpty {
+            // The viewport is reported as drawn, as snapshots and the preview show it: an
+            // orthogonal section's cells where its offset (or its resting place) puts them.
+            let drawn: Bool = if case .visible = query { true } else { picture }
+            if drawn, overridesSingleElements || !layout.scrollRegions.isEmpty {
                 // Reported frames are unscrolled (as UIKit's); a picture shows each orthogonal
                 // section scrolled to its offset, clipped to its band: the drawing path the
                 // simulator and the preview share.

@@ -14,15 +14,19 @@ enum LayoutTransition: PlannedAnimation { static let noun = "transition" }
 struct PlanOutputOptions<Animation: PlannedAnimation>: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json
+        case table
         case html
     }
 
     @Option(
-        help: ArgumentHelp("Also print every element at this progress of the \(Animation.noun) (json).", valueName: "T")
-    )
+        help: ArgumentHelp(
+            "Also print every element at this progress of the \(Animation.noun) (json, table).", valueName: "T"))
     var progress: Double?
 
-    @Option(help: "Output format: json (the plan) or html (a page that plays and scrubs the \(Animation.noun)).")
+    @Option(
+        help:
+            "Output format: json (the plan), table (for reading: a row per element, its change and frames) or html (a page that plays and scrubs the \(Animation.noun))."
+    )
     var format: Format = .json
 
     @OptionGroup(title: "Pictures (html)")

@@ -6,7 +6,7 @@ struct QueryOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Query this rect instead of the whole layout.", valueName: "X,Y,W,H"))
     var rect: RectArgument?
 
-    @Flag(help: "Query the viewport: the bounds at --offset.")
+    @Flag(help: "Query the viewport: the bounds at --offset (without it, where the content rests).")
     var visible = false
 
     @Option(
@@ -29,9 +29,9 @@ struct QueryOptions: ParsableArguments {
         }
     }
 
-    func query(in context: CollectionContext) -> LayoutQuery {
+    var query: LayoutQuery {
         if let keys = item?.keys ?? supplementary?.keys ?? decoration?.keys { return .element(keys) }
-        return visible ? .rect(context.bounds) : rect.map { .rect($0.rect) } ?? .all
+        return visible ? .visible : rect.map { .rect($0.rect) } ?? .all
     }
 }
 

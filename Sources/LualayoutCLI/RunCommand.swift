@@ -12,7 +12,8 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         discussion: """
             Runs the layout's prepare against a headless collection view, then answers a rect query: \
             by default every element of the layout; --rect X,Y,W,H for one rect; --visible for the \
-            viewport at --offset. Elements are listed cells first, then supplementary and decoration \
+            viewport at --offset (without it, where the view rests), as drawn (the elements \
+            expectSnapshot stores). Elements are listed cells first, then supplementary and decoration \
             views, each by kind and index path.
 
             Examples:
@@ -92,16 +93,19 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
     func execute(_ io: CommandIO) throws(CLIError) {
         let watchdog = Watchdog(seconds: scriptOptions.timeout, what: "run \(script)")
         defer { watchdog.cancel() }
-        let context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
+        var context = try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
         let scriptLayout = try scriptOptions.loadLayout(script)
         let warned = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
-        let query = queryOptions.query(in: context)
+        let query = queryOptions.query
         let progress = Progress("preparing \(context.data.totalItems) items", items: context.data.totalItems, io: io)
         var snapshot = try LayoutQuery.snapshot(
-            of: scriptLayout, in: context, query: query, picture: format == .svg || format == .html)
+            of: scriptLayout, in: &context, query: query, picture: format == .svg || format == .html)
         _ = ScriptOptions.reportWarnings(of: scriptLayout, after: warned, to: io)
         progress.finish("prepared \(scriptLayout.elementCount) elements", io: io)
-        if case .rect = query { snapshot.totalElements = scriptLayout.elementCount }
+        switch query {
+        case .rect, .visible: snapshot.totalElements = scriptLayout.elementCount
+        case .all, .element: break
+        }
         if let targetOffset {
             let velocity = velocity?.point ?? .zero
             do {
@@ -127,6 +131,7 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         // --visible pictures show the viewport, as the preview and simulate's pages do.
         var pictureOptions = picture.svgOptions()
         pictureOptions.viewportOnly = queryOptions.visible
+        pictureOptions.safeArea = context.safeAreaInsets
         pictureOptions.background = background
         try OutputDestination(path: output).write(io, inputs: [script] + scriptLayout.loadedFiles + layout.inputFiles) {
             stream in

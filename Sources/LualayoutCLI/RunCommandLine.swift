@@ -14,8 +14,8 @@ enum RunCommandLine {
     /// `run`'s options by long name. An enum and arrays, not a `Set<String>` or a dictionary:
     /// their first use would cost a scan of the runtime's conformance records at start-up.
     enum Name: Int, CaseIterable {
-        case bounds, offset, scale, contentInset, safeArea, layoutMargins, items, sections, data, state,
-            orthogonalOffset, trait, layoutDirection, ios
+        case bounds, offset, scale, contentInset, safeArea, contentInsetAdjustment, layoutMargins, items, sections,
+            data, state, orthogonalOffset, trait, layoutDirection, ios
         case seed, maxInstructions, maxMemory, timeout, strict, estimates
         case rect, visible, item, supplementary, decoration
         case targetOffset, velocity, orthogonalTarget, format, fit, label, background, output
@@ -28,6 +28,7 @@ enum RunCommandLine {
             case .scale: "scale"
             case .contentInset: "content-inset"
             case .safeArea: "safe-area"
+            case .contentInsetAdjustment: "content-inset-adjustment"
             case .layoutMargins: "layout-margins"
             case .items: "items"
             case .sections: "sections"
@@ -135,6 +136,8 @@ enum RunCommandLine {
         layout.scale = try one(.scale, Double.init(argument:)) ?? LayoutOptions.defaultScale
         layout.contentInset = try one(.contentInset, InsetsArgument.init(argument:))
         layout.safeArea = try one(.safeArea, InsetsArgument.init(argument:))
+        layout.contentInsetAdjustment = try one(
+            .contentInsetAdjustment, ContentInsetAdjustmentArgument.init(argument:))
         layout.layoutMargins = try one(.layoutMargins, InsetsArgument.init(argument:))
         layout.items = try one(.items, Int.init(argument:))
         layout.sections = try one(.sections, SectionCountsArgument.init(argument:))

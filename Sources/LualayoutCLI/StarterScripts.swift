@@ -124,9 +124,9 @@ enum StarterScripts {
         -- Run:  lualayout test \(name).test.lua   (or `lualayout test` for every *.test.lua here)
 
         \(checks)
-        -- The visible layout, compared with __snapshots__/\(snapshotName(name)).json: the first run writes it
-        -- (commit it); later runs fail on any change, showing what moved, with a before/after SVG
-        -- pair. Accept an intended change with `lualayout test --update-snapshots`.
+        -- The visible layout, compared with __snapshots__/\(name).test.lua/\(snapshotName(name)).json: the
+        -- first run writes it (commit it); later runs fail on any change, showing what moved, with a
+        -- before/after SVG pair. Accept an intended change with `lualayout test --update-snapshots`.
         expectSnapshot("\(snapshotName(name))")
 
         """

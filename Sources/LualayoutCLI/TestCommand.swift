@@ -24,15 +24,20 @@ struct TestCommand: LualayoutCommand {
                                               and script options of `lualayout run`
               -- devices: iphone-se, ipad-mini optional: one run per device (--devices
                                               lists them); or -- matrix: OPTIONS | OPTIONS
+              -- checks: none                 optional: the test checks nothing on purpose
+                                              (without it, a test without checks fails)
             Folders are searched recursively (hidden folders and __snapshots__ skipped); \
             files run in path order. expectSnapshot(name) compares the visible layout with \
-            __snapshots__/NAME.json beside the test: written when missing (not in CI mode), \
-            rewritten with --update-snapshots.
+            __snapshots__/TEST/NAME.json beside the test TEST: written when missing (not in CI \
+            mode), rewritten with --update-snapshots. Snapshots of the old layout \
+            (__snapshots__/NAME.json) are moved into their tests' folders, once.
 
             Each test file runs in a worker process, --jobs at a time, reported in path \
             order: a test that crashes, hangs or runs out of memory is that test's error and \
-            the run goes on. --shard K/N runs the K-th of N stable parts (a CI matrix of N \
-            machines runs every test once); --filter, --list and --bail pick tests.
+            the run goes on; each device or matrix value of a file is a run of its own, on any \
+            worker. --shard K/N runs the K-th of N stable parts of the runs (a CI matrix of N \
+            machines runs every test once); --filter (a file's path, a device or a matrix \
+            value), --list and --bail pick tests.
 
             Exit status: 0 when every test passes, 1 when one fails or cannot run, 2 for \
             usage errors, a missing path, or no test files found.
@@ -50,6 +55,12 @@ struct TestCommand: LualayoutCommand {
 
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to FILE.", valueName: "FILE"), completion: .file())
     var junit: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Also write each run's timeline, the page simulate --format html writes, into the folder DIR (one page a run, and index.html listing them).",
+            valueName: "DIR"), completion: .directory)
+    var html: String?
 
     @Flag(help: "Rewrite every snapshot that differs (or is missing) with the current layout, and pass.")
     var updateSnapshots = false
@@ -69,13 +80,14 @@ struct TestCommand: LualayoutCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Run only the K-th of N stable parts of the tests (by path), for a CI matrix of N machines.",
+            "Run only the K-th of N stable parts of the tests' runs (each device or matrix value a run), for a CI matrix of N machines.",
             valueName: "K/N"))
     var shard: String?
 
     @Option(
         help: ArgumentHelp(
-            "Run only the test files whose path contains TEXT (repeatable: any of them).", valueName: "TEXT"))
+            "Run only the tests whose file path, device or matrix value contains TEXT (repeatable: any of them).",
+            valueName: "TEXT"))
     var filter: [String] = []
 
     @Flag(help: "Print the test files that would run, one a line, and run none.")
@@ -91,7 +103,7 @@ struct TestCommand: LualayoutCommand {
         help: ArgumentHelp(
             "How failures are reported besides the usual lines: 'github' adds GitHub Actions annotations (::error file=…,line=…::), each test's lines between ::stop-commands:: and its token.",
             valueName: "NAME"))
-    var reporter: TestReporter = .default
+    var reporter: TestReporter?
 
     @Flag(
         help:
@@ -117,11 +129,11 @@ struct TestCommand: LualayoutCommand {
         help: ArgumentHelp(
             "Snapshot coordinates within POINTS of the stored ones match (default: half a pixel of the test's scale).",
             valueName: "POINTS"))
-    var tolerance: Double = 0
+    var tolerance: Double?
 
     @Option(
         help: ArgumentHelp(
-            "A worker process using more than MB megabytes of memory is stopped and its test fails (default: 4096; 0: no limit; at most 1048576).",
+            "A worker process using more than MB megabytes of memory is stopped and its test fails (0: no limit; at most 1048576).",
             valueName: "MB"))
     var workerMemory: Int = 4096
 
@@ -137,6 +149,7 @@ struct TestCommand: LualayoutCommand {
             return
         }
         try checkLimits()
+        let tolerance = self.tolerance ?? 0
         let part: TestSelection.Shard?
         if let shard {
             guard let parsed = TestSelection.Shard(shard) else {
@@ -146,7 +159,7 @@ struct TestCommand: LualayoutCommand {
         } else {
             part = nil
         }
-        var files: [String]
+        let files: [String]
         do {
             files = try TestDiscovery.find(paths.isEmpty ? ["."] : paths)
         } catch {
@@ -160,23 +173,25 @@ struct TestCommand: LualayoutCommand {
         // The JUnit file may not replace a test, what one runs, or a snapshot: refused before running.
         try OutputDestination(path: junit, option: "--junit").refuse(
             overwriting: junit == nil ? [] : Self.inputs(of: files))
-        files = TestSelection.filter(files, by: filter)
-        guard !files.isEmpty else {
-            throw .usage("test: no test file matches --filter \(filter.joined(separator: ", "))")
+        // Each device or matrix run of a file is a run of its own: --filter picks runs by their
+        // file or their device or matrix value, and --shard balances runs across machines.
+        var runs = TestSelection.filter(TestJob.expand(files), by: filter)
+        guard !runs.isEmpty else {
+            throw .usage(
+                "test: no test matches --filter \(filter.joined(separator: ", ")) (by its file's path, device or matrix value)"
+            )
         }
-        // A part may be empty (fewer files than machines): it passes, so the matrix does too.
-        if let part { files = TestSelection.part(part, of: files) }
-        // Each device or matrix run of a file is a run of its own.
-        let runs = TestJob.expand(files)
+        // A part may be empty (fewer runs than machines): it passes, so the matrix does too.
+        if let part { runs = TestSelection.part(part, of: runs) }
         if list {
-            for run in runs { io.out.write((run.variant.map { "\(run.path) [\($0)]" } ?? run.path) + "\n") }
+            for run in runs { io.out.write(run.name + "\n") }
             return
         }
         let ci = self.ci ?? Self.environmentIsCI()
         let configuration = TestWorkerPool.Configuration(
             jobs: jobs ?? Self.cores,
             workerArguments: (updateSnapshots ? ["--update-snapshots"] : []) + (ci ? ["--ci"] : [])
-                + (tolerance > 0 ? ["--tolerance", "\(tolerance)"] : []),
+                + (tolerance > 0 ? ["--tolerance", "\(tolerance)"] : []) + (html != nil ? ["--html"] : []),
             memoryLimit: workerMemory << 20, bail: bail)
         let reports = try run(runs, configuration: configuration, io: io)
         if watch {
@@ -203,7 +218,7 @@ struct TestCommand: LualayoutCommand {
                 "test: --jobs must be between 1 and \(Self.maxJobs) (four workers per core; this machine has \(Self.cores)), got \(jobs)"
             )
         }
-        guard tolerance.isFinite, tolerance >= 0 else {
+        if let tolerance, !(tolerance.isFinite && tolerance >= 0) {
             throw .usage("test: --tolerance takes points, 0 or more, got \(tolerance)")
         }
         guard (0...Self.maxWorkerMegabytes).contains(workerMemory) else {
@@ -217,6 +232,9 @@ struct TestCommand: LualayoutCommand {
     private func run(
         _ runs: [TestJob], configuration: TestWorkerPool.Configuration, io: CommandIO
     ) throws(CLIError) -> [TestCaseReport] {
+        var pages = try html.map { folder throws(CLIError) in
+            try TestTimelinePages(folder: folder, inputs: Self.inputs(of: runs.map(\.path)))
+        }
         let pool = TestWorkerPool(jobs: runs, configuration: configuration)
         pool.start()
         let showProgress = isatty(2) == 1 && io.err is FileStream
@@ -247,9 +265,12 @@ struct TestCommand: LualayoutCommand {
                 for line in report.lines { io.out.write(line + "\n") }
             }
             io.flush()
+            pages?.add(report, io: io)
             reports.append(report)
         }
         pool.finish()
+        // Snapshots of the old layout taken into their tests' folders: said once, per folder.
+        for line in ledger.migration.finish(reports: reports) { io.out.write(line + "\n") }
         let summary = TestRunSummary(reports)
         if notRun > 0 {
             io.out.write("stopped after the first failure (--bail): \(notRun) test\(notRun == 1 ? "" : "s") not run\n")
@@ -264,6 +285,8 @@ struct TestCommand: LualayoutCommand {
                 $0.write(JUnitWriter.xml(reports))
             }
         }
+        pages?.finish(io: io)
+        if let failure = pages?.failure { throw failure }
         return reports
     }
 
@@ -312,7 +335,7 @@ struct TestCommand: LualayoutCommand {
     }
 
     /// The files the tests read: each test, the layout, controller and data its header names,
-    /// and the snapshots beside it.
+    /// and the snapshots of it (its folder's, and the old layout's shared files beside it).
     static func inputs(of tests: [String]) -> [String] {
         var inputs: [String] = []
         var folders = Set<String>()
@@ -321,10 +344,11 @@ struct TestCommand: LualayoutCommand {
             if let plan = try? ScenarioTestPlan<ScenarioOptions>.load(test) {
                 inputs += [plan.layoutPath] + [plan.controllerPath, plan.options.layout.data].compactMap { $0 }
             }
-            let folder = SnapshotStore.folder(forTest: test)
-            guard folders.insert(folder).inserted else { continue }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            inputs += names.sorted().map { folder + "/" + $0 }
+            for folder in [SnapshotStore.folder(forTest: test), SnapshotStore.legacyFolder(forTest: test)]
+            where folders.insert(folder).inserted {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                inputs += names.sorted().map { folder + "/" + $0 }
+            }
         }
         return inputs
     }

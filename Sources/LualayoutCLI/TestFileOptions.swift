@@ -1,6 +1,7 @@
 import ArgumentParser
 import LayoutEngine
 import LayoutTesting
+import Scenario
 import ScriptLayout
 
 /// The options a test's `-- options:` lines may give: exactly `lualayout run`'s collection
@@ -11,6 +12,11 @@ struct ScenarioOptions: ParsableArguments, ScenarioTestOptions {
 
     @OptionGroup(title: "Script")
     var scriptOptions: ScriptOptions
+
+    @OptionGroup(title: "Transitions")
+    var transitions: TransitionLayoutOptions
+
+    var namedLayouts: [LayoutLibrary.Entry] { transitions.entries }
 
     func makeContext() throws -> CollectionContext {
         try layout.makeContext(dataLimit: scriptOptions.maxMemory.bytes)
@@ -59,6 +65,14 @@ struct ScenarioOptions: ParsableArguments, ScenarioTestOptions {
             let line =
                 words.first { $0.word == "--data" || $0.word.hasPrefix("--data=") }?.line ?? lines.first?.line ?? 1
             try TestFilePaths.requireFile(options.layout.data!, what: "data", at: line, of: path)
+        }
+        // `--layout NAME=FILE`: FILE relative to the test file, there at the line naming it.
+        for index in options.transitions.named.indices {
+            let entry = options.transitions.named[index].entry
+            let resolved = TestFilePaths.resolve(entry.path, against: path)
+            options.transitions.named[index].entry.path = resolved
+            let line = words.first { $0.word.hasSuffix(entry.name + "=" + entry.path) }?.line ?? lines.first?.line ?? 1
+            try TestFilePaths.requireFile(resolved, what: "layout \(entry.name)", at: line, of: path)
         }
         for text in prepass.repeated["state"] ?? [] {
             guard let state = StateArgument(argument: text) else {

@@ -16,10 +16,17 @@ struct TestWorkerCommand: LualayoutCommand {
     @Flag var updateSnapshots = false
     @Flag var ci = false
     @Option var tolerance: Double = 0
+    /// The lane's file the parent reads each run's printed lines from (`TestOutputCapture`).
+    @Option var output: String?
+    /// Each report carries the run's timeline page (`lualayout test --html DIR`).
+    @Flag var html = false
 
     func execute(_ io: CommandIO) throws(CLIError) {
         io.flush()
-        TestWorker<ScenarioOptions>(snapshots: SnapshotStore(update: updateSnapshots, ci: ci, tolerance: tolerance))
-            .serve()
+        if let output { TestOutputCapture.redirectStandardError(to: output) }
+        TestWorker<ScenarioOptions>(
+            snapshots: SnapshotStore(update: updateSnapshots, ci: ci, tolerance: tolerance), timelinePages: html
+        )
+        .serve()
     }
 }

@@ -19,10 +19,12 @@ struct TransitionCommand: LualayoutCommand {
             animatedKeys = {name = value, …}}; the hook edits a, which holds the linear \
             interpolation, to bend the path of --progress's elements (cv.animatedValues holds \
             the animated keys); the html page plays and scrubs the bent path (sampled every \
-            1/\(Self.pathSamples) of the way).
+            1/\(Self.pathSamples) of the way). Without --with, TO's own transitionLayout (a table \
+            of the same shape in its layout table) bends the path, when it has one.
 
             Examples:
               lualayout transition Examples/grid.lua Examples/table.lua --items 12 --progress 0.5
+              lualayout transition Examples/grid.lua Examples/table.lua --items 4 --format table
               lualayout transition Examples/grid.lua Examples/table.lua --items 12 --progress 0.5 --with Examples/bent-transition.lua
               lualayout transition Examples/grid.lua Examples/table.lua --items 12 --with Examples/bent-transition.lua --format html -o bent.html
             """)
@@ -62,9 +64,9 @@ struct TransitionCommand: LualayoutCommand {
     var output: String? { plan.output }
 
     func validate() throws {
-        if with != nil, progress == nil, format == .json {
+        if with != nil, progress == nil, format != .html {
             throw ValidationError(
-                "--with bends the elements at --progress: give --progress T (json output), or --format html")
+                "--with bends the elements at --progress: give --progress T (json or table output), or --format html")
         }
     }
 
@@ -84,10 +86,12 @@ struct TransitionCommand: LualayoutCommand {
         var path: [[LayoutAttributes]]?
         do {
             plan = try TransitionPlanner.plan(from: first, to: second, context: context)
-            if let with {
-                let transition = try TransitionScript(
-                    file: with, limits: scriptOptions.layoutOptions(seconds: scriptOptions.timeout).limits)
-                if let progress, format == .json {
+            // Without --with, TO's own transitionLayout (if it provides one) bends the path.
+            let limits = scriptOptions.layoutOptions(seconds: scriptOptions.timeout).limits
+            if let transition = try with.map({ path throws(ScriptError) in
+                try TransitionScript(file: path, limits: limits)
+            }) ?? second.providedTransition() {
+                if let progress, format != .html {
                     bent = try TransitionLayout.elements(of: plan, at: progress, bending: transition, context: context)
                 }
                 if format == .html {
@@ -105,6 +109,7 @@ struct TransitionCommand: LualayoutCommand {
         try OutputDestination(path: output).write(io, inputs: inputs) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, elementsAtProgress: bent, to: &stream)
+            case .table: PlanTableWriter.write(plan, progress: progress, elementsAtProgress: bent, to: &stream)
             case .html:
                 HTMLPlanWriter.write(
                     plan, title: "\(from) → \(to)", options: picture.svgOptions(maxNaturalWidth: 900), path: path,

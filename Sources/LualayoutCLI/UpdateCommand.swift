@@ -65,7 +65,7 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
     @Option(
         name: .customLong("data-after"),
         help: ArgumentHelp(
-            "The data after the update (the model UIKit's data source answers from once the batch is applied): payloads of inserted, reloaded and moved items and section data come from it; its counts must agree with the batch.",
+            "The data after the update (the model UIKit's data source answers from once the batch is applied): payloads of inserted, reloaded and moved items and section data come from it; its counts must agree with the batch. Without it, surviving items and sections keep their payloads (moved ones move with them) and inserted ones have none.",
             valueName: "FILE"), completion: .file(extensions: ["json"]))
     var dataAfter: String?
 
@@ -165,14 +165,22 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
         }
         _ = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
         activity.finish("planned \(plan.entryCount) elements", io: io)
+        // A plan of nothing but disappearing elements is easy to take for a failed one: say so.
+        let emptied = plan.after.count == 0 && plan.before.count > 0
+        if emptied {
+            let count =
+                plan.before.count == 1 ? "its 1 element disappears" : "all \(plan.before.count) elements disappear"
+            io.err.write("\(script): the layout is empty after the update: \(count), none remain\n")
+        }
         let inputs =
             [script] + scriptLayout.loadedFiles + layout.inputFiles + [dataAfter, batchFile].compactMap { $0 }
         try OutputDestination(path: output).write(io, inputs: inputs) { stream in
             switch format {
             case .json: JSONPlanWriter.write(plan, progress: progress, to: &stream)
+            case .table: PlanTableWriter.write(plan.animationPlan, progress: progress, to: &stream)
             case .html:
                 HTMLPlanWriter.write(
-                    plan.animationPlan, title: "\(script) — \(summary)",
+                    plan.animationPlan, title: "\(script) — \(summary)" + (emptied ? " — empty after the update" : ""),
                     options: picture.svgOptions(maxNaturalWidth: 900), to: &stream)
             }
         }

@@ -62,6 +62,9 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
             valueName: "FILE"), completion: .file(extensions: ["lua"]))
     var controller: String?
 
+    @OptionGroup(title: "Transitions")
+    var transitions: TransitionLayoutOptions
+
     @Option(help: ArgumentHelp("Port of the preview (0: any free port).", valueName: "N"))
     var port: Int = 7878
 
@@ -88,6 +91,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     func execute(_ io: CommandIO) throws(CLIError) {
         guard FileManager.default.fileExists(atPath: script) else { throw .input("\(script): no such script") }
         if let controller { try SimulateCommand.checkReadable(controller, "controller") }
+        try transitions.checkReadable()
         // Refused before watching; each run checks again with the modules the script required.
         try OutputDestination(path: output).refuse(overwriting: [script] + layout.inputFiles + controllerFiles)
         let session = WatchSession(
@@ -191,7 +195,8 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         _ session: WatchSession, _ stop: StopSignal, _ io: CommandIO
     ) throws(CLIError) -> PreviewServer {
         do {
-            let server = try PreviewServer(session: session, port: UInt16(port), labelField: picture.label)
+            let server = try PreviewServer(
+                session: session, port: UInt16(port), labelField: picture.label, safeArea: layout.safeArea?.insets)
             session.onChange = { [weak server] in server?.publish() }
             let actual = try server.start()
             io.err.write("preview at http://127.0.0.1:\(actual)/\n")
@@ -222,7 +227,8 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         return result
     }
 
-    private var controllerFiles: [String] { controller.map { [$0] } ?? [] }
+    /// The controller and the layouts its transitions go to: inputs, never overwritten.
+    private var controllerFiles: [String] { (controller.map { [$0] } ?? []) + transitions.files }
 
     /// Prints the run's line, then takes its layout (which follows the line) and, with
     /// --format or -o, prints or writes it.
@@ -243,6 +249,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
             // --visible pictures show the viewport, as `run`'s do.
             var options = picture.svgOptions()
             options.viewportOnly = queryOptions.visible
+            options.safeArea = layout.safeArea?.insets
             do {
                 try OutputDestination(path: output).write(io, inputs: inputs) { stream in
                     format.write(snapshot, title: script, picture: options, to: &stream)

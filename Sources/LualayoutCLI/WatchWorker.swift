@@ -54,10 +54,15 @@ final class WatchWorker: WatchEvaluator {
             let context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
             let seconds = watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout)
             let fresh = try watch.scriptOptions.loadLayout(watch.script, seconds: seconds)
+            let options = watch.scriptOptions.layoutOptions(seconds: seconds)
             let controller = try watch.controller.map { path throws(ScriptError) in
-                try ControllerScript(file: path, limits: watch.scriptOptions.layoutOptions(seconds: seconds).limits)
+                try ControllerScript(file: path, limits: options.limits)
             }
-            let session = try SimulationSession(layout: fresh, context: context, controller: controller)
+            // The layouts of transitions by name (`--layout NAME=FILE`): a pinch in the page
+            // can begin one through the controller.
+            let layouts = try LayoutLibrary(watch.transitions.entries, options: options)
+            let session = try SimulationSession(
+                layout: fresh, context: context, controller: controller, layouts: layouts)
             var last: TimelineStep?
             for gesture in gestures { last = try gesture.play(on: session) }
             let view = session.view
@@ -89,14 +94,14 @@ final class WatchWorker: WatchEvaluator {
     func evaluate(trace: inout PhaseTrace) -> WatchEvaluation {
         var loaded: ScriptLayout?
         do {
-            let context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
+            var context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
             let layout = try watch.scriptOptions.loadLayout(
                 watch.script, seconds: watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout))
             loaded = layout
             trace.mark("worker", "data and script loaded")
             // svg and html draw orthogonal sections scrolled, as `run` draws them.
             let snapshot = try LayoutQuery.snapshot(
-                of: layout, in: context, query: watch.queryOptions.query(in: context),
+                of: layout, in: &context, query: watch.queryOptions.query,
                 picture: watch.format == .svg || watch.format == .html)
             trace.mark("worker", "prepared and listed")
             // Misspelled fields, on the stderr the watcher passes on to the user.
@@ -174,11 +179,11 @@ final class WatchWorker: WatchEvaluator {
     /// Runs a small layout once while waiting for the first request, so the run after a save
     /// does not pay for a new process's first use of its code and memory.
     static func warmUp() {
-        let context = CollectionContext(
+        var context = CollectionContext(
             bounds: Rect(x: 0, y: 0, width: 375, height: 667), scale: 1, data: CollectionData(counts: [2000]),
             state: [:])
         guard let layout = try? ScriptLayout(source: "return flow{ itemSize = {40, 40} }", name: "=(warm-up)"),
-            let snapshot = try? LayoutQuery.snapshot(of: layout, in: context, query: .all)
+            let snapshot = try? LayoutQuery.snapshot(of: layout, in: &context, query: .all)
         else { return }
         let report = WatchRunReport(
             diff: LayoutDiff.Summary(from: snapshot, to: snapshot), elementCount: snapshot.elements.count,

@@ -23,6 +23,9 @@ package final class ControllerScript: CollectionViewDelegate {
         package var refreshControl = false
         /// The background view's colour (`backgroundView = {color = "#RRGGBB"}`), or nil.
         package var backgroundColor: String?
+        /// UIScrollView.contentInsetAdjustmentBehavior, when the controller sets it (it then
+        /// overrides `--content-inset-adjustment`).
+        package var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior?
     }
 
     /// The callbacks a controller may define.
@@ -34,7 +37,7 @@ package final class ControllerScript: CollectionViewDelegate {
     ]
     /// The boolean options.
     static let flagNames = ["allowsSelection", "allowsMultipleSelection", "pagingEnabled", "refreshControl"]
-    package static let optionNames = flagNames + ["menuActions", "backgroundView"]
+    package static let optionNames = flagNames + ["menuActions", "backgroundView", "contentInsetAdjustmentBehavior"]
     /// The methods of the `view` object callbacks receive.
     package static let viewMethodNames = ControllerView.methodNames
 
@@ -42,6 +45,8 @@ package final class ControllerScript: CollectionViewDelegate {
     /// The controller's folder: paths given to `view:reloadData` are inside it.
     let folder: ScriptFolder?
     package let options: Options
+    /// The layouts the command line named, which `view:beginTransition(NAME)` goes to.
+    package var layouts: LayoutLibrary?
     let environment: ScriptEnvironment
     private let table: LuaReference
     private(set) var viewObject: ControllerView!
@@ -81,6 +86,7 @@ package final class ControllerScript: CollectionViewDelegate {
         var options = Options()
         options.menuActions = try readMenuActions(lua, name) ?? options.menuActions
         options.backgroundColor = try readBackgroundView(lua, name)
+        options.contentInsetAdjustmentBehavior = try readInsetAdjustment(lua, name)
         for option in flagNames {
             let type = lua.rawGet(tableAt: -1, field: option)
             defer { lua.pop(1) }
@@ -99,6 +105,25 @@ package final class ControllerScript: CollectionViewDelegate {
             }
         }
         return options
+    }
+
+    /// `contentInsetAdjustmentBehavior = "never"`, read raw from the table on top (UIKit's case
+    /// names), or nil when absent.
+    private static func readInsetAdjustment(
+        _ lua: LuaState, _ name: String
+    ) throws(ScriptError) -> ContentInsetAdjustmentBehavior? {
+        let type = lua.rawGet(tableAt: -1, field: "contentInsetAdjustmentBehavior")
+        defer { lua.pop(1) }
+        guard type != .nil else { return nil }
+        if type == .string, let text = lua.string(at: -1), let behavior = ContentInsetAdjustmentBehavior(rawValue: text)
+        {
+            return behavior
+        }
+        let got = type == .string ? "'\(String((lua.string(at: -1) ?? "").prefix(40)))'" : type.name
+        let names = ContentInsetAdjustmentBehavior.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        throw ScriptError(
+            kind: .invalidValue,
+            message: "\(name): the controller's contentInsetAdjustmentBehavior must be one of \(names), got \(got)")
     }
 
     /// `backgroundView = {color = "#RRGGBB"}`, read raw from the table on top: the colour, or
@@ -277,6 +302,8 @@ package final class ControllerScript: CollectionViewDelegate {
 
     /// A controller defining didDoubleTap has a double-tap recognizer.
     package var recognizesDoubleTap: Bool { defines("didDoubleTap") }
+    /// Only the callbacks the controller's table defines are called and logged.
+    package func implements(_ name: String) -> Bool { defines(name) }
 
     package func didDoubleTap(_ view: HeadlessCollectionView, point: TouchPoint) throws {
         _ = try invoke("didDoubleTap", view, point.indexPath, point)
@@ -517,23 +544,6 @@ package final class ControllerScript: CollectionViewDelegate {
             }, read: { _ in () })
     }
 
-    /// `{s, i}` (or `{section =, item =}`) of whole numbers ≥ 0 at `index`, or nil.
-    static func indexPath(_ lua: LuaState, _ index: Int32) -> LayoutIndexPath? {
-        guard lua.type(at: index) == .table else { return nil }
-        let table = lua.absoluteIndex(index)
-        var components: [Double] = []
-        for (position, field) in [(1, "section"), (2, "item")] {
-            var type = lua.rawGet(tableAt: table, index: position)
-            if type == .nil {
-                lua.pop(1)
-                type = lua.rawGet(tableAt: table, field: field)
-            }
-            defer { lua.pop(1) }
-            guard let number = lua.number(at: -1), number == number.rounded(), number >= 0, number < 1e9 else {
-                return nil
-            }
-            components.append(number)
-        }
-        return LayoutIndexPath(Int(components[0]), Int(components[1]))
-    }
+    /// The index-path value at `index` (`IndexPathValue`), or nil.
+    static func indexPath(_ lua: LuaState, _ index: Int32) -> LayoutIndexPath? { IndexPathValue.read(lua, at: index) }
 }

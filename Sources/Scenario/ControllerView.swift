@@ -21,6 +21,7 @@ final class ControllerView {
         "contentOffset", "contentSize", "selectedItems", "highlightedItems", "visibleItems", "attributesOf",
         "setTransitionProgress", "transitionProgress", "updateAnimatedValue", "finishTransition", "cancelTransition",
         "itemData", "setPasteboard", "pasteboard", "endRefreshing", "isRefreshing", "after", "numberOfItems",
+        "beginTransition",
     ]
 
     init(controller: ControllerScript) {
@@ -82,7 +83,8 @@ final class ControllerView {
         if name == "after" { return after(lua) }
         do {
             return try ViewMethods.run(
-                name, call: call, view: view, lua: lua, argumentBase: 2, folder: controller.folder)
+                name, call: call, view: view, lua: lua, argumentBase: 2, folder: controller.folder,
+                layouts: controller.layouts)
         } catch let error as SimulationError {
             return .error(error.message)
         } catch let error as UpdateError {

@@ -180,9 +180,9 @@ package struct HTMLTimelineWriter: TimelineWriter {
             ".calls, .state { color: #555; font-family: Menlo, monospace; font-size: 11px; white-space: pre-wrap; }",
             ".picture svg { max-width: 100%; height: auto; border: 1px solid #eee; }",
             ".picture iframe { width: 100%; height: 720px; border: 1px solid #eee; }",
-        ] + HTMLPage.selectionRules
+        ]
 
-    /// Shows one step at a time: the list item, its picture, selection and highlight marked.
+    /// Shows one step at a time: the list item and its picture (which marks selection and highlight).
     static let script = """
         const items = Array.from(document.querySelectorAll('#steps li'));
         const pictures = Array.from(document.querySelectorAll('.picture'));
@@ -191,12 +191,6 @@ package struct HTMLTimelineWriter: TimelineWriter {
           current = Math.max(0, Math.min(items.length - 1, index));
           items.forEach((li, i) => li.classList.toggle('current', i === current));
           pictures.forEach((p, i) => p.hidden = i !== current);
-          const picture = pictures[current];
-          for (const [attribute, mark] of [['selected', 'is-selected'], ['highlighted', 'is-highlighted']]) {
-            const paths = picture.dataset[attribute].split(' ').filter(Boolean);
-            picture.querySelectorAll('g[data-index-path]').forEach(g =>
-              g.classList.toggle(mark, g.dataset.kind === undefined && paths.includes(g.dataset.indexPath)));
-          }
           items[current].scrollIntoView({ block: 'nearest' });
           document.getElementById('position').textContent = 'step ' + current + ' of ' + (items.length - 1);
           document.body.dataset.step = String(current);

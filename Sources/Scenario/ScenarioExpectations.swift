@@ -44,21 +44,22 @@ extension ScenarioScript {
         }
     }
 
-    /// `expectFrame(section, item, {x, y, w, h} [, tolerance])`: the item's frame now, each field
-    /// compared within `tolerance` points (default: less than half a pixel of the view's scale).
+    /// `expectFrame(section, item, {x, y, w, h} [, tolerance])` (or an index path for `section,
+    /// item`): the item's frame now, each field compared within `tolerance` points (default:
+    /// less than half a pixel of the view's scale).
     private func frameCheck(_ lua: LuaState) throws -> (passed: Bool, message: String) {
         let function = "expectFrame"
-        let path = try lua.indexPathArguments(1, function).get()
-        guard lua.type(at: 3) == .table else {
+        let (path, frameIndex) = try lua.indexPathArgument(1, function).get()
+        guard lua.type(at: frameIndex) == .table else {
             throw SimulationError(
-                "expectFrame expects a frame {x, y, w, h} after the item, got \(lua.type(at: 3).name)")
+                "expectFrame expects a frame {x, y, w, h} after the item, got \(lua.type(at: frameIndex).name)")
         }
         var expected: [Double] = []
         for (position, field) in ["x", "y", "w", "h"].enumerated() {
-            var number = lua.rawGet(tableAt: 3, index: position + 1) == .number ? lua.number(at: -1) : nil
+            var number = lua.rawGet(tableAt: frameIndex, index: position + 1) == .number ? lua.number(at: -1) : nil
             lua.pop(1)
             for name in [field, field == "w" ? "width" : field == "h" ? "height" : field] where number == nil {
-                number = lua.rawGet(tableAt: 3, field: name) == .number ? lua.number(at: -1) : nil
+                number = lua.rawGet(tableAt: frameIndex, field: name) == .number ? lua.number(at: -1) : nil
                 lua.pop(1)
             }
             guard let number, number.isFinite else {
@@ -68,8 +69,8 @@ extension ScenarioScript {
         }
         let scale = session.view.context.scale > 0 ? session.view.context.scale : 1
         var tolerance: Double?
-        if lua.top >= 4 && lua.type(at: 4) != .nil {
-            let given = try lua.numberArgument(4, function, "the tolerance").get()
+        if lua.top >= frameIndex + 1 && lua.type(at: frameIndex + 1) != .nil {
+            let given = try lua.numberArgument(frameIndex + 1, function, "the tolerance").get()
             guard given >= 0 else {
                 throw SimulationError("expectFrame expects a tolerance ≥ 0, got \(Self.full(given))")
             }
@@ -114,6 +115,9 @@ extension ScenarioScript {
     }
 
     static func matches(_ actual: LayoutValue, _ expected: LayoutValue, tolerance: Double?) -> Bool {
+        // An index path the view handed out (`{s, i, section = s, item = i}`) is compared by
+        // position, so `{{0, 1}}` equals what `selectedItems()` returns.
+        let (actual, expected) = (positional(actual), positional(expected))
         switch (actual, expected) {
         case (.number(let a), .number(let b)):
             guard let tolerance else { return a == b }
@@ -127,6 +131,17 @@ extension ScenarioScript {
         }
     }
 
+    /// An index path table as its components `{s, i}`; any other value as it is. An index path
+    /// table has the fields `section` and `item` and, at 1 and 2, nothing or the same numbers.
+    static func positional(_ value: LayoutValue) -> LayoutValue {
+        guard case .object(let fields) = value, let section = fields["section"], let item = fields["item"],
+            case .number = section, case .number = item,
+            Set(fields.keys).isSubset(of: ["section", "item", "1", "2"]),
+            fields["1"].map({ $0 == section }) ?? true, fields["2"].map({ $0 == item }) ?? true
+        else { return value }
+        return .array([section, item])
+    }
+
     /// A value as Lua would write it, numbers in full (the shortest text that reads back as
     /// the same double: `295.99999999999994`, `296`).
     static func describe(_ value: LayoutValue) -> String {
@@ -136,6 +151,7 @@ extension ScenarioScript {
         case .number(let number): return full(number)
         case .string(let text): return JSONLayoutWriter.string(text)
         case .array(let items): return "{" + items.map(describe).joined(separator: ", ") + "}"
+        case .object where positional(value) != value: return describe(positional(value))
         case .object(let fields):
             return "{" + fields.keys.sorted().map { "\($0) = \(describe(fields[$0]!))" }.joined(separator: ", ") + "}"
         }

@@ -18,12 +18,15 @@ package struct ScenarioRequest {
     package var snapshotHandler: SnapshotHandler?
     /// Answers `expectImageSnapshot(name)` (`lualayout test` provides one).
     package var imageSnapshotHandler: SnapshotHandler?
+    /// The layouts named on the command line (`--layout NAME=FILE`), for transitions by name.
+    package var namedLayouts: [LayoutLibrary.Entry]
 
     package init(
         layoutPath: String, scenarioPath: String, controllerPath: String? = nil, context: CollectionContext,
         layoutOptions: ScriptLayout.Options = .init(), snapshotHandler: SnapshotHandler? = nil,
-        imageSnapshotHandler: SnapshotHandler? = nil
+        imageSnapshotHandler: SnapshotHandler? = nil, namedLayouts: [LayoutLibrary.Entry] = []
     ) {
+        self.namedLayouts = namedLayouts
         self.layoutPath = layoutPath
         self.scenarioPath = scenarioPath
         self.controllerPath = controllerPath
@@ -58,6 +61,7 @@ package enum ScenarioRunner {
         var scriptLayout: ScriptLayout?
         var controllerScript: ControllerScript?
         var scenarioScript: ScenarioScript?
+        var library: LayoutLibrary?
         do {
             let layout = try ScriptLayout(file: request.layoutPath, options: request.layoutOptions)
             scriptLayout = layout
@@ -65,7 +69,9 @@ package enum ScenarioRunner {
                 try ControllerScript(file: path, limits: request.layoutOptions.limits)
             }
             controllerScript = controller
-            let session = try SimulationSession(layout: layout, context: request.context, controller: controller)
+            library = try LayoutLibrary(request.namedLayouts, options: request.layoutOptions)
+            let session = try SimulationSession(
+                layout: layout, context: request.context, controller: controller, layouts: library)
             let cap = request.layoutOptions.limits.memoryBytes
             session.timelineByteLimit = cap > 0 ? cap : .max
             outcome.timeline = session.timeline
@@ -89,11 +95,12 @@ package enum ScenarioRunner {
         } catch {
             outcome.error = ScenarioScript.scriptError(error, request.layoutPath)
         }
-        outcome.warnings = (scriptLayout?.warnings ?? []) + (scenarioScript?.warnings ?? [])
+        outcome.warnings = (scriptLayout?.warnings ?? []) + (library?.warnings ?? []) + (scenarioScript?.warnings ?? [])
         // What the scripts read, a module that failed to load included: every one is an input.
         outcome.loadedFiles =
             (scriptLayout?.loadedFiles ?? []) + (controllerScript?.loadedFiles ?? [])
-            + (scenarioScript?.loadedFiles ?? []) + ((outcome.error as? ScriptError)?.files ?? [])
+            + (library?.loadedFiles ?? []) + (scenarioScript?.loadedFiles ?? [])
+            + ((outcome.error as? ScriptError)?.files ?? [])
         return outcome
     }
 }

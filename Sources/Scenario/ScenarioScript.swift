@@ -149,7 +149,8 @@ package final class ScenarioScript {
             let call = ScenarioCall(lua: lua, name: global, line: line)
             guard let function = Self.globals[global] else {
                 return try ViewMethods.run(
-                    global, call: global, view: session.view, lua: lua, argumentBase: 1, folder: folder)
+                    global, call: global, view: session.view, lua: lua, argumentBase: 1, folder: folder,
+                    layouts: session.layouts)
             }
             return try function(self, call)
         } catch let error as SimulationError {
@@ -165,8 +166,17 @@ package final class ScenarioScript {
         }
     }
 
-    /// `beginTransition(layoutFile [, transitionFile])`: both paths beside the scenario.
+    /// `beginTransition(layoutFile [, transitionFile])`: both paths beside the scenario; or, when
+    /// the first names a layout of the command line (`--layout NAME=FILE`) or is no file's name
+    /// (no `/`, no `.lua`), by name.
     func beginTransition(_ lua: LuaState, line: Int) throws {
+        if let name = lua.string(at: 1), lua.type(at: 1) == .string,
+            session.layouts?.contains(name) == true || !(name.contains("/") || name.hasSuffix(".lua"))
+        {
+            let transition = lua.type(at: 2) == .string ? lua.string(at: 2) : nil
+            try session.beginTransition(named: name, bending: transition, line: line)
+            return
+        }
         func path(_ index: Int32, _ what: String) throws -> String? {
             if index > 1, lua.type(at: index) == .nil || lua.type(at: index) == .none { return nil }
             guard let given = lua.string(at: index), lua.type(at: index) == .string else {
@@ -182,9 +192,11 @@ package final class ScenarioScript {
         let transitionPath = try path(2, "the transition file")
         let layout = try ScriptLayout(file: layoutPath, options: layoutOptions)
         transitionLayouts.append(layout)
-        let transition = try transitionPath.map { path throws(ScriptError) in
-            try TransitionScript(file: path, limits: layoutOptions.limits)
-        }
+        // Without a transition script, the arriving layout's own transitionLayout bends it.
+        let transition =
+            try transitionPath.map { path throws(ScriptError) in
+                try TransitionScript(file: path, limits: layoutOptions.limits)
+            } ?? layout.providedTransition()
         if let transition { transitionScripts.append(transition) }
         try session.beginTransition(
             to: layout, bending: transition, names: (layoutPath, transitionPath), line: line)

@@ -14,32 +14,10 @@ import ScriptLayout
 /// `{section, item}` (0-based, also readable as `p.section`, `p.item`), touch points, element
 /// attributes, and batch tables.
 extension LuaState {
-    /// `{s, i, section = s, item = i}`.
-    func push(indexPath path: LayoutIndexPath) {
-        newTable(arrayCount: 2, fieldCount: 2)
-        push(path.section)
-        rawSet(tableAt: -2, index: 1)
-        push(path.item)
-        rawSet(tableAt: -2, index: 2)
-        push(path.section)
-        rawSet(tableAt: -2, field: "section")
-        push(path.item)
-        rawSet(tableAt: -2, field: "item")
-    }
-
-    /// An array of index paths.
-    func push(indexPaths paths: [LayoutIndexPath]) {
-        newTable(arrayCount: Int32(clamping: paths.count))
-        for (offset, path) in paths.enumerated() {
-            push(indexPath: path)
-            rawSet(tableAt: -2, index: offset + 1)
-        }
-    }
-
-    /// `{x, y, contentX, contentY, localX, localY}`: viewport, content and cell coordinates
-    /// (the local ones nil on empty space).
+    /// `{x, y, contentX, contentY, localX, localY, section, item, indexPath}`: viewport,
+    /// content and cell coordinates and the cell hit (the cell's fields nil on empty space).
     func push(touch point: TouchPoint) {
-        newTable(fieldCount: 6)
+        newTable(fieldCount: 9)
         push(point.viewport.x)
         rawSet(tableAt: -2, field: "x")
         push(point.viewport.y)
@@ -53,6 +31,8 @@ extension LuaState {
             rawSet(tableAt: -2, field: "section")
             push(path.item)
             rawSet(tableAt: -2, field: "item")
+            push(indexPath: path)
+            rawSet(tableAt: -2, field: "indexPath")
         }
         if let local = point.local {
             push(local.x)
@@ -62,7 +42,7 @@ extension LuaState {
         }
     }
 
-    /// An element's attributes as a plain table: `section`, `item`, `category`, `kind`,
+    /// An element's attributes as a plain table: `section`, `item`, `indexPath`, `category`, `kind`,
     /// `frame` (and its `x`, `y`, `width`, `height` at the top), `alpha`, `zIndex`, `hidden`,
     /// `transform3D` (16 numbers, row-major) and every custom field by name (also in `custom`).
     func push(attributes a: LayoutAttributes) {
@@ -77,6 +57,8 @@ extension LuaState {
         rawSet(tableAt: -2, field: "section")
         push(a.indexPath.item)
         rawSet(tableAt: -2, field: "item")
+        push(indexPath: a.indexPath)
+        rawSet(tableAt: -2, field: "indexPath")
         push(a.category.name)
         rawSet(tableAt: -2, field: "category")
         push(a.kind)
@@ -233,23 +215,6 @@ extension LuaState {
         }
     }
 
-    /// An index path from two integer arguments (≥ 0).
-    func indexPathArguments(_ index: Int32, _ function: String) -> Result<LayoutIndexPath, SimulationError> {
-        numberArgument(index, function, "the section").flatMap { section in
-            numberArgument(index + 1, function, "the item").flatMap { item in
-                guard section == section.rounded(), item == item.rounded(), section >= 0, item >= 0,
-                    section < 1e9, item < 1e9
-                else {
-                    return .failure(
-                        SimulationError(
-                            "\(function) expects a section and an item as integers ≥ 0, got \(NumberFormatting.format(section)), \(NumberFormatting.format(item))"
-                        ))
-                }
-                return .success(LayoutIndexPath(Int(section), Int(item)))
-            }
-        }
-    }
-
     /// A batch table (`BatchTable`) at `index`.
     func batchArgument(_ index: Int32, _ function: String) -> Result<BatchRequest, SimulationError> {
         guard type(at: index) == .table else {
@@ -313,21 +278,25 @@ struct BatchTable: BatchSyntax {
     }
 
     func indexPath(_ value: LuaValue, at what: String) throws(LayoutError) -> LayoutIndexPath {
-        guard case .array(let parts) = value, parts.count == 2,
-            let section = parts[0].number, let item = parts[1].number,
-            section == section.rounded(), item == item.rounded(), section >= 0, item >= 0, section < 1e9, item < 1e9
-        else {
-            throw LayoutError("\(what) must be {section, item} (integers ≥ 0)")
+        guard let path = IndexPathValue.read(value) else {
+            throw LayoutError("\(what) must be an index path {section, item} (integers ≥ 0)")
         }
-        return LayoutIndexPath(Int(section), Int(item))
+        return path
     }
 
     func item(_ value: LuaValue, at what: String) throws(LayoutError) -> (LayoutIndexPath, payload: LayoutValue?) {
         let (parts, extra) = Self.split(value)
-        if let unknown = extra.keys.sorted().first(where: { $0 != "data" }) {
+        // `{0, 3, data = …}`, or the fields of an index path (`{section =, item =, data = …}`).
+        let named = parts.isEmpty && extra["section"] != nil && extra["item"] != nil
+        let allowed: Set<String> = named ? ["data", "section", "item"] : ["data"]
+        if let unknown = extra.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw LayoutError("\(what): unknown key '\(unknown)' (an item is {section, item, data = payload})")
         }
-        return (try indexPath(.array(parts), at: what), extra["data"].map(LayoutValue.init))
+        // `{p, data = …}` with an index-path value `p` in the first place works as well.
+        let path =
+            named
+            ? LuaValue.map(extra.filter { $0.key != "data" }) : parts.count == 1 ? parts[0] : LuaValue.array(parts)
+        return (try indexPath(path, at: what), extra["data"].map(LayoutValue.init))
     }
 
     func itemMove(_ value: LuaValue, at what: String) throws(LayoutError) -> BatchUpdate.Move<LayoutIndexPath> {

@@ -22,6 +22,8 @@ package struct SimulationError: Error, Equatable, CustomStringConvertible, Senda
 package final class SimulationSession {
     package let view: HeadlessCollectionView
     package let controller: ControllerScript?
+    /// The layouts the command line named (`--layout NAME=FILE`), for transitions by name.
+    package let layouts: LayoutLibrary?
     package private(set) var timeline = Timeline()
     /// Seconds since the session began; only `wait` advances it.
     package private(set) var time = 0.0
@@ -33,10 +35,21 @@ package final class SimulationSession {
     private var timelineBytes = 0
 
     package init(
-        layout: any CollectionViewLayout, context: CollectionContext, controller: ControllerScript? = nil
+        layout: any CollectionViewLayout, context: CollectionContext, controller: ControllerScript? = nil,
+        layouts: LayoutLibrary? = nil
     ) throws {
+        // The controller's contentInsetAdjustmentBehavior is set before the first layout pass,
+        // as a view controller sets it in viewDidLoad; a view at rest stays at rest.
+        var context = context
+        if let behavior = controller?.options.contentInsetAdjustmentBehavior {
+            let atRest = context.contentOffset == context.restingContentOffset
+            context.contentInsetAdjustmentBehavior = behavior
+            if atRest { context.bounds.origin = context.restingContentOffset }
+        }
         view = try HeadlessCollectionView(layout: layout, context: context)
         self.controller = controller
+        self.layouts = layouts
+        controller?.layouts = layouts
         if let controller {
             view.delegate = controller
             view.allowsSelection = controller.options.allowsSelection
@@ -331,15 +344,30 @@ package final class SimulationSession {
         to layout: any CollectionViewLayout, bending transition: (any TransitionPathBending)?,
         names: (layout: String, transition: String?), line: Int = 0
     ) throws -> TimelineStep {
-        if view.transitionLayout != nil {
-            throw SimulationError(
-                "beginTransition: a transition is in progress (finishTransition or cancelTransition first)")
-        }
-        if view.movingItem != nil {
-            throw SimulationError("beginTransition: an item is moving (endMove or cancelMove first)")
-        }
+        try Self.checkNoTransition(view, "beginTransition")
         return try record(.beginTransition(layout: names.layout, transition: names.transition), line: line) {
             try view.startInteractiveTransition(to: layout, bending: transition)
+        }
+    }
+
+    /// `beginTransition(NAME [, TRANSITION])`: the transition to the layout the command line
+    /// named `name` (`LayoutLibrary`).
+    @discardableResult
+    package func beginTransition(named name: String, bending transition: String?, line: Int = 0) throws -> TimelineStep
+    {
+        guard let layouts else { throw LayoutLibrary.noNames(name, "beginTransition") }
+        try Self.checkNoTransition(view, "beginTransition")
+        let (layout, bending) = try layouts.transition(to: name, bending: transition, function: "beginTransition")
+        return try beginTransition(to: layout, bending: bending, names: (name, transition), line: line)
+    }
+
+    /// Throws unless a transition may begin: none in progress, no item moving.
+    static func checkNoTransition(_ view: HeadlessCollectionView, _ what: String) throws {
+        if view.transitionLayout != nil {
+            throw SimulationError("\(what): a transition is in progress (finishTransition or cancelTransition first)")
+        }
+        if view.movingItem != nil {
+            throw SimulationError("\(what): an item is moving (endMove or cancelMove first)")
         }
     }
 
@@ -390,11 +418,19 @@ package final class SimulationSession {
     // MARK: Queries
 
     /// The visible elements now, as drawn (orthogonal sections at their offsets, clipped to
-    /// their bands): what each step records, the preview shows and `run` pictures draw.
+    /// their bands), with the cells' states and the refresh control: what each step records,
+    /// the preview shows and `run` pictures draw.
     package func snapshot() throws -> LayoutSnapshot {
         var snapshot = LayoutSnapshot(bounds: view.bounds, contentSize: view.contentSize, elements: [])
         snapshot.draw(try view.drawnElements())
         snapshot.background = controller?.options.backgroundColor
+        snapshot.selected = Set(view.selectedItems)
+        snapshot.highlighted = Set(view.highlightedItems)
+        if view.isRefreshing {
+            // UIRefreshControl sits just above the content, in the inset it adds.
+            let height = HeadlessCollectionView.refreshControlHeight
+            snapshot.refreshControl = Rect(x: view.bounds.x, y: -height, width: view.bounds.width, height: height)
+        }
         return snapshot
     }
 

@@ -13,6 +13,8 @@ struct ViewCall {
     let base: Int32
     /// Where the script calling the method reads files from.
     let folder: ScriptFolder?
+    /// The layouts the command line named (`beginTransition(NAME)`), if any.
+    let layouts: LayoutLibrary?
 
     /// Pushes `value` as the method's one result.
     func returning(_ push: (LuaState) -> Void) -> LuaState.FunctionResult {
@@ -20,7 +22,8 @@ struct ViewCall {
         return .results(1)
     }
 
-    func indexPath() throws -> LayoutIndexPath { try lua.indexPathArguments(base, call).get() }
+    /// The index path argument: one index-path value, or `section, item`.
+    func indexPath() throws -> LayoutIndexPath { try lua.indexPathArgument(base, call).get().0 }
 }
 
 /// The view's methods, shared by controllers (`view:name(…)`) and scenarios (globals): a
@@ -35,11 +38,12 @@ enum ViewMethods {
 
     static func run(
         _ name: String, call: String, view: HeadlessCollectionView, lua: LuaState, argumentBase base: Int32,
-        folder: ScriptFolder?
+        folder: ScriptFolder?, layouts: LayoutLibrary?
     ) throws -> LuaState.FunctionResult {
         if queries.contains(name) { try view.layoutIfNeeded() }
         guard let method = methods[name] else { return .error("\(call): unknown method") }
-        return try method(ViewCall(name: name, call: call, view: view, lua: lua, base: base, folder: folder))
+        return try method(
+            ViewCall(name: name, call: call, view: view, lua: lua, base: base, folder: folder, layouts: layouts))
     }
 
     static let methods: [String: Method] = changes.merging(reads) { first, _ in first }
@@ -137,8 +141,14 @@ enum ViewMethods {
         },
     ]
 
-    /// An interactive transition in progress.
+    /// An interactive transition: begun (by name) and in progress.
     private static let transitions: [String: Method] = [
+        "beginTransition": { call in
+            let (name, transition) = try transitionNames(call)
+            guard let layouts = call.layouts else { throw LayoutLibrary.noNames(name, call.call) }
+            try layouts.beginTransition(on: call.view, to: name, bending: transition, function: call.call)
+            return .results(0)
+        },
         "transitionProgress": { call in
             call.returning { lua in
                 if let progress = call.view.transitionLayout?.transitionProgress {
@@ -165,6 +175,20 @@ enum ViewMethods {
         "finishTransition": { try endTransition($0, finish: true) },
         "cancelTransition": { try endTransition($0, finish: false) },
     ]
+
+    /// `beginTransition(NAME [, TRANSITION])`'s names.
+    static func transitionNames(_ call: ViewCall) throws -> (String, String?) {
+        func name(_ index: Int32, _ what: String) throws -> String? {
+            let type = call.lua.type(at: index)
+            if index > call.base, type == .nil || type == .none { return nil }
+            guard type == .string, let text = call.lua.string(at: index) else {
+                throw SimulationError(
+                    "\(call.call) expects \(what) (a name given with --layout NAME=FILE), got \(type.name)")
+            }
+            return text
+        }
+        return (try name(call.base, "the layout's name")!, try name(call.base + 1, "the transition's name"))
+    }
 
     private static func endTransition(_ call: ViewCall, finish: Bool) throws -> LuaState.FunctionResult {
         try SimulationSession.checkTransition(call.view, call.call)

@@ -62,8 +62,13 @@ final class ElementSink {
     /// Item count per section of the data being laid out: what index paths may exist.
     private var itemCounts: [Int] = []
 
-    /// Starts a new prepare over `data` and pushes `out`.
-    func begin(data: CollectionData) {
+    /// Whether `out:contentSize` is allowed: in `prepare`, not in a lazy layout's queries.
+    private var acceptsContentSize = true
+
+    /// Starts a new prepare (or, `acceptsContentSize` false, a lazy layout's query) over
+    /// `data` and pushes `out`.
+    func begin(data: CollectionData, acceptsContentSize: Bool = true) {
+        self.acceptsContentSize = acceptsContentSize
         builder = ElementStoreBuilder()
         buffer.clear()
         itemCounts = data.sections.map(\.count)
@@ -300,6 +305,10 @@ final class ElementSink {
 
     private func setContentSize(_ lua: LuaState) -> LuaState.FunctionResult {
         guard isOpen else { return .error("out:contentSize is only available during prepare(cv, out)") }
+        guard acceptsContentSize else {
+            return .error(
+                "out:contentSize belongs in prepare(cv, out): elementsInRect(cv, rect, out) only places elements")
+        }
         guard let width = lua.number(at: 2), let height = lua.number(at: 3),
             width.isFinite, height.isFinite, width >= 0, height >= 0
         else {

@@ -176,6 +176,7 @@ extension ScriptLayout {
         var hooks = functions(LayoutNames.hooks)
         switch kind {
         case .custom:
+            hooks += functions(LayoutNames.customCallbacks)
             return CapturedLayout(body: .custom, luaCode: hooks, evaluated: [], unsupported: []).located(script)
         case .flow:
             var estimated: Size?

@@ -30,7 +30,7 @@ extension LayoutScript {
             : (LayoutNames.flowProperties, LayoutNames.flowCallbacks)
         fields.properties = properties.filter { fieldType(name: $0) != .nil }
         fields.callbacks = callbacks.filter { fieldType(name: $0) == .function }
-        fields.hooks = LayoutNames.hooks.filter { fieldType(name: $0) == .function }
+        fields.hooks = (LayoutNames.hooks + LayoutNames.customCallbacks).filter { fieldType(name: $0) == .function }
         lua.pop(1)
         let known = Set(LayoutNames.all)
         fields.unknown = layoutTableKeys().filter {

@@ -32,6 +32,8 @@ enum LayoutNames {
         "initialLayoutAttributesForAppearingDecorationElement", "finalLayoutAttributesForDisappearingDecorationElement",
         "targetIndexPathForInteractivelyMovingItem", "layoutAttributesForInteractivelyMovingItem",
     ]
+    /// A custom layout's answers per query, for huge sets (`LazyScriptElements`).
+    static let customCallbacks = ["elementsInRect", "itemAttributes"]
     /// UIKit's spellings of what has another name here, with the Lua spelling to use: a layout
     /// table defining one is warned (never silently ignored), and `--strict` fails.
     static let uikitNames: [String: String] = {
@@ -77,9 +79,10 @@ enum LayoutNames {
     static func luaSpelling(ofUIKitName key: String) -> String? { uikitNames[key] }
 
     /// UICollectionViewLayout properties, for every kind of layout.
-    static let layoutProperties = ["flipsHorizontallyInOppositeLayoutDirection"]
+    static let layoutProperties = ["flipsHorizontallyInOppositeLayoutDirection", "transitionLayout"]
     static let all = unique(
-        flowProperties + flowCallbacks + compositionalProperties + selfSizingCallbacks + hooks + layoutProperties)
+        flowProperties + flowCallbacks + compositionalProperties + selfSizingCallbacks + hooks + customCallbacks
+            + layoutProperties)
 
     private static func unique(_ names: [String]) -> [String] {
         var seen: Set<String> = []

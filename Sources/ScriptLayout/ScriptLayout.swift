@@ -39,6 +39,10 @@ public final class ScriptLayout: CollectionViewLayout {
         case compositional
     }
 
+    /// Why a script's returned table is not a layout (what a file of another kind, such as a
+    /// transition script, is told).
+    package static let notALayout = "the returned table is not a layout: use flow{...} or define prepare(cv, out)"
+
     let script: LayoutScript
     public let kind: Kind
     private let step: any ScriptComputeStep
@@ -104,9 +108,7 @@ public final class ScriptLayout: CollectionViewLayout {
         strict = options.strict
         proxy = AttributesProxy(lua: script.lua)
         guard let kind = Kind.detect(script) else {
-            throw ScriptError(
-                kind: .invalidValue,
-                message: "\(name): the returned table is not a layout: use flow{...} or define prepare(cv, out)")
+            throw ScriptError(kind: .invalidValue, message: "\(name): \(Self.notALayout)")
         }
         self.kind = kind
         step = kind.makeStep(script: script, options: options)
@@ -213,9 +215,13 @@ public final class ScriptLayout: CollectionViewLayout {
     /// Whether `key` scrolls with its section's region (cells and item supplementaries).
     package func scrollsWithRegion(_ key: ElementKey) -> Bool { prepared.dynamics?.scrollsWithRegion(key) ?? false }
 
-    /// Where orthogonal section `section` comes to rest when released at `proposed` with `velocity`.
-    package func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double {
-        prepared.dynamics?.targetOffset(inRegion: section, proposed: proposed, velocity: velocity) ?? proposed
+    /// Where orthogonal section `section` comes to rest when a swipe released at `release` with
+    /// `velocity` proposes `proposed`.
+    package func targetOffset(
+        inRegion section: Int, releasedAt release: Double, proposed: Double, velocity: Double
+    ) -> Double {
+        prepared.dynamics?.targetOffset(
+            inRegion: section, releasedAt: release, proposed: proposed, velocity: velocity) ?? proposed
     }
 
     // MARK: Queries

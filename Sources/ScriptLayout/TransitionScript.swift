@@ -47,36 +47,57 @@ public final class TransitionScript {
             mustReturn:
                 "a transition script must return a table with attributes(cv, a, from, to, progress) and/or animatedKeys"
         )
+        do {
+            animatedValues = try Self.readTable(lua, name: path)
+        } catch {
+            lua.pop(1)
+            throw error
+        }
+        table = lua.reference()
+    }
+
+    /// A transition layout a layout provides (its table's `transitionLayout`, of a transition
+    /// script's shape), run in the layout's own Lua state; `name` says where it is.
+    init(table: LuaReference, environment: ScriptEnvironment, name: String) throws(ScriptError) {
+        self.environment = environment
+        self.name = name
+        let lua = environment.lua
+        binding = try CollectionContextBinding(lua: lua)
+        proxy = AttributesProxy(lua: lua)
+        lua.push(table)
+        defer { lua.pop(1) }
+        animatedValues = try Self.readTable(lua, name: name)
+        self.table = table
+    }
+
+    /// Checks the transition table on top (`attributes` a function or absent, `animatedKeys` a
+    /// table of name = value or absent) and returns its animated keys; the table stays.
+    private static func readTable(_ lua: LuaState, name: String) throws(ScriptError) -> [String: LayoutValue] {
         let hookType = lua.rawGet(tableAt: -1, field: "attributes")
         lua.pop(1)
         guard hookType == .function || hookType == .nil else {
-            lua.pop(1)
             throw ScriptError(
                 kind: .invalidValue,
-                message: "\(path): attributes must be a function(cv, a, from, to, progress), got \(hookType.name)")
+                message: "\(name): attributes must be a function(cv, a, from, to, progress), got \(hookType.name)")
         }
-        switch lua.rawGet(tableAt: -1, field: "animatedKeys") {
-        case .nil: break
+        let type = lua.rawGet(tableAt: -1, field: "animatedKeys")
+        defer { lua.pop(1) }
+        switch type {
+        case .nil: return [:]
         case .table:
             let value: LayoutValue
             do { value = try lua.layoutValue(at: -1) } catch {
-                lua.pop(2)
-                throw ScriptError(kind: .invalidValue, message: "\(path): animatedKeys: \(error.message)")
+                throw ScriptError(kind: .invalidValue, message: "\(name): animatedKeys: \(error.message)")
             }
             guard case .object(let keys) = value else {
-                lua.pop(2)
-                throw ScriptError(
-                    kind: .invalidValue, message: "\(path): animatedKeys must be a table of name = value")
+                throw ScriptError(kind: .invalidValue, message: "\(name): animatedKeys must be a table of name = value")
             }
-            animatedValues = keys
+            return keys
         case let other:
-            lua.pop(2)
             throw ScriptError(
-                kind: .invalidValue, message: "\(path): animatedKeys must be a table of name = value, got \(other.name)"
+                kind: .invalidValue, message: "\(name): animatedKeys must be a table of name = value, got \(other.name)"
             )
         }
-        lua.pop(1)
-        table = lua.reference()
     }
 
     /// `updateValue(_:forAnimatedKey:)`: the value the hook reads as `cv.animatedValues[key]`.

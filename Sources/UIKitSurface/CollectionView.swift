@@ -170,13 +170,20 @@ open class UICollectionView: UIScrollView {
     }
 
     /// UIKit's layout pass: prepares the layout when it was invalidated, takes its content
-    /// size, then shows what is in the bounds (`displayElements`).
+    /// size, rests at the adjusted inset if nobody scrolled (preparing again if that
+    /// invalidated the layout), then shows what is in the bounds (`displayElements`).
     open override func layoutSubviews() {
         if collectionViewLayout.isInvalid {
             collectionViewLayout.isInvalid = false
             collectionViewLayout.prepare()
         }
         contentSize = collectionViewLayout.collectionViewContentSize
+        settleAtRest()
+        if collectionViewLayout.isInvalid {
+            collectionViewLayout.isInvalid = false
+            collectionViewLayout.prepare()
+            contentSize = collectionViewLayout.collectionViewContentSize
+        }
         displayElements()
     }
 

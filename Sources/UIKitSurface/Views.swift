@@ -89,7 +89,14 @@ open class UIView: NSObject {
 @MainActor
 open class UIScrollView: UIView {
     /// …/uiscrollview/contentoffset
-    open var contentOffset: CGPoint = .zero
+    open var contentOffset: CGPoint = .zero {
+        didSet { if !isSettlingAtRest { isAtRest = false } }
+    }
+    /// Not UIKit's API: whether the offset is where UIKit rests a scroll view nobody has
+    /// scrolled (−adjustedContentInset.left, −adjustedContentInset.top), following the adjusted
+    /// inset as it changes (docs/lua-api.md, "The resting offset"). Setting the offset ends it.
+    var isAtRest = true
+    private var isSettlingAtRest = false
     /// …/uiscrollview/contentsize
     open var contentSize: CGSize = .zero
     /// …/uiscrollview/contentinset
@@ -97,13 +104,28 @@ open class UIScrollView: UIView {
         didSet { setNeedsLayout() }
     }
 
-    /// …/uiscrollview/adjustedcontentinset: the content inset plus the safe area.
+    /// …/uiscrollview/adjustedcontentinset: the content inset plus the safe area on the edges
+    /// the default behaviour (`.automatic`, for a view controller's content view) adjusts: the
+    /// top and bottom always, the sides when the content is wider than the view.
     @available(iOS 11.0, *)
     open var adjustedContentInset: UIEdgeInsets {
         let safe = safeAreaInsets
+        let sides = contentSize.width > frame.size.width
         return UIEdgeInsets(
-            top: contentInset.top + safe.top, left: contentInset.left + safe.left,
-            bottom: contentInset.bottom + safe.bottom, right: contentInset.right + safe.right)
+            top: contentInset.top + safe.top, left: contentInset.left + (sides ? safe.left : 0),
+            bottom: contentInset.bottom + safe.bottom, right: contentInset.right + (sides ? safe.right : 0))
+    }
+
+    /// A scroll view at rest moves to the resting offset of its adjusted inset, as UIKit keeps
+    /// a view nobody scrolled at rest while its insets change.
+    func settleAtRest() {
+        guard isAtRest else { return }
+        let inset = adjustedContentInset
+        let resting = CGPoint(x: -inset.left, y: -inset.top)
+        guard resting != contentOffset else { return }
+        isSettlingAtRest = true
+        contentOffset = resting
+        isSettlingAtRest = false
     }
 
     /// …/uiview/bounds: a scroll view's bounds start at its content offset.

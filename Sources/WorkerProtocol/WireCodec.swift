@@ -224,6 +224,20 @@ package struct WireWriter {
         } else {
             byte(0)
         }
+        // The cells' states and the refresh control (a simulation's snapshot).
+        for paths in [snapshot.selected, snapshot.highlighted] {
+            int(paths.count)
+            for path in paths.sorted() {
+                int(path.section)
+                int(path.item)
+            }
+        }
+        if let band = snapshot.refreshControl {
+            byte(1)
+            rect(band)
+        } else {
+            byte(0)
+        }
     }
 }
 
@@ -402,6 +416,12 @@ package struct WireReader {
             snapshot.regionOfElement[element] = region
         }
         if try byte() == 1 { snapshot.background = try string() }
+        for selected in [true, false] {
+            var paths: Set<LayoutIndexPath> = []
+            for _ in 0..<(try self.count(minimumSize: 2)) { paths.insert(LayoutIndexPath(try int(), try int())) }
+            if selected { snapshot.selected = paths } else { snapshot.highlighted = paths }
+        }
+        if try byte() == 1 { snapshot.refreshControl = try rect() }
         return snapshot
     }
 

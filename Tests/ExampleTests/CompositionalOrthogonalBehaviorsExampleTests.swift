@@ -68,4 +68,24 @@ struct CompositionalOrthogonalBehaviorsExampleTests {
         // Where each section starts: 0, but −28.25 for groupPagingCentered.
         #expect(layout.scrollRegions.map(\.initialOffset) == [0, 0, 0, 0, -28.25])
     }
+
+    /// One page, one group per swipe, however hard the fling (Apple's pages: groupPaging pages
+    /// one group at a time; paging, by the container).
+    /// A fling of 20 points/ms would decelerate 20 · 499 = 9980 points: every section's snap
+    /// lands on its last offset, 580.5, and the paging ones stop at the next unit instead —
+    /// paging (3) 375, groupPaging (4) 318.5, groupPagingCentered (5) −28.25 + 318.5 = 290.25;
+    /// the continuous ones (1, 2) go all the way. Flung back as hard, each pages back by one
+    /// unit: 0, 0, −28.25.
+    @Test func aHardFlingPagesOneUnit() throws {
+        let example = try Self.example()
+        let view = try HeadlessCollectionView(layout: example.layout, context: example.context)
+        let forward = try (1...5).map { try view.flingSection($0, velocity: 20).target }
+        #expect(forward == [580.5, 580.5, 375, 318.5, 290.25])
+        let back = try (3...5).map { try view.flingSection($0, velocity: -20).target }
+        #expect(back == [0, 0, -28.25])
+        // From a release between boundaries (groupPaging at 400, group 1.26): forward to the
+        // next boundary past it, 2 · 318.5 = 637, clamped to 580.5; back to 318.5.
+        #expect(try view.flingSection(4, from: 400, velocity: 20).target == 580.5)
+        #expect(try view.flingSection(4, from: 400, velocity: -20).target == 318.5)
+    }
 }

@@ -31,14 +31,24 @@ struct SpringboardExampleTests {
         #expect(example.contentSize == Size(width: 1552, height: 1024))
     }
 
+    /// The close button of a 144-point icon, a white cross in a dark circle: the circle at
+    /// (144/16, 144/16, 144/4, 144/4) = (9, 9, 36, 36), the cross at (144/8, 144/8, 144/8,
+    /// 144/8) = (18, 18, 18, 18), the middle half of the circle; both hidden unless deleting.
+    static func closeButton(hidden: Bool) -> [String: LayoutValue] {
+        [
+            "deleteButtonHidden": .bool(hidden), "deleteCrossHidden": .bool(hidden),
+            "deleteButtonFrame": .array([9, 9, 36, 36].map(LayoutValue.number)),
+            "deleteButtonShape": .string("circle"), "deleteButtonColor": .string("#3a3a3c"),
+            "deleteCrossFrame": .array([18, 18, 18, 18].map(LayoutValue.number)), "deleteCrossShape": .string("cross"),
+        ]
+    }
+
     /// deleteButtonHidden = not deletionMode, with deletionMode absent (false) by default.
     @Test func deleteButtonsAreHiddenByDefault() throws {
         let example = try Self.springboard()
         let all = try example.all()
         #expect(all.count == 40)
-        // The delete button of a 144-point icon: (144/16, 144/16, 144/4, 144/4) = (9, 9, 36, 36).
-        let button = LayoutValue.array([.number(9), .number(9), .number(36), .number(36)])
-        #expect(all.allSatisfy { $0.custom == ["deleteButtonHidden": .bool(true), "deleteButtonFrame": button] })
+        #expect(all.allSatisfy { $0.custom == Self.closeButton(hidden: true) })
         // The first page's viewport: columns 0–3 (x < 768) → items 0–19.
         let page = try example.elements(in: Rect(x: 0, y: 0, width: 768, height: 1024))
         #expect(page.map(\.indexPath.item) == Array(0..<20))
@@ -66,8 +76,7 @@ struct SpringboardExampleTests {
         let deleting = try Self.springboard(state: ["deletionMode": .bool(true)])
         let all = try deleting.all()
         #expect(all.count == 40)
-        let button = LayoutValue.array([.number(9), .number(9), .number(36), .number(36)])
-        #expect(all.allSatisfy { $0.custom == ["deleteButtonHidden": .bool(false), "deleteButtonFrame": button] })
+        #expect(all.allSatisfy { $0.custom == Self.closeButton(hidden: false) })
         #expect(all.map(\.frame) == (try normal.all().map(\.frame)))
         // Page 1's viewport (768…1536): columns 4–7 → items 20–39.
         let page = try deleting.elements(in: Rect(x: 768, y: 0, width: 768, height: 1024))

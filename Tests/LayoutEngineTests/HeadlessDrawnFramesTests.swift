@@ -41,7 +41,7 @@ private final class HookedLayout: CollectionViewLayout {
     func scrollsWithRegion(_ key: ElementKey) -> Bool { key.category == .cell }
     /// Groups of 110 (a 100-wide cell and a 10-point gap): round to the nearest without
     /// velocity, the next one in the velocity's direction otherwise, clamped to 0…500.
-    func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double {
+    func targetOffset(inRegion section: Int, releasedAt release: Double, proposed: Double, velocity: Double) -> Double {
         let index = proposed / 110
         let snapped = velocity > 0 ? index.rounded(.up) : velocity < 0 ? index.rounded(.down) : index.rounded()
         return min(max(snapped * 110, 0), 500)

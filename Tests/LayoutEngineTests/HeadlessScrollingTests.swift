@@ -50,6 +50,30 @@ struct HeadlessScrollingTests {
         #expect(try view.fling(velocity: .zero).target == Point(x: 0, y: 400))
     }
 
+    @Test func pagingMovesOnePageHoweverHardTheFling() throws {
+        // 40 items: content 10 + 20·110 = 2210 high, pages of 400 (range 0…1810). A fling of
+        // 50 points/ms would decelerate 24950 points; paging stops at the next page, 400.
+        let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 40))
+        view.isPagingEnabled = true
+        #expect(try view.fling(velocity: Point(x: 0, y: 50)).target == Point(x: 0, y: 400))
+        #expect(try view.fling(velocity: Point(x: 0, y: 50)).target == Point(x: 0, y: 800))
+        #expect(try view.fling(velocity: Point(x: 0, y: -50)).target == Point(x: 0, y: 400))
+    }
+
+    @Test func aFlingAgainstTheDragGoesTheFlingsWay() throws {
+        // Documented (docs/lua-api.md, "The headless view"): the release's velocity decides, as
+        // a finger flicking back at the end of a drag does. A drag of 250 (page 0.625) let go
+        // without a fling settles on the nearest page, 400; the same drag flung back goes to
+        // the boundary before its release, ⌈0.625⌉ − 1 = 0.
+        let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 40))
+        view.isPagingEnabled = true
+        try view.drag(from: Point(x: 150, y: 350), to: Point(x: 150, y: 100))
+        #expect(view.contentOffset == Point(x: 0, y: 400))
+        try view.setContentOffset(.zero)
+        try view.drag(from: Point(x: 150, y: 350), to: Point(x: 150, y: 100))
+        #expect(try view.fling(velocity: Point(x: 0, y: -1)).target == .zero)
+    }
+
     @Test func aFlingDeceleratesAndLandsWhereTheLayoutSays() throws {
         // From 0 at 0.5 points/ms the deceleration ends 0.5 · 0.998 / 0.002 = 249.5 further; the
         // layout snaps to rows of 110: round(249.5 / 110) = 2 → 220.

@@ -144,6 +144,27 @@ struct UpdateMappingTests {
         #expect(
             mapping.newData(from: old) == CollectionData(sections: [.init(items: [.string("b"), .string("c"), .null])]))
     }
+
+    /// Without data after the update (`update` without `--data-after`): item 0 moved to 2
+    /// takes "a" with it, section 1 (a count with its own data) keeps its data, and a section
+    /// moved from 1 to 0 takes its data along; an inserted section has none.
+    @Test func newDataKeepsSectionDataAndMovesPayloads() throws {
+        let old = CollectionData(sections: [
+            .init(items: [.string("a"), .string("b"), .string("c")], data: .string("S0")),
+            .init(count: 2, data: .string("S1")),
+        ])
+        let moved = try UpdateMapping(
+            oldCounts: [3, 2], update: BatchUpdate(movedItems: [.init(from: path(0, 0), to: path(0, 2))]))
+        #expect(
+            moved.newData(from: old)
+                == CollectionData(sections: [
+                    .init(items: [.string("b"), .string("c"), .string("a")], data: .string("S0")),
+                    .init(items: [.null, .null], data: .string("S1")),
+                ]))
+        let sections = try UpdateMapping(
+            oldCounts: [3, 2], update: BatchUpdate(insertedSections: [2], movedSections: [.init(from: 1, to: 0)]))
+        #expect(sections.newData(from: old).sections.map(\.data) == [.string("S1"), .string("S0"), nil])
+    }
 }
 
 @Suite("Update validation: one section")

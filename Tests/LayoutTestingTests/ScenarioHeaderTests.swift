@@ -51,4 +51,20 @@ struct ScenarioHeaderTests {
         #expect(header.layout == .init(value: "\u{301} a.lua", line: 1))
         #expect(try OptionWords.split("'a\u{301}'\u{301} b") == ["a\u{301}\u{301}", "b"])
     }
+
+    /// `-- checks: none` is read once, and only as `none`.
+    @Test func checksNone() throws {
+        let header = try ScenarioHeader.parse("-- layout: a.lua\n-- checks: none\ntap(1, 1)\n", path: "t.test.lua")
+        #expect(header.checksNone == .init(value: "none", line: 2))
+        #expect(try ScenarioHeader.parse("-- layout: a.lua\n", path: "t.test.lua").checksNone == nil)
+        #expect(throws: TestFileError("t.test.lua", 3, "second '-- checks:' line (the first is line 2)")) {
+            try ScenarioHeader.parse("-- layout: a.lua\n-- checks: none\n-- checks: none\n", path: "t.test.lua")
+        }
+        #expect(
+            throws: TestFileError(
+                "t.test.lua", 2, "'-- checks:' takes 'none' (the test checks nothing on purpose), got '0'")
+        ) {
+            try ScenarioHeader.parse("-- layout: a.lua\n-- checks: 0\n", path: "t.test.lua")
+        }
+    }
 }

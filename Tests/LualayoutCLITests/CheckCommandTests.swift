@@ -216,4 +216,35 @@ struct CheckCommandTests {
         // over the one above it (same column): 3 · 33,332 = 99,996 pairs.
         #expect(result.out.contains("  warning: 99996 overlapping pairs of cells: "))
     }
+
+    /// UIKit places an orthogonal section's later groups past the content's right edge: `check`
+    /// does not call them outside. Examples/compositional/orthogonal-sections.lua, 20 items at
+    /// @2x: one sideways section 375 wide whose groups run to x = 3·318.5 + … past 375; its
+    /// cells stay inside the content's height (266.5), the only axis checked for them.
+    @Test func orthogonalCellsPastTheEdgeAreNotOutside() throws {
+        let result = lualayout("check", "Examples/compositional/orthogonal-sections.lua", "--scale", "2")
+        #expect(result.status == 0)
+        #expect(result.out.contains("content size: 375×266.5\n"))
+        #expect(!result.out.contains("outside the content size"), "\(result.out)")
+        // A cell that is outside across the section's axis is still reported.
+        let script = try temporaryFile(
+            "layout.lua",
+            """
+            local C = compositional
+            local item = C.item{ width = C.absolute(100), height = C.absolute(50) }
+            local section = C.section{
+              group = C.group{
+                axis = "horizontal", width = C.absolute(100), height = C.absolute(50), subitem = item, count = 1,
+              },
+              orthogonalScrollingBehavior = "continuous",
+            }
+            return compositional{
+              section = section,
+              attributes = function(cv, a) if a.item == 4 then a.y = a.y + 500 end end,
+            }
+            """)
+        let moved = lualayout("check", script, "--items", "5")
+        #expect(moved.status == 0)
+        #expect(moved.out.contains("warning: 1 element outside the content size 375×50: cell [0, 4]"), "\(moved.out)")
+    }
 }

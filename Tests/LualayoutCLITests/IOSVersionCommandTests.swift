@@ -84,7 +84,7 @@ struct IOSVersionCommandTests {
         #expect(result.out.contains("PASS  \(d) [iphone-se@16]"))
         #expect(result.out.contains("FAIL  \(d) [iphone-se]"))
         #expect(result.out.contains("cell [0, 0]: x got 17, expected 16"))
-        #expect(FileManager.default.fileExists(atPath: dir + "/__snapshots__/v.iphone-se.ios16.json"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/__snapshots__/d.test.lua/v.iphone-se.ios16.json"))
         let bad = try TestCommandTests.folder([
             "v.lua": Self.showsVersion,
             "b.test.lua": "-- layout: v.lua\n-- devices: iphone-se@12\nexpectFrame(0, 0, {12, 0, 10, 10})\n",

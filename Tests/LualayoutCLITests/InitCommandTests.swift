@@ -59,7 +59,8 @@ struct InitCommandTests {
     /// elements of the starter's run: 8 for the flow and custom ones), the second (in CI mode)
     /// compares with it.
     static func expectTheTestPasses(_ folder: String, _ name: String, checks: Int, elements: Int = 8) throws {
-        let test = "\(folder)/\(name).test.lua", snapshot = "\(folder)/__snapshots__/\(name).json"
+        let test = "\(folder)/\(name).test.lua"
+        let snapshot = "\(folder)/__snapshots__/\(name).test.lua/\(name).json"
         let first = lualayout("test", test, "--no-ci")
         #expect(first.status == 0)
         #expect(first.err == "")
@@ -112,7 +113,26 @@ struct InitCommandTests {
         #expect(test.contains("expectSnapshot(\"my--odd--layout\")"))
         let result = lualayout("test", folder, "--no-ci")
         #expect(result.status == 0)
-        #expect(FileManager.default.fileExists(atPath: folder + "/__snapshots__/my--odd--layout.json"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder + "/__snapshots__/my \"odd\" layout.test.lua/my--odd--layout.json"))
+    }
+
+    /// `init sub/dir/name` makes the missing folders (issue 34, item 17) and its test passes
+    /// there; a file where a folder should be is refused before anything is written.
+    @Test func makesTheFoldersOfItsName() throws {
+        let folder = try temporaryFolder()
+        let made = lualayout("init", folder + "/sub/dir/name")
+        #expect(made.status == 0, "\(made.err)")
+        for file in ["name.lua", "name.json", "name.test.lua"] {
+            #expect(FileManager.default.fileExists(atPath: folder + "/sub/dir/" + file))
+        }
+        try Self.expectTheTestPasses(folder + "/sub/dir", "name", checks: 4)
+        try "a file\n".write(toFile: folder + "/file", atomically: true, encoding: .utf8)
+        let blocked = lualayout("init", folder + "/file/x/name")
+        #expect(blocked.status == 2)
+        #expect(blocked.err.contains("\(folder)/file/x/name.lua: cannot write: Not a directory"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["file", "sub"])
     }
 
     @Test func neverOverwrites() throws {
@@ -192,12 +212,5 @@ struct InitCommandTests {
                 == "lualayout: init: '\(folder)/' does not name a file (init writes NAME.lua, NAME.json and NAME.test.lua)\n"
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
-    }
-
-    @Test func aMissingFolderIsAnInputError() throws {
-        let folder = try temporaryFolder()
-        let result = lualayout("init", folder + "/no/such/demo")
-        #expect(result.status == 2)
-        #expect(result.err == "\(folder)/no/such/demo.lua: cannot write: No such file or directory\n")
     }
 }

@@ -14,6 +14,22 @@ struct PictureCommandTests {
         #expect(result.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"92.45\" height=\"600\" "))
     }
 
+    /// A whole-layout picture is sized to the content, not the viewport (issue 34, item 17): one
+    /// 200×100 cell in a 200×600 view. The natural width is 480 (the least), so 448 pixels draw
+    /// 200 points (2.24 px/pt) and the picture is 100 · 2.24 + 32 + 28 = 284 high, not the
+    /// 600 · 2.24 + 60 = 1404 of the viewport; the viewport's outline runs off its bottom.
+    /// `--visible` still draws the viewport.
+    @Test func wholeLayoutPicturesAreSizedToTheContent() throws {
+        let script = try temporaryFile(
+            "one.lua",
+            "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 200, 100) out:contentSize(200, 100) end }")
+        let whole = lualayout("run", script, "--items", "1", "--bounds", "200x600", "--format", "svg")
+        #expect(whole.status == 0, "\(whole.err)")
+        #expect(whole.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"284\" "))
+        let visible = lualayout("run", script, "--items", "1", "--bounds", "200x600", "--format", "svg", "--visible")
+        #expect(visible.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"1404\" "))
+    }
+
     static let events = """
         local fields = { { title = "Standup", label = "S" }, { label = "Review" }, {} }
         return { prepare = function(cv, out)

@@ -28,6 +28,10 @@ struct PreviewInteractTests {
         #expect(tapped["selected"] as? [[Int]] == [[0, 6]])
         #expect(tapped["total"] as? Int == 40)
         #expect((tapped["calls"] as? [String])?.contains("shouldSelectItem[0, 6]") == true)
+        // The picture marks the selected icon itself (issue 34.2: through the worker's snapshot).
+        let tappedSVG = try #require(tapped["svg"] as? String)
+        #expect(tappedSVG.components(separatedBy: "class=\"cell is-selected\"").count - 1 == 1)
+        #expect(tappedSVG.contains("data-index-path=\"0,6\""))
         let deleting = try json(try preview.get("/interact?log=t:296,308;l:104,104;t:52,460"))
         #expect(deleting["state"] as? [String: Bool] == ["deletionMode": true])
         #expect(deleting["total"] as? Int == 39)
@@ -35,6 +39,7 @@ struct PreviewInteractTests {
         #expect(deleting["selected"] as? [[Int]] == [[0, 5]])
         let svg = try #require(deleting["svg"] as? String)
         #expect(svg.components(separatedBy: "class=\"part\" data-part=\"deleteButton\"").count - 1 == 20)
+        #expect(svg.components(separatedBy: "class=\"part\" data-part=\"deleteCross\"").count - 1 == 20)
         let scrolled = try json(try preview.get("/interact?log=s:400,0;t:104,104"))
         #expect(scrolled["offset"] as? [String: Double] == ["x": 400, "y": 0])
         // What the page shows, rounded as every report is (at most three decimals).
@@ -49,6 +54,29 @@ struct PreviewInteractTests {
         let fresh = try json(try preview.get("/interact?log="))
         #expect(fresh["selected"] as? [[Int]] == [])
         #expect(fresh["state"] as? [String: Bool] == [:])
+    }
+
+    /// The preview of a phone (issue 34, items 9 and 17): it starts where UIKit rests the view,
+    /// at −adjustedContentInset.top = −59 under the Dynamic Island's safe area (grid.lua's 20
+    /// items scroll sideways: its content is 852 − 59 − 34 = 759 high), marks the safe area's
+    /// bands (59 at the top, 34 at the bottom of the 393×852 viewport, at y −59 and
+    /// −59 + 852 − 34 = 759), and draws the screen at its natural size: 480 pixels wide (the
+    /// least; a point is 448 / 393 ≈ 1.14 pixels), not squeezed into 640 pixels of height.
+    @Test func aPhonePreviewRestsUnderTheSafeAreaAndMarksIt() throws {
+        let preview = try PreviewTests.Preview(
+            script: repositoryRoot + "/Examples/grid.lua",
+            arguments: ["--bounds", "393x852", "--safe-area", "59,0,34,0", "--items", "20"])
+        try #require(preview.port > 0, "\(preview.errors.text)")
+        let rest = try json(try preview.get("/interact?log="))
+        #expect(rest["offset"] as? [String: Double] == ["x": 0, "y": -59])
+        let svg = try #require(rest["svg"] as? String)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" "))
+        #expect(
+            svg.contains("<rect class=\"safe-area\" data-edge=\"top\" x=\"0\" y=\"-59\" width=\"393\" height=\"59\""))
+        #expect(
+            svg.contains("<rect class=\"safe-area\" data-edge=\"bottom\" x=\"0\" y=\"759\" width=\"393\" height=\"34\"")
+        )
+        #expect(!svg.contains("data-edge=\"left\""))
     }
 
     /// One drawing path: the App Store page's featured section (groupPagingCentered) rests

@@ -24,15 +24,18 @@ struct SimulateHTMLTests {
         #expect(Self.count(page, "<iframe class=\"update\"") == 2)
         #expect(page.contains("<p id=\"result\" class=\"passed\">passed · "))
         let sections = page.components(separatedBy: "<section class=\"picture\"").dropFirst()
-        // Step 1: the tap on icon 6 selects it; no icon jiggles, no delete button shows.
+        // Step 1: the tap on icon 6 selects it (the picture marks it); no icon jiggles, no delete
+        // button shows.
         let step1 = Array(sections)[1]
         #expect(step1.hasPrefix(" data-step=\"1\" data-selected=\"0,6\" data-highlighted=\"\""))
+        #expect(Self.count(step1, "class=\"cell is-selected\"") == 1)
         #expect(Self.count(step1, "class=\"loop\"") == 0 && Self.count(step1, "class=\"part\"") == 0)
         // Step 2: the long press turns deletion mode on: the 20 icons of the first page jiggle
         // and show their delete buttons.
         let step2 = Array(sections)[2]
         #expect(Self.count(step2, "class=\"loop\"") == 20)
-        #expect(Self.count(step2, "class=\"part\" data-part=\"deleteButton\"") == 20)
+        #expect(Self.count(step2, "<ellipse class=\"part\" data-part=\"deleteButton\"") == 20)
+        #expect(Self.count(step2, "<path class=\"part\" data-part=\"deleteCross\"") == 20)
         #expect(step2.contains("@keyframes ll-rotation-m2-6"))
         #expect(page.contains("<li data-step=\"2\"><b>#2</b> line 35 · longPress at 104,104"))
         #expect(page.contains("state deletionMode: false → true") || page.contains("state deletionMode: nil → true"))

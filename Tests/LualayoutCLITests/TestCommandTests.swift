@@ -192,13 +192,14 @@ struct TestCommandTests {
                 "PASS  Examples/lists.test.lua [--state appearance=insetGrouped]",
                 "PASS  Examples/lists.test.lua [--state appearance=sidebar]",
                 "PASS  Examples/lists.test.lua [--state appearance=sidebarPlain]",
-                "PASS  Examples/pinch-transition.test.lua", "PASS  Examples/pinch.test.lua",
-                "PASS  Examples/refresh.test.lua", "PASS  Examples/springboard.test.lua",
-                "PASS  Examples/waterfall.test.lua", "14 passed, 0 failed",
+                "PASS  Examples/pinch-named-transition.test.lua", "PASS  Examples/pinch-transition.test.lua",
+                "PASS  Examples/pinch.test.lua", "PASS  Examples/refresh.test.lua",
+                "PASS  Examples/springboard.test.lua", "PASS  Examples/waterfall.test.lua", "15 passed, 0 failed",
             ])
         #expect(lines.contains("PASS  Examples/waterfall.test.lua  (4 checks, T ms)"))
         let scrolled = try String(
-            contentsOfFile: repositoryRoot + "/Examples/__snapshots__/waterfall-scrolled.json", encoding: .utf8)
+            contentsOfFile: repositoryRoot + "/Examples/__snapshots__/waterfall.test.lua/waterfall-scrolled.json",
+            encoding: .utf8)
         #expect(
             scrolled.contains(
                 "{\"category\": \"supplementary\", \"kind\": \"header\", \"indexPath\": [0, 0], \"frame\": {\"x\": 0, \"y\": 233, \"width\": 375, \"height\": 40}"

@@ -35,7 +35,7 @@ struct TestDevicesTests {
         ])
         let result = TestCommandTests.run(dir, "--no-ci", "--reporter", "github", "--junit", dir + "/r.xml")
         #expect(result.status == 1)
-        let d = dir + "/d.test.lua", folder = dir + "/__snapshots__"
+        let d = dir + "/d.test.lua", folder = dir + "/__snapshots__/d.test.lua"
         // Each test's lines between ::stop-commands::TOKEN and ::TOKEN:: (one random token a run).
         let token = String(result.out.prefix { $0 != "\n" }.dropFirst("::stop-commands::".count))
         #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
@@ -126,6 +126,17 @@ struct TestDevicesTests {
             ))
         #expect(
             DeviceTable.device(named: "ipad-pro-11")?.options == "--bounds 834x1210 --scale 2 --safe-area 24,0,20,0")
+        // The iPhone 15 Plus, 16 and 16 Plus (issue 34, item 17): the 16 has the 15's 393×852
+        // screen, the Pluses the Pro Max's 430×932, all @3x under the Dynamic Island (59, 34).
+        #expect(
+            DeviceTable.device(named: "iphone-15-plus")?.options == "--bounds 430x932 --scale 3 --safe-area 59,0,34,0")
+        #expect(DeviceTable.device(named: "iphone-16")?.options == "--bounds 393x852 --scale 3 --safe-area 59,0,34,0")
+        #expect(
+            DeviceTable.device(named: "iphone-16-plus")?.options == "--bounds 430x932 --scale 3 --safe-area 59,0,34,0")
+        #expect(
+            listing.out.contains(
+                "  iphone-16-plus: Apple HIG, Layout: device screen sizes; safe area: choule99/swift-snapshot-testing ViewImageConfig (iPhone16Plus, as 15 Plus); flutter_device_preview device_frame (iphone_16_plus, at 6d01e554)"
+            ))
     }
 
     /// Annotations escape what would end a property or the message, by Unicode scalar: a CR LF

@@ -19,7 +19,7 @@ struct TestImageSnapshotTests {
     /// and bottom rows columns 20, 21, 220 and 221: 4. Per cell 98·6 + 2·4 = 596; two: 1192.
     @Test func writtenMatchedThenAOnePointMoveIsShown() throws {
         let dir = try TestCommandTests.folder(["rows.lua": TestCommandTests.rows, "t.test.lua": Self.test("")])
-        let folder = dir + "/__snapshots__"
+        let folder = dir + "/__snapshots__/t.test.lua"
         let first = TestCommandTests.run(dir, "--no-ci")
         #expect(first.status == 0)
         #expect(first.out.contains("note: image snapshot written: \(folder)/rows.png"))
@@ -58,45 +58,44 @@ struct TestImageSnapshotTests {
     /// A stored file that is not a PNG fails, located, with libpng's reason; CI never writes.
     @Test func corruptAndMissingImages() throws {
         let dir = try TestCommandTests.folder([
-            "rows.lua": TestCommandTests.rows, "t.test.lua": Self.test(""), "__snapshots__/rows.png": "not a png",
+            "rows.lua": TestCommandTests.rows, "t.test.lua": Self.test(""),
+            "__snapshots__/t.test.lua/rows.png": "not a png",
         ])
         let corrupt = TestCommandTests.run(dir)
         #expect(corrupt.status == 1)
-        #expect(corrupt.out.contains("expectation failed: image snapshot 'rows': \(dir)/__snapshots__/rows.png: "))
+        #expect(
+            corrupt.out.contains(
+                "expectation failed: image snapshot 'rows': \(dir)/__snapshots__/t.test.lua/rows.png: "))
         #expect(corrupt.out.contains("(rewrite it with --update-snapshots)"))
-        try FileManager.default.removeItem(atPath: dir + "/__snapshots__/rows.png")
+        try FileManager.default.removeItem(atPath: dir + "/__snapshots__/t.test.lua/rows.png")
         let ci = TestCommandTests.run(dir, "--ci")
         #expect(ci.status == 1)
         #expect(
             ci.out.contains(
-                "image snapshot 'rows' not found: \(dir)/__snapshots__/rows.png (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)"
+                "image snapshot 'rows' not found: \(dir)/__snapshots__/t.test.lua/rows.png (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)"
             ))
     }
 
-    /// Two tests writing one image name with different pictures (issue 32: image snapshots
-    /// skipped this check; issue 30.5): with `--update-snapshots` and one worker or two, the
-    /// later test in path order fails at its call and writes nothing, so the stored PNG is the
-    /// earlier test's (2 items: 400×300 pixels, the cells' fill at pixel (120, 70); with
-    /// `--state shift=1` that column is the cell's left border moved by 2 pixels).
-    @Test func twoTestsWritingOneImageName() throws {
-        for jobs in ["1", "2"] {
-            let dir = try TestCommandTests.folder([
-                "rows.lua": TestCommandTests.rows, "a.test.lua": Self.test(""),
-                "b.test.lua": Self.test("--state shift=1"),
-            ])
-            let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots", "--jobs", jobs)
-            #expect(result.status == 1)
-            #expect(
-                result.out.contains(
-                    "\(dir)/b.test.lua:3: expectation failed: image snapshot 'rows' was written earlier in this run (by \(dir)/a.test.lua) with a different image: give each expectImageSnapshot its own name\n"
-                ))
-            // Only the earlier test says it wrote the file.
-            #expect(result.out.components(separatedBy: "note: image snapshot written:").count == 2)
-            let alone = try TestCommandTests.folder(["rows.lua": TestCommandTests.rows, "a.test.lua": Self.test("")])
-            #expect(TestCommandTests.run(alone, "--no-ci").status == 0)
-            #expect(
-                try PNGFile.read(dir + "/__snapshots__/rows.png") == PNGFile.read(alone + "/__snapshots__/rows.png"))
-        }
+    /// One test writing one image name with two pictures (issue 32: image snapshots skipped
+    /// this check; issue 30.5): with `--update-snapshots` the later call fails and writes
+    /// nothing, so the stored PNG is the first picture's (2 items: 400×300 pixels), the one a
+    /// test making only that call stores. Two tests beside each other store their own.
+    @Test func oneTestWritingOneImageNameTwice() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows,
+            "a.test.lua": Self.test("") + "setState(\"shift\", 1)\nexpectImageSnapshot(\"rows\")\n",
+            "b.test.lua": Self.test(""),
+        ])
+        let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots", "--jobs", "2")
+        #expect(result.status == 1)
+        #expect(
+            result.out.contains(
+                "\(dir)/a.test.lua:5: expectation failed: image snapshot 'rows' was written earlier in this run (by \(dir)/a.test.lua) with a different image: give each expectImageSnapshot its own name\n"
+            ))
+        #expect(result.out.components(separatedBy: "note: image snapshot written:").count == 3)
+        #expect(
+            try PNGFile.read(dir + "/__snapshots__/a.test.lua/rows.png")
+                == PNGFile.read(dir + "/__snapshots__/b.test.lua/rows.png"))
     }
 
     /// A snapshot named `p.after` would be stored as `p.after.png`, the picture a mismatch of

@@ -93,7 +93,50 @@ struct TestSelectionCommandTests {
                 """)
         let none = TestCommandTests.run(dir + "/s", "--filter", "nope")
         #expect(none.status == 2)
-        #expect(none.err == "lualayout: test: no test file matches --filter nope\n")
+        #expect(
+            none.err
+                == "lualayout: test: no test matches --filter nope (by its file's path, device or matrix value)\n")
+    }
+
+    /// `--filter` matches a device or a matrix value as well as a path: `ipad` picks the iPad
+    /// runs of the file with devices, `appearance=grouped` the one matrix run.
+    @Test func filterPicksDevicesAndMatrixValues() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows,
+            "s/devices.test.lua": "-- layout: ../rows.lua\n-- devices: iphone-se, ipad-mini, ipad-pro-11@16\n"
+                + "expect(true, \"ok\")\n",
+            "s/matrix.test.lua":
+                "-- layout: ../rows.lua\n-- matrix: --state appearance=plain | --state appearance=grouped\n"
+                + "expect(true, \"ok\")\n",
+        ])
+        let ipad = TestCommandTests.run(dir + "/s", "--list", "--filter", "ipad")
+        #expect(ipad.out == "\(dir)/s/devices.test.lua [ipad-mini]\n\(dir)/s/devices.test.lua [ipad-pro-11@16]\n")
+        let grouped = TestCommandTests.run(dir + "/s", "--filter", "appearance=grouped")
+        #expect(grouped.status == 0)
+        #expect(
+            grouped.out == """
+                PASS  \(dir)/s/matrix.test.lua [--state appearance=grouped]  (1 check, T ms)
+                1 passed, 0 failed
+
+                """)
+    }
+
+    /// Shards balance runs, not files: one file of four devices and two plain files are six runs,
+    /// cut 3 + 3 over two machines (by files they were 1 + 2 files, 4 + 2 or 1 + 5 runs); every
+    /// run is in exactly one part.
+    @Test func shardsBalanceRuns() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows,
+            "s/devices.test.lua": "-- layout: ../rows.lua\n-- devices: iphone-se, iphone-15, ipad-mini, ipad-air-11\n"
+                + "expect(true, \"ok\")\n",
+            "s/a.test.lua": Self.passing, "s/b.test.lua": Self.passing,
+        ])
+        let parts = (1...2).map { TestCommandTests.run(dir + "/s", "--list", "--shard", "\($0)/2").out }
+        let lines = parts.map { $0.split(separator: "\n").map(String.init) }
+        #expect(lines.map(\.count) == [3, 3])
+        let all = TestCommandTests.run(dir + "/s", "--list").out.split(separator: "\n").map(String.init)
+        #expect(all.count == 6)
+        #expect(Set(lines.flatMap { $0 }) == Set(all))
     }
 
     /// With one worker, --bail runs the files in path order up to the first failure and no

@@ -16,7 +16,7 @@ struct TestSnapshotGridTests {
     /// --tolerance 1. The stored file is never rewritten by a passing run.
     @Test func noisePassesAndAOnePointMoveFails() throws {
         let dir = try TestCommandTests.folder(["rows.lua": TestCommandTests.rows, "t.test.lua": Self.test("")])
-        let snapshot = dir + "/__snapshots__/rows.json"
+        let snapshot = dir + "/__snapshots__/t.test.lua/rows.json"
         #expect(TestCommandTests.run(dir, "--no-ci").status == 0)
         let stored = try String(contentsOfFile: snapshot, encoding: .utf8)
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Platform
 @testable import LualayoutCLI
 
 /// `expectSnapshot(name)` through `lualayout test`:
@@ -29,8 +30,9 @@ struct TestSnapshotTests {
         let dir = try TestCommandTests.folder([
             "rows.lua": TestCommandTests.rows, "t.test.lua": Self.test(options: "--items 2"),
         ])
-        let snapshot = dir + "/__snapshots__/rows.json"
-        let before = dir + "/__snapshots__/rows.before.svg", after = dir + "/__snapshots__/rows.after.svg"
+        let folder = dir + "/__snapshots__/t.test.lua"
+        let snapshot = folder + "/rows.json"
+        let before = folder + "/rows.before.svg", after = folder + "/rows.after.svg"
 
         // First run: written, passes with a note.
         let first = TestCommandTests.run(dir, "--no-ci")
@@ -107,26 +109,28 @@ struct TestSnapshotTests {
         #expect(
             result.out == """
                 FAIL  \(dir)/t.test.lua  (1 check, 1 failed, T ms)
-                    \(dir)/t.test.lua:3: expectation failed: snapshot 'rows' not found: \(dir)/__snapshots__/rows.json (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)
+                    \(dir)/t.test.lua:3: expectation failed: snapshot 'rows' not found: \(dir)/__snapshots__/t.test.lua/rows.json (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)
                 0 passed, 1 failed
 
                 """)
         #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
         // --update-snapshots is explicit: it writes even in CI.
         #expect(TestCommandTests.run(dir, "--ci", "--update-snapshots").status == 0)
-        #expect(try String(contentsOfFile: dir + "/__snapshots__/rows.json", encoding: .utf8) == Self.expectedJSON)
+        #expect(
+            try String(contentsOfFile: dir + "/__snapshots__/t.test.lua/rows.json", encoding: .utf8)
+                == Self.expectedJSON)
     }
 
     @Test func aCorruptSnapshotIsLocated() throws {
         let dir = try TestCommandTests.folder([
             "rows.lua": TestCommandTests.rows, "t.test.lua": Self.test(options: "--items 2"),
-            "__snapshots__/rows.json": "{\n  \"bounds\": [1, 2]\n}\n",
+            "__snapshots__/t.test.lua/rows.json": "{\n  \"bounds\": [1, 2]\n}\n",
         ])
         let result = TestCommandTests.run(dir)
         #expect(result.status == 1)
         #expect(
             result.out.contains(
-                "t.test.lua:3: expectation failed: snapshot 'rows': \(dir)/__snapshots__/rows.json:bounds: expected an object (rewrite it with --update-snapshots)\n"
+                "t.test.lua:3: expectation failed: snapshot 'rows': \(dir)/__snapshots__/t.test.lua/rows.json:bounds: expected an object (rewrite it with --update-snapshots)\n"
             ))
     }
 
@@ -136,35 +140,65 @@ struct TestSnapshotTests {
         let dir = try TestCommandTests.folder([
             "rows.lua": TestCommandTests.rows,
             "a/t.test.lua": "-- layout: ../rows.lua\nexpectSnapshot(\"rows\")\n", "a/__snapshots__": "not a folder",
-            "b/t.test.lua": "-- layout: ../rows.lua\nexpectSnapshot(\"rows\")\n", "b/__snapshots__/rows.json/x": "",
+            "b/t.test.lua": "-- layout: ../rows.lua\nexpectSnapshot(\"rows\")\n",
+            "b/__snapshots__/t.test.lua/rows.json/x": "",
         ])
         let result = TestCommandTests.run(dir, "--no-ci")
         #expect(result.status == 1)
         #expect(
             result.out == """
                 FAIL  \(dir)/a/t.test.lua  (1 check, 1 failed, T ms)
-                    \(dir)/a/t.test.lua:2: expectation failed: snapshot 'rows': cannot write \(dir)/a/__snapshots__/rows.json
+                    \(dir)/a/t.test.lua:2: expectation failed: snapshot 'rows': cannot write \(dir)/a/__snapshots__/t.test.lua/rows.json
                 FAIL  \(dir)/b/t.test.lua  (1 check, 1 failed, T ms)
-                    \(dir)/b/t.test.lua:2: expectation failed: snapshot 'rows': \(dir)/b/__snapshots__/rows.json is a folder
+                    \(dir)/b/t.test.lua:2: expectation failed: snapshot 'rows': \(dir)/b/__snapshots__/t.test.lua/rows.json is a folder
                 0 passed, 2 failed
 
                 """)
     }
 
-    @Test func twoLayoutsUnderOneNameInOneRun() throws {
+    /// Snapshot names belong to their test file (`__snapshots__/TEST/NAME.json`, as Jest keeps
+    /// `__snapshots__/TEST.snap`): two tests beside each other may both call theirs "rows",
+    /// each with its own layout.
+    @Test func eachTestFileHasItsOwnNames() throws {
         let dir = try TestCommandTests.folder([
             "rows.lua": TestCommandTests.rows,
             "a.test.lua": Self.test(options: "--items 2"), "b.test.lua": Self.test(options: "--items 3"),
         ])
-        // One worker runs both, in path order (with two, the one running second may find the
-        // first one's file and report a mismatch instead; `SnapshotLedgerTests` covers both
-        // writing at once).
-        let result = TestCommandTests.run(dir, "--no-ci", "--jobs", "1")
+        let result = TestCommandTests.run(dir, "--no-ci", "--jobs", "2")
+        #expect(result.status == 0)
+        #expect(
+            result.out == """
+                PASS  \(dir)/a.test.lua  (1 check, T ms)
+                    note: snapshot written: \(dir)/__snapshots__/a.test.lua/rows.json
+                PASS  \(dir)/b.test.lua  (1 check, T ms)
+                    note: snapshot written: \(dir)/__snapshots__/b.test.lua/rows.json
+                2 passed, 0 failed
+
+                """)
+        #expect(
+            try String(contentsOfFile: dir + "/__snapshots__/a.test.lua/rows.json", encoding: .utf8)
+                == Self.expectedJSON)
+        #expect(
+            try String(contentsOfFile: dir + "/__snapshots__/b.test.lua/rows.json", encoding: .utf8).contains(
+                "\"contentSize\": {\"width\": 200, \"height\": 180}"))
+        #expect(TestCommandTests.run(dir, "--ci", "--jobs", "2").status == 0)
+    }
+
+    /// One test storing two layouts under one name: the later call fails and writes nothing.
+    @Test func twoLayoutsUnderOneNameInOneTest() throws {
+        let dir = try TestCommandTests.folder([
+            "rows.lua": TestCommandTests.rows,
+            "t.test.lua": Self.test(options: "--items 2") + "setState(\"shift\", 5)\nexpectSnapshot(\"rows\")\n",
+        ])
+        let result = TestCommandTests.run(dir, "--no-ci")
         #expect(result.status == 1)
         #expect(
             result.out.contains(
-                "\(dir)/b.test.lua:3: expectation failed: snapshot 'rows' was written earlier in this run (by \(dir)/a.test.lua) with a different layout: give each expectSnapshot its own name\n"
+                "\(dir)/t.test.lua:5: expectation failed: snapshot 'rows' was written earlier in this run (by \(dir)/t.test.lua) with a different layout: give each expectSnapshot its own name\n"
             ))
+        #expect(
+            try String(contentsOfFile: dir + "/__snapshots__/t.test.lua/rows.json", encoding: .utf8)
+                == Self.expectedJSON)
     }
 
     /// The test is an error located at the call; the scenario still runs to its end (the
@@ -188,38 +222,45 @@ struct TestSnapshotTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
     }
 
-    /// `--update-snapshots` under `--jobs 2` (issue 30.5): the test that fails with "was
-    /// written earlier in this run" writes nothing, so the stored file is the earlier test's
-    /// (two items), whichever worker finished last.
-    @Test func theLaterOfTwoWritersWritesNothing() throws {
-        let dir = try TestCommandTests.folder([
-            "rows.lua": TestCommandTests.rows,
-            "a.test.lua": Self.test(options: "--items 2"), "b.test.lua": Self.test(options: "--items 3"),
-            "c.test.lua": Self.test(options: "--items 3"), "d.test.lua": Self.test(options: "--items 3"),
-        ])
-        let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots", "--jobs", "2")
-        #expect(result.status == 1)
-        #expect(result.out.contains("1 passed, 3 failed\n"))
-        #expect(try String(contentsOfFile: dir + "/__snapshots__/rows.json", encoding: .utf8) == Self.expectedJSON)
-    }
-
-    /// `--update-snapshots` where the first test matches the stored file and a second would
-    /// rewrite it with another layout (issue 30.5: both passed): the second fails, the file
-    /// stays.
+    /// `--update-snapshots` where the test's first call matches the stored file and a second
+    /// would rewrite it with another layout (issue 30.5): the second fails, the file stays.
     @Test func aRewriteOfAMatchedSnapshotFails() throws {
         let dir = try TestCommandTests.folder([
             "rows.lua": TestCommandTests.rows,
-            "a.test.lua": Self.test(options: "--items 2"), "b.test.lua": Self.test(options: "--items 3"),
-            "__snapshots__/rows.json": Self.expectedJSON,
+            "t.test.lua": Self.test(options: "--items 2") + "setState(\"shift\", 5)\nexpectSnapshot(\"rows\")\n",
+            "__snapshots__/t.test.lua/rows.json": Self.expectedJSON,
         ])
-        for jobs in ["1", "2"] {
-            let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots", "--jobs", jobs)
-            #expect(result.status == 1)
+        let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots")
+        #expect(result.status == 1)
+        #expect(
+            result.out.contains(
+                "\(dir)/t.test.lua:5: expectation failed: snapshot 'rows' was matched earlier in this run (by \(dir)/t.test.lua) with a different layout: give each expectSnapshot its own name\n"
+            ))
+        #expect(
+            try String(contentsOfFile: dir + "/__snapshots__/t.test.lua/rows.json", encoding: .utf8)
+                == Self.expectedJSON)
+    }
+
+    /// A snapshot is the visible layout as `run --visible` writes it, orthogonal sections
+    /// included: the App Store page's featured cards rest centred (groupPagingCentered, card 0
+    /// drawn at x = (375 − 337)/2 = 19, not at its unscrolled 0), and a section scrolled with
+    /// --orthogonal-offset is drawn scrolled, in both (issue 34, item 17).
+    @Test func snapshotsAndRunVisibleAgreeOnOrthogonalCells() throws {
+        let layout = repositoryRoot + "/Examples/compositional/app-store.lua"
+        for options in ["--items 20", "--items 20 --orthogonal-offset 0:100"] {
+            let dir = try TestCommandTests.folder([
+                "t.test.lua": "-- layout: \(layout)\n-- options: \(options)\nexpectSnapshot(\"v\")\n"
+            ])
+            #expect(TestCommandTests.run(dir, "--no-ci").status == 0)
+            let stored = try String(contentsOfFile: dir + "/__snapshots__/t.test.lua/v.json", encoding: .utf8)
+            let run = lualayout(["run", layout, "--visible"] + options.split(separator: " ").map(String.init))
+            #expect(run.status == 0)
+            #expect(run.out == stored, "\(options)")
+            let offset = options.hasSuffix("0:100") ? 100.0 : -19
             #expect(
-                result.out.contains(
-                    "\(dir)/b.test.lua:3: expectation failed: snapshot 'rows' was matched earlier in this run (by \(dir)/a.test.lua) with a different layout: give each expectSnapshot its own name\n"
+                stored.contains(
+                    "{\"category\": \"cell\", \"indexPath\": [0, 0], \"frame\": {\"x\": \(NumberFormatting.format(-offset)), \"y\": 0, \"width\": 337, \"height\": 300}"
                 ))
-            #expect(try String(contentsOfFile: dir + "/__snapshots__/rows.json", encoding: .utf8) == Self.expectedJSON)
         }
     }
 }

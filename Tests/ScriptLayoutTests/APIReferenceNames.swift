@@ -86,6 +86,7 @@ struct APIReferenceNames {
         switch header.first {
         case "Property", "Callback": "lualayout.FlowLayout"
         case "Hook": "lualayout.Layout"
+        case "Custom callback": "lualayout.CustomLayout"
         case "Compositional property", "Self-sizing callback": "lualayout.CompositionalLayout"
         case "Constructor": "lualayout.Compositional"
         case "Field" where header.dropFirst().first == "Access": "lualayout.Attributes"

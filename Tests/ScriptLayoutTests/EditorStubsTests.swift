@@ -72,7 +72,7 @@ struct EditorStubsTests {
                 == Set(
                     LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks
                         + LayoutNames.layoutProperties))
-        #expect(custom == Set(LayoutNames.hooks + LayoutNames.layoutProperties))
+        #expect(custom == Set(LayoutNames.hooks + LayoutNames.customCallbacks + LayoutNames.layoutProperties))
     }
 
     @Test func cvOutAndAttributesMatchTheRunningEngine() throws {

@@ -264,24 +264,37 @@ struct SubclassParityTests {
         #expect(layout.collectionViewContentSize == Size(width: 335, height: 100))
     }
 
-    /// `sectionInsetReference`: landscape, 812 wide, safe area 44 at both sides (so the
-    /// adjusted inset is 44), layout margins 60. From the safe area, nothing is added (the
-    /// content already starts there); from the layout margins, 60 − 44 = 16 at each end:
-    /// D = 724, A = 692, ⌊702 / 110⌋ = 6 items, gap (692 − 600) / 5 = 18.4, x = 16, 134.4,
-    /// 252.8, 371.2, 489.6, 608, rounded 16, 134, 253, 371, 490, 608.
+    /// `sectionInsetReference`: landscape, 812 wide, safe area 44 at both sides, layout margins
+    /// 60. With `contentInsetAdjustmentBehavior = always` the adjusted inset is 44 at each side:
+    /// from the safe area nothing is added (the content already starts there); from the layout
+    /// margins, 60 − 44 = 16 at each end: D = 724, A = 692, ⌊702 / 110⌋ = 6 items, gap
+    /// (692 − 600) / 5 = 18.4, x = 16, 134.4, 252.8, 371.2, 489.6, 608, rounded 16, 134, 253,
+    /// 371, 490, 608. Without a reference: D = 724, ⌊734 / 110⌋ = 6, gap (724 − 600) / 5 = 24.8.
+    ///
+    /// With UIKit's default, `automatic`, a vertically scrolling view adjusts only its top and
+    /// bottom: the content runs under the sides' safe area (what `sectionInsetReference` is for).
+    /// D = 812: without a reference ⌊822 / 110⌋ = 7 columns, gap (812 − 700) / 6 = 18.67, x = 0,
+    /// 118.67, 237.33, 356, 474.67, 593.33 → 0, 119, 237, 356, 475, 593; from the safe area 44
+    /// at each end: A = 724, 6 columns 24.8 apart from 44 → 44, 168.8, 293.6, 418.4, 543.2, 668
+    /// → 44, 169, 294, 418, 543, 668; from the margins 60: A = 692, gap 18.4 from 60 → 60,
+    /// 178.4, 296.8, 415.2, 533.6, 652 → 60, 178, 297, 415, 534, 652.
     @Test func sectionInsetReference() throws {
-        let landscape = context(
+        var landscape = context(
             width: 812, counts: [6], safeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44),
             margins: EdgeInsets(top: 0, left: 60, bottom: 0, right: 60))
-        let fromSafeArea = try run(
-            "return flow{ itemSize = {100, 100}, sectionInsetReference = 'safeArea' }", landscape)
-        let fromContent = try run("return flow{ itemSize = {100, 100} }", landscape)
-        #expect(fromSafeArea.map(\.frame.x) == fromContent.map(\.frame.x))
-        // Without a reference: D = 724, ⌊734 / 110⌋ = 6, gap (724 − 600) / 5 = 24.8.
-        #expect(fromContent.map(\.frame.x) == [0, 125, 250, 374, 499, 624])
-        let fromMargins = try run(
-            "return flow{ itemSize = {100, 100}, sectionInsetReference = 'layoutMargins' }", landscape)
-        #expect(fromMargins.map(\.frame.x) == [16, 134, 253, 371, 490, 608])
+        let references = ["", ", sectionInsetReference = 'safeArea'", ", sectionInsetReference = 'layoutMargins'"]
+        func columns() throws -> [[Double]] {
+            try references.map { try run("return flow{ itemSize = {100, 100}\($0) }", landscape).map(\.frame.x) }
+        }
+        #expect(
+            try columns() == [
+                [0, 119, 237, 356, 475, 593], [44, 169, 294, 418, 543, 668], [60, 178, 297, 415, 534, 652],
+            ])
+        landscape.contentInsetAdjustmentBehavior = .always
+        #expect(
+            try columns() == [
+                [0, 125, 250, 374, 499, 624], [0, 125, 250, 374, 499, 624], [16, 134, 253, 371, 490, 608],
+            ])
         #expect(
             scriptError("return flow{ sectionInsetReference = 'margins' }")?.message
                 == "test.lua:1: flow{...}: sectionInsetReference must be \"contentInset\", \"safeArea\" or \"layoutMargins\", got \"margins\""

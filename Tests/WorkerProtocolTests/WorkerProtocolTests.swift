@@ -36,6 +36,10 @@ struct WorkerProtocolTests {
             proposed: Point(x: 1, y: -0.0), velocity: Point(x: 0.5, y: 2), target: Point(x: 3, y: 4))
         // A controller's background view reaches the preview's picture.
         snapshot.background = "#1b3a5c"
+        // So do the cells' states and the refresh control (issue 34: their colours, the spinner).
+        snapshot.selected = [LayoutIndexPath(0, 3), LayoutIndexPath(2, 0)]
+        snapshot.highlighted = [LayoutIndexPath(0, 3)]
+        snapshot.refreshControl = Rect(x: 0, y: -60, width: 375, height: 60)
         return snapshot
     }()
 

@@ -70,6 +70,10 @@ package protocol CollectionViewDelegate: AnyObject {
     var hasRefreshControl: Bool { get }
     /// The refresh control's valueChanged: the user pulled to refresh.
     func didPullToRefresh(_ view: HeadlessCollectionView) throws
+    /// Whether the delegate defines the method `name` (`didPinch`): UIKit calls an optional
+    /// delegate method only when the delegate responds to it, so the view neither calls nor
+    /// logs one it lacks (the protocol's default answers for it).
+    func implements(_ name: String) -> Bool
 }
 
 /// UIKit's defaults: everything allowed, nothing done.
@@ -119,6 +123,8 @@ extension CollectionViewDelegate {
     ) throws {}
     package var hasRefreshControl: Bool { false }
     package func didPullToRefresh(_ view: HeadlessCollectionView) throws {}
+    /// A Swift delegate implements every method (its defaults are its answers).
+    package func implements(_ name: String) -> Bool { true }
 }
 
 /// One thing that happened inside the view, in order: what a timeline records.

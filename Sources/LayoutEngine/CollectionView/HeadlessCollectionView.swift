@@ -68,12 +68,14 @@ package final class HeadlessCollectionView {
     /// page as a release without velocity does; a faster one goes to the next page.
     package static let pagingFlingThreshold = 0.1
 
-    /// Prepares `layout` in `context`, then clamps the content offset.
+    /// Prepares `layout` in `context`, then clamps the content offset. A context whose offset is
+    /// its resting one (−adjustedContentInset.left/top; `LayoutOptions` starts there without
+    /// `--offset`) stays at rest as the layout pass settles the inset.
     package init(layout: any CollectionViewLayout, context: CollectionContext) throws {
         self.layout = layout
         self.context = context
         try prepare(reason: "initial")
-        try setContentOffset(context.contentOffset)
+        try setContentOffset(self.context.contentOffset)
     }
 
     package var bounds: Rect { context.bounds }
@@ -101,10 +103,15 @@ package final class HeadlessCollectionView {
 
     // MARK: Layout
 
+    /// Prepares the layout; when the content size it reports changes the adjusted content
+    /// inset (`contentInsetAdjustmentBehavior`), once more, logged as "adjusted content inset"
+    /// (a view resting at its offset moves to the new resting offset).
     func prepare(reason: String) throws {
-        try layout.prepare(in: context)
-        prepareCount += 1
+        let twice = try layout.prepareSettlingInsets(
+            in: &context, atRest: contentOffset == context.restingContentOffset)
+        prepareCount += twice ? 2 : 1
         events.append(.prepare(reason: reason))
+        if twice { events.append(.prepare(reason: "adjusted content inset")) }
         // Orthogonal sections keep their offsets within their (new) ranges; a section that no
         // longer scrolls orthogonally loses its offset.
         guard !context.orthogonalOffsets.isEmpty else { return }
@@ -224,11 +231,14 @@ package final class HeadlessCollectionView {
     // MARK: Delegate plumbing
 
     /// Calls a `should…` callback (UIKit's default without a delegate: true). The call is
-    /// logged before it runs, so what the callback does is logged after it.
+    /// logged before it runs, so what the callback does is logged after it. A delegate without
+    /// the method is not called (UIKit checks `responds(to:)` for optional methods): nothing is
+    /// logged and the delegate's default answers.
     func ask(
         _ name: String, _ path: LayoutIndexPath, _ body: (any CollectionViewDelegate) throws -> Bool
     ) throws -> Bool {
         guard let delegate else { return true }
+        guard delegate.implements(Self.method(name)) else { return try body(delegate) }
         let position = events.count
         events.append(.delegateCall(name: name, indexPath: path, result: nil))
         let answer = try deferringInvalidation { try body(delegate) }
@@ -239,10 +249,13 @@ package final class HeadlessCollectionView {
     func tell(
         _ name: String, _ path: LayoutIndexPath?, _ body: (any CollectionViewDelegate) throws -> Void
     ) throws {
-        guard let delegate else { return }
+        guard let delegate, delegate.implements(Self.method(name)) else { return }
         events.append(.delegateCall(name: name, indexPath: path, result: nil))
         try deferringInvalidation { try body(delegate) }
     }
+
+    /// The method a logged call names: `canPerformAction(copy)` is `canPerformAction`.
+    static func method(_ name: String) -> String { String(name.prefix { $0 != "(" }) }
 
     /// Runs a delegate callback: invalidations inside it wait until it returns, then the
     /// layout is prepared once.

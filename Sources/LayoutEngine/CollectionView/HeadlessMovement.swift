@@ -57,7 +57,7 @@ extension HeadlessCollectionView {
             proposed = drawn.cell(at: point)?.indexPath ?? current.target
         }
         var target = proposed
-        if let delegate {
+        if let delegate, delegate.implements("targetIndexPathForMove") {
             events.append(.delegateCall(name: "targetIndexPathForMove", indexPath: proposed, result: nil))
             target = try deferringInvalidation {
                 try delegate.targetIndexPathForMove(self, from: current.from, proposed: proposed)

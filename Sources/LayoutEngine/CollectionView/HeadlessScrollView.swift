@@ -195,8 +195,9 @@ extension HeadlessCollectionView {
 
     /// A fling of orthogonal section `section` released at `start` (default: its offset) with
     /// `velocity` (points/ms along its axis): the deceleration's end, clamped to the section's
-    /// range, is proposed to its `orthogonalScrollingBehavior` (`--orthogonal-target`'s rule),
-    /// and the section comes to rest there.
+    /// range, is proposed to its `orthogonalScrollingBehavior` (`--orthogonal-target`'s rule;
+    /// the paging behaviours go at most one unit past the release), and the section comes to
+    /// rest there.
     @discardableResult
     package func flingSection(
         _ section: Int, from start: Double? = nil, velocity: Double
@@ -208,7 +209,7 @@ extension HeadlessCollectionView {
         let from = start ?? current
         let natural = ScrollGeometry.decelerationEnd(from: Point(x: from, y: 0), velocity: Point(x: velocity, y: 0)).x
         let proposed = min(max(natural, region.minimumOffset), region.maximumOffset)
-        let target = layout.targetOffset(inRegion: section, proposed: proposed, velocity: velocity)
+        let target = layout.targetOffset(inRegion: section, releasedAt: from, proposed: proposed, velocity: velocity)
         let duration = ScrollGeometry.decelerationDuration(velocity: Point(x: velocity, y: 0))
         events.append(
             .sectionFling(section: section, velocity: velocity, proposed: proposed, target: target, duration: duration))

@@ -36,6 +36,13 @@ package struct CompositionalLayoutResult: Sendable {
         orthogonal(s)?.targetOffset(proposed: proposed, velocity: velocity) ?? proposed
     }
 
+    /// A swipe of section `s` released at `release` (see `CompositionalOrthogonalGeometry`).
+    package func targetOrthogonalOffset(
+        section s: Int, releasedAt release: Double, proposed: Double, velocity: Double
+    ) -> Double {
+        orthogonal(s)?.targetOffset(release: release, proposed: proposed, velocity: velocity) ?? proposed
+    }
+
     /// The frame of section `s` (boundary items included), in output space.
     package func sectionFrame(_ s: Int) -> Rect? {
         guard sections.indices.contains(s), let frame = sections[s]?.frame else { return nil }

@@ -56,7 +56,7 @@ struct CompositionalDynamics: PreparedLayoutDynamics {
         result.isOrthogonal(section: key.indexPath.section) && result.scrolls(key)
     }
 
-    func targetOffset(inRegion section: Int, proposed: Double, velocity: Double) -> Double {
-        result.targetOrthogonalOffset(section: section, proposed: proposed, velocity: velocity)
+    func targetOffset(inRegion section: Int, releasedAt release: Double, proposed: Double, velocity: Double) -> Double {
+        result.targetOrthogonalOffset(section: section, releasedAt: release, proposed: proposed, velocity: velocity)
     }
 }

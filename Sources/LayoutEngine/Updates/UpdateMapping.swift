@@ -346,7 +346,6 @@ package struct UpdateMapping: Sendable {
         return movedSectionsOld.contains(section) ? .move : .persist
     }
 
-    /// The data after the update: surviving items keep their payloads; inserted ones have none.
     /// The data after the update with the host's payloads: `payloads` for inserted items (new
     /// index paths), `insertedSections` for inserted sections (their items or count and their
     /// own payload); survivors keep their payloads and every surviving section its `data`.
@@ -375,17 +374,11 @@ package struct UpdateMapping: Sendable {
             })
     }
 
+    /// The data after the update when the host gives no data after it (`update` without
+    /// `--data-after`): every surviving item keeps its payload at its new index path (a moved
+    /// item's goes with it), every surviving section its own `data` (a moved section's too);
+    /// inserted items and sections have none.
     package func newData(from old: CollectionData) -> CollectionData {
-        let hasPayloads = old.sections.contains { $0.items != nil }
-        guard hasPayloads else { return CollectionData(counts: newCounts) }
-        var cursor = OldPathCursor(self)  // the items in order: one step each
-        return CollectionData(
-            sections: newCounts.indices.map { section in
-                CollectionData.Section(
-                    items: (0..<newCounts[section]).map { item in
-                        cursor.oldIndexPath(forNew: LayoutIndexPath(section, item)).flatMap { old.item(at: $0) }
-                            ?? .null
-                    })
-            })
+        newData(from: old, payloads: [:], insertedSections: [:])
     }
 }

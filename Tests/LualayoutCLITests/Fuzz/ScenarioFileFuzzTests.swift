@@ -117,6 +117,16 @@ struct ScenarioFileFuzzTests {
             let output = result.out + result.err
             var problems: [String] = []
             if output.contains(Self.secret) { problems.append("a file outside the folder reached the output") }
+            // beginTransition's first argument with no `/` and no `.lua` is a layout's name
+            // (`--layout NAME=FILE`; none are given here), never a path: no file is read.
+            if api == 1, !given.contains("/"), !given.hasSuffix(".lua") {
+                tally.add("beginTransition: a name")
+                if result.status != 1 || !result.err.contains("no layout is named") {
+                    problems.append(
+                        "expected 'no layout is named', got exit \(result.status): \(result.err.prefix(300))")
+                }
+                return problems.map { "\(Self.luaString(given)) through API \(api): \($0)" }
+            }
             let expected = Self.expected(given, folder: folder)
             let outcome: String
             switch expected {
