@@ -58,6 +58,7 @@ struct DocsDriftTests {
     static let otherPrograms: Set<String> = [
         // swift
         "--build-tests", "--package-path", "--static-swift-stdlib", "--disable-sandbox", "--target", "--product",
+        "--skip-build", "--ignore-lock",
         "--json", "--quick", "--svg",  // Scripts/bench
         "--manifest", "--plugin", "--release-check",  // Scripts/export-check
         "--no-test",  // Scripts/package
