@@ -109,6 +109,8 @@ struct RoundTrip: Sendable {
         var parameters: [String]
         var file: String
         var target: String
+        /// A translated custom layout's data, state and seed, set before it is laid out.
+        var setup: [String] = []
     }
 
     func run(_ cases: [ExportCheckCase]) throws -> Int32 {
@@ -220,8 +222,15 @@ struct RoundTrip: Sendable {
         guard let target = ReleaseCheck.target(of: source) else {
             throw CheckError("the header names no deployment target")
         }
+        var setup: [String] = []
+        var adapters = ""
+        if source.contains("its Lua translated to Swift") {
+            let translated = TranslatedHost(source: source, index: index, args: entry.args, directory: entry.directory)
+            setup = try translated.setup()
+            adapters = try translated.declarations()
+        }
         try HostPackage.write(
-            source.replacingOccurrences(of: "\nimport UIKit\n", with: "\nimport UIKitSurface\n"),
+            source.replacingOccurrences(of: "\nimport UIKit\n", with: "\nimport UIKitSurface\n") + adapters,
             to: "\(host)/Sources/Host/Case\(index).swift")
         let run = try process(
             lualayout,
@@ -230,7 +239,7 @@ struct RoundTrip: Sendable {
         guard run.status == 0 else { throw CheckError("run failed: \(firstLine(run.err))") }
         return Compiled(
             index: index, options: options, ios: ios, screen: entry.screen,
-            parameters: Self.decorationParameters(source, index), file: file, target: target)
+            parameters: Self.decorationParameters(source, index), file: file, target: target, setup: setup)
     }
 
     /// Cases whose Swift would change for iOS 16 (it uses what iOS 16 deprecated) without a

@@ -3,6 +3,8 @@
 enum LuaHelper: String, CaseIterable, Comparable {
     case floorDivide, floorModulo, floatModulo, luaString, luaStringWhole, luaFormat, luaInteger, luaMax, luaMin
     case sequenceLength, sequence, luaLess, shiftLeft, shiftRight, element, substring, numberOrder, random
+    // UIKit's values as the script reads them (docs/lua-to-swift.md).
+    case elementNames, transforms, traitNames, updateNames, elementOrder, sharesArea, emptySection
 
     static func < (lhs: LuaHelper, rhs: LuaHelper) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -13,6 +15,7 @@ enum LuaHelper: String, CaseIterable, Comparable {
         switch self {
         case .luaStringWhole: [.luaString]
         case .shiftRight: [.shiftLeft]
+        case .elementOrder: [.elementNames]
         default: []
         }
     }
@@ -233,6 +236,139 @@ enum LuaHelper: String, CaseIterable, Comparable {
             if start < 1 { start = 1 }
             guard start <= end else { return "" }
             return String(decoding: bytes[(start - 1)..<end], as: UTF8.self)
+        }
+        """,
+        .elementNames: """
+        /// `a.category`: UIKit's element category as the script names it.
+        private func elementCategory(_ category: UICollectionView.ElementCategory) -> String {
+            switch category {
+            case .cell: "cell"
+            case .supplementaryView: "supplementary"
+            default: "decoration"
+            }
+        }
+
+        /// `a.kind`: nil for a cell; UIKit's flow header and footer kinds are the script's "header" and "footer".
+        private func elementKind(_ kind: String?) -> String? {
+            switch kind {
+            case UICollectionView.elementKindSectionHeader?: "header"
+            case UICollectionView.elementKindSectionFooter?: "footer"
+            default: kind
+            }
+        }
+
+        /// UIKit's kind for the script's: a flow layout's "header" and "footer" are UIKit's own.
+        private func uikitKind(_ kind: String) -> String {
+            switch kind {
+            case "header": UICollectionView.elementKindSectionHeader
+            case "footer": UICollectionView.elementKindSectionFooter
+            default: kind
+            }
+        }
+
+        /// `a.indexPath[n]`: the components of an index path deeper than section and item (nil for [section, item]).
+        private func pathComponent(_ indexPath: IndexPath, _ position: Int) -> Int? {
+            indexPath.count > 2 && position >= 1 && position <= indexPath.count ? indexPath[position - 1] : nil
+        }
+        """,
+        .transforms: """
+        /// `a.transform3D` as the script reads it: 16 numbers, row-major (m11…m44).
+        private func transformNumbers(_ t: CATransform3D) -> [Double] {
+            [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+                .map { Double($0) }
+        }
+
+        /// Sixteen numbers, row-major, as a CATransform3D (the script's `a.transform3D = {…}`).
+        private func makeTransform3D(_ m: [Double]) -> CATransform3D {
+            precondition(m.count == 16, "transform3D takes 16 numbers")
+            var t = CATransform3DIdentity
+            (t.m11, t.m12, t.m13, t.m14) = (CGFloat(m[0]), CGFloat(m[1]), CGFloat(m[2]), CGFloat(m[3]))
+            (t.m21, t.m22, t.m23, t.m24) = (CGFloat(m[4]), CGFloat(m[5]), CGFloat(m[6]), CGFloat(m[7]))
+            (t.m31, t.m32, t.m33, t.m34) = (CGFloat(m[8]), CGFloat(m[9]), CGFloat(m[10]), CGFloat(m[11]))
+            (t.m41, t.m42, t.m43, t.m44) = (CGFloat(m[12]), CGFloat(m[13]), CGFloat(m[14]), CGFloat(m[15]))
+            return t
+        }
+        """,
+        .traitNames: """
+        /// A size class as the script names it; unspecified reads as lualayout's default.
+        private func sizeClassName(_ sizeClass: UIUserInterfaceSizeClass, unspecified: String) -> String {
+            switch sizeClass {
+            case .compact: "compact"
+            case .regular: "regular"
+            default: unspecified
+            }
+        }
+
+        /// The idiom as the script names it.
+        private func idiomName(_ idiom: UIUserInterfaceIdiom) -> String {
+            switch idiom {
+            case .pad: "pad"
+            case .mac: "mac"
+            default: "phone"
+            }
+        }
+
+        /// The text size as the script names it (UIContentSizeCategory's names; unspecified reads as "large").
+        private func contentSizeCategoryName(_ category: UIContentSizeCategory) -> String {
+            let names: [(UIContentSizeCategory, String)] = [
+                (.extraSmall, "extraSmall"), (.small, "small"), (.medium, "medium"), (.large, "large"),
+                (.extraLarge, "extraLarge"), (.extraExtraLarge, "extraExtraLarge"),
+                (.extraExtraExtraLarge, "extraExtraExtraLarge"), (.accessibilityMedium, "accessibilityMedium"),
+                (.accessibilityLarge, "accessibilityLarge"), (.accessibilityExtraLarge, "accessibilityExtraLarge"),
+                (.accessibilityExtraExtraLarge, "accessibilityExtraExtraLarge"),
+                (.accessibilityExtraExtraExtraLarge, "accessibilityExtraExtraExtraLarge"),
+            ]
+            return names.first { $0.0 == category }?.1 ?? "large"
+        }
+        """,
+        .updateNames: """
+        /// An update's action as the script names it.
+        private func updateActionName(_ action: UICollectionViewUpdateItem.Action) -> String {
+            switch action {
+            case .insert: "insert"
+            case .delete: "delete"
+            case .reload: "reload"
+            case .move: "move"
+            default: "none"
+            }
+        }
+
+        /// An update's item: nil for a whole section (UIKit's index path then has no item).
+        private func updatedItem(_ indexPath: IndexPath) -> Int? {
+            indexPath.count < 2 || indexPath.item == NSNotFound ? nil : indexPath.item
+        }
+        """,
+        .elementOrder: """
+        /// lualayout's order of elements, in which the hooks receive them: cells, supplementary
+        /// views, decoration views; then by kind; then by index path.
+        @MainActor
+        private func inElementOrder<Element: UICollectionViewLayoutAttributes>(_ elements: [Element]) -> [Element] {
+            elements.sorted { a, b in
+                let (first, second) = (a.representedElementCategory.rawValue, b.representedElementCategory.rawValue)
+                if first != second { return first < second }
+                let (kindA, kindB) = (elementKind(a.representedElementKind) ?? "", elementKind(b.representedElementKind) ?? "")
+                if kindA != kindB { return kindA.utf8.lexicographicallyPrecedes(kindB.utf8) }
+                return a.indexPath < b.indexPath
+            }
+        }
+        """,
+        .sharesArea: """
+        /// Whether two rects share area, as lualayout's rect queries ask it: an empty rect (no
+        /// width or height) shares none, and rects that only touch share none.
+        private func sharesArea(_ a: CGRect, _ b: CGRect) -> Bool {
+            a.size.width > 0 && a.size.height > 0 && b.size.width > 0 && b.size.height > 0
+                && a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+        }
+        """,
+        .emptySection: """
+        /// The section for a nil from the section provider: UIKit raises "Invalid section
+        /// definition" for nil; lualayout lays out an empty section. This one places its items at
+        /// no height.
+        @MainActor
+        private func emptySection() -> NSCollectionLayoutSection {
+            let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(0))
+            return NSCollectionLayoutSection(
+                group: .horizontal(layoutSize: size, subitems: [NSCollectionLayoutItem(layoutSize: size)]))
         }
         """,
         .element: """

@@ -18,8 +18,16 @@ package enum LuaTranslator {
             try AliasCheck(chunk: chunk, inference: inference).run()
             let generator = SwiftGenerator(inference: inference, module: module, prefix: name, file: file)
             inference.recording = false
-            let swift = try generator.generateFile()
-            return Translation(swift: swift, interface: try TranslationInterface(generator))
+            if module.kind == .plain {
+                let swift = try generator.generateFile()
+                return Translation(
+                    swift: swift, declarations: "", implementation: swift,
+                    interface: try TranslationInterface(generator))
+            }
+            let (declarations, implementation) = try generator.generateParts()
+            return Translation(
+                swift: declarations.text + "\n" + implementation.text, declarations: declarations.text,
+                implementation: implementation.text, interface: try TranslationInterface(generator))
         } catch let refusal {
             throw TranslationError(file: file, location: refusal.location, message: refusal.message)
         }
@@ -35,8 +43,14 @@ package enum LuaTranslator {
     }
 }
 
-/// A translated script: its Swift, and what the app (phase 2: the export) connects to it.
+/// A translated script: its Swift, and what the export connects to it.
 package struct Translation: Sendable {
+    /// A plain script's whole file; a layout's two parts, one after the other.
     package var swift: String
+    /// A layout's declarations the app sees (docs/lua-to-swift.md): the data protocols and
+    /// state, the attributes class, the UIKit subclass and its flow delegate.
+    package var declarations: String
+    /// A layout's translated Lua (private to the file) and the Lua semantics helpers.
+    package var implementation: String
     package var interface: TranslationInterface
 }

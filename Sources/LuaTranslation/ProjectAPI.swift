@@ -10,6 +10,10 @@ struct APISchema: Equatable, CustomStringConvertible {
         case traits, container
         /// An attributes object (`a`), and the `extra` table of `out:cell(…)`.
         case attributes, extra
+        /// An item of a section's visibleItemsInvalidationHandler (NSCollectionLayoutVisibleItem).
+        case visibleItem
+        /// A frame a custom group's itemProvider returns (NSCollectionLayoutGroupCustomItem).
+        case customItem
         case animation
         case updateItem, updateIndexPath
         /// `a.indexPath`: section and item, and the components of a deeper path.
@@ -31,6 +35,8 @@ struct APISchema: Equatable, CustomStringConvertible {
         case .traits: "a trait collection"
         case .container: "env.container"
         case .attributes: "an attributes object"
+        case .visibleItem: "a visible item"
+        case .customItem: "a custom group's item"
         case .extra: "the extra attributes of out:cell"
         case .animation: "a looping animation"
         case .updateItem: "an update item"
@@ -63,6 +69,7 @@ struct APISchema: Equatable, CustomStringConvertible {
         case .rect: ["x", "y", "width", "height"]
         case .point: ["x", "y"]
         case .size: ["width", "height"]
+        case .customItem: ["x", "y", "width", "height"]
         case .insets: ["top", "left", "bottom", "right"]
         case .directionalInsets: ["top", "leading", "bottom", "trailing"]
         default: nil
@@ -99,6 +106,20 @@ struct APISchema: Equatable, CustomStringConvertible {
                 ("height", .whole, true), ("center", .schema(.point), true), ("size", .schema(.size), true),
                 ("alpha", .whole, true), ("zIndex", .integer, true), ("hidden", .boolean, true),
                 ("transform3D", .transform, true), ("animations", .animations, true),
+            ]
+        case .visibleItem:
+            [
+                ("category", .string, false), ("kind", .optionalString, false), ("section", .integer, false),
+                ("item", .integer, false), ("indexPath", .schema(.indexPathTable), false),
+                ("frame", .schema(.rect), false), ("x", .whole, false), ("y", .whole, false), ("width", .whole, false),
+                ("height", .whole, false), ("center", .schema(.point), true), ("size", .schema(.size), false),
+                ("alpha", .whole, true), ("zIndex", .integer, true), ("hidden", .boolean, true),
+                ("transform3D", .transform, true),
+            ]
+        case .customItem:
+            [
+                ("x", .whole, true), ("y", .whole, true), ("width", .whole, true), ("height", .whole, true),
+                ("zIndex", .optionalInteger, true),
             ]
         case .extra:
             [
@@ -172,6 +193,10 @@ struct CallbackSignature: Equatable {
         /// `x, y` or `{x=, y=}`.
         case point
         case attributesArray
+        /// A section provider's section (nil: an empty section).
+        case section
+        /// A custom group's frames.
+        case customItems
     }
 
     var name: String
@@ -234,6 +259,29 @@ struct CallbackSignature: Equatable {
             "interSectionSpacing", "roundingModel":
             "the compositional structure: the export writes it with UIKit's values (phase 2)"
         default: nil
+        }
+    }
+}
+
+/// A flow layout's properties (UICollectionViewFlowLayout's): given as values, the export sets
+/// them; given as functions of `cv`, the layout subclass sets them before each prepare.
+enum FlowProperty {
+    static let names = [
+        "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing",
+        "sectionInset", "sectionInsetReference", "headerReferenceSize", "footerReferenceSize",
+        "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
+    ]
+
+    static func isProperty(_ name: String) -> Bool { names.contains(name) }
+
+    /// The assignment to UIKit's property of the function's answer (`value`).
+    static func assignment(_ name: String, value: String) -> String {
+        switch name {
+        case "minimumLineSpacing", "minimumInteritemSpacing": "\(name) = CGFloat(\(value))"
+        case "scrollDirection": "scrollDirection = \(value) == \"horizontal\" ? .horizontal : .vertical"
+        case "sectionInsetReference":
+            "sectionInsetReference = [\"safeArea\": .fromSafeArea, \"layoutMargins\": .fromLayoutMargins][\(value)] ?? .fromContentInset"
+        default: "\(name) = \(value)"
         }
     }
 }

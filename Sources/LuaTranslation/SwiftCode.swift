@@ -14,6 +14,9 @@ struct Code {
     /// Built from literals only: Swift cannot tell its type without context (Foundation's
     /// Decimal and NSNumber also take literals), so one operand is spelled with its type.
     var constant = false
+    /// For a place UIKit holds in another type (`a.x` is `a.frame.origin.x`, a CGFloat): the
+    /// assignment with `UIKitSpelling.value` standing for the value.
+    var setter: String?
 
     init(_ text: String, _ type: SwiftType, _ precedence: Precedence = .primary) {
         self.text = text
@@ -59,6 +62,9 @@ final class SwiftWriter {
             }
         }
     }
+
+    /// Lines already indented and wrapped (written by a writer at this one's indentation).
+    func append(written: [String]) { lines += written }
 
     func blank() {
         if let last = lines.last, !last.isEmpty { lines.append("") }

@@ -1,11 +1,14 @@
-/// The project's API as the phase-1 Swift surface (docs/lua-to-swift.md): `cv` is the
-/// script's collection-view protocol, `out` a `LayoutElements`, `a` the script's attributes
-/// class, geometry `LayoutRect`/`LayoutPoint`/`LayoutSize`.
+/// The project's API in UIKit's terms (docs/lua-to-swift.md): `cv` is the script's context
+/// over the layout's collection view and the app's data, `out` the elements `prepare` places,
+/// `env` UIKit's NSCollectionLayoutEnvironment, `a` the script's attributes class.
 extension SwiftGenerator {
     func apiField(_ name: String, of api: APIObject, base: Code, at location: SourceLocation) throws(Refusal) -> Code {
         let lua = try inference.apiField(name, of: api, at: location).type
         let type = try swiftType(of: lua)
         if api == .collectionView { collectionViewMembers.insert(name) }
+        if api == .environment, name == "displayScale" {
+            return Code("Double(\(base.at(.primary)).traitCollection.displayScale)", type)
+        }
         return Code("\(base.at(.primary)).\(name)", type)
     }
 
@@ -46,7 +49,7 @@ extension SwiftGenerator {
                 "\(receiver).\(name)(\(kind), \(try integers(1..<3).joined(separator: ", ")))", attributes.optional)
         case (.collectionView, "layoutAttributesForElements"):
             collectionViewMembers.insert(name)
-            let rect = try emit(arguments[0], as: .named("LayoutRect")).text
+            let rect = try emit(arguments[0], as: .named("CGRect")).text
             return Code("\(receiver).layoutAttributesForElements(in: \(rect))", .array(attributes))
         case (.elementSink, "cell"):
             let call = "\(receiver).cell(\((try integers(0..<2) + doubles(2..<6)).joined(separator: ", ")))"

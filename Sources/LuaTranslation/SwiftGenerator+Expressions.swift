@@ -112,10 +112,17 @@ extension SwiftGenerator {
             let slot = try inference.fieldSlot(name, of: table, at: location, reading: true)
             if isAlwaysNil(slot) { return .nilLiteral }
             let type = try swiftType(of: slot)
-            if table.resolved.schema?.kind == .attributes || table.resolved.schema?.kind == .indexPathTable {
-                return Code("\(base.at(.primary))\(base.type.isOptional ? "!" : "").\(attributeName(name))", type)
+            let receiver = "\(base.at(.primary))\(base.type.isOptional ? "!" : "")"
+            if name == "animations", [.attributes, .extra].contains(table.resolved.schema?.kind) {
+                writesAnimations = true
             }
-            return Code("\(base.at(.primary))\(base.type.isOptional ? "!" : "").\(SwiftNames.identifier(name))", type)
+            if let kind = table.resolved.schema?.kind, let field = UIKitSpelling.field(name, of: kind) {
+                if let helper = field.helper { helpers.insert(helper) }
+                var code = Code(field.read(receiver), type)
+                code.setter = field.place(receiver).map { "\($0) = \(field.store(UIKitSpelling.value))" }
+                return code
+            }
+            return Code("\(receiver).\(SwiftNames.identifier(name))", type)
         default:
             throw Refusal(location, "field '\(name)' of \(baseType.shape.name)")
         }
@@ -127,11 +134,6 @@ extension SwiftGenerator {
             let slot = layout.fields[name]
         else { throw Refusal(location, "the layout has no field '\(name)'") }
         return Code(memberPrefix + SwiftNames.identifier(name), try swiftType(of: slot))
-    }
-
-    /// Attribute names: the support type's, for the fields the project defines.
-    func attributeName(_ name: String) -> String {
-        SwiftNames.identifier(name)
     }
 
     func indexAccess(
@@ -148,7 +150,8 @@ extension SwiftGenerator {
         if base.type.isOptional { base = Code(base.at(.primary) + "!", base.type.unwrapped) }
         if table.schema?.kind == .indexPathTable {
             let position = try emit(key, as: .int)
-            let code = Code("\(base.at(.primary))[\(position.text)]", .optional(.int))
+            helpers.insert(.elementNames)
+            let code = Code("pathComponent(\(base.text), \(position.text))", .optional(.int))
             return optional ? code : Code(code.text + "!", .int)
         }
         guard let entries = table.entries else { throw Refusal(location, "this table never holds elements") }
@@ -244,8 +247,9 @@ extension SwiftGenerator {
             }
             switch schema.kind {
             case .state, .itemData, .sectionData, .attributes, .traits, .container, .updateItem, .updateIndexPath,
-                .indexPathTable:
+                .indexPathTable, .visibleItem:
                 throw Refusal(location, "\(schema.description) comes from the engine: the script cannot build one")
+            case .animation: writesAnimations = true
             default: break
             }
         }
@@ -253,9 +257,9 @@ extension SwiftGenerator {
         for name in table.fieldOrder {
             guard let slot = table.fields[name], !isAlwaysNil(slot) else { continue }
             if let value = given[name] {
-                arguments.append(
-                    "\(SwiftNames.identifier(name).trimmingCharacters(in: "`")): \(try emit(value, as: try swiftType(of: slot)).text)"
-                )
+                var code = try emit(value, as: try swiftType(of: slot))
+                if let kind = table.schema?.kind { code.text = UIKitSpelling.constructorArgument(code, of: kind) }
+                arguments.append("\(SwiftNames.identifier(name).trimmingCharacters(in: "`")): \(code.text)")
             } else if table.schema?.positionalFields != nil {
                 throw Refusal(location, "\(table.schema!.description) needs '\(name)'")
             }

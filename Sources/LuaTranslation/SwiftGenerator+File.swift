@@ -1,12 +1,29 @@
-/// The whole file: what the app provides (protocols, the state), the layout class, the
-/// records, the constants and the Lua helpers, in that order.
+/// The Swift of a translation. A plain script is a whole file (a class of its functions, its
+/// records, constants and the Lua helpers). A layout is the parts the export places around its
+/// own (docs/lua-to-swift.md): what the app sees — the data protocols and state, the
+/// attributes class, the UIKit subclass and its flow delegate — and the translated Lua itself,
+/// private to the file.
 extension SwiftGenerator {
     func generateFile() throws(Refusal) -> String {
+        let parts = try generateParts()
+        let file = SwiftWriter()
+        file.line("// \(typeName).swift: \(file_) translated to Swift by lualayout (docs/lua-to-swift.md).")
+        file.line("// Lua's rules are kept where Swift's differ (integer division and modulo, how numbers print);")
+        file.line("// the Lua semantics helpers at the end say which.")
+        file.blank()
+        file.line("import Foundation")
+        file.blank()
+        for line in parts.implementation.lines { file.line(line) }
+        return file.text
+    }
+
+    /// The public part (empty for a plain script) and the private part with the helpers.
+    func generateParts() throws(Refusal) -> (declarations: SwiftWriter, implementation: SwiftWriter) {
         nameMembers()
         let constants = SwiftWriter()
-        let layout = SwiftWriter()
+        let script = SwiftWriter()
         try writeConstants(constants)
-        try writeClass(layout)
+        try writeClass(script)
         let records = SwiftWriter()
         var written = 0
         // Writing a record can name another (a field holding a record): until none is new.
@@ -18,29 +35,33 @@ extension SwiftGenerator {
         }
         let extra = SwiftWriter()
         if inference.schemaTables[.extra] != nil { try writeExtra(extra) }
-        let provided = SwiftWriter()
-        try writeProvided(provided)
-
-        let file = SwiftWriter()
-        file.line("// \(typeName).swift: \(file_) translated to Swift by lualayout (docs/lua-to-swift.md).")
-        file.line("// Lua's rules are kept where Swift's differ (integer division and modulo, how numbers print);")
-        file.line("// the Lua semantics helpers at the end say which.")
-        file.blank()
-        file.line("import Foundation")
-        for part in [provided, layout, extra, records, constants] where !part.lines.isEmpty {
-            file.blank()
-            for line in part.lines { file.line(line) }
+        let declarations = SwiftWriter()
+        let support = SwiftWriter()
+        if module.kind != .plain {
+            try writeProvided(declarations)
+            try writeAttributesClass(declarations)
+            try LayoutSubclassWriter(self).write(declarations)
+            try writeContext(support)
+            if usesElementSink || module.kind == .custom { try writeElements(support) }
+        }
+        let implementation = SwiftWriter()
+        if module.kind != .plain {
+            implementation.line("// MARK: - \(file_), translated")
+        }
+        for part in [support, script, extra, records, constants] where !part.lines.isEmpty {
+            implementation.blank()
+            for line in part.lines { implementation.line(line) }
         }
         let helpers = LuaHelper.closure(of: self.helpers)
         if !helpers.isEmpty {
-            file.blank()
-            file.line("// MARK: - Lua semantics")
+            implementation.blank()
+            implementation.line("// MARK: - Lua semantics")
             for helper in helpers {
-                file.blank()
-                file.line(helper.source)
+                implementation.blank()
+                implementation.line(helper.source)
             }
         }
-        return file.text
+        return (declarations, implementation)
     }
 
     private var file_: String { file }
@@ -104,7 +125,8 @@ extension SwiftGenerator {
         try writeProperties(body)
         try writeMethods(body)
         writer.line(classComment())
-        writer.line("final class \(typeName) {")
+        if module.kind != .plain { writer.line("@MainActor") }
+        writer.line("\(module.kind == .plain ? "" : "private ")final class \(typeName) {")
         if !omitted.isEmpty {
             writer.line("    // Not translated (docs/lua-to-swift.md):")
             for reason in omitted.map(\.reason).reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
@@ -141,6 +163,13 @@ extension SwiftGenerator {
                 body.line("private \(lazy)var \(name)\(annotation) = \(code.text)")
             case .layoutField(let name, let value):
                 if case .function = value.kind { continue }
+                // A flow's properties are the export's (makeNAMELayout sets them); the layout
+                // subclass answers flipsHorizontallyInOppositeLayoutDirection.
+                if module.kind == .flow, TypeInference.flowPropertySchema(name) != nil || FlowProperty.isProperty(name)
+                {
+                    continue
+                }
+                if name == "flipsHorizontallyInOppositeLayoutDirection" { continue }
                 guard let layout = inference.chunkResult.resolved.type.shape.table, let slot = layout.fields[name]
                 else {
                     continue
@@ -203,12 +232,9 @@ extension SwiftGenerator {
 
     private func classComment() -> String {
         switch module.kind {
-        case .custom:
-            "/// The layout of \(file): prepare() places every element (a UICollectionViewLayout subclass in phase 2)."
-        case .flow: "/// The flow layout of \(file): its delegate callbacks and hooks."
         case .plain: "/// \(file)'s functions."
-        case .compositional:
-            "/// The logic of the compositional layout of \(file): its hooks (the export writes its structure)."
+        default:
+            "/// \(file)'s functions and the state they keep, translated: \(prefix)Layout calls them as UIKit calls the layout."
         }
     }
 
@@ -263,6 +289,7 @@ extension SwiftGenerator {
             fields.append((field, try swiftType(of: slot).optional))
         }
         writer.line("/// The extra attributes \(file) passes to out:cell/supplementary/decoration.")
+        writer.line("@MainActor")
         try writer.block("private final class \(prefix)Extra") { () throws(Refusal) in
             for (field, type) in fields { writer.line("var \(SwiftNames.identifier(field)): \(type.text)") }
             writer.blank()
@@ -273,131 +300,25 @@ extension SwiftGenerator {
             writer.blank()
             try writer.block("func apply(to attributes: \(prefix)Attributes)") { () throws(Refusal) in
                 for (field, _) in fields {
-                    writer.line("if let \(field) { attributes.\(field) = \(field) }")
+                    let store: String
+                    switch field {
+                    case "alpha": store = "attributes.alpha = CGFloat(alpha)"
+                    case "hidden": store = "attributes.isHidden = hidden"
+                    case "transform3D":
+                        helpers.insert(.transforms)
+                        store = "attributes.transform3D = makeTransform3D(transform3D)"
+                    case "animations":
+                        writesAnimations = true
+                        store = "attributes.animations = animations"
+                    default: store = "attributes.\(SwiftNames.identifier(field)) = \(field)"
+                    }
+                    writer.line("if let \(field) { \(store) }")
                 }
             }
         }
     }
 
-    // MARK: What the app provides
-
-    private func writeProvided(_ writer: SwiftWriter) throws(Refusal) {
-        if let table = inference.schemaTables[.itemData] {
-            try writeDataProtocol(prefix + "ItemData", table, "an item's data (cv:itemData(section, item))", writer)
-        }
-        if let table = inference.schemaTables[.sectionData] {
-            try writeDataProtocol(prefix + "SectionData", table, "a section's data (cv:sectionData(section))", writer)
-        }
-        var written = 0
-        while written < dataProtocolOrder.count {
-            let (table, name) = dataProtocolOrder[written]
-            written += 1
-            try writeDataProtocol(name, table, "a table inside the data", writer)
-        }
-        if let state = inference.schemaTables[.state] {
-            writer.blank()
-            writer.line("/// The host state \(file) reads (cv.state): the app sets it.")
-            try writer.block("struct \(prefix)State") { () throws(Refusal) in
-                for field in state.fieldOrder {
-                    guard let slot = state.fields[field] else { continue }
-                    writer.line("var \(SwiftNames.identifier(field)): \(try swiftType(of: slot).text) = nil")
-                }
-            }
-        }
-        try writeCollectionViewProtocol(writer)
-        try writeAttributesClass(writer)
-    }
-
-    private func writeDataProtocol(
-        _ name: String, _ table: TableType, _ what: String, _ writer: SwiftWriter
-    )
-        throws(Refusal)
-    {
-        writer.blank()
-        writer.line("/// The fields \(file) reads from \(what): the app's data implements it.")
-        try writer.block("protocol \(name)") { () throws(Refusal) in
-            for field in table.fieldOrder {
-                guard let slot = table.fields[field] else { continue }
-                writer.line("var \(SwiftNames.identifier(field)): \(try swiftType(of: slot).text) { get }")
-            }
-        }
-    }
-
-    private func writeCollectionViewProtocol(_ writer: SwiftWriter) throws(Refusal) {
-        guard !collectionViewMembers.isEmpty else { return }
-        let attributes = prefix + "Attributes"
-        let declarations: [(String, String)] = [
-            ("bounds", "var bounds: LayoutRect { get }"),
-            ("scale", "var scale: Double { get }"),
-            ("numberOfSections", "var numberOfSections: Int { get }"),
-            ("numberOfItems", "func numberOfItems(_ section: Int) -> Int"),
-            ("itemData", "func itemData(_ section: Int, _ item: Int) -> (any \(prefix)ItemData)?"),
-            ("sectionData", "func sectionData(_ section: Int) -> (any \(prefix)SectionData)?"),
-            ("state", "var state: \(prefix)State { get }"),
-            ("contentSize", "var contentSize: LayoutSize? { get }"),
-            ("contentInset", "var contentInset: LayoutInsets { get }"),
-            ("safeAreaInsets", "var safeAreaInsets: LayoutInsets { get }"),
-            ("adjustedContentInset", "var adjustedContentInset: LayoutInsets { get }"),
-            ("layoutMargins", "var layoutMargins: LayoutInsets { get }"),
-            ("layoutDirection", "var layoutDirection: String { get }"),
-            ("traits", "var traits: LayoutTraits { get }"),
-            ("layoutAttributesForItem", "func layoutAttributesForItem(_ section: Int, _ item: Int) -> \(attributes)?"),
-            (
-                "layoutAttributesForSupplementaryElement",
-                "func layoutAttributesForSupplementaryElement(_ kind: String, _ section: Int, _ item: Int) -> \(attributes)?"
-            ),
-            (
-                "layoutAttributesForDecorationElement",
-                "func layoutAttributesForDecorationElement(_ kind: String, _ section: Int, _ item: Int) -> \(attributes)?"
-            ),
-            ("layoutAttributesForElements", "func layoutAttributesForElements(in rect: LayoutRect) -> [\(attributes)]"),
-        ]
-        writer.blank()
-        writer.line("/// What \(file) reads from its collection view (`cv`): the host implements it.")
-        try writer.block("protocol \(prefix)CollectionView") { () throws(Refusal) in
-            for (member, declaration) in declarations where collectionViewMembers.contains(member) {
-                writer.line(declaration)
-            }
-        }
-    }
-
-    private func writeAttributesClass(_ writer: SwiftWriter) throws(Refusal) {
-        guard
-            inference.schemaTables[.attributes] != nil || inference.schemaTables[.extra] != nil
-                || collectionViewMembers.contains("") || usesElementSink
-        else { return }
-        let table = inference.schemaTable(.attributes)
-        var custom: [(String, SwiftType)] = []
-        for field in table.fieldOrder {
-            guard let slot = table.fields[field], !slot.resolved.fixed else { continue }
-            custom.append((field, try swiftType(of: slot).optional))
-        }
-        writer.blank()
-        writer.line("/// The attributes of \(file)'s elements, with its custom fields.")
-        try writer.block("final class \(prefix)Attributes: LayoutAttributes") { () throws(Refusal) in
-            for (field, type) in custom { writer.line("var \(SwiftNames.identifier(field)): \(type.text)") }
-            guard !custom.isEmpty else { return }
-            writer.blank()
-            try writer.block("override func copyCustomFields(from other: LayoutAttributes)") { () throws(Refusal) in
-                writer.line("guard let other = other as? \(prefix)Attributes else { return }")
-                for (field, _) in custom {
-                    writer.line("\(SwiftNames.identifier(field)) = other.\(SwiftNames.identifier(field))")
-                }
-            }
-            writer.blank()
-            try writer.block("override var customFields: [(name: String, value: CustomValue)]") { () throws(Refusal) in
-                writer.line("var fields: [(name: String, value: CustomValue)] = []")
-                for (field, _) in custom {
-                    let name = SwiftNames.identifier(field)
-                    writer.line(
-                        "if let \(name) { fields.append((\(SwiftLiteral.string(field)), CustomValue(\(name)))) }")
-                }
-                writer.line("return fields")
-            }
-        }
-    }
-
-    private var usesElementSink: Bool {
+    var usesElementSink: Bool {
         inference.functionTypes.values.contains { $0.resolved.callback?.name == "prepare" }
     }
 }

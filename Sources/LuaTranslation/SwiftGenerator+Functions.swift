@@ -68,6 +68,13 @@ extension SwiftGenerator {
             let inoutMark = inoutIndices.contains(index) ? "inout " : ""
             parts.append("\(labels ? "_ " : "")\(name): \(inoutMark)\(swift.text)")
         }
+        // UIKit passes every argument of a callback; Lua's function may name fewer.
+        if let callback = type.callback, callback.parameters.count > body.parameters.count {
+            for index in body.parameters.count..<callback.parameters.count {
+                let swift = try swiftType(of: inference.valueType(of: callback.parameters[index]))
+                parts.append("\(labels ? "_ " : "")_: \(swift.text)")
+            }
+        }
         return parts.joined(separator: ", ")
     }
 

@@ -178,7 +178,7 @@ extension SwiftGenerator {
             let place = try lvalue(target)
             let value = try emit(values[0], as: place.type)
             // `t.x = t.x` does nothing in Lua; Swift refuses to write it.
-            if value.text != place.text { writer.line("\(place.text) = \(value.text)") }
+            if value.text != place.text { writer.line(assigning(value, to: place)) }
             return
         }
         var places: [Code] = []
@@ -200,8 +200,24 @@ extension SwiftGenerator {
                     ? try emit(values[index], as: place.type) : try convert(.nilLiteral, to: place.type, at: location)
             }
         }
+        if places.contains(where: { $0.setter != nil }) {
+            // UIKit holds some of these places in other types: one assignment each, from the
+            // values as they were before any.
+            let temporary = uniqueLocal("values")
+            writer.line("let \(temporary) = (\(expanded.map(\.text).joined(separator: ", ")))")
+            for (index, place) in places.enumerated() {
+                writer.line(assigning(Code("\(temporary).\(index)", place.type), to: place))
+            }
+            return
+        }
         writer.line(
             "(\(places.map(\.text).joined(separator: ", "))) = (\(expanded.map(\.text).joined(separator: ", ")))")
+    }
+
+    /// `place = value`, through UIKit's spelling of the place when it has one.
+    private func assigning(_ value: Code, to place: Code) -> String {
+        guard let setter = place.setter else { return "\(place.text) = \(value.text)" }
+        return setter.replacing(UIKitSpelling.value, with: value.text)
     }
 
     /// The slot an assignment stores into, for a variable or a record's field.
@@ -226,6 +242,14 @@ extension SwiftGenerator {
                 return try layoutField(name, at: location)
             }
             let code = try fieldAccess(object, name, at: location)
+            if let kind = try luaType(object).shape.table?.schema?.kind,
+                let field = UIKitSpelling.field(name, of: kind),
+                field.place == nil
+            {
+                throw Refusal(
+                    location, "\(name) of \(APISchema(kind: kind).description) is read-only in UIKit: set another field"
+                )
+            }
             return code
         case .index(let object, let key):
             if case .string(let bytes) = key.kind {
@@ -322,25 +346,63 @@ extension SwiftGenerator {
             try writer.block(header) { () throws(Refusal) in
                 writer.line(
                     "\(inference.slot(for: variables[0]).reassigned ? "var" : "let") \(index) = \(offset) + 1")
-                try copiesForAssignment(variables.dropFirst(), writer)
-                try statements(body, writer)
+                try loopBody(body, copying: variables.dropFirst(), writer)
             }
             return
         } else {
             header = "for \(value ?? "_") in \(collection.text)"
         }
         try writer.block(header) { () throws(Refusal) in
-            try copiesForAssignment(variables[...], writer)
-            try statements(body, writer)
+            try loopBody(body, copying: variables[...], writer)
         }
     }
 
-    /// Loop variables the body assigns: Swift's are constants, so a `var` copy.
-    private func copiesForAssignment(_ variables: ArraySlice<Variable>, _ writer: SwiftWriter) throws(Refusal) {
+    /// A loop's body, after a `var` copy of each loop variable it changes (Swift's are
+    /// constants). A Lua assignment that writes nothing in Swift (`x = math.tointeger(x)` of
+    /// an integer) changes nothing: no copy then, which Swift would warn is never mutated.
+    private func loopBody(
+        _ body: [Statement], copying variables: ArraySlice<Variable>, _ writer: SwiftWriter
+    ) throws(Refusal) {
+        let inner = SwiftWriter()
+        inner.indentation = writer.indentation
+        try statements(body, inner)
+        let text = inner.lines.joined(separator: "\n")
         for variable in variables
         where inference.slot(for: variable).reassigned && variableNames[ObjectIdentifier(variable)] != nil {
-            writer.line("var \(name(of: variable)) = \(name(of: variable))")
+            let name = name(of: variable)
+            if Self.mayChange(name, in: text) { writer.line("var \(name) = \(name)") }
         }
+        writer.append(written: inner.lines)
+    }
+
+    /// Whether Swift code may change variable `name`: assigns it, or uses a member or subscript of it.
+    private static func mayChange(_ name: String, in code: String) -> Bool {
+        let text = Array(code.utf8), word = Array(name.utf8)
+        let isName = { (byte: UInt8) in
+            byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || (byte >= 48 && byte <= 57)
+                || ((byte | 32) >= 97 && (byte | 32) <= 122)
+        }
+        var start = 0
+        while start + word.count <= text.count {
+            defer { start += 1 }
+            guard text[start..<start + word.count].elementsEqual(word), start == 0 || !isName(text[start - 1]) else {
+                continue
+            }
+            var at = start + word.count
+            guard at == text.count || !isName(text[at]) || text[at] == UInt8(ascii: ".") else { continue }
+            while at < text.count, text[at] == UInt8(ascii: " ") { at += 1 }
+            guard at < text.count else { return false }
+            if text[at] == UInt8(ascii: ".") || text[at] == UInt8(ascii: "[") { return true }
+            var operation: [UInt8] = []
+            while at < text.count, "+-*/%&|^<>".utf8.contains(text[at]) {
+                operation.append(text[at])
+                at += 1
+            }
+            let compound = ["", "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&+", "&-", "&*"]
+            guard compound.contains(String(decoding: operation, as: UTF8.self)) else { continue }
+            if at + 1 < text.count, text[at] == UInt8(ascii: "="), text[at + 1] != UInt8(ascii: "=") { return true }
+        }
+        return false
     }
 
     // MARK: Returns
@@ -416,10 +478,12 @@ extension SwiftGenerator {
         case .boolean: .bool
         case .number: .double
         case .string: .string
-        case .size: .named("LayoutSize")
-        case .insets: .named("LayoutInsets")
-        case .point: .named("LayoutPoint")
+        case .size: .named("CGSize")
+        case .insets: .named("UIEdgeInsets")
+        case .point: .named("CGPoint")
         case .attributesArray: .array(.named(prefix + "Attributes"))
+        case .section: .optional(.named("NSCollectionLayoutSection"))
+        case .customItems: .array(.named("NSCollectionLayoutGroupCustomItem"))
         }
     }
 }

@@ -17,8 +17,10 @@ final class SwiftGenerator {
     private(set) var dataProtocolOrder: [(TableType, String)] = []
     /// Lua semantics helpers the source calls (emitted at the end of the file).
     var helpers: Set<LuaHelper> = []
-    /// Members of `cv` the script reads (the protocol lists only those).
+    /// Members of `cv` the script reads (the context declares only those).
     var collectionViewMembers: Set<String> = []
+    /// The script reads or sets looping animations (`a.animations`): the attributes carry them.
+    var writesAnimations = false
     /// Swift names of the script's variables.
     var variableNames: [ObjectIdentifier: String] = [:]
     /// Names taken in the member being written (locals are unique within it).
@@ -50,12 +52,13 @@ final class SwiftGenerator {
         self.inference = inference
         self.module = module
         self.prefix = prefix
-        self.typeName = prefix + (module.kind == .plain ? "" : "Layout")
+        self.typeName = prefix + (module.kind == .plain ? "" : "Script")
         self.file = file
-        usedTypeNames = [
-            typeName, prefix + "Attributes", prefix + "Extra", prefix + "State", prefix + "ItemData",
-            prefix + "SectionData", prefix + "CollectionView",
-        ]
+        usedTypeNames = Set(
+            [
+                "Layout", "Attributes", "Extra", "State", "ItemData", "SectionData", "LayoutData", "Context",
+                "Elements", "Script", "FlowDelegate", "Animation", "CustomItem", "ElementKind", "ViewController",
+            ].map { prefix + $0 })
     }
 
     // MARK: Types
@@ -107,9 +110,9 @@ final class SwiftGenerator {
         case .function(let function): return try functionType(function.resolved, at: location)
         case .api(.collectionView):
             collectionViewMembers.insert("")
-            return .existential(prefix + "CollectionView")
-        case .api(.elementSink): return .named("LayoutElements<\(prefix)Attributes>")
-        case .api(.environment): return .named("LayoutEnvironment")
+            return .named(prefix + "Context")
+        case .api(.elementSink): return .named(prefix + "Elements")
+        case .api(.environment): return .existential("NSCollectionLayoutEnvironment")
         case .api(.compositionalNamespace), .api(.compositionalValue):
             throw Refusal(
                 location ?? slot?.origin ?? SourceLocation(line: 1, column: 1),
@@ -133,24 +136,7 @@ final class SwiftGenerator {
     }
 
     func schemaType(_ kind: APISchema.Kind) -> SwiftType {
-        switch kind {
-        case .rect: .named("LayoutRect")
-        case .point: .named("LayoutPoint")
-        case .size: .named("LayoutSize")
-        case .insets: .named("LayoutInsets")
-        case .directionalInsets: .named("LayoutDirectionalInsets")
-        case .state: .named(prefix + "State")
-        case .itemData: .existential(prefix + "ItemData")
-        case .sectionData: .existential(prefix + "SectionData")
-        case .traits: .named("LayoutTraits")
-        case .container: .named("LayoutContainer")
-        case .attributes: .named(prefix + "Attributes")
-        case .extra: .named(prefix + "Extra")
-        case .animation: .named("LayoutAnimation")
-        case .updateItem: .named("LayoutUpdateItem")
-        case .updateIndexPath: .named("LayoutUpdateIndexPath")
-        case .indexPathTable: .named("LayoutIndexPath")
-        }
+        UIKitSpelling.type(of: kind, prefix: prefix)
     }
 
     func functionType(_ function: FunctionType, at location: SourceLocation?) throws(Refusal) -> SwiftType {
@@ -190,9 +176,8 @@ final class SwiftGenerator {
     private func uniqueTypeName(_ base: String) -> String {
         let builtIn: Set<String> = [
             "String", "Int", "Double", "Bool", "Array", "Dictionary", "Set", "Optional", "Character", "Range",
-            "LayoutRect", "LayoutPoint", "LayoutSize", "LayoutInsets", "LayoutDirectionalInsets", "LayoutTraits",
-            "LayoutContainer", "LayoutAnimation", "LayoutUpdateItem", "LayoutUpdateIndexPath", "LayoutIndexPath",
-            "LayoutElements", "LayoutAttributes", "LayoutEnvironment", "Type", "Self", "Any",
+            "CGRect", "CGPoint", "CGSize", "CGFloat", "UIEdgeInsets", "NSDirectionalEdgeInsets", "UITraitCollection",
+            "IndexPath", "CATransform3D", "Type", "Self", "Any", "NSObject", "UIKit", "Foundation",
         ]
         var name = base
         var counter = 2

@@ -1,6 +1,6 @@
 /// What a translation declares for the code around it: the class and its callbacks, the
-/// protocols the app implements and the fields in them. The phase-1 test host and the export
-/// (phase 2) connect to a translated layout through this.
+/// protocols the app implements and the fields in them. The export (its header: what was left
+/// out, the data and state the app gives) and the tests read a translation through this.
 package struct TranslationInterface: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         /// `prepare(cv, out)` places every element.
@@ -39,6 +39,16 @@ package struct TranslationInterface: Sendable, Equatable {
     /// Fields and locals left out of the class, each with `file:line` and why (the compositional
     /// structure the export writes; self-sizing answers the app's cells give).
     package var omitted: [String]
+    /// `NAMELayout`: the UIKit subclass (nil for a plain script).
+    package var layoutClass: String?
+    /// The layout reads the app's data: it has `data: (any NAMELayoutData)?`.
+    package var readsData: Bool
+    /// The layout reads host state: it has `state: NAMEState`.
+    package var readsState: Bool
+    /// `NAMEFlowDelegate`, when a flow's callbacks are translated.
+    package var flowDelegate: String?
+    /// Flow properties given as functions of `cv`: the subclass sets them before each prepare.
+    package var computedFlowProperties: [String]
 
     init(_ generator: SwiftGenerator) throws(Refusal) {
         let inference = generator.inference
@@ -74,5 +84,16 @@ package struct TranslationInterface: Sendable, Equatable {
         customAttributes = try fields(.attributes, customOnly: true)
         hasSeed = inference.usesRandom && generator.module.kind != .plain
         omitted = generator.omitted.map { "\($0.name) (\(generator.file):\($0.location.line)): \($0.reason)" }
+        layoutClass = kind == .plain ? nil : generator.prefix + "Layout"
+        readsData = generator.readsItemData || generator.readsSectionData
+        readsState = generator.readsState
+        let functions = kind == .plain ? [] : LayoutSubclassWriter(generator).functions
+        let callbacks: Set<String> = [
+            "sizeForItem", "insetForSection", "minimumLineSpacingForSection", "minimumInteritemSpacingForSection",
+            "referenceSizeForHeader", "referenceSizeForFooter",
+        ]
+        flowDelegate =
+            kind == .flow && !functions.isDisjoint(with: callbacks) ? generator.prefix + "FlowDelegate" : nil
+        computedFlowProperties = kind == .flow ? FlowProperty.names.filter { functions.contains($0) } : []
     }
 }

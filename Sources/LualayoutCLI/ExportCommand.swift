@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LayoutEngine
 import LayoutOutput
 import Platform
@@ -18,10 +19,12 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
             properties; numbers are exact, so UIKit computes the frames `lualayout run` prints for \
             those options. The file's header says which options they are.
 
-            Lua code cannot become Swift: a layout whose behaviour depends on a callback or hook \
-            is refused (exit 1), one located line per callback, unless --allow-partial, which \
-            exports the rest and marks each omission with a `// not exported:` comment. Custom \
-            layouts (prepare(cv, out)) are refused whole. See docs/export.md.
+            A flow's or compositional layout's Lua callbacks are not exported yet: a layout whose \
+            behaviour depends on a callback or hook is refused (exit 1), one located line per callback, unless --allow-partial, which \
+            exports the rest and marks each omission with a `// not exported:` comment. A custom \
+            layout (prepare(cv, out)) is translated to a UICollectionViewLayout subclass instead \
+            (docs/lua-to-swift.md), or refused at the line outside the translated subset. See \
+            docs/export.md.
 
             Examples:
               lualayout export Examples/compositional/two-column-grid.lua --swift --scale 2 --items 94
@@ -84,12 +87,34 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
             throw CLIError(error)
         }
         _ = ScriptOptions.reportWarnings(of: scriptLayout, to: io)
-        let options = SwiftLayoutExport.Options(
+        var options = SwiftLayoutExport.Options(
             name: name ?? SwiftLayoutExport.defaultName(forScript: script), scriptName: script,
             evaluatedFor: layout.commandLineDescription(scriptOptions), allowPartial: allowPartial,
             deploymentTarget: layout.ios?.version, engineVersion: context.iosVersion,
             screenItemCounts: screen ? context.data.sections.map(\.count) : nil, importsSurface: surface,
             memoryLimit: scriptOptions.maxMemory.bytes)
+        if case .custom = captured.body {
+            // A custom layout's Lua is translated to Swift (docs/lua-to-swift.md); the script
+            // was read a moment ago, its size within the cap.
+            guard let data = FileManager.default.contents(atPath: script) else {
+                throw .input("\(script): cannot read file")
+            }
+            options.luaSource = ([UInt8](data), context)
+            // The decoration kinds it places for these options: the layout registers a view
+            // class for each, as UIKit requires before it shows one.
+            do {
+                try scriptLayout.prepare(in: context)
+                let everything = Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9)
+                let elements = try scriptLayout.layoutAttributesForElements(in: everything, context: context)
+                var kinds: [String] = []
+                for element in elements where element.category == .decoration && !kinds.contains(element.kind) {
+                    kinds.append(element.kind)
+                }
+                options.decorationKinds = kinds.sorted()
+            } catch {
+                throw CLIError(error)
+            }
+        }
         let source: String
         switch SwiftLayoutExport.export(captured, options: options) {
         case .refused(let lines):

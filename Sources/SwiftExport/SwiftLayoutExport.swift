@@ -24,6 +24,12 @@ package enum SwiftLayoutExport {
         package var importsSurface: Bool
         /// Most bytes the Swift may take (`--max-memory`).
         package var memoryLimit: Int
+        /// The script's source and the collection view it ran in: a custom layout's Lua is
+        /// translated (docs/lua-to-swift.md); nil refuses it.
+        package var luaSource: (script: [UInt8], context: CollectionContext)?
+        /// The decoration kinds a custom layout placed for these options (it registers a view
+        /// class for each).
+        package var decorationKinds: [String] = []
 
         package init(
             name: String, scriptName: String, evaluatedFor: String, allowPartial: Bool,
@@ -73,6 +79,9 @@ package enum SwiftLayoutExport {
     }
 
     package static func export(_ layout: CapturedLayout, options: Options) -> Outcome {
+        if case .custom = layout.body, let lua = options.luaSource {
+            return TranslatedLayoutExport.export(lua.script, context: lua.context, options: options)
+        }
         let refusals = self.refusals(layout, options)
         guard refusals.isEmpty else { return .refused(refusals) }
         var plan = ExportPlan(layout, options)
@@ -85,8 +94,8 @@ package enum SwiftLayoutExport {
         return .source(source)
     }
 
-    /// Why the layout cannot be exported, before any deployment target: a custom layout is
-    /// refused whole; Lua callbacks and properties without a UIKit API unless `allowPartial`;
+    /// Why the layout cannot be exported, before any deployment target: a custom layout given
+    /// without its source (`luaSource`, which `export` translates) is refused whole; Lua callbacks and properties without a UIKit API unless `allowPartial`;
     /// a provider that returned no section for these options always.
     static func refusals(_ layout: CapturedLayout, _ options: Options) -> [String] {
         if case .custom = layout.body {

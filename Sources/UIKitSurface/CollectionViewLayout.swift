@@ -86,7 +86,7 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
 
     /// NSCopying: an equal copy, of this object's class (a subclass adding attributes
     /// overrides it and copies its own).
-    public nonisolated func copy(with zone: NSZone? = nil) -> Any {
+    open nonisolated func copy(with zone: NSZone? = nil) -> Any {
         MainActor.assumeIsolated { () -> UICollectionViewLayoutAttributes in
             let copy = Swift.type(of: self).init()
             copy.category = category

@@ -17,6 +17,12 @@ import Testing
         }
         let rest = page[start.upperBound...]
         let block = rest[..<(rest.range(of: "```\n")?.lowerBound ?? rest.endIndex)]
+        // LUALAYOUT_UPDATE_DOCS=1 writes the translator's output into the page (then review the diff).
+        if ProcessInfo.processInfo.environment["LUALAYOUT_UPDATE_DOCS"] == "1", String(block) != translation.swift {
+            let updated = page.replacingCharacters(in: block.startIndex..<block.endIndex, with: translation.swift)
+            try updated.write(toFile: repositoryRoot + "/docs/lua-to-swift.md", atomically: true, encoding: .utf8)
+            return
+        }
         #expect(String(block) == translation.swift, "docs/lua-to-swift.md's Swift differs from the translator's output")
     }
 }

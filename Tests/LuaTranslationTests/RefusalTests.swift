@@ -91,7 +91,7 @@ import Testing
             ])
         #expect(
             translation.swift.contains(
-                "func attributes(_ cv: any TCollectionView, _ a: TAttributes) {\n        a.alpha = 0.5"))
+                "func attributes(_ cv: TContext, _ a: TAttributes) {\n        a.alpha = CGFloat(0.5)"))
         #expect(!translation.swift.contains("func preferredSizeForItem"))
     }
 

@@ -14,13 +14,6 @@ enum SwiftProgram {
         var description: String
     }
 
-    /// The phase-1 API translations compile against (Sources/LuaTranslationSurface).
-    static var surfaceSources: [String] {
-        let directory = repositoryRoot + "/Sources/LuaTranslationSurface"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasSuffix(".swift") }.sorted().map { directory + "/" + $0 }
-    }
-
     /// Writes `files` (name → source) into a fresh directory, compiles them with `extra` source
     /// paths (one of the files must be main.swift) and returns what the program prints.
     static func run(files: [String: String], extra: [String], arguments: [String] = []) throws -> String {
