@@ -59,7 +59,7 @@ struct DocsDriftTests {
         // swift
         "--build-tests", "--package-path", "--static-swift-stdlib", "--disable-sandbox", "--target", "--product",
         "--skip-build", "--ignore-lock",
-        "--json", "--quick", "--svg",  // Scripts/bench
+        "--json", "--quick", "--svg", "--only", "--no-build",  // Scripts/bench
         "--manifest", "--plugin", "--release-check",  // Scripts/export-check
         "--no-test",  // Scripts/package
         "--strip-components",  // tar
