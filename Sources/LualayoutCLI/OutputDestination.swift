@@ -50,7 +50,7 @@ struct OutputDestination {
         var template = Array(temporaryTemplate(for: path).utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw .input("\(path): cannot write output file") }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // mkstemp makes the file private (0600); an output file gets the usual 0666 less the umask.
         let mask = umask(0)
         umask(mask)

@@ -26,8 +26,8 @@ struct TestWatchTests {
         let binary = lualayoutBinary
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
         let outPath = dir + "/.out", errPath = dir + "/.err"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["test", ".", "--watch", "--exit-after", "1", "--idle-timeout", "30"]
