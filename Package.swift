@@ -175,9 +175,11 @@ let package = Package(
         .testTarget(
             name: "ScenarioTests",
             dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput", "InputFiles"]),
-        .testTarget(name: "WorkerProtocolTests", dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput"]),
         .testTarget(
-            name: "LivePreviewTests", dependencies: ["LivePreview", "WorkerProtocol", "LayoutEngine", "TestSupport"]),
+            name: "WorkerProtocolTests", dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput", "Platform"]),
+        .testTarget(
+            name: "LivePreviewTests",
+            dependencies: ["LivePreview", "WorkerProtocol", "LayoutEngine", "Platform", "TestSupport"]),
         .testTarget(
             name: "LayoutTestingTests", dependencies: ["LayoutTesting", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),
         .testTarget(

@@ -3,8 +3,9 @@ from the same run and the ratio. Whole-process figures are timed here (median CP
 runs, user + system, and peak memory, from the kernel's accounting of each child); in-process
 ones (best thread CPU time) come from the lualayout-bench binary. See docs/performance.md.
 
-Usage: Scripts/bench [--quick] [--json] [--no-peers] [--svg FILE] [--no-build]
+Usage: Scripts/bench [--quick] [--json] [--no-peers] [--svg FILE] [--no-build] [--only watch]
   --quick     100k items, 3 runs, no peers: bounded, for CI
+  --only watch  the watch rows alone (save → report against `run`s of the same layout)
   --json      one JSON object instead of the table
   --svg FILE  also write the plot of time against item count (LuaLayout and the peers)
   --from-json FILE  print the table of a run saved with --json, without measuring
@@ -26,7 +27,9 @@ QUICK = "--quick" in args
 AS_JSON = "--json" in args
 PEERS = "--no-peers" not in args and not QUICK
 SVG = args[args.index("--svg") + 1] if "--svg" in args else None
+WATCH_ONLY = "--only" in args and args[args.index("--only") + 1] == "watch"
 ITEMS = 100_000 if QUICK else 1_000_000
+N25 = 100_000  # the realistic-work and watch rows' item count
 RUNS = 3 if QUICK else 5
 BINARY = os.environ.get("LUALAYOUT", os.path.join(ROOT, ".build", "release", "lualayout"))
 IN_PROCESS = os.environ.get("LUALAYOUT_BENCH", os.path.join(ROOT, ".build", "release", "lualayout-bench"))
@@ -118,6 +121,145 @@ if "--from-json" in args:
     sys.exit(0)
 
 
+def wall_once(command, before=None):
+    """Wall seconds of one whole process (the -o row: a stall waits, it does not compute)."""
+    if before:
+        before()
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, check=True)
+    return time.perf_counter() - start
+
+
+def watch_saves(items, edits, saves, baselines):
+    """Paired wall seconds: from each save of a watched layout to its report line (`lualayout
+    watch --trace`), and a whole run of each of `baselines` after it, once the watcher is idle
+    again (the same machine load, nothing of the watcher's overlapping a baseline). The saves
+    cycle through `edits` (script texts, each written in place and closed, as an editor saves);
+    the first warms up. Returns the pairs (save, [baseline…]) and each save's trace steps."""
+    folder = tempfile.mkdtemp(prefix="lualayout-bench-watch-")
+    script = os.path.join(folder, "watched.lua")
+    with open(script, "w") as f:
+        f.write(edits[-1])
+    traces = tempfile.TemporaryFile(mode="w+")
+    watch = subprocess.Popen([BINARY, "watch", script, "--items", str(items), "--trace"], stdout=subprocess.PIPE,
+                             stderr=traces, cwd=ROOT, text=True, bufsize=1)
+    pairs, written = [], []
+    try:
+        if not watch.stdout.readline().startswith("[1]"):
+            raise RuntimeError("watch did not report its first run")
+        for n in range(saves + 1):
+            time.sleep(0.3)
+            written.append(time.clock_gettime_ns(time.CLOCK_MONOTONIC))
+            start = time.perf_counter()
+            with open(script, "w") as f:
+                f.write(edits[n % len(edits)])
+            line = watch.stdout.readline()
+            saved = time.perf_counter() - start
+            if not line.startswith("["):
+                raise RuntimeError(f"watch: {line!r}")
+            time.sleep(0.3)  # the watcher takes the layout and starts the next worker after its line
+            ran = []
+            for baseline in baselines:
+                ran.append(wall_once(baseline))
+                time.sleep(0.05)
+            if n > 0:
+                pairs.append((saved, ran))
+    finally:
+        watch.kill()
+        watch.wait()
+        os.remove(script)
+        os.rmdir(folder)
+    traces.seek(0)
+    return pairs, watch_steps(traces.read(), written)
+
+
+def watch_steps(log, written):
+    """Each traced save's steps: {step: (milliseconds since the step before, CPU milliseconds)},
+    with the time from the write to the watcher seeing it (`save → seen`, the inotify wake-up)."""
+    runs = {}
+    for line in log.splitlines():
+        if " trace: " not in line:
+            continue
+        label, rest = line.split(" trace: ", 1)
+        run = runs.setdefault(int(label.strip("[]")), {})
+        if rest.startswith("t0 = "):
+            run["t0"] = float(rest.split()[2])
+            continue
+        timing, step = rest.split(") ", 1)
+        since = float(timing.split()[0])
+        step_ms = float(timing.split("(+")[1].split(",")[0])
+        cpu = timing.split("cpu ")[1]
+        if since < 0:
+            continue
+        run.setdefault("steps", []).append((step, step_ms, None if cpu == "—" else float(cpu)))
+    saves = []
+    for number, ns in enumerate(written[1:], start=3):  # [1] the first run, [2] the warm-up save
+        run = runs.get(number)
+        if not run or "t0" not in run:
+            continue
+        steps = {"save → seen (inotify wake-up)": ((run["t0"] * 1e9 - ns) / 1e6, None)}
+        for step, step_ms, cpu in run.get("steps", []):
+            steps[step] = (step_ms, cpu)
+        saves.append(steps)
+    return saves
+
+
+# watch (issue 36): a 100,000-item flow with Lua sizes; each save changes the line spacing
+# (every element moves) or one item's size near the end (a few move). Each save is paired with
+# a `run` of the same layout writing every element to a file (JSON) and with a `run` that
+# prepares only (`--rect 0,0,1,1`: no element in the output), both after the watcher is idle.
+def watch_rows():
+    log("36. watch: save → report …")
+    with open(os.path.join(BENCH, "flow-sizes.lua")) as f:
+        flow_sizes = f.read()
+    spacing_edits = [flow_sizes.replace("minimumLineSpacing = 8", f"minimumLineSpacing = {8 + k}") for k in (1, 0)]
+    one_item_edits = [flow_sizes.replace("return 40 + (item % 7) * 9",
+                                         f"if item == {N25 - 3} then return {w}, 50 end\n    return 40 + (item % 7) * 9")
+                      for w in (60, 70)]
+    full_run = lualayout("run", "Scripts/benchmarks/flow-sizes.lua", "--items", str(N25))
+    prepare_run = lualayout("run", "Scripts/benchmarks/flow-sizes.lua", "--items", str(N25), "--rect", "0,0,1,1")
+    for what, edits, checks in (
+            ("every element moves", spacing_edits,
+             ((0, "run of the same layout, every element to a file (wall)", 1.0),
+              (1, "run that prepares only, --rect 0,0,1,1 (wall)", 1.5))),
+            ("one item resized", one_item_edits,
+             ((0, "run of the same layout, every element to a file (wall)", 0.5),))):
+        pairs, traced = watch_saves(N25, edits, 2 * RUNS + 1, [full_run, prepare_run])
+        for index, name, bar in checks:
+            ratios = [saved / ran[index] for saved, ran in pairs]
+            ratio = statistics.median(ratios)
+            run_wall = statistics.median(ran[index] for _, ran in pairs)
+            row("36", f"watch, {N25:,}-item flow with Lua sizes: save → report, {what} (wall, paired)",
+                run_wall * ratio, "s", name, run_wall, bar)
+            notes.append(f"watch, {what}, against the {name.split(',')[0]}: pair ratios "
+                         f"{min(ratios):.2f}–{max(ratios):.2f}")
+        steps = {}
+        for save in traced:
+            for step, (ms, cpu) in save.items():
+                steps.setdefault(step, []).append((ms, cpu))
+        timeline = []
+        for step, values in steps.items():
+            wall = statistics.median(v[0] for v in values)
+            cpus = [v[1] for v in values if v[1] is not None]
+            timeline.append(f"{step} {wall:.2f}" + (f" (cpu {statistics.median(cpus):.2f})" if cpus else ""))
+        notes.append(f"watch, {what}: steps of a save (`watch --trace`, median ms of {len(traced)} saves, each since "
+                     f"the step before): " + "; ".join(timeline))
+
+
+def report():
+    if AS_JSON:
+        print(json.dumps(dict(items=ITEMS, runs=RUNS, quick=QUICK, rows=rows, notes=notes), indent=1))
+    else:
+        print_table(rows, notes)
+
+
+# --only watch: the watch rows alone (they need only the lualayout binary).
+if WATCH_ONLY:
+    watch_rows()
+    report()
+    sys.exit(0)
+
+
 # --- In-process figures -----------------------------------------------------------------
 log(f"in-process figures ({IN_PROCESS}) …")
 inproc = json.loads(subprocess.run([IN_PROCESS] + (["--quick"] if QUICK else []), cwd=ROOT,
@@ -190,7 +332,6 @@ row("6", f"viewport query, {inproc['query_items']:,} items (in process)", inproc
 
 # --- #25: realistic work, each against its baseline in the same run -------------------------
 log("25. self-sizing, compositional JSON, -o over a large file …")
-N25 = 100_000
 sizing, _ = whole(viewport("Scripts/benchmarks/compositional-sizing.lua", N25))
 plain_sizing, _ = whole([LUA, "Scripts/benchmarks/compositional-sizing-plain.lua", str(N25)])
 row("25", f"compositional self-sizing list, {N25:,} items, estimated + preferredSizeForItem (whole process)",
@@ -199,15 +340,6 @@ compositional_json, _ = whole(lualayout("run", "Scripts/benchmarks/compositional
 flow_json, _ = whole(lualayout("run", "Scripts/benchmarks/fixed.lua", "--items", str(N25)))
 row("25", f"compositional list, {N25:,} items, absolute heights, JSON to a file (whole process)",
     compositional_json, "s", "flow fixed grid, JSON to a file", flow_json, 1.5)
-
-
-def wall_once(command, before=None):
-    """Wall seconds of one whole process (the -o row: a stall waits, it does not compute)."""
-    if before:
-        before()
-    start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, check=True)
-    return time.perf_counter() - start
 
 
 # -o over an existing large file (the previous run's) against writing a new one (removed,
@@ -233,58 +365,7 @@ row("25", f"-o over an existing {big_size / 1e6:.0f} MB JSON, 1,000,000 items (w
     statistics.median(new) * ratio_over, "s", "writing a new file", statistics.median(new), 1.1)
 
 
-def watch_saves(items, edits, saves, baseline):
-    """Paired wall seconds: from each save of a watched layout to its report line (`lualayout
-    watch`), and a whole run of `baseline` between two saves (the same machine load). The saves
-    cycle through `edits` (script texts), one every 0.3 s; the first warms up."""
-    folder = tempfile.mkdtemp(prefix="lualayout-bench-watch-")
-    script = os.path.join(folder, "watched.lua")
-    with open(script, "w") as f:
-        f.write(edits[-1])
-    watch = subprocess.Popen([BINARY, "watch", script, "--items", str(items)], stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, cwd=ROOT, text=True, bufsize=1)
-    pairs = []
-    try:
-        if not watch.stdout.readline().startswith("[1]"):
-            raise RuntimeError("watch did not report its first run")
-        for n in range(saves + 1):
-            time.sleep(0.3)
-            start = time.perf_counter()
-            with open(script, "w") as f:
-                f.write(edits[n % len(edits)])
-            line = watch.stdout.readline()
-            saved = time.perf_counter() - start
-            if not line.startswith("["):
-                raise RuntimeError(f"watch: {line!r}")
-            ran = wall_once(baseline)
-            if n > 0:
-                pairs.append((saved, ran))
-    finally:
-        watch.kill()
-        watch.wait()
-        os.remove(script)
-        os.rmdir(folder)
-    return pairs
-
-
-# watch: a 100,000-item flow with Lua sizes; each save changes the line spacing (every
-# element moves) or one item's size near the end (a few move), paired with a `run` of the
-# layout (JSON to a file) between saves.
-log("25. watch: save → report …")
-with open(os.path.join(BENCH, "flow-sizes.lua")) as f:
-    flow_sizes = f.read()
-spacing_edits = [flow_sizes.replace("minimumLineSpacing = 8", f"minimumLineSpacing = {8 + k}") for k in (1, 0)]
-one_item_edits = [flow_sizes.replace("return 40 + (item % 7) * 9",
-                                     f"if item == {N25 - 3} then return {w}, 50 end\n    return 40 + (item % 7) * 9")
-                  for w in (60, 70)]
-watch_run = lualayout("run", "Scripts/benchmarks/flow-sizes.lua", "--items", str(N25))
-for what, edits in (("every element moves", spacing_edits), ("one item resized", one_item_edits)):
-    pairs = watch_saves(N25, edits, 2 * RUNS + 1, watch_run)
-    ratio = statistics.median(a / b for a, b in pairs)
-    run_wall = statistics.median(b for _, b in pairs)
-    row("25", f"watch, {N25:,}-item flow with Lua sizes: save → report, {what} (wall, paired)",
-        run_wall * ratio, "s", "run of the same layout, JSON to a file (wall)", run_wall, 1.5)
-    notes.append(f"watch, {what}: pair ratios {min(a / b for a, b in pairs):.2f}–{max(a / b for a, b in pairs):.2f}")
+watch_rows()
 
 # --- Peers -------------------------------------------------------------------------------
 PEER_SIZES = [1_000, 10_000, 100_000]
@@ -378,7 +459,4 @@ if SVG:
     plot(SVG)
 
 # --- Report --------------------------------------------------------------------------------
-if AS_JSON:
-    print(json.dumps(dict(items=ITEMS, runs=RUNS, quick=QUICK, rows=rows, notes=notes), indent=1))
-else:
-    print_table(rows, notes)
+report()

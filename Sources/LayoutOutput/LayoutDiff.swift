@@ -11,6 +11,13 @@ package struct LayoutDiff: Sendable, Equatable {
         package var to: Rect
         /// How far the element's origin travelled.
         package var distance: Double
+
+        package init(key: ElementKey, from: Rect, to: Rect, distance: Double) {
+            self.key = key
+            self.from = from
+            self.to = to
+            self.distance = distance
+        }
     }
 
     package var added: [ElementKey]
@@ -28,41 +35,31 @@ package struct LayoutDiff: Sendable, Equatable {
     package var contentSizeAfter: Size
 
     package init(from old: LayoutSnapshot, to new: LayoutSnapshot) {
-        var added: [ElementKey] = [], moved: [Move] = [], resized: [ElementKey] = [], restyled: [ElementKey] = []
-        // Two runs of a layout mostly list the same elements in the same order: the common
-        // prefix is compared pair by pair, and only the rest goes through a dictionary (the
-        // lists come out the same as from the dictionary alone: nothing of the prefix is added
-        // or removed, and its changes come first in either).
-        let shared = min(old.elements.count, new.elements.count)
-        var prefix = Self.comparePlainCells(
-            old.elements, new.elements, upTo: shared, moved: &moved, resized: &resized, restyled: &restyled)
-        while prefix < shared {
-            let before = old.elements[prefix], element = new.elements[prefix]
-            guard before.key == element.key else { break }
-            Self.compare(before, element, moved: &moved, resized: &resized, restyled: &restyled)
-            prefix += 1
-        }
-        var oldByKey: [ElementKey: LayoutAttributes] = [:]
-        oldByKey.reserveCapacity(old.elements.count - prefix)
-        for element in old.elements[prefix...] { oldByKey[element.key] = element }
-        for element in new.elements[prefix...] {
-            guard let before = oldByKey.removeValue(forKey: element.key) else {
-                added.append(element.key)
-                continue
-            }
-            Self.compare(before, element, moved: &moved, resized: &resized, restyled: &restyled)
-        }
-        self.added = added
-        self.removed = old.elements[prefix...].map(\.key).filter { oldByKey[$0] != nil }
-        self.movesInOrder = moved
-        self.resized = resized
-        self.restyled = restyled
+        var lists = Lists(new: new.elements)
+        LayoutDiffWalk.walk(old.elements, new.elements, into: &lists)
+        added = lists.added
+        removed = lists.removed
+        movesInOrder = lists.moved
+        resized = lists.resized
+        restyled = lists.restyled
         contentSizeBefore = old.contentSize
         contentSizeAfter = new.contentSize
     }
 
+    /// Every change, kept in lists.
+    private struct Lists: LayoutDiffSink {
+        let new: ElementList
+        var added: [ElementKey] = [], removed: [ElementKey] = [], moved: [Move] = [], resized: [ElementKey] = [],
+            restyled: [ElementKey] = []
+        mutating func added(_ key: ElementKey) { added.append(key) }
+        mutating func removed(_ key: ElementKey) { removed.append(key) }
+        mutating func moved(_ element: MovedElement) { moved.append(element.move(in: new)) }
+        mutating func resized(_ key: ElementKey) { resized.append(key) }
+        mutating func restyled(_ key: ElementKey) { restyled.append(key) }
+    }
+
     /// Whether move `a` comes before `b`: the larger first, equal ones in key order.
-    private static func largerMove(_ a: Move, _ b: Move) -> Bool {
+    static func largerMove(_ a: Move, _ b: Move) -> Bool {
         (a.distance, b.key) > (b.distance, a.key)
     }
 
@@ -79,87 +76,96 @@ package struct LayoutDiff: Sendable, Equatable {
         return largest
     }
 
-    /// The common prefix's plain cells (lists read from a store or packed cells), compared
-    /// field by field in batches without building their attributes; an element that differs
-    /// is compared as `compare` does. Returns where the prefix stops: at `end`, at the first
-    /// pair with different keys, or at the first element of either that is not a plain cell.
-    private static func comparePlainCells(
-        _ old: ElementList, _ new: ElementList, upTo end: Int, moved: inout [Move], resized: inout [ElementKey],
-        restyled: inout [ElementKey]
-    ) -> Int {
-        let batch = 1024
-        var position = 0
-        withUnsafeTemporaryAllocation(of: ElementStore.PlainCell.self, capacity: batch) { a in
-            withUnsafeTemporaryAllocation(of: ElementStore.PlainCell.self, capacity: batch) { b in
-                while position < end {
-                    let wanted = min(batch, end - position)
-                    let n = min(
-                        old.plainCells(from: position, into: UnsafeMutableBufferPointer(rebasing: a[0..<wanted])),
-                        new.plainCells(from: position, into: UnsafeMutableBufferPointer(rebasing: b[0..<wanted])))
-                    for i in 0..<n {
-                        let x = a[i], y = b[i]
-                        guard x.section == y.section, x.item == y.item else {
-                            position += i
-                            return
-                        }
-                        if x.frame == y.frame, x.alpha == y.alpha, x.zIndex == y.zIndex, x.hidden == y.hidden {
-                            continue
-                        }
-                        // As `compare` finds it: a plain cell's attributes are these fields.
-                        let key = ElementKey(category: .cell, indexPath: LayoutIndexPath(y.section, y.item))
-                        if x.frame.origin != y.frame.origin {
-                            let dx = y.frame.x - x.frame.x, dy = y.frame.y - x.frame.y
-                            moved.append(
-                                Move(key: key, from: x.frame, to: y.frame, distance: (dx * dx + dy * dy).squareRoot()))
-                        }
-                        if x.frame.size != y.frame.size { resized.append(key) }
-                        if x.frame == y.frame { restyled.append(key) }
-                    }
-                    position += n
-                    if n < wanted { return }
-                }
-            }
-        }
-        return position
-    }
-
-    private static func compare(
-        _ before: LayoutAttributes, _ element: LayoutAttributes, moved: inout [Move], resized: inout [ElementKey],
-        restyled: inout [ElementKey]
-    ) {
-        // Moving and resizing are counted independently: an element can do both.
-        if before.frame.origin != element.frame.origin {
-            let dx = element.frame.x - before.frame.x, dy = element.frame.y - before.frame.y
-            let distance = (dx * dx + dy * dy).squareRoot()
-            moved.append(Move(key: element.key, from: before.frame, to: element.frame, distance: distance))
-        }
-        if before.frame.size != element.frame.size { resized.append(element.key) }
-        if before.frame == element.frame && before != element { restyled.append(element.key) }
-    }
-
     package var isEmpty: Bool {
         added.isEmpty && removed.isEmpty && movesInOrder.isEmpty && resized.isEmpty && restyled.isEmpty
             && contentSizeBefore == contentSizeAfter
     }
 
+    /// The counts and the largest moves: what the watch line says.
+    package func summarized(largestMoves count: Int = 3) -> Summary {
+        Summary(
+            added: added.count, removed: removed.count, moved: movesInOrder.count, resized: resized.count,
+            restyled: restyled.count, largestMoves: largestMoves(count), contentSizeBefore: contentSizeBefore,
+            contentSizeAfter: contentSizeAfter)
+    }
+
     /// One line for people: counts, the largest moves, the content size change.
     package func summary(largestMoves: Int = 3) -> String {
-        if isEmpty { return "no change" }
-        var parts = ["+\(added.count) −\(removed.count) elements", "\(movesInOrder.count) moved"]
-        if !movesInOrder.isEmpty {
-            let largest = self.largestMoves(largestMoves).map {
-                "\($0.key) by \(NumberFormatting.rounded($0.distance))"
-            }
-            parts[1] +=
-                " (largest: " + largest.joined(separator: ", ") + (movesInOrder.count > largestMoves ? ", …)" : ")")
+        summarized(largestMoves: largestMoves).line
+    }
+}
+
+extension LayoutDiff {
+    /// A diff counted rather than listed: how many elements were added, removed, moved,
+    /// resized and restyled, and the few largest moves, found in one pass that keeps no list
+    /// (what `watch` reports, in proportion to nothing but the elements compared).
+    package struct Summary: Sendable, Equatable {
+        package var added = 0, removed = 0, moved = 0, resized = 0, restyled = 0
+        /// The largest moves, largest first (equal ones in key order).
+        package var largestMoves: [Move] = []
+        package var contentSizeBefore: Size
+        package var contentSizeAfter: Size
+
+        package init(
+            added: Int, removed: Int, moved: Int, resized: Int, restyled: Int, largestMoves: [Move],
+            contentSizeBefore: Size, contentSizeAfter: Size
+        ) {
+            self.added = added
+            self.removed = removed
+            self.moved = moved
+            self.resized = resized
+            self.restyled = restyled
+            self.largestMoves = largestMoves
+            self.contentSizeBefore = contentSizeBefore
+            self.contentSizeAfter = contentSizeAfter
         }
-        if !resized.isEmpty { parts.append("\(resized.count) resized") }
-        if !restyled.isEmpty { parts.append("\(restyled.count) restyled") }
-        let before =
-            "\(NumberFormatting.rounded(contentSizeBefore.width))×\(NumberFormatting.rounded(contentSizeBefore.height))"
-        let after =
-            "\(NumberFormatting.rounded(contentSizeAfter.width))×\(NumberFormatting.rounded(contentSizeAfter.height))"
-        parts.append(before == after ? "content \(after)" : "content \(before) → \(after)")
-        return parts.joined(separator: ", ")
+
+        /// Compares `old` with `new`, keeping the `count` largest moves.
+        package init(from old: LayoutSnapshot, to new: LayoutSnapshot, largestMoves count: Int = 3) {
+            var counts = Counts(new: new.elements, largest: LargestMoves(limit: count))
+            LayoutDiffWalk.walk(old.elements, new.elements, into: &counts)
+            self.init(
+                added: counts.added, removed: counts.removed, moved: counts.moved, resized: counts.resized,
+                restyled: counts.restyled, largestMoves: counts.largest.moves(in: new.elements),
+                contentSizeBefore: old.contentSize, contentSizeAfter: new.contentSize)
+        }
+
+        private struct Counts: LayoutDiffSink {
+            let new: ElementList
+            var added = 0, removed = 0, moved = 0, resized = 0, restyled = 0
+            var largest: LargestMoves
+            mutating func added(_ key: ElementKey) { added += 1 }
+            mutating func removed(_ key: ElementKey) { removed += 1 }
+            mutating func moved(_ element: MovedElement) {
+                moved += 1
+                largest.offer(element, in: new)
+            }
+            mutating func resized(_ key: ElementKey) { resized += 1 }
+            mutating func restyled(_ key: ElementKey) { restyled += 1 }
+        }
+
+        package var isEmpty: Bool {
+            added == 0 && removed == 0 && moved == 0 && resized == 0 && restyled == 0
+                && contentSizeBefore == contentSizeAfter
+        }
+
+        /// One line for people: counts, the largest moves, the content size change.
+        package var line: String {
+            if isEmpty { return "no change" }
+            var parts = ["+\(added) −\(removed) elements", "\(moved) moved"]
+            if moved > 0 {
+                let largest = largestMoves.map { "\($0.key) by \(NumberFormatting.rounded($0.distance))" }
+                parts[1] +=
+                    " (largest: " + largest.joined(separator: ", ") + (moved > largestMoves.count ? ", …)" : ")")
+            }
+            if resized > 0 { parts.append("\(resized) resized") }
+            if restyled > 0 { parts.append("\(restyled) restyled") }
+            let before =
+                "\(NumberFormatting.rounded(contentSizeBefore.width))×\(NumberFormatting.rounded(contentSizeBefore.height))"
+            let after =
+                "\(NumberFormatting.rounded(contentSizeAfter.width))×\(NumberFormatting.rounded(contentSizeAfter.height))"
+            parts.append(before == after ? "content \(after)" : "content \(before) → \(after)")
+            return parts.joined(separator: ", ")
+        }
     }
 }

@@ -11,9 +11,11 @@ import Platform
 
 /// One `watch` run's state: runs the layout afresh from disk after each save — in a worker
 /// process of its own, under a deadline — keeps the last layout that worked, and describes
-/// each run against it.
+/// each run against it. The worker, given the last good layout while it waited for the save,
+/// describes its run itself; the watcher prints that and takes the layout after the line.
 ///
-/// The watch loop drives runs (`begin`, `finish`, `cancel`; `reload` does all three). The
+/// The watch loop drives runs (`begin`, `finish`, then `complete` for a good run's layout;
+/// `cancel`). The
 /// preview reads `state`, a published value no Lua work ever holds a lock on, and asks for
 /// viewports, which one serial executor sends to the worker that holds the last good layout.
 package final class WatchSession: @unchecked Sendable {
@@ -34,8 +36,13 @@ package final class WatchSession: @unchecked Sendable {
     package private(set) var watchedFiles: [String]
     /// The last run's error, while the layout is broken.
     package private(set) var currentError: String?
+    /// The last run's steps, when runs are traced (`watch --trace`).
+    package private(set) var trace: PhaseTrace
     private var running: Running?
-    /// A worker started ahead of the next save, so a run does not wait for a process to start.
+    /// The good run last reported, until its layout has come (`complete`).
+    private var arriving: Arriving?
+    /// A worker started ahead of the next save, so a run does not wait for a process to
+    /// start; it holds the last good layout to describe its run against.
     private var spare: WatchWorkerProcess?
 
     private struct Running {
@@ -43,6 +50,14 @@ package final class WatchSession: @unchecked Sendable {
         var start: UInt64
         /// Why there is no worker (it could not be started).
         var failure: String?
+    }
+
+    private struct Arriving {
+        var worker: WatchWorkerProcess
+        var deadline: UInt64
+        /// The layout, when the watcher had to read it to describe the run.
+        var snapshot: LayoutSnapshot?
+        var state: State
     }
 
     // What preview requests read, replaced whole under `publishLock` (held only to copy).
@@ -64,47 +79,44 @@ package final class WatchSession: @unchecked Sendable {
         var liveError: String?
     }
 
-    package init(script: String, watchArguments: [String], dataFile: String?, timeout: Double, keepsLiveWorker: Bool) {
+    package init(
+        script: String, watchArguments: [String], dataFile: String?, timeout: Double, keepsLiveWorker: Bool,
+        tracing: Bool = false
+    ) {
         self.script = script
         self.watchArguments = watchArguments
         self.dataFile = dataFile
         self.timeout = timeout
         self.keepsLiveWorker = keepsLiveWorker
         watchedFiles = [script] + (dataFile.map { [$0] } ?? [])
+        trace = PhaseTrace(enabled: tracing)
     }
 
     deinit { stop() }
 
     package struct Outcome {
+        /// The run's line (and, for an error, the lines after it).
         package var report: String
-        package var snapshot: LayoutSnapshot?
         package var milliseconds: Double
+        /// Whether the run was good; its layout then comes from `complete()`.
+        package var succeeded: Bool
     }
 
     // MARK: Runs
 
-    /// Runs the layout afresh from disk and waits for it (at most the deadline). On an error
-    /// the last good layout stays.
-    @discardableResult
-    package func reload() -> Outcome {
-        begin()
-        while true {
-            if let outcome = finish(waitingUntil: .max) {
-                prepareNextRun()
-                return outcome
-            }
-        }
-    }
-
     package var isRunning: Bool { running != nil }
 
-    /// Starts a run (cancelling the one still running: the newest save wins).
-    package func begin() {
+    /// Starts a run (cancelling the one still running: the newest save wins). `trace`: the
+    /// steps before it (the save being seen), when runs are traced.
+    package func begin(trace: PhaseTrace? = nil) {
         cancel()
+        if arriving != nil { _ = complete() }
+        self.trace = trace ?? PhaseTrace(enabled: self.trace.enabled)
         let start = DispatchTime.now().uptimeNanoseconds
         if let ready = spare, ready.send(.evaluate) {
             spare = nil
             running = Running(worker: ready, start: start)
+            self.trace.mark("watcher", "run sent to the waiting worker")
             return
         }
         spare = nil
@@ -113,6 +125,7 @@ package final class WatchSession: @unchecked Sendable {
             // A worker that cannot take the request has ended: `finish` says how.
             _ = worker.send(.evaluate)
             running = Running(worker: worker, start: start)
+            self.trace.mark("watcher", "run sent to a new worker")
         } catch {
             running = Running(worker: nil, start: start, failure: error.description)
         }
@@ -124,8 +137,12 @@ package final class WatchSession: @unchecked Sendable {
         running = nil
     }
 
+    /// Marks a step of the watcher's in the run's trace.
+    package func mark(_ step: String) { trace.mark("watcher", step) }
+
     /// Waits until `deadline` (uptime nanoseconds) for the running run; its outcome once it
-    /// finished, failed or overran its time limit, nil while it is still running.
+    /// finished, failed or overran its time limit, nil while it is still running. A good
+    /// run's layout arrives after its line: `complete()` takes it.
     package func finish(waitingUntil deadline: UInt64) -> Outcome? {
         guard let current = running else { return nil }
         let limit = current.start + nanoseconds(timeout)
@@ -141,32 +158,73 @@ package final class WatchSession: @unchecked Sendable {
         }
         running = nil
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - current.start) / 1e6
-        let outcome: Outcome
         switch answer {
-        case .reply(.evaluated(let snapshot, let files))?:
-            outcome = succeeded(snapshot, loadedFiles: files, worker: current.worker, start: current.start)
+        case .reply(.evaluated(let report, let files))?:
+            trace.append(report.trace)
+            trace.mark("watcher", "description read")
+            if let worker = current.worker {
+                return described(report, loadedFiles: files, worker: worker, start: current.start, limit: limit)
+            }
+            return failed("\(script): the worker process is gone", touched: [], elapsed: elapsed)
         case .reply(.failed(let message, let files))?:
-            outcome = failed(message, touched: files, elapsed: elapsed)
+            return failed(message, touched: files, elapsed: elapsed)
         case .reply?:
-            outcome = failed(
+            return failed(
                 "\(script): the worker process gave an answer that does not fit a run", touched: [], elapsed: elapsed)
         case .ended(let how)?:
-            outcome = failed("\(script): the worker process \(how)", touched: [], elapsed: elapsed)
+            return failed("\(script): the worker process \(how)", touched: [], elapsed: elapsed)
         case nil:
-            outcome = failed(Watchdog.message(what: script, seconds: timeout), touched: [], elapsed: elapsed)
+            return failed(Watchdog.message(what: script, seconds: timeout), touched: [], elapsed: elapsed)
         }
-        return outcome
     }
 
-    /// Starts a worker for the next save, so that run does not wait for a process to start
-    /// (call once a run's report is out: starting one takes a moment).
+    /// Takes the layout of the good run last reported (its worker sends it after the
+    /// description) and makes it the last good layout, which the preview then shows. Returns
+    /// it, or why it did not come (the last good layout then stays the one before).
+    package func complete() -> Result<LayoutSnapshot, WorkerFailure>? {
+        guard let pending = arriving else { return nil }
+        arriving = nil
+        let received = pending.snapshot.map { .success($0) } ?? layout(from: pending.worker, until: pending.deadline)
+        guard case .success(let snapshot) = received else {
+            pending.worker.kill()
+            return received
+        }
+        trace.mark("watcher", "layout read")
+        lastGood = snapshot
+        var state = pending.state
+        state.bounds = snapshot.bounds
+        let live = keepsLiveWorker ? pending.worker : nil
+        let retired = publishLock.withLock {
+            defer { published = Published(state: state, lastGood: snapshot, live: live, liveError: nil) }
+            return published.live
+        }
+        // A viewport request still waiting on the old layout's worker sees it end and asks
+        // the new one.
+        retired?.kill()
+        return received
+    }
+
+    /// Why a run's layout did not arrive.
+    package struct WorkerFailure: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// Starts a worker for the next save, so that run does not wait for a process to start,
+    /// and sends it the last good layout to describe its run against, while it waits (call
+    /// once a run's report is out: starting one takes a moment).
     package func prepareNextRun() {
-        if spare == nil { spare = try? WatchWorkerProcess.spawnWatchWorker(watchArguments: watchArguments) }
+        guard spare == nil, let worker = try? WatchWorkerProcess.spawnWatchWorker(watchArguments: watchArguments)
+        else { return }
+        if let lastGood { worker.sendInBackground(.baseline(lastGood)) }
+        spare = worker
+        trace.mark("watcher", "next worker started")
     }
 
     /// Stops every worker (the watch is ending).
     package func stop() {
         cancel()
+        arriving?.worker.kill()
+        arriving = nil
         spare = nil
         let live = publishLock.withLock {
             defer { published.live = nil }
@@ -175,39 +233,63 @@ package final class WatchSession: @unchecked Sendable {
         live?.kill()
     }
 
-    private func succeeded(
-        _ snapshot: LayoutSnapshot, loadedFiles: [String], worker: WatchWorkerProcess?, start: UInt64
+    /// The line of a good run, from the worker's description of it. A worker that had no
+    /// baseline (one started for this very run) sends its layout to be compared here.
+    private func described(
+        _ report: WatchRunReport, loadedFiles: [String], worker: WatchWorkerProcess, start: UInt64, limit: UInt64
     ) -> Outcome {
+        var arrived: LayoutSnapshot?
+        let summary: String
+        if let previous = lastGood {
+            if let diff = report.diff {
+                summary = diff.line
+            } else {
+                switch layout(from: worker, until: limit) {
+                case .success(let snapshot):
+                    arrived = snapshot
+                    summary = LayoutDiff.Summary(from: previous, to: snapshot).line
+                    trace.mark("watcher", "layout read and compared")
+                case .failure(let failure):
+                    worker.kill()
+                    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                    return failed(failure.description, touched: [], elapsed: elapsed)
+                }
+            }
+        } else {
+            let size = report.contentSize
+            summary =
+                "\(report.elementCount) elements, content \(NumberFormatting.rounded(size.width))×\(NumberFormatting.rounded(size.height))"
+        }
         reloads += 1
         let label = "[\(reloads)]"
         watchedFiles = unique(loadedFiles + (dataFile.map { [$0] } ?? []))
-        let summary: String
-        if let previous = lastGood {
-            let diff = LayoutDiff(from: previous, to: snapshot)
-            summary = "\(currentError == nil ? "" : "recovered: ")\(diff.summary())"
-        } else {
-            let size = snapshot.contentSize
-            summary =
-                "\(snapshot.elements.count) elements, content \(NumberFormatting.rounded(size.width))×\(NumberFormatting.rounded(size.height))"
-        }
-        // The whole time from the save being seen to this line: the run, its answer read back,
-        // and the diff.
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        let report = "\(label) \(summary) — \(formatMilliseconds(elapsed)) ms"
-        lastGood = snapshot
+        // The first good layout is no recovery, whatever failed before it.
+        let line = (currentError == nil || lastGood == nil ? "" : "recovered: ") + summary
         currentError = nil
+        // The whole time from the save being seen to this line: the run, its description
+        // read back (or its layout read and compared).
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let text = "\(label) \(line) — \(formatMilliseconds(elapsed)) ms"
         let state = State(
-            version: reloads, error: nil, summary: String(report.dropFirst(label.count + 1)),
-            bounds: snapshot.bounds, contentSize: snapshot.contentSize)
-        let live = keepsLiveWorker ? worker : nil
-        let retired = publishLock.withLock {
-            defer { published = Published(state: state, lastGood: snapshot, live: live, liveError: nil) }
-            return published.live
+            version: reloads, error: nil, summary: String(text.dropFirst(label.count + 1)), bounds: .zero,
+            contentSize: report.contentSize)
+        arriving = Arriving(worker: worker, deadline: limit, snapshot: arrived, state: state)
+        return Outcome(report: text, milliseconds: elapsed, succeeded: true)
+    }
+
+    /// The `layout` reply that follows a run's description.
+    private func layout(
+        from worker: WatchWorkerProcess, until deadline: UInt64
+    ) -> Result<LayoutSnapshot, WorkerFailure> {
+        switch worker.receive(until: deadline) {
+        case .reply(.layout(let snapshot))?: return .success(snapshot)
+        case .reply?: return .failure(WorkerFailure(description: "\(script): the worker process sent no layout"))
+        case .ended(let how)?:
+            return .failure(
+                WorkerFailure(description: "\(script): the worker process \(how) before sending its layout"))
+        case nil:
+            return .failure(WorkerFailure(description: Watchdog.message(what: script, seconds: timeout)))
         }
-        // A viewport request still waiting on the old layout's worker sees it end and asks
-        // the new one.
-        retired?.kill()
-        return Outcome(report: report, snapshot: snapshot, milliseconds: elapsed)
     }
 
     private func failed(_ message: String, touched: [String], elapsed: Double) -> Outcome {
@@ -228,7 +310,7 @@ package final class WatchSession: @unchecked Sendable {
         } else {
             report += "\n    no good layout yet"
         }
-        return Outcome(report: report, snapshot: nil, milliseconds: elapsed)
+        return Outcome(report: report, milliseconds: elapsed, succeeded: false)
     }
 
     // MARK: Preview

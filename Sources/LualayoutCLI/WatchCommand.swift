@@ -68,6 +68,12 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     @Option(help: ArgumentHelp("Port of the preview (0: any free port).", valueName: "N"))
     var port: Int = 7878
 
+    @Flag(
+        help:
+            "Print a timeline of each run on standard error: the save seen, each step of the worker and of the watcher, with its wall and CPU time."
+    )
+    var trace = false
+
     @Option(
         help: ArgumentHelp("Stop after this many runs (for scripts and tests).", valueName: "N", visibility: .hidden))
     var exitAfter: Int?
@@ -90,7 +96,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         try OutputDestination(path: output).refuse(overwriting: [script] + layout.inputFiles + controllerFiles)
         let session = WatchSession(
             script: script, watchArguments: Self.arguments(), dataFile: layout.data,
-            timeout: scriptOptions.timeout(default: Self.defaultTimeout), keepsLiveWorker: serve)
+            timeout: scriptOptions.timeout(default: Self.defaultTimeout), keepsLiveWorker: serve, tracing: trace)
         defer { session.stop() }
         let stop = StopSignal()
         io.err.write("watching \(script) (Ctrl-C to stop)\n")
@@ -100,9 +106,11 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         var preview: PreviewServer?
         var idle = 0.0
         let watcher = FileWatcher()
-        // A save starts its run at once; the run is reported only once the files have been
-        // quiet for the debounce interval (a second write in it starts the run again), so the
-        // debounce overlaps the run instead of coming before it.
+        // A save starts its run at once. The run of a save whose end the kernel reported (the
+        // file closed, or renamed into place) is reported as soon as it is done; one whose end
+        // cannot be seen (polling, a writer that keeps the file open) only once the files have
+        // been quiet for the debounce interval (a second write in it starts the run again), so
+        // the debounce overlaps the run instead of coming before it.
         var settlingSince: UInt64?
         // Output that cannot be written (a full disk, a closed pipe) ends the watch.
         while !stop.isSet, !io.outputFailed, exitAfter.map({ session.reloads < $0 }) ?? true {
@@ -118,15 +126,23 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
                     // Still being written: this reading replaces the run (the newest save wins).
                     baseline = changed
                     settlingSince = DispatchTime.now().uptimeNanoseconds
-                    session.begin()
+                    session.begin(trace: seen("change seen"))
+                } else {
+                    session.mark("files quiet for \(NumberFormatting.rounded(watcher.debounce * 1000)) ms")
                 }
                 continue
             }
             if session.isRunning {
+                if let changed = watcher.change(from: baseline) {
+                    // A newer save: it replaces the run still going (the newest save wins).
+                    baseline = watcher.settle(changed, shouldStop: { stop.isSet })
+                    session.begin(trace: seen("change seen"))
+                    continue
+                }
                 // Wait for the run in short slices, looking for a newer save in between.
                 let slice = DispatchTime.now().uptimeNanoseconds + 20_000_000
                 if let outcome = session.finish(waitingUntil: slice) {
-                    report(outcome, io, inputs: session.watchedFiles + controllerFiles)
+                    report(outcome, session, io, inputs: session.watchedFiles + controllerFiles)
                     baseline = rebase(baseline, session.watchedFiles)
                     if serve && preview == nil {
                         // The preview starts once the first run is in, so it has a state to show.
@@ -135,32 +151,41 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
                         preview?.publish()
                     }
                     session.prepareNextRun()
-                } else if let changed = watcher.change(from: baseline) {
-                    // A newer save: it replaces the run still going (the newest save wins).
-                    baseline = watcher.settle(changed, shouldStop: { stop.isSet })
-                    session.begin()
+                    printTrace(session, io)
                 }
                 continue
             }
             let slice = 0.25
-            guard
-                let changed = watcher.waitForChange(
-                    from: baseline, timeout: slice, settling: false, shouldStop: { stop.isSet })
-            else {
+            guard let save = watcher.waitForSave(from: baseline, timeout: slice, shouldStop: { stop.isSet }) else {
                 idle += slice
                 if let idleTimeout, idle >= idleTimeout { break }
                 continue
             }
             idle = 0
             // The files as they were when this run read them: a save during the run is seen next.
-            baseline = changed
-            settlingSince = DispatchTime.now().uptimeNanoseconds
-            session.begin()
+            baseline = save.signatures
+            settlingSince = save.ended ? nil : DispatchTime.now().uptimeNanoseconds
+            session.begin(trace: seen(save.ended ? "save seen (the file closed or renamed)" : "change seen"))
         }
         session.stop()
         stop.restore()
         io.err.write("stopped watching \(script)\n")
         (io.out as? FileStream)?.flush()
+    }
+
+    /// A run's trace from the save being seen (`--trace`; nil otherwise).
+    private func seen(_ what: String) -> PhaseTrace? {
+        guard trace else { return nil }
+        var trace = PhaseTrace(enabled: true)
+        trace.mark("watcher", what)
+        return trace
+    }
+
+    /// The last run's timeline, on standard error (`--trace`).
+    private func printTrace(_ session: WatchSession, _ io: CommandIO) {
+        guard trace else { return }
+        for line in session.trace.lines(label: "[\(session.reloads)]") { io.err.write(line + "\n") }
+        (io.err as? FileStream)?.flush()
     }
 
     /// Seconds each run may take unless --timeout says otherwise.
@@ -205,9 +230,21 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
     /// The controller and the layouts its transitions go to: inputs, never overwritten.
     private var controllerFiles: [String] { (controller.map { [$0] } ?? []) + transitions.files }
 
-    private func report(_ outcome: WatchSession.Outcome, _ io: CommandIO, inputs: [String]) {
+    /// Prints the run's line, then takes its layout (which follows the line) and, with
+    /// --format or -o, prints or writes it.
+    private func report(_ outcome: WatchSession.Outcome, _ session: WatchSession, _ io: CommandIO, inputs: [String]) {
         io.out.write(outcome.report + "\n")
-        if let snapshot = outcome.snapshot, format != nil || output != nil {
+        (io.out as? FileStream)?.flush()
+        session.mark("line printed")
+        guard outcome.succeeded, let arrived = session.complete() else { return }
+        guard case .success(let snapshot) = arrived else {
+            if case .failure(let failure) = arrived {
+                io.out.write("    \(failure)\n    the next run is described against the layout before this one\n")
+            }
+            (io.out as? FileStream)?.flush()
+            return
+        }
+        if format != nil || output != nil {
             let format = self.format ?? .json
             // --visible pictures show the viewport, as `run`'s do.
             var options = picture.svgOptions()

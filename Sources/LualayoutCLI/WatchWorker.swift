@@ -30,7 +30,7 @@ struct WatchWorkerCommand: LualayoutCommand {
             throw .usage("watch-worker: \(WatchCommand.message(for: error))")
         }
         io.flush()
-        WatchWorkerLoop.serve(WatchWorker(watch: watch), warmUp: WatchWorker.warmUp)
+        WatchWorkerLoop.serve(WatchWorker(watch: watch), tracing: watch.trace, warmUp: WatchWorker.warmUp)
     }
 }
 
@@ -91,17 +91,19 @@ final class WatchWorker: WatchEvaluator {
     }
 
     /// Loads the script and data afresh, prepares, answers the watch's query.
-    func evaluate() -> WorkerReply {
+    func evaluate(trace: inout PhaseTrace) -> WatchEvaluation {
         var loaded: ScriptLayout?
         do {
             var context = try watch.layout.makeContext(dataLimit: watch.scriptOptions.maxMemory.bytes)
             let layout = try watch.scriptOptions.loadLayout(
                 watch.script, seconds: watch.scriptOptions.timeout(default: WatchCommand.defaultTimeout))
             loaded = layout
+            trace.mark("worker", "data and script loaded")
             // svg and html draw orthogonal sections scrolled, as `run` draws them.
             let snapshot = try LayoutQuery.snapshot(
                 of: layout, in: &context, query: watch.queryOptions.query,
                 picture: watch.format == .svg || watch.format == .html)
+            trace.mark("worker", "prepared and listed")
             // Misspelled fields, on the stderr the watcher passes on to the user.
             let errors = FileStream(descriptor: 2)
             for warning in layout.warnings { errors.write(warning + "\n") }
@@ -111,7 +113,7 @@ final class WatchWorker: WatchEvaluator {
             errors.flush()
             self.layout = layout
             self.context = context
-            return .evaluated(snapshot, loadedFiles: layout.loadedFiles)
+            return .layout(snapshot, loadedFiles: layout.loadedFiles)
         } catch {
             // Every file this attempt touched (a module that failed to compile or does not
             // exist yet), so the watcher sees the fix.
@@ -183,6 +185,10 @@ final class WatchWorker: WatchEvaluator {
         guard let layout = try? ScriptLayout(source: "return flow{ itemSize = {40, 40} }", name: "=(warm-up)"),
             let snapshot = try? LayoutQuery.snapshot(of: layout, in: &context, query: .all)
         else { return }
-        _ = WorkerReply.evaluated(snapshot, loadedFiles: []).encoded()
+        let report = WatchRunReport(
+            diff: LayoutDiff.Summary(from: snapshot, to: snapshot), elementCount: snapshot.elements.count,
+            contentSize: snapshot.contentSize)
+        _ = WorkerReply.evaluated(report, loadedFiles: []).encoded()
+        _ = WorkerReply.layout(snapshot).encoded()
     }
 }

@@ -6,7 +6,13 @@ import LayoutOutput
 /// little-endian length, then the message in `WireWriter`'s encoding (numbers bit-exact).
 package enum WorkerRequest: WorkerMessage, Equatable {
     /// Load the script and data afresh, prepare, answer the watch's query; keep the layout.
+    /// The answer is `evaluated` (described against the baseline, if one was given), then
+    /// `layout`; or `failed`.
     case evaluate
+    /// The last good layout, sent to a worker before its run (while it waits for a save), so
+    /// it describes its run against it and the watcher need not wait for the layout to say
+    /// what changed.
+    case baseline(LayoutSnapshot)
     /// The kept layout's elements in the viewport at this content offset.
     case viewport(Point)
     /// Replay an interactive preview's gestures on a fresh simulation of the script (with
@@ -15,8 +21,11 @@ package enum WorkerRequest: WorkerMessage, Equatable {
 }
 
 package enum WorkerReply: WorkerMessage, Equatable {
-    /// A good run: the query's snapshot and the files it loaded (script and modules).
-    case evaluated(LayoutSnapshot, loadedFiles: [String])
+    /// A good run, described: what changed against the baseline, and the files it loaded
+    /// (script and modules). Its layout follows (`layout`).
+    case evaluated(WatchRunReport, loadedFiles: [String])
+    /// The query's snapshot of the run just described.
+    case layout(LayoutSnapshot)
     /// A viewport of the kept layout.
     case viewport(LayoutSnapshot)
     /// The request failed: the error as the user sees it, the files the attempt touched.
@@ -45,6 +54,9 @@ extension WorkerRequest {
                 writer.byte(kind)
                 for number in numbers { writer.double(number) }
             }
+        case .baseline(let snapshot):
+            writer.byte(3)
+            writer.snapshot(snapshot)
         }
         return writer.bytes
     }
@@ -70,6 +82,7 @@ extension WorkerRequest {
                 gestures.append(gesture)
             }
             self = .interact(gestures)
+        case 3: self = .baseline(try reader.snapshot())
         case let tag: throw WireError("unknown request \(tag)")
         }
         try reader.expectEnd()
@@ -80,9 +93,9 @@ extension WorkerReply {
     package func encoded() -> [UInt8] {
         var writer = WireWriter()
         switch self {
-        case .evaluated(let snapshot, let files):
+        case .evaluated(let report, let files):
             writer.byte(0)
-            writer.snapshot(snapshot)
+            writer.runReport(report)
             writer.strings(files)
         case .viewport(let snapshot):
             writer.byte(1)
@@ -128,6 +141,9 @@ extension WorkerReply {
             } else {
                 writer.byte(0)
             }
+        case .layout(let snapshot):
+            writer.byte(5)
+            writer.snapshot(snapshot)
         }
         return writer.bytes
     }
@@ -135,7 +151,7 @@ extension WorkerReply {
     package init(decoding bytes: [UInt8]) throws(WireError) {
         var reader = WireReader(bytes)
         switch try reader.byte() {
-        case 0: self = .evaluated(try reader.snapshot(), loadedFiles: try reader.strings())
+        case 0: self = .evaluated(try reader.runReport(), loadedFiles: try reader.strings())
         case 1: self = .viewport(try reader.snapshot())
         case 2: self = .failed(try reader.string(), files: try reader.strings())
         case 3: self = .noLayout
@@ -163,6 +179,7 @@ extension WorkerReply {
                 PreviewInteraction(
                     snapshot: snapshot, selected: lists[0], highlighted: lists[1], state: state, lastCalls: calls,
                     animations: animations, moving: moving, menu: menu, refreshing: refreshing, nextTimer: nextTimer))
+        case 5: self = .layout(try reader.snapshot())
         case let tag: throw WireError("unknown reply \(tag)")
         }
         try reader.expectEnd()

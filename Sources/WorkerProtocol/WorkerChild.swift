@@ -19,7 +19,8 @@ package enum WorkerChild {
         let requests = BlockingQueue<Request>()
         DetachedThread.start {
             var buffer: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 4096)
+            // Large enough that a baseline layout (`watch`) arrives in a few reads.
+            var chunk = [UInt8](repeating: 0, count: 1 << 18)
             while true {
                 let count = read(0, &chunk, chunk.count)
                 if count < 0 && errno == EINTR { continue }

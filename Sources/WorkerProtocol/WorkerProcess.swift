@@ -36,6 +36,8 @@ package final class WorkerProcess<Request: WorkerMessage, Reply: WorkerMessage>:
     private var pending: [UInt8] = []
     private let lock = Lock()
     private var exitStatus: Int32?
+    /// Requests still being written by `sendInBackground` (requests go out in order).
+    private let backgroundWrites = PendingWrites()
 
     package enum Received {
         case reply(Reply)
@@ -63,9 +65,10 @@ package final class WorkerProcess<Request: WorkerMessage, Reply: WorkerMessage>:
             throw WorkerStartError("\(label): cannot create a pipe (\(String(cString: strerror(errno))))")
         }
         #if os(Linux)
-        // A whole 10k-element reply fits in the pipe at once (F_SETPIPE_SZ; best effort), so
-        // the worker does not wait for the watcher to drain it 64 KB at a time.
+        // A whole 10k-element reply or request fits in the pipe at once (F_SETPIPE_SZ; best
+        // effort), so neither end waits for the other to drain it 64 KB at a time.
         _ = fcntl(fromWorker.write, 1031, Int32(1 << 20))
+        _ = fcntl(toWorker.write, 1031, Int32(1 << 20))
         #endif
         // Named as the binary it runs (not /proc/self/exe), for ps and top.
         let name = executable == "/proc/self/exe" ? ownExecutablePath() ?? executable : executable
@@ -122,9 +125,16 @@ package final class WorkerProcess<Request: WorkerMessage, Reply: WorkerMessage>:
         _ = reap(wait: true)
     }
 
-    /// Sends a request; false if the worker is gone.
+    /// Sends a request (after any still being sent in the background); false if the worker is gone.
     package func send(_ request: Request) -> Bool {
-        WorkerFrames.write(request.encoded(), to: requests)
+        backgroundWrites.waitUntilDone()
+        return WorkerFrames.write(request.encoded(), to: requests)
+    }
+
+    /// Sends a request from a thread of its own, so a large one (a baseline layout) does not
+    /// hold up the caller while the worker starts and reads it; `send` waits for it.
+    package func sendInBackground(_ request: Request) {
+        backgroundWrites.write(request.encoded(), to: requests)
     }
 
     /// Waits until `deadline` (DispatchTime uptime nanoseconds) for a reply; nil if none came.
@@ -299,6 +309,33 @@ package final class WorkerProcess<Request: WorkerMessage, Reply: WorkerMessage>:
 
 }
 
+/// How many writes a worker's background senders still have under way.
+private final class PendingWrites: @unchecked Sendable {
+    private let condition = Condition()
+    private var count = 0
+
+    /// Writes `bytes` as a frame from a thread of its own.
+    func write(_ bytes: [UInt8], to descriptor: Int32) {
+        condition.lock()
+        count += 1
+        condition.unlock()
+        DetachedThread.start { [self] in
+            // A worker that is gone fails the write; its next `send` or `receive` says so.
+            _ = WorkerFrames.write(bytes, to: descriptor)
+            condition.lock()
+            count -= 1
+            condition.signal()
+            condition.unlock()
+        }
+    }
+
+    func waitUntilDone() {
+        condition.lock()
+        while count > 0 { condition.wait() }
+        condition.unlock()
+    }
+}
+
 /// Framing shared by both ends: an 8-byte little-endian length, then the message.
 package enum WorkerFrames {
     /// Far above any real snapshot (20M elements): a larger length means a garbled stream.
@@ -325,22 +362,22 @@ package enum WorkerFrames {
         return .frame(frame)
     }
 
-    /// Writes one frame, all of it; false if the other end is gone.
+    /// Writes one frame, all of it (the length, then the message as it is: no copy); false if
+    /// the other end is gone.
     package static func write(_ message: [UInt8], to descriptor: Int32) -> Bool {
-        var frame: [UInt8] = []
-        frame.reserveCapacity(8 + message.count)
-        withUnsafeBytes(of: Int64(message.count).littleEndian) { frame.append(contentsOf: $0) }
-        frame.append(contentsOf: message)
-        return frame.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glue.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return false }
-                offset += written
-            }
-            return true
+        let length = withUnsafeBytes(of: Int64(message.count).littleEndian) { writeAll($0, to: descriptor) }
+        return length && message.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glue.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
         }
+        return true
     }
 }
 

@@ -77,6 +77,57 @@ struct LayoutDiffTests {
         #expect(LayoutDiff(from: listed(ElementList(store: before)), to: listed(ElementList(store: after))) == expected)
         #expect(LayoutDiff(from: listed(packed(before)), to: listed(packed(after))) == expected)
         #expect(LayoutDiff(from: listed(ElementList(store: before)), to: listed(packed(after))) == expected)
+        // Counted (what `watch` prints) over each form: the same counts and largest moves.
+        for (old, new) in [
+            (ElementList(store: before), ElementList(store: after)), (packed(before), packed(after)),
+            (ElementList(store: before), packed(after)), (packed(before), ElementList(store: after)),
+        ] {
+            #expect(LayoutDiff.Summary(from: listed(old), to: listed(new)) == expected.summarized())
+        }
+        #expect(
+            expected.summary()
+                == "+1 −0 elements, 2 moved (largest: cell [0, 1500] by 5, cell [0, 2999] by 5), 1 resized, 1 restyled, content 320×210"
+        )
+    }
+
+    /// The counted diff keeps the largest moves as the sorted list has them: the header's 50
+    /// first, then the cells' equal 5s in key order (cell 5's move of 3 right and 4 down is 5
+    /// too), the decoration's 5 (a deeper path; decorations list after cells) last. Old: cells
+    /// 0–5 and 7 in a row 10 apart, a header, a decoration; new: cell 0 faded (restyled), cell
+    /// 1 twice as tall (resized), cells 2–4 5 down, cell 5 to (53, 4), cell 6 added in place
+    /// of cell 7 (removed), the header 50 up, the decoration 5 down.
+    @Test func theCountedDiffKeepsTheLargestMovesInKeyOrder() {
+        func cell(_ item: Int, x: Double, y: Double = 0, height: Double = 10, alpha: Double = 1) -> LayoutAttributes {
+            LayoutAttributes(key: .cell(0, item), frame: Rect(x: x, y: y, width: 10, height: height), alpha: alpha)
+        }
+        let line = ElementKey(category: .decoration, kind: "line", indexPath: LayoutIndexPath(components: [0, 0, 1]))
+        let old = snapshot(
+            (0..<6).map { cell($0, x: Double($0) * 10) } + [
+                cell(7, x: 70),
+                LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: -20, width: 60, height: 20)),
+                LayoutAttributes(key: line, frame: Rect(x: 0, y: 0, width: 1, height: 1)),
+            ])
+        let new = snapshot([
+            cell(0, x: 0, alpha: 0.5), cell(1, x: 10, height: 20), cell(2, x: 20, y: 5), cell(3, x: 30, y: 5),
+            cell(4, x: 40, y: 5), cell(5, x: 53, y: 4), cell(6, x: 60),
+            LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: -70, width: 60, height: 20)),
+            LayoutAttributes(key: line, frame: Rect(x: 0, y: 5, width: 1, height: 1)),
+        ])
+        let counted = LayoutDiff.Summary(from: old, to: new)
+        #expect(
+            counted.largestMoves.map(\.key) == [.supplementary("header", 0, 0), .cell(0, 2), .cell(0, 3)])
+        #expect(counted.largestMoves.map(\.distance) == [50, 5, 5])
+        #expect(
+            (counted.added, counted.removed, counted.moved, counted.resized, counted.restyled) == (1, 1, 6, 1, 1))
+        let listed = LayoutDiff(from: old, to: new)
+        #expect(listed.moved.map(\.key) == [.supplementary("header", 0, 0)] + (2...5).map { .cell(0, $0) } + [line])
+        #expect(counted == listed.summarized())
+        #expect(
+            counted.line
+                == "+1 −1 elements, 6 moved (largest: supplementary \"header\" [0, 0] by 50, cell [0, 2] by 5, cell [0, 3] by 5, …), 1 resized, 1 restyled, content 320×210"
+        )
+        // A save that changes nothing says so.
+        #expect(LayoutDiff.Summary(from: new, to: new).line == "no change")
     }
 
     /// The case: every cell of a grid both moves and resizes: all counted in both.

@@ -58,7 +58,8 @@ struct DocsDriftTests {
     static let otherPrograms: Set<String> = [
         // swift
         "--build-tests", "--package-path", "--static-swift-stdlib", "--disable-sandbox", "--target", "--product",
-        "--json", "--quick", "--svg",  // Scripts/bench
+        "--skip-build", "--ignore-lock",
+        "--json", "--quick", "--svg", "--only", "--no-build",  // Scripts/bench
         "--manifest", "--plugin", "--release-check",  // Scripts/export-check
         "--no-test",  // Scripts/package
         "--out", "--build-only", "--dry-run",  // Scripts/record-uikit

@@ -56,6 +56,28 @@ struct WatchTests {
         #expect(log.hasSuffix("stopped watching \(script)\n"))
     }
 
+    /// Saves that change the script but not the layout (a comment added, then another) say so:
+    /// the same 5 items, the same frames, the same content size. The second goes to a worker
+    /// that was given the first layout while it waited (the worker compares), the first may go
+    /// to either kind; both lines are the same.
+    @Test func aSaveThatChangesNothingSaysSo() throws {
+        let directory = try temporaryDirectory()
+        let script = directory + "/layout.lua"
+        try write("return flow{ itemSize = {100, 100} }\n", to: script)
+
+        let watch = try WatchProcess([
+            "watch", script, "--items", "5", "--bounds", "320x480", "--exit-after", "3", "--idle-timeout", "20",
+        ])
+        watch.waitForOutput(lines: 1)
+        try write("-- a comment\nreturn flow{ itemSize = {100, 100} }\n", to: script)
+        watch.waitForOutput(lines: 2)
+        try write("-- another comment\nreturn flow{ itemSize = {100, 100} }\n", to: script)
+        let (status, printed, _) = watch.finish()
+
+        #expect(status == 0)
+        #expect(withoutTimings(printed) == ["[1] 5 elements, content 320×210", "[2] no change", "[3] no change"])
+    }
+
     /// A module that does not exist yet, then breaks, then is fixed: every step is seen
     /// (the files a failed run touched stay watched).
     @Test func modulesAreWatchedEvenWhileBroken() throws {
@@ -83,6 +105,40 @@ struct WatchTests {
             runs.last
                 == "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 2] by 18, cell [0, 1] by 9), 3 resized, content 375×50 → 375×40"
         )
+    }
+
+    /// `--trace` prints each run's timeline on standard error; the report lines stay as they
+    /// were. The save (a new file renamed into place: its end is seen, so no quiet period is
+    /// waited out) goes to the worker started after the first run, which was given the first
+    /// layout while it waited: it describes the run itself, the watcher prints the line, then
+    /// reads the layout.
+    @Test func traceShowsEachStepOfARun() throws {
+        let directory = try temporaryDirectory()
+        let script = directory + "/layout.lua"
+        try write("return flow{ itemSize = {100, 100} }\n", to: script)
+        let watch = try WatchProcess([
+            "watch", script, "--items", "5", "--bounds", "320x480", "--trace", "--exit-after", "2",
+            "--idle-timeout", "20",
+        ])
+        watch.waitForOutput(lines: 1)
+        try write("return flow{ itemSize = {100, 100}, minimumLineSpacing = 30 }\n", to: script)
+        let (status, printed, log) = watch.finish()
+
+        #expect(status == 0)
+        #expect(
+            withoutTimings(printed) == [
+                "[1] 5 elements, content 320×210",
+                "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
+            ])
+        let steps = log.split(separator: "\n").filter { $0.hasPrefix("[2] trace: ") && !$0.contains("t0 =") }
+            .map { $0.split(separator: ") ", maxSplits: 1).last.map(String.init) ?? "" }
+        #expect(
+            steps == [
+                "watcher: save seen (the file closed or renamed)", "watcher: run sent to the waiting worker",
+                "worker: request read", "worker: data and script loaded", "worker: prepared and listed",
+                "worker: compared with the last good layout", "watcher: description read", "watcher: line printed",
+                "watcher: layout read", "watcher: next worker started",
+            ])
     }
 
     /// Ctrl-C ends the loop cleanly: the goodbye line, exit status 0.

@@ -1,5 +1,6 @@
 import LayoutEngine
 import LayoutOutput
+import Platform
 import Testing
 @testable import WorkerProtocol
 
@@ -53,13 +54,12 @@ struct WorkerProtocolTests {
     }
 
     @Test func repliesRoundTripBitForBit() throws {
-        let reply = WorkerReply.evaluated(Self.snapshot, loadedFiles: ["/a/layout.lua", "/a/modules/grid ✓.lua"])
+        let reply = WorkerReply.layout(Self.snapshot)
         let decoded = try WorkerReply(decoding: reply.encoded())
-        guard case .evaluated(let snapshot, let files) = decoded else {
+        guard case .layout(let snapshot) = decoded else {
             Issue.record("decoded as \(decoded)")
             return
         }
-        #expect(files == ["/a/layout.lua", "/a/modules/grid ✓.lua"])
         #expect(bits(snapshot) == bits(Self.snapshot))
         // Everything but the NaN alpha compares equal (NaN never does).
         var expected = Self.snapshot, actual = snapshot
@@ -73,8 +73,44 @@ struct WorkerProtocolTests {
             let again = try WorkerReply(decoding: other.encoded())
             #expect(again.encoded() == other.encoded())
         }
-        for request in [WorkerRequest.evaluate, .viewport(Point(x: -0.0, y: 1e308))] {
+        for request in [WorkerRequest.evaluate, .viewport(Point(x: -0.0, y: 1e308)), .baseline(Self.snapshot)] {
             #expect(try WorkerRequest(decoding: request.encoded()).encoded() == request.encoded())
+        }
+    }
+
+    /// A run's description — counts, the largest moves (keys of every category, a deeper
+    /// index path, awkward numbers), content sizes, a trace — comes back equal, and so does
+    /// one without a diff (a worker that had no baseline).
+    @Test func runDescriptionsRoundTrip() throws {
+        let moves = [
+            LayoutDiff.Move(
+                key: .supplementary("header ✓", 1, 2), from: Rect(x: 0.1 + 0.2, y: -0.0, width: 1, height: 2),
+                to: Rect(x: 1e308, y: 3, width: 1, height: 2), distance: 1e308),
+            LayoutDiff.Move(
+                key: ElementKey(
+                    category: .decoration, kind: "line", indexPath: LayoutIndexPath(components: [0, 1, -7])),
+                from: .zero, to: Rect(x: 3, y: 4, width: 0, height: 0), distance: 5),
+            LayoutDiff.Move(
+                key: .cell(Int.max, 0), from: .zero, to: Rect(x: 0, y: 5, width: 0, height: 0), distance: 5),
+        ]
+        let summary = LayoutDiff.Summary(
+            added: 1, removed: 2, moved: 100_000, resized: 3, restyled: 4, largestMoves: moves,
+            contentSizeBefore: Size(width: 375, height: 0.3), contentSizeAfter: Size(width: .infinity, height: 1))
+        let trace = [
+            PhaseTrace.Point(process: "worker", step: "prepared and listed", wall: UInt64.max, cpu: 0),
+            PhaseTrace.Point(process: "worker", step: "✓", wall: 12_345, cpu: 678),
+        ]
+        for report in [
+            WatchRunReport(
+                diff: summary, elementCount: 100_000, contentSize: Size(width: 375, height: 1e6), trace: trace),
+            WatchRunReport(diff: nil, elementCount: 0, contentSize: .zero),
+        ] {
+            let reply = WorkerReply.evaluated(report, loadedFiles: ["/a/layout.lua", "/a/modules/grid ✓.lua"])
+            #expect(try WorkerReply(decoding: reply.encoded()) == reply)
+            let bytes = reply.encoded()
+            for length in 0..<bytes.count {
+                #expect(throws: WireError.self) { try WorkerReply(decoding: Array(bytes[0..<length])) }
+            }
         }
     }
 
@@ -97,8 +133,8 @@ struct WorkerProtocolTests {
         let sent = LayoutSnapshot(
             bounds: Rect(x: 0, y: 0, width: 10, height: 10), contentSize: Size(width: 10, height: 20),
             elements: ElementList(store: store))
-        let bytes = WorkerReply.evaluated(sent, loadedFiles: []).encoded()
-        guard case .evaluated(let snapshot, _) = try WorkerReply(decoding: bytes) else {
+        let bytes = WorkerReply.layout(sent).encoded()
+        guard case .layout(let snapshot) = try WorkerReply(decoding: bytes) else {
             Issue.record("decoded as something else")
             return
         }
@@ -106,7 +142,7 @@ struct WorkerProtocolTests {
         #expect(bits(snapshot) == bits(sent))
         #expect((0..<5).map { snapshot.elements.plainCell(at: $0) != nil } == [true, true, false, false, false])
         // Sent again from the packed list: the same bytes.
-        #expect(WorkerReply.evaluated(snapshot, loadedFiles: []).encoded() == bytes)
+        #expect(WorkerReply.layout(snapshot).encoded() == bytes)
         for length in 0..<bytes.count {
             #expect(throws: WireError.self) { try WorkerReply(decoding: Array(bytes[0..<length])) }
         }
@@ -137,7 +173,7 @@ struct WorkerProtocolTests {
     }
 
     @Test func aCutOrPaddedMessageIsAnError() {
-        let bytes = WorkerReply.evaluated(Self.snapshot, loadedFiles: ["/a/layout.lua"]).encoded()
+        let bytes = WorkerReply.layout(Self.snapshot).encoded()
         for length in 0..<bytes.count {
             #expect(throws: WireError.self) { try WorkerReply(decoding: Array(bytes[0..<length])) }
         }
