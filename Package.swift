@@ -21,7 +21,9 @@ import PackageDescription
 //   LualayoutCLI                  the front door: commands over shared option groups
 //   lualayout                     the executable (main.swift)
 //   lualayout-bench               the benchmark driver of Scripts/bench
+//   RecorderSetup                 run's options as a recorder's collection view (no other module)
 //   lualayout-export-check        Scripts/export-check's round trip
+//   lualayout-record-uikit        Scripts/record-uikit: the recorder package's plan
 
 // LUALAYOUT_COMMIT as a C string literal for BuildCommit. A value with anything but a commit's
 // characters (lowercase hex, a `-modified` suffix) is ignored: it could break the literal.
@@ -143,7 +145,16 @@ let package = Package(
             name: "TestSupport", dependencies: ["LayoutEngine", "InputFiles", "Platform"], path: "Tests/TestSupport"),
         // Scripts/export-check: exports layouts, compiles them against UIKitSurface with the
         // recorder, and compares their frames with `lualayout run`.
-        .executableTarget(name: "lualayout-export-check", path: "Sources/ExportCheck"),
+        .executableTarget(
+            name: "lualayout-export-check", dependencies: ["RecorderSetup"], path: "Sources/ExportCheck"),
+        // What export-check's host and Scripts/record-uikit share: `lualayout run`'s options as
+        // the collection view a recorder sets up, and running a tool to its end.
+        .target(name: "RecorderSetup"),
+        // Scripts/record-uikit: writes the plan of Examples/UIKit/Recorder (the layouts of a
+        // manifest, LuaLayout's test devices) for the iOS Simulator.
+        .executableTarget(
+            name: "lualayout-record-uikit", dependencies: ["RecorderSetup", "LayoutTesting"],
+            path: "Sources/RecordUIKit"),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(
             name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"], resources: [.copy("Vectors")]),

@@ -1,4 +1,5 @@
 import Foundation
+import RecorderSetup
 
 /// `Scripts/export-check`: the round trip from Lua to UIKit's API and back. Each layout is
 /// exported (`lualayout export --swift`, or `--screen`), every export compiled into one
@@ -239,7 +240,8 @@ struct RoundTrip: Sendable {
         guard run.status == 0 else { throw CheckError("run failed: \(firstLine(run.err))") }
         return Compiled(
             index: index, options: options, ios: ios, screen: entry.screen,
-            parameters: Self.decorationParameters(source, index), file: file, target: target, setup: setup)
+            parameters: ExportedSwift.parameters(of: "makeCase\(index)Layout", in: source), file: file, target: target,
+            setup: setup)
     }
 
     /// Cases whose Swift would change for iOS 16 (it uses what iOS 16 deprecated) without a
@@ -263,16 +265,6 @@ struct RoundTrip: Sendable {
             else { return nil }
             return
                 "\(cases[entry.index].title): its Swift changes for iOS 16, which deprecated what it uses: add a case with \"ios\": [\"16\"]"
-        }
-    }
-
-    /// The labels of `makeCaseNLayout(…)`'s decoration view parameters.
-    static func decorationParameters(_ source: String, _ index: Int) -> [String] {
-        guard let line = source.split(separator: "\n").first(where: { $0.hasPrefix("func makeCase\(index)Layout(") }),
-            let open = line.firstIndex(of: "("), let close = line.firstIndex(of: ")")
-        else { return [] }
-        return line[line.index(after: open)..<close].split(separator: ",").compactMap {
-            $0.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) }
         }
     }
 
@@ -306,32 +298,6 @@ struct RoundTrip: Sendable {
     func process(
         _ executable: String, _ arguments: [String], in directory: String
     ) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        // Outputs go through files: two pipes read one after the other could block the child.
-        let id = UUID().uuidString
-        let outPath = work + "/process-\(id).out", errPath = work + "/process-\(id).err"
-        defer {
-            try? FileManager.default.removeItem(atPath: outPath)
-            try? FileManager.default.removeItem(atPath: errPath)
-        }
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let outData = FileManager.default.contents(atPath: outPath) ?? Data()
-        let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
+        try HostProcess.run(executable, arguments, in: directory, scratch: work)
     }
 }

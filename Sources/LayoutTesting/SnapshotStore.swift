@@ -99,6 +99,26 @@ package final class SnapshotStore {
         _ format: SnapshotFormat, name: String, snapshot: LayoutSnapshot, testPath: String, line: Int = 0,
         scale: Double = 1, validating given: String? = nil
     ) -> Outcome {
+        let outcome = checkStored(
+            format, name: name, snapshot: snapshot, testPath: testPath, line: line, scale: scale, validating: given)
+        // A layout snapshot with UIKit's recording beside it is compared with that too.
+        guard format.kind == .layout,
+            let differences = UIKitRecordingCheck.check(
+                name: name, folder: Self.folder(forTest: testPath), layout: snapshot, scale: scale,
+                tolerance: tolerance)
+        else { return outcome }
+        switch outcome {
+        case .passed: return .failed(differences.joined(separator: "\n"))
+        case .failed(let message): return .failed(message + "\n" + differences.joined(separator: "\n"))
+        case .invalidName: return outcome
+        }
+    }
+
+    /// The check against the stored snapshot alone.
+    private func checkStored(
+        _ format: SnapshotFormat, name: String, snapshot: LayoutSnapshot, testPath: String, line: Int,
+        scale: Double, validating given: String?
+    ) -> Outcome {
         // The name the test gave is checked (a device's suffix is the runner's).
         let given = given ?? name
         if let problem = Self.nameProblem(given) ?? format.reviewNameProblem(name) {

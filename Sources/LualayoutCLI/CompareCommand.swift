@@ -147,9 +147,6 @@ struct CompareCommand: LualayoutCommand {
 /// the string values of UIKit's `elementKindSectionHeader` and `elementKindSectionFooter` are
 /// LuaLayout's "header" and "footer".
 struct KindMapping: ExpressibleByArgument {
-    static let uikit = [
-        "UICollectionElementKindSectionHeader": "header", "UICollectionElementKindSectionFooter": "footer",
-    ]
     var from: String
     var to: String
 
@@ -160,43 +157,29 @@ struct KindMapping: ExpressibleByArgument {
     }
 
     static func table(_ given: [KindMapping]) -> [String: String] {
-        var table = uikit
+        var table = ElementKindNames.uikit
         for mapping in given { table[mapping.from] = mapping.to }
         return table
     }
 
-    /// The layout with its kinds renamed (and so reordered as LuaLayout orders elements); two
-    /// elements the renaming makes one (`header` and UIKit's name for it) are a shape error
-    /// of the file at `path`.
+    /// The layout with its kinds renamed; two elements the renaming makes one are a shape
+    /// error of the file at `path`.
     static func apply(
         _ table: [String: String], to layout: LayoutSnapshot, of path: String
     ) throws(CLIError)
         -> LayoutSnapshot
     {
-        guard layout.elements.contains(where: { table[$0.kind] != nil }) else { return layout }
-        var renamed = layout
-        var elements = layout.elements.array
-        var names: [String] = []
-        for index in elements.indices {
-            guard let name = table[elements[index].kind] else { continue }
-            if !names.contains(elements[index].kind) { names.append(elements[index].kind) }
-            elements[index].key.kind = name
-        }
         do {
-            let read = names.map { "\($0) is read as \(table[$0]!)" }.joined(separator: ", ")
-            try JSONLayoutReader.refuseDuplicates(elements, renamed: " once kinds are read as others (\(read))")
+            return try ElementKindNames.apply(table, to: layout)
         } catch {
             throw .input("\(path): \(error)")
         }
-        elements.sort { $0.key < $1.key }
-        renamed.elements = ElementList(elements)
-        return renamed
     }
 }
 
 /// `--ignore alpha,zIndex,…`.
 struct IgnoredAttributes: ExpressibleByArgument {
-    static let known = ["alpha", "zIndex", "hidden", "transform3D", "custom"]
+    static let known = LayoutComparison.attributes
     var names: Set<String>
 
     init(names: Set<String>) { self.names = names }
@@ -209,63 +192,4 @@ struct IgnoredAttributes: ExpressibleByArgument {
 
     var defaultValueDescription: String { "none" }
     static var allValueStrings: [String] { known }
-}
-
-/// Makes what counts as equal identical before the snapshot diff runs: numbers within the
-/// tolerance take the expected value, ignored attributes take the expected element's; elements
-/// of ignored kinds and sections are left out of both layouts.
-struct LayoutComparison {
-    var tolerance: Double
-    var ignored: Set<String>
-    var ignoredKinds: Set<String> = []
-    var ignoredSections: Set<Int> = []
-
-    /// The layout without the elements of `--ignore-kind` and `--ignore-section`.
-    func leavingOut(_ layout: LayoutSnapshot) -> LayoutSnapshot {
-        guard !ignoredKinds.isEmpty || !ignoredSections.isEmpty else { return layout }
-        var kept = layout
-        kept.elements = ElementList(
-            layout.elements.array.filter { element in
-                let kind = element.category == .cell ? "cell" : element.kind
-                return !ignoredKinds.contains(kind) && !ignoredSections.contains(element.indexPath.section)
-            })
-        return kept
-    }
-
-    /// Aligns `actual` with `expected`; returns how many matched elements differ in their
-    /// custom fields while those are compared (for the hint at `--ignore custom`).
-    @discardableResult
-    func align(_ actual: inout LayoutSnapshot, with expected: LayoutSnapshot) -> Int {
-        var customDiffers = 0
-        var expectedByKey: [ElementKey: LayoutAttributes] = [:]
-        for element in expected.elements { expectedByKey[element.key] = element }
-        var elements = actual.elements.array
-        for index in elements.indices {
-            guard let wanted = expectedByKey[elements[index].key] else { continue }
-            if close(elements[index].frame, wanted.frame) { elements[index].frame = wanted.frame }
-            if ignored.contains("alpha") { elements[index].alpha = wanted.alpha }
-            if ignored.contains("zIndex") { elements[index].zIndex = wanted.zIndex }
-            if ignored.contains("hidden") { elements[index].hidden = wanted.hidden }
-            if ignored.contains("transform3D") { elements[index].transform3D = wanted.transform3D }
-            if ignored.contains("custom") {
-                elements[index].custom = wanted.custom
-            } else if elements[index].custom != wanted.custom {
-                customDiffers += 1
-            }
-        }
-        actual.elements = ElementList(elements)
-        if close(actual.contentSize.width, expected.contentSize.width),
-            close(actual.contentSize.height, expected.contentSize.height)
-        {
-            actual.contentSize = expected.contentSize
-        }
-        if close(actual.bounds, expected.bounds) { actual.bounds = expected.bounds }
-        return customDiffers
-    }
-
-    private func close(_ a: Rect, _ b: Rect) -> Bool {
-        close(a.x, b.x) && close(a.y, b.y) && close(a.width, b.width) && close(a.height, b.height)
-    }
-
-    private func close(_ a: Double, _ b: Double) -> Bool { a == b || abs(a - b) <= tolerance }
 }

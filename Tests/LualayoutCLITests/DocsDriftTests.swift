@@ -62,6 +62,7 @@ struct DocsDriftTests {
         "--json", "--quick", "--svg", "--only", "--no-build",  // Scripts/bench
         "--manifest", "--plugin", "--release-check",  // Scripts/export-check
         "--no-test",  // Scripts/package
+        "--out", "--build-only", "--dry-run",  // Scripts/record-uikit
         "--strip-components",  // tar
         "--formula",  // brew
         "--color", "--colors", "--origin", "--profile",  // Scripts/measure-frames

@@ -185,7 +185,8 @@ struct TestCommandTests {
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(
             lines.map { $0.components(separatedBy: "  (").first! } == [
-                "PASS  Examples/cell-menu.test.lua", "PASS  Examples/grid.test.lua [iphone-se]",
+                "PASS  Examples/UIKit/Measured/list-section.test.lua", "PASS  Examples/cell-menu.test.lua",
+                "PASS  Examples/grid.test.lua [iphone-se]",
                 "PASS  Examples/grid.test.lua [ipad-mini]", "PASS  Examples/highlight.test.lua",
                 "PASS  Examples/lists.test.lua [--state appearance=plain]",
                 "PASS  Examples/lists.test.lua [--state appearance=grouped]",
@@ -194,7 +195,7 @@ struct TestCommandTests {
                 "PASS  Examples/lists.test.lua [--state appearance=sidebarPlain]",
                 "PASS  Examples/pinch-named-transition.test.lua", "PASS  Examples/pinch-transition.test.lua",
                 "PASS  Examples/pinch.test.lua", "PASS  Examples/refresh.test.lua",
-                "PASS  Examples/springboard.test.lua", "PASS  Examples/waterfall.test.lua", "15 passed, 0 failed",
+                "PASS  Examples/springboard.test.lua", "PASS  Examples/waterfall.test.lua", "16 passed, 0 failed",
             ])
         #expect(lines.contains("PASS  Examples/waterfall.test.lua  (4 checks, T ms)"))
         let scrolled = try String(

@@ -1,0 +1,1 @@
+../../../../../SwiftLayout/Sources/WaterfallLayout/WaterfallLayout.swift

@@ -1,0 +1,1 @@
+../../../LayoutRecorder.swift
