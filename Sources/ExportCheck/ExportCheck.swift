@@ -117,12 +117,49 @@ struct RoundTrip: Sendable {
     func run(_ cases: [ExportCheckCase]) throws -> Int32 {
         let start = Date()
         try prepareFolders()
-        var failures: [String] = []
-        var passed = 0
+        var (compiled, passed, failures) = try exportAll(cases)
+        failures += Self.uncoveredReleases(cases, compiled)
+        let exported = Date()
+        failures += try ReleaseCheck(root: root, work: work, run: process).check(
+            compiled.map { (cases[$0.index].title, $0.file, $0.target) })
+        let checked = Date()
+        if let stopped = try buildHost(compiled, cases) {
+            print(stopped)
+            return 1
+        }
+        let built = Date()
+        if let stopped = try record(compiled, cases) {
+            print(stopped)
+            return 1
+        }
+        let comparison = try compareAll(compiled, cases)
+        passed += comparison.passed
+        failures += comparison.failures
+        let compared = Date()
+        if let plugin {
+            let (pluginPassed, pluginFailures) = try PluginCheck(trip: self, package: plugin).run()
+            passed += pluginPassed
+            failures += pluginFailures
+        }
+        for failure in failures { print("FAIL \(failure)") }
+        print("\(passed) passed, \(failures.count) failed")
+        let seconds = { (from: Date, to: Date) in String(format: "%.1f s", to.timeIntervalSince(from)) }
+        FileHandle.standardError.write(
+            Data(
+                "export-check: export and run \(seconds(start, exported)), release check \(seconds(exported, checked)), build \(seconds(checked, built)), record and compare \(seconds(built, compared))\(plugin == nil ? "" : ", plugin \(seconds(compared, Date()))")\n"
+                    .utf8))
+        return failures.isEmpty ? 0 : 1
+    }
+
+    /// Step 1: every case exported and run for its expected JSON, or, for a case the manifest
+    /// says is refused, checked to be still refused (exit 1 with its located lines).
+    private func exportAll(_ cases: [ExportCheckCase]) throws -> (compiled: [Compiled], passed: Int, failures: [String])
+    {
         var compiled: [Compiled] = []
+        var passed = 0
+        var failures: [String] = []
         for (index, entry) in cases.enumerated() {
             if let reason = entry.refused {
-                // The layout must still be refused, with its located lines.
                 let export = try process(
                     lualayout, ["export", entry.script, "--swift"] + entry.args, in: entry.directory)
                 if export.status == 1, !export.err.isEmpty {
@@ -139,38 +176,42 @@ struct RoundTrip: Sendable {
                 failures.append("\(entry.title): \(error)")
             }
         }
-        failures += Self.uncoveredReleases(cases, compiled)
-        let exported = Date()
-        let release = try ReleaseCheck(root: root, work: work, run: process).check(
-            compiled.map { (cases[$0.index].title, $0.file, $0.target) })
-        failures += release
-        let checked = Date()
-        if !compiled.isEmpty {
-            try HostPackage(root: root, host: host).write(compiled)
-            let build = try process(
-                "/usr/bin/env", ["swift", "build", "--package-path", host, "--scratch-path", host + "/.build"], in: host
-            )
-            guard build.status == 0 else {
-                for line in compileErrors(build.out + build.err, cases, compiled) { print(line) }
-                print("0 passed, \(cases.count) failed (the exported Swift did not compile)")
-                return 1
-            }
-        }
-        let built = Date()
-        if !compiled.isEmpty {
-            let record = try process(host + "/.build/debug/export-check-host", [work + "/actual"], in: work)
-            guard record.status == 0 else {
-                let last = record.err.split(separator: "\n").last { $0.hasPrefix("case ") }
-                let index = last.flatMap { Int($0.dropFirst(5)) }
-                print(
-                    record.err.split(separator: "\n").filter { !$0.hasPrefix("case ") }.prefix(5).joined(
-                        separator: "\n"))
-                print(
-                    "0 passed, \(cases.count) failed (the host stopped\(index.map { " at \(cases[$0].title)" } ?? ""): UIKit would raise)"
-                )
-                return 1
-            }
-        }
+        return (compiled, passed, failures)
+    }
+
+    /// Step 2: the host package built with every export; on a compile error, the errors
+    /// located in the cases and the line that ends the check.
+    private func buildHost(_ compiled: [Compiled], _ cases: [ExportCheckCase]) throws -> String? {
+        guard !compiled.isEmpty else { return nil }
+        try HostPackage(root: root, host: host).write(compiled)
+        let build = try process(
+            "/usr/bin/env", ["swift", "build", "--package-path", host, "--scratch-path", host + "/.build"], in: host)
+        guard build.status != 0 else { return nil }
+        for line in compileErrors(build.out + build.err, cases, compiled) { print(line) }
+        return "0 passed, \(cases.count) failed (the exported Swift did not compile)"
+    }
+
+    /// Step 3: the host lays every case out in UIKitSurface and records it; if it stops (UIKit
+    /// would raise), the line that ends the check, naming the case it stopped at.
+    private func record(_ compiled: [Compiled], _ cases: [ExportCheckCase]) throws -> String? {
+        guard !compiled.isEmpty else { return nil }
+        let record = try process(host + "/.build/debug/export-check-host", [work + "/actual"], in: work)
+        guard record.status != 0 else { return nil }
+        let last = record.err.split(separator: "\n").last { $0.hasPrefix("case ") }
+        let index = last.flatMap { Int($0.dropFirst(5)) }
+        print(record.err.split(separator: "\n").filter { !$0.hasPrefix("case ") }.prefix(5).joined(separator: "\n"))
+        return
+            "0 passed, \(cases.count) failed (the host stopped\(index.map { " at \(cases[$0].title)" } ?? ""): UIKit would raise)"
+    }
+
+    /// Step 4: each recording compared with `lualayout run`'s JSON of the same case.
+    private func compareAll(
+        _ compiled: [Compiled], _ cases: [ExportCheckCase]
+    ) throws -> (
+        passed: Int, failures: [String]
+    ) {
+        var passed = 0
+        var failures: [String] = []
         for entry in compiled {
             let test = cases[entry.index]
             let ignore = test.ignore.isEmpty ? [] : ["--ignore", test.ignore.joined(separator: ",")]
@@ -179,8 +220,7 @@ struct RoundTrip: Sendable {
                 [
                     "compare", "\(work)/expected/\(entry.index).json", "\(work)/actual/\(entry.index).json",
                     "--tolerance", "0.001",
-                ]
-                    + ignore, in: work)
+                ] + ignore, in: work)
             if compare.status == 0 {
                 passed += 1
             } else if verbose {
@@ -191,20 +231,7 @@ struct RoundTrip: Sendable {
                 failures.append("\(test.title): \(lines.dropFirst().prefix(2).joined(separator: "; "))")
             }
         }
-        let compared = Date()
-        if let plugin {
-            let (pluginPassed, pluginFailures) = try PluginCheck(trip: self, package: plugin).run()
-            passed += pluginPassed
-            failures += pluginFailures
-        }
-        for failure in failures { print("FAIL \(failure)") }
-        print("\(passed) passed, \(failures.count) failed")
-        let seconds = { (from: Date, to: Date) in String(format: "%.1f s", to.timeIntervalSince(from)) }
-        FileHandle.standardError.write(
-            Data(
-                "export-check: export and run \(seconds(start, exported)), release check \(seconds(exported, checked)), build \(seconds(checked, built)), record and compare \(seconds(built, compared))\(plugin == nil ? "" : ", plugin \(seconds(compared, Date()))")\n"
-                    .utf8))
-        return failures.isEmpty ? 0 : 1
+        return (passed, failures)
     }
 
     /// Exports the case into the host's sources and runs it for the expected JSON.
