@@ -239,6 +239,9 @@ struct CallbackSignature: Equatable {
         switch name {
         case "targetIndexPathForInteractivelyMovingItem", "layoutAttributesForInteractivelyMovingItem":
             "\(name) (interactive movement) is not translated yet"
+        case "elementsInRect", "itemAttributes":
+            "\(name) (lazy attributes, answered per rect from Lua) is not translated yet: to export the layout, "
+                + "place its elements in prepare(cv, out)"
         default: nil
         }
     }
