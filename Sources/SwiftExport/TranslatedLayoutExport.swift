@@ -4,9 +4,10 @@ import LuaTranslation
 /// `export --swift` of a custom layout (`prepare(cv, out)`): its Lua translated to Swift
 /// (docs/lua-to-swift.md) as a `UICollectionViewLayout` subclass, with the data it reads as
 /// protocols the app implements; and of a flow with Lua callbacks or hooks: its translated
-/// `UICollectionViewFlowLayout` subclass given the flow's values, with `NAMEFlowDelegate`. Unlike the values of a flow or compositional export, the
-/// translated code computes for any bounds, data and state; the options only type the data
-/// fields the script passes along without using (`DataSample`).
+/// `UICollectionViewFlowLayout` subclass given the flow's values, with `NAMEFlowDelegate`.
+/// Unlike the values of a flow or compositional export, the translated code computes for any
+/// bounds, data and state; the options only type the data fields the script passes along
+/// without using (`DataSample`).
 enum TranslatedLayoutExport {
     static func export(
         _ source: [UInt8], context: CollectionContext, options: SwiftLayoutExport.Options,
