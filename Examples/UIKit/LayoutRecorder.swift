@@ -42,6 +42,9 @@ enum LayoutRecorder {
         var preferredContentSizeCategory: UIContentSizeCategory = .unspecified
         /// The rect whose elements are recorded; nil: the whole content, as `run` prints it.
         var rect: CGRect?
+        /// The collection view's delegate (an exported flow's `NAMEFlowDelegate`); kept here
+        /// while the layout is recorded, as UIKit holds its delegate weakly.
+        var delegate: (any UICollectionViewDelegate)?
     }
 
     /// Lays `layout` out in a fresh collection view and returns its elements as JSON.
@@ -51,8 +54,10 @@ enum LayoutRecorder {
         let controller = UIViewController(nibName: nil, bundle: nil)
         controller.view = collectionView
         collectionView.dataSource = dataSource
+        collectionView.delegate = options.delegate
         let json = Self.json(of: collectionView, in: controller, options)
         collectionView.dataSource = nil
+        collectionView.delegate = nil
         return json
     }
 

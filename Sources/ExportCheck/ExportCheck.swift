@@ -112,6 +112,8 @@ struct RoundTrip: Sendable {
         var target: String
         /// A translated custom layout's data, state and seed, set before it is laid out.
         var setup: [String] = []
+        /// A translated flow's `CaseNFlowDelegate`, set as the collection view's delegate.
+        var delegate: String? = nil
     }
 
     func run(_ cases: [ExportCheckCase]) throws -> Int32 {
@@ -268,7 +270,8 @@ struct RoundTrip: Sendable {
         return Compiled(
             index: index, options: options, ios: ios, screen: entry.screen,
             parameters: ExportedSwift.parameters(of: "makeCase\(index)Layout", in: source), file: file, target: target,
-            setup: setup)
+            setup: setup,
+            delegate: source.contains("\nfinal class Case\(index)FlowDelegate: ") ? "Case\(index)FlowDelegate" : nil)
     }
 
     /// Cases whose Swift would change for iOS 16 (it uses what iOS 16 deprecated) without a

@@ -63,13 +63,20 @@ struct HostPackage {
             "FileHandle.standardError.write(Data(\"case \(test.index)\\n\".utf8))",
             "UIKitSurfaceRelease.iOS = (\(release.0), \(release.1))",
         ]
+        var options = test.options
+        if let delegate = test.delegate {
+            // The translated flow's callbacks answer as the collection view's delegate.
+            options = "options\(test.index)"
+            lines.append("var options\(test.index) = \(test.options)")
+            lines.append("options\(test.index).delegate = \(delegate)()")
+        }
         if test.setup.isEmpty {
-            lines.append("try LayoutRecorder.record(\(subject), \(test.options), to: folder + \"/\(test.index).json\")")
+            lines.append("try LayoutRecorder.record(\(subject), \(options), to: folder + \"/\(test.index).json\")")
         } else {
             lines.append("let layout\(test.index) = \(subject)")
             lines += test.setup
             lines.append(
-                "try LayoutRecorder.record(layout\(test.index), \(test.options), to: folder + \"/\(test.index).json\")")
+                "try LayoutRecorder.record(layout\(test.index), \(options), to: folder + \"/\(test.index).json\")")
         }
         return lines.map { "        " + $0 }.joined(separator: "\n")
     }

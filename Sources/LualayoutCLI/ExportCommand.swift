@@ -19,12 +19,14 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
             properties; numbers are exact, so UIKit computes the frames `lualayout run` prints for \
             those options. The file's header says which options they are.
 
-            A flow's or compositional layout's Lua callbacks are not exported yet: a layout whose \
+            A compositional layout's Lua callbacks are not exported yet: a layout whose \
             behaviour depends on a callback or hook is refused (exit 1), one located line per callback, unless --allow-partial, which \
             exports the rest and marks each omission with a `// not exported:` comment. A custom \
             layout (prepare(cv, out)) is translated to a UICollectionViewLayout subclass instead \
-            (docs/lua-to-swift.md), or refused at the line outside the translated subset. See \
-            docs/export.md.
+            (docs/lua-to-swift.md), and a flow's callbacks and hooks to a UICollectionViewFlowLayout \
+            subclass and NAMEFlowDelegate, which the app sets as the collection view's delegate \
+            (--allow-partial: the flow's values alone, each callback marked); Lua outside the \
+            translated subset is refused at its line. See docs/export.md.
 
             Examples:
               lualayout export Examples/compositional/two-column-grid.lua --swift --scale 2 --items 94
@@ -93,9 +95,15 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
             deploymentTarget: layout.ios?.version, engineVersion: context.iosVersion,
             screenItemCounts: screen ? context.data.sections.map(\.count) : nil, importsSurface: surface,
             memoryLimit: scriptOptions.maxMemory.bytes)
-        if case .custom = captured.body {
-            // A custom layout's Lua is translated to Swift (docs/lua-to-swift.md); the script
-            // was read a moment ago, its size within the cap.
+        let translated: Bool
+        switch captured.body {
+        case .custom: translated = true
+        case .flow: translated = !allowPartial && !captured.luaCode.isEmpty && captured.unsupported.isEmpty
+        case .compositional: translated = false
+        }
+        if translated {
+            // A custom layout's Lua, and a flow's callbacks and hooks, are translated to Swift
+            // (docs/lua-to-swift.md); the script was read a moment ago, its size within the cap.
             guard let data = FileManager.default.contents(atPath: script) else {
                 throw .input("\(script): cannot read file")
             }

@@ -24,8 +24,8 @@ package enum SwiftLayoutExport {
         package var importsSurface: Bool
         /// Most bytes the Swift may take (`--max-memory`).
         package var memoryLimit: Int
-        /// The script's source and the collection view it ran in: a custom layout's Lua is
-        /// translated (docs/lua-to-swift.md); nil refuses it.
+        /// The script's source and the collection view it ran in: a custom layout's Lua, and a
+        /// flow's callbacks and hooks, are translated (docs/lua-to-swift.md); nil refuses them.
         package var luaSource: (script: [UInt8], context: CollectionContext)?
         /// The decoration kinds a custom layout placed for these options (it registers a view
         /// class for each).
@@ -79,8 +79,16 @@ package enum SwiftLayoutExport {
     }
 
     package static func export(_ layout: CapturedLayout, options: Options) -> Outcome {
-        if case .custom = layout.body, let lua = options.luaSource {
-            return TranslatedLayoutExport.export(lua.script, context: lua.context, options: options)
+        if let lua = options.luaSource {
+            switch layout.body {
+            case .custom:
+                return TranslatedLayoutExport.export(lua.script, context: lua.context, options: options)
+            case .flow(let flow, let estimated) where !layout.luaCode.isEmpty && layout.unsupported.isEmpty:
+                // A flow's callbacks and hooks: its translated subclass, given the values.
+                return TranslatedLayoutExport.export(
+                    lua.script, context: lua.context, options: options, flow: (flow, estimated))
+            default: break
+            }
         }
         let refusals = self.refusals(layout, options)
         guard refusals.isEmpty else { return .refused(refusals) }

@@ -3,25 +3,41 @@ import LuaTranslation
 
 /// `export --swift` of a custom layout (`prepare(cv, out)`): its Lua translated to Swift
 /// (docs/lua-to-swift.md) as a `UICollectionViewLayout` subclass, with the data it reads as
-/// protocols the app implements. Unlike the values of a flow or compositional export, the
-/// translated code computes for any bounds, data and state; the options only type the data
-/// fields the script passes along without using (`DataSample`).
+/// protocols the app implements; and of a flow with Lua callbacks or hooks: its translated
+/// `UICollectionViewFlowLayout` subclass given the flow's values, with `NAMEFlowDelegate`.
+/// Unlike the values of a flow or compositional export, the translated code computes for any
+/// bounds, data and state; the options only type the data fields the script passes along
+/// without using (`DataSample`).
 enum TranslatedLayoutExport {
     static func export(
-        _ source: [UInt8], context: CollectionContext, options: SwiftLayoutExport.Options
+        _ source: [UInt8], context: CollectionContext, options: SwiftLayoutExport.Options,
+        flow: (configuration: FlowLayoutConfiguration, estimated: Size?)? = nil
     ) -> SwiftLayoutExport.Outcome {
         let translation: Translation
         do {
             translation = try LuaTranslator.translate(
                 source: source, file: options.scriptName, name: options.name, sample: sample(context))
         } catch {
-            return .refused([error.description])
+            // A flow's values export without its Lua when asked (SwiftLayoutExport's partial export).
+            return .refused([
+                error.description + (flow == nil ? "" : " (--allow-partial exports the rest and marks it)")
+            ])
         }
         let interface = translation.interface
         let file = SwiftCode(limit: options.memoryLimit)
         file.comment(
-            "\(options.name)Layout.swift: exported by `lualayout export --swift` from \(options.scriptName) (a custom layout), its Lua translated to Swift (docs/lua-to-swift.md)."
+            "\(options.name)Layout.swift: exported by `lualayout export --swift` from \(options.scriptName) (\(flow == nil ? "a custom layout" : "a flow layout with Lua callbacks")), its Lua translated to Swift (docs/lua-to-swift.md)."
         )
+        if flow != nil {
+            file.comment(
+                "The flow's properties are its values for \(options.evaluatedFor)."
+            )
+        }
+        if let delegate = interface.flowDelegate {
+            file.comment(
+                "The flow's delegate callbacks are \(delegate)'s methods: set one as the collection view's delegate and keep it (UIKit holds its delegate weakly), or forward your delegate's UICollectionViewDelegateFlowLayout methods to it."
+            )
+        }
         file.comment(
             "The translated code computes for any bounds, data and state; the data fields' types were read from \(options.evaluatedFor)."
         )
@@ -45,7 +61,7 @@ enum TranslatedLayoutExport {
         }
         file.line("")
         file.documentation(
-            "\(options.scriptName) as a UICollectionViewLayout subclass (\(options.name)Layout below)\(options.decorationKinds.isEmpty ? "" : ", a view class registered for each decoration kind it placed for those options")."
+            "\(options.scriptName) as a \(flow == nil ? "UICollectionViewLayout" : "UICollectionViewFlowLayout") subclass (\(options.name)Layout below)\(options.decorationKinds.isEmpty ? "" : ", a view class registered for each decoration kind it placed for those options")."
         )
         file.line("@MainActor")
         let names = SwiftNames()
@@ -55,7 +71,15 @@ enum TranslatedLayoutExport {
         let signature = parameters.map { "\($0.name): UICollectionReusableView.Type" }.joined(separator: ", ")
         file.line("func make\(options.name)Layout(\(signature)) -> \(options.name)Layout {")
         file.nested {
-            file.line("let layout = \(options.name)Layout()")
+            if let flow {
+                let writing = ExportWriting(
+                    code: file, kinds: ElementKinds(typeName: options.name + "ElementKind"), closureSites: [:],
+                    replacesDeprecated: false)
+                FlowSwift(writing: writing, layoutType: options.name + "Layout")
+                    .write(flow.configuration, estimatedItemSize: flow.estimated, layout: "layout")
+            } else {
+                file.line("let layout = \(options.name)Layout()")
+            }
             for parameter in parameters {
                 file.line(
                     "layout.register(\(parameter.name), forDecorationViewOfKind: \(SwiftText.string(parameter.kind)))")

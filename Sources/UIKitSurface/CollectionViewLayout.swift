@@ -69,6 +69,22 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
         self.indexPath = indexPath
     }
 
+    /// A new element of `layout`'s `layoutAttributesClass`, as UIKit's flow and compositional
+    /// layouts make theirs (a subclass's overrides receive its own attributes class).
+    static func make(
+        for layout: UICollectionViewLayout, category: UICollectionView.ElementCategory, kind: String?,
+        indexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes {
+        let type =
+            Swift.type(of: layout).layoutAttributesClass as? UICollectionViewLayoutAttributes.Type
+            ?? UICollectionViewLayoutAttributes.self
+        let attributes = type.init()
+        attributes.category = category
+        attributes.kind = kind
+        attributes.indexPath = indexPath
+        return attributes
+    }
+
     /// …/uicollectionviewlayoutattributes/init(forcellwith:)
     public convenience init(forCellWith indexPath: IndexPath) {
         self.init(category: .cell, kind: nil, indexPath: indexPath)

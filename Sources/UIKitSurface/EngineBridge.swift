@@ -76,10 +76,10 @@ struct EnginePrepared {
         let kind = kindNames[a.kind] ?? a.kind
         let result: UICollectionViewLayoutAttributes
         switch a.category {
-        case .cell: result = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+        case .cell: result = .make(for: layout, category: .cell, kind: nil, indexPath: indexPath)
         case .supplementary:
-            result = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: indexPath)
-        case .decoration: result = UICollectionViewLayoutAttributes(forDecorationViewOfKind: kind, with: indexPath)
+            result = .make(for: layout, category: .supplementaryView, kind: kind, indexPath: indexPath)
+        case .decoration: result = .make(for: layout, category: .decorationView, kind: kind, indexPath: indexPath)
         }
         result.frame = CGRect(mirrored(a.frame, layout))
         result.alpha = CGFloat(a.alpha)
