@@ -102,19 +102,10 @@ package struct ProvidedSections: Sendable {
         var parts = section.boundarySupplementaryItems.count + section.decorationItems.count
         func count(_ group: Compositional.Group) {
             parts += 1 + group.supplementaryItems.count
-            switch group.layout {
-            case .custom: break
-            case .horizontal(let subitems), .vertical(let subitems):
-                let children: [Compositional.Subitem]
-                switch subitems {
-                case .cyclic(let list): children = list
-                case .count(let child, _), .repeating(let child, _): children = [child]
-                }
-                for child in children {
-                    switch child {
-                    case .item(let item): parts += 1 + item.supplementaryItems.count
-                    case .group(let nested): count(nested)
-                    }
+            for child in group.children {
+                switch child {
+                case .item(let item): parts += 1 + item.supplementaryItems.count
+                case .group(let nested): count(nested)
                 }
             }
         }
@@ -276,17 +267,8 @@ extension ScriptLayout {
             script.lua.pop(1)
         }
         func walk(_ group: Compositional.Group) {
-            switch group.layout {
-            case .custom(let items) where items.provider != nil: site(items.id, "itemProvider")
-            case .custom: break
-            case .horizontal(let subitems), .vertical(let subitems):
-                let children: [Compositional.Subitem]
-                switch subitems {
-                case .cyclic(let list): children = list
-                case .count(let child, _), .repeating(let child, _): children = [child]
-                }
-                for case .group(let nested) in children { walk(nested) }
-            }
+            if case .custom(let items) = group.layout, items.provider != nil { site(items.id, "itemProvider") }
+            for case .group(let nested) in group.children { walk(nested) }
         }
         for section in sections {
             walk(section.group)

@@ -40,20 +40,6 @@ enum CompositionalPart: Hashable {
     }
 }
 
-extension Compositional.Group {
-    /// The subitems as written: the list, or the one repeated child.
-    var children: [Compositional.Subitem] {
-        switch layout {
-        case .custom: return []
-        case .horizontal(let subitems), .vertical(let subitems):
-            switch subitems {
-            case .cyclic(let list): return list
-            case .count(let child, _), .repeating(let child, _): return [child]
-            }
-        }
-    }
-}
-
 /// The UIKit APIs the values need whatever the deployment target (those a target may not
 /// replace), for the target an export without `--ios` chooses and for the refusals of one
 /// with it.

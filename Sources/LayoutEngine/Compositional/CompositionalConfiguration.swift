@@ -465,3 +465,17 @@ package enum Compositional {
         }
     }
 }
+
+extension Compositional.Group {
+    /// The subitems as written: the list, or the one repeated child (none for a custom group).
+    package var children: [Compositional.Subitem] {
+        switch layout {
+        case .custom: return []
+        case .horizontal(let subitems), .vertical(let subitems):
+            switch subitems {
+            case .cyclic(let list): return list
+            case .count(let child, _), .repeating(let child, _): return [child]
+            }
+        }
+    }
+}
