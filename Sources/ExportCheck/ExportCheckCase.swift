@@ -19,6 +19,14 @@ struct ExportCheckCase {
     var screen = false
     /// Where the script's relative paths start.
     var directory: String
+    /// The hooks asked beyond the layout at rest (HookCheck): a fling's proposed offset and
+    /// velocity, bounds changes, a batch update's options.
+    var targetOffset: String?
+    var velocity: String?
+    var boundsChanges: [String] = []
+    var update: [String] = []
+
+    var asksHooks: Bool { targetOffset != nil || !boundsChanges.isEmpty || !update.isEmpty }
 
     /// The options export takes: all but what only chooses which elements `run` prints
     /// (`--visible`, `--rect`), which the host records alike.
@@ -53,7 +61,10 @@ struct ExportCheckCase {
         }
         let folder = (path as NSString).deletingLastPathComponent
         let directory = folder.isEmpty ? "." : folder
-        let known: Set<String> = ["script", "args", "allowPartial", "ignore", "refused", "ios", "screen"]
+        let known: Set<String> = [
+            "script", "args", "allowPartial", "ignore", "refused", "ios", "screen", "targetOffset", "velocity",
+            "boundsChanges", "update",
+        ]
         return try entries.enumerated().flatMap { position, entry -> [ExportCheckCase] in
             if let unknown = entry.keys.first(where: { !known.contains($0) }) {
                 throw CheckError("\(path): entry \(position): unknown field \"\(unknown)\"")
@@ -64,10 +75,24 @@ struct ExportCheckCase {
             guard let args = (entry["args"] ?? [String]()) as? [String],
                 let targets = (entry["ios"] ?? [String]()) as? [String]
             else { throw CheckError("\(path): entry \(position): \"args\" and \"ios\" must be arrays of strings") }
-            let base = ExportCheckCase(
+            var base = ExportCheckCase(
                 script: script, args: args, allowPartial: entry["allowPartial"] as? Bool ?? false,
                 ignore: entry["ignore"] as? [String] ?? [], refused: entry["refused"] as? String,
                 screen: entry["screen"] as? Bool ?? false, directory: directory)
+            guard (entry["boundsChanges"] ?? [String]()) is [String], (entry["update"] ?? [String]()) is [String],
+                (entry["targetOffset"] ?? "") is String, (entry["velocity"] ?? "") is String
+            else {
+                throw CheckError(
+                    "\(path): entry \(position): \"targetOffset\" and \"velocity\" must be strings, \"boundsChanges\" and \"update\" arrays of strings"
+                )
+            }
+            base.targetOffset = entry["targetOffset"] as? String
+            base.velocity = entry["velocity"] as? String
+            base.boundsChanges = entry["boundsChanges"] as? [String] ?? []
+            base.update = entry["update"] as? [String] ?? []
+            if base.asksHooks, base.screen {
+                throw CheckError("\(path): entry \(position): hooks are asked of a layout, not a screen")
+            }
             guard !targets.isEmpty else { return [base] }
             return targets.map { target in
                 var one = base
