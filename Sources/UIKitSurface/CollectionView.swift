@@ -2,9 +2,11 @@
 // UICollectionView and its data source and delegate, transcribed from
 // developer.apple.com/documentation/uikit. Each layout pass prepares an invalidated layout,
 // then, as UIKit does for what is on screen, asks the data source for the cell and
-// supplementary view of every element in the bounds and dequeues the layout's decoration
-// views: a cell, kind or decoration nobody registered raises UIKit's exception. The views are
-// plain placeholders (nothing is drawn, registered classes are not instantiated).
+// supplementary view of every element that comes into the bounds (keeping those already
+// shown) and dequeues the layout's decoration views: a cell, kind or decoration nobody
+// registered raises UIKit's exception. A dequeue makes the registered class; each view shown
+// is given its element's frame and attributes (`apply(_:)`). Nothing is drawn; decorations
+// have no view. Batch updates are in CollectionViewUpdates.swift.
 import Foundation
 
 /// developer.apple.com/documentation/uikit/uicollectionviewdatasource
