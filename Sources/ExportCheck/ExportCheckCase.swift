@@ -79,26 +79,39 @@ struct ExportCheckCase {
                 script: script, args: args, allowPartial: entry["allowPartial"] as? Bool ?? false,
                 ignore: entry["ignore"] as? [String] ?? [], refused: entry["refused"] as? String,
                 screen: entry["screen"] as? Bool ?? false, directory: directory)
-            guard (entry["boundsChanges"] ?? [String]()) is [String], (entry["update"] ?? [String]()) is [String],
-                (entry["targetOffset"] ?? "") is String, (entry["velocity"] ?? "") is String
-            else {
-                throw CheckError(
-                    "\(path): entry \(position): \"targetOffset\" and \"velocity\" must be strings, \"boundsChanges\" and \"update\" arrays of strings"
-                )
-            }
-            base.targetOffset = entry["targetOffset"] as? String
-            base.velocity = entry["velocity"] as? String
-            base.boundsChanges = entry["boundsChanges"] as? [String] ?? []
-            base.update = entry["update"] as? [String] ?? []
-            if base.asksHooks, base.screen {
-                throw CheckError("\(path): entry \(position): hooks are asked of a layout, not a screen")
-            }
+            try base.readHooks(entry, "\(path): entry \(position)")
             guard !targets.isEmpty else { return [base] }
             return targets.map { target in
                 var one = base
                 one.args += ["--ios", target]
                 return one
             }
+        }
+    }
+
+    /// The hook fields of a manifest entry (`place` names it in errors).
+    mutating func readHooks(_ entry: [String: Any], _ place: String) throws {
+        guard (entry["boundsChanges"] ?? [String]()) is [String], (entry["update"] ?? [String]()) is [String],
+            (entry["targetOffset"] ?? "") is String, (entry["velocity"] ?? "") is String
+        else {
+            throw CheckError(
+                "\(place): \"targetOffset\" and \"velocity\" must be strings, \"boundsChanges\" and \"update\" arrays of strings"
+            )
+        }
+        targetOffset = entry["targetOffset"] as? String
+        velocity = entry["velocity"] as? String
+        boundsChanges = entry["boundsChanges"] as? [String] ?? []
+        update = entry["update"] as? [String] ?? []
+        if velocity != nil, targetOffset == nil {
+            throw CheckError("\(place): \"velocity\" is the velocity of a \"targetOffset\"")
+        }
+        if !update.isEmpty, args.contains("--data") {
+            throw CheckError(
+                "\(place): \"update\" takes --items or --sections (the host's data file does not change with the batch)"
+            )
+        }
+        if asksHooks, screen {
+            throw CheckError("\(place): hooks are asked of a layout, not a screen")
         }
     }
 
