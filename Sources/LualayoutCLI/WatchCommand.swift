@@ -112,6 +112,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
         var preview: PreviewServer?
         var idle = 0.0
         let watcher = FileWatcher()
+        watcher.watch(Array(baseline.keys))
         // A save starts its run at once. The run of a save whose end the kernel reported (the
         // file closed, or renamed into place) is reported as soon as it is done; one whose end
         // cannot be seen (polling, a writer that keeps the file open) only once the files have
@@ -150,6 +151,7 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
                 if let outcome = session.finish(waitingUntil: slice) {
                     report(outcome, session, io, inputs: session.watchedFiles + controllerFiles)
                     baseline = rebase(baseline, session.watchedFiles)
+                    watcher.watch(Array(baseline.keys))
                     if serve && preview == nil {
                         // The preview starts once the first run is in, so it has a state to show.
                         preview = try startPreview(session, stop, io)

@@ -30,6 +30,12 @@ package struct FileWatcher {
 
     package init() {}
 
+    /// Starts watching `paths` now rather than at the next wait, so a save made before that
+    /// wait (while a run is going, or before a report line is read) is seen with its events.
+    package func watch(_ paths: [String]) {
+        _ = notifiers.notifier(for: paths)
+    }
+
     package static func signature(of path: String) -> Signature? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }

@@ -18,6 +18,9 @@ struct WatchPlumbingTests {
         var watcher = FileWatcher()
         watcher.debounce = 10
         let baseline = FileWatcher.signatures(of: [path])
+        // The watch exists before the writer starts, as `watch`'s does: a writer that ran
+        // before it would be seen by stat alone, without the events that say the save ended.
+        watcher.watch([path])
         let whole = "return flow{ itemSize = {10, 10} }\n"
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
             let descriptor = open(path, O_WRONLY | O_TRUNC)
