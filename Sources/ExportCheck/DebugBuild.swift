@@ -26,7 +26,7 @@ struct DebugBuild {
         func visit(_ name: String) throws {
             guard seen.insert(name).inserted else { return }
             guard let command = commands[name] else {
-                throw CheckError("the debug build does not compile \(name) (run swift build --build-tests first)")
+                throw CheckError("the debug build does not compile \(name) (swift build --target \(name) builds it)")
             }
             for input in command.inputs where input.hasSuffix(".swiftmodule") && input.contains("/Modules/") {
                 try visit(URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent)
