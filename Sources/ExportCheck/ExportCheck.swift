@@ -99,6 +99,7 @@ struct RoundTrip: Sendable {
     var plugin: String? = nil
     var work: String { root + "/.build/export-check" }
     var host: String { work + "/host" }
+    var hostBuild: HostBuild { HostBuild(root: root, host: host, run: process) }
 
     /// An exported case ready for the host.
     struct Compiled {
@@ -183,13 +184,15 @@ struct RoundTrip: Sendable {
         return (compiled, passed, failures)
     }
 
-    /// Step 2: the host package built with every export; on a compile error, the errors
-    /// located in the cases and the line that ends the check.
+    /// Step 2: the host built with every export (HostBuild: against the debug build's
+    /// UIKitSurface); on a compile error, the errors located in the cases and the line that
+    /// ends the check.
     private func buildHost(_ compiled: [Compiled], _ cases: [ExportCheckCase]) throws -> String? {
         guard !compiled.isEmpty else { return nil }
         try HostPackage(root: root, host: host).write(compiled)
-        let build = try process(
-            "/usr/bin/env", ["swift", "build", "--package-path", host, "--scratch-path", host + "/.build"], in: host)
+        let folder = host + "/Sources/Host"
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 }
+        let build = try hostBuild.build(sources)
         guard build.status != 0 else { return nil }
         for line in compileErrors(build.out + build.err, cases, compiled) { print(line) }
         return "0 passed, \(cases.count) failed (the exported Swift did not compile)"
@@ -199,7 +202,7 @@ struct RoundTrip: Sendable {
     /// would raise), the line that ends the check, naming the case it stopped at.
     private func record(_ compiled: [Compiled], _ cases: [ExportCheckCase]) throws -> String? {
         guard !compiled.isEmpty else { return nil }
-        let record = try process(host + "/.build/debug/export-check-host", [work + "/actual"], in: work)
+        let record = try process(hostBuild.program, [work + "/actual"], in: work)
         guard record.status != 0 else { return nil }
         let last = record.err.split(separator: "\n").last { $0.hasPrefix("case ") }
         let index = last.flatMap { Int($0.dropFirst(5)) }

@@ -18,7 +18,8 @@ struct ReleaseCheck: Sendable {
     }
 
     /// Problems, one per failing export, as `TITLE: iOS N: compiler error`. The releases are
-    /// compiled side by side (each a separate swiftc).
+    /// compiled side by side (each a separate swiftc, type-checking its files in one frontend:
+    /// `-wmo`; without it the driver starts a frontend per file, each parsing every file).
     func check(_ exports: [(title: String, file: String, target: String)]) throws -> [String] {
         guard let packageName = try packageName() else {
             return ["the release check needs the debug build's LayoutEngine module (run swift build first)"]
@@ -74,7 +75,8 @@ struct ReleaseCheck: Sendable {
         let result = try run(
             "/usr/bin/env",
             [
-                "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-package-name", packageName,
+                "swiftc", "-typecheck", "-wmo", "-swift-version", "6", "-warnings-as-errors", "-package-name",
+                packageName,
                 "-module-name", "UIKitSurface", "-I", root + "/.build/debug/Modules",
             ] + files, folder)
         guard result.status != 0 else { return [] }

@@ -15,7 +15,9 @@ enum SwiftProgram {
     }
 
     /// Writes `files` (name → source) into a fresh directory, compiles them with `extra` source
-    /// paths (one of the files must be main.swift) and returns what the program prints.
+    /// paths (one of the files must be main.swift) and returns what the program prints. One
+    /// frontend compiles them all (`-wmo`): without it the driver starts one a file, each
+    /// parsing every file.
     static func run(files: [String: String], extra: [String], arguments: [String] = []) throws -> String {
         let directory = NSTemporaryDirectory() + "lua2swift-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -30,7 +32,8 @@ enum SwiftProgram {
         let compile = try execute(
             "/usr/bin/env",
             [
-                "swiftc", "-swift-version", "6", "-Onone", "-suppress-warnings", "-module-name", "Translated", "-o",
+                "swiftc", "-wmo", "-swift-version", "6", "-Onone", "-suppress-warnings", "-module-name", "Translated",
+                "-o",
                 binary,
             ] + extra + paths)
         if compile.status != 0, let keep = ProcessInfo.processInfo.environment["LUALAYOUT_TRANSLATION_KEEP"] {

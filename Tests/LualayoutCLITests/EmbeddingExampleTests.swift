@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// Builds and runs `Examples/Embedding` (a package depending on the library by path) in a
-/// build folder of its own. It compiles the library a second time (about a minute), so it
-/// runs where `Scripts/test` (CI) asks for it: `LUALAYOUT_TEST_EMBEDDING=1`.
+/// Builds and runs `Examples/Embedding` (a package depending on the library by path) with
+/// SwiftPM, as a host app builds it, in the build folder the example packages share
+/// (`.build/examples`, Scripts/record-uikit's: the engine compiled there for one of them serves
+/// the others). It compiles the library's modules it uses a second time, so it runs where
+/// `Scripts/test` (CI) asks for it: `LUALAYOUT_TEST_EMBEDDING=1`.
 @Suite("The embedding example", .enabled(if: ProcessInfo.processInfo.environment["LUALAYOUT_TEST_EMBEDDING"] == "1"))
 struct EmbeddingExampleTests {
     /// Cookbook flow at 375 wide (see RunCommandTests): x = 20, 147.5, 275 — at scale 2 the
@@ -11,13 +13,14 @@ struct EmbeddingExampleTests {
     /// content 10 + 120 + 20 + 120 + 10 = 280 high. The rect 0…200 meets both rows.
     @Test func buildsAndPrintsTheFrames() async throws {
         let package = repositoryRoot + "/Examples/Embedding"
+        let scratch = repositoryRoot + "/.build/examples"
         let build = try await CaseProcess.run(
             "/usr/bin/env",
-            arguments: ["swift", "build", "--package-path", package, "--scratch-path", package + "/.build"],
+            arguments: ["swift", "build", "--package-path", package, "--scratch-path", scratch],
             directory: package, timeout: 900)
         #expect(build.end == .exited(0), "\(build.out)\n\(build.err)")
         let run = try await CaseProcess.run(
-            package + "/.build/debug/embedding", arguments: [repositoryRoot + "/Examples/cookbook-flow.lua"],
+            scratch + "/debug/embedding", arguments: [repositoryRoot + "/Examples/cookbook-flow.lua"],
             directory: package,
             timeout: 60)
         #expect(run.end == .exited(0))

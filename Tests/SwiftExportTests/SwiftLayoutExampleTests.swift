@@ -4,8 +4,9 @@ import Testing
 /// `Examples/SwiftLayout` (Swift stays the source): an app's own UICollectionViewLayout
 /// subclass, built against UIKitSurface on Linux, laid out headlessly and compared with its
 /// committed recording and with its Lua prototype (`Examples/waterfall.lua`) by
-/// `lualayout compare`. Builds the library again in the example's own build folder (about a
-/// minute): run with LUALAYOUT_TEST_EMBEDDING=1, as Scripts/test does.
+/// `lualayout compare`. Builds the library's modules it uses again, in the build folder the
+/// example packages share (`.build/examples`): run with LUALAYOUT_TEST_EMBEDDING=1, as
+/// Scripts/test does.
 @Suite("Examples/SwiftLayout", .enabled(if: ProcessInfo.processInfo.environment["LUALAYOUT_TEST_EMBEDDING"] == "1"))
 struct SwiftLayoutExampleTests {
     static func run(_ executable: String, _ arguments: [String], in directory: String) throws -> (Int32, String, String)
@@ -28,7 +29,9 @@ struct SwiftLayoutExampleTests {
 
     @Test func theSwiftLayoutMatchesItsRecordingAndItsLuaPrototype() throws {
         let package = repositoryRoot + "/Examples/SwiftLayout"
-        let scratch = repositoryRoot + "/.build/swiftlayout-example"
+        // The build folder the example packages share (Scripts/record-uikit's): the library's
+        // modules compiled there for one package serve the others.
+        let scratch = repositoryRoot + "/.build/examples"
         let build = try Self.run(
             "/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch], in: package)
         try #require(build.0 == 0, "\(build.1)\(build.2)")

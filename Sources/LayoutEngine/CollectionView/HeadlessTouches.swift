@@ -100,10 +100,12 @@ extension HeadlessCollectionView {
         closeMenu()
         try cancelTouch()
         release = nil
-        let phases =
-            [("began", 1.0)]
-            + (1...max(steps, 1)).map { ("changed", 1 + (scale - 1) * (Double($0) / Double(max(steps, 1)))) }
-            + (ends ? [("ended", scale)] : [])
+        // Built step by step with its type spelled out: as one `+` of literals and a `map`, this
+        // took the type checker about 5 s of CPU, in every build of the engine.
+        let count = max(steps, 1)
+        var phases: [(phase: String, scale: Double)] = [("began", 1.0)]
+        for step in 1...count { phases.append(("changed", 1 + (scale - 1) * (Double(step) / Double(count)))) }
+        if ends { phases.append(("ended", scale)) }
         for (phase, value) in phases {
             try tell("didPinch", point.indexPath) { try $0.didPinch(self, scale: value, point: point, phase: phase) }
         }
