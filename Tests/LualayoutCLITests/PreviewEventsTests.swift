@@ -5,16 +5,17 @@ import Testing
 /// waits for a version and then asks for the viewport sees that version's layout.
 @Suite("Live preview events", .serialized)
 struct PreviewEventsTests {
-    /// The second save spins for about a second before returning its layout. 30 items of
-    /// 100×100 in 320×480 show 18 elements at y 300; the saved 100×50 items show 24 there
-    /// (see PreviewTests.servesTheViewportAndPublishesSaves). The version must not be
-    /// announced while the run that makes it is still going.
+    /// The second save spins for about a second before returning its layout (under a time limit
+    /// that a loaded machine does not reach). 30 items of 100×100 in 320×480 show 18 elements
+    /// at y 300; the saved 100×50 items show 24 there (see
+    /// PreviewTests.servesTheViewportAndPublishesSaves). The version must not be announced while
+    /// the run that makes it is still going.
     @Test func eventsWaitForTheRunToFinish() throws {
         let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
         let preview = try PreviewTests.Preview(
             script: script,
             arguments: [
-                "--items", "30", "--bounds", "320x480", "--max-instructions", "0",
+                "--items", "30", "--bounds", "320x480", "--max-instructions", "0", "--timeout", "60",
             ])
         try #require(preview.port > 0, "no preview URL in: \(preview.errors.text)")
         #expect(try preview.get("/render.svg?x=0&y=300").components(separatedBy: "data-index-path=").count - 1 == 18)
