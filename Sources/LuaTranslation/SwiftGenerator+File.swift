@@ -66,6 +66,41 @@ extension SwiftGenerator {
 
     private var file_: String { file }
 
+    /// A compositional layout's `sectionProvider` alone (`LuaTranslator.translateSectionProvider`):
+    /// the constants and local functions it reads, the script class with the provider as a
+    /// method, the records and the helpers; the layout's hooks are left to the export.
+    func generateProvider() throws(Refusal) -> String {
+        nameMembers()
+        let constants = SwiftWriter()
+        let script = SwiftWriter()
+        try writeConstants(constants)
+        try writeClass(script)
+        let records = SwiftWriter()
+        var written = 0
+        while written < recordOrder.count {
+            let table = recordOrder[written]
+            written += 1
+            records.blank()
+            try writeRecord(table, records)
+        }
+        let file = SwiftWriter()
+        file.line("// MARK: - \(file_)'s sectionProvider, translated")
+        for part in [script, records, constants] where !part.lines.isEmpty {
+            file.blank()
+            for line in part.lines { file.line(line) }
+        }
+        let helpers = LuaHelper.closure(of: self.helpers)
+        if !helpers.isEmpty {
+            file.blank()
+            file.line("// MARK: - Lua semantics")
+            for helper in helpers {
+                file.blank()
+                file.line(helper.source)
+            }
+        }
+        return file.text
+    }
+
     /// Names for top-level locals and layout fields, unique among the class's members.
     private func nameMembers() {
         memberNames = ["init", "deinit", typeName]
@@ -98,6 +133,11 @@ extension SwiftGenerator {
     private func writeConstants(_ writer: SwiftWriter) throws(Refusal) {
         for member in module.members {
             guard case .constant(let variable, let value) = member else { continue }
+            if CallbackSignature.translatingProvider,
+                case .api(.compositionalNamespace) = inference.slot(for: variable).type.shape
+            {
+                continue  // `local C = compositional`: its calls are written as UIKit's values.
+            }
             if involvesCompositional(inference.slot(for: variable).type) {
                 omitted.append((variable.name, value.location, CompositionalNote.structure))
                 continue
@@ -146,6 +186,9 @@ extension SwiftGenerator {
             switch member {
             case .state(let variable, let value):
                 let slot = inference.slot(for: variable)
+                if CallbackSignature.translatingProvider, case .api(.compositionalNamespace) = slot.type.shape {
+                    continue  // `local C = compositional`: its calls are written as UIKit's values.
+                }
                 if involvesCompositional(slot.type) {
                     omitted.append((variable.name, value?.location ?? variable.location, CompositionalNote.structure))
                     continue
@@ -233,6 +276,8 @@ extension SwiftGenerator {
     private func classComment() -> String {
         switch module.kind {
         case .plain: "/// \(file)'s functions."
+        case .compositional where CallbackSignature.translatingProvider:
+            "/// \(file)'s section provider and the functions it calls, translated: the layout calls sectionProvider for every section."
         default:
             "/// \(file)'s functions and the state they keep, translated: \(prefix)Layout calls them as UIKit calls the layout."
         }

@@ -61,7 +61,13 @@ extension SwiftGenerator {
     ) throws(Refusal) -> String {
         let inoutIndices = inoutParameters(of: type)
         var parts: [String] = []
+        let provider = CallbackSignature.translatingProvider && type.callback?.name == "sectionProvider"
         for (index, parameter) in body.parameters.enumerated() {
+            if provider && index == 0 {
+                // UIKit's provider takes the index and the environment only.
+                try requireUnread(parameter, in: body)
+                continue
+            }
             var swift = try swiftType(of: inference.slot(for: parameter))
             if let given = try callbackParameterType(type, index) { swift = given }
             let name = declare(parameter)
@@ -70,12 +76,28 @@ extension SwiftGenerator {
         }
         // UIKit passes every argument of a callback; Lua's function may name fewer.
         if let callback = type.callback, callback.parameters.count > body.parameters.count {
-            for index in body.parameters.count..<callback.parameters.count {
+            for index in body.parameters.count..<callback.parameters.count where !(provider && index == 0) {
                 let swift = try swiftType(of: inference.valueType(of: callback.parameters[index]))
                 parts.append("\(labels ? "_ " : "")_: \(swift.text)")
             }
         }
         return parts.joined(separator: ", ")
+    }
+
+    /// A translated section provider's `cv`: UIKit's provider has no collection view to give.
+    private func requireUnread(_ parameter: Variable, in body: FunctionBody) throws(Refusal) {
+        var read: SourceLocation?
+        SyntaxWalk.statements(body.body, { _ in }) { expression in
+            if read == nil, case .local(let variable) = expression.kind, variable === parameter {
+                read = expression.location
+            }
+        }
+        if let read {
+            throw Refusal(
+                read,
+                "the section provider reads cv, which UIKit's provider is not given: read the environment "
+                    + "(env.container, env.traitCollection) or constants instead")
+        }
     }
 
     /// A callback's result in the API's type, another function's as inferred.

@@ -158,7 +158,9 @@ extension TypeInference {
                 throw Refusal(location, reason)
             }
             if CallbackSignature.omission(for: name) != nil { continue }
-            guard let signature = CallbackSignature.named(name) ?? flowProperty(name) else { continue }
+            let provider = CallbackSignature.translatingProvider && name == "sectionProvider"
+            guard let signature = provider ? CallbackSignature.sectionProvider : CallbackSignature.named(name) ?? flowProperty(name)
+            else { continue }
             guard function.parameters.count <= signature.parameters.count else {
                 throw Refusal(
                     location,

@@ -16,10 +16,10 @@ extension TypeInference {
             return try methodCall(object, name, arguments, at: location)
         }
         guard case .call(let callee, let arguments) = expression.kind else { return [] }
-        if case .field(let namespace, _) = callee.kind, CompositionalCall.mayBeNamespace(namespace),
+        if case .field(let namespace, let constructor) = callee.kind, CompositionalCall.mayBeNamespace(namespace),
             case .api(.compositionalNamespace) = try evaluate(namespace).type.shape
         {
-            return [try compositionalConstructor(arguments)]
+            return [try compositionalConstructor(constructor, arguments)]
         }
         if case .local = callee.kind, case .api(.compositionalNamespace) = try evaluate(callee).type.shape {
             return [try layoutConstructor(arguments, kind: .compositional, at: location)]
@@ -156,9 +156,9 @@ extension TypeInference {
 
     /// `compositional.item{…}` and its kin: structure the export writes; the arguments are
     /// still checked (a function inside, such as a visible-items handler, is walked).
-    private func compositionalConstructor(_ arguments: [Expression]) throws(Refusal) -> ValueType {
+    private func compositionalConstructor(_ name: String, _ arguments: [Expression]) throws(Refusal) -> ValueType {
         for argument in arguments { _ = try evaluate(argument) }
-        return ValueType(shape: .api(.compositionalValue))
+        return ValueType(shape: .api(.compositionalValue(CompositionalKind(constructor: name))))
     }
 
     /// `flow{...}`: the table is the layout.

@@ -6,6 +6,8 @@ import LayoutEngine
 enum ExportedSections {
     case single(Compositional.Section)
     case cycle(SectionCycle)
+    /// The provider translated to Swift: `NAMEScript`'s `sectionProvider(_:_:)`.
+    case translated(scriptType: String)
 }
 
 /// The body of `makeNAMELayout()` for a compositional layout: its configuration, the parts
@@ -24,6 +26,8 @@ struct CompositionalLayoutSwift {
         switch sections {
         case .single(let section):
             every(section, configurationName: configurationName, layout: layout)
+        case .translated(let scriptType):
+            translated(scriptType, configurationName: configurationName, layout: layout)
         case .cycle(let cycle):
             writing.providerNote = Self.describe(cycle)
             if cycle.cases.count == 1, let section = cycle.cases[0].section {
@@ -122,6 +126,19 @@ struct CompositionalLayoutSwift {
             }
             code.line("}")
         }
+        code.line(configurationName.map { "}, configuration: \($0))" } ?? "}")
+    }
+
+    /// `UICollectionViewCompositionalLayout { sectionIndex, environment in … }` calling the
+    /// translated provider, which computes the section for any index and environment.
+    private func translated(_ scriptType: String, configurationName: String?, layout: String) {
+        let script = code.claim("script")
+        code.line("let \(script) = \(scriptType)()")
+        code.line(
+            configurationName == nil
+                ? "let \(layout) = \(layoutType) { sectionIndex, environment in"
+                : "let \(layout) = \(layoutType)(sectionProvider: { sectionIndex, environment in")
+        code.nested { code.line("\(script).sectionProvider(sectionIndex, environment)") }
         code.line(configurationName.map { "}, configuration: \($0))" } ?? "}")
     }
 

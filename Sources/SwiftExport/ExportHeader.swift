@@ -33,10 +33,19 @@ struct ExportHeader {
             )
         }
         for evaluated in layout.evaluated {
+            if evaluated.name == "sectionProvider", let provider = plan.provider {
+                code.comment(
+                    "sectionProvider (\(evaluated.site)) is translated to Swift (\(provider.scriptType).sectionProvider, at the end): it computes the section for any index and environment (docs/lua-to-swift.md)."
+                )
+                continue
+            }
             code.comment(
                 "\(evaluated.name) (\(evaluated.site)) is Lua code, called for those options; its results are below.")
         }
-        if case .compositional(_, .provided(let sections, let environment)) = layout.body {
+        if let refusal = plan.providerRefusal {
+            code.comment("The section provider is not translated (--allow-partial): \(refusal).")
+        }
+        if plan.provider == nil, case .compositional(_, .provided(let sections, let environment)) = layout.body {
             let container = environment.container
             code.comment(
                 "The section provider saw a container of \(size(container.contentSize)) (effective \(size(container.effectiveContentSize))), display scale \(SwiftText.points(environment.displayScale)), \(sections.count) section\(sections.count == 1 ? "" : "s")."

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LuaTranslation
 import ScriptLayout
 
 /// One export once the layout can be exported: the deployment target and what it chooses,
@@ -11,6 +12,11 @@ struct ExportPlan {
     /// The values as written (deprecated APIs replaced when the target asks).
     private var configuration = Compositional.Configuration()
     private var sections: [Compositional.Section] = []
+    /// The section provider translated to Swift (docs/lua-to-swift.md), which the layout calls
+    /// for every index; nil: the sections seen, as a cycle (`SectionCycle`).
+    var provider: ProviderTranslation?
+    /// Why the provider was not translated, when `--allow-partial` exported the cycle instead.
+    var providerRefusal: String?
 
     init(_ layout: CapturedLayout, _ options: SwiftLayoutExport.Options) {
         self.layout = layout
@@ -88,6 +94,8 @@ struct ExportPlan {
                 let exported: ExportedSections
                 switch captured {
                 case .single: exported = .single(written[0])
+                case .provided where provider != nil:
+                    exported = .translated(scriptType: provider!.scriptType)
                 case .provided(let provided, _):
                     let ids = provided.ids.map { Int($0) }
                     var distinct: [Compositional.Section?] = []
@@ -140,6 +148,10 @@ struct ExportPlan {
         file.line("func make\(options.name)Layout(\(signature)) -> \(returnType) {")
         for line in function { file.line(line) }
         file.line("}")
+        if let provider {
+            file.line("")
+            for line in provider.swift.split(separator: "\n", omittingEmptySubsequences: false) { file.line(String(line)) }
+        }
         if let counts = options.screenItemCounts {
             file.line("")
             ScreenSwift(name: options.name, kinds: kinds, decorationParameters: parameters.map(\.name), needs: needs)

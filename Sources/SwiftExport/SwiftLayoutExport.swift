@@ -94,6 +94,15 @@ package enum SwiftLayoutExport {
         guard refusals.isEmpty else { return .refused(refusals) }
         var plan = ExportPlan(layout, options)
         if let problems = plan.targetRefusals(), !problems.isEmpty { return .refused(problems) }
+        if case .compositional(_, .provided) = layout.body, let lua = options.luaSource {
+            switch ProviderExport.translate(lua, target: plan.target, options: options) {
+            case .success(let provider): plan.provider = provider
+            case .failure(let refusal):
+                // The sections seen, as a cycle, only when asked (docs/export.md).
+                guard options.allowPartial else { return .refused([refusal.line]) }
+                plan.providerRefusal = refusal.line
+            }
+        }
         guard let source = plan.source() else {
             return .refused([
                 "\(options.scriptName): the exported Swift exceeds the memory cap (\(options.memoryLimit >> 20) MiB; raise it with --max-memory)"
