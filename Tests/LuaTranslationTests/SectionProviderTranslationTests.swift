@@ -1,0 +1,85 @@
+import Foundation
+import LuaTranslation
+import Testing
+
+/// A compositional layout's `sectionProvider` translated to Swift (docs/lua-to-swift.md, "A
+/// section provider"): what the translation writes, and what it refuses, at which line.
+@Suite struct SectionProviderTranslationTests {
+    private func translate(_ source: String) throws -> ProviderTranslation {
+        try LuaTranslator.translateSectionProvider(source: Array(source.utf8), file: "t.lua", name: "T")
+    }
+
+    private func refusal(_ source: String) -> String? {
+        do {
+            _ = try translate(source)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The translation UIKitSurfaceTests lays out at 375 and 1024 points
+    /// (TranslatedAdaptiveSections.swift) is the translator's, whitespace aside.
+    @Test func adaptiveSectionsIsTheCodeUIKitSurfaceLaysOut() throws {
+        let file = "Examples/compositional/adaptive-sections.lua"
+        let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/" + file)))
+        let translation = try LuaTranslator.translateSectionProvider(
+            source: source, file: file, name: "AdaptiveSections")
+        let golden = try String(
+            contentsOfFile: repositoryRoot + "/Tests/UIKitSurfaceTests/TranslatedAdaptiveSections.swift",
+            encoding: .utf8)
+        let code = golden[golden.range(of: "// MARK: - ")!.lowerBound...]
+        #expect(translation.swift.filter { !$0.isWhitespace } == code.filter { !$0.isWhitespace })
+        #expect(translation.scriptType == "AdaptiveSectionsScript")
+        #expect(!translation.swift.contains("switch"))
+    }
+
+    /// The environment, the index and Lua's arithmetic are the translated code's own: the
+    /// width test, the integer modulo and the doubling are computed, not frozen.
+    @Test func readsTheEnvironmentAndTheIndex() throws {
+        let swift = try translate(
+            """
+            local C = compositional
+            return compositional{
+              sectionProvider = function(cv, i, env)
+                local n = i % 2 == 0 and 1 or 3
+                if env.traitCollection.horizontalSizeClass == "regular" then n = n * 2 end
+                local item = C.item{ width = C.fractionalWidth(1 / n), height = C.fractionalHeight(1) }
+                local group = C.group{ axis = "vertical", width = C.fractionalWidth(1), height = C.absolute(50),
+                                       subitems = {item}, interItemSpacing = C.fixed(4) }
+                return C.section{ group = group, orthogonalScrollingBehavior = i > 2 and "paging" or "none" }
+              end,
+            }
+            """
+        ).swift
+        #expect(swift.contains("func sectionProvider(_ i: Int, _ env: any NSCollectionLayoutEnvironment)"))
+        #expect(swift.contains("floorModulo(i, 2) == 0 ? 1 : 3"))
+        #expect(swift.contains("sizeClassName(env.traitCollection.horizontalSizeClass"))
+        #expect(swift.contains("NSCollectionLayoutDimension.fractionalWidth(CGFloat(1.0 / Double(n)))"))
+        #expect(swift.contains("NSCollectionLayoutGroup.vertical("))
+        #expect(swift.contains("$0.interItemSpacing = NSCollectionLayoutSpacing.fixed(4.0)"))
+        #expect(swift.contains("$0.orthogonalScrollingBehavior = orthogonalBehavior(i > 2 ? \"paging\" : \"none\")"))
+    }
+
+    /// What the translation does not follow is refused at its line, saying what to change.
+    @Test func refusesWhatItDoesNotFollow() {
+        let head = "local C = compositional\nreturn compositional{\n  sectionProvider = function(cv, i, env)\n"
+        let item = "    local item = C.item{ width = C.fractionalWidth(1), height = C.absolute(44) }\n"
+        let group =
+            "    local group = C.group{ axis = \"horizontal\", width = C.fractionalWidth(1), height = C.absolute(44), subitems = {item} }\n"
+        let tail = "  end,\n}\n"
+        #expect(
+            refusal(head + "    local n = cv:numberOfItems(i)\n" + item + group + "    return C.section{ group = group }\n" + tail)?
+                .hasPrefix("t.lua:4: the section provider reads cv") == true)
+        #expect(
+            refusal(
+                head + item + group
+                    + "    return C.section{ group = group,\n      visibleItemsInvalidationHandler = function(items, offset, e) end }\n"
+                    + tail)?.hasPrefix(
+                    "t.lua:7: visibleItemsInvalidationHandler of compositional.section is not translated in a section provider yet"
+                ) == true)
+        #expect(
+            refusal(head + "    return C.list{ appearance = \"plain\" }\n" + tail)?.hasPrefix(
+                "t.lua:4: compositional.list is not translated in a section provider yet") == true)
+    }
+}
