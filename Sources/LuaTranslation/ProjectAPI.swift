@@ -313,7 +313,7 @@ struct CallbackSignature: Equatable {
             return "models a cell's own sizing: in the app the cells size themselves (the export keeps the estimate)"
         case "section", "sectionProvider", "list", "boundarySupplementaryItems", "contentInsetsReference",
             "interSectionSpacing", "roundingModel":
-            return "the compositional structure: the export writes it with UIKit's values"
+            return "the compositional structure: the export writes it with UIKit's values (phase 2)"
         default: return nil
         }
     }
