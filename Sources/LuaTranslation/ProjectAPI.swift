@@ -297,7 +297,9 @@ struct CallbackSignature: Equatable {
     static func isOmitted(_ function: FunctionBody) -> Bool {
         guard let name = function.name?.split(separator: ".").last.map(String.init) else { return false }
         if translatingProvider {
-            return name != "sectionProvider" && (named(name) != nil || omission(for: name) != nil)
+            // The layout's hooks, by their names (not the structure's field names, which a
+            // local function building a section may well take).
+            return name != "sectionProvider" && (named(name) != nil || name.hasPrefix("preferredSizeFor"))
         }
         return ["preferredSizeForItem", "preferredSizeForSupplementary", "sectionProvider"].contains(name)
     }
