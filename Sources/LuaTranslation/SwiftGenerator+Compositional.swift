@@ -47,10 +47,29 @@ extension SwiftGenerator {
         if let insets = fields["contentInsets"] { properties.append("contentInsets = " + (try directionalInsets(insets))) }
         switch constructor {
         case "item":
-            return ("NSCollectionLayoutItem(layoutSize: \(try layoutSize(fields, at: location)))", properties)
+            let size = try layoutSize(fields, at: location)
+            guard let supplementaries = fields["supplementaryItems"] else {
+                return ("NSCollectionLayoutItem(layoutSize: \(size))", properties)
+            }
+            let items = try emit(supplementaries, as: .array(.named("NSCollectionLayoutSupplementaryItem"))).text
+            return ("NSCollectionLayoutItem(layoutSize: \(size), supplementaryItems: \(items))", properties)
+        case "supplementaryItem":
+            guard let kind = fields["kind"], let anchor = fields["containerAnchor"] else {
+                throw Refusal(location, "a supplementary item needs its kind and containerAnchor")
+            }
+            if let zIndex = fields["zIndex"] { properties.append("zIndex = " + (try emit(zIndex, as: .int).text)) }
+            return (
+                "NSCollectionLayoutSupplementaryItem(layoutSize: \(try layoutSize(fields, at: location)), "
+                    + "elementKind: \(try emit(kind, as: .string).text), containerAnchor: \(try self.anchor(anchor)))",
+                properties
+            )
         case "group":
             if let spacing = fields["interItemSpacing"] {
                 properties.insert("interItemSpacing = " + (try emit(spacing).text), at: 0)
+            }
+            if let supplementaries = fields["supplementaryItems"] {
+                let items = try emit(supplementaries, as: .array(.named("NSCollectionLayoutSupplementaryItem"))).text
+                properties.append("supplementaryItems = " + items)
             }
             return (try group(fields, at: location), properties)
         case "section":
@@ -176,6 +195,38 @@ extension SwiftGenerator {
             values.append(try points(number))
         }
         return UIKitSpelling.directionalInsets(values)
+    }
+
+    /// `{ edges = {"top", "trailing"}, fractionalOffset = {x, y} }` (or `absoluteOffset`),
+    /// written in place: `NSCollectionLayoutAnchor(edges: [.top, .trailing], …)`.
+    private func anchor(_ value: Expression) throws(Refusal) -> String {
+        let shape = "containerAnchor is written in place as { edges = {\"top\", …}, fractionalOffset = {x, y} }"
+        guard case .table(let entries) = value.kind else { throw Refusal(value.location, shape) }
+        var edges: [String] = []
+        var offset = ""
+        for entry in entries {
+            guard case .named(let name, let field, let location) = entry else { throw Refusal(value.location, shape) }
+            switch name {
+            case "edges":
+                guard case .table(let names) = field.kind else { throw Refusal(location, shape) }
+                for case .positional(let edge) in names {
+                    guard case .string(let bytes) = edge.kind,
+                        UIKitSpelling.edges.contains(String(decoding: bytes, as: UTF8.self))
+                    else {
+                        throw Refusal(edge.location, "an edge is one of \(UIKitSpelling.edges.joined(separator: ", "))")
+                    }
+                    edges.append("." + String(decoding: bytes, as: UTF8.self))
+                }
+            case "fractionalOffset", "absoluteOffset":
+                guard case .table(let parts) = field.kind, parts.count == 2, case .positional(let x) = parts[0],
+                    case .positional(let y) = parts[1]
+                else { throw Refusal(location, "\(name) is written in place as {x, y}") }
+                offset = ", \(name): CGPoint(x: \(try points(x)), y: \(try points(y)))"
+            default:
+                throw Refusal(location, "\(name) of containerAnchor is not translated in a section provider yet")
+            }
+        }
+        return "NSCollectionLayoutAnchor(edges: [\(edges.joined(separator: ", "))]\(offset))"
     }
 
     /// A number as the CGFloat UIKit takes (a literal as it is).

@@ -149,7 +149,8 @@ extension UIKitSpelling {
         case .spacing: "NSCollectionLayoutSpacing"
         case .boundary: "NSCollectionLayoutBoundarySupplementaryItem"
         case .decoration: "NSCollectionLayoutDecorationItem"
-        case .supplementary, .anchor, .other: nil
+        case .supplementary: "NSCollectionLayoutSupplementaryItem"
+        case .anchor, .other: nil
         }
     }
 
@@ -178,15 +179,22 @@ extension UIKitSpelling {
 
     /// The fields each constructor's table may give in a translated provider; others are refused.
     static let compositionalFields: [String: Set<String>] = [
-        "item": ["width", "height", "contentInsets"],
-        "group": ["axis", "width", "height", "subitems", "subitem", "count", "interItemSpacing", "contentInsets"],
+        "item": ["width", "height", "contentInsets", "supplementaryItems"],
+        "group": [
+            "axis", "width", "height", "subitems", "subitem", "count", "interItemSpacing", "contentInsets",
+            "supplementaryItems",
+        ],
         "section": [
             "group", "interGroupSpacing", "contentInsets", "orthogonalScrollingBehavior", "boundarySupplementaryItems",
             "decorationItems",
         ],
         "boundarySupplementaryItem": ["kind", "alignment", "width", "height", "pinToVisibleBounds", "zIndex"],
         "background": ["kind", "contentInsets", "zIndex"],
+        "supplementaryItem": ["kind", "width", "height", "containerAnchor", "zIndex"],
     ]
+
+    /// An anchor's edges (NSDirectionalRectEdge), by the names scripts give them.
+    static let edges = ["top", "leading", "bottom", "trailing"]
 
     /// UIKit's orthogonal scrolling behaviours, by the names scripts give them.
     static let orthogonalBehaviors = [
