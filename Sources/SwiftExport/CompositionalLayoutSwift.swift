@@ -6,8 +6,9 @@ import LayoutEngine
 enum ExportedSections {
     case single(Compositional.Section)
     case cycle(SectionCycle)
-    /// The provider translated to Swift: `NAMEScript`'s `sectionProvider(_:_:)`.
-    case translated(scriptType: String)
+    /// The provider translated to Swift: `NAMEScript`'s `sectionProvider(_:_:)`; `emptyForNil`
+    /// (`--allow-partial`, the provider returned nil for the options): nil becomes an empty section.
+    case translated(scriptType: String, emptyForNil: Bool)
 }
 
 /// The body of `makeNAMELayout()` for a compositional layout: its configuration, the parts
@@ -26,8 +27,8 @@ struct CompositionalLayoutSwift {
         switch sections {
         case .single(let section):
             every(section, configurationName: configurationName, layout: layout)
-        case .translated(let scriptType):
-            translated(scriptType, configurationName: configurationName, layout: layout)
+        case .translated(let scriptType, let emptyForNil):
+            translated(scriptType, emptyForNil: emptyForNil, configurationName: configurationName, layout: layout)
         case .cycle(let cycle):
             writing.providerNote = Self.describe(cycle)
             if cycle.cases.count == 1, let section = cycle.cases[0].section {
@@ -131,14 +132,21 @@ struct CompositionalLayoutSwift {
 
     /// `UICollectionViewCompositionalLayout { sectionIndex, environment in … }` calling the
     /// translated provider, which computes the section for any index and environment.
-    private func translated(_ scriptType: String, configurationName: String?, layout: String) {
+    private func translated(_ scriptType: String, emptyForNil: Bool, configurationName: String?, layout: String) {
         let script = code.claim("script")
         code.line("let \(script) = \(scriptType)()")
         code.line(
             configurationName == nil
                 ? "let \(layout) = \(layoutType) { sectionIndex, environment in"
                 : "let \(layout) = \(layoutType)(sectionProvider: { sectionIndex, environment in")
-        code.nested { code.line("\(script).sectionProvider(sectionIndex, environment)") }
+        code.nested {
+            guard emptyForNil else {
+                code.line("\(script).sectionProvider(sectionIndex, environment)")
+                return
+            }
+            code.line("if let section = \(script).sectionProvider(sectionIndex, environment) { return section }")
+            emptySection()
+        }
         code.line(configurationName.map { "}, configuration: \($0))" } ?? "}")
     }
 

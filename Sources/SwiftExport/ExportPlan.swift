@@ -94,8 +94,10 @@ struct ExportPlan {
                 let exported: ExportedSections
                 switch captured {
                 case .single: exported = .single(written[0])
-                case .provided where provider != nil:
-                    exported = .translated(scriptType: provider!.scriptType)
+                case .provided(let provided, _) where provider != nil:
+                    exported = .translated(
+                        scriptType: provider!.scriptType,
+                        emptyForNil: options.allowPartial && provided.distinct.contains { $0 == nil })
                 case .provided(let provided, _):
                     let ids = provided.ids.map { Int($0) }
                     var distinct: [Compositional.Section?] = []

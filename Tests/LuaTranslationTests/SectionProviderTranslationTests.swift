@@ -31,6 +31,8 @@ import Testing
         let code = golden[golden.range(of: "// MARK: - ")!.lowerBound...]
         #expect(translation.swift.filter { !$0.isWhitespace } == code.filter { !$0.isWhitespace })
         #expect(translation.scriptType == "AdaptiveSectionsScript")
+        let docs = try String(contentsOfFile: repositoryRoot + "/docs/lua-to-swift.md", encoding: .utf8)
+        #expect(docs.contains(translation.swift), "docs/lua-to-swift.md must show the translation as written")
         #expect(!translation.swift.contains("switch"))
     }
 
