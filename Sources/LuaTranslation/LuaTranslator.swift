@@ -48,12 +48,14 @@ package enum LuaTranslator {
                 try inference.run()
                 while try inference.apply(sample) { try inference.run() }
                 let module = try ModuleStructure(chunk: chunk, inference: inference)
+                // A provider, or one section (whose handler is Lua) that it returns for every index.
                 let provider = module.members.first {
                     if case .layoutField("sectionProvider", let value) = $0, case .function = value.kind { return true }
+                    if case .layoutField("section", let value) = $0, case .call = value.kind { return true }
                     return false
                 }
                 guard module.kind == .compositional, provider != nil else {
-                    throw Refusal(chunk.main.location, "the layout has no sectionProvider function to translate")
+                    throw Refusal(chunk.main.location, "the layout has no sectionProvider function or section to translate")
                 }
                 try AliasCheck(chunk: chunk, inference: inference).run()
                 let generator = SwiftGenerator(inference: inference, module: module, prefix: name, file: file)

@@ -218,6 +218,8 @@ struct CallbackSignature: Equatable {
         case collectionView, elementSink, environment, integer
         case schema(APISchema.Kind)
         case attributesArray, updateArray
+        /// A section's visible items (visibleItemsInvalidationHandler).
+        case visibleItemsArray
     }
 
     enum Result: Equatable {
@@ -287,6 +289,11 @@ struct CallbackSignature: Equatable {
     /// (`LuaTranslator.translateSectionProvider`): the provider is the one callback, and the
     /// layout's hooks are left to the export.
     @TaskLocal static var translatingProvider = false
+
+    /// A section's `visibleItemsInvalidationHandler`: `(items, offset, env)`, changing the items.
+    static let visibleItemsHandler = CallbackSignature(
+        name: "visibleItemsInvalidationHandler", parameters: [.visibleItemsArray, .schema(.point), .environment],
+        result: .none)
 
     /// The provider's signature, in that translation: `(cv, sectionIndex, env) -> section`.
     static let sectionProvider = CallbackSignature(

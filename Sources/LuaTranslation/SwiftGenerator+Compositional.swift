@@ -34,7 +34,9 @@ extension SwiftGenerator {
             let (value, properties) = try compositionalValue(constructor, fields, at: location)
             guard !properties.isEmpty else { return Code(value, type) }
             helpers.insert(.configured)
-            let body = properties.map { "    $0." + $0 }.joined(separator: "\n")
+            // A property's value may span lines (a handler's closure): each keeps its indentation.
+            let body = properties.map { "$0." + $0 }.joined(separator: "\n").split(separator: "\n")
+                .map { "    " + $0 }.joined(separator: "\n")
             return Code("configured(\(value)) {\n\(body)\n}", type)
         }
     }
@@ -82,6 +84,12 @@ extension SwiftGenerator {
                 properties.append(
                     "orthogonalScrollingBehavior = "
                         + (try named(behavior, UIKitSpelling.orthogonalBehaviors, helper: "orthogonalBehavior")))
+            }
+            if let handler = fields["visibleItemsInvalidationHandler"] {
+                guard case .function(let body) = handler.kind else {
+                    throw Refusal(handler.location, "write visibleItemsInvalidationHandler as a function here")
+                }
+                properties.append("visibleItemsInvalidationHandler = " + (try closure(body).text))
             }
             for (field, element) in [
                 ("boundarySupplementaryItems", "NSCollectionLayoutBoundarySupplementaryItem"),

@@ -206,6 +206,8 @@ extension SwiftGenerator {
                 body.line("private \(lazy)var \(name)\(annotation) = \(code.text)")
             case .layoutField(let name, let value):
                 if case .function = value.kind { continue }
+                // A layout of one section: the translated provider returns it (writeMethods).
+                if CallbackSignature.translatingProvider && name == "section" { continue }
                 // A flow's properties are the export's (makeNAMELayout sets them); the layout
                 // subclass answers flipsHorizontallyInOppositeLayoutDirection.
                 if module.kind == .flow, TypeInference.flowPropertySchema(name) != nil || FlowProperty.isProperty(name)
@@ -243,6 +245,15 @@ extension SwiftGenerator {
     private func writeMethods(_ body: SwiftWriter) throws(Refusal) {
         for member in module.members {
             switch member {
+            case .layoutField("section", let value) where CallbackSignature.translatingProvider:
+                // The same section for every index, as UIKitSurface's `init(section:)` lays it out.
+                startMember()
+                body.blank()
+                let section = try emit(value, as: .named("NSCollectionLayoutSection"))
+                try body.block("func sectionProvider(_: Int, _: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?") {
+                    () throws(Refusal) in
+                    body.line("return \(section.text)")
+                }
             case .layoutField(let name, let value):
                 guard case .function(let function) = value.kind else { continue }
                 if let reason = CallbackSignature.omission(for: name) {

@@ -158,6 +158,15 @@ extension TypeInference {
     /// still checked (a function inside, such as a visible-items handler, is walked).
     private func compositionalConstructor(_ name: String, _ arguments: [Expression]) throws(Refusal) -> ValueType {
         for argument in arguments { _ = try evaluate(argument) }
+        if CallbackSignature.translatingProvider, name == "section", arguments.count == 1,
+            case .table(let entries) = arguments[0].kind
+        {
+            for case .named("visibleItemsInvalidationHandler", let value, _) in entries {
+                if case .function(let body) = value.kind {
+                    try applySignature(CallbackSignature.visibleItemsHandler, to: body)
+                }
+            }
+        }
         return ValueType(shape: .api(.compositionalValue(CompositionalKind(constructor: name))))
     }
 

@@ -186,7 +186,7 @@ extension UIKitSpelling {
         ],
         "section": [
             "group", "interGroupSpacing", "contentInsets", "orthogonalScrollingBehavior", "boundarySupplementaryItems",
-            "decorationItems",
+            "decorationItems", "visibleItemsInvalidationHandler",
         ],
         "boundarySupplementaryItem": ["kind", "alignment", "width", "height", "pinToVisibleBounds", "zIndex"],
         "background": ["kind", "contentInsets", "zIndex"],

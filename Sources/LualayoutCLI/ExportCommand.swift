@@ -101,8 +101,8 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
         case .flow: translated = !allowPartial && !captured.luaCode.isEmpty && captured.unsupported.isEmpty
         case .compositional: translated = false
         }
-        if case .compositional(_, .provided) = captured.body {
-            // A section provider is translated to Swift (docs/lua-to-swift.md).
+        if ProviderExport.translates(captured) {
+            // A section provider (or a section's handler) is translated to Swift (docs/lua-to-swift.md).
             guard let data = FileManager.default.contents(atPath: script) else {
                 throw .input("\(script): cannot read file")
             }

@@ -42,6 +42,11 @@ struct ExportHeader {
             code.comment(
                 "\(evaluated.name) (\(evaluated.site)) is Lua code, called for those options; its results are below.")
         }
+        if let provider = plan.provider, case .compositional(_, .single) = layout.body {
+            code.comment(
+                "The section's visibleItemsInvalidationHandler is Lua code translated to Swift (\(provider.scriptType), at the end; docs/lua-to-swift.md): it runs in the app as the script does."
+            )
+        }
         if let refusal = plan.providerRefusal {
             code.comment("The section provider is not translated (--allow-partial): \(refusal).")
         }

@@ -93,6 +93,8 @@ struct ExportPlan {
             case .compositional(_, let captured):
                 let exported: ExportedSections
                 switch captured {
+                case .single where provider != nil:
+                    exported = .translated(scriptType: provider!.scriptType, emptyForNil: false)
                 case .single: exported = .single(written[0])
                 case .provided(let provided, _) where provider != nil:
                     exported = .translated(

@@ -1,12 +1,25 @@
 import LayoutEngine
 import LuaTranslation
+import ScriptLayout
 
 /// A compositional layout's `sectionProvider` translated for the export: Swift that computes
 /// the section for any index and environment (docs/lua-to-swift.md, "A section provider"),
 /// or the located reason it is not (docs/export.md, "Section providers").
-enum ProviderExport {
+package enum ProviderExport {
     struct Refusal: Error {
         var line: String
+    }
+
+    /// Whether the export writes the layout's sections as translated Swift: a section provider,
+    /// or one section whose only Lua is its visibleItemsInvalidationHandler (a layout with other
+    /// hooks keeps its section's values, the hooks refused or marked as before).
+    package static func translates(_ layout: CapturedLayout) -> Bool {
+        guard case .compositional(_, let captured) = layout.body else { return false }
+        switch captured {
+        case .provided: return true
+        case .single:
+            return !layout.luaCode.isEmpty && layout.luaCode.allSatisfy { $0.name == "visibleItemsInvalidationHandler" }
+        }
     }
 
     static func translate(

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LuaTranslation
 import ScriptLayout
 
 /// `lualayout export --swift`: a layout script's UIKit values as a Swift file that builds the
@@ -90,18 +91,28 @@ package enum SwiftLayoutExport {
             default: break
             }
         }
+        var layout = layout
+        var translation: Result<ProviderTranslation, ProviderExport.Refusal>?
+        if let lua = options.luaSource, ProviderExport.translates(layout) {
+            var probe = ExportPlan(layout, options)
+            if let problems = probe.targetRefusals(), !problems.isEmpty { return .refused(problems) }
+            translation = ProviderExport.translate(lua, target: probe.target, options: options)
+            if case .success = translation {
+                // The sections' handlers are in the translated Swift.
+                layout.luaCode.removeAll { $0.name == "visibleItemsInvalidationHandler" }
+            }
+        }
         let refusals = self.refusals(layout, options)
         guard refusals.isEmpty else { return .refused(refusals) }
         var plan = ExportPlan(layout, options)
         if let problems = plan.targetRefusals(), !problems.isEmpty { return .refused(problems) }
-        if case .compositional(_, .provided) = layout.body, let lua = options.luaSource {
-            switch ProviderExport.translate(lua, target: plan.target, options: options) {
-            case .success(let provider): plan.provider = provider
-            case .failure(let refusal):
-                // The sections seen, as a cycle, only when asked (docs/export.md).
-                guard options.allowPartial else { return .refused([refusal.line]) }
-                plan.providerRefusal = refusal.line
-            }
+        switch translation {
+        case .success(let provider): plan.provider = provider
+        case .failure(let refusal):
+            // The sections seen, as a cycle, only when asked (docs/export.md).
+            guard options.allowPartial else { return .refused([refusal.line]) }
+            plan.providerRefusal = refusal.line
+        case nil: break
         }
         guard let source = plan.source() else {
             return .refused([
