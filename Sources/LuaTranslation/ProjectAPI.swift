@@ -184,7 +184,7 @@ enum CompositionalKind: Equatable, CustomStringConvertible {
     init(constructor name: String) {
         switch name {
         case "item": self = .item
-        case "group": self = .group
+        case "group", "customGroup": self = .group
         case "section": self = .section
         case "fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings":
             self = .dimension
@@ -294,6 +294,9 @@ struct CallbackSignature: Equatable {
     static let visibleItemsHandler = CallbackSignature(
         name: "visibleItemsInvalidationHandler", parameters: [.visibleItemsArray, .schema(.point), .environment],
         result: .none)
+
+    /// A custom group's `itemProvider`: `(env) -> {{x=, y=, width=, height= [, zIndex=]}, …}`.
+    static let itemProvider = CallbackSignature(name: "itemProvider", parameters: [.environment], result: .customItems)
 
     /// The provider's signature, in that translation: `(cv, sectionIndex, env) -> section`.
     static let sectionProvider = CallbackSignature(

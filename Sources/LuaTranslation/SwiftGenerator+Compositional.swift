@@ -100,6 +100,28 @@ extension SwiftGenerator {
                 }
             }
             return (value, properties)
+        case "customGroup":
+            guard let provider = fields["itemProvider"] else {
+                throw Refusal(location, "a custom group needs its itemProvider")
+            }
+            usesCustomItems = true
+            // Called from UIKit's closure: the script's members are `self.`'s there.
+            closureDepth += 1
+            defer { closureDepth -= 1 }
+            let frames: String
+            switch provider.kind {
+            case .function(let body): frames = "(" + (try closure(body).text) + ")"
+            case .local: frames = try emit(provider).text
+            default:
+                throw Refusal(provider.location, "write the itemProvider here as a function, or name a local function")
+            }
+            let item = prefix + "CustomItem"
+            return (
+                "NSCollectionLayoutGroup.custom(layoutSize: \(try layoutSize(fields, at: location))) { environment in\n"
+                    + "    let frames: [\(item)] = \(frames)(environment)\n"
+                    + "    return frames.map { $0.uikitItem }\n}",
+                properties
+            )
         case "boundarySupplementaryItem":
             guard let kind = fields["kind"] else { throw Refusal(location, "a boundary item needs its kind") }
             let alignment = try fields["alignment"].map { (value) throws(Refusal) in

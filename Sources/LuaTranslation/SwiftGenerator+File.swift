@@ -83,6 +83,21 @@ extension SwiftGenerator {
             records.blank()
             try writeRecord(table, records)
         }
+        if usesCustomItems {
+            let item = prefix + "CustomItem"
+            records.blank()
+            records.line("/// A frame a custom group's itemProvider returns (\(file_)), in the group's coordinates.")
+            records.line("private struct \(item) {")
+            records.line("    var x: Double, y: Double, width: Double, height: Double")
+            records.line("    var zIndex: Int? = nil")
+            records.blank()
+            records.line("    @MainActor var uikitItem: NSCollectionLayoutGroupCustomItem {")
+            records.line(
+                "        NSCollectionLayoutGroupCustomItem(frame: CGRect(x: x, y: y, width: width, height: height), zIndex: zIndex ?? 0)"
+            )
+            records.line("    }")
+            records.line("}")
+        }
         let file = SwiftWriter()
         file.line("// MARK: - \(file_)'s sectionProvider, translated")
         for part in [script, records, constants] where !part.lines.isEmpty {

@@ -30,6 +30,8 @@ final class SwiftGenerator {
     /// The deployment target deprecated `subitem:count:` (iOS 16): a translated provider writes
     /// `repeatingSubitem:count:` with the item resized as that initializer would.
     var replacesSubitemCount = false
+    /// A custom group's itemProvider was written: `NAMECustomItem` is declared.
+    var usesCustomItems = false
     /// Closures being written (members need `self.` inside them).
     var closureDepth = 0
     /// The functions being written, innermost last.

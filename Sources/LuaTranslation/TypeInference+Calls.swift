@@ -167,6 +167,25 @@ extension TypeInference {
                 }
             }
         }
+        if CallbackSignature.translatingProvider, name == "customGroup", arguments.count == 1,
+            case .table(let entries) = arguments[0].kind
+        {
+            for case .named("itemProvider", let value, _) in entries {
+                // A function written here, or a local function named.
+                var provider: FunctionBody?
+                if case .function(let body) = value.kind { provider = body }
+                if case .local = value.kind { provider = try evaluate(value).type.shape.function?.bodies.first }
+                guard let body = provider else { continue }
+                try applySignature(CallbackSignature.itemProvider, to: body)
+                // Its frames are NSCollectionLayoutGroupCustomItem's.
+                let function = functionType(for: body)
+                if let list = function.results.first?.resolved.type.shape.table, let entries = list.entries,
+                    let frame = entries.resolved.type.shape.table, frame.schema == nil
+                {
+                    try types.unify(schemaTable(.customItem), frame, at: body.location)
+                }
+            }
+        }
         return ValueType(shape: .api(.compositionalValue(CompositionalKind(constructor: name))))
     }
 

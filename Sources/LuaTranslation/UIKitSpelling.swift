@@ -191,6 +191,7 @@ extension UIKitSpelling {
         "boundarySupplementaryItem": ["kind", "alignment", "width", "height", "pinToVisibleBounds", "zIndex"],
         "background": ["kind", "contentInsets", "zIndex"],
         "supplementaryItem": ["kind", "width", "height", "containerAnchor", "zIndex"],
+        "customGroup": ["width", "height", "itemProvider"],
     ]
 
     /// An anchor's edges (NSDirectionalRectEdge), by the names scripts give them.

@@ -10,15 +10,18 @@ package enum ProviderExport {
         var line: String
     }
 
+    /// The Lua code inside sections, which the translation writes as closures.
+    static let inSections: Set<String> = ["visibleItemsInvalidationHandler", "itemProvider"]
+
     /// Whether the export writes the layout's sections as translated Swift: a section provider,
-    /// or one section whose only Lua is its visibleItemsInvalidationHandler (a layout with other
-    /// hooks keeps its section's values, the hooks refused or marked as before).
+    /// or one section whose only Lua is a handler or a custom group's item provider (a layout
+    /// with other hooks keeps its section's values, the hooks refused or marked as before).
     package static func translates(_ layout: CapturedLayout) -> Bool {
         guard case .compositional(_, let captured) = layout.body else { return false }
         switch captured {
         case .provided: return true
         case .single:
-            return !layout.luaCode.isEmpty && layout.luaCode.allSatisfy { $0.name == "visibleItemsInvalidationHandler" }
+            return !layout.luaCode.isEmpty && layout.luaCode.allSatisfy { inSections.contains($0.name) }
         }
     }
 

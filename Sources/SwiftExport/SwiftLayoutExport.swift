@@ -98,8 +98,8 @@ package enum SwiftLayoutExport {
             if let problems = probe.targetRefusals(), !problems.isEmpty { return .refused(problems) }
             translation = ProviderExport.translate(lua, target: probe.target, options: options)
             if case .success = translation {
-                // The sections' handlers are in the translated Swift.
-                layout.luaCode.removeAll { $0.name == "visibleItemsInvalidationHandler" }
+                // The sections' handlers and item providers are in the translated Swift.
+                layout.luaCode.removeAll { ProviderExport.inSections.contains($0.name) }
             }
         }
         let refusals = self.refusals(layout, options)
