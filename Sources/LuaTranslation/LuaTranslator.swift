@@ -38,7 +38,8 @@ package enum LuaTranslator {
     /// hooks are not part of it.
     /// `replacesSubitemCount`: the deployment target deprecated `subitem:count:` (iOS 16).
     package static func translateSectionProvider(
-        source: [UInt8], file: String, name: String, sample: DataSample = DataSample(), replacesSubitemCount: Bool = false
+        source: [UInt8], file: String, name: String, sample: DataSample = DataSample(),
+        replacesSubitemCount: Bool = false
     ) throws(TranslationError) -> ProviderTranslation {
         let outcome = CallbackSignature.$translatingProvider.withValue(true) {
             () -> Result<ProviderTranslation, TranslationError> in
@@ -55,7 +56,8 @@ package enum LuaTranslator {
                     return false
                 }
                 guard module.kind == .compositional, provider != nil else {
-                    throw Refusal(chunk.main.location, "the layout has no sectionProvider function or section to translate")
+                    throw Refusal(
+                        chunk.main.location, "the layout has no sectionProvider function or section to translate")
                 }
                 try AliasCheck(chunk: chunk, inference: inference).run()
                 let generator = SwiftGenerator(inference: inference, module: module, prefix: name, file: file)

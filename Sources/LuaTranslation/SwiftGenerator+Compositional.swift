@@ -46,7 +46,9 @@ extension SwiftGenerator {
         _ constructor: String, _ fields: [String: Expression], at location: SourceLocation
     ) throws(Refusal) -> (String, [String]) {
         var properties: [String] = []
-        if let insets = fields["contentInsets"] { properties.append("contentInsets = " + (try directionalInsets(insets))) }
+        if let insets = fields["contentInsets"] {
+            properties.append("contentInsets = " + (try directionalInsets(insets)))
+        }
         switch constructor {
         case "item":
             let size = try layoutSize(fields, at: location)
@@ -75,53 +77,9 @@ extension SwiftGenerator {
             }
             return (try group(fields, at: location), properties)
         case "section":
-            guard let group = fields["group"] else { throw Refusal(location, "compositional.section needs a group") }
-            let value = "NSCollectionLayoutSection(group: \(try emit(group).text))"
-            if let spacing = fields["interGroupSpacing"] {
-                properties.insert("interGroupSpacing = " + (try points(spacing)), at: 0)
-            }
-            if let behavior = fields["orthogonalScrollingBehavior"] {
-                properties.append(
-                    "orthogonalScrollingBehavior = "
-                        + (try named(behavior, UIKitSpelling.orthogonalBehaviors, helper: "orthogonalBehavior")))
-            }
-            if let handler = fields["visibleItemsInvalidationHandler"] {
-                guard case .function(let body) = handler.kind else {
-                    throw Refusal(handler.location, "write visibleItemsInvalidationHandler as a function here")
-                }
-                properties.append("visibleItemsInvalidationHandler = " + (try closure(body).text))
-            }
-            for (field, element) in [
-                ("boundarySupplementaryItems", "NSCollectionLayoutBoundarySupplementaryItem"),
-                ("decorationItems", "NSCollectionLayoutDecorationItem"),
-            ] {
-                if let items = fields[field] {
-                    properties.append("\(field) = " + (try emit(items, as: .array(.named(element))).text))
-                }
-            }
-            return (value, properties)
+            return (try section(fields, &properties, at: location), properties)
         case "customGroup":
-            guard let provider = fields["itemProvider"] else {
-                throw Refusal(location, "a custom group needs its itemProvider")
-            }
-            usesCustomItems = true
-            // Called from UIKit's closure: the script's members are `self.`'s there.
-            closureDepth += 1
-            defer { closureDepth -= 1 }
-            let frames: String
-            switch provider.kind {
-            case .function(let body): frames = "(" + (try closure(body).text) + ")"
-            case .local: frames = try emit(provider).text
-            default:
-                throw Refusal(provider.location, "write the itemProvider here as a function, or name a local function")
-            }
-            let item = prefix + "CustomItem"
-            return (
-                "NSCollectionLayoutGroup.custom(layoutSize: \(try layoutSize(fields, at: location))) { environment in\n"
-                    + "    let frames: [\(item)] = \(frames)(environment)\n"
-                    + "    return frames.map { $0.uikitItem }\n}",
-                properties
-            )
+            return (try customGroup(fields, at: location), properties)
         case "boundarySupplementaryItem":
             guard let kind = fields["kind"] else { throw Refusal(location, "a boundary item needs its kind") }
             let alignment = try fields["alignment"].map { (value) throws(Refusal) in
@@ -147,6 +105,60 @@ extension SwiftGenerator {
         }
     }
 
+    /// `NSCollectionLayoutSection(group:)`; its properties are added to `properties`.
+    private func section(
+        _ fields: [String: Expression], _ properties: inout [String], at location: SourceLocation
+    ) throws(Refusal) -> String {
+        guard let group = fields["group"] else { throw Refusal(location, "compositional.section needs a group") }
+        let value = "NSCollectionLayoutSection(group: \(try emit(group).text))"
+        if let spacing = fields["interGroupSpacing"] {
+            properties.insert("interGroupSpacing = " + (try points(spacing)), at: 0)
+        }
+        if let behavior = fields["orthogonalScrollingBehavior"] {
+            properties.append(
+                "orthogonalScrollingBehavior = "
+                    + (try named(behavior, UIKitSpelling.orthogonalBehaviors, helper: "orthogonalBehavior")))
+        }
+        if let handler = fields["visibleItemsInvalidationHandler"] {
+            guard case .function(let body) = handler.kind else {
+                throw Refusal(handler.location, "write visibleItemsInvalidationHandler as a function here")
+            }
+            properties.append("visibleItemsInvalidationHandler = " + (try closure(body).text))
+        }
+        for (field, element) in [
+            ("boundarySupplementaryItems", "NSCollectionLayoutBoundarySupplementaryItem"),
+            ("decorationItems", "NSCollectionLayoutDecorationItem"),
+        ] {
+            if let items = fields[field] {
+                properties.append("\(field) = " + (try emit(items, as: .array(.named(element))).text))
+            }
+        }
+        return value
+    }
+
+    /// `NSCollectionLayoutGroup.custom(layoutSize:itemProvider:)` calling the translated item
+    /// provider, whose frames (`NAMECustomItem`) become UIKit's custom items.
+    private func customGroup(_ fields: [String: Expression], at location: SourceLocation) throws(Refusal) -> String {
+        guard let provider = fields["itemProvider"] else {
+            throw Refusal(location, "a custom group needs its itemProvider")
+        }
+        usesCustomItems = true
+        // Called from UIKit's closure: the script's members are `self.`'s there.
+        closureDepth += 1
+        defer { closureDepth -= 1 }
+        let frames: String
+        switch provider.kind {
+        case .function(let body): frames = "(" + (try closure(body).text) + ")"
+        case .local: frames = try emit(provider).text
+        default:
+            throw Refusal(provider.location, "write the itemProvider here as a function, or name a local function")
+        }
+        let item = prefix + "CustomItem"
+        return "NSCollectionLayoutGroup.custom(layoutSize: \(try layoutSize(fields, at: location))) { environment in\n"
+            + "    let frames: [\(item)] = \(frames)(environment)\n"
+            + "    return frames.map { $0.uikitItem }\n}"
+    }
+
     /// `NSCollectionLayoutGroup.horizontal(layoutSize:subitems:)` or `(…subitem:count:)`; the
     /// axis must be written as a string, as it picks the initializer.
     private func group(_ fields: [String: Expression], at location: SourceLocation) throws(Refusal) -> String {
@@ -156,7 +168,8 @@ extension SwiftGenerator {
                 ["horizontal", "vertical"].contains(String(decoding: bytes, as: UTF8.self))
             else {
                 throw Refusal(
-                    given.location, "a group's axis is written as \"horizontal\" or \"vertical\" (it picks UIKit's initializer)")
+                    given.location,
+                    "a group's axis is written as \"horizontal\" or \"vertical\" (it picks UIKit's initializer)")
             }
             axis = String(decoding: bytes, as: UTF8.self)
         }
@@ -274,7 +287,8 @@ extension SwiftGenerator {
             return "." + name
         }
         guard let helper, let known = LuaHelper(rawValue: helper) else {
-            throw Refusal(value.location, "write this value as a string literal (one of \(names.joined(separator: ", ")))")
+            throw Refusal(
+                value.location, "write this value as a string literal (one of \(names.joined(separator: ", ")))")
         }
         helpers.insert(known)
         return "\(helper)(\(try emit(value, as: .string).text))"

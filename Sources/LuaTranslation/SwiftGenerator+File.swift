@@ -265,7 +265,9 @@ extension SwiftGenerator {
                 startMember()
                 body.blank()
                 let section = try emit(value, as: .named("NSCollectionLayoutSection"))
-                try body.block("func sectionProvider(_: Int, _: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?") {
+                try body.block(
+                    "func sectionProvider(_: Int, _: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?"
+                ) {
                     () throws(Refusal) in
                     body.line("return \(section.text)")
                 }

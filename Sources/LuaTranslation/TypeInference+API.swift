@@ -176,7 +176,9 @@ extension TypeInference {
             }
             if CallbackSignature.omission(for: name) != nil { continue }
             let provider = CallbackSignature.translatingProvider && name == "sectionProvider"
-            guard let signature = provider ? CallbackSignature.sectionProvider : CallbackSignature.named(name) ?? flowProperty(name)
+            guard
+                let signature = provider
+                    ? CallbackSignature.sectionProvider : CallbackSignature.named(name) ?? flowProperty(name)
             else { continue }
             guard function.parameters.count <= signature.parameters.count else {
                 throw Refusal(

@@ -154,7 +154,9 @@ struct ExportPlan {
         file.line("}")
         if let provider {
             file.line("")
-            for line in provider.swift.split(separator: "\n", omittingEmptySubsequences: false) { file.line(String(line)) }
+            for line in provider.swift.split(separator: "\n", omittingEmptySubsequences: false) {
+                file.line(String(line))
+            }
         }
         if let counts = options.screenItemCounts {
             file.line("")

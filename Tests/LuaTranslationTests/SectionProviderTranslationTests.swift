@@ -71,15 +71,23 @@ import Testing
             "    local group = C.group{ axis = \"horizontal\", width = C.fractionalWidth(1), height = C.absolute(44), subitems = {item} }\n"
         let tail = "  end,\n}\n"
         #expect(
-            refusal(head + "    local n = cv:numberOfItems(i)\n" + item + group + "    return C.section{ group = group }\n" + tail)?
+            refusal(
+                head + "    local n = cv:numberOfItems(i)\n" + item + group + "    return C.section{ group = group }\n"
+                    + tail)?
                 .hasPrefix("t.lua:4: the section provider reads cv") == true)
         #expect(
             refusal(
                 head + item + group
-                    + "    return C.section{ group = group,\n      visibleItemsInvalidationHandler = function(items, offset, e) end }\n"
+                    + "    return C.section{ group = group,\n      contentInsetsReference = \"none\" }\n"
                     + tail)?.hasPrefix(
-                    "t.lua:7: visibleItemsInvalidationHandler of compositional.section is not translated in a section provider yet"
+                    "t.lua:7: contentInsetsReference of compositional.section is not translated in a section provider yet"
                 ) == true)
+        #expect(
+            refusal(
+                head + item + group
+                    + "    return C.section{ group = group,\n      visibleItemsInvalidationHandler = function(items, offset, e)\n"
+                    + "        local s = e.section end }\n" + tail)?
+                .hasPrefix("t.lua:8: env.section is not part of the translated API") == true)
         #expect(
             refusal(head + "    return C.list{ appearance = \"plain\" }\n" + tail)?.hasPrefix(
                 "t.lua:4: compositional.list is not translated in a section provider yet") == true)
