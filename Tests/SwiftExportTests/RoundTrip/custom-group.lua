@@ -9,7 +9,9 @@ local function cards(env)
   local side = width / columns
   local frames = {}
   for column = 0, columns - 1 do
-    frames[#frames + 1] = { x = column * side, y = (column % 2) * side / 2, width = side, height = side, zIndex = column }
+    frames[#frames + 1] = {
+      x = column * side, y = (column % 2) * side / 2, width = side, height = side, zIndex = column,
+    }
   end
   return frames
 end
