@@ -143,6 +143,14 @@ struct APISchema: Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether a fixed field may be left out (a custom item's `zIndex`).
+    func isOptional(_ name: String) -> Bool {
+        switch fixedFields.first(where: { $0.name == name })?.type {
+        case .optionalInteger, .optionalString, .optionalSchema: true
+        default: false
+        }
+    }
+
     enum FieldType: Equatable {
         case whole, integer, optionalInteger, boolean, string, optionalString
         case schema(Kind), optionalSchema(Kind)

@@ -154,8 +154,10 @@ extension SwiftGenerator {
             throw Refusal(provider.location, "write the itemProvider here as a function, or name a local function")
         }
         let item = prefix + "CustomItem"
+        // The provider's lines sit one level in, inside UIKit's closure.
+        let indented = frames.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
         return "NSCollectionLayoutGroup.custom(layoutSize: \(try layoutSize(fields, at: location))) { environment in\n"
-            + "    let frames: [\(item)] = \(frames)(environment)\n"
+            + "    let frames: [\(item)] = \(indented)(environment)\n"
             + "    return frames.map { $0.uikitItem }\n}"
     }
 

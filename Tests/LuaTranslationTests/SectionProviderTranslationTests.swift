@@ -63,6 +63,58 @@ import Testing
         #expect(swift.contains("$0.orthogonalScrollingBehavior = orthogonalBehavior(i > 2 ? \"paging\" : \"none\")"))
     }
 
+    /// A section's handler and a custom group's item provider are closures UIKit calls: the
+    /// handler takes UIKit's visible items (the frame read-only, the transform written as a
+    /// CATransform3D), the provider's frames become NSCollectionLayoutGroupCustomItem.
+    @Test func handlersAndItemProvidersAreClosures() throws {
+        let carousel = try LuaTranslator.translateSectionProvider(
+            source: [UInt8](
+                Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Examples/compositional/carousel.lua"))),
+            file: "carousel.lua", name: "Carousel"
+        ).swift
+        #expect(Self.has(carousel, "func sectionProvider(_: Int, _: any NSCollectionLayoutEnvironment)"))
+        #expect(
+            Self.has(
+                carousel,
+                "$0.visibleItemsInvalidationHandler = { (\n"
+                    + "        items: [any NSCollectionLayoutVisibleItem], offset: CGPoint, env: any NSCollectionLayoutEnvironment) -> Void in"
+            ))
+        #expect(Self.has(carousel, "let scale = luaMax(MAX_SCALE - distance / width, MIN_SCALE)"))
+        #expect(Self.has(carousel, "a.transform3D = makeTransform3D([scale, 0.0, 0.0, 0.0, 0.0, scale,"))
+        let custom = try translate(
+            """
+            local C = compositional
+            return compositional{
+              sectionProvider = function(cv, i, env)
+                local group = C.customGroup{ width = C.fractionalWidth(1), height = C.absolute(100),
+                  itemProvider = function(e)
+                    local w = e.container.contentSize.width / 2
+                    return { {x = 0, y = 0, width = w, height = 100}, {x = w, y = 0, width = w, height = 100, zIndex = 1} }
+                  end }
+                return C.section{ group = group }
+              end,
+            }
+            """
+        ).swift
+        #expect(Self.has(custom, "NSCollectionLayoutGroup.custom(layoutSize: NSCollectionLayoutSize("))
+        #expect(
+            Self.has(
+                custom, "let frames: [TCustomItem] = ({ (e: any NSCollectionLayoutEnvironment) -> [TCustomItem] in"))
+        #expect(Self.has(custom, "TCustomItem(x: w, y: 0.0, width: w, height: 100.0, zIndex: 1)"))
+        #expect(Self.has(custom, "return frames.map { $0.uikitItem }"))
+        #expect(
+            Self.has(
+                custom,
+                "NSCollectionLayoutGroupCustomItem(frame: CGRect(x: x, y: y, width: width, height: height), zIndex: zIndex ?? 0)"
+            ))
+    }
+
+    /// Whether `swift` holds `text`, whitespace aside (the generated code's indentation is the
+    /// writer's).
+    static func has(_ swift: String, _ text: String) -> Bool {
+        swift.filter { !$0.isWhitespace }.contains(text.filter { !$0.isWhitespace })
+    }
+
     /// What the translation does not follow is refused at its line, saying what to change.
     @Test func refusesWhatItDoesNotFollow() {
         let head = "local C = compositional\nreturn compositional{\n  sectionProvider = function(cv, i, env)\n"
