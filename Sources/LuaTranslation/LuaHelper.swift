@@ -5,7 +5,7 @@ enum LuaHelper: String, CaseIterable, Comparable {
     case sequenceLength, sequence, luaLess, shiftLeft, shiftRight, element, substring, numberOrder, random
     // UIKit's values as the script reads them (docs/lua-to-swift.md).
     case elementNames, transforms, traitNames, updateNames, elementOrder, sharesArea, emptySection, configured
-    case orthogonalBehavior, repeatingSubitem
+    case orthogonalBehavior, repeatingSubitem, listConfiguration
 
     static func < (lhs: LuaHelper, rhs: LuaHelper) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -379,6 +379,30 @@ enum LuaHelper: String, CaseIterable, Comparable {
         private func configured<Value: AnyObject>(_ value: Value, _ body: (Value) -> Void) -> Value {
             body(value)
             return value
+        }
+        """,
+        .listConfiguration: """
+        /// A list section's configuration by the names the script computes (docs/lists.md); a
+        /// name lualayout does not know stops, as the engine's error does.
+        @MainActor
+        private func listConfiguration(
+            appearance: String, headerMode: String = "none", footerMode: String = "none", showsSeparators: Bool? = nil
+        ) -> UICollectionLayoutListConfiguration {
+            let appearances: [String: UICollectionLayoutListConfiguration.Appearance] = [
+                "plain": .plain, "grouped": .grouped, "insetGrouped": .insetGrouped, "sidebar": .sidebar,
+                "sidebarPlain": .sidebarPlain,
+            ]
+            let headerModes: [String: UICollectionLayoutListConfiguration.HeaderMode] = [
+                "none": .none, "supplementary": .supplementary, "firstItemInSection": .firstItemInSection,
+            ]
+            guard let kind = appearances[appearance], let header = headerModes[headerMode],
+                footerMode == "none" || footerMode == "supplementary"
+            else { fatalError("unknown list appearance, headerMode or footerMode: \\(appearance), \\(headerMode), \\(footerMode)") }
+            var configuration = UICollectionLayoutListConfiguration(appearance: kind)
+            configuration.headerMode = header
+            configuration.footerMode = footerMode == "supplementary" ? .supplementary : .none
+            if let showsSeparators { configuration.showsSeparators = showsSeparators }
+            return configuration
         }
         """,
         .orthogonalBehavior: """

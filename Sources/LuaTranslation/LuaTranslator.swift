@@ -63,8 +63,12 @@ package enum LuaTranslator {
                 let generator = SwiftGenerator(inference: inference, module: module, prefix: name, file: file)
                 generator.replacesSubitemCount = replacesSubitemCount
                 inference.recording = false
-                let swift = try generator.generateProvider()
-                return .success(ProviderTranslation(swift: swift, scriptType: generator.typeName))
+                let (declarations, swift) = try generator.generateProvider()
+                return .success(
+                    ProviderTranslation(
+                        swift: swift, scriptType: generator.typeName, declarations: declarations,
+                        layoutType: generator.providerContext == nil ? nil : name + "Layout",
+                        usesList: generator.helpers.contains(.listConfiguration)))
             } catch let refusal {
                 return .failure(TranslationError(file: file, location: refusal.location, message: refusal.message))
             }
@@ -101,4 +105,12 @@ package struct ProviderTranslation: Sendable {
     package var swift: String
     /// The class holding `sectionProvider` (`NAMEScript`), created once per layout.
     package var scriptType: String
+    /// What the app sees when the provider reads `cv`: the data protocols and state it reads and
+    /// `layoutType`, the layout class holding them; empty otherwise.
+    package var declarations: String = ""
+    /// `NAMELayout` when the provider reads `cv`: the layout the export returns, whose
+    /// collection view, data and state the script reads (the make function sets `script.layout`).
+    package var layoutType: String?
+    /// The provider makes list sections (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`).
+    package var usesList = false
 }

@@ -186,14 +186,14 @@ enum APIObject: Equatable, CustomStringConvertible {
 /// What a `compositional.*` constructor makes, each a UIKit value in a translated provider.
 enum CompositionalKind: Equatable, CustomStringConvertible {
     case item, group, section, dimension, spacing, boundary, supplementary, decoration, anchor
-    /// A constructor the translation does not follow (`C.list`, `C.custom`, …).
+    /// A constructor the translation does not follow (`C.custom`, …).
     case other
 
     init(constructor name: String) {
         switch name {
         case "item": self = .item
         case "group", "customGroup": self = .group
-        case "section": self = .section
+        case "section", "list": self = .section
         case "fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings":
             self = .dimension
         case "fixed", "flexible": self = .spacing

@@ -80,6 +80,8 @@ extension SwiftGenerator {
             return (try section(fields, &properties, at: location), properties)
         case "customGroup":
             return (try customGroup(fields, at: location), properties)
+        case "list":
+            return (try list(fields, at: location), properties)
         case "boundarySupplementaryItem":
             guard let kind = fields["kind"] else { throw Refusal(location, "a boundary item needs its kind") }
             let alignment = try fields["alignment"].map { (value) throws(Refusal) in
@@ -134,6 +136,44 @@ extension SwiftGenerator {
             }
         }
         return value
+    }
+
+    /// `NSCollectionLayoutSection.list(using:layoutEnvironment:)` with the configuration the
+    /// table gives (the `listConfiguration` helper), made from the provider's environment.
+    private func list(_ fields: [String: Expression], at location: SourceLocation) throws(Refusal) -> String {
+        guard functionStack.last?.callback?.name == "sectionProvider", closureDepth == 0,
+            let environment = providerEnvironment
+        else {
+            throw Refusal(
+                location,
+                "compositional.list is translated in the section provider's own body, naming its environment "
+                    + "(function(cv, sectionIndex, env)): UIKit makes a list section from it")
+        }
+        guard let appearance = fields["appearance"] else {
+            throw Refusal(location, "compositional.list needs its appearance")
+        }
+        var arguments = ["appearance: " + (try listName(appearance, UIKitSpelling.listAppearances))]
+        for (field, names) in [
+            ("headerMode", UIKitSpelling.listHeaderModes), ("footerMode", UIKitSpelling.listFooterModes),
+        ] {
+            if let value = fields[field] { arguments.append("\(field): " + (try listName(value, names))) }
+        }
+        if let shows = fields["showsSeparators"] {
+            arguments.append("showsSeparators: " + (try emit(shows, as: .bool).text))
+        }
+        helpers.insert(.listConfiguration)
+        return "NSCollectionLayoutSection.list(using: listConfiguration(\(arguments.joined(separator: ", "))), "
+            + "layoutEnvironment: \(environment))"
+    }
+
+    /// A list's name as a String (a literal must be one of `names`).
+    private func listName(_ value: Expression, _ names: [String]) throws(Refusal) -> String {
+        if case .string(let bytes) = value.kind, !names.contains(String(decoding: bytes, as: UTF8.self)) {
+            throw Refusal(
+                value.location,
+                "\"\(String(decoding: bytes, as: UTF8.self))\" is not one of \(names.joined(separator: ", "))")
+        }
+        return try emit(value, as: .string).text
     }
 
     /// `NSCollectionLayoutGroup.custom(layoutSize:itemProvider:)` calling the translated item

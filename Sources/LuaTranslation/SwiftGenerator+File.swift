@@ -69,7 +69,7 @@ extension SwiftGenerator {
     /// A compositional layout's `sectionProvider` alone (`LuaTranslator.translateSectionProvider`):
     /// the constants and local functions it reads, the script class with the provider as a
     /// method, the records and the helpers; the layout's hooks are left to the export.
-    func generateProvider() throws(Refusal) -> String {
+    func generateProvider() throws(Refusal) -> (declarations: String, implementation: String) {
         nameMembers()
         let constants = SwiftWriter()
         let script = SwiftWriter()
@@ -98,9 +98,17 @@ extension SwiftGenerator {
             records.line("    }")
             records.line("}")
         }
+        // A provider reading cv: the data and state it reads, the layout holding them, cv.
+        let declarations = SwiftWriter()
+        let support = SwiftWriter()
+        if providerContext != nil {
+            try writeProvided(declarations)
+            LayoutSubclassWriter(self).writeProviderLayout(declarations)
+            try writeContext(support)
+        }
         let file = SwiftWriter()
         file.line("// MARK: - \(file_)'s sectionProvider, translated")
-        for part in [script, records, constants] where !part.lines.isEmpty {
+        for part in [support, script, records, constants] where !part.lines.isEmpty {
             file.blank()
             for line in part.lines { file.line(line) }
         }
@@ -113,7 +121,7 @@ extension SwiftGenerator {
                 file.line(helper.source)
             }
         }
-        return file.text
+        return (declarations.lines.drop(while: \.isEmpty).joined(separator: "\n"), file.text)
     }
 
     /// Names for top-level locals and layout fields, unique among the class's members.
@@ -188,6 +196,13 @@ extension SwiftGenerator {
                 let names = omitted.filter { $0.reason == reason }.map { "\($0.name) (line \($0.location.line))" }
                 writer.line("    // \(names.joined(separator: ", ")): \(reason).")
             }
+            if !body.lines.allSatisfy(\.isEmpty) { writer.blank() }
+        }
+        if providerContext != nil {
+            writer.line(
+                "    /// The layout whose sections this provides (its collection view, data and state: cv); set by make\(prefix)Layout."
+            )
+            writer.line("    weak var layout: \(prefix)Layout?")
             if !body.lines.allSatisfy(\.isEmpty) { writer.blank() }
         }
         for line in body.lines.drop(while: \.isEmpty) { writer.line(line) }

@@ -34,6 +34,11 @@ final class SwiftGenerator {
     var usesCustomItems = false
     /// Closures being written (members need `self.` inside them).
     var closureDepth = 0
+    /// A translated section provider's `cv` (its Swift name) when it reads it: the script then
+    /// reaches the layout (`NAMELayout`) and its collection view, data and state.
+    var providerContext: String?
+    /// A translated section provider's `env` (its Swift name): a list section is made from it.
+    var providerEnvironment: String?
     /// The functions being written, innermost last.
     var functionStack: [FunctionType] = []
     /// Members left out of the class (the compositional structure, self-sizing answers): name,

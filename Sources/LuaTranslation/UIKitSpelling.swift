@@ -192,7 +192,14 @@ extension UIKitSpelling {
         "background": ["kind", "contentInsets", "zIndex"],
         "supplementaryItem": ["kind", "width", "height", "containerAnchor", "zIndex"],
         "customGroup": ["width", "height", "itemProvider"],
+        "list": ["appearance", "headerMode", "footerMode", "showsSeparators"],
     ]
+
+    /// UICollectionLayoutListConfiguration's appearances, header and footer modes, by the names
+    /// scripts give them (docs/lists.md); the `listConfiguration` helper maps computed names.
+    static let listAppearances = ["plain", "grouped", "insetGrouped", "sidebar", "sidebarPlain"]
+    static let listHeaderModes = ["none", "supplementary", "firstItemInSection"]
+    static let listFooterModes = ["none", "supplementary"]
 
     /// An anchor's edges (NSDirectionalRectEdge), by the names scripts give them.
     static let edges = ["top", "leading", "bottom", "trailing"]

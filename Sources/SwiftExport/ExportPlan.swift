@@ -72,7 +72,8 @@ struct ExportPlan {
         let writing = ExportWriting(
             code: code, kinds: kinds, closureSites: layout.closureSites, replacesDeprecated: replacesDeprecated)
         let layoutName = code.claim("layout")
-        let subclass = flipsSubclass()
+        // A provider reading cv returns its translated layout class, which also flips as set.
+        let subclass = provider?.layoutType == nil ? flipsSubclass() : nil
         let returnType: String
         switch layout.body {
         case .flow(let flow, _):
@@ -80,7 +81,7 @@ struct ExportPlan {
             returnType = "UICollectionViewFlowLayout"
         default:
             kinds.add(configuration: configuration, sections: written)
-            returnType = "UICollectionViewCompositionalLayout"
+            returnType = provider?.layoutType ?? "UICollectionViewCompositionalLayout"
         }
         let parameters = kinds.decorations.map { kind in
             (name: code.claim(kind.identifier + "View"), kind: kinds.reference(kind.name))
@@ -94,12 +95,15 @@ struct ExportPlan {
                 let exported: ExportedSections
                 switch captured {
                 case .single where provider != nil:
-                    exported = .translated(scriptType: provider!.scriptType, emptyForNil: false)
+                    exported = .translated(
+                        scriptType: provider!.scriptType, emptyForNil: false, readsLayout: provider!.layoutType != nil,
+                        usesList: provider!.usesList)
                 case .single: exported = .single(written[0])
                 case .provided(let provided, _) where provider != nil:
                     exported = .translated(
                         scriptType: provider!.scriptType,
-                        emptyForNil: options.allowPartial && provided.distinct.contains { $0 == nil })
+                        emptyForNil: options.allowPartial && provided.distinct.contains { $0 == nil },
+                        readsLayout: provider!.layoutType != nil, usesList: provider!.usesList)
                 case .provided(let provided, _):
                     let ids = provided.ids.map { Int($0) }
                     var distinct: [Compositional.Section?] = []
@@ -140,6 +144,12 @@ struct ExportPlan {
         if let subclass {
             file.line("")
             subclass.write(to: file, base: returnType)
+        }
+        if let declarations = provider?.declarations, !declarations.isEmpty {
+            file.line("")
+            for line in declarations.split(separator: "\n", omittingEmptySubsequences: false) {
+                file.line(String(line))
+            }
         }
         if !kinds.kinds.isEmpty {
             file.line("")
