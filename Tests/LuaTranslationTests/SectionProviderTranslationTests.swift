@@ -124,9 +124,15 @@ import Testing
         let tail = "  end,\n}\n"
         #expect(
             refusal(
-                head + "    local n = cv:numberOfItems(i)\n" + item + group + "    return C.section{ group = group }\n"
+                head + "    local size = cv.contentSize\n" + item + group + "    return C.section{ group = group }\n"
                     + tail)?
-                .hasPrefix("t.lua:4: the section provider reads cv") == true)
+                .hasPrefix("t.lua:4: cv.contentSize in a section provider is not translated") == true)
+        #expect(
+            refusal(
+                head + item + group
+                    + "    return C.section{ group = group,\n      visibleItemsInvalidationHandler = function(items, offset, e)\n"
+                    + "        local n = cv.numberOfSections end }\n" + tail)?
+                .hasPrefix("t.lua:8: a handler or item provider inside a section provider reads cv") == true)
         #expect(
             refusal(
                 head + item + group
@@ -141,7 +147,65 @@ import Testing
                     + "        local s = e.section end }\n" + tail)?
                 .hasPrefix("t.lua:8: env.section is not part of the translated API") == true)
         #expect(
-            refusal(head + "    return C.list{ appearance = \"plain\" }\n" + tail)?.hasPrefix(
-                "t.lua:4: compositional.list is not translated in a section provider yet") == true)
+            refusal(head + "    return C.list{ appearance = \"flat\" }\n" + tail)?.hasPrefix(
+                "t.lua:4: \"flat\" is not one of plain, grouped, insetGrouped, sidebar, sidebarPlain") == true)
+        let noEnvironment = head.replacingOccurrences(of: "(cv, i, env)", with: "(cv, i)")
+        #expect(
+            refusal(noEnvironment + "    return C.list{ appearance = \"plain\" }\n" + tail)?.hasPrefix(
+                "t.lua:4: compositional.list is translated in the section provider's own body, naming its environment")
+                == true)
+    }
+
+    /// Examples/lists.lua reads cv (the section count, the host state) and returns C.list:
+    /// its translation is the one UIKitSurfaceTests lays out (TranslatedLists.swift).
+    @Test func listsIsTheCodeUIKitSurfaceLaysOut() throws {
+        let file = "Examples/lists.lua"
+        let source = try [UInt8](Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/" + file)))
+        let translation = try LuaTranslator.translateSectionProvider(source: source, file: file, name: "Lists")
+        let golden = try String(
+            contentsOfFile: repositoryRoot + "/Tests/UIKitSurfaceTests/TranslatedLists.swift", encoding: .utf8)
+        let code = golden[golden.range(of: "// MARK: - ")!.lowerBound...]
+        #expect(translation.swift.filter { !$0.isWhitespace } == code.filter { !$0.isWhitespace })
+        #expect(Self.has(golden, translation.declarations))
+        #expect(translation.layoutType == "ListsLayout")
+        #expect(translation.usesList)
+    }
+
+    /// A provider reading the section's data, the item count and the state: the data and state
+    /// become the protocols and struct the app gives the layout (`TLayout`), which the script
+    /// reaches (`script.layout`, set by the export); cv is the custom layouts' `TContext`.
+    @Test func readsTheSectionDataThroughTheLayout() throws {
+        let source = """
+            local C = compositional
+            return compositional{
+              sectionProvider = function(cv, i, env)
+                local columns = (cv:sectionData(i).columns or 1) * (cv.state.factor or 1)
+                local rows = (cv:numberOfItems(i) + columns - 1) // columns
+                local item = C.item{ width = C.fractionalWidth(1 / columns), height = C.fractionalHeight(1) }
+                local group = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = C.absolute(44 * rows),
+                  subitem = item, count = columns }
+                return C.section{ group = group }
+              end,
+            }
+            """
+        let translation = try translate(source)
+        #expect(translation.layoutType == "TLayout")
+        #expect(!translation.usesList)
+        let declarations = translation.declarations
+        // Numbers read from the data and the state with nothing making them integers: Double.
+        #expect(Self.has(declarations, "protocol TSectionData { var columns: Double? { get } }"))
+        #expect(Self.has(declarations, "struct TState { var factor: Double? = nil }"))
+        #expect(Self.has(declarations, "final class TLayout: UICollectionViewCompositionalLayout {"))
+        #expect(Self.has(declarations, "weak var data: (any TLayoutData)? { didSet { invalidateLayout() } }"))
+        let swift = translation.swift
+        #expect(Self.has(swift, "weak var layout: TLayout?"))
+        #expect(
+            Self.has(
+                swift,
+                "func sectionProvider(_ i: Int, _ env: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection? "
+                    + "{ guard let cv = self.layout.map(TContext.init) else { return nil }"))
+        #expect(Self.has(swift, "var numberOfSections") == false)
+        #expect(Self.has(swift, "func numberOfItems(_ section: Int) -> Int {"))
+        #expect(Self.has(swift, "layout.data?.sectionData(section: section)"))
     }
 }

@@ -42,3 +42,50 @@ struct TranslatedProviderTests {
         #expect(frames[15] == CGRect(x: 22, y: 502 + 67, width: 63, height: 63))
     }
 }
+
+/// The translated provider of Examples/lists.lua (TranslatedLists.swift), which reads cv: the
+/// section count (the last section has a footer) and the host state (the appearance) through
+/// the layout the script is given. Frames from docs/lists.md's metrics at 375 points (compact):
+/// rows estimated 44, footers 28; plain: no section spacing, header top padding 22, headers 28,
+/// the whole width; insetGrouped: section spacing 35, no padding, headers 38.
+@Suite("UIKitSurface: a translated provider reading cv")
+@MainActor
+struct TranslatedListsTests {
+    private func supplementaries(_ view: UICollectionView) -> [String: [CGRect]] {
+        let all = view.collectionViewLayout.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 1e6, height: 1e6))
+        var result: [String: [CGRect]] = [:]
+        for element in (all ?? []).filter({ $0.representedElementCategory == .supplementaryView })
+            .sorted(by: { $0.indexPath.section < $1.indexPath.section })
+        {
+            result[element.representedElementKind ?? "", default: []].append(element.frame)
+        }
+        return result
+    }
+
+    /// Plain, sections of 3 and 2 rows: section 0's header at 22 (28 high), rows at 50, 94,
+    /// 138, the section ends at 182 without a footer; section 1's header at 182 + 22 = 204,
+    /// rows at 232 and 276, and its footer (the last section's only) at 320, 28 high.
+    @Test func plainFromTheState() {
+        let layout = makeTranslatedListsLayout()
+        layout.state.appearance = "plain"
+        let view = laidOut(layout, Counts([3, 2]), width: 375, height: 667)
+        let rows = [50, 94, 138, 232, 276].map { CGRect(x: 0, y: CGFloat($0), width: 375, height: 44) }
+        #expect(cellFrames(view) == rows)
+        let elements = supplementaries(view)
+        #expect(elements["header"]?.map(\.minY) == [22, 204])
+        #expect(elements["header"]?.map(\.height) == [28, 28])
+        #expect(elements["footer"] == [CGRect(x: 0, y: 320, width: 375, height: 28)])
+    }
+
+    /// No state: the script's default, insetGrouped. Section 0: spacing 35, header 35…73, rows
+    /// at 73, 117, 161 (ends 205); section 1: spacing to 240, header to 278, rows at 278 and
+    /// 322, footer at 366. A third section moves the footer: only the last section has one.
+    @Test func defaultAppearanceAndTheLastSectionsFooter() {
+        let view = laidOut(makeTranslatedListsLayout(), Counts([3, 2]), width: 375, height: 667)
+        #expect(cellFrames(view).map(\.minY) == [73, 117, 161, 278, 322])
+        #expect(supplementaries(view)["footer"]?.map(\.minY) == [366])
+        let three = laidOut(makeTranslatedListsLayout(), Counts([3, 2, 1]), width: 375, height: 667)
+        // Section 1 now ends at 366 (no footer); section 2: 366 + 35 + 38 = 439, its row to 483.
+        #expect(supplementaries(three)["footer"]?.map(\.minY) == [483])
+    }
+}
