@@ -70,7 +70,7 @@ enum LayoutRecorder {
 
     /// `collectionView`, the view of `controller`, given the options' size, traits, insets and
     /// offset, laid out, and its elements as JSON.
-    private static func json(
+    static func json(
         of collectionView: UICollectionView, in controller: UIViewController, _ options: Options
     ) -> String {
         collectionView.frame = CGRect(origin: .zero, size: options.size)
@@ -208,11 +208,14 @@ enum LayoutRecorder {
     }
 }
 
-/// Answers the counts; cells and supplementary views are plain (UIKit asks for them while it
-/// lays out, and requires each kind to be registered before it is dequeued).
+/// Answers the counts; cells are `RecordingCell`s, supplementary views plain (UIKit asks for
+/// them while it lays out, and requires each kind to be registered before it is dequeued).
 @MainActor
 final class CountsDataSource: NSObject, UICollectionViewDataSource {
-    let counts: [Int]
+    /// Changed inside a batch update (LayoutHookRecorder.swift), as UIKit requires.
+    var counts: [Int]
+    /// Every cell dequeued, in order.
+    private(set) var cells: [RecordingCell] = []
     private var registeredKinds: Set<String> = []
     private var registeredCell = false
 
@@ -230,10 +233,14 @@ final class CountsDataSource: NSObject, UICollectionViewDataSource {
         -> UICollectionViewCell
     {
         if !registeredCell {
-            collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "recorder-cell")
+            collectionView.register(RecordingCell.self, forCellWithReuseIdentifier: "recorder-cell")
             registeredCell = true
         }
-        return collectionView.dequeueReusableCell(withReuseIdentifier: "recorder-cell", for: indexPath)
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "recorder-cell", for: indexPath)
+        if let recording = cell as? RecordingCell, !cells.contains(where: { $0 === recording }) {
+            cells.append(recording)
+        }
+        return cell
     }
 
     func collectionView(
@@ -245,5 +252,16 @@ final class CountsDataSource: NSObject, UICollectionViewDataSource {
         }
         return collectionView.dequeueReusableSupplementaryView(
             ofKind: kind, withReuseIdentifier: "recorder-view", for: indexPath)
+    }
+}
+
+/// A cell that keeps every set of attributes UIKit gives it (`apply(_:)`): where it rests,
+/// and in a batch update where its animation starts and ends.
+final class RecordingCell: UICollectionViewCell {
+    private(set) var applied: [UICollectionViewLayoutAttributes] = []
+
+    override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+        super.apply(layoutAttributes)
+        applied.append(layoutAttributes.copy() as? UICollectionViewLayoutAttributes ?? layoutAttributes)
     }
 }

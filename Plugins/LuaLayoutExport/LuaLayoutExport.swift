@@ -7,7 +7,8 @@ import PackagePlugin
 /// `NAMELayout.swift` with `makeNAMELayout()`; a `lualayout-export.json` beside the layouts may
 /// list the scripts to export (the others being modules they `require`) and the options of
 /// each: `{"grid.lua": ["--sections", "3,4"]}`. Every `.lua` and `.json` file of the target is
-/// an input of every export, so editing a module or a data file exports again.
+/// an input of every export, so editing a module or a data file exports again. A `--data`
+/// file is named from the layouts' folder.
 @main
 struct LuaLayoutExport: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -22,7 +23,8 @@ struct LuaLayoutExport: BuildToolPlugin {
         return scripts.map { script in
             let name = Self.typeName(script.deletingPathExtension().lastPathComponent)
             let output = context.pluginWorkDirectoryURL.appendingPathComponent(name + "Layout.swift")
-            let options = configuration?[script.lastPathComponent] ?? []
+            let options = Self.resolvingDataPaths(
+                configuration?[script.lastPathComponent] ?? [], from: script.deletingLastPathComponent())
             return .buildCommand(
                 displayName: "Exporting \(script.lastPathComponent) to \(name)Layout.swift",
                 executable: tool.url,
@@ -40,6 +42,20 @@ struct LuaLayoutExport: BuildToolPlugin {
             throw PluginError("\(file.path): expected {\"layout.lua\": [\"--option\", \"value\", …], …}")
         }
         return object
+    }
+
+    /// The options with a relative `--data FILE` made absolute from the layouts' folder (the
+    /// folder of `lualayout-export.json`): the tool does not run there.
+    static func resolvingDataPaths(_ options: [String], from folder: URL) -> [String] {
+        var result: [String] = []
+        for (index, option) in options.enumerated() {
+            if index > 0, options[index - 1] == "--data", !option.hasPrefix("/") {
+                result.append(folder.appendingPathComponent(option).path)
+            } else {
+                result.append(option)
+            }
+        }
+        return result
     }
 
     /// `two-column-grid` → `TwoColumnGrid`, as `lualayout export` names a layout.

@@ -114,6 +114,8 @@ struct RoundTrip: Sendable {
         var setup: [String] = []
         /// A translated flow's `CaseNFlowDelegate`, set as the collection view's delegate.
         var delegate: String? = nil
+        /// The `LayoutRecorder.Hooks(…)` asked after it is laid out (HookCheck), if any.
+        var hooks: String? = nil
     }
 
     func run(_ cases: [ExportCheckCase]) throws -> Int32 {
@@ -223,8 +225,11 @@ struct RoundTrip: Sendable {
                     "compare", "\(work)/expected/\(entry.index).json", "\(work)/actual/\(entry.index).json",
                     "--tolerance", "0.001",
                 ] + ignore, in: work)
-            if compare.status == 0 {
+            let hooks = entry.hooks == nil ? [] : try hookDifferences(entry.index)
+            if compare.status == 0, hooks.isEmpty {
                 passed += 1
+            } else if compare.status == 0 {
+                failures.append("\(test.title): hooks differ: \(hooks.prefix(3).joined(separator: "; "))")
             } else if verbose {
                 print(compare.out + compare.err, terminator: "")
                 failures.append("\(test.title): differs")
@@ -234,6 +239,17 @@ struct RoundTrip: Sendable {
             }
         }
         return (passed, failures)
+    }
+
+    /// How the recorded hooks of case `index` differ from lualayout's.
+    private func hookDifferences(_ index: Int) throws -> [String] {
+        func read(_ folder: String) throws -> Any? {
+            let url = URL(fileURLWithPath: "\(work)/\(folder)/\(index)-hooks.json")
+            guard let data = try? Data(contentsOf: url) else { return nil }
+            return try JSONSerialization.jsonObject(with: data)
+        }
+        guard let recorded = try read("actual") else { return ["the host recorded no hooks"] }
+        return HookCheck.differences(expected: try read("expected"), recorded: recorded)
     }
 
     /// Exports the case into the host's sources and runs it for the expected JSON.
@@ -270,11 +286,21 @@ struct RoundTrip: Sendable {
             ["run", entry.script] + entry.args + ["--format", "json", "-o", "\(work)/expected/\(index).json"],
             in: entry.directory)
         guard run.status == 0 else { throw CheckError("run failed: \(firstLine(run.err))") }
+        let hooks =
+            try entry.asksHooks
+            ? HookCheck(trip: self, entry: entry, index: index).expect(bounds: restBounds(index)) : nil
         return Compiled(
             index: index, options: options, ios: ios, screen: entry.screen,
             parameters: ExportedSwift.parameters(of: "makeCase\(index)Layout", in: source), file: file, target: target,
             setup: setup,
-            delegate: source.contains("\nfinal class Case\(index)FlowDelegate: ") ? "Case\(index)FlowDelegate" : nil)
+            delegate: source.contains("\nfinal class Case\(index)FlowDelegate: ") ? "Case\(index)FlowDelegate" : nil,
+            hooks: hooks)
+    }
+
+    /// The collection view's bounds at rest, from `run`'s JSON of the case.
+    private func restBounds(_ index: Int) throws -> [Double] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(work)/expected/\(index).json"))
+        return HookCheck.rect((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["bounds"])
     }
 
     /// Cases whose Swift would change for iOS 16 (it uses what iOS 16 deprecated) without a

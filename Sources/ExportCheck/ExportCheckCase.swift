@@ -19,6 +19,14 @@ struct ExportCheckCase {
     var screen = false
     /// Where the script's relative paths start.
     var directory: String
+    /// The hooks asked beyond the layout at rest (HookCheck): a fling's proposed offset and
+    /// velocity, bounds changes, a batch update's options.
+    var targetOffset: String?
+    var velocity: String?
+    var boundsChanges: [String] = []
+    var update: [String] = []
+
+    var asksHooks: Bool { targetOffset != nil || !boundsChanges.isEmpty || !update.isEmpty }
 
     /// The options export takes: all but what only chooses which elements `run` prints
     /// (`--visible`, `--rect`), which the host records alike.
@@ -53,7 +61,10 @@ struct ExportCheckCase {
         }
         let folder = (path as NSString).deletingLastPathComponent
         let directory = folder.isEmpty ? "." : folder
-        let known: Set<String> = ["script", "args", "allowPartial", "ignore", "refused", "ios", "screen"]
+        let known: Set<String> = [
+            "script", "args", "allowPartial", "ignore", "refused", "ios", "screen", "targetOffset", "velocity",
+            "boundsChanges", "update",
+        ]
         return try entries.enumerated().flatMap { position, entry -> [ExportCheckCase] in
             if let unknown = entry.keys.first(where: { !known.contains($0) }) {
                 throw CheckError("\(path): entry \(position): unknown field \"\(unknown)\"")
@@ -64,16 +75,43 @@ struct ExportCheckCase {
             guard let args = (entry["args"] ?? [String]()) as? [String],
                 let targets = (entry["ios"] ?? [String]()) as? [String]
             else { throw CheckError("\(path): entry \(position): \"args\" and \"ios\" must be arrays of strings") }
-            let base = ExportCheckCase(
+            var base = ExportCheckCase(
                 script: script, args: args, allowPartial: entry["allowPartial"] as? Bool ?? false,
                 ignore: entry["ignore"] as? [String] ?? [], refused: entry["refused"] as? String,
                 screen: entry["screen"] as? Bool ?? false, directory: directory)
+            try base.readHooks(entry, "\(path): entry \(position)")
             guard !targets.isEmpty else { return [base] }
             return targets.map { target in
                 var one = base
                 one.args += ["--ios", target]
                 return one
             }
+        }
+    }
+
+    /// The hook fields of a manifest entry (`place` names it in errors).
+    mutating func readHooks(_ entry: [String: Any], _ place: String) throws {
+        guard (entry["boundsChanges"] ?? [String]()) is [String], (entry["update"] ?? [String]()) is [String],
+            (entry["targetOffset"] ?? "") is String, (entry["velocity"] ?? "") is String
+        else {
+            throw CheckError(
+                "\(place): \"targetOffset\" and \"velocity\" must be strings, \"boundsChanges\" and \"update\" arrays of strings"
+            )
+        }
+        targetOffset = entry["targetOffset"] as? String
+        velocity = entry["velocity"] as? String
+        boundsChanges = entry["boundsChanges"] as? [String] ?? []
+        update = entry["update"] as? [String] ?? []
+        if velocity != nil, targetOffset == nil {
+            throw CheckError("\(place): \"velocity\" is the velocity of a \"targetOffset\"")
+        }
+        if !update.isEmpty, args.contains("--data") {
+            throw CheckError(
+                "\(place): \"update\" takes --items or --sections (the host's data file does not change with the batch)"
+            )
+        }
+        if asksHooks, screen {
+            throw CheckError("\(place): hooks are asked of a layout, not a screen")
         }
     }
 

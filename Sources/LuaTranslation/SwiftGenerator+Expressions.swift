@@ -118,7 +118,8 @@ extension SwiftGenerator {
             }
             if let kind = table.resolved.schema?.kind, let field = UIKitSpelling.field(name, of: kind) {
                 if let helper = field.helper { helpers.insert(helper) }
-                var code = Code(field.read(receiver), type)
+                let read = field.optional && !type.isOptional ? field.read(receiver) + "!" : field.read(receiver)
+                var code = Code(read, type)
                 code.setter = field.place(receiver).map { "\($0) = \(field.store(UIKitSpelling.value))" }
                 return code
             }

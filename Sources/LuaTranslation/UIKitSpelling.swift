@@ -37,6 +37,9 @@ enum UIKitSpelling {
         var place: String?
         var store: String = "\u{2}"
         var helper: LuaHelper?
+        /// The Swift read is optional (UIKit's `IndexPath?`): unwrapped where the translation
+        /// keeps no `?`, as Lua fails on using a nil.
+        var optional = false
 
         func read(_ base: String) -> String { read.replacing(UIKitSpelling.base, with: base) }
         func place(_ base: String) -> String? { place?.replacing(UIKitSpelling.base, with: base) }
@@ -74,9 +77,9 @@ enum UIKitSpelling {
             if name == "updateAction" {
                 return Field(read: "updateActionName(\u{1}.updateAction)", helper: .updateNames)
             }
-            return Field(read: "\u{1}.\(name)")
+            return Field(read: "\u{1}.\(name)", optional: true)
         case .updateIndexPath:
-            if name == "item" { return Field(read: "updatedItem(\u{1})", helper: .updateNames) }
+            if name == "item" { return Field(read: "updatedItem(\u{1})", helper: .updateNames, optional: true) }
             return Field(read: "\u{1}.\(name)")
         case .indexPathTable:
             return Field(read: "\u{1}.\(name)")

@@ -101,7 +101,7 @@ extension ArgumentPrepass {
         }
         let state = try values("state", StateArgument.init(argument:))
         if var update = command as? UpdateCommand {
-            update.common.layout.state += state
+            update.layout.state += state
             update.deletes += try values("delete", IndexPathArgument.init(argument:))
             update.inserts += try values("insert", IndexPathArgument.init(argument:))
             update.reloads += try values("reload", IndexPathArgument.init(argument:))
@@ -114,7 +114,7 @@ extension ArgumentPrepass {
             return update
         }
         if var scripted = command as? any ScriptCommand & ParsableCommand {
-            scripted.common.layout.state += state
+            scripted.layout.state += state
             return scripted
         }
         if var transition = command as? TransitionCommand {

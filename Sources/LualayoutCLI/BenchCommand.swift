@@ -22,8 +22,14 @@ struct BenchCommand: LualayoutCommand, ScriptCommand {
               lualayout bench Examples/waterfall.lua --data Examples/waterfall.json --runs 10
             """)
 
-    @OptionGroup
-    var common: ScriptCommandOptions
+    @Argument(help: ScriptArgument.help, completion: ScriptArgument.completion)
+    var script: String
+
+    @OptionGroup(title: "Collection view")
+    var layout: LayoutOptions
+
+    @OptionGroup(title: "Script")
+    var scriptOptions: ScriptOptions
 
     @Option(help: ArgumentHelp("How many times to prepare, query and write (1–1000).", valueName: "N"))
     var runs: Int = 5

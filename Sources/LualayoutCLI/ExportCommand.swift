@@ -33,8 +33,14 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
               lualayout export Examples/cookbook-flow.lua --swift --name Cookbook -o CookbookLayout.swift
             """)
 
-    @OptionGroup
-    var common: ScriptCommandOptions
+    @Argument(help: ScriptArgument.help, completion: ScriptArgument.completion)
+    var script: String
+
+    @OptionGroup(title: "Collection view")
+    var layout: LayoutOptions
+
+    @OptionGroup(title: "Script")
+    var scriptOptions: ScriptOptions
 
     @Flag(help: "Write Swift source (the one export format).")
     var swift = false

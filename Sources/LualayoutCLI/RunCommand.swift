@@ -40,8 +40,14 @@ struct RunCommand: LualayoutCommand, ScriptCommand {
         }
     }
 
-    @OptionGroup
-    var common: ScriptCommandOptions
+    @Argument(help: ScriptArgument.help, completion: ScriptArgument.completion)
+    var script: String
+
+    @OptionGroup(title: "Collection view")
+    var layout: LayoutOptions
+
+    @OptionGroup(title: "Script")
+    var scriptOptions: ScriptOptions
 
     @OptionGroup(title: "Query")
     var queryOptions: QueryOptions

@@ -159,12 +159,6 @@ enum RunCommandLine {
         scriptOptions.estimates = values[Name.estimates.rawValue] != nil
         try scriptOptions.validate()
 
-        var common = ScriptCommandOptions()
-        common.script = script
-        common.layout = layout
-        common.scriptOptions = scriptOptions
-        try common.validate()
-
         var query = QueryOptions()
         query.rect = try one(.rect, RectArgument.init(argument:))
         query.visible = values[Name.visible.rawValue] != nil
@@ -179,7 +173,9 @@ enum RunCommandLine {
         try picture.validate()
 
         var command = RunCommand()
-        command.common = common
+        command.script = script
+        command.layout = layout
+        command.scriptOptions = scriptOptions
         command.queryOptions = query
         command.targetOffset = try one(.targetOffset, PointArgument.init(argument:))
         command.velocity = try one(.velocity, PointArgument.init(argument:))

@@ -55,8 +55,14 @@ struct SimulateCommand: LualayoutCommand, ScriptCommand {
         case html
     }
 
-    @OptionGroup
-    var common: ScriptCommandOptions
+    @Argument(help: ScriptArgument.help, completion: ScriptArgument.completion)
+    var script: String
+
+    @OptionGroup(title: "Collection view")
+    var layout: LayoutOptions
+
+    @OptionGroup(title: "Script")
+    var scriptOptions: ScriptOptions
 
     @Option(
         help: ArgumentHelp(

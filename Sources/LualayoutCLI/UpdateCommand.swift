@@ -29,8 +29,14 @@ struct UpdateCommand: LualayoutCommand, ScriptCommand {
 
     typealias Format = PlanOutputOptions<BatchAnimation>.Format
 
-    @OptionGroup
-    var common: ScriptCommandOptions
+    @Argument(help: ScriptArgument.help, completion: ScriptArgument.completion)
+    var script: String
+
+    @OptionGroup(title: "Collection view")
+    var layout: LayoutOptions
+
+    @OptionGroup(title: "Script")
+    var scriptOptions: ScriptOptions
 
     @Option(
         name: .customLong("delete"),

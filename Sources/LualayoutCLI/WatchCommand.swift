@@ -33,8 +33,14 @@ struct WatchCommand: LualayoutCommand, ScriptCommand {
               lualayout watch Examples/raggy.lua --data Examples/raggy.json --bounds 1024x600
             """)
 
-    @OptionGroup
-    var common: ScriptCommandOptions
+    @Argument(help: ScriptArgument.help, completion: ScriptArgument.completion)
+    var script: String
+
+    @OptionGroup(title: "Collection view")
+    var layout: LayoutOptions
+
+    @OptionGroup(title: "Script")
+    var scriptOptions: ScriptOptions
 
     @OptionGroup(title: "Query")
     var queryOptions: QueryOptions

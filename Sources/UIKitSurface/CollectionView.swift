@@ -2,9 +2,11 @@
 // UICollectionView and its data source and delegate, transcribed from
 // developer.apple.com/documentation/uikit. Each layout pass prepares an invalidated layout,
 // then, as UIKit does for what is on screen, asks the data source for the cell and
-// supplementary view of every element in the bounds and dequeues the layout's decoration
-// views: a cell, kind or decoration nobody registered raises UIKit's exception. The views are
-// plain placeholders (nothing is drawn, registered classes are not instantiated).
+// supplementary view of every element that comes into the bounds (keeping those already
+// shown) and dequeues the layout's decoration views: a cell, kind or decoration nobody
+// registered raises UIKit's exception. A dequeue makes the registered class; each view shown
+// is given its element's frame and attributes (`apply(_:)`). Nothing is drawn; decorations
+// have no view. Batch updates are in CollectionViewUpdates.swift.
 import Foundation
 
 /// developer.apple.com/documentation/uikit/uicollectionviewdatasource
@@ -86,6 +88,13 @@ open class UICollectionView: UIScrollView {
     }
     /// Registered classes by "cell/ID" and "KIND/ID".
     private var registered: [String: AnyClass] = [:]
+    /// The views shown for the elements in the bounds (UIKit keeps them, and asks the data
+    /// source only for elements that come into view).
+    var visibleViews: [VisibleElement: UICollectionReusableView] = [:]
+    /// The item counts of the last layout pass, against which UIKit checks a batch update.
+    var countsAtLastLayout: [Int] = []
+    /// The changes of the batch update being described (`performBatchUpdates`).
+    var pendingUpdates: [UICollectionViewUpdateItem]?
 
     /// …/uicollectionview/init(frame:collectionviewlayout:)
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
@@ -126,7 +135,9 @@ open class UICollectionView: UIScrollView {
                 "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier"
             )
         }
-        let cell = UICollectionViewCell(frame: .zero)
+        // The registered class, as UIKit makes it.
+        let type = registered["cell/" + identifier] as? UICollectionViewCell.Type ?? UICollectionViewCell.self
+        let cell = type.init(frame: .zero)
         cell.reuseIdentifier = identifier
         cell.dequeuedKind = "cell"
         return cell
@@ -142,7 +153,10 @@ open class UICollectionView: UIScrollView {
                 "could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier"
             )
         }
-        let view = UICollectionReusableView(frame: .zero)
+        let type =
+            registered[elementKind + "/" + identifier] as? UICollectionReusableView.Type
+            ?? UICollectionReusableView.self
+        let view = type.init(frame: .zero)
         view.reuseIdentifier = identifier
         view.dequeuedKind = elementKind
         return view
@@ -150,6 +164,7 @@ open class UICollectionView: UIScrollView {
 
     /// …/uicollectionview/reloaddata()
     open func reloadData() {
+        visibleViews = [:]
         collectionViewLayout.invalidateLayout()
         setNeedsLayout()
     }
@@ -184,41 +199,63 @@ open class UICollectionView: UIScrollView {
             collectionViewLayout.prepare()
             contentSize = collectionViewLayout.collectionViewContentSize
         }
+        countsAtLastLayout = (0..<numberOfSections).map(numberOfItems(inSection:))
         displayElements()
     }
 
     /// The views of the elements in the bounds, as UIKit gets them to show: cells and
     /// supplementary views from the data source (each must come from a dequeue of its kind),
-    /// decoration views from the layout's registrations.
+    /// decoration views from the layout's registrations; a view already shown is kept. Each is
+    /// given its element's attributes (`apply(_:)`).
     private func displayElements() {
-        guard let dataSource else { return }
+        guard dataSource != nil else { return }
+        var shown: [VisibleElement: UICollectionReusableView] = [:]
         for attributes in collectionViewLayout.layoutAttributesForElements(in: bounds) ?? [] {
-            let path = attributes.indexPath
-            switch attributes.representedElementCategory {
-            case .cell:
-                let cell = dataSource.collectionView(self, cellForItemAt: path)
-                if cell.dequeuedKind != "cell" {
-                    UIKitException.raise(
-                        "the cell returned from collectionView(_:cellForItemAt:) for \(path) was not retrieved by calling dequeueReusableCell(withReuseIdentifier:for:)"
-                    )
-                }
-            case .supplementaryView:
-                let kind = attributes.representedElementKind ?? ""
-                let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: path)
-                if view.dequeuedKind != kind {
-                    UIKitException.raise(
-                        "the view returned from collectionView(_:viewForSupplementaryElementOfKind:at:) for kind \(kind) at \(path) was not dequeued for that kind"
-                    )
-                }
-            case .decorationView:
-                let kind = attributes.representedElementKind ?? ""
-                if !collectionViewLayout.hasDecorationView(ofKind: kind, at: path) {
-                    UIKitException.raise(
-                        "could not dequeue a view of kind: \(kind) with identifier \(kind) - must register a nib or a class for the identifier"
-                    )
-                }
-            }
+            let key = VisibleElement(attributes)
+            guard let view = visibleViews[key] ?? view(for: attributes) else { continue }
+            view.show(attributes)
+            shown[key] = view
         }
+        visibleViews = shown
+    }
+
+    /// A new view for an element coming into view (nil: a decoration, which has no view here).
+    private func view(for attributes: UICollectionViewLayoutAttributes) -> UICollectionReusableView? {
+        let path = attributes.indexPath
+        switch attributes.representedElementCategory {
+        case .cell:
+            return cell(at: path)
+        case .supplementaryView:
+            let kind = attributes.representedElementKind ?? ""
+            guard let dataSource else { return nil }
+            let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: path)
+            if view.dequeuedKind != kind {
+                UIKitException.raise(
+                    "the view returned from collectionView(_:viewForSupplementaryElementOfKind:at:) for kind \(kind) at \(path) was not dequeued for that kind"
+                )
+            }
+            return view
+        case .decorationView:
+            let kind = attributes.representedElementKind ?? ""
+            if !collectionViewLayout.hasDecorationView(ofKind: kind, at: path) {
+                UIKitException.raise(
+                    "could not dequeue a view of kind: \(kind) with identifier \(kind) - must register a nib or a class for the identifier"
+                )
+            }
+            return nil
+        }
+    }
+
+    /// The data source's cell for an item (it must come from a dequeue).
+    func cell(at path: IndexPath) -> UICollectionReusableView {
+        guard let dataSource else { return UICollectionViewCell(frame: .zero) }
+        let cell = dataSource.collectionView(self, cellForItemAt: path)
+        if cell.dequeuedKind != "cell" {
+            UIKitException.raise(
+                "the cell returned from collectionView(_:cellForItemAt:) for \(path) was not retrieved by calling dequeueReusableCell(withReuseIdentifier:for:)"
+            )
+        }
+        return cell
     }
 
     /// …/uicollectionview/layoutattributesforitem(at:)

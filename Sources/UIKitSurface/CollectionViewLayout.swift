@@ -228,7 +228,7 @@ open class UICollectionViewLayout: NSObject {
         ofKind elementKind: String, at decorationIndexPath: IndexPath
     ) -> UICollectionViewLayoutAttributes? { nil }
 
-    /// …/uicollectionviewlayout/prepare(forcollectionviewupdates:) (no batch updates run here)
+    /// …/uicollectionviewlayout/prepare(forcollectionviewupdates:) (`performBatchUpdates` calls it)
     open func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {}
 
     /// …/uicollectionviewlayout/finalizecollectionviewupdates()

@@ -147,6 +147,12 @@ open class UICollectionReusableView: UIView {
     /// The kind it was dequeued for (UIKit checks a returned view against it).
     var dequeuedKind: String?
 
+    /// …/uiview/init(frame:): required here (not in UIKit) because Swift makes a registered
+    /// class from its metatype only through a required initializer, as the collection view
+    /// makes the class registered for a cell or a kind. The one difference a subclass sees: it
+    /// overrides `init(frame:)` as `required`.
+    public required override init(frame: CGRect) { super.init(frame: frame) }
+
     /// …/uicollectionreusableview/preferredlayoutattributesfitting(_:): the attributes as
     /// given (no Auto Layout here).
     @available(iOS 8.0, *)

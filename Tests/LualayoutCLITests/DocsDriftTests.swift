@@ -66,10 +66,10 @@ struct DocsDriftTests {
         "--strip-components",  // tar
         "--formula",  // brew
         "--color", "--colors", "--origin", "--profile",  // Scripts/measure-frames
-        "--no-children", "--sort",  // perf report
+        "--no-children", "--children", "--sort", "--comm",  // perf report
         "--vs",  // farm-bench
         "--frob", "--itemz", "--viewport",  // errors.md: unknown options, on purpose
-        "--generate-completion-script",  // ArgumentParser's, on the root command
+        "--generate-completion-script", "--experimental-dump-help",  // ArgumentParser's, on the root command
     ]
 
     @Test func everyOptionTheDocsNameExists() {

@@ -69,6 +69,26 @@ struct RoundTripTests {
         #expect(docs.contains(sentence), "docs/export.md must say: \(sentence)")
     }
 
+    /// docs/export.md says how many example cases ask hooks beyond the layout at rest, counted
+    /// here from the manifest.
+    @Test func docsCountTheHookCases() throws {
+        var cases = 0, targets = 0, changing = 0, changes = 0, updates = 0
+        for entry in try Self.entries(repositoryRoot + "/Examples/export-check.json") {
+            let bounds = (entry["boundsChanges"] as? [String])?.count ?? 0
+            let target = entry["targetOffset"] != nil ? 1 : 0
+            let update = entry["update"] != nil ? 1 : 0
+            if target + bounds + update > 0 { cases += 1 }
+            targets += target
+            changing += bounds > 0 ? 1 : 0
+            changes += bounds
+            updates += update
+        }
+        let sentence =
+            "In `Examples/export-check.json`, \(cases) cases ask hooks: \(targets) a fling's target (line, cover-flow, springboard), \(changing) bounds changes (\(changes) bounds: line, cover-flow, stack, waterfall) and \(updates) a batch update"
+        let docs = try String(contentsOfFile: repositoryRoot + "/docs/export.md", encoding: .utf8)
+        #expect(docs.contains(sentence), "docs/export.md must say: \(sentence)")
+    }
+
     static func entries(_ path: String) throws -> [[String: Any]] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
