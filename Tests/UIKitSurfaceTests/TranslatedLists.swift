@@ -33,7 +33,7 @@ func makeTranslatedListsLayout() -> ListsLayout {
 // MARK: - Examples/lists.lua's sectionProvider, translated
 
 /// What Examples/lists.lua reads from its collection view (`cv`): the layout's collection view, the app's data and
-/// state, and what the layout placed (copies, as UIKit's super queries answer).
+/// state.
 @MainActor
 private struct ListsContext {
     let layout: ListsLayout
