@@ -273,7 +273,10 @@ struct RoundTrip: Sendable {
         }
         var setup: [String] = []
         var adapters = ""
-        if source.contains("its Lua translated to Swift") {
+        // A translated layout, or a translated provider reading the app's data or state.
+        if source.contains("its Lua translated to Swift") || source.contains("\nstruct Case\(index)State {")
+            || source.contains("\nprotocol Case\(index)LayoutData")
+        {
             let translated = TranslatedHost(source: source, index: index, args: entry.args, directory: entry.directory)
             setup = try translated.setup()
             adapters = try translated.declarations()

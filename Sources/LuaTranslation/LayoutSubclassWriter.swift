@@ -51,7 +51,28 @@ struct LayoutSubclassWriter {
 
     // MARK: Properties
 
-    private func writeProperties(_ body: SwiftWriter) {
+    /// A translated section provider that reads `cv` (docs/lua-to-swift.md, "A section
+    /// provider"): UIKit's compositional layout with the host state and data it reads; the
+    /// provider's script reaches the collection view through it.
+    func writeProviderLayout(_ writer: SwiftWriter) {
+        let body = SwiftWriter()
+        body.indentation = 1
+        writeHostProperties(body)
+        if let flips = flipsHorizontally {
+            body.blank()
+            body.line("override var flipsHorizontallyInOppositeLayoutDirection: Bool { \(flips) }")
+        }
+        writer.blank()
+        writer.line(
+            "/// \(generator.file)'s layout: UIKit's compositional layout, with what its translated sectionProvider reads of the app (cv)."
+        )
+        writer.line("final class \(prefix)Layout: \(base) {")
+        for line in body.lines.drop(while: \.isEmpty) { writer.line(line) }
+        writer.line("}")
+    }
+
+    /// The host state and the app's data the script reads, each a property the app sets.
+    private func writeHostProperties(_ body: SwiftWriter) {
         if generator.readsState {
             body.line("/// The host state the script reads (cv.state): a change lays the layout out again.")
             body.line("var state = \(prefix)State() { didSet { invalidateLayout() } }")
@@ -60,6 +81,10 @@ struct LayoutSubclassWriter {
             body.line("/// The app's data (cv:itemData, cv:sectionData); a new one lays the layout out again.")
             body.line("weak var data: (any \(prefix)LayoutData)? { didSet { invalidateLayout() } }")
         }
+    }
+
+    private func writeProperties(_ body: SwiftWriter) {
+        writeHostProperties(body)
         if generator.inference.usesRandom {
             body.line("/// Lua's math.randomseed value (`--seed`): the generator restarts from it at every prepare.")
             body.line("var seed: Int {")

@@ -4,7 +4,8 @@ enum LuaHelper: String, CaseIterable, Comparable {
     case floorDivide, floorModulo, floatModulo, luaString, luaStringWhole, luaFormat, luaInteger, luaMax, luaMin
     case sequenceLength, sequence, luaLess, shiftLeft, shiftRight, element, substring, numberOrder, random
     // UIKit's values as the script reads them (docs/lua-to-swift.md).
-    case elementNames, transforms, traitNames, updateNames, elementOrder, sharesArea, emptySection
+    case elementNames, transforms, traitNames, updateNames, elementOrder, sharesArea, emptySection, configured
+    case orthogonalBehavior, repeatingSubitem, listConfiguration
 
     static func < (lhs: LuaHelper, rhs: LuaHelper) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -369,6 +370,80 @@ enum LuaHelper: String, CaseIterable, Comparable {
             let size = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(0))
             return NSCollectionLayoutSection(
                 group: .horizontal(layoutSize: size, subitems: [NSCollectionLayoutItem(layoutSize: size)]))
+        }
+        """,
+        .configured: """
+        /// A compositional value with the properties its Lua constructor's table gives (UIKit
+        /// sets them after the initializer).
+        @MainActor
+        private func configured<Value: AnyObject>(_ value: Value, _ body: (Value) -> Void) -> Value {
+            body(value)
+            return value
+        }
+        """,
+        .listConfiguration: """
+        /// A list section's configuration by the names the script computes (docs/lists.md); a
+        /// name lualayout does not know stops, as the engine's error does.
+        @MainActor
+        private func listConfiguration(
+            appearance: String, headerMode: String = "none", footerMode: String = "none", showsSeparators: Bool? = nil
+        ) -> UICollectionLayoutListConfiguration {
+            let appearances: [String: UICollectionLayoutListConfiguration.Appearance] = [
+                "plain": .plain, "grouped": .grouped, "insetGrouped": .insetGrouped, "sidebar": .sidebar,
+                "sidebarPlain": .sidebarPlain,
+            ]
+            let headerModes: [String: UICollectionLayoutListConfiguration.HeaderMode] = [
+                "none": .none, "supplementary": .supplementary, "firstItemInSection": .firstItemInSection,
+            ]
+            guard let kind = appearances[appearance], let header = headerModes[headerMode],
+                footerMode == "none" || footerMode == "supplementary"
+            else { fatalError("unknown list appearance, headerMode or footerMode: \\(appearance), \\(headerMode), \\(footerMode)") }
+            var configuration = UICollectionLayoutListConfiguration(appearance: kind)
+            configuration.headerMode = header
+            configuration.footerMode = footerMode == "supplementary" ? .supplementary : .none
+            if let showsSeparators { configuration.showsSeparators = showsSeparators }
+            return configuration
+        }
+        """,
+        .orthogonalBehavior: """
+        /// A section's orthogonal scrolling behaviour by the name the script computes; a name
+        /// lualayout does not know stops, as the engine's error does.
+        @MainActor
+        private func orthogonalBehavior(_ name: String) -> UICollectionLayoutSectionOrthogonalScrollingBehavior {
+            switch name {
+            case "none": .none
+            case "continuous": .continuous
+            case "continuousGroupLeadingBoundary": .continuousGroupLeadingBoundary
+            case "paging": .paging
+            case "groupPaging": .groupPaging
+            case "groupPagingCentered": .groupPagingCentered
+            default: fatalError("unknown orthogonalScrollingBehavior: \\(name)")
+            }
+        }
+        """,
+        .repeatingSubitem: """
+        /// `subitem:count:` (deprecated in iOS 16) as `repeatingSubitem:count:`: the item sized
+        /// to 1/count of the group along its axis (fractions resolve against the group less the
+        /// spacing), which lays out as `subitem:count:` does. An item's properties are kept; a
+        /// group given as the subitem stops (it would need its subitems rebuilt).
+        @MainActor
+        private func repeatingGroup(
+            _ horizontal: Bool, layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int
+        ) -> NSCollectionLayoutGroup {
+            precondition(!(subitem is NSCollectionLayoutGroup), "subitem:count: of a group is not translated for iOS 16")
+            let share = 1 / CGFloat(count)
+            let size =
+                horizontal
+                ? NSCollectionLayoutSize(
+                    widthDimension: .fractionalWidth(share), heightDimension: subitem.layoutSize.heightDimension)
+                : NSCollectionLayoutSize(
+                    widthDimension: subitem.layoutSize.widthDimension, heightDimension: .fractionalHeight(share))
+            let item = NSCollectionLayoutItem(layoutSize: size, supplementaryItems: subitem.supplementaryItems)
+            item.contentInsets = subitem.contentInsets
+            item.edgeSpacing = subitem.edgeSpacing
+            return horizontal
+                ? .horizontal(layoutSize: layoutSize, repeatingSubitem: item, count: count)
+                : .vertical(layoutSize: layoutSize, repeatingSubitem: item, count: count)
         }
         """,
         .element: """

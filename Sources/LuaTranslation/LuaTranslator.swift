@@ -33,6 +33,49 @@ package enum LuaTranslator {
         }
     }
 
+    /// A compositional layout's `sectionProvider` as a Swift method computing the section for
+    /// any index and environment (docs/lua-to-swift.md, "A section provider"); the layout's
+    /// hooks are not part of it.
+    /// `replacesSubitemCount`: the deployment target deprecated `subitem:count:` (iOS 16).
+    package static func translateSectionProvider(
+        source: [UInt8], file: String, name: String, sample: DataSample = DataSample(),
+        replacesSubitemCount: Bool = false
+    ) throws(TranslationError) -> ProviderTranslation {
+        let outcome = CallbackSignature.$translatingProvider.withValue(true) {
+            () -> Result<ProviderTranslation, TranslationError> in
+            do throws(Refusal) {
+                let chunk = try LuaParser.parse(source)
+                let inference = TypeInference(chunk: chunk)
+                try inference.run()
+                while try inference.apply(sample) { try inference.run() }
+                let module = try ModuleStructure(chunk: chunk, inference: inference)
+                // A provider, or one section (whose handler is Lua) that it returns for every index.
+                let provider = module.members.first {
+                    if case .layoutField("sectionProvider", let value) = $0, case .function = value.kind { return true }
+                    if case .layoutField("section", let value) = $0, case .call = value.kind { return true }
+                    return false
+                }
+                guard module.kind == .compositional, provider != nil else {
+                    throw Refusal(
+                        chunk.main.location, "the layout has no sectionProvider function or section to translate")
+                }
+                try AliasCheck(chunk: chunk, inference: inference).run()
+                let generator = SwiftGenerator(inference: inference, module: module, prefix: name, file: file)
+                generator.replacesSubitemCount = replacesSubitemCount
+                inference.recording = false
+                let (declarations, swift) = try generator.generateProvider()
+                return .success(
+                    ProviderTranslation(
+                        swift: swift, scriptType: generator.typeName, declarations: declarations,
+                        layoutType: generator.providerContext == nil ? nil : name + "Layout",
+                        usesList: generator.helpers.contains(.listConfiguration)))
+            } catch let refusal {
+                return .failure(TranslationError(file: file, location: refusal.location, message: refusal.message))
+            }
+        }
+        return try outcome.get()
+    }
+
     /// `two-column-grid.lua` → `TwoColumnGrid`.
     package static func typePrefix(forFile file: String) -> String {
         let base = file.split(separator: "/").last.map(String.init) ?? file
@@ -53,4 +96,21 @@ package struct Translation: Sendable {
     /// A layout's translated Lua (private to the file) and the Lua semantics helpers.
     package var implementation: String
     package var interface: TranslationInterface
+}
+
+/// A translated section provider: `scriptType`'s `sectionProvider(_:_:)` takes UIKit's section
+/// index and environment and returns the section (nil where the Lua returns nil).
+package struct ProviderTranslation: Sendable {
+    /// The file-scope Swift: the script class, its records and constants, the Lua helpers.
+    package var swift: String
+    /// The class holding `sectionProvider` (`NAMEScript`), created once per layout.
+    package var scriptType: String
+    /// What the app sees when the provider reads `cv`: the data protocols and state it reads and
+    /// `layoutType`, the layout class holding them; empty otherwise.
+    package var declarations: String = ""
+    /// `NAMELayout` when the provider reads `cv`: the layout the export returns, whose
+    /// collection view, data and state the script reads (the make function sets `script.layout`).
+    package var layoutType: String?
+    /// The provider makes list sections (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`).
+    package var usesList = false
 }

@@ -143,6 +143,14 @@ struct APISchema: Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether a fixed field may be left out (a custom item's `zIndex`).
+    func isOptional(_ name: String) -> Bool {
+        switch fixedFields.first(where: { $0.name == name })?.type {
+        case .optionalInteger, .optionalString, .optionalSchema: true
+        default: false
+        }
+    }
+
     enum FieldType: Equatable {
         case whole, integer, optionalInteger, boolean, string, optionalString
         case schema(Kind), optionalSchema(Kind)
@@ -161,8 +169,8 @@ enum APIObject: Equatable, CustomStringConvertible {
     /// `compositional` (or a local holding it): its constructors make the layout's structure.
     case compositionalNamespace
     /// What a `compositional.*` constructor returns: structure the export writes as UIKit's
-    /// values, not logic; the translation leaves it to the export.
-    case compositionalValue
+    /// values, or, in a translated section provider, a UIKit value of its kind.
+    case compositionalValue(CompositionalKind)
 
     var description: String {
         switch self {
@@ -170,7 +178,44 @@ enum APIObject: Equatable, CustomStringConvertible {
         case .elementSink: "out"
         case .environment: "env"
         case .compositionalNamespace: "compositional"
-        case .compositionalValue: "a compositional value"
+        case .compositionalValue(let kind): kind.description
+        }
+    }
+}
+
+/// What a `compositional.*` constructor makes, each a UIKit value in a translated provider.
+enum CompositionalKind: Equatable, CustomStringConvertible {
+    case item, group, section, dimension, spacing, boundary, supplementary, decoration, anchor
+    /// A constructor the translation does not follow (`C.custom`, …).
+    case other
+
+    init(constructor name: String) {
+        switch name {
+        case "item": self = .item
+        case "group", "customGroup": self = .group
+        case "section", "list": self = .section
+        case "fractionalWidth", "fractionalHeight", "absolute", "estimated", "uniformAcrossSiblings":
+            self = .dimension
+        case "fixed", "flexible": self = .spacing
+        case "boundarySupplementaryItem": self = .boundary
+        case "supplementaryItem": self = .supplementary
+        case "background": self = .decoration
+        default: self = .other
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .item: "a compositional item"
+        case .group: "a compositional group"
+        case .section: "a compositional section"
+        case .dimension: "a compositional dimension"
+        case .spacing: "a compositional spacing"
+        case .boundary: "a boundary supplementary item"
+        case .supplementary: "a supplementary item"
+        case .decoration: "a decoration item"
+        case .anchor: "an anchor"
+        case .other: "a compositional value"
         }
     }
 }
@@ -181,6 +226,8 @@ struct CallbackSignature: Equatable {
         case collectionView, elementSink, environment, integer
         case schema(APISchema.Kind)
         case attributesArray, updateArray
+        /// A section's visible items (visibleItemsInvalidationHandler).
+        case visibleItemsArray
     }
 
     enum Result: Equatable {
@@ -246,22 +293,48 @@ struct CallbackSignature: Equatable {
         }
     }
 
+    /// Set while a compositional layout's `sectionProvider` is translated on its own
+    /// (`LuaTranslator.translateSectionProvider`): the provider is the one callback, and the
+    /// layout's hooks are left to the export.
+    @TaskLocal static var translatingProvider = false
+
+    /// A section's `visibleItemsInvalidationHandler`: `(items, offset, env)`, changing the items.
+    static let visibleItemsHandler = CallbackSignature(
+        name: "visibleItemsInvalidationHandler", parameters: [.visibleItemsArray, .schema(.point), .environment],
+        result: .none)
+
+    /// A custom group's `itemProvider`: `(env) -> {{x=, y=, width=, height= [, zIndex=]}, …}`.
+    static let itemProvider = CallbackSignature(name: "itemProvider", parameters: [.environment], result: .customItems)
+
+    /// The provider's signature, in that translation: `(cv, sectionIndex, env) -> section`.
+    static let sectionProvider = CallbackSignature(
+        name: "sectionProvider", parameters: [.collectionView, .integer, .environment], result: .section)
+
     /// A function the translation leaves out, by its name (`layout.sectionProvider`, or the
     /// field of a table constructor): its body is not read either.
     static func isOmitted(_ function: FunctionBody) -> Bool {
         guard let name = function.name?.split(separator: ".").last.map(String.init) else { return false }
+        if translatingProvider {
+            // The layout's hooks, by their names (not the structure's field names, which a
+            // local function building a section may well take).
+            return name != "sectionProvider" && (named(name) != nil || name.hasPrefix("preferredSizeFor"))
+        }
         return ["preferredSizeForItem", "preferredSizeForSupplementary", "sectionProvider"].contains(name)
     }
 
     /// Layout fields the translation leaves out, and why: they are not logic for the class.
     static func omission(for name: String) -> String? {
+        if translatingProvider {
+            if name == "sectionProvider" { return nil }
+            if named(name) != nil { return "a hook of the layout: the section provider's translation leaves it out" }
+        }
         switch name {
         case "preferredSizeForItem", "preferredSizeForSupplementary":
-            "models a cell's own sizing: in the app the cells size themselves (the export keeps the estimate)"
+            return "models a cell's own sizing: in the app the cells size themselves (the export keeps the estimate)"
         case "section", "sectionProvider", "list", "boundarySupplementaryItems", "contentInsetsReference",
             "interSectionSpacing", "roundingModel":
-            "the compositional structure: the export writes it with UIKit's values (phase 2)"
-        default: nil
+            return "the compositional structure: the export writes it with UIKit's values (phase 2)"
+        default: return nil
         }
     }
 }

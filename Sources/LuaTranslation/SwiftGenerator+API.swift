@@ -5,7 +5,10 @@ extension SwiftGenerator {
     func apiField(_ name: String, of api: APIObject, base: Code, at location: SourceLocation) throws(Refusal) -> Code {
         let lua = try inference.apiField(name, of: api, at: location).type
         let type = try swiftType(of: lua)
-        if api == .collectionView { collectionViewMembers.insert(name) }
+        if api == .collectionView {
+            try requireProviderMember(name, at: location)
+            collectionViewMembers.insert(name)
+        }
         if api == .environment, name == "displayScale" {
             return Code("Double(\(base.at(.primary)).traitCollection.displayScale)", type)
         }
@@ -24,6 +27,7 @@ extension SwiftGenerator {
             try range.map { (index) throws(Refusal) in try emit(arguments[index], as: .double).text }
         }
         let attributes = SwiftType.named(prefix + "Attributes")
+        if api == .collectionView { try requireProviderMember(name, at: location) }
         switch (api, name) {
         case (.collectionView, "numberOfItems"):
             collectionViewMembers.insert(name)
@@ -71,6 +75,26 @@ extension SwiftGenerator {
             return Code("\(receiver).contentSize(\(try doubles(0..<2).joined(separator: ", ")))", .void)
         default:
             throw Refusal(location, "\(api.description):\(name) is not translated")
+        }
+    }
+
+    /// What a translated section provider may read of `cv`: the collection view, the app's data
+    /// and state, not what the layout placed (UIKit's compositional layout places it after the
+    /// provider), and only in the provider's own body (a handler's closure holding the layout
+    /// would keep it alive).
+    private func requireProviderMember(_ name: String, at location: SourceLocation) throws(Refusal) {
+        guard CallbackSignature.translatingProvider else { return }
+        if name == "contentSize" || name.hasPrefix("layoutAttributesFor") {
+            throw Refusal(
+                location,
+                "cv.\(name) in a section provider is not translated: UIKit lays the sections out after the provider returns"
+            )
+        }
+        if closureDepth > 0 {
+            throw Refusal(
+                location,
+                "a handler or item provider inside a section provider reads cv, which is not translated: "
+                    + "read it in the provider and keep the value in a local")
         }
     }
 

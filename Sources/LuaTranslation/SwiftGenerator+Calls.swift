@@ -17,6 +17,11 @@ extension SwiftGenerator {
         case .global(let name):
             return try baseCall(name, arguments, statement: statement, at: location)
         case .field(let library, let name):
+            if CompositionalCall.mayBeNamespace(library),
+                case .api(.compositionalNamespace) = try luaType(library).shape
+            {
+                return try compositionalCall(name, arguments, at: location)
+            }
             if case .global(let libraryName) = library.kind {
                 switch libraryName {
                 case "math": return try mathCall(name, arguments, at: location)

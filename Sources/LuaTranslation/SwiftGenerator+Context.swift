@@ -57,8 +57,11 @@ extension SwiftGenerator {
                 "func layoutAttributesForElements(in rect: CGRect) -> [\(attributes)] { layout.baseElements(in: rect) }"
             ),
         ]
+        let placed =
+            CallbackSignature.translatingProvider
+            ? "" : ", and what the layout placed (copies, as UIKit's super queries answer)"
         writer.line(
-            "/// What \(file) reads from its collection view (`cv`): the layout's collection view, the app's data and state, and what the layout placed (copies, as UIKit's super queries answer)."
+            "/// What \(file) reads from its collection view (`cv`): the layout's collection view, the app's data and state\(placed)."
         )
         writer.line("@MainActor")
         try writer.block("private struct \(prefix)Context") { () throws(Refusal) in

@@ -47,6 +47,11 @@ extension SwiftGenerator {
                 parts.append(try convert(Code("\(name).\(index)", from[index]), to: type, at: location).text)
             }
             return Code("{ let \(name) = \(code.text); return (\(parts.joined(separator: ", "))) }()", target)
+        case (.named("NSCollectionLayoutGroup"), .named("NSCollectionLayoutItem")):
+            // A group is an item (UIKit's subclass): Swift converts it as it is.
+            return Code(code.text, target, code.precedence)
+        case (.array(.named("NSCollectionLayoutGroup")), .array(.named("NSCollectionLayoutItem"))):
+            return Code(code.text, target, code.precedence)
         default:
             throw Refusal(
                 location,

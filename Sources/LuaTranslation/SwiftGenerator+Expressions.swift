@@ -261,8 +261,8 @@ extension SwiftGenerator {
                 var code = try emit(value, as: try swiftType(of: slot))
                 if let kind = table.schema?.kind { code.text = UIKitSpelling.constructorArgument(code, of: kind) }
                 arguments.append("\(SwiftNames.identifier(name).trimmingCharacters(in: "`")): \(code.text)")
-            } else if table.schema?.positionalFields != nil {
-                throw Refusal(location, "\(table.schema!.description) needs '\(name)'")
+            } else if let schema = table.schema, schema.positionalFields != nil, !schema.isOptional(name) {
+                throw Refusal(location, "\(schema.description) needs '\(name)'")
             }
         }
         return Code("\(type.text)(\(arguments.joined(separator: ", ")))", type)

@@ -66,6 +66,64 @@ extension SwiftGenerator {
 
     private var file_: String { file }
 
+    /// A compositional layout's `sectionProvider` alone (`LuaTranslator.translateSectionProvider`):
+    /// the constants and local functions it reads, the script class with the provider as a
+    /// method, the records and the helpers; the layout's hooks are left to the export.
+    func generateProvider() throws(Refusal) -> (declarations: String, implementation: String) {
+        nameMembers()
+        let constants = SwiftWriter()
+        let script = SwiftWriter()
+        try writeConstants(constants)
+        try writeClass(script)
+        let records = SwiftWriter()
+        var written = 0
+        while written < recordOrder.count {
+            let table = recordOrder[written]
+            written += 1
+            records.blank()
+            try writeRecord(table, records)
+        }
+        if usesCustomItems {
+            let item = prefix + "CustomItem"
+            records.blank()
+            records.line("/// A frame a custom group's itemProvider returns (\(file_)), in the group's coordinates.")
+            records.line("private struct \(item) {")
+            records.line("    var x: Double, y: Double, width: Double, height: Double")
+            records.line("    var zIndex: Int? = nil")
+            records.blank()
+            records.line("    @MainActor var uikitItem: NSCollectionLayoutGroupCustomItem {")
+            records.line(
+                "        NSCollectionLayoutGroupCustomItem(frame: CGRect(x: x, y: y, width: width, height: height), zIndex: zIndex ?? 0)"
+            )
+            records.line("    }")
+            records.line("}")
+        }
+        // A provider reading cv: the data and state it reads, the layout holding them, cv.
+        let declarations = SwiftWriter()
+        let support = SwiftWriter()
+        if providerContext != nil {
+            try writeProvided(declarations)
+            LayoutSubclassWriter(self).writeProviderLayout(declarations)
+            try writeContext(support)
+        }
+        let file = SwiftWriter()
+        file.line("// MARK: - \(file_)'s sectionProvider, translated")
+        for part in [support, script, records, constants] where !part.lines.isEmpty {
+            file.blank()
+            for line in part.lines { file.line(line) }
+        }
+        let helpers = LuaHelper.closure(of: self.helpers)
+        if !helpers.isEmpty {
+            file.blank()
+            file.line("// MARK: - Lua semantics")
+            for helper in helpers {
+                file.blank()
+                file.line(helper.source)
+            }
+        }
+        return (declarations.lines.drop(while: \.isEmpty).joined(separator: "\n"), file.text)
+    }
+
     /// Names for top-level locals and layout fields, unique among the class's members.
     private func nameMembers() {
         memberNames = ["init", "deinit", typeName]
@@ -98,6 +156,11 @@ extension SwiftGenerator {
     private func writeConstants(_ writer: SwiftWriter) throws(Refusal) {
         for member in module.members {
             guard case .constant(let variable, let value) = member else { continue }
+            if CallbackSignature.translatingProvider,
+                case .api(.compositionalNamespace) = inference.slot(for: variable).type.shape
+            {
+                continue  // `local C = compositional`: its calls are written as UIKit's values.
+            }
             if involvesCompositional(inference.slot(for: variable).type) {
                 omitted.append((variable.name, value.location, CompositionalNote.structure))
                 continue
@@ -135,6 +198,13 @@ extension SwiftGenerator {
             }
             if !body.lines.allSatisfy(\.isEmpty) { writer.blank() }
         }
+        if providerContext != nil {
+            writer.line(
+                "    /// The layout whose sections this provides (its collection view, data and state: cv); set by make\(prefix)Layout."
+            )
+            writer.line("    weak var layout: \(prefix)Layout?")
+            if !body.lines.allSatisfy(\.isEmpty) { writer.blank() }
+        }
         for line in body.lines.drop(while: \.isEmpty) { writer.line(line) }
         writer.line("}")
     }
@@ -146,6 +216,9 @@ extension SwiftGenerator {
             switch member {
             case .state(let variable, let value):
                 let slot = inference.slot(for: variable)
+                if CallbackSignature.translatingProvider, case .api(.compositionalNamespace) = slot.type.shape {
+                    continue  // `local C = compositional`: its calls are written as UIKit's values.
+                }
                 if involvesCompositional(slot.type) {
                     omitted.append((variable.name, value?.location ?? variable.location, CompositionalNote.structure))
                     continue
@@ -163,6 +236,8 @@ extension SwiftGenerator {
                 body.line("private \(lazy)var \(name)\(annotation) = \(code.text)")
             case .layoutField(let name, let value):
                 if case .function = value.kind { continue }
+                // A layout of one section: the translated provider returns it (writeMethods).
+                if CallbackSignature.translatingProvider && name == "section" { continue }
                 // A flow's properties are the export's (makeNAMELayout sets them); the layout
                 // subclass answers flipsHorizontallyInOppositeLayoutDirection.
                 if module.kind == .flow, TypeInference.flowPropertySchema(name) != nil || FlowProperty.isProperty(name)
@@ -200,6 +275,17 @@ extension SwiftGenerator {
     private func writeMethods(_ body: SwiftWriter) throws(Refusal) {
         for member in module.members {
             switch member {
+            case .layoutField("section", let value) where CallbackSignature.translatingProvider:
+                // The same section for every index, as UIKitSurface's `init(section:)` lays it out.
+                startMember()
+                body.blank()
+                let section = try emit(value, as: .named("NSCollectionLayoutSection"))
+                try body.block(
+                    "func sectionProvider(_: Int, _: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?"
+                ) {
+                    () throws(Refusal) in
+                    body.line("return \(section.text)")
+                }
             case .layoutField(let name, let value):
                 guard case .function(let function) = value.kind else { continue }
                 if let reason = CallbackSignature.omission(for: name) {
@@ -233,6 +319,8 @@ extension SwiftGenerator {
     private func classComment() -> String {
         switch module.kind {
         case .plain: "/// \(file)'s functions."
+        case .compositional where CallbackSignature.translatingProvider:
+            "/// \(file)'s section provider and the functions it calls, translated: the layout calls sectionProvider for every section."
         default:
             "/// \(file)'s functions and the state they keep, translated: \(prefix)Layout calls them as UIKit calls the layout."
         }

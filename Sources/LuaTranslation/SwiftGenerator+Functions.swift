@@ -41,6 +41,10 @@ extension SwiftGenerator {
             // The engine seeds Lua's generator before every prepare.
             writer.line("random = LuaRandom(seed: seed)")
         }
+        if type.callback?.name == "sectionProvider", CallbackSignature.translatingProvider, let cv = providerContext {
+            // The script's layout, set by makeNAMELayout (docs/lua-to-swift.md, "A section provider").
+            writer.line("guard let \(cv) = self.layout.map(\(prefix)Context.init) else { return nil }")
+        }
         for parameter in body.parameters where inference.slot(for: parameter).reassigned && !isInout(parameter, type) {
             writer.line("var \(name(of: parameter)) = \(name(of: parameter))")
         }
@@ -61,21 +65,38 @@ extension SwiftGenerator {
     ) throws(Refusal) -> String {
         let inoutIndices = inoutParameters(of: type)
         var parts: [String] = []
+        let provider = CallbackSignature.translatingProvider && type.callback?.name == "sectionProvider"
         for (index, parameter) in body.parameters.enumerated() {
+            if provider && index == 0 {
+                // UIKit's provider takes the index and the environment only: a provider reading
+                // cv reaches the layout's collection view, data and state through the script.
+                if reads(parameter, in: body) { providerContext = declare(parameter) }
+                continue
+            }
             var swift = try swiftType(of: inference.slot(for: parameter))
             if let given = try callbackParameterType(type, index) { swift = given }
             let name = declare(parameter)
+            if provider && index == 2 { providerEnvironment = name }
             let inoutMark = inoutIndices.contains(index) ? "inout " : ""
             parts.append("\(labels ? "_ " : "")\(name): \(inoutMark)\(swift.text)")
         }
         // UIKit passes every argument of a callback; Lua's function may name fewer.
         if let callback = type.callback, callback.parameters.count > body.parameters.count {
-            for index in body.parameters.count..<callback.parameters.count {
+            for index in body.parameters.count..<callback.parameters.count where !(provider && index == 0) {
                 let swift = try swiftType(of: inference.valueType(of: callback.parameters[index]))
                 parts.append("\(labels ? "_ " : "")_: \(swift.text)")
             }
         }
         return parts.joined(separator: ", ")
+    }
+
+    /// Whether the function's body reads the parameter.
+    private func reads(_ parameter: Variable, in body: FunctionBody) -> Bool {
+        var read = false
+        SyntaxWalk.statements(body.body, { _ in }) { expression in
+            if case .local(let variable) = expression.kind, variable === parameter { read = true }
+        }
+        return read
     }
 
     /// A callback's result in the API's type, another function's as inferred.

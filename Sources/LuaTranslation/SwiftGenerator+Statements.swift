@@ -483,7 +483,7 @@ extension SwiftGenerator {
         case .point: .named("CGPoint")
         case .attributesArray: .array(.named(prefix + "Attributes"))
         case .section: .optional(.named("NSCollectionLayoutSection"))
-        case .customItems: .array(.named("NSCollectionLayoutGroupCustomItem"))
+        case .customItems: .array(.named(prefix + "CustomItem"))  // mapped to UIKit's by the group
         }
     }
 }

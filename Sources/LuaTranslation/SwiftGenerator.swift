@@ -27,8 +27,18 @@ final class SwiftGenerator {
     var usedLocalNames: Set<String> = []
     /// Names of the class's members and the file's constants.
     var memberNames: Set<String> = []
+    /// The deployment target deprecated `subitem:count:` (iOS 16): a translated provider writes
+    /// `repeatingSubitem:count:` with the item resized as that initializer would.
+    var replacesSubitemCount = false
+    /// A custom group's itemProvider was written: `NAMECustomItem` is declared.
+    var usesCustomItems = false
     /// Closures being written (members need `self.` inside them).
     var closureDepth = 0
+    /// A translated section provider's `cv` (its Swift name) when it reads it: the script then
+    /// reaches the layout (`NAMELayout`) and its collection view, data and state.
+    var providerContext: String?
+    /// A translated section provider's `env` (its Swift name): a list section is made from it.
+    var providerEnvironment: String?
     /// The functions being written, innermost last.
     var functionStack: [FunctionType] = []
     /// Members left out of the class (the compositional structure, self-sizing answers): name,
@@ -107,12 +117,22 @@ final class SwiftGenerator {
             if kind == .integer || slot?.resolved.usedAsInteger == true { return .int }
             return .double
         case .table(let table): return try swiftType(of: table.resolved, at: location)
-        case .function(let function): return try functionType(function.resolved, at: location)
+        case .function(let function):
+            let type = try functionType(function.resolved, at: location)
+            // A translated provider's functions build UIKit's values, which live on the main actor.
+            return CallbackSignature.translatingProvider ? .named("@MainActor " + type.text) : type
         case .api(.collectionView):
             collectionViewMembers.insert("")
             return .named(prefix + "Context")
         case .api(.elementSink): return .named(prefix + "Elements")
         case .api(.environment): return .existential("NSCollectionLayoutEnvironment")
+        case .api(.compositionalValue(let kind)) where CallbackSignature.translatingProvider:
+            guard let type = UIKitSpelling.compositionalType(kind) else {
+                throw Refusal(
+                    location ?? slot?.origin ?? SourceLocation(line: 1, column: 1),
+                    "\(kind) is not translated in a section provider (docs/lua-to-swift.md lists what is)")
+            }
+            return .named(type)
         case .api(.compositionalNamespace), .api(.compositionalValue):
             throw Refusal(
                 location ?? slot?.origin ?? SourceLocation(line: 1, column: 1),
@@ -195,7 +215,8 @@ final class SwiftGenerator {
         var seen: Set<ObjectIdentifier> = []
         func check(_ shape: Shape) -> Bool {
             switch shape {
-            case .api(.compositionalNamespace), .api(.compositionalValue): return true
+            case .api(.compositionalNamespace): return true
+            case .api(.compositionalValue): return !CallbackSignature.translatingProvider
             case .table(let table):
                 let root = table.resolved
                 guard seen.insert(ObjectIdentifier(root)).inserted else { return false }

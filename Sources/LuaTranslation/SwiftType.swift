@@ -21,6 +21,7 @@ indirect enum SwiftType: Equatable {
         case .optional(let wrapped):
             switch wrapped {
             case .function, .existential: "(\(wrapped.text))?"
+            case .named(let name) where name.hasPrefix("@"): "(\(name))?"
             default: "\(wrapped.text)?"
             }
         case .array(let element): "[\(element.text)]"

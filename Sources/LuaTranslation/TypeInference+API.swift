@@ -133,6 +133,23 @@ extension TypeInference {
     var attributesArray: TableType {
         arrayTable(of: ValueType(shape: .table(schemaTable(.attributes))), label: "elements")
     }
+    /// A handler's parameters take the API's types (the engine calls it, as a layout's callback).
+    func applySignature(_ signature: CallbackSignature, to body: FunctionBody) throws(Refusal) {
+        let function = functionType(for: body)
+        guard function.parameters.count <= signature.parameters.count else {
+            throw Refusal(
+                body.location,
+                "\(signature.name) receives \(signature.parameters.count) arguments, not \(function.parameters.count)")
+        }
+        if function.callback == nil {
+            function.callback = signature
+            types.noteChange()
+        }
+        for (slot, parameter) in zip(function.parameters, signature.parameters) {
+            try store(Evaluated(type: valueType(of: parameter)), into: slot, at: body.location)
+        }
+    }
+
     var updatesArray: TableType {
         arrayTable(of: ValueType(shape: .table(schemaTable(.updateItem))), label: "updates")
     }
@@ -158,7 +175,11 @@ extension TypeInference {
                 throw Refusal(location, reason)
             }
             if CallbackSignature.omission(for: name) != nil { continue }
-            guard let signature = CallbackSignature.named(name) ?? flowProperty(name) else { continue }
+            let provider = CallbackSignature.translatingProvider && name == "sectionProvider"
+            guard
+                let signature = provider
+                    ? CallbackSignature.sectionProvider : CallbackSignature.named(name) ?? flowProperty(name)
+            else { continue }
             guard function.parameters.count <= signature.parameters.count else {
                 throw Refusal(
                     location,
@@ -219,6 +240,9 @@ extension TypeInference {
         case .integer: .integer
         case .schema(let kind): ValueType(shape: .table(schemaTable(kind)))
         case .attributesArray: ValueType(shape: .table(attributesArray))
+        case .visibleItemsArray:
+            ValueType(
+                shape: .table(arrayTable(of: ValueType(shape: .table(schemaTable(.visibleItem))), label: "items")))
         case .updateArray: ValueType(shape: .table(updatesArray))
         }
     }

@@ -16,10 +16,10 @@ extension TypeInference {
             return try methodCall(object, name, arguments, at: location)
         }
         guard case .call(let callee, let arguments) = expression.kind else { return [] }
-        if case .field(let namespace, _) = callee.kind, CompositionalCall.mayBeNamespace(namespace),
+        if case .field(let namespace, let constructor) = callee.kind, CompositionalCall.mayBeNamespace(namespace),
             case .api(.compositionalNamespace) = try evaluate(namespace).type.shape
         {
-            return [try compositionalConstructor(arguments)]
+            return [try compositionalConstructor(constructor, arguments)]
         }
         if case .local = callee.kind, case .api(.compositionalNamespace) = try evaluate(callee).type.shape {
             return [try layoutConstructor(arguments, kind: .compositional, at: location)]
@@ -156,9 +156,37 @@ extension TypeInference {
 
     /// `compositional.item{…}` and its kin: structure the export writes; the arguments are
     /// still checked (a function inside, such as a visible-items handler, is walked).
-    private func compositionalConstructor(_ arguments: [Expression]) throws(Refusal) -> ValueType {
+    private func compositionalConstructor(_ name: String, _ arguments: [Expression]) throws(Refusal) -> ValueType {
         for argument in arguments { _ = try evaluate(argument) }
-        return ValueType(shape: .api(.compositionalValue))
+        if CallbackSignature.translatingProvider, name == "section", arguments.count == 1,
+            case .table(let entries) = arguments[0].kind
+        {
+            for case .named("visibleItemsInvalidationHandler", let value, _) in entries {
+                if case .function(let body) = value.kind {
+                    try applySignature(CallbackSignature.visibleItemsHandler, to: body)
+                }
+            }
+        }
+        if CallbackSignature.translatingProvider, name == "customGroup", arguments.count == 1,
+            case .table(let entries) = arguments[0].kind
+        {
+            for case .named("itemProvider", let value, _) in entries {
+                // A function written here, or a local function named.
+                var provider: FunctionBody?
+                if case .function(let body) = value.kind { provider = body }
+                if case .local = value.kind { provider = try evaluate(value).type.shape.function?.bodies.first }
+                guard let body = provider else { continue }
+                try applySignature(CallbackSignature.itemProvider, to: body)
+                // Its frames are NSCollectionLayoutGroupCustomItem's.
+                let function = functionType(for: body)
+                if let list = function.results.first?.resolved.type.shape.table, let entries = list.entries,
+                    let frame = entries.resolved.type.shape.table, frame.schema == nil
+                {
+                    try types.unify(schemaTable(.customItem), frame, at: body.location)
+                }
+            }
+        }
+        return ValueType(shape: .api(.compositionalValue(CompositionalKind(constructor: name))))
     }
 
     /// `flow{...}`: the table is the layout.

@@ -269,6 +269,10 @@ final class TypeSystem {
         case (.table(let x), .table(let y)): return .table(try unify(x, y, at: location))
         case (.function(let x), .function(let y)): return .function(try unify(x, y, at: location))
         case (.api(let x), .api(let y)) where x == y: return a
+        case (.api(.compositionalValue(let x)), .api(.compositionalValue(let y))):
+            // A group is an item (UIKit's subclass); other kinds mixed are an item of neither.
+            let items: [CompositionalKind] = [.item, .group]
+            return .api(.compositionalValue(items.contains(x) && items.contains(y) ? .item : .other))
         default:
             let elsewhere = origin.map { " at line \($0.line)" } ?? ""
             throw Refusal(

@@ -138,3 +138,82 @@ enum UIKitSpelling {
         }
     }
 }
+
+/// `compositional.*` in a translated section provider: each constructor as UIKit's value
+/// (docs/lua-to-swift.md, "A section provider").
+extension UIKitSpelling {
+    /// The Swift type of a compositional value; nil: not translated.
+    static func compositionalType(_ kind: CompositionalKind) -> String? {
+        switch kind {
+        case .item: "NSCollectionLayoutItem"
+        case .group: "NSCollectionLayoutGroup"
+        case .section: "NSCollectionLayoutSection"
+        case .dimension: "NSCollectionLayoutDimension"
+        case .spacing: "NSCollectionLayoutSpacing"
+        case .boundary: "NSCollectionLayoutBoundarySupplementaryItem"
+        case .decoration: "NSCollectionLayoutDecorationItem"
+        case .supplementary: "NSCollectionLayoutSupplementaryItem"
+        case .anchor, .other: nil
+        }
+    }
+
+    /// `C.fractionalWidth(x)` and its kin (`x` a CGFloat expression).
+    static func dimension(_ constructor: String, _ value: String) -> String? {
+        switch constructor {
+        case "fractionalWidth", "fractionalHeight", "absolute", "estimated":
+            "NSCollectionLayoutDimension.\(constructor)(\(value))"
+        default: nil
+        }
+    }
+
+    /// `C.fixed(x)`, `C.flexible(x)`.
+    static func spacing(_ constructor: String, _ value: String) -> String? {
+        ["fixed", "flexible"].contains(constructor) ? "NSCollectionLayoutSpacing.\(constructor)(\(value))" : nil
+    }
+
+    static func layoutSize(width: String, height: String) -> String {
+        "NSCollectionLayoutSize(widthDimension: \(width), heightDimension: \(height))"
+    }
+
+    /// `{top, leading, bottom, trailing}`.
+    static func directionalInsets(_ values: [String]) -> String {
+        "NSDirectionalEdgeInsets(top: \(values[0]), leading: \(values[1]), bottom: \(values[2]), trailing: \(values[3]))"
+    }
+
+    /// The fields each constructor's table may give in a translated provider; others are refused.
+    static let compositionalFields: [String: Set<String>] = [
+        "item": ["width", "height", "contentInsets", "supplementaryItems"],
+        "group": [
+            "axis", "width", "height", "subitems", "subitem", "count", "interItemSpacing", "contentInsets",
+            "supplementaryItems",
+        ],
+        "section": [
+            "group", "interGroupSpacing", "contentInsets", "orthogonalScrollingBehavior", "boundarySupplementaryItems",
+            "decorationItems", "visibleItemsInvalidationHandler",
+        ],
+        "boundarySupplementaryItem": ["kind", "alignment", "width", "height", "pinToVisibleBounds", "zIndex"],
+        "background": ["kind", "contentInsets", "zIndex"],
+        "supplementaryItem": ["kind", "width", "height", "containerAnchor", "zIndex"],
+        "customGroup": ["width", "height", "itemProvider"],
+        "list": ["appearance", "headerMode", "footerMode", "showsSeparators"],
+    ]
+
+    /// UICollectionLayoutListConfiguration's appearances, header and footer modes, by the names
+    /// scripts give them (docs/lists.md); the `listConfiguration` helper maps computed names.
+    static let listAppearances = ["plain", "grouped", "insetGrouped", "sidebar", "sidebarPlain"]
+    static let listHeaderModes = ["none", "supplementary", "firstItemInSection"]
+    static let listFooterModes = ["none", "supplementary"]
+
+    /// An anchor's edges (NSDirectionalRectEdge), by the names scripts give them.
+    static let edges = ["top", "leading", "bottom", "trailing"]
+
+    /// UIKit's orthogonal scrolling behaviours, by the names scripts give them.
+    static let orthogonalBehaviors = [
+        "none", "continuous", "continuousGroupLeadingBoundary", "paging", "groupPaging", "groupPagingCentered",
+    ]
+
+    /// Boundary alignments (NSRectAlignment), by the names scripts give them.
+    static let alignments = [
+        "top", "topLeading", "leading", "bottomLeading", "bottom", "bottomTrailing", "trailing", "topTrailing",
+    ]
+}

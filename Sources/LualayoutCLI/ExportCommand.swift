@@ -107,6 +107,13 @@ struct ExportCommand: LualayoutCommand, ScriptCommand {
         case .flow: translated = !allowPartial && !captured.luaCode.isEmpty && captured.unsupported.isEmpty
         case .compositional: translated = false
         }
+        if ProviderExport.translates(captured) {
+            // A section provider (or a section's handler) is translated to Swift (docs/lua-to-swift.md).
+            guard let data = FileManager.default.contents(atPath: script) else {
+                throw .input("\(script): cannot read file")
+            }
+            options.luaSource = ([UInt8](data), context)
+        }
         if translated {
             // A custom layout's Lua, and a flow's callbacks and hooks, are translated to Swift
             // (docs/lua-to-swift.md); the script was read a moment ago, its size within the cap.

@@ -6,6 +6,11 @@ import LayoutEngine
 enum ExportedSections {
     case single(Compositional.Section)
     case cycle(SectionCycle)
+    /// The provider translated to Swift: `NAMEScript`'s `sectionProvider(_:_:)`; `emptyForNil`
+    /// (`--allow-partial`, the provider returned nil for the options): nil becomes an empty section.
+    /// `readsLayout`: the provider reads `cv`, so the script is given the layout.
+    /// `usesList`: it makes list sections.
+    case translated(scriptType: String, emptyForNil: Bool, readsLayout: Bool = false, usesList: Bool = false)
 }
 
 /// The body of `makeNAMELayout()` for a compositional layout: its configuration, the parts
@@ -24,6 +29,10 @@ struct CompositionalLayoutSwift {
         switch sections {
         case .single(let section):
             every(section, configurationName: configurationName, layout: layout)
+        case .translated(let scriptType, let emptyForNil, let readsLayout, let usesList):
+            translated(
+                scriptType, emptyForNil: emptyForNil, readsLayout: readsLayout, usesList: usesList,
+                configurationName: configurationName, layout: layout)
         case .cycle(let cycle):
             writing.providerNote = Self.describe(cycle)
             if cycle.cases.count == 1, let section = cycle.cases[0].section {
@@ -123,6 +132,35 @@ struct CompositionalLayoutSwift {
             code.line("}")
         }
         code.line(configurationName.map { "}, configuration: \($0))" } ?? "}")
+    }
+
+    /// `UICollectionViewCompositionalLayout { sectionIndex, environment in … }` calling the
+    /// translated provider, which computes the section for any index and environment.
+    private func translated(
+        _ scriptType: String, emptyForNil: Bool, readsLayout: Bool, usesList: Bool, configurationName: String?,
+        layout: String
+    ) {
+        let script = code.claim("script")
+        if usesList {
+            writing.use(.listSection)
+            writing.differs(CompositionalSwift.listMetrics)
+        }
+        code.line("let \(script) = \(scriptType)()")
+        code.line(
+            configurationName == nil
+                ? "let \(layout) = \(layoutType) { sectionIndex, environment in"
+                : "let \(layout) = \(layoutType)(sectionProvider: { sectionIndex, environment in")
+        code.nested {
+            guard emptyForNil else {
+                code.line("\(script).sectionProvider(sectionIndex, environment)")
+                return
+            }
+            code.line("if let section = \(script).sectionProvider(sectionIndex, environment) { return section }")
+            emptySection()
+        }
+        code.line(configurationName.map { "}, configuration: \($0))" } ?? "}")
+        // The provider reads cv: the collection view, data and state of this layout.
+        if readsLayout { code.line("\(script).layout = \(layout)") }
     }
 
     /// The parts of more than one case (counted once per case).

@@ -109,10 +109,13 @@ final class CompositionalSwift {
     /// A `UICollectionLayoutListConfiguration` and the properties that differ from its
     /// defaults; returns its name. `backgroundColor` (a name or hex string here, a UIColor in
     /// UIKit) is left to a comment.
+    /// What a list section's export says differs from `lualayout run`.
+    static let listMetrics = "list sections (UIKit applies its own list metrics; `lualayout run` uses docs/lists.md's)"
+
     func listConfiguration(_ list: Compositional.ListConfiguration) -> String {
         if let name = name(of: .list(list)) { return name }
         writing.use(.listConfiguration)
-        writing.differs("list sections (UIKit applies its own list metrics; `lualayout run` uses docs/lists.md's)")
+        writing.differs(Self.listMetrics)
         let name = code.claim("listConfiguration")
         let changes =
             list.headerMode != .none || list.footerMode != .none || list.showsSeparators != nil

@@ -33,10 +33,24 @@ struct ExportHeader {
             )
         }
         for evaluated in layout.evaluated {
+            if evaluated.name == "sectionProvider", let provider = plan.provider {
+                code.comment(
+                    "sectionProvider (\(evaluated.site)) is translated to Swift (\(provider.scriptType).sectionProvider, at the end): it computes the section for any index and environment (docs/lua-to-swift.md)."
+                )
+                continue
+            }
             code.comment(
                 "\(evaluated.name) (\(evaluated.site)) is Lua code, called for those options; its results are below.")
         }
-        if case .compositional(_, .provided(let sections, let environment)) = layout.body {
+        if let provider = plan.provider, case .compositional(_, .single) = layout.body {
+            code.comment(
+                "The section's visibleItemsInvalidationHandler is Lua code translated to Swift (\(provider.scriptType), at the end; docs/lua-to-swift.md): it runs in the app as the script does."
+            )
+        }
+        if let refusal = plan.providerRefusal {
+            code.comment("The section provider is not translated (--allow-partial): \(refusal).")
+        }
+        if plan.provider == nil, case .compositional(_, .provided(let sections, let environment)) = layout.body {
             let container = environment.container
             code.comment(
                 "The section provider saw a container of \(size(container.contentSize)) (effective \(size(container.effectiveContentSize))), display scale \(SwiftText.points(environment.displayScale)), \(sections.count) section\(sections.count == 1 ? "" : "s")."

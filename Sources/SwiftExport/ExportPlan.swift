@@ -1,4 +1,5 @@
 import LayoutEngine
+import LuaTranslation
 import ScriptLayout
 
 /// One export once the layout can be exported: the deployment target and what it chooses,
@@ -11,6 +12,11 @@ struct ExportPlan {
     /// The values as written (deprecated APIs replaced when the target asks).
     private var configuration = Compositional.Configuration()
     private var sections: [Compositional.Section] = []
+    /// The section provider translated to Swift (docs/lua-to-swift.md), which the layout calls
+    /// for every index; nil: the sections seen, as a cycle (`SectionCycle`).
+    var provider: ProviderTranslation?
+    /// Why the provider was not translated, when `--allow-partial` exported the cycle instead.
+    var providerRefusal: String?
 
     init(_ layout: CapturedLayout, _ options: SwiftLayoutExport.Options) {
         self.layout = layout
@@ -66,7 +72,8 @@ struct ExportPlan {
         let writing = ExportWriting(
             code: code, kinds: kinds, closureSites: layout.closureSites, replacesDeprecated: replacesDeprecated)
         let layoutName = code.claim("layout")
-        let subclass = flipsSubclass()
+        // A provider reading cv returns its translated layout class, which also flips as set.
+        let subclass = provider?.layoutType == nil ? flipsSubclass() : nil
         let returnType: String
         switch layout.body {
         case .flow(let flow, _):
@@ -74,7 +81,7 @@ struct ExportPlan {
             returnType = "UICollectionViewFlowLayout"
         default:
             kinds.add(configuration: configuration, sections: written)
-            returnType = "UICollectionViewCompositionalLayout"
+            returnType = provider?.layoutType ?? "UICollectionViewCompositionalLayout"
         }
         let parameters = kinds.decorations.map { kind in
             (name: code.claim(kind.identifier + "View"), kind: kinds.reference(kind.name))
@@ -87,7 +94,16 @@ struct ExportPlan {
             case .compositional(_, let captured):
                 let exported: ExportedSections
                 switch captured {
+                case .single where provider != nil:
+                    exported = .translated(
+                        scriptType: provider!.scriptType, emptyForNil: false, readsLayout: provider!.layoutType != nil,
+                        usesList: provider!.usesList)
                 case .single: exported = .single(written[0])
+                case .provided(let provided, _) where provider != nil:
+                    exported = .translated(
+                        scriptType: provider!.scriptType,
+                        emptyForNil: options.allowPartial && provided.distinct.contains { $0 == nil },
+                        readsLayout: provider!.layoutType != nil, usesList: provider!.usesList)
                 case .provided(let provided, _):
                     let ids = provided.ids.map { Int($0) }
                     var distinct: [Compositional.Section?] = []
@@ -129,6 +145,12 @@ struct ExportPlan {
             file.line("")
             subclass.write(to: file, base: returnType)
         }
+        if let declarations = provider?.declarations, !declarations.isEmpty {
+            file.line("")
+            for line in declarations.split(separator: "\n", omittingEmptySubsequences: false) {
+                file.line(String(line))
+            }
+        }
         if !kinds.kinds.isEmpty {
             file.line("")
             writeKinds(kinds, to: file)
@@ -140,6 +162,12 @@ struct ExportPlan {
         file.line("func make\(options.name)Layout(\(signature)) -> \(returnType) {")
         for line in function { file.line(line) }
         file.line("}")
+        if let provider {
+            file.line("")
+            for line in provider.swift.split(separator: "\n", omittingEmptySubsequences: false) {
+                file.line(String(line))
+            }
+        }
         if let counts = options.screenItemCounts {
             file.line("")
             ScreenSwift(name: options.name, kinds: kinds, decorationParameters: parameters.map(\.name), needs: needs)

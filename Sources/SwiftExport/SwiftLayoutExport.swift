@@ -1,4 +1,5 @@
 import LayoutEngine
+import LuaTranslation
 import ScriptLayout
 
 /// `lualayout export --swift`: a layout script's UIKit values as a Swift file that builds the
@@ -90,10 +91,31 @@ package enum SwiftLayoutExport {
             default: break
             }
         }
-        let refusals = self.refusals(layout, options)
+        var layout = layout
+        var translation: Result<ProviderTranslation, ProviderExport.Refusal>?
+        if let lua = options.luaSource, ProviderExport.translates(layout) {
+            // Translated for the deployment target (a target lacking an API is refused below).
+            var probe = ExportPlan(layout, options)
+            if probe.targetRefusals()?.isEmpty ?? true {
+                translation = ProviderExport.translate(lua, target: probe.target, options: options)
+            }
+            if case .success = translation {
+                // The sections' handlers and item providers are in the translated Swift.
+                layout.luaCode.removeAll { ProviderExport.inSections.contains($0.name) }
+            }
+        }
+        var refusals = self.refusals(layout, options)
+        if case .failure(let refusal) = translation, !options.allowPartial { refusals.insert(refusal.line, at: 0) }
         guard refusals.isEmpty else { return .refused(refusals) }
         var plan = ExportPlan(layout, options)
         if let problems = plan.targetRefusals(), !problems.isEmpty { return .refused(problems) }
+        switch translation {
+        case .success(let provider): plan.provider = provider
+        case .failure(let refusal):
+            // The sections seen, as a cycle, only when asked (docs/export.md; refused above).
+            plan.providerRefusal = refusal.line
+        case nil: break
+        }
         guard let source = plan.source() else {
             return .refused([
                 "\(options.scriptName): the exported Swift exceeds the memory cap (\(options.memoryLimit >> 20) MiB; raise it with --max-memory)"

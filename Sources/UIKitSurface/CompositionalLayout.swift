@@ -35,7 +35,9 @@ open class UICollectionViewCompositionalLayoutConfiguration: NSObject {
 @available(iOS 13.0, *)
 @MainActor
 open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
-    private let sections: (Int, Compositional.Environment) -> NSCollectionLayoutSection?
+    /// The section for an index, given the environment and the collection view's traits
+    /// (a provider's environment carries them, as UIKit's does).
+    private let sections: (Int, Compositional.Environment, UITraitCollection) -> NSCollectionLayoutSection?
     /// …/uicollectionviewcompositionallayout/configuration
     open var configuration: UICollectionViewCompositionalLayoutConfiguration {
         didSet { invalidateLayout() }
@@ -49,7 +51,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     /// …/uicollectionviewcompositionallayout/init(section:configuration:)
     public init(section: NSCollectionLayoutSection, configuration: UICollectionViewCompositionalLayoutConfiguration) {
-        sections = { _, _ in section }
+        sections = { _, _, _ in section }
         self.configuration = configuration
         super.init()
     }
@@ -64,7 +66,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider,
         configuration: UICollectionViewCompositionalLayoutConfiguration
     ) {
-        sections = { index, environment in sectionProvider(index, LayoutEnvironment(environment)) }
+        sections = { index, environment, traits in
+            sectionProvider(index, LayoutEnvironment(environment, traits: traits))
+        }
         self.configuration = configuration
         super.init()
     }
@@ -80,11 +84,12 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     open override func prepare() {
         guard let collectionView else { return }
         let sections = self.sections
+        let traits = collectionView.traitCollection
         var lists: Set<Int> = []
         do {
             let result = try CompositionalEngine.prepare(
                 sections: .provider { index, environment in
-                    guard let section = sections(index, environment) else {
+                    guard let section = sections(index, environment, traits) else {
                         UIKitException.raise(
                             "Invalid section definition. Please specify a valid section definition when content is to be rendered for a section index of \(index)"
                         )

@@ -3,7 +3,8 @@ import Testing
 
 @testable import SwiftExport
 
-/// The App-Store-like example exported is a golden file, and docs/export.md shows it whole.
+/// The App-Store-like example exported (its section provider translated, as `lualayout export`
+/// writes it) is a golden file, and docs/export.md shows it whole.
 /// Rewrite the golden with `LUALAYOUT_UPDATE_GOLDEN=1 swift test --filter GoldenExportTests`.
 @Suite("export --swift: golden files")
 struct GoldenExportTests {
@@ -12,7 +13,10 @@ struct GoldenExportTests {
     static func appStore() throws -> String {
         let source = try String(
             contentsOfFile: repositoryRoot + "/Examples/compositional/app-store.lua", encoding: .utf8)
-        return try Exported(source, counts: [5, 12, 10], name: "AppStore").body
+        return try Exported(
+            source, counts: [5, 12, 10], name: "AppStore", scriptName: "Examples/compositional/app-store.lua",
+            translatesProvider: true
+        ).body
     }
 
     @Test func appStoreMatchesTheGoldenFile() throws {

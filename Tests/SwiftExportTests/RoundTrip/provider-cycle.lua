@@ -1,6 +1,7 @@
 -- A provider whose sections read as a first section, then a cycle of two that share their
--- items and headers: the export writes the shared parts once, before the provider, and a
--- switch that gives every later index its section of the cycle (issue 33, item 2).
+-- items and headers (issue 33, item 2): the export translates it (issue 37), the shared item and
+-- header becoming properties of the translated script that every section uses; with
+-- --allow-partial and a provider it cannot translate, the cycle's switch would stand instead.
 local C = compositional
 
 local square = C.item{ width = C.fractionalWidth(0.25), height = C.fractionalHeight(1) }
