@@ -34,8 +34,8 @@ package enum LuaTranslator {
     }
 
     /// A compositional layout's `sectionProvider` as a Swift method computing the section for
-    /// any index and environment (docs/lua-to-swift.md, "A section provider"); the layout's
-    /// hooks are not part of it.
+    /// any index and environment (docs/lua-to-swift.md, "A section provider"), with the
+    /// layout's hooks in the same script class and the layout subclass calling them.
     /// `replacesSubitemCount`: the deployment target deprecated `subitem:count:` (iOS 16).
     package static func translateSectionProvider(
         source: [UInt8], file: String, name: String, sample: DataSample = DataSample(),
@@ -67,8 +67,13 @@ package enum LuaTranslator {
                 return .success(
                     ProviderTranslation(
                         swift: swift, scriptType: generator.typeName, declarations: declarations,
-                        layoutType: generator.providerContext == nil ? nil : name + "Layout",
-                        usesList: generator.helpers.contains(.listConfiguration)))
+                        layoutType: generator.providerContext == nil && !generator.providesHooks
+                            ? nil : name + "Layout",
+                        readsLayout: generator.providerContext != nil,
+                        usesList: generator.helpers.contains(.listConfiguration), hasHooks: generator.providesHooks,
+                        omitted: generator.omitted.filter { $0.name.hasPrefix("preferredSizeFor") }.map {
+                            "\($0.name) (\(file):\($0.location.line)): \($0.reason)"
+                        }))
             } catch let refusal {
                 return .failure(TranslationError(file: file, location: refusal.location, message: refusal.message))
             }
@@ -111,6 +116,13 @@ package struct ProviderTranslation: Sendable {
     /// `NAMELayout` when the provider reads `cv`: the layout the export returns, whose
     /// collection view, data and state the script reads (the make function sets `script.layout`).
     package var layoutType: String?
+    /// The provider reads `cv`: the make function sets `script.layout`.
+    package var readsLayout = false
     /// The provider makes list sections (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`).
     package var usesList = false
+    /// The layout's hooks are translated with the provider: `layoutType` is the subclass whose
+    /// overrides call them, and the make function gives it the script (`layout.script`).
+    package var hasHooks = false
+    /// The callbacks left out (a cell's own sizing: the export keeps the estimate), one line each.
+    package var omitted: [String] = []
 }

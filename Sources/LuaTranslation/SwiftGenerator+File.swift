@@ -98,16 +98,23 @@ extension SwiftGenerator {
             records.line("    }")
             records.line("}")
         }
-        // A provider reading cv: the data and state it reads, the layout holding them, cv.
+        // The layout's hooks: the attributes class and the layout subclass calling them, with
+        // the data and state they and the provider read (cv).
         let declarations = SwiftWriter()
         let support = SwiftWriter()
-        if providerContext != nil {
+        if providesHooks {
+            try writeProvided(declarations)
+            try writeAttributesClass(declarations)
+            try LayoutSubclassWriter(self).write(declarations)
+            try writeContext(support)
+        } else if providerContext != nil {
+            // A provider reading cv: the data and state it reads, the layout holding them, cv.
             try writeProvided(declarations)
             LayoutSubclassWriter(self).writeProviderLayout(declarations)
             try writeContext(support)
         }
         let file = SwiftWriter()
-        file.line("// MARK: - \(file_)'s sectionProvider, translated")
+        file.line("// MARK: - \(file_)'s \(providesHooks ? "sections and hooks" : "sectionProvider"), translated")
         for part in [support, script, records, constants] where !part.lines.isEmpty {
             file.blank()
             for line in part.lines { file.line(line) }
@@ -122,6 +129,13 @@ extension SwiftGenerator {
             }
         }
         return (declarations.lines.drop(while: \.isEmpty).joined(separator: "\n"), file.text)
+    }
+
+    /// The translated provider comes with the layout's hooks (`attributes` and its kin): the
+    /// export returns the layout subclass calling them (docs/lua-to-swift.md, "A section provider").
+    var providesHooks: Bool {
+        CallbackSignature.translatingProvider
+            && !LayoutSubclassWriter(self).functions.subtracting(["sectionProvider"]).isEmpty
     }
 
     /// Names for top-level locals and layout fields, unique among the class's members.
