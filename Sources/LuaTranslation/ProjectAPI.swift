@@ -298,6 +298,10 @@ struct CallbackSignature: Equatable {
     /// the layout's hooks are one translation (one script class, one layout subclass).
     @TaskLocal static var translatingProvider = false
 
+    /// Set with `translatingProvider` when the provider is translated without the layout's
+    /// hooks (the export's fallback, under `--allow-partial`, when a hook is refused).
+    @TaskLocal static var leavingHooks = false
+
     /// A section's `visibleItemsInvalidationHandler`: `(items, offset, env)`, changing the items.
     static let visibleItemsHandler = CallbackSignature(
         name: "visibleItemsInvalidationHandler", parameters: [.visibleItemsArray, .schema(.point), .environment],
@@ -317,6 +321,7 @@ struct CallbackSignature: Equatable {
         if translatingProvider {
             // Translated with the provider: the layout's hooks (docs/lua-to-swift.md, "A section
             // provider"); left out: a cell's own sizing, as in every translation.
+            if leavingHooks { return name != "sectionProvider" && named(name) != nil }
             return name.hasPrefix("preferredSizeFor")
         }
         return ["preferredSizeForItem", "preferredSizeForSupplementary", "sectionProvider"].contains(name)
@@ -325,6 +330,9 @@ struct CallbackSignature: Equatable {
     /// Layout fields the translation leaves out, and why: they are not logic for the class.
     static func omission(for name: String) -> String? {
         if translatingProvider, name == "sectionProvider" { return nil }
+        if translatingProvider, leavingHooks, named(name) != nil {
+            return "a hook of the layout, marked by the export: its translation was refused"
+        }
         switch name {
         case "preferredSizeForItem", "preferredSizeForSupplementary":
             return "models a cell's own sizing: in the app the cells size themselves (the export keeps the estimate)"

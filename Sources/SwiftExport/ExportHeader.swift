@@ -51,6 +51,10 @@ struct ExportHeader {
                 )
             }
             for line in provider.omitted { code.comment("Not translated: \(line).") }
+            if let refusal = provider.hooksRefused {
+                code.comment(
+                    "The layout's hooks are not translated (--allow-partial): \(refusal); they are marked below.")
+            }
         }
         if let refusal = plan.providerRefusal {
             if case .compositional(_, .single) = layout.body {

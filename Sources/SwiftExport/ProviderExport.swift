@@ -21,16 +21,25 @@ package enum ProviderExport {
         }
     }
 
+    /// The sections and the hooks as one translation; under `--allow-partial`, when that is
+    /// refused, the sections alone (`hooksRefused` says why; the export marks the hooks).
     static func translate(
         _ lua: (script: [UInt8], context: CollectionContext), target: IOSVersion, options: SwiftLayoutExport.Options,
         single: Bool = false
     ) -> Result<ProviderTranslation, Refusal> {
+        let translate = { (withHooks: Bool) throws(TranslationError) -> ProviderTranslation in
+            try LuaTranslator.translateSectionProvider(
+                source: lua.script, file: options.scriptName, name: options.name,
+                sample: TranslatedLayoutExport.sample(lua.context), replacesSubitemCount: target >= IOSVersion(16),
+                withHooks: withHooks)
+        }
         do {
-            return .success(
-                try LuaTranslator.translateSectionProvider(
-                    source: lua.script, file: options.scriptName, name: options.name,
-                    sample: TranslatedLayoutExport.sample(lua.context), replacesSubitemCount: target >= IOSVersion(16)))
+            return .success(try translate(true))
         } catch {
+            if options.allowPartial, var sections = try? translate(false) {
+                sections.hooksRefused = error.description
+                return .success(sections)
+            }
             let partial =
                 options.allowPartial
                 ? ""

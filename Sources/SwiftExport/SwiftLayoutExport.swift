@@ -102,13 +102,20 @@ package enum SwiftLayoutExport {
                 if case .compositional(_, .single) = layout.body { single = true }
                 translation = ProviderExport.translate(lua, target: probe.target, options: options, single: single)
             }
-            if case .success = translation {
+            if case .success(let provider) = translation, provider.hooksRefused == nil {
                 // The sections' handlers and item providers, and the hooks, are in the translated
                 // Swift; a cell's own sizing is not, and the header says so (the estimate is kept).
                 translatedCode = layout.luaCode.filter { $0.name != "sectionProvider" }.map {
                     "\($0.name) (\($0.site))"
                 }
                 layout.luaCode.removeAll()
+            } else if case .success = translation {
+                // The sections alone: their closures are translated, the hooks marked.
+                let inSections: Set<String> = ["visibleItemsInvalidationHandler", "itemProvider"]
+                translatedCode = layout.luaCode.filter { inSections.contains($0.name) }.map {
+                    "\($0.name) (\($0.site))"
+                }
+                layout.luaCode.removeAll { inSections.contains($0.name) }
             }
         }
         var refusals = self.refusals(layout, options)

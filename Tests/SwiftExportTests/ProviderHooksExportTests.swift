@@ -50,6 +50,26 @@ struct ProviderHooksExportTests {
         #expect(layout.collectionViewContentSize == Size(width: 375, height: 530))
     }
 
+    /// A hook the translator refuses refuses the export at its line; with `--allow-partial` the
+    /// provider is translated alone and the hook is marked, the header saying why.
+    @Test func aRefusedHookLeavesTheProviderTranslated() throws {
+        let source = Self.source.replacingOccurrences(
+            of: "a.alpha = 0.25", with: "a.alpha = table.unpack({0.25})")
+        let refused = try Exported(source, counts: [3, 4], translatesProvider: true)
+        #expect(
+            refused.refusals.first
+                == "layout.lua:32: table.unpack with 1 arguments is not in the subset (--allow-partial exports the sections it returned as a cycle)"
+        )
+        let partial = try Exported(source, counts: [3, 4], allowPartial: true, translatesProvider: true)
+        #expect(
+            partial.header.contains(
+                "// The layout's hooks are not translated (--allow-partial): layout.lua:32: table.unpack with 1 arguments is not in the subset; they are marked below."
+            ), "\(partial.header)")
+        #expect(partial.body.contains("func makeTestLayout() -> UICollectionViewCompositionalLayout {"))
+        #expect(partial.body.contains("        script.sectionProvider(sectionIndex, environment)\n"))
+        #expect(partial.body.contains("    // not exported: attributes (layout.lua:25) is Lua code\n"))
+    }
+
     /// Without `--allow-partial`: one script class holding the provider and the hook, and the
     /// layout subclass the make function returns, given that script.
     @Test func theExportIsOneTranslation() throws {
