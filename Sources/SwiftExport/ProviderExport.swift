@@ -36,16 +36,19 @@ package enum ProviderExport {
         do {
             return .success(try translate(true))
         } catch {
-            if options.allowPartial, var sections = try? translate(false) {
+            let alone = try? translate(false)
+            if options.allowPartial, var sections = alone {
                 sections.hooksRefused = error.description
                 return .success(sections)
             }
             let partial =
                 options.allowPartial
                 ? ""
-                : single
-                    ? " (--allow-partial exports the section's values and marks its Lua)"
-                    : " (--allow-partial exports the sections it returned as a cycle)"
+                : alone != nil
+                    ? " (--allow-partial translates the sections alone and marks the hooks)"
+                    : single
+                        ? " (--allow-partial exports the section's values and marks its Lua)"
+                        : " (--allow-partial exports the sections it returned as a cycle)"
             return .failure(Refusal(line: error.description + partial))
         }
     }

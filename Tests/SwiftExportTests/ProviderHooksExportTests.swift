@@ -58,7 +58,7 @@ struct ProviderHooksExportTests {
         let refused = try Exported(source, counts: [3, 4], translatesProvider: true)
         #expect(
             refused.refusals.first
-                == "layout.lua:32: table.unpack with 1 arguments is not in the subset (--allow-partial exports the sections it returned as a cycle)"
+                == "layout.lua:32: table.unpack with 1 arguments is not in the subset (--allow-partial translates the sections alone and marks the hooks)"
         )
         let partial = try Exported(source, counts: [3, 4], allowPartial: true, translatesProvider: true)
         #expect(
