@@ -63,7 +63,9 @@ final class SwiftGenerator {
         self.module = module
         self.prefix = prefix
         self.typeName = prefix + (module.kind == .plain ? "" : "Script")
-        self.file = file
+        // The script's name appears in comments: a control or format character in its path
+        // would end or reorder the comment's line, so it is written as `\u{…}`.
+        self.file = SwiftLiteral.commentText(file)
         usedTypeNames = Set(
             [
                 "Layout", "Attributes", "Extra", "State", "ItemData", "SectionData", "LayoutData", "Context",
