@@ -7,6 +7,10 @@ final class SwiftGenerator {
     let prefix: String
     let typeName: String
     let file: String
+    /// `file` as the generated doc comments quote it: every scalar that could end the comment
+    /// or reorder what a reader sees (a line break, a bidirectional control) spelled as an
+    /// escape, as in a string literal.
+    let fileInComments: String
 
     /// Record types by their root table, in the order they were named.
     private(set) var records: [ObjectIdentifier: String] = [:]
@@ -64,6 +68,7 @@ final class SwiftGenerator {
         self.prefix = prefix
         self.typeName = prefix + (module.kind == .plain ? "" : "Script")
         self.file = file
+        self.fileInComments = String(SwiftLiteral.string(file).dropFirst().dropLast())
         usedTypeNames = Set(
             [
                 "Layout", "Attributes", "Extra", "State", "ItemData", "SectionData", "LayoutData", "Context",
