@@ -41,7 +41,7 @@ struct LayoutSubclassWriter {
         writeHooks(functions, body)
         writer.blank()
         writer.line(
-            "/// \(generator.file) as UIKit's layout: a \(base) subclass whose overrides call the translated Lua where lualayout calls the script."
+            "/// \(generator.fileInComments) as UIKit's layout: a \(base) subclass whose overrides call the translated Lua where lualayout calls the script."
         )
         writer.line("final class \(prefix)Layout: \(base) {")
         for line in body.lines.drop(while: \.isEmpty) { writer.line(line) }
@@ -64,7 +64,7 @@ struct LayoutSubclassWriter {
         }
         writer.blank()
         writer.line(
-            "/// \(generator.file)'s layout: UIKit's compositional layout, with what its translated sectionProvider reads of the app (cv)."
+            "/// \(generator.fileInComments)'s layout: UIKit's compositional layout, with what its translated sectionProvider reads of the app (cv)."
         )
         writer.line("final class \(prefix)Layout: \(base) {")
         for line in body.lines.drop(while: \.isEmpty) { writer.line(line) }
@@ -361,7 +361,7 @@ struct LayoutSubclassWriter {
         guard !used.isEmpty else { return }
         writer.blank()
         writer.line(
-            "/// \(generator.file)'s flow callbacks as UIKit asks for them: set one as the collection view's delegate, or forward your delegate's UICollectionViewDelegateFlowLayout methods to it."
+            "/// \(generator.fileInComments)'s flow callbacks as UIKit asks for them: set one as the collection view's delegate, or forward your delegate's UICollectionViewDelegateFlowLayout methods to it."
         )
         writer.line("final class \(prefix)FlowDelegate: NSObject, UICollectionViewDelegateFlowLayout {")
         for (index, callback) in used.enumerated() {

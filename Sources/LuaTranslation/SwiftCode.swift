@@ -88,27 +88,6 @@ final class SwiftWriter {
 
 /// String literals: every character Swift would read otherwise is escaped.
 enum SwiftLiteral {
-    /// `text` safe in a `//` comment: what `string` escapes as `\u{…}` (a control, format or
-    /// separator character; a line break or tab too), the rest as is.
-    static func commentText(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) || scalar == "\n" || scalar == "\r" || scalar == "\t" {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-            || scalar.properties.generalCategory == .format
-            || scalar.properties.generalCategory == .lineSeparator
-            || scalar.properties.generalCategory == .paragraphSeparator
-    }
-
     static func string(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -119,7 +98,11 @@ enum SwiftLiteral {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if isUnsafe(scalar) {
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                    || scalar.properties.generalCategory == .format
+                    || scalar.properties.generalCategory == .lineSeparator
+                    || scalar.properties.generalCategory == .paragraphSeparator
+                {
                     result += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     result.unicodeScalars.append(scalar)

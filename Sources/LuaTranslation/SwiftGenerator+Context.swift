@@ -61,7 +61,7 @@ extension SwiftGenerator {
             CallbackSignature.translatingProvider
             ? "" : ", and what the layout placed (copies, as UIKit's super queries answer)"
         writer.line(
-            "/// What \(file) reads from its collection view (`cv`): the layout's collection view, the app's data and state\(placed)."
+            "/// What \(fileInComments) reads from its collection view (`cv`): the layout's collection view, the app's data and state\(placed)."
         )
         writer.line("@MainActor")
         try writer.block("private struct \(prefix)Context") { () throws(Refusal) in
@@ -82,7 +82,7 @@ extension SwiftGenerator {
         helpers.insert(.elementOrder)
         writer.blank()
         writer.line(
-            "/// `out` of prepare: what \(file) places, in order, and the content size it sets; the layout answers UIKit's queries from it."
+            "/// `out` of prepare: what \(fileInComments) places, in order, and the content size it sets; the layout answers UIKit's queries from it."
         )
         writer.line("@MainActor")
         writer.line("private final class \(prefix)Elements {")

@@ -7,7 +7,7 @@ extension SwiftGenerator {
     func generateFile() throws(Refusal) -> String {
         let parts = try generateParts()
         let file = SwiftWriter()
-        file.line("// \(typeName).swift: \(file_) translated to Swift by lualayout (docs/lua-to-swift.md).")
+        file.line("// \(typeName).swift: \(fileInComments) translated to Swift by lualayout (docs/lua-to-swift.md).")
         file.line("// Lua's rules are kept where Swift's differ (integer division and modulo, how numbers print);")
         file.line("// the Lua semantics helpers at the end say which.")
         file.blank()
@@ -46,7 +46,7 @@ extension SwiftGenerator {
         }
         let implementation = SwiftWriter()
         if module.kind != .plain {
-            implementation.line("// MARK: - \(file_), translated")
+            implementation.line("// MARK: - \(fileInComments), translated")
         }
         for part in [support, script, extra, records, constants] where !part.lines.isEmpty {
             implementation.blank()
@@ -63,8 +63,6 @@ extension SwiftGenerator {
         }
         return (declarations, implementation)
     }
-
-    private var file_: String { file }
 
     /// A compositional layout's `sectionProvider` alone (`LuaTranslator.translateSectionProvider`):
     /// the constants and local functions it reads, the script class with the provider as a
@@ -86,7 +84,8 @@ extension SwiftGenerator {
         if usesCustomItems {
             let item = prefix + "CustomItem"
             records.blank()
-            records.line("/// A frame a custom group's itemProvider returns (\(file_)), in the group's coordinates.")
+            records.line(
+                "/// A frame a custom group's itemProvider returns (\(fileInComments)), in the group's coordinates.")
             records.line("private struct \(item) {")
             records.line("    var x: Double, y: Double, width: Double, height: Double")
             records.line("    var zIndex: Int? = nil")
@@ -114,7 +113,8 @@ extension SwiftGenerator {
             try writeContext(support)
         }
         let file = SwiftWriter()
-        file.line("// MARK: - \(file_)'s \(providesHooks ? "sections and hooks" : "sectionProvider"), translated")
+        file.line(
+            "// MARK: - \(fileInComments)'s \(providesHooks ? "sections and hooks" : "sectionProvider"), translated")
         for part in [support, script, records, constants] where !part.lines.isEmpty {
             file.blank()
             for line in part.lines { file.line(line) }
@@ -332,11 +332,11 @@ extension SwiftGenerator {
 
     private func classComment() -> String {
         switch module.kind {
-        case .plain: "/// \(file)'s functions."
+        case .plain: "/// \(fileInComments)'s functions."
         case .compositional where CallbackSignature.translatingProvider:
-            "/// \(file)'s section provider and the functions it calls, translated: the layout calls sectionProvider for every section."
+            "/// \(fileInComments)'s section provider and the functions it calls, translated: the layout calls sectionProvider for every section."
         default:
-            "/// \(file)'s functions and the state they keep, translated: \(prefix)Layout calls them as UIKit calls the layout."
+            "/// \(fileInComments)'s functions and the state they keep, translated: \(prefix)Layout calls them as UIKit calls the layout."
         }
     }
 
@@ -365,7 +365,7 @@ extension SwiftGenerator {
             fields.append((SwiftNames.identifier(field), try swiftType(of: slot)))
         }
         let sendable = isClass ? "" : ": Sendable"
-        writer.line("/// A table \(file) builds with named fields (line \(table.firstLocation?.line ?? 0)).")
+        writer.line("/// A table \(fileInComments) builds with named fields (line \(table.firstLocation?.line ?? 0)).")
         try writer.block("private \(isClass ? "final class" : "struct") \(name)\(sendable)") { () throws(Refusal) in
             for (field, type) in fields {
                 writer.line("\(isClass ? "var" : "let") \(field): \(type.text)")
@@ -390,7 +390,7 @@ extension SwiftGenerator {
             guard let slot = table.fields[field] else { continue }
             fields.append((field, try swiftType(of: slot).optional))
         }
-        writer.line("/// The extra attributes \(file) passes to out:cell/supplementary/decoration.")
+        writer.line("/// The extra attributes \(fileInComments) passes to out:cell/supplementary/decoration.")
         writer.line("@MainActor")
         try writer.block("private final class \(prefix)Extra") { () throws(Refusal) in
             for (field, type) in fields { writer.line("var \(SwiftNames.identifier(field)): \(type.text)") }

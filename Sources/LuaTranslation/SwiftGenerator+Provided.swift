@@ -18,7 +18,7 @@ extension SwiftGenerator {
         writeLayoutDataProtocol(writer)
         if let state = inference.schemaTables[.state] {
             writer.blank()
-            writer.line("/// The host state \(file) reads (cv.state): the app sets the layout's `state`.")
+            writer.line("/// The host state \(fileInComments) reads (cv.state): the app sets the layout's `state`.")
             try writer.block("struct \(prefix)State") { () throws(Refusal) in
                 for field in state.fieldOrder {
                     guard let slot = state.fields[field] else { continue }
@@ -38,7 +38,7 @@ extension SwiftGenerator {
         throws(Refusal)
     {
         writer.blank()
-        writer.line("/// The fields \(file) reads from \(what): the app's data implements it.")
+        writer.line("/// The fields \(fileInComments) reads from \(what): the app's data implements it.")
         try writer.block("protocol \(name)") { () throws(Refusal) in
             for field in table.fieldOrder {
                 guard let slot = table.fields[field] else { continue }
@@ -88,7 +88,7 @@ extension SwiftGenerator {
         if writesAnimations { custom.append(("animations", .array(.named(prefix + "Animation")))) }
         writer.blank()
         writer.line(
-            "/// The attributes of \(file)'s elements\(custom.isEmpty ? "" : ", with its custom fields (UIKit copies and compares attributes: copy(with:) and isEqual(_:) include them)")."
+            "/// The attributes of \(fileInComments)'s elements\(custom.isEmpty ? "" : ", with its custom fields (UIKit copies and compares attributes: copy(with:) and isEqual(_:) include them)")."
         )
         writer.line("final class \(prefix)Attributes: UICollectionViewLayoutAttributes {")
         for (field, type) in custom {

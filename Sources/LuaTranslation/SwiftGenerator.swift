@@ -7,6 +7,10 @@ final class SwiftGenerator {
     let prefix: String
     let typeName: String
     let file: String
+    /// `file` as the generated doc comments quote it: every scalar that could end the comment
+    /// or reorder what a reader sees (a line break, a bidirectional control) spelled as an
+    /// escape, as in a string literal.
+    let fileInComments: String
 
     /// Record types by their root table, in the order they were named.
     private(set) var records: [ObjectIdentifier: String] = [:]
@@ -63,9 +67,8 @@ final class SwiftGenerator {
         self.module = module
         self.prefix = prefix
         self.typeName = prefix + (module.kind == .plain ? "" : "Script")
-        // The script's name appears in comments: a control or format character in its path
-        // would end or reorder the comment's line, so it is written as `\u{…}`.
-        self.file = SwiftLiteral.commentText(file)
+        self.file = file
+        self.fileInComments = String(SwiftLiteral.string(file).dropFirst().dropLast())
         usedTypeNames = Set(
             [
                 "Layout", "Attributes", "Extra", "State", "ItemData", "SectionData", "LayoutData", "Context",
