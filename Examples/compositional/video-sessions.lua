@@ -38,10 +38,13 @@ local layout = compositional{
 
   -- Label the cards and titles from the data (the sample's cells show the same text).
   attributes = function(cv, a)
-    local data
-    if a.category == "cell" then data = cv:itemData(a.section, a.item)
-    elseif a.kind == "title" then data = cv:sectionData(a.section) end
-    if type(data) == "table" and data.title then a.label = data.title end
+    if a.category == "cell" then
+      local item = cv:itemData(a.section, a.item)
+      if type(item) == "table" and item.title then a.label = item.title end
+    elseif a.kind == "title" then
+      local section = cv:sectionData(a.section)
+      if type(section) == "table" and section.title then a.label = section.title end
+    end
   end,
 }
 

@@ -92,7 +92,13 @@ struct LayoutSubclassWriter {
             body.line("    set { script.seed = newValue; invalidateLayout() }")
             body.line("}")
         }
-        body.line("fileprivate let script = \(generator.typeName)()")
+        if CallbackSignature.translatingProvider {
+            // One script for the provider UIKit calls and the hooks the overrides call.
+            body.line("/// The script whose sectionProvider UIKit calls; make\(prefix)Layout sets it.")
+            body.line("fileprivate var script = \(generator.typeName)()")
+        } else {
+            body.line("fileprivate let script = \(generator.typeName)()")
+        }
         if kind == .custom || generator.usesElementSink {
             let what = kind == .custom ? "What prepare placed" : "What the flow's prepare added to UIKit's elements"
             body.line("/// \(what); nil while prepare runs (cv.contentSize is then nil, as in lualayout).")

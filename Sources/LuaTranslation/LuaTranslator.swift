@@ -34,43 +34,53 @@ package enum LuaTranslator {
     }
 
     /// A compositional layout's `sectionProvider` as a Swift method computing the section for
-    /// any index and environment (docs/lua-to-swift.md, "A section provider"); the layout's
-    /// hooks are not part of it.
+    /// any index and environment (docs/lua-to-swift.md, "A section provider"), with the
+    /// layout's hooks in the same script class and the layout subclass calling them.
     /// `replacesSubitemCount`: the deployment target deprecated `subitem:count:` (iOS 16).
+    /// `withHooks`: false leaves the hooks out (the export marks them).
     package static func translateSectionProvider(
         source: [UInt8], file: String, name: String, sample: DataSample = DataSample(),
-        replacesSubitemCount: Bool = false
+        replacesSubitemCount: Bool = false, withHooks: Bool = true
     ) throws(TranslationError) -> ProviderTranslation {
         let outcome = CallbackSignature.$translatingProvider.withValue(true) {
-            () -> Result<ProviderTranslation, TranslationError> in
-            do throws(Refusal) {
-                let chunk = try LuaParser.parse(source)
-                let inference = TypeInference(chunk: chunk)
-                try inference.run()
-                while try inference.apply(sample) { try inference.run() }
-                let module = try ModuleStructure(chunk: chunk, inference: inference)
-                // A provider, or one section (whose handler is Lua) that it returns for every index.
-                let provider = module.members.first {
-                    if case .layoutField("sectionProvider", let value) = $0, case .function = value.kind { return true }
-                    if case .layoutField("section", let value) = $0, case .call = value.kind { return true }
-                    return false
+            CallbackSignature.$leavingHooks.withValue(!withHooks) {
+                () -> Result<ProviderTranslation, TranslationError> in
+                do throws(Refusal) {
+                    let chunk = try LuaParser.parse(source)
+                    let inference = TypeInference(chunk: chunk)
+                    try inference.run()
+                    while try inference.apply(sample) { try inference.run() }
+                    let module = try ModuleStructure(chunk: chunk, inference: inference)
+                    // A provider, or one section (whose handler is Lua) that it returns for every index.
+                    let provider = module.members.first {
+                        if case .layoutField("sectionProvider", let value) = $0, case .function = value.kind {
+                            return true
+                        }
+                        if case .layoutField("section", let value) = $0, case .call = value.kind { return true }
+                        return false
+                    }
+                    guard module.kind == .compositional, provider != nil else {
+                        throw Refusal(
+                            chunk.main.location, "the layout has no sectionProvider function or section to translate")
+                    }
+                    try AliasCheck(chunk: chunk, inference: inference).run()
+                    let generator = SwiftGenerator(inference: inference, module: module, prefix: name, file: file)
+                    generator.replacesSubitemCount = replacesSubitemCount
+                    inference.recording = false
+                    let (declarations, swift) = try generator.generateProvider()
+                    return .success(
+                        ProviderTranslation(
+                            swift: swift, scriptType: generator.typeName, declarations: declarations,
+                            layoutType: generator.providerContext == nil && !generator.providesHooks
+                                ? nil : name + "Layout",
+                            readsLayout: generator.providerContext != nil,
+                            usesList: generator.helpers.contains(.listConfiguration), hasHooks: generator.providesHooks,
+                            omitted: generator.omitted.filter { $0.name.hasPrefix("preferredSizeFor") }.map {
+                                "\($0.name) (\(file):\($0.location.line)): \($0.reason)"
+                            }))
+                } catch let refusal {
+                    return .failure(TranslationError(file: file, location: refusal.location, message: refusal.message))
                 }
-                guard module.kind == .compositional, provider != nil else {
-                    throw Refusal(
-                        chunk.main.location, "the layout has no sectionProvider function or section to translate")
-                }
-                try AliasCheck(chunk: chunk, inference: inference).run()
-                let generator = SwiftGenerator(inference: inference, module: module, prefix: name, file: file)
-                generator.replacesSubitemCount = replacesSubitemCount
-                inference.recording = false
-                let (declarations, swift) = try generator.generateProvider()
-                return .success(
-                    ProviderTranslation(
-                        swift: swift, scriptType: generator.typeName, declarations: declarations,
-                        layoutType: generator.providerContext == nil ? nil : name + "Layout",
-                        usesList: generator.helpers.contains(.listConfiguration)))
-            } catch let refusal {
-                return .failure(TranslationError(file: file, location: refusal.location, message: refusal.message))
             }
         }
         return try outcome.get()
@@ -111,6 +121,15 @@ package struct ProviderTranslation: Sendable {
     /// `NAMELayout` when the provider reads `cv`: the layout the export returns, whose
     /// collection view, data and state the script reads (the make function sets `script.layout`).
     package var layoutType: String?
+    /// The provider reads `cv`: the make function sets `script.layout`.
+    package var readsLayout = false
     /// The provider makes list sections (`NSCollectionLayoutSection.list(using:layoutEnvironment:)`).
     package var usesList = false
+    /// The layout's hooks are translated with the provider: `layoutType` is the subclass whose
+    /// overrides call them, and the make function gives it the script (`layout.script`).
+    package var hasHooks = false
+    /// The callbacks left out (a cell's own sizing: the export keeps the estimate), one line each.
+    package var omitted: [String] = []
+    /// Translated without the layout's hooks, which the export marks, because of this refusal.
+    package var hooksRefused: String?
 }

@@ -294,9 +294,13 @@ struct CallbackSignature: Equatable {
     }
 
     /// Set while a compositional layout's `sectionProvider` is translated on its own
-    /// (`LuaTranslator.translateSectionProvider`): the provider is the one callback, and the
-    /// layout's hooks are left to the export.
+    /// (`LuaTranslator.translateSectionProvider`): the provider, the sections' handlers and
+    /// the layout's hooks are one translation (one script class, one layout subclass).
     @TaskLocal static var translatingProvider = false
+
+    /// Set with `translatingProvider` when the provider is translated without the layout's
+    /// hooks (the export's fallback, under `--allow-partial`, when a hook is refused).
+    @TaskLocal static var leavingHooks = false
 
     /// A section's `visibleItemsInvalidationHandler`: `(items, offset, env)`, changing the items.
     static let visibleItemsHandler = CallbackSignature(
@@ -315,18 +319,19 @@ struct CallbackSignature: Equatable {
     static func isOmitted(_ function: FunctionBody) -> Bool {
         guard let name = function.name?.split(separator: ".").last.map(String.init) else { return false }
         if translatingProvider {
-            // The layout's hooks, by their names (not the structure's field names, which a
-            // local function building a section may well take).
-            return name != "sectionProvider" && (named(name) != nil || name.hasPrefix("preferredSizeFor"))
+            // Translated with the provider: the layout's hooks (docs/lua-to-swift.md, "A section
+            // provider"); left out: a cell's own sizing, as in every translation.
+            if leavingHooks { return name != "sectionProvider" && named(name) != nil }
+            return name.hasPrefix("preferredSizeFor")
         }
         return ["preferredSizeForItem", "preferredSizeForSupplementary", "sectionProvider"].contains(name)
     }
 
     /// Layout fields the translation leaves out, and why: they are not logic for the class.
     static func omission(for name: String) -> String? {
-        if translatingProvider {
-            if name == "sectionProvider" { return nil }
-            if named(name) != nil { return "a hook of the layout: the section provider's translation leaves it out" }
+        if translatingProvider, name == "sectionProvider" { return nil }
+        if translatingProvider, leavingHooks, named(name) != nil {
+            return "a hook of the layout, marked by the export: its translation was refused"
         }
         switch name {
         case "preferredSizeForItem", "preferredSizeForSupplementary":

@@ -84,7 +84,8 @@ extension SwiftGenerator {
         if usesCustomItems {
             let item = prefix + "CustomItem"
             records.blank()
-            records.line("/// A frame a custom group's itemProvider returns (\(fileInComments)), in the group's coordinates.")
+            records.line(
+                "/// A frame a custom group's itemProvider returns (\(fileInComments)), in the group's coordinates.")
             records.line("private struct \(item) {")
             records.line("    var x: Double, y: Double, width: Double, height: Double")
             records.line("    var zIndex: Int? = nil")
@@ -96,16 +97,24 @@ extension SwiftGenerator {
             records.line("    }")
             records.line("}")
         }
-        // A provider reading cv: the data and state it reads, the layout holding them, cv.
+        // The layout's hooks: the attributes class and the layout subclass calling them, with
+        // the data and state they and the provider read (cv).
         let declarations = SwiftWriter()
         let support = SwiftWriter()
-        if providerContext != nil {
+        if providesHooks {
+            try writeProvided(declarations)
+            try writeAttributesClass(declarations)
+            try LayoutSubclassWriter(self).write(declarations)
+            try writeContext(support)
+        } else if providerContext != nil {
+            // A provider reading cv: the data and state it reads, the layout holding them, cv.
             try writeProvided(declarations)
             LayoutSubclassWriter(self).writeProviderLayout(declarations)
             try writeContext(support)
         }
         let file = SwiftWriter()
-        file.line("// MARK: - \(fileInComments)'s sectionProvider, translated")
+        file.line(
+            "// MARK: - \(fileInComments)'s \(providesHooks ? "sections and hooks" : "sectionProvider"), translated")
         for part in [support, script, records, constants] where !part.lines.isEmpty {
             file.blank()
             for line in part.lines { file.line(line) }
@@ -120,6 +129,13 @@ extension SwiftGenerator {
             }
         }
         return (declarations.lines.drop(while: \.isEmpty).joined(separator: "\n"), file.text)
+    }
+
+    /// The translated provider comes with the layout's hooks (`attributes` and its kin): the
+    /// export returns the layout subclass calling them (docs/lua-to-swift.md, "A section provider").
+    var providesHooks: Bool {
+        CallbackSignature.translatingProvider
+            && !LayoutSubclassWriter(self).functions.subtracting(["sectionProvider"]).isEmpty
     }
 
     /// Names for top-level locals and layout fields, unique among the class's members.

@@ -10,7 +10,10 @@ enum ExportedSections {
     /// (`--allow-partial`, the provider returned nil for the options): nil becomes an empty section.
     /// `readsLayout`: the provider reads `cv`, so the script is given the layout.
     /// `usesList`: it makes list sections.
-    case translated(scriptType: String, emptyForNil: Bool, readsLayout: Bool = false, usesList: Bool = false)
+    /// `hasHooks`: the layout subclass's overrides call the same script's hooks (`layout.script`).
+    case translated(
+        scriptType: String, emptyForNil: Bool, readsLayout: Bool = false, usesList: Bool = false, hasHooks: Bool = false
+    )
 }
 
 /// The body of `makeNAMELayout()` for a compositional layout: its configuration, the parts
@@ -29,10 +32,10 @@ struct CompositionalLayoutSwift {
         switch sections {
         case .single(let section):
             every(section, configurationName: configurationName, layout: layout)
-        case .translated(let scriptType, let emptyForNil, let readsLayout, let usesList):
+        case .translated(let scriptType, let emptyForNil, let readsLayout, let usesList, let hasHooks):
             translated(
                 scriptType, emptyForNil: emptyForNil, readsLayout: readsLayout, usesList: usesList,
-                configurationName: configurationName, layout: layout)
+                hasHooks: hasHooks, configurationName: configurationName, layout: layout)
         case .cycle(let cycle):
             writing.providerNote = Self.describe(cycle)
             if cycle.cases.count == 1, let section = cycle.cases[0].section {
@@ -137,8 +140,8 @@ struct CompositionalLayoutSwift {
     /// `UICollectionViewCompositionalLayout { sectionIndex, environment in … }` calling the
     /// translated provider, which computes the section for any index and environment.
     private func translated(
-        _ scriptType: String, emptyForNil: Bool, readsLayout: Bool, usesList: Bool, configurationName: String?,
-        layout: String
+        _ scriptType: String, emptyForNil: Bool, readsLayout: Bool, usesList: Bool, hasHooks: Bool,
+        configurationName: String?, layout: String
     ) {
         let script = code.claim("script")
         if usesList {
@@ -161,6 +164,8 @@ struct CompositionalLayoutSwift {
         code.line(configurationName.map { "}, configuration: \($0))" } ?? "}")
         // The provider reads cv: the collection view, data and state of this layout.
         if readsLayout { code.line("\(script).layout = \(layout)") }
+        // The layout's overrides call the hooks of the same script (one translation).
+        if hasHooks { code.line("\(layout).script = \(script)") }
     }
 
     /// The parts of more than one case (counted once per case).

@@ -42,13 +42,26 @@ struct ExportHeader {
             code.comment(
                 "\(evaluated.name) (\(evaluated.site)) is Lua code, called for those options; its results are below.")
         }
-        if let provider = plan.provider, case .compositional(_, .single) = layout.body {
-            code.comment(
-                "The section's visibleItemsInvalidationHandler is Lua code translated to Swift (\(provider.scriptType), at the end; docs/lua-to-swift.md): it runs in the app as the script does."
-            )
+        if let provider = plan.provider {
+            let omitted = provider.omitted.map { $0.split(separator: " ").first.map(String.init) ?? $0 }
+            let translated = plan.translatedCode.filter { code in !omitted.contains { code.hasPrefix($0 + " ") } }
+            if !translated.isEmpty {
+                code.comment(
+                    "\(translated.joined(separator: ", ")): Lua code translated to Swift (\(provider.scriptType)\(provider.hasHooks ? ", called by \(provider.layoutType ?? "the layout")'s overrides" : ""), at the end; docs/lua-to-swift.md): it runs in the app as the script does."
+                )
+            }
+            for line in provider.omitted { code.comment("Not translated: \(line).") }
+            if let refusal = provider.hooksRefused {
+                code.comment(
+                    "The layout's hooks are not translated (--allow-partial): \(refusal); they are marked below.")
+            }
         }
         if let refusal = plan.providerRefusal {
-            code.comment("The section provider is not translated (--allow-partial): \(refusal).")
+            if case .compositional(_, .single) = layout.body {
+                code.comment("The section's Lua is not translated (--allow-partial): \(refusal).")
+            } else {
+                code.comment("The section provider is not translated (--allow-partial): \(refusal).")
+            }
         }
         if plan.provider == nil, case .compositional(_, .provided(let sections, let environment)) = layout.body {
             let container = environment.container

@@ -15,6 +15,9 @@ struct ExportPlan {
     /// The section provider translated to Swift (docs/lua-to-swift.md), which the layout calls
     /// for every index; nil: the sections seen, as a cycle (`SectionCycle`).
     var provider: ProviderTranslation?
+    /// The Lua code besides the provider that the translation holds or leaves out
+    /// (`provider.omitted`), each `name (site)`, for the header.
+    var translatedCode: [String] = []
     /// Why the provider was not translated, when `--allow-partial` exported the cycle instead.
     var providerRefusal: String?
 
@@ -96,14 +99,15 @@ struct ExportPlan {
                 switch captured {
                 case .single where provider != nil:
                     exported = .translated(
-                        scriptType: provider!.scriptType, emptyForNil: false, readsLayout: provider!.layoutType != nil,
-                        usesList: provider!.usesList)
+                        scriptType: provider!.scriptType, emptyForNil: false, readsLayout: provider!.readsLayout,
+                        usesList: provider!.usesList, hasHooks: provider!.hasHooks)
                 case .single: exported = .single(written[0])
                 case .provided(let provided, _) where provider != nil:
                     exported = .translated(
                         scriptType: provider!.scriptType,
                         emptyForNil: options.allowPartial && provided.distinct.contains { $0 == nil },
-                        readsLayout: provider!.layoutType != nil, usesList: provider!.usesList)
+                        readsLayout: provider!.readsLayout, usesList: provider!.usesList,
+                        hasHooks: provider!.hasHooks)
                 case .provided(let provided, _):
                     let ids = provided.ids.map { Int($0) }
                     var distinct: [Compositional.Section?] = []

@@ -10,31 +10,45 @@ package enum ProviderExport {
         var line: String
     }
 
-    /// The Lua code inside sections, which the translation writes as closures.
-    static let inSections: Set<String> = ["visibleItemsInvalidationHandler", "itemProvider"]
-
     /// Whether the export writes the layout's sections as translated Swift: a section provider,
-    /// or one section whose only Lua is a handler or a custom group's item provider (a layout
-    /// with other hooks keeps its section's values, the hooks refused or marked as before).
+    /// or one section with Lua code (a handler, a custom group's item provider, the layout's
+    /// hooks), all one translation (docs/lua-to-swift.md, "A section provider").
     package static func translates(_ layout: CapturedLayout) -> Bool {
         guard case .compositional(_, let captured) = layout.body else { return false }
         switch captured {
         case .provided: return true
-        case .single:
-            return !layout.luaCode.isEmpty && layout.luaCode.allSatisfy { inSections.contains($0.name) }
+        case .single: return !layout.luaCode.isEmpty
         }
     }
 
+    /// The sections and the hooks as one translation; under `--allow-partial`, when that is
+    /// refused, the sections alone (`hooksRefused` says why; the export marks the hooks).
     static func translate(
-        _ lua: (script: [UInt8], context: CollectionContext), target: IOSVersion, options: SwiftLayoutExport.Options
+        _ lua: (script: [UInt8], context: CollectionContext), target: IOSVersion, options: SwiftLayoutExport.Options,
+        single: Bool = false
     ) -> Result<ProviderTranslation, Refusal> {
+        let translate = { (withHooks: Bool) throws(TranslationError) -> ProviderTranslation in
+            try LuaTranslator.translateSectionProvider(
+                source: lua.script, file: options.scriptName, name: options.name,
+                sample: TranslatedLayoutExport.sample(lua.context), replacesSubitemCount: target >= IOSVersion(16),
+                withHooks: withHooks)
+        }
         do {
-            return .success(
-                try LuaTranslator.translateSectionProvider(
-                    source: lua.script, file: options.scriptName, name: options.name,
-                    sample: TranslatedLayoutExport.sample(lua.context), replacesSubitemCount: target >= IOSVersion(16)))
+            return .success(try translate(true))
         } catch {
-            let partial = options.allowPartial ? "" : " (--allow-partial exports the sections it returned as a cycle)"
+            let alone = try? translate(false)
+            if options.allowPartial, var sections = alone {
+                sections.hooksRefused = error.description
+                return .success(sections)
+            }
+            let partial =
+                options.allowPartial
+                ? ""
+                : alone != nil
+                    ? " (--allow-partial translates the sections alone and marks the hooks)"
+                    : single
+                        ? " (--allow-partial exports the section's values and marks its Lua)"
+                        : " (--allow-partial exports the sections it returned as a cycle)"
             return .failure(Refusal(line: error.description + partial))
         }
     }

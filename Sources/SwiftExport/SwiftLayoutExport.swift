@@ -93,15 +93,29 @@ package enum SwiftLayoutExport {
         }
         var layout = layout
         var translation: Result<ProviderTranslation, ProviderExport.Refusal>?
+        var translatedCode: [String] = []
         if let lua = options.luaSource, ProviderExport.translates(layout) {
             // Translated for the deployment target (a target lacking an API is refused below).
             var probe = ExportPlan(layout, options)
             if probe.targetRefusals()?.isEmpty ?? true {
-                translation = ProviderExport.translate(lua, target: probe.target, options: options)
+                var single = false
+                if case .compositional(_, .single) = layout.body { single = true }
+                translation = ProviderExport.translate(lua, target: probe.target, options: options, single: single)
             }
-            if case .success = translation {
-                // The sections' handlers and item providers are in the translated Swift.
-                layout.luaCode.removeAll { ProviderExport.inSections.contains($0.name) }
+            if case .success(let provider) = translation, provider.hooksRefused == nil {
+                // The sections' handlers and item providers, and the hooks, are in the translated
+                // Swift; a cell's own sizing is not, and the header says so (the estimate is kept).
+                translatedCode = layout.luaCode.filter { $0.name != "sectionProvider" }.map {
+                    "\($0.name) (\($0.site))"
+                }
+                layout.luaCode.removeAll()
+            } else if case .success = translation {
+                // The sections alone: their closures are translated, the hooks marked.
+                let inSections: Set<String> = ["visibleItemsInvalidationHandler", "itemProvider"]
+                translatedCode = layout.luaCode.filter { inSections.contains($0.name) }.map {
+                    "\($0.name) (\($0.site))"
+                }
+                layout.luaCode.removeAll { inSections.contains($0.name) }
             }
         }
         var refusals = self.refusals(layout, options)
@@ -110,7 +124,9 @@ package enum SwiftLayoutExport {
         var plan = ExportPlan(layout, options)
         if let problems = plan.targetRefusals(), !problems.isEmpty { return .refused(problems) }
         switch translation {
-        case .success(let provider): plan.provider = provider
+        case .success(let provider):
+            plan.provider = provider
+            plan.translatedCode = translatedCode
         case .failure(let refusal):
             // The sections seen, as a cycle, only when asked (docs/export.md; refused above).
             plan.providerRefusal = refusal.line
