@@ -77,7 +77,7 @@ package enum LuaTranslator {
                             usesList: generator.helpers.contains(.listConfiguration), hasHooks: generator.providesHooks,
                             omitted: generator.omitted.filter { $0.name.hasPrefix("preferredSizeFor") }.map {
                                 "\($0.name) (\(file):\($0.location.line)): \($0.reason)"
-                            }))
+                            }, differences: generator.differences))
                 } catch let refusal {
                     return .failure(TranslationError(file: file, location: refusal.location, message: refusal.message))
                 }
@@ -130,6 +130,8 @@ package struct ProviderTranslation: Sendable {
     package var hasHooks = false
     /// The callbacks left out (a cell's own sizing: the export keeps the estimate), one line each.
     package var omitted: [String] = []
+    /// Where the translation is known to part from lualayout for this script, one line each.
+    package var differences: [String] = []
     /// Translated without the layout's hooks, which the export marks, because of this refusal.
     package var hooksRefused: String?
 }

@@ -48,6 +48,21 @@ final class SwiftGenerator {
     /// Members left out of the class (the compositional structure, self-sizing answers): name,
     /// where, why. The class's header comment lists them; so does the interface.
     var omitted: [(name: String, location: SourceLocation, reason: String)] = []
+
+    /// Where the translated Swift is known to part from lualayout for this script, one line each
+    /// (docs/lua-to-swift.md, "Where Swift and Lua still part"), for the export's header.
+    var differences: [String] {
+        let updateHooks = module.members.compactMap { member -> String? in
+            guard case .layoutField(let name, let value) = member, case .function = value.kind,
+                name == "initialLayoutAttributesForAppearingItem" || name == "finalLayoutAttributesForDisappearingItem"
+            else { return nil }
+            return name
+        }
+        guard !updateHooks.isEmpty else { return [] }
+        return [
+            "\(updateHooks.joined(separator: " and ")): the translated override hands the hook an item's attributes in the new layout, transparent, where lualayout hands an item on screen before the update its attributes before it; a hook that sets every field it animates behaves the same (docs/lua-to-swift.md, \"Where Swift and Lua still part\")"
+        ]
+    }
     /// Locals holding a count (`local n = cv:numberOfItems(0)`): `for i = 0, n - 1` is `0..<n`.
     lazy var countLocals = CountingLimit.countLocals(in: inference.chunk, inference: inference)
     /// Variables that live code reads: a local function nobody calls (or only dead code calls)

@@ -39,6 +39,8 @@ package struct TranslationInterface: Sendable, Equatable {
     /// Fields and locals left out of the class, each with `file:line` and why (the compositional
     /// structure the export writes; self-sizing answers the app's cells give).
     package var omitted: [String]
+    /// Where the translation is known to part from lualayout for this script, one line each.
+    package var differences: [String]
     /// `NAMELayout`: the UIKit subclass (nil for a plain script).
     package var layoutClass: String?
     /// The layout reads the app's data: it has `data: (any NAMELayoutData)?`.
@@ -84,6 +86,7 @@ package struct TranslationInterface: Sendable, Equatable {
         customAttributes = try fields(.attributes, customOnly: true)
         hasSeed = inference.usesRandom && generator.module.kind != .plain
         omitted = generator.omitted.map { "\($0.name) (\(generator.file):\($0.location.line)): \($0.reason)" }
+        differences = generator.differences
         layoutClass = kind == .plain ? nil : generator.prefix + "Layout"
         readsData = generator.readsItemData || generator.readsSectionData
         readsState = generator.readsState

@@ -51,6 +51,9 @@ struct ExportHeader {
                 )
             }
             for line in provider.omitted { code.comment("Not translated: \(line).") }
+            for line in provider.differences where provider.hooksRefused == nil {
+                code.comment("Differs from lualayout: \(line).")
+            }
             if let refusal = provider.hooksRefused {
                 code.comment(
                     "The layout's hooks are not translated (--allow-partial): \(refusal); they are marked below.")

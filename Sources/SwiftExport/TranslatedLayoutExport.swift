@@ -46,6 +46,7 @@ enum TranslatedLayoutExport {
             "Deployment target: iOS \(target)\(options.deploymentTarget == nil ? " (the oldest the export writes for; --ios N for your app's)" : " (--ios \(target))")."
         )
         for omission in interface.omitted { file.comment("Not translated: \(omission).") }
+        for difference in interface.differences { file.comment("Differs from lualayout: \(difference).") }
         if interface.readsData {
             file.comment(
                 "The app's data: implement \(options.name)LayoutData (itemData/sectionData) and set the layout's `data`."

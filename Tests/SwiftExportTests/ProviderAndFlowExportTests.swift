@@ -390,4 +390,32 @@ struct SwiftTextTests {
         #expect(many.first == "group" && many[1] == "group2" && many.last == "group20000")
         #expect(Set(many).count == many.count)
     }
+
+    /// A translated update hook parts from lualayout for items on screen before the update
+    /// (docs/lua-to-swift.md, "Where Swift and Lua still part"): the header says so, naming the
+    /// hook; a layout without update hooks has no such line.
+    @Test func theHeaderNamesWhereUpdateHooksPart() throws {
+        let hooked = """
+            local layout = flow{ itemSize = {100, 100} }
+            function layout.initialLayoutAttributesForAppearingItem(cv, a) a.alpha = 0 end
+            return layout
+            """
+        let exported = try Exported(hooked, translatesProvider: true)
+        #expect(exported.refusals == [])
+        let lines = exported.header.filter { $0.hasPrefix("// Differs from lualayout: ") }
+        #expect(lines.count == 1)
+        #expect(
+            lines.first?.hasPrefix(
+                "// Differs from lualayout: initialLayoutAttributesForAppearingItem: the translated override hands the hook an item's attributes in the new layout"
+            ) == true, "\(exported.header)")
+        let plain = """
+            local layout = flow{ itemSize = {100, 100} }
+            function layout.attributes(cv, a) a.alpha = 0.5 end
+            return layout
+            """
+        let other = try Exported(plain, translatesProvider: true)
+        #expect(other.refusals == [])
+        #expect(other.swift.contains("final class TestLayout: UICollectionViewFlowLayout"))
+        #expect(!other.swift.contains("Differs from lualayout"))
+    }
 }
