@@ -81,6 +81,10 @@ package struct FileWatcher {
                 // Events of the change that came since the last wait (the stat may see a rename
                 // before its event has been read).
                 if let notifier { activity = max(activity, notifier.wait(seconds: 0)) }
+                // The kernel changes the file before it queues the event (a truncate: the size,
+                // then IN_MODIFY), so a stat can see a change whose event is not there yet: wait
+                // for it, up to the debounce, before taking the change as one inotify cannot see.
+                if let notifier, activity == .none { activity = notifier.wait(seconds: debounce) }
                 guard let notifier, activity == .written else {
                     return Save(signatures: now, ended: activity == .ended)
                 }
