@@ -19,20 +19,7 @@ extension SwiftGenerator {
 
     /// The public part (empty for a plain script) and the private part with the helpers.
     func generateParts() throws(Refusal) -> (declarations: SwiftWriter, implementation: SwiftWriter) {
-        nameMembers()
-        let constants = SwiftWriter()
-        let script = SwiftWriter()
-        try writeConstants(constants)
-        try writeClass(script)
-        let records = SwiftWriter()
-        var written = 0
-        // Writing a record can name another (a field holding a record): until none is new.
-        while written < recordOrder.count {
-            let table = recordOrder[written]
-            written += 1
-            records.blank()
-            try writeRecord(table, records)
-        }
+        let (constants, script, records) = try writeScriptParts()
         let extra = SwiftWriter()
         if inference.schemaTables[.extra] != nil { try writeExtra(extra) }
         let declarations = SwiftWriter()
@@ -64,10 +51,12 @@ extension SwiftGenerator {
         return (declarations, implementation)
     }
 
-    /// A compositional layout's `sectionProvider` alone (`LuaTranslator.translateSectionProvider`):
-    /// the constants and local functions it reads, the script class with the provider as a
-    /// method, the records and the helpers; the layout's hooks are left to the export.
-    func generateProvider() throws(Refusal) -> (declarations: String, implementation: String) {
+    /// What both translations open with: the members named, then the file's constants, the
+    /// script class and every record it builds (writing a record can name another, a field
+    /// holding a record: until none is new).
+    private func writeScriptParts() throws(Refusal) -> (
+        constants: SwiftWriter, script: SwiftWriter, records: SwiftWriter
+    ) {
         nameMembers()
         let constants = SwiftWriter()
         let script = SwiftWriter()
@@ -81,6 +70,14 @@ extension SwiftGenerator {
             records.blank()
             try writeRecord(table, records)
         }
+        return (constants, script, records)
+    }
+
+    /// A compositional layout's `sectionProvider` alone (`LuaTranslator.translateSectionProvider`):
+    /// the constants and local functions it reads, the script class with the provider as a
+    /// method, the records and the helpers; the layout's hooks are left to the export.
+    func generateProvider() throws(Refusal) -> (declarations: String, implementation: String) {
+        let (constants, script, records) = try writeScriptParts()
         if usesCustomItems {
             let item = prefix + "CustomItem"
             records.blank()
