@@ -30,14 +30,21 @@ struct ProcessOutcome {
 
 /// Runs one executable to its end without blocking a Swift concurrency thread: its output is
 /// drained on threads of its own (so a chatty process never stalls on a full pipe), and it is
-/// killed (SIGKILL) once `timeout` seconds pass.
+/// killed (SIGKILL) once `timeout` seconds pass. With `lowPriority` it starts under `nice -n 10`
+/// (which executes it in its own process: the same process ID, the same name in its messages).
 enum CaseProcess {
     static func run(
-        _ executable: String, arguments: [String], directory: String, timeout: Double, stdoutFile: String? = nil
+        _ executable: String, arguments: [String], directory: String, timeout: Double, stdoutFile: String? = nil,
+        lowPriority: Bool = false
     ) async throws -> ProcessOutcome {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        if lowPriority {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
+            process.arguments = ["-n", "10", executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardInput = FileHandle.nullDevice
         let outPipe = Pipe(), errPipe = Pipe()

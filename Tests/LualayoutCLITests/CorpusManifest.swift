@@ -35,6 +35,13 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
     /// Paths that must not exist afterwards, not even as a link (what a refused or failed
     /// command must not leave behind).
     var absent: [String] = []
+    /// The case spins until its time limit ends it (a Lua loop, a pattern that backtracks).
+    /// The limit is wall-clock time, so the harness starts it at a low priority (`nice -n 10`,
+    /// about a tenth of a core beside a busy process): its loop burns little CPU other tests
+    /// want, and it still ends when its limit says. A case expecting the script's located error
+    /// needs a limit of seconds: the error must be written at that priority before the
+    /// watchdog's grace ends (half the limit, at least 1 s), or "did not finish within" wins.
+    var spins = false
 
     var testDescription: String { "\(manifest): \(name)" }
 }
@@ -89,7 +96,7 @@ enum CorpusManifest {
 
     private static let knownFields: Set<String> = [
         "name", "issue", "files", "args", "exit", "stderr", "stdout", "notStderr", "notStdout", "stdoutEmpty",
-        "timeout", "stdoutTo", "unchanged", "absent",
+        "timeout", "stdoutTo", "unchanged", "absent", "spins",
     ]
 
     private static func parseCase(
@@ -138,6 +145,10 @@ enum CorpusManifest {
                 throw fail("\"timeout\" must be a number of seconds in (0, 600]")
             }
             result.timeout = seconds
+        }
+        if let flag = fields["spins"] {
+            guard case .bool(let value) = flag else { throw fail("\"spins\" must be a boolean") }
+            result.spins = value
         }
         if let target = fields["stdoutTo"] {
             guard case .string(let path) = target, !path.isEmpty else { throw fail("\"stdoutTo\" must be a path") }

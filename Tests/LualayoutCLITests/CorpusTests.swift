@@ -32,7 +32,8 @@ struct CorpusTests {
         do {
             outcome = try await CaseProcess.run(
                 Self.binary, arguments: corpusCase.args.map(substitute), directory: directory,
-                timeout: corpusCase.timeout, stdoutFile: corpusCase.stdoutTo.map(substitute))
+                timeout: corpusCase.timeout, stdoutFile: corpusCase.stdoutTo.map(substitute),
+                lowPriority: corpusCase.spins)
         } catch {
             await Self.slots.release()
             throw error
