@@ -157,31 +157,85 @@ struct RoundTrip: Sendable {
     }
 
     /// Step 1: every case exported and run for its expected JSON, or, for a case the manifest
-    /// says is refused, checked to be still refused (exit 1 with its located lines).
+    /// says is refused, checked to be still refused (exit 1 with its located lines). The cases
+    /// run on every core at once (each waits on its `lualayout` processes; each writes only its
+    /// own files), and their results are reported in the manifest's order.
     private func exportAll(_ cases: [ExportCheckCase]) throws -> (compiled: [Compiled], passed: Int, failures: [String])
     {
+        let outcomes = CaseOutcomes(count: cases.count)
+        let unchecked = UncheckedCases(cases: cases)
+        DispatchQueue.concurrentPerform(iterations: max(2, ProcessInfo.processInfo.activeProcessorCount)) { _ in
+            while let index = outcomes.next() {
+                outcomes.set(index, exportOne(unchecked.cases[index], index))
+            }
+        }
         var compiled: [Compiled] = []
         var passed = 0
         var failures: [String] = []
-        for (index, entry) in cases.enumerated() {
-            if let reason = entry.refused {
-                let export = try process(
-                    lualayout, ["export", entry.script, "--swift"] + entry.args, in: entry.directory)
-                if export.status == 1, !export.err.isEmpty {
-                    passed += 1
-                } else {
-                    failures.append(
-                        "\(entry.title): expected export to refuse it (\(reason)), got exit \(export.status)")
-                }
-                continue
-            }
-            do {
-                compiled.append(try exportAndRun(entry, index))
-            } catch {
-                failures.append("\(entry.title): \(error)")
+        for outcome in outcomes.all {
+            switch outcome {
+            case .compiled(let one): compiled.append(one)
+            case .refused: passed += 1
+            case .failed(let failure): failures.append(failure)
+            case .stopped(let error): throw error
+            case nil: continue
             }
         }
         return (compiled, passed, failures)
+    }
+
+    /// What became of one case in step 1.
+    private enum CaseOutcome {
+        case compiled(Compiled)
+        /// Still refused, as the manifest says.
+        case refused
+        case failed(String)
+        /// An error that ends the check (a process that could not start, say).
+        case stopped(any Error)
+    }
+
+    private func exportOne(_ entry: ExportCheckCase, _ index: Int) -> CaseOutcome {
+        if let reason = entry.refused {
+            do {
+                let export = try process(
+                    lualayout, ["export", entry.script, "--swift"] + entry.args, in: entry.directory)
+                if export.status == 1, !export.err.isEmpty { return .refused }
+                return .failed("\(entry.title): expected export to refuse it (\(reason)), got exit \(export.status)")
+            } catch {
+                return .stopped(error)
+            }
+        }
+        do {
+            return .compiled(try exportAndRun(entry, index))
+        } catch {
+            return .failed("\(entry.title): \(error)")
+        }
+    }
+
+    /// The cases, read by the threads of step 1 (never written while they run).
+    private struct UncheckedCases: @unchecked Sendable {
+        let cases: [ExportCheckCase]
+    }
+
+    /// Step 1's next case to take and each case's outcome, shared by its threads.
+    private final class CaseOutcomes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var taken = 0
+        private var outcomes: [CaseOutcome?]
+
+        init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+        func next() -> Int? {
+            lock.withLock {
+                guard taken < outcomes.count else { return nil }
+                taken += 1
+                return taken - 1
+            }
+        }
+
+        func set(_ index: Int, _ outcome: CaseOutcome) { lock.withLock { outcomes[index] = outcome } }
+
+        var all: [CaseOutcome?] { lock.withLock { outcomes } }
     }
 
     /// Step 2: the host built with every export (HostBuild: against the debug build's
