@@ -85,6 +85,15 @@ wait_beside() {
 
 note_step() { echo "$1: $2" >>"$STEP_DIR/notes"; }
 
+# Points TMPDIR at a new folder of this run for every step started after it: the temporary
+# files of the tests, the tools and Chromium's profiles in one place, removed when the run
+# passes, kept (and named under the table) when it fails.
+RUN_TMPDIR=""
+use_run_tmpdir() {
+  RUN_TMPDIR="$(mktemp -d "${TMPDIR:-/tmp}/lualayout-suite.XXXXXX")"
+  export TMPDIR="$RUN_TMPDIR"
+}
+
 step_table() {
   local status=$? index file start end cpu code state total
   # A step still running beside (an earlier step failed): stopped, and shown as such.
@@ -108,8 +117,10 @@ step_table() {
     times >"$STEP_DIR/total.times"
     printf '%-44s %8.1f %8.1f\n' "total" "$total" "$(step_children_cpu "$STEP_DIR/total.times")"
     if [ -f "$STEP_DIR/notes" ]; then cat "$STEP_DIR/notes"; fi
+    if [ -n "$RUN_TMPDIR" ] && [ "$status" != 0 ]; then echo "temporary files of this run: $RUN_TMPDIR"; fi
   } >&2
   rm -rf "$STEP_DIR"
+  if [ -n "$RUN_TMPDIR" ] && [ "$status" = 0 ]; then rm -rf "$RUN_TMPDIR"; fi
   return "$status"
 }
 trap step_table EXIT
