@@ -58,7 +58,8 @@ struct DocsDriftTests {
     static let otherPrograms: Set<String> = [
         // swift
         "--build-tests", "--package-path", "--static-swift-stdlib", "--disable-sandbox", "--target", "--product",
-        "--skip-build", "--ignore-lock",
+        "--skip-build", "--ignore-lock", "--disable-index-store",
+        "--testing-library", "--list-tests",  // the test binary (Swift Testing's entry point)
         "--json", "--quick", "--svg", "--only", "--no-build",  // Scripts/bench
         "--manifest", "--plugin", "--release-check",  // Scripts/export-check
         "--no-test",  // Scripts/package
