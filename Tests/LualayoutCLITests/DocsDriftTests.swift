@@ -53,7 +53,7 @@ struct DocsDriftTests {
     }
 
     /// Options other programs take, where the docs show those programs (the benchmark and
-    /// measuring scripts, swift, perf, farm-bench), and the wrong ones errors.md's examples give
+    /// measuring scripts, swift, perf, the test binary), and the wrong ones errors.md's examples give
     /// on purpose.
     static let otherPrograms: Set<String> = [
         // swift
@@ -68,7 +68,6 @@ struct DocsDriftTests {
         "--formula",  // brew
         "--color", "--colors", "--origin", "--profile",  // Scripts/measure-frames
         "--no-children", "--children", "--sort", "--comm",  // perf report
-        "--vs",  // farm-bench
         "--frob", "--itemz", "--viewport",  // errors.md: unknown options, on purpose
         "--generate-completion-script", "--experimental-dump-help",  // ArgumentParser's, on the root command
     ]
