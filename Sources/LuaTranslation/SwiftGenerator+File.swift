@@ -35,19 +35,7 @@ extension SwiftGenerator {
         if module.kind != .plain {
             implementation.line("// MARK: - \(fileInComments), translated")
         }
-        for part in [support, script, extra, records, constants] where !part.lines.isEmpty {
-            implementation.blank()
-            for line in part.lines { implementation.line(line) }
-        }
-        let helpers = LuaHelper.closure(of: self.helpers)
-        if !helpers.isEmpty {
-            implementation.blank()
-            implementation.line("// MARK: - Lua semantics")
-            for helper in helpers {
-                implementation.blank()
-                implementation.line(helper.source)
-            }
-        }
+        writeBody([support, script, extra, records, constants], to: implementation)
         return (declarations, implementation)
     }
 
@@ -112,20 +100,24 @@ extension SwiftGenerator {
         let file = SwiftWriter()
         file.line(
             "// MARK: - \(fileInComments)'s \(providesHooks ? "sections and hooks" : "sectionProvider"), translated")
-        for part in [support, script, records, constants] where !part.lines.isEmpty {
-            file.blank()
-            for line in part.lines { file.line(line) }
+        writeBody([support, script, records, constants], to: file)
+        return (declarations.lines.drop(while: \.isEmpty).joined(separator: "\n"), file.text)
+    }
+
+    /// The translated parts, each after a blank line, then the Lua semantics helpers they use.
+    private func writeBody(_ parts: [SwiftWriter], to writer: SwiftWriter) {
+        for part in parts where !part.lines.isEmpty {
+            writer.blank()
+            for line in part.lines { writer.line(line) }
         }
         let helpers = LuaHelper.closure(of: self.helpers)
-        if !helpers.isEmpty {
-            file.blank()
-            file.line("// MARK: - Lua semantics")
-            for helper in helpers {
-                file.blank()
-                file.line(helper.source)
-            }
+        guard !helpers.isEmpty else { return }
+        writer.blank()
+        writer.line("// MARK: - Lua semantics")
+        for helper in helpers {
+            writer.blank()
+            writer.line(helper.source)
         }
-        return (declarations.lines.drop(while: \.isEmpty).joined(separator: "\n"), file.text)
     }
 
     /// The translated provider comes with the layout's hooks (`attributes` and its kin): the
