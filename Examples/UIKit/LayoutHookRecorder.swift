@@ -36,12 +36,7 @@ extension LayoutRecorder {
 
     /// Lays `layout` out as `json(of:_:)` does and returns the layout's answers to `hooks`.
     static func hooksJSON(of layout: UICollectionViewLayout, _ options: Options, _ hooks: Hooks) -> String {
-        let dataSource = CountsDataSource(options.itemCounts)
-        let collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
-        let controller = UIViewController(nibName: nil, bundle: nil)
-        controller.view = collectionView
-        collectionView.dataSource = dataSource
-        collectionView.delegate = options.delegate
+        let (collectionView, controller, dataSource) = host(layout, options)
         _ = json(of: collectionView, in: controller, options)
         var parts: [String] = []
         if let proposed = hooks.proposedContentOffset {

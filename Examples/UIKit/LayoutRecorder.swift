@@ -47,15 +47,26 @@ enum LayoutRecorder {
         var delegate: (any UICollectionViewDelegate)?
     }
 
-    /// Lays `layout` out in a fresh collection view and returns its elements as JSON.
-    static func json(of layout: UICollectionViewLayout, _ options: Options) -> String {
+    /// `layout` in a fresh collection view, the view of a fresh controller, serving
+    /// `options.itemCounts`, with the options' delegate. The caller keeps the data source while
+    /// the collection view is used (UIKit holds it weakly).
+    static func host(
+        _ layout: UICollectionViewLayout, _ options: Options
+    ) -> (collectionView: UICollectionView, controller: UIViewController, dataSource: CountsDataSource) {
         let dataSource = CountsDataSource(options.itemCounts)
         let collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
         let controller = UIViewController(nibName: nil, bundle: nil)
         controller.view = collectionView
         collectionView.dataSource = dataSource
         collectionView.delegate = options.delegate
+        return (collectionView, controller, dataSource)
+    }
+
+    /// Lays `layout` out in a fresh collection view and returns its elements as JSON.
+    static func json(of layout: UICollectionViewLayout, _ options: Options) -> String {
+        let (collectionView, controller, dataSource) = host(layout, options)
         let json = Self.json(of: collectionView, in: controller, options)
+        withExtendedLifetime(dataSource) {}
         collectionView.dataSource = nil
         collectionView.delegate = nil
         return json
