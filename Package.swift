@@ -140,6 +140,9 @@ let package = Package(
             dependencies: ["ScriptLayout", "LayoutEngine", "LayoutOutput", "Platform"],
             path: "Sources/LayoutBench"
         ),
+        // `expect`, `expectEqual` and `require`: Swift Testing's expectations as function calls,
+        // which compile in a tenth of a macro expansion's time (every test target uses them).
+        .target(name: "TestExpectations", path: "Tests/TestExpectations"),
         // What several test targets share: the fuzzers' generator and oracles, a raw HTTP client.
         .target(
             name: "TestSupport", dependencies: ["LayoutEngine", "InputFiles", "Platform"], path: "Tests/TestSupport"),
@@ -155,41 +158,56 @@ let package = Package(
         .executableTarget(
             name: "lualayout-record-uikit", dependencies: ["RecorderSetup", "LayoutTesting"],
             path: "Sources/RecordUIKit"),
-        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
+        .testTarget(name: "LuaRuntimeTests", dependencies: ["TestExpectations", "LuaRuntime"]),
         .testTarget(
-            name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TestSupport"], resources: [.copy("Vectors")]),
+            name: "LayoutEngineTests", dependencies: ["TestExpectations", "LayoutEngine", "TestSupport"],
+            resources: [.copy("Vectors")]),
         .testTarget(
             name: "ScriptLayoutTests",
-            dependencies: ["ScriptLayout", "LayoutEngine", "Scenario", "TestSupport"],
+            dependencies: ["TestExpectations", "ScriptLayout", "LayoutEngine", "Scenario", "TestSupport"],
             resources: [.copy("Vectors")]
         ),
-        .testTarget(name: "InputFilesTests", dependencies: ["InputFiles", "LayoutEngine", "TestSupport"]),
         .testTarget(
-            name: "SwiftExportTests", dependencies: ["SwiftExport", "ScriptLayout", "LayoutEngine", "TestSupport"],
+            name: "InputFilesTests", dependencies: ["TestExpectations", "InputFiles", "LayoutEngine", "TestSupport"]),
+        .testTarget(
+            name: "SwiftExportTests",
+            dependencies: ["TestExpectations", "SwiftExport", "ScriptLayout", "LayoutEngine", "TestSupport"],
             exclude: ["Golden", "ReleaseCheck", "RoundTrip"]),
-        .testTarget(name: "UIKitSurfaceTests", dependencies: ["UIKitSurface"], exclude: ["AppleInterface.txt"]),
+        .testTarget(
+            name: "UIKitSurfaceTests", dependencies: ["TestExpectations", "UIKitSurface"],
+            exclude: ["AppleInterface.txt"]),
         // Translations of generated programs compiled with swiftc and run against lua5.4; the
         // examples translated to UIKit subclasses (Scripts/export-check runs the custom ones).
-        .testTarget(name: "LuaTranslationTests", dependencies: ["LuaTranslation", "Platform"]),
-        .testTarget(name: "LayoutOutputTests", dependencies: ["LayoutOutput", "LayoutEngine", "Platform"]),
+        .testTarget(name: "LuaTranslationTests", dependencies: ["TestExpectations", "LuaTranslation", "Platform"]),
+        .testTarget(
+            name: "LayoutOutputTests", dependencies: ["TestExpectations", "LayoutOutput", "LayoutEngine", "Platform"]),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput", "InputFiles"]),
+            dependencies: [
+                "TestExpectations", "Scenario", "ScriptLayout", "LayoutEngine", "LayoutOutput", "InputFiles",
+            ]),
         .testTarget(
-            name: "WorkerProtocolTests", dependencies: ["WorkerProtocol", "LayoutEngine", "LayoutOutput", "Platform"]),
+            name: "WorkerProtocolTests",
+            dependencies: ["TestExpectations", "WorkerProtocol", "LayoutEngine", "LayoutOutput", "Platform"]),
         .testTarget(
             name: "LivePreviewTests",
-            dependencies: ["LivePreview", "WorkerProtocol", "LayoutEngine", "Platform", "TestSupport"]),
+            dependencies: [
+                "TestExpectations", "LivePreview", "WorkerProtocol", "LayoutEngine", "Platform", "TestSupport",
+            ]),
         .testTarget(
-            name: "LayoutTestingTests", dependencies: ["LayoutTesting", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),
+            name: "LayoutTestingTests",
+            dependencies: ["TestExpectations", "LayoutTesting", "LayoutOutput", "LayoutEngine", "ScriptLayout"]),
         .testTarget(
             name: "LualayoutCLITests",
             dependencies: [
-                "LualayoutCLI", "InputFiles", "LayoutOutput", "LayoutEngine", "ScriptLayout", "LivePreview",
+                "TestExpectations", "LualayoutCLI", "InputFiles", "LayoutOutput", "LayoutEngine", "ScriptLayout",
+                "LivePreview",
                 "WorkerProtocol", "LayoutTesting", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Every example under Examples/, with frames derived by hand from its rules.
-        .testTarget(name: "ExampleTests", dependencies: ["ScriptLayout", "LayoutEngine", "InputFiles"]),
+        .testTarget(name: "TestExpectationsTests", dependencies: ["TestExpectations"]),
+        .testTarget(
+            name: "ExampleTests", dependencies: ["TestExpectations", "ScriptLayout", "LayoutEngine", "InputFiles"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: circle.lua")
@@ -14,17 +15,17 @@ struct CircleExampleTests {
             Rect(x: 165, y: 0, width: 70, height: 70), Rect(x: 330, y: 165, width: 70, height: 70),
             Rect(x: 165, y: 330, width: 70, height: 70), Rect(x: 0, y: 165, width: 70, height: 70),
         ]
-        #expect(frames.count == 4)
+        expectEqual(frames.count, 4)
         for (frame, want) in zip(frames, expected) {
             // sin/cos of multiples of π/2 are exact only to within an ulp or so.
-            #expect(abs(frame.x - want.x) < 1e-9 && abs(frame.y - want.y) < 1e-9 && frame.size == want.size, "\(frame)")
+            expect(abs(frame.x - want.x) < 1e-9 && abs(frame.y - want.y) < 1e-9 && frame.size == want.size, "\(frame)")
         }
-        #expect(example.contentSize == Size(width: 400, height: 400))
+        expectEqual(example.contentSize, Size(width: 400, height: 400))
     }
 
     @Test func itemSizeComesFromState() throws {
         // Size 100: radius 200 − 50 = 150; item 0's centre (200, 50) → origin (150, 0).
         let example = try Example("circle.lua", width: 400, height: 400, counts: [1], state: ["itemSize": .number(100)])
-        #expect(try example.cell(0, 0)?.frame == Rect(x: 150, y: 0, width: 100, height: 100))
+        expectEqual(try example.cell(0, 0)?.frame, Rect(x: 150, y: 0, width: 100, height: 100))
     }
 }

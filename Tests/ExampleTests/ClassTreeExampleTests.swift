@@ -2,6 +2,7 @@ import Foundation
 import InputFiles
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// The tree in Examples/class-tree.json (section = depth; children as item indices):
@@ -53,29 +54,30 @@ struct ClassTreeExampleTests {
         var cells = 0
         for (section, rows) in firstRows.enumerated() {
             for (item, row) in rows.enumerated() {
-                #expect(try example.cell(section, item)?.frame == cellFrame(section, row: row), "(\(section), \(item))")
+                expectEqual(
+                    try example.cell(section, item)?.frame, cellFrame(section, row: row), "(\(section), \(item))")
                 cells += 1
             }
         }
         // Spot checks written out: UIGestureRecognizer (1, 1) at row 5, UINavigationController
         // (3, 3) beside its parent UIViewController at row 3, UIPan (2, 4) at row 6.
-        #expect(try example.cell(1, 1)?.frame == Rect(x: 130, y: 255, width: 100, height: 40))
-        #expect(try example.cell(3, 3)?.frame == Rect(x: 370, y: 155, width: 100, height: 40))
-        #expect(try example.cell(2, 4)?.frame == Rect(x: 250, y: 305, width: 100, height: 40))
-        #expect(try example.all().filter { $0.category == .cell }.count == cells)
-        #expect(example.contentSize == Size(width: 480, height: 400))
+        expectEqual(try example.cell(1, 1)?.frame, Rect(x: 130, y: 255, width: 100, height: 40))
+        expectEqual(try example.cell(3, 3)?.frame, Rect(x: 370, y: 155, width: 100, height: 40))
+        expectEqual(try example.cell(2, 4)?.frame, Rect(x: 250, y: 305, width: 100, height: 40))
+        expectEqual(try example.all().filter { $0.category == .cell }.count, cells)
+        expectEqual(example.contentSize, Size(width: 480, height: 400))
     }
 
     /// `children` lists the index paths of the next section named by the data; a leaf has an
     /// empty list. `name` is copied from the data.
     @Test func cellsListTheirChildren() throws {
         let example = try classTree()
-        #expect(try example.cell(0, 0)?.custom["children"] == paths([(1, 0), (1, 1), (1, 2)]))
-        #expect(try example.cell(1, 1)?.custom["children"] == paths([(2, 3), (2, 4)]))
-        #expect(try example.cell(2, 1)?.custom["children"] == paths([(3, 3)]))
-        #expect(try example.cell(1, 2)?.custom["children"] == paths([]))
-        #expect(try example.cell(3, 0)?.custom["children"] == paths([]))
-        #expect(try example.cell(2, 0)?.custom["name"] == .string("UIView"))
+        expectEqual(try example.cell(0, 0)?.custom["children"], paths([(1, 0), (1, 1), (1, 2)]))
+        expectEqual(try example.cell(1, 1)?.custom["children"], paths([(2, 3), (2, 4)]))
+        expectEqual(try example.cell(2, 1)?.custom["children"], paths([(3, 3)]))
+        expectEqual(try example.cell(1, 2)?.custom["children"], paths([]))
+        expectEqual(try example.cell(3, 0)?.custom["children"], paths([]))
+        expectEqual(try example.cell(2, 0)?.custom["name"], .string("UIView"))
     }
 
     /// A connection spans the gap between the columns, from the parent's right edge
@@ -93,18 +95,18 @@ struct ClassTreeExampleTests {
             try example.layout.layoutAttributesForSupplementaryView(
                 ofKind: "connection", at: LayoutIndexPath(s, i), context: example.context)
         }
-        #expect(try connection(1, 1)?.frame == Rect(x: 110, y: 24, width: 20, height: 252))
-        #expect(try connection(2, 0)?.frame == Rect(x: 230, y: 24, width: 20, height: 2))
-        #expect(try connection(2, 4)?.frame == Rect(x: 230, y: 274, width: 20, height: 52))
-        #expect(try connection(3, 3)?.frame == Rect(x: 350, y: 174, width: 20, height: 2))
-        #expect(try connection(2, 4)?.custom["parent"] == path(1, 1))
-        #expect(try connection(2, 4)?.hidden == false)
+        expectEqual(try connection(1, 1)?.frame, Rect(x: 110, y: 24, width: 20, height: 252))
+        expectEqual(try connection(2, 0)?.frame, Rect(x: 230, y: 24, width: 20, height: 2))
+        expectEqual(try connection(2, 4)?.frame, Rect(x: 230, y: 274, width: 20, height: 52))
+        expectEqual(try connection(3, 3)?.frame, Rect(x: 350, y: 174, width: 20, height: 2))
+        expectEqual(try connection(2, 4)?.custom["parent"], path(1, 1))
+        expectEqual(try connection(2, 4)?.hidden, false)
         let root = try connection(0, 0)
-        #expect(root?.frame == Rect(x: 0, y: 24, width: 10, height: 2))
-        #expect(root?.hidden == true)
+        expectEqual(root?.frame, Rect(x: 0, y: 24, width: 10, height: 2))
+        expectEqual(root?.hidden, true)
         // One per cell: 13 cells, 13 connections.
         let kinds = try example.all().filter { $0.category == .supplementary }.map(\.kind)
-        #expect(kinds == Array(repeating: "connection", count: 13))
+        expectEqual(kinds, Array(repeating: "connection", count: 13))
     }
 
     /// Column 2's cells span x 250…350; the connections beside it end at 250 (section 2's)
@@ -115,9 +117,9 @@ struct ClassTreeExampleTests {
     @Test func rectQueryFindsOneColumn() throws {
         let example = try classTree()
         let column = try example.elements(in: Rect(x: 250, y: 0, width: 100, height: 400))
-        #expect(column.map(\.key) == (0..<5).map { ElementKey.cell(2, $0) })
+        expectEqual(column.map(\.key), (0..<5).map { ElementKey.cell(2, $0) })
         let gap = try example.elements(in: Rect(x: 240, y: 150, width: 10, height: 60))
-        #expect(gap.map(\.key) == [.supplementary("connection", 2, 1), .supplementary("connection", 2, 2)])
+        expectEqual(gap.map(\.key), [.supplementary("connection", 2, 1), .supplementary("connection", 2, 2)])
     }
 
     /// Malformed trees stop prepare with an error located in the script: a child index
@@ -138,8 +140,8 @@ struct ClassTreeExampleTests {
         for (json, message) in cases {
             example.context.data = try CollectionData(json: JSONDataParser.parse(json))
             let error = #expect(throws: ScriptError.self) { try example.layout.prepare(in: example.context) }
-            #expect(error?.message.contains("class-tree.lua:") == true, "\(String(describing: error))")
-            #expect(error?.message.hasSuffix(message) == true, "\(String(describing: error))")
+            expectEqual(error?.message.contains("class-tree.lua:"), true, "\(String(describing: error))")
+            expectEqual(error?.message.hasSuffix(message), true, "\(String(describing: error))")
         }
     }
 }

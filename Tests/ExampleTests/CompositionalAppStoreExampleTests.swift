@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/app-store.lua")
@@ -24,14 +25,14 @@ struct CompositionalAppStoreExampleTests {
         expectFrames(
             try example.supplementaries("header"),
             [(LayoutIndexPath(1, 0), rect(16, 320, 343, 44)), (LayoutIndexPath(2, 0), rect(16, 600, 343, 44))])
-        #expect(example.contentSize == Size(width: 375, height: 774))
+        expectEqual(example.contentSize, Size(width: 375, height: 774))
     }
 
     /// A section past the three kinds is empty (the provider returns nil), and spacing is only
     /// charged between sections that have one.
     @Test func aFourthSectionIsEmpty() throws {
         let example = try Example.compositional("app-store.lua", counts: [5, 12, 10, 4])
-        #expect(try example.cells().filter { $0.indexPath.section == 3 }.isEmpty)
-        #expect(example.contentSize == Size(width: 375, height: 774))
+        expect(try example.cells().filter { $0.indexPath.section == 3 }.isEmpty)
+        expectEqual(example.contentSize, Size(width: 375, height: 774))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/carousel.lua")
@@ -11,7 +12,7 @@ struct CompositionalCarouselExampleTests {
     @Test func cardsRunSidewaysUnscrolled() throws {
         let example = try Example.compositional("carousel.lua", counts: [10])
         expectFrames(try example.cells(), framesOf(section: 0, count: 10) { g in rect(245 * Double(g), 40, 225, 240) })
-        #expect(example.contentSize == Size(width: 375, height: 320))
+        expectEqual(example.contentSize, Size(width: 375, height: 320))
     }
 
     /// The scale the handler gives a card at `x` (its unscrolled frame's left edge) with the
@@ -32,10 +33,10 @@ struct CompositionalCarouselExampleTests {
     @Test func atRestTheFirstCardIsCentredAndLargest() throws {
         let example = try Example.compositional("carousel.lua", counts: [10])
         let scales = try Self.scales(in: example)
-        #expect(scales == [0: 1.1, 1: 0.7])
-        let card = try #require(example.elements(in: example.context.bounds).first { $0.indexPath.item == 0 })
+        expectEqual(scales, [0: 1.1, 1: 0.7])
+        let card = try require(example.elements(in: example.context.bounds).first { $0.indexPath.item == 0 })
         // A uniform scale: m11 = m22 = s, the rest identity.
-        #expect(card.transform3D == Transform3D([1.1, 0, 0, 0, 0, 1.1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]))
+        expectEqual(card.transform3D, Transform3D([1.1, 0, 0, 0, 0, 1.1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]))
     }
 
     /// Scrolled to 100 (viewport 100…475 in section coordinates): cards 0 (0…225) and 1
@@ -45,8 +46,8 @@ struct CompositionalCarouselExampleTests {
         var example = try Example.compositional("carousel.lua", counts: [10])
         example.context.orthogonalOffsets[0] = 100
         let scales = try Self.scales(in: example)
-        #expect(scales == [0: 0.7, 1: 1.1 - 70.0 / 375])
-        #expect(scales[1] == Self.scale(245, offset: 100))
+        expectEqual(scales, [0: 0.7, 1: 1.1 - 70.0 / 375])
+        expectEqual(scales[1], Self.scale(245, offset: 100))
     }
 
     /// The Run line's offset, 170 = 245 − 75, centres card 1: scale 1.1. On screen the section
@@ -57,7 +58,7 @@ struct CompositionalCarouselExampleTests {
         var example = try Example.compositional("carousel.lua", counts: [10])
         example.context.orthogonalOffsets[0] = 170
         let scales = try Self.scales(in: example)
-        #expect(scales[0] == 0.7 && scales[1] == 1.1)
-        #expect(scales == [0: 0.7, 1: 1.1, 2: 0.7])
+        expect(scales[0] == 0.7 && scales[1] == 1.1)
+        expectEqual(scales, [0: 0.7, 1: 1.1, 2: 0.7])
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/distinct-sections.lua")
@@ -32,14 +33,14 @@ struct CompositionalDistinctSectionsExampleTests {
     @Test func aListThenFiveColumnsThenThree() throws {
         let example = try Example.compositional("distinct-sections.lua", counts: [10, 10, 10])
         expectFrames(try example.cells(), Self.phoneFrames)
-        #expect(example.contentSize == Size(width: 375, height: 962))
+        expectEqual(example.contentSize, Size(width: 375, height: 962))
     }
 
     /// The kinds repeat: section 3 is a list again, starting at 962 + 20 (top inset): its
     /// first cell at (22, 984, 331, 40); one row makes the section 20 + 44 + 20 = 84 tall.
     @Test func kindsRepeatEveryThreeSections() throws {
         let example = try Example.compositional("distinct-sections.lua", counts: [10, 10, 10, 1])
-        #expect(try example.cell(3, 0)?.frame == rect(22, 984, 331, 40))
-        #expect(example.contentSize == Size(width: 375, height: 1046))
+        expectEqual(try example.cell(3, 0)?.frame, rect(22, 984, 331, 40))
+        expectEqual(example.contentSize, Size(width: 375, height: 1046))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// Shared by the tests of Examples/compositional: every sample is run at @2x, as its Run line

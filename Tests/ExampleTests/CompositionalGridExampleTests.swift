@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/grid.lua")
@@ -16,7 +17,7 @@ struct CompositionalGridExampleTests {
                 let (c, r) = cell(item, columns: 5)
                 return rect(75 * c, 75 * r, 75, 75)
             })
-        #expect(example.contentSize == Size(width: 375, height: 1425))
+        expectEqual(example.contentSize, Size(width: 375, height: 1425))
     }
 
     /// At 320 wide @1x: group 320 × 64, item 0.2 × 320 = 64 (64·1 floors to 64), rows every 64;
@@ -29,6 +30,6 @@ struct CompositionalGridExampleTests {
                 let (c, r) = cell(item, columns: 5)
                 return rect(64 * c, 64 * r, 64, 64)
             })
-        #expect(example.contentSize == Size(width: 320, height: 192))
+        expectEqual(example.contentSize, Size(width: 320, height: 192))
     }
 }

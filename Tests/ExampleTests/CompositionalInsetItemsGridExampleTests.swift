@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/inset-items-grid.lua")
@@ -14,6 +15,6 @@ struct CompositionalInsetItemsGridExampleTests {
                 let (c, r) = cell(item, columns: 5)
                 return rect(75 * c + 5, 75 * r + 5, 65, 65)
             })
-        #expect(example.contentSize == Size(width: 375, height: 1425))
+        expectEqual(example.contentSize, Size(width: 375, height: 1425))
     }
 }

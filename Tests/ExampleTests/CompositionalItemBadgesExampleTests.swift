@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/item-badges.lua")
@@ -24,7 +25,7 @@ struct CompositionalItemBadgesExampleTests {
                 let (c, r) = cell(i, columns: 4)
                 return rect(25 + 83.5 * c, 25 + 67 * r, 73.5, 57)
             })
-        #expect(example.contentSize == Size(width: 375, height: 576))
+        expectEqual(example.contentSize, Size(width: 375, height: 576))
     }
 
     /// Anchor [top, trailing] → (1, 0) on the cell and on the 20×20 badge; fractional offset
@@ -42,9 +43,9 @@ struct CompositionalItemBadgesExampleTests {
                 return rect(84.5 + 83.5 * c, 19 + 67 * r, 20, 20)
             })
         for (badge, count) in zip(badges, Self.counts) {
-            #expect(badge.zIndex == 1)
-            #expect(badge.custom["label"] == .string(String(count)), "\(badge.indexPath)")
-            #expect(badge.hidden == (count == 0), "\(badge.indexPath)")
+            expectEqual(badge.zIndex, 1)
+            expectEqual(badge.custom["label"], .string(String(count)), "\(badge.indexPath)")
+            expectEqual(badge.hidden, (count == 0), "\(badge.indexPath)")
         }
     }
 
@@ -54,7 +55,7 @@ struct CompositionalItemBadgesExampleTests {
     @Test func badgesAreFoundByRectQueries() throws {
         let example = try Self.example()
         let strip = try example.elements(in: rect(0, 85, 375, 5))
-        #expect(strip.allSatisfy { $0.kind == "badge" })
-        #expect(strip.map(\.indexPath.item) == [4, 5, 6, 7])
+        expect(strip.allSatisfy { $0.kind == "badge" })
+        expectEqual(strip.map(\.indexPath.item), [4, 5, 6, 7])
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/list.lua")
@@ -11,7 +12,7 @@ struct CompositionalListExampleTests {
     @Test func rowsStackFullWidth() throws {
         let example = try Example.compositional("list.lua", counts: [94])
         expectFrames(try example.cells(), framesOf(section: 0, count: 94) { rect(0, 44 * Double($0), 375, 44) })
-        #expect(example.contentSize == Size(width: 375, height: 4136))
+        expectEqual(example.contentSize, Size(width: 375, height: 4136))
     }
 
     /// The viewport at y = 440…1107 meets rows whose [44i, 44i + 44) crosses it: row 9 ends at
@@ -19,6 +20,6 @@ struct CompositionalListExampleTests {
     @Test func theViewportHoldsItsRows() throws {
         let example = try Example.compositional("list.lua", offset: Point(x: 0, y: 440), counts: [94])
         let visible = try example.elements(in: example.context.bounds)
-        #expect(visible.map(\.indexPath.item) == Array(10...25))
+        expectEqual(visible.map(\.indexPath.item), Array(10...25))
     }
 }

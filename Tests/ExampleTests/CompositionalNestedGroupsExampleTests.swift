@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// The frames of the nested group (a 0.7-wide item beside a vertical `count = 2` group 0.3
@@ -27,14 +28,14 @@ struct CompositionalNestedGroupsExampleTests {
             nestedGroupCells(x: 0, y: 266.5 * Double(g), leading: 262.5, trailing: 112.5)
         }
         expectFrames(try example.cells(), expected.enumerated().map { (LayoutIndexPath(0, $0.offset), $0.element) })
-        #expect(example.contentSize == Size(width: 375, height: 2665))
+        expectEqual(example.contentSize, Size(width: 375, height: 2665))
     }
 
     /// A partial last group still takes its whole height: 4 items → 2 groups → 533 high, the
     /// fourth item the big cell of the second group.
     @Test func aPartialGroupTakesItsFullHeight() throws {
         let example = try Example.compositional("nested-groups.lua", counts: [4])
-        #expect(try example.cell(0, 3)?.frame == rect(10, 276.5, 242.5, 246.5))
-        #expect(example.contentSize == Size(width: 375, height: 533))
+        expectEqual(try example.cell(0, 3)?.frame, rect(10, 276.5, 242.5, 246.5))
+        expectEqual(example.contentSize, Size(width: 375, height: 533))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/orthogonal-behaviors.lua")
@@ -37,8 +38,8 @@ struct CompositionalOrthogonalBehaviorsExampleTests {
         expectFrames(try example.cells(), expected)
         let titles = try example.supplementaries("title")
         expectFrames(titles, (0..<6).map { (LayoutIndexPath($0, 0), rect(0, Self.top($0), 375, 44)) })
-        #expect(titles.map(\.custom["label"]) == Self.behaviors.map { .string($0) })
-        #expect(example.contentSize == Size(width: 375, height: 2396))
+        expectEqual(titles.map(\.custom["label"]), Self.behaviors.map { .string($0) })
+        expectEqual(example.contentSize, Size(width: 375, height: 2396))
     }
 
     /// Where a fling comes to rest, per behaviour. Each sideways section holds 3 groups of
@@ -57,16 +58,16 @@ struct CompositionalOrthogonalBehaviorsExampleTests {
     @Test func flingsComeToRestByBehaviour() throws {
         let example = try Self.example()
         let layout = example.layout
-        #expect(layout.scrollRegions.map(\.section) == [1, 2, 3, 4, 5])
-        #expect(layout.targetOffset(inRegion: 1, proposed: 123.5, velocity: 0) == 123.5)
-        #expect(layout.targetOffset(inRegion: 2, proposed: 300, velocity: 0) == 318.5)
-        #expect(layout.targetOffset(inRegion: 3, proposed: 500, velocity: 1) == 580.5)
-        #expect(layout.targetOffset(inRegion: 3, proposed: 500, velocity: -1) == 375)
-        #expect(layout.targetOffset(inRegion: 4, proposed: 400, velocity: 1) == 580.5)
-        #expect(layout.targetOffset(inRegion: 4, proposed: 400, velocity: -1) == 318.5)
-        #expect(layout.targetOffset(inRegion: 5, proposed: 300, velocity: 0) == 290.25)
+        expectEqual(layout.scrollRegions.map(\.section), [1, 2, 3, 4, 5])
+        expectEqual(layout.targetOffset(inRegion: 1, proposed: 123.5, velocity: 0), 123.5)
+        expectEqual(layout.targetOffset(inRegion: 2, proposed: 300, velocity: 0), 318.5)
+        expectEqual(layout.targetOffset(inRegion: 3, proposed: 500, velocity: 1), 580.5)
+        expectEqual(layout.targetOffset(inRegion: 3, proposed: 500, velocity: -1), 375)
+        expectEqual(layout.targetOffset(inRegion: 4, proposed: 400, velocity: 1), 580.5)
+        expectEqual(layout.targetOffset(inRegion: 4, proposed: 400, velocity: -1), 318.5)
+        expectEqual(layout.targetOffset(inRegion: 5, proposed: 300, velocity: 0), 290.25)
         // Where each section starts: 0, but −28.25 for groupPagingCentered.
-        #expect(layout.scrollRegions.map(\.initialOffset) == [0, 0, 0, 0, -28.25])
+        expectEqual(layout.scrollRegions.map(\.initialOffset), [0, 0, 0, 0, -28.25])
     }
 
     /// One page, one group per swipe, however hard the fling (Apple's pages: groupPaging pages
@@ -80,12 +81,12 @@ struct CompositionalOrthogonalBehaviorsExampleTests {
         let example = try Self.example()
         let view = try HeadlessCollectionView(layout: example.layout, context: example.context)
         let forward = try (1...5).map { try view.flingSection($0, velocity: 20).target }
-        #expect(forward == [580.5, 580.5, 375, 318.5, 290.25])
+        expectEqual(forward, [580.5, 580.5, 375, 318.5, 290.25])
         let back = try (3...5).map { try view.flingSection($0, velocity: -20).target }
-        #expect(back == [0, 0, -28.25])
+        expectEqual(back, [0, 0, -28.25])
         // From a release between boundaries (groupPaging at 400, group 1.26): forward to the
         // next boundary past it, 2 · 318.5 = 637, clamped to 580.5; back to 318.5.
-        #expect(try view.flingSection(4, from: 400, velocity: 20).target == 580.5)
-        #expect(try view.flingSection(4, from: 400, velocity: -20).target == 318.5)
+        expectEqual(try view.flingSection(4, from: 400, velocity: 20).target, 580.5)
+        expectEqual(try view.flingSection(4, from: 400, velocity: -20).target, 318.5)
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/orthogonal-sections.lua")
@@ -19,6 +20,6 @@ struct CompositionalOrthogonalSectionsExampleTests {
             }.enumerated().map { (LayoutIndexPath(s, $0.offset), $0.element) }
         }
         expectFrames(try example.cells(), expected)
-        #expect(example.contentSize == Size(width: 375, height: 799.5))
+        expectEqual(example.contentSize, Size(width: 375, height: 799.5))
     }
 }

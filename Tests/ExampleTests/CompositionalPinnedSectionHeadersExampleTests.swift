@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/pinned-section-headers.lua")
@@ -23,7 +24,7 @@ struct CompositionalPinnedSectionHeadersExampleTests {
                 (LayoutIndexPath(0, 0), rect(10, 0, 355, 44)), (LayoutIndexPath(1, 0), rect(10, 328, 355, 44)),
                 (LayoutIndexPath(2, 0), rect(10, 656, 355, 44)),
             ])
-        #expect(headers.allSatisfy { $0.zIndex == 2 })
+        expect(headers.allSatisfy { $0.zIndex == 2 })
     }
 
     /// Offset 400 (viewport 400…1067): section 0 (0…328) is out of view, its header not
@@ -44,11 +45,11 @@ struct CompositionalPinnedSectionHeadersExampleTests {
     /// comes up under it.
     @Test func aHeaderStopsAtTheEndOfItsSection() throws {
         let (example, headers) = try Self.pinned(offset: 630)
-        #expect(headers.first?.indexPath == LayoutIndexPath(1, 0))
-        #expect(headers.first?.frame == rect(10, 612, 355, 44))
+        expectEqual(headers.first?.indexPath, LayoutIndexPath(1, 0))
+        expectEqual(headers.first?.frame, rect(10, 612, 355, 44))
         let footer = try example.elements(in: example.context.bounds).first {
             $0.kind == "footer" && $0.indexPath.section == 1
         }
-        #expect(footer?.frame == rect(10, 612, 355, 44))
+        expectEqual(footer?.frame, rect(10, 612, 355, 44))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// compositional/right-to-left.lua, 400 wide, 4 cards. Left to right: the title (half the width,
@@ -17,6 +18,6 @@ struct CompositionalRightToLeftExampleTests {
                 == [80, -240, -560, -880].map {
                     Rect(x: $0, y: 30, width: 320, height: 100)
                 })
-        #expect(try example.supplementaries("title").map(\.frame) == [Rect(x: 200, y: 0, width: 200, height: 30)])
+        expectEqual(try example.supplementaries("title").map(\.frame), [Rect(x: 200, y: 0, width: 200, height: 30)])
     }
 }

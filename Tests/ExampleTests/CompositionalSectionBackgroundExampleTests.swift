@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/section-background.lua")
@@ -16,10 +17,10 @@ struct CompositionalSectionBackgroundExampleTests {
             (0..<3).flatMap { s in
                 framesOf(section: s, count: 5) { r in rect(10, 260 * Double(s) + 10 + 49 * Double(r), 355, 44) }
             })
-        #expect(cells.allSatisfy { $0.zIndex == 1 })
+        expect(cells.allSatisfy { $0.zIndex == 1 })
         let backgrounds = try example.decorations("background")
         expectFrames(backgrounds, (0..<3).map { s in (LayoutIndexPath(s, 0), rect(5, 260 * Double(s) + 5, 365, 250)) })
-        #expect(backgrounds.allSatisfy { $0.zIndex == 0 })
-        #expect(example.contentSize == Size(width: 375, height: 780))
+        expect(backgrounds.allSatisfy { $0.zIndex == 0 })
+        expectEqual(example.contentSize, Size(width: 375, height: 780))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/section-headers-footers.lua")
@@ -22,16 +23,16 @@ struct CompositionalSectionHeadersFootersExampleTests {
         expectFrames(headers, (0..<5).map { s in (LayoutIndexPath(s, 0), rect(10, Self.top(s), 355, 44)) })
         expectFrames(footers, (0..<5).map { s in (LayoutIndexPath(s, 0), rect(10, Self.top(s) + 284, 355, 44)) })
         // Boundary supplementaries default to zIndex 1.
-        #expect((headers + footers).allSatisfy { $0.zIndex == 1 })
-        #expect(example.contentSize == Size(width: 375, height: 1640))
+        expect((headers + footers).allSatisfy { $0.zIndex == 1 })
+        expectEqual(example.contentSize, Size(width: 375, height: 1640))
     }
 
     /// An empty section keeps its header and footer: 44 + 0 + 44 = 88 tall, its footer right
     /// under its header (sections 0 and 2 of 1 item are 44 + 44 + 44 = 132).
     @Test func anEmptySectionIsItsHeaderAndFooter() throws {
         let example = try Example.compositional("section-headers-footers.lua", counts: [1, 0, 1])
-        #expect(try example.supplementaries("header").map(\.frame.y) == [0, 132, 220])
-        #expect(try example.supplementaries("footer").map(\.frame.y) == [88, 176, 308])
-        #expect(example.contentSize == Size(width: 375, height: 352))
+        expectEqual(try example.supplementaries("header").map(\.frame.y), [0, 132, 220])
+        expectEqual(try example.supplementaries("footer").map(\.frame.y), [88, 176, 308])
+        expectEqual(example.contentSize, Size(width: 375, height: 352))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// compositional/size-classes.lua, 400 wide, 8 items, rows 100 high: compact → 2 columns of
@@ -21,13 +22,13 @@ struct CompositionalSizeClassesExampleTests {
         let expected: [Rect] = (0..<8).map { (i: Int) -> Rect in
             Rect(x: Double(i % 2) * 200, y: Double(i / 2) * 100, width: 200, height: 100)
         }
-        #expect(try cells(horizontal: nil) == expected)
+        expectEqual(try cells(horizontal: nil), expected)
     }
 
     @Test func regularFourColumns() throws {
         let expected: [Rect] = (0..<8).map { (i: Int) -> Rect in
             Rect(x: Double(i % 4) * 100, y: Double(i / 4) * 100, width: 100, height: 100)
         }
-        #expect(try cells(horizontal: "regular") == expected)
+        expectEqual(try cells(horizontal: "regular"), expected)
     }
 }

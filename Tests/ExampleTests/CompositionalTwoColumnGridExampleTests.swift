@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/two-column-grid.lua")
@@ -16,14 +17,14 @@ struct CompositionalTwoColumnGridExampleTests {
                 let (c, r) = cell(item, columns: 2)
                 return rect(10 + 182.5 * c, 54 * r, 172.5, 44)
             })
-        #expect(example.contentSize == Size(width: 375, height: 2528))
+        expectEqual(example.contentSize, Size(width: 375, height: 2528))
     }
 
     /// An odd count: the last row is a partial group of one, at the leading column; 5 items →
     /// 3 rows → 3·44 + 2·10 = 152.
     @Test func aPartialLastRowKeepsItsColumn() throws {
         let example = try Example.compositional("two-column-grid.lua", counts: [5])
-        #expect(try example.cell(0, 4)?.frame == rect(10, 108, 172.5, 44))
-        #expect(example.contentSize == Size(width: 375, height: 152))
+        expectEqual(try example.cell(0, 4)?.frame, rect(10, 108, 172.5, 44))
+        expectEqual(example.contentSize, Size(width: 375, height: 152))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: compositional/video-sessions.lua")
@@ -25,8 +26,8 @@ struct CompositionalVideoSessionsExampleTests {
         #expect(
             titles.map(\.custom["label"])
                 == ["Getting Started", "Collections", "Graphics and Media", "Accessibility"].map { .string($0) })
-        #expect(try example.cell(1, 0)?.custom["label"] == .string("Compositional Layouts"))
-        #expect(example.contentSize == Size(width: 375, height: 1236))
+        expectEqual(try example.cell(1, 0)?.custom["label"], .string("Compositional Layouts"))
+        expectEqual(example.contentSize, Size(width: 375, height: 1236))
     }
 
     /// 1024 wide @2x: effective width 1024 > 500, so 0.425 × 1024 = 435.2 → ⌊870.4⌋/2 = 435;
@@ -34,7 +35,7 @@ struct CompositionalVideoSessionsExampleTests {
     @Test func aWideScreenShowsTwoCardsAndMore() throws {
         let example = try Example.compositional(
             "video-sessions.lua", width: 1024, height: 768, data: "video-sessions.json")
-        #expect(try example.cell(2, 3)?.frame == rect(20 + 455 * 3, 628 + 44, 435, 250))
-        #expect(try example.supplementaries("title").first?.frame == rect(20, 0, 984, 44))
+        expectEqual(try example.cell(2, 3)?.frame, rect(20 + 455 * 3, 628 + 44, 435, 250))
+        expectEqual(try example.supplementaries("title").first?.frame, rect(20, 0, 984, 44))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: cookbook-flow.lua")
@@ -14,16 +15,16 @@ struct CookbookFlowExampleTests {
         let frames = try example.all().map(\.frame)
         for (item, frame) in frames.enumerated() {
             let x = [20.0, middleX, 275.0][item % 3]
-            #expect(frame == Rect(x: x, y: 10 + 140 * Double(item / 3), width: 80, height: 120), "item \(item)")
+            expectEqual(frame, Rect(x: x, y: 10 + 140 * Double(item / 3), width: 80, height: 120), "item \(item)")
         }
-        #expect(example.contentSize == Size(width: 375, height: 1120))
+        expectEqual(example.contentSize, Size(width: 375, height: 1120))
     }
 
     /// A rect over the gap between rows 0 and 1 (y 130…150) meets nothing; widen it by one
     /// point into row 1 (y 130…151) and row 1's three items appear.
     @Test func theLineGapHoldsNothing() throws {
         let example = try Example("cookbook-flow.lua", width: 375, height: 667, counts: [24])
-        #expect(try example.elements(in: Rect(x: 0, y: 130, width: 375, height: 20)).isEmpty)
+        expect(try example.elements(in: Rect(x: 0, y: 130, width: 375, height: 20)).isEmpty)
         #expect(
             try example.elements(in: Rect(x: 0, y: 130, width: 375, height: 21)).map(\.indexPath.item) == [3, 4, 5])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// Element-wise comparison of two transforms (cos and sin are exact only to an ulp or so).
@@ -15,7 +16,7 @@ struct CoverFlowExampleTests {
     /// so its frame is (200 + 100·i, 100, 200, 200); content = 600 + 9·100 = 1500 by 400.
     @Test func coversSitInOneRow() throws {
         let example = try Example("cover-flow.lua", width: 600, height: 400, counts: [10])
-        #expect(example.contentSize == Size(width: 1500, height: 400))
+        expectEqual(example.contentSize, Size(width: 1500, height: 400))
         for item in [0, 1, 9] {
             #expect(
                 try example.cell(0, item)?.frame == Rect(x: 200 + 100 * Double(item), y: 100, width: 200, height: 200))
@@ -30,8 +31,8 @@ struct CoverFlowExampleTests {
         let all = try example.all()
         #expect(
             close(all[0].transform3D, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]), "\(all[0].transform3D)")
-        #expect(all.prefix(4).map(\.zIndex) == [0, -100, -200, -300])
-        #expect(all.allSatisfy { $0.zIndex <= all[0].zIndex })
+        expectEqual(all.prefix(4).map(\.zIndex), [0, -100, -200, -300])
+        expect(all.allSatisfy { $0.zIndex <= all[0].zIndex })
     }
 
     /// M = R_y(θ)·P, rotation first (CATransform3DRotate(perspective, θ, 0, 1, 0)):
@@ -46,20 +47,20 @@ struct CoverFlowExampleTests {
     @Test func coversTurnAboutYWithPerspective() throws {
         var example = try Example("cover-flow.lua", width: 600, height: 400, counts: [10])
         let sixty: [Double] = [0.5, 0, root3 / 2, -root3 / 1000, 0, 1, 0, 0, -root3 / 2, 0, 0.5, -0.001, 0, 0, 0, 1]
-        let cover1 = try #require(try example.cell(0, 1)).transform3D
-        #expect(close(cover1, sixty), "\(cover1)")
-        #expect(close(try #require(try example.cell(0, 3)).transform3D, sixty))
+        let cover1 = try require(try example.cell(0, 1)).transform3D
+        expect(close(cover1, sixty), "\(cover1)")
+        expect(close(try require(try example.cell(0, 3)).transform3D, sixty))
         // The same product as the engine's CATransform3DConcat(rotation, perspective).
         var perspective = Transform3D.identity
         perspective.m[11] = -1.0 / 500
-        #expect(close(cover1, Transform3D.rotationY(-Double.pi / 3).concatenating(perspective).m))
+        expect(close(cover1, Transform3D.rotationY(-Double.pi / 3).concatenating(perspective).m))
 
         try example.setBounds(Rect(x: 50, y: 0, width: 600, height: 400))
-        let right = try #require(try example.cell(0, 1)).transform3D
+        let right = try require(try example.cell(0, 1)).transform3D
         #expect(
             close(right, [root3 / 2, 0, 0.5, -0.001, 0, 1, 0, 0, -0.5, 0, root3 / 2, -root3 / 1000, 0, 0, 0, 1]),
             "\(right)")
-        let left = try #require(try example.cell(0, 0)).transform3D
+        let left = try require(try example.cell(0, 0)).transform3D
         #expect(
             close(left, [root3 / 2, 0, -0.5, 0.001, 0, 1, 0, 0, 0.5, 0, root3 / 2, -root3 / 1000, 0, 0, 0, 1]),
             "\(left)")
@@ -72,12 +73,12 @@ struct CoverFlowExampleTests {
     @Test func attributesFollowTheViewport() throws {
         var example = try Example("cover-flow.lua", width: 600, height: 400, counts: [10])
         let bounds = Rect(x: 200, y: 0, width: 600, height: 400)
-        #expect(try !example.layout.shouldInvalidateLayout(forBoundsChange: bounds, context: example.context))
+        expect(try !example.layout.shouldInvalidateLayout(forBoundsChange: bounds, context: example.context))
         try example.setBounds(bounds)
         let visible = try example.elements(in: bounds)
-        #expect(visible.map(\.indexPath.item) == [0, 1, 2, 3, 4, 5])
-        #expect(visible.map(\.zIndex) == [-200, -100, 0, -100, -200, -300])
-        #expect(close(visible[2].transform3D, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]))
+        expectEqual(visible.map(\.indexPath.item), [0, 1, 2, 3, 4, 5])
+        expectEqual(visible.map(\.zIndex), [-200, -100, 0, -100, -200, -300])
+        expect(close(visible[2].transform3D, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]))
         #expect(
             close(
                 visible[0].transform3D,
@@ -93,6 +94,6 @@ struct CoverFlowExampleTests {
                 forProposedContentOffset: Point(x: x, y: 0), withScrollingVelocity: .zero, context: example.context
             ).x
         }
-        #expect(try [249, 251, 250, 2000].map(target) == [200, 300, 200, 900])
+        expectEqual(try [249, 251, 250, 2000].map(target), [200, 300, 200, 900])
     }
 }

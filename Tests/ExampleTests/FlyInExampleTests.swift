@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// fly-in.lua at 340×480, scrolled to y = 100, 9 items of 100×100 (spacing 10, inset 10):
@@ -17,7 +18,7 @@ struct FlyInExampleTests {
 
     /// What the engine hands the hooks by default: the element in place, faded out.
     static func faded(_ example: Example, _ section: Int, _ item: Int) throws -> LayoutAttributes {
-        var attributes = try #require(try example.cell(section, item))
+        var attributes = try require(try example.cell(section, item))
         attributes.alpha = 0
         return attributes
     }
@@ -33,10 +34,10 @@ struct FlyInExampleTests {
     @Test func itemsSitOnTheFlowGrid() throws {
         let example = try Self.flyIn()
         // Item 2: column 2, row 0 → (230, 10); item 4: column 1, row 1 → (120, 120).
-        #expect(try example.cell(0, 2)?.frame == Rect(x: 230, y: 10, width: 100, height: 100))
-        #expect(try example.cell(0, 4)?.frame == Rect(x: 120, y: 120, width: 100, height: 100))
+        expectEqual(try example.cell(0, 2)?.frame, Rect(x: 230, y: 10, width: 100, height: 100))
+        expectEqual(try example.cell(0, 4)?.frame, Rect(x: 120, y: 120, width: 100, height: 100))
         // 3 rows: 10 + 3·100 + 2·10 + 10 = 340 high, bounds wide.
-        #expect(example.contentSize == Size(width: 340, height: 340))
+        expectEqual(example.contentSize, Size(width: 340, height: 340))
     }
 
     @Test func onlyInsertedItemsStartAtTheCentreFadedOut() throws {
@@ -46,20 +47,20 @@ struct FlyInExampleTests {
         // The inserted item (final frame (230, 10)) starts centred in the viewport, alpha 0.
         let start = try example.layout.initialLayoutAttributes(
             forAppearing: try Self.faded(example, 0, 2), context: example.context)
-        #expect(start.frame == Self.centred)
-        #expect(start.alpha == 0)
-        #expect(start.indexPath == LayoutIndexPath(0, 2))
+        expectEqual(start.frame, Self.centred)
+        expectEqual(start.alpha, 0)
+        expectEqual(start.indexPath, LayoutIndexPath(0, 2))
 
         // Item 4 also appears (it slid in from elsewhere) but was not inserted: default kept.
         let other = try Self.faded(example, 0, 4)
-        #expect(try example.layout.initialLayoutAttributes(forAppearing: other, context: example.context) == other)
+        expectEqual(try example.layout.initialLayoutAttributes(forAppearing: other, context: example.context), other)
 
         // The centre is that of the bounds at the time of the call: scrolled to y = 300 the
         // centre is (170, 540) → origin (120, 490).
         try example.setBounds(Rect(x: 0, y: 300, width: 340, height: 480))
         let later = try example.layout.initialLayoutAttributes(
             forAppearing: try Self.faded(example, 0, 2), context: example.context)
-        #expect(later.frame == Rect(x: 120, y: 490, width: 100, height: 100))
+        expectEqual(later.frame, Rect(x: 120, y: 490, width: 100, height: 100))
     }
 
     @Test func onlyDeletedItemsEndAtTheCentre() throws {
@@ -69,12 +70,12 @@ struct FlyInExampleTests {
 
         let end = try example.layout.finalLayoutAttributes(
             forDisappearing: try Self.faded(example, 0, 0), context: example.context)
-        #expect(end.frame == Self.centred)
-        #expect(end.alpha == 0)
+        expectEqual(end.frame, Self.centred)
+        expectEqual(end.alpha, 0)
 
         // Item 5 disappears too (scrolled away) but was not deleted: default end kept.
         let other = try Self.faded(example, 0, 5)
-        #expect(try example.layout.finalLayoutAttributes(forDisappearing: other, context: example.context) == other)
+        expectEqual(try example.layout.finalLayoutAttributes(forDisappearing: other, context: example.context), other)
         // A deletion does not make the item now at (0, 0) fly in.
         let appearing = try Self.faded(example, 0, 0)
         #expect(
@@ -99,9 +100,9 @@ struct FlyInExampleTests {
             action: .reload, before: .init(section: 0, item: 2), after: .init(section: 0, item: 2))
         try layout.prepare(forCollectionViewUpdates: [reload], context: example.context)
         let inserted = try Self.faded(example, 0, 2)
-        #expect(try layout.initialLayoutAttributes(forAppearing: inserted, context: example.context) == inserted)
+        expectEqual(try layout.initialLayoutAttributes(forAppearing: inserted, context: example.context), inserted)
         let deleted = try Self.faded(example, 0, 7)
-        #expect(try layout.finalLayoutAttributes(forDisappearing: deleted, context: example.context) == deleted)
+        expectEqual(try layout.finalLayoutAttributes(forDisappearing: deleted, context: example.context), deleted)
     }
 
     /// Inserting a whole section (item nil) inserts every item of it; section 0 stays put.
@@ -111,7 +112,7 @@ struct FlyInExampleTests {
         for item in 0..<3 {
             let start = try example.layout.initialLayoutAttributes(
                 forAppearing: try Self.faded(example, 1, item), context: example.context)
-            #expect(start.frame == Self.centred, "item \(item)")
+            expectEqual(start.frame, Self.centred, "item \(item)")
         }
         let untouched = try Self.faded(example, 0, 2)
         #expect(

@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// docs/parity.md §3: the hooks are asked for every element on screen, so the guide's unfiltered
@@ -27,13 +28,13 @@ struct FlyInUnfilteredExampleTests {
     /// out; each ends at its place after (item 3, old 2, at column 0 of row 1: (10, 120)).
     @Test func everyVisibleCellFliesFromTheCentre() throws {
         let entries = try Self.plan("fly-in-unfiltered.lua").entries.filter { $0.category == .cell }
-        #expect(entries.count == 13)
-        #expect(entries.allSatisfy { $0.from.frame == Self.centred && $0.from.alpha == 0 })
-        #expect(entries.filter { $0.change == .insert }.map(\.indexPathAfter) == [LayoutIndexPath(0, 2)])
-        #expect(entries.filter { $0.change == .persist }.count == 12)
-        let shifted = try #require(entries.first { $0.indexPathAfter == LayoutIndexPath(0, 3) })
-        #expect(shifted.indexPathBefore == LayoutIndexPath(0, 2))
-        #expect(shifted.to.frame == Rect(x: 10, y: 120, width: 100, height: 100))
+        expectEqual(entries.count, 13)
+        expect(entries.allSatisfy { $0.from.frame == Self.centred && $0.from.alpha == 0 })
+        expectEqual(entries.filter { $0.change == .insert }.map(\.indexPathAfter), [LayoutIndexPath(0, 2)])
+        expectEqual(entries.filter { $0.change == .persist }.count, 12)
+        let shifted = try require(entries.first { $0.indexPathAfter == LayoutIndexPath(0, 3) })
+        expectEqual(shifted.indexPathBefore, LayoutIndexPath(0, 2))
+        expectEqual(shifted.to.frame, Rect(x: 10, y: 120, width: 100, height: 100))
     }
 
     /// Filtered (fly-in.lua): only the inserted cell starts at the centre; the persisting ones
@@ -41,8 +42,8 @@ struct FlyInUnfilteredExampleTests {
     @Test func theFilteredHookFliesOnlyTheInsertedCell() throws {
         let entries = try Self.plan("fly-in.lua").entries.filter { $0.category == .cell }
         let centred = entries.filter { $0.from.frame == Self.centred && $0.from.alpha == 0 }
-        #expect(centred.map(\.indexPathAfter) == [LayoutIndexPath(0, 2)])
-        let shifted = try #require(entries.first { $0.indexPathAfter == LayoutIndexPath(0, 3) })
-        #expect(shifted.from.frame == Rect(x: 230, y: 10, width: 100, height: 100) && shifted.from.alpha == 1)
+        expectEqual(centred.map(\.indexPathAfter), [LayoutIndexPath(0, 2)])
+        let shifted = try require(entries.first { $0.indexPathAfter == LayoutIndexPath(0, 3) })
+        expect(shifted.from.frame == Rect(x: 230, y: 10, width: 100, height: 100) && shifted.from.alpha == 1)
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: grid.lua")
@@ -10,12 +11,12 @@ struct GridExampleTests {
     @Test func itemsFillColumnsTopToBottom() throws {
         let example = try Example("grid.lua", width: 768, height: 1024, counts: [100])
         let frames = try example.all().map(\.frame)
-        #expect(frames.count == 100)
+        expectEqual(frames.count, 100)
         for (item, frame) in frames.enumerated() {
             let column = Double(item / 5), row = Double(item % 5)
-            #expect(frame == Rect(x: 32 + 192 * column, y: 32 + 208 * row, width: 128, height: 128), "item \(item)")
+            expectEqual(frame, Rect(x: 32 + 192 * column, y: 32 + 208 * row, width: 128, height: 128), "item \(item)")
         }
-        #expect(example.contentSize == Size(width: 3840, height: 1024))
+        expectEqual(example.contentSize, Size(width: 3840, height: 1024))
     }
 
     /// The viewport at x 704…1472 meets columns whose x range [32 + 192c, 160 + 192c) crosses it:
@@ -23,6 +24,6 @@ struct GridExampleTests {
     @Test func theViewportHoldsFiveColumns() throws {
         let example = try Example("grid.lua", width: 768, height: 1024, offset: Point(x: 704, y: 0), counts: [100])
         let visible = try example.elements(in: example.context.bounds)
-        #expect(visible.map(\.indexPath.item) == Array(15...39))
+        expectEqual(visible.map(\.indexPath.item), Array(15...39))
     }
 }

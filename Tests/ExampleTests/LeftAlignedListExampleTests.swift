@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// left-aligned-list.lua, 375 wide: lines are 375 − 16 − 16 = 343 wide, tags 40 + 37·i mod 90
@@ -25,7 +26,7 @@ struct LeftAlignedListExampleTests {
 
     @Test func theListHookAlignsRectQueries() throws {
         let cells = try example().all().filter { $0.category == .cell }
-        #expect(Array(cells.prefix(7).map(\.frame)) == Self.aligned)
+        expectEqual(Array(cells.prefix(7).map(\.frame)), Self.aligned)
     }
 
     /// `--item 0:1`: the single query gives the aligned frame (64, not the justified flow's:
@@ -33,7 +34,7 @@ struct LeftAlignedListExampleTests {
     @Test func singleQueriesAreAlignedByTheItemHook() throws {
         let example = try example()
         for item in 0..<7 {
-            #expect(try example.cell(0, item)?.frame == Self.aligned[item], "item \(item)")
+            expectEqual(try example.cell(0, item)?.frame, Self.aligned[item], "item \(item)")
         }
     }
 

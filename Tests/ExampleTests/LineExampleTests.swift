@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// Element-wise comparison of two transforms (the zoom is a sum of doubles).
@@ -18,7 +19,7 @@ struct LineExampleTests {
     /// = 2850, height 400.
     @Test func oneRowWhoseFirstItemStartsCentred() throws {
         let example = try Example("line.lua", width: 600, height: 400, counts: [10])
-        #expect(example.contentSize == Size(width: 2850, height: 400))
+        expectEqual(example.contentSize, Size(width: 2850, height: 400))
         for item in [0, 1, 9] {
             #expect(
                 try example.cell(0, item)?.frame == Rect(x: 200 + 250 * Double(item), y: 100, width: 200, height: 200))
@@ -30,12 +31,12 @@ struct LineExampleTests {
     /// identity, zIndex 0.
     @Test func theCentreItemGetsTheFullZoom() throws {
         let example = try Example("line.lua", width: 600, height: 400, counts: [10])
-        let centre = try #require(try example.cell(0, 0))
-        #expect(close(centre.transform3D, zoomed(1.3)), "\(centre.transform3D)")
-        #expect(centre.zIndex == 1)
-        let next = try #require(try example.cell(0, 1))
-        #expect(next.transform3D == .identity)
-        #expect(next.zIndex == 0)
+        let centre = try require(try example.cell(0, 0))
+        expect(close(centre.transform3D, zoomed(1.3)), "\(centre.transform3D)")
+        expectEqual(centre.zIndex, 1)
+        let next = try require(try example.cell(0, 1))
+        expectEqual(next.transform3D, .identity)
+        expectEqual(next.zIndex, 0)
     }
 
     /// Offset 100: the visible centre is 400. Item 0 (centre 300) is 100 = half the active
@@ -47,15 +48,15 @@ struct LineExampleTests {
         try example.setBounds(Rect(x: 100, y: 0, width: 600, height: 400))
         let visible = try example.elements(in: example.context.bounds)
         // The rect [100, 700) meets items 0 (200–400), 1 (450–650) only.
-        #expect(visible.map(\.indexPath) == [LayoutIndexPath(0, 0), LayoutIndexPath(0, 1)])
-        #expect(close(visible[0].transform3D, zoomed(1.15)), "\(visible[0].transform3D)")
-        #expect(close(visible[1].transform3D, zoomed(1.075)), "\(visible[1].transform3D)")
-        #expect(visible.map(\.zIndex) == [1, 1])
-        #expect(try example.cell(0, 2)?.transform3D == .identity)
+        expectEqual(visible.map(\.indexPath), [LayoutIndexPath(0, 0), LayoutIndexPath(0, 1)])
+        expect(close(visible[0].transform3D, zoomed(1.15)), "\(visible[0].transform3D)")
+        expect(close(visible[1].transform3D, zoomed(1.075)), "\(visible[1].transform3D)")
+        expectEqual(visible.map(\.zIndex), [1, 1])
+        expectEqual(try example.cell(0, 2)?.transform3D, .identity)
 
         try example.setBounds(Rect(x: 50, y: 0, width: 600, height: 400))
-        let edge = try #require(try example.cell(0, 1))
-        #expect(edge.transform3D == .identity && edge.zIndex == 0)
+        let edge = try require(try example.cell(0, 1))
+        expect(edge.transform3D == .identity && edge.zIndex == 0)
     }
 
     /// Every scroll invalidates (Apple's shouldInvalidateLayoutForBoundsChange: YES), and the
@@ -63,15 +64,15 @@ struct LineExampleTests {
     /// 500 + 100) → item 2 gets 1.3 and zIndex 1; item 0 (500 away) falls back to identity.
     @Test func scrollingMovesTheZoomToAnotherItem() throws {
         var example = try Example("line.lua", width: 600, height: 400, counts: [10])
-        #expect(try example.cell(0, 2)?.transform3D == .identity)
+        expectEqual(try example.cell(0, 2)?.transform3D, .identity)
         let newBounds = Rect(x: 500, y: 0, width: 600, height: 400)
-        #expect(try example.layout.shouldInvalidateLayout(forBoundsChange: newBounds, context: example.context))
+        expect(try example.layout.shouldInvalidateLayout(forBoundsChange: newBounds, context: example.context))
         try example.setBounds(newBounds)
-        let item2 = try #require(try example.cell(0, 2))
-        #expect(close(item2.transform3D, zoomed(1.3)) && item2.zIndex == 1, "\(item2)")
-        let item0 = try #require(try example.cell(0, 0))
-        #expect(item0.transform3D == .identity && item0.zIndex == 0)
-        #expect(item2.frame == Rect(x: 700, y: 100, width: 200, height: 200))  // frames never move
+        let item2 = try require(try example.cell(0, 2))
+        expect(close(item2.transform3D, zoomed(1.3)) && item2.zIndex == 1, "\(item2)")
+        let item0 = try require(try example.cell(0, 0))
+        expect(item0.transform3D == .identity && item0.zIndex == 0)
+        expectEqual(item2.frame, Rect(x: 700, y: 100, width: 200, height: 200))  // frames never move
     }
 
     /// Offset i·250 centres item i (its centre 300 + 250·i minus half the width 300). A fling
@@ -85,10 +86,10 @@ struct LineExampleTests {
                 forProposedContentOffset: Point(x: x, y: 7), withScrollingVelocity: Point(x: 1, y: 0),
                 context: example.context)
         }
-        #expect(try target(370) == Point(x: 250, y: 7))
-        #expect(try target(380) == Point(x: 500, y: 7))
-        #expect(try target(375) == Point(x: 250, y: 7))
-        #expect(try target(-300) == Point(x: 0, y: 7))
-        #expect(try target(5000) == Point(x: 2250, y: 7))
+        expectEqual(try target(370), Point(x: 250, y: 7))
+        expectEqual(try target(380), Point(x: 500, y: 7))
+        expectEqual(try target(375), Point(x: 250, y: 7))
+        expectEqual(try target(-300), Point(x: 0, y: 7))
+        expectEqual(try target(5000), Point(x: 2250, y: 7))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: lists.lua")
@@ -34,7 +35,7 @@ struct ListsExampleTests {
                 (LayoutIndexPath(0, 0), rect(32, 116.5, 327, 0.5)), (LayoutIndexPath(0, 1), rect(32, 160.5, 327, 0.5)),
                 (LayoutIndexPath(1, 0), rect(32, 321.5, 327, 0.5)),
             ])
-        #expect(example.contentSize == Size(width: 375, height: 394))
+        expectEqual(example.contentSize, Size(width: 375, height: 394))
     }
 
     /// plain: no section spacing, 22 of header padding, headers 28: section 0 header 22, rows
@@ -42,16 +43,16 @@ struct ListsExampleTests {
     /// the width; separators under every row, the last included, from the margin 16 (width 359).
     @Test func plainSections() throws {
         let example = try Self.example("plain")
-        #expect(try example.cells().map(\.frame.minY) == [50, 94, 138, 232, 276])
-        #expect(try example.cells().allSatisfy { $0.frame.minX == 0 && $0.frame.width == 375 })
-        #expect(try example.decorations("separator").map(\.frame.minY) == [93.5, 137.5, 181.5, 275.5, 319.5])
-        #expect(try example.decorations("separator").allSatisfy { $0.frame.minX == 16 && $0.frame.width == 359 })
-        #expect(example.contentSize == Size(width: 375, height: 348))
+        expectEqual(try example.cells().map(\.frame.minY), [50, 94, 138, 232, 276])
+        expect(try example.cells().allSatisfy { $0.frame.minX == 0 && $0.frame.width == 375 })
+        expectEqual(try example.decorations("separator").map(\.frame.minY), [93.5, 137.5, 181.5, 275.5, 319.5])
+        expect(try example.decorations("separator").allSatisfy { $0.frame.minX == 16 && $0.frame.width == 359 })
+        expectEqual(example.contentSize, Size(width: 375, height: 348))
     }
 
     /// On an iPad-wide view (768) the system margin is 20: insetGrouped rows at x 20, width 728.
     @Test func wideViewsUseTwentyPointMargins() throws {
         let example = try Self.example("insetGrouped", width: 768)
-        #expect(try example.cells().allSatisfy { $0.frame.minX == 20 && $0.frame.width == 728 })
+        expect(try example.cells().allSatisfy { $0.frame.minX == 20 && $0.frame.width == 728 })
     }
 }

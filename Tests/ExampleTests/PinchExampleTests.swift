@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Example: pinch.lua")
@@ -14,7 +15,7 @@ struct PinchExampleTests {
                 Rect(x: 220, y: 10, width: 90, height: 90), Rect(x: 10, y: 110, width: 90, height: 90),
                 Rect(x: 115, y: 110, width: 90, height: 90), Rect(x: 220, y: 110, width: 90, height: 90),
             ])
-        #expect(elements.allSatisfy { $0.transform3D.isIdentity && $0.zIndex == 0 })
+        expect(elements.allSatisfy { $0.transform3D.isIdentity && $0.zIndex == 0 })
     }
 
     /// Item 4 pinched at (200, 150), scale 1.5: its 90×90 frame is centred on the pinch point,
@@ -24,12 +25,12 @@ struct PinchExampleTests {
             "pinchedItem": .number(4), "pinchScale": .number(1.5), "pinchX": .number(200), "pinchY": .number(150),
         ]
         let example = try Example("pinch.lua", width: 320, height: 480, counts: [6], state: state)
-        let pinched = try #require(try example.cell(0, 4))
-        #expect(pinched.frame == Rect(x: 155, y: 105, width: 90, height: 90))
-        #expect(pinched.transform3D == .scale(x: 1.5, y: 1.5, z: 1))
-        #expect(pinched.zIndex == 1)
-        #expect(try example.cell(0, 3)?.frame == Rect(x: 10, y: 110, width: 90, height: 90))
-        #expect(try example.cell(0, 3)?.transform3D == .identity)
+        let pinched = try require(try example.cell(0, 4))
+        expectEqual(pinched.frame, Rect(x: 155, y: 105, width: 90, height: 90))
+        expectEqual(pinched.transform3D, .scale(x: 1.5, y: 1.5, z: 1))
+        expectEqual(pinched.zIndex, 1)
+        expectEqual(try example.cell(0, 3)?.frame, Rect(x: 10, y: 110, width: 90, height: 90))
+        expectEqual(try example.cell(0, 3)?.transform3D, .identity)
     }
 
     /// The gesture moving is a state change: the next query shows the new place at once.
@@ -37,9 +38,9 @@ struct PinchExampleTests {
         var example = try Example(
             "pinch.lua", width: 320, height: 480, counts: [6],
             state: ["pinchedItem": .number(0), "pinchX": .number(100), "pinchY": .number(100)])
-        #expect(try example.cell(0, 0)?.frame == Rect(x: 55, y: 55, width: 90, height: 90))
+        expectEqual(try example.cell(0, 0)?.frame, Rect(x: 55, y: 55, width: 90, height: 90))
         example.context.state["pinchX"] = .number(250)
         try example.layout.prepare(in: example.context)
-        #expect(try example.cell(0, 0)?.frame == Rect(x: 205, y: 55, width: 90, height: 90))
+        expectEqual(try example.cell(0, 0)?.frame, Rect(x: 205, y: 55, width: 90, height: 90))
     }
 }

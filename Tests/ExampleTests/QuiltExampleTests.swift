@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// Examples/quilt.lua, RFQuiltLayout: blocks of 75 × 75, items inset by 2 on every side.
@@ -32,13 +33,13 @@ struct QuiltExampleTests {
             (2, 452, 446, 71), (152, 302, 71, 71),
         ]
         let cells = try example.all()
-        #expect(cells.map(\.indexPath.item) == Array(0..<12))
-        #expect(cells.map(\.frame) == expected.map { Rect(x: $0.0, y: $0.1, width: $0.2, height: $0.3) })
-        #expect(example.contentSize == Size(width: 320, height: 525))
+        expectEqual(cells.map(\.indexPath.item), Array(0..<12))
+        expectEqual(cells.map(\.frame), expected.map { Rect(x: $0.0, y: $0.1, width: $0.2, height: $0.3) })
+        expectEqual(example.contentSize, Size(width: 320, height: 525))
         // Rect queries answer from the prepared store: row 2 (y 150…225) holds items 4, 5 and
         // 7 (item 2 ends at 148, item 6 starts at 227).
         let row2 = try example.elements(in: Rect(x: 0, y: 150, width: 320, height: 75))
-        #expect(row2.map(\.indexPath.item) == [4, 5, 7])
+        expectEqual(row2.map(\.indexPath.item), [4, 5, 7])
     }
 
     /// Without data every item is 1 × 1: four a row. 5 items at 320 wide: row 0 full, item 4
@@ -47,10 +48,10 @@ struct QuiltExampleTests {
     @Test func plainItemsFillRowsAndANarrowViewHasOneColumn() throws {
         let wide = try Example("quilt.lua", width: 320, height: 600, counts: [5])
         let origins: [(Double, Double)] = [(2, 2), (77, 2), (152, 2), (227, 2), (2, 77)]
-        #expect(try wide.all().map(\.frame.origin) == origins.map { Point(x: $0.0, y: $0.1) })
-        #expect(wide.contentSize == Size(width: 320, height: 150))
+        expectEqual(try wide.all().map(\.frame.origin), origins.map { Point(x: $0.0, y: $0.1) })
+        expectEqual(wide.contentSize, Size(width: 320, height: 150))
         let narrow = try Example("quilt.lua", width: 100, height: 600, counts: [5])
-        #expect(try narrow.all().map(\.frame.y) == [2, 77, 152, 227, 302])
-        #expect(narrow.contentSize == Size(width: 100, height: 375))
+        expectEqual(try narrow.all().map(\.frame.y), [2, 77, 152, 227, 302])
+        expectEqual(narrow.contentSize, Size(width: 100, height: 375))
     }
 }

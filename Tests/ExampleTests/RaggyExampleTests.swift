@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// raggy.lua on inline data: one section of `{"width": w}` items (a "padding" where given),
@@ -43,8 +44,8 @@ struct RaggyExampleTests {
             Rect(x: 100, y: 200, width: 60, height: 100), Rect(x: 120, y: 0, width: 40, height: 100),
             Rect(x: 130, y: 100, width: 70, height: 100), Rect(x: 160, y: 0, width: 30, height: 100),
         ]
-        #expect(try example.all().map(\.frame) == expected)
-        #expect(example.contentSize == Size(width: 200, height: 300))
+        expectEqual(try example.all().map(\.frame), expected)
+        expectEqual(example.contentSize, Size(width: 200, height: 300))
     }
 
     /// rows = 2 → rows 150 high at y = 0, 150; edges [0, 0]:
@@ -58,15 +59,15 @@ struct RaggyExampleTests {
         let xs2: [Double] = [0, 0, 80, 120, 170, 180, 220, 230]
         let ys2: [Double] = [0, 150, 150, 0, 0, 150, 150, 0]
         let expected2 = (0..<8).map { Rect(x: xs2[$0], y: ys2[$0], width: widths[$0], height: 150) }
-        #expect(try two.all().map(\.frame) == expected2)
-        #expect(two.contentSize == Size(width: 290, height: 300))
+        expectEqual(try two.all().map(\.frame), expected2)
+        expectEqual(two.contentSize, Size(width: 290, height: 300))
 
         let xs1: [Double] = [0, 120, 200, 300, 350, 410, 450, 520]
         let expected1 = (0..<8).map { Rect(x: xs1[$0], y: 0, width: widths[$0], height: 300) }
         for rows in [1.0, 0.0] {
             let one = try raggyExample(widths: widths, state: ["rows": .number(rows)])
-            #expect(try one.all().map(\.frame) == expected1, "rows = \(rows)")
-            #expect(one.contentSize == Size(width: 550, height: 300), "rows = \(rows)")
+            expectEqual(try one.all().map(\.frame), expected1, "rows = \(rows)")
+            expectEqual(one.contentSize, Size(width: 550, height: 300), "rows = \(rows)")
         }
     }
 
@@ -77,18 +78,18 @@ struct RaggyExampleTests {
     /// membership is decided on the stored frame.
     @Test func paddingShrinksOnlyTheReturnedFrame() throws {
         let example = try raggyExample(widths: widths, padding: [0: 10, 6: 5])
-        #expect(try example.cell(0, 0)?.frame == Rect(x: 10, y: 10, width: 100, height: 80))
-        #expect(try example.cell(0, 6)?.frame == Rect(x: 135, y: 105, width: 60, height: 90))
-        #expect(try example.cell(0, 5)?.frame == Rect(x: 120, y: 0, width: 40, height: 100))
-        #expect(try example.cell(0, 7)?.frame == Rect(x: 160, y: 0, width: 30, height: 100))
-        #expect(example.contentSize == Size(width: 200, height: 300))
+        expectEqual(try example.cell(0, 0)?.frame, Rect(x: 10, y: 10, width: 100, height: 80))
+        expectEqual(try example.cell(0, 6)?.frame, Rect(x: 135, y: 105, width: 60, height: 90))
+        expectEqual(try example.cell(0, 5)?.frame, Rect(x: 120, y: 0, width: 40, height: 100))
+        expectEqual(try example.cell(0, 7)?.frame, Rect(x: 160, y: 0, width: 30, height: 100))
+        expectEqual(example.contentSize, Size(width: 200, height: 300))
 
         let corner = try example.elements(in: Rect(x: 0, y: 0, width: 5, height: 5))
-        #expect(corner.map(\.indexPath) == [LayoutIndexPath(0, 0)])
+        expectEqual(corner.map(\.indexPath), [LayoutIndexPath(0, 0)])
         #expect(
             corner.first?.frame == Rect(x: 10, y: 10, width: 100, height: 80), "the query returns the padded frame too")
         let farCorner = try example.elements(in: Rect(x: 115, y: 95, width: 5, height: 5))
-        #expect(farCorner.map(\.indexPath) == [LayoutIndexPath(0, 0)])
+        expectEqual(farCorner.map(\.indexPath), [LayoutIndexPath(0, 0)])
     }
 
     /// The shipped data, bounds 1024×600 → rows of 200. Items 0–2 (160, 90, 120) open rows
@@ -96,8 +97,8 @@ struct RaggyExampleTests {
     /// returned (98, 208, 184×184).
     @Test func shippedDataPadsItsItems() throws {
         let example = try Example("raggy.lua", width: 1024, height: 600, data: "raggy.json")
-        #expect(try example.cell(0, 1)?.frame == Rect(x: 0, y: 200, width: 90, height: 200))
-        #expect(try example.cell(0, 3)?.frame == Rect(x: 98, y: 208, width: 184, height: 184))
+        expectEqual(try example.cell(0, 1)?.frame, Rect(x: 0, y: 200, width: 90, height: 200))
+        expectEqual(try example.cell(0, 3)?.frame, Rect(x: 98, y: 208, width: 184, height: 184))
         #expect(
             try example.elements(in: Rect(x: 90, y: 200, width: 4, height: 4)).map(\.indexPath) == [
                 LayoutIndexPath(0, 3)
@@ -113,10 +114,10 @@ struct RaggyExampleTests {
         let first = try raggyExample(widths: many, state: ragged, seed: 7)
         let frames = try first.all().map(\.frame)
         try first.layout.prepare(in: first.context)
-        #expect(try first.all().map(\.frame) == frames, "stable across invalidations")
-        #expect(try raggyExample(widths: many, state: ragged, seed: 7).all().map(\.frame) == frames)
-        #expect(try raggyExample(widths: many, state: ragged, seed: 8).all().map(\.frame) != frames)
-        #expect(try raggyExample(widths: many, seed: 7).all().map(\.frame) != frames, "ragged is off by default")
+        expectEqual(try first.all().map(\.frame), frames, "stable across invalidations")
+        expectEqual(try raggyExample(widths: many, state: ragged, seed: 7).all().map(\.frame), frames)
+        expect(try raggyExample(widths: many, state: ragged, seed: 8).all().map(\.frame) != frames)
+        expect(try raggyExample(widths: many, seed: 7).all().map(\.frame) != frames, "ragged is off by default")
     }
 
     /// Rows of 100 (height 300). In ragged mode the script's constants are var = 30, extra = 40:
@@ -137,7 +138,7 @@ struct RaggyExampleTests {
             let frame = cell.frame
             if frame.y < 100 {
                 rows[0].append(cell)
-                #expect(frame.height == 100 - frame.y, "\(cell.indexPath): trimmed at the top")
+                expectEqual(frame.height, 100 - frame.y, "\(cell.indexPath): trimmed at the top")
             } else if frame.y < 200 {
                 rows[1].append(cell)
                 #expect(
@@ -145,26 +146,26 @@ struct RaggyExampleTests {
                 continue
             } else {
                 rows[2].append(cell)
-                #expect(frame.y == 200 && frame.height <= 100, "\(cell.indexPath): trimmed at the bottom")
+                expect(frame.y == 200 && frame.height <= 100, "\(cell.indexPath): trimmed at the bottom")
             }
-            #expect(abs(frame.width / frame.height - preferred / 100) < 1e-12, "\(cell.indexPath): aspect kept")
+            expect(abs(frame.width / frame.height - preferred / 100) < 1e-12, "\(cell.indexPath): aspect kept")
         }
-        #expect(rows.allSatisfy { $0.count >= 5 }, "every row is used")
+        expect(rows.allSatisfy { $0.count >= 5 }, "every row is used")
 
         var widest = 0.0
         for (index, row) in rows.enumerated() {
             var edge = 0.0
             for (k, cell) in row.sorted(by: { $0.frame.x < $1.frame.x }).enumerated() {
-                #expect(cell.frame.x == edge, "row \(index) is packed")
+                expectEqual(cell.frame.x, edge, "row \(index) is packed")
                 edge = cell.frame.maxX
                 guard index != 1 else { continue }
                 let space = 100 - cell.frame.height
-                #expect(space == space.rounded(), "whole points from math.random")
+                expectEqual(space, space.rounded(), "whole points from math.random")
                 let range: ClosedRange<Double> = k % 2 == 0 ? 0...29 : 40...69
-                #expect(range.contains(space), "row \(index), item \(k) of the row: space \(space)")
+                expect(range.contains(space), "row \(index), item \(k) of the row: space \(space)")
             }
             widest = max(widest, edge)
         }
-        #expect(example.contentSize == Size(width: widest, height: 300))
+        expectEqual(example.contentSize, Size(width: widest, height: 300))
     }
 }

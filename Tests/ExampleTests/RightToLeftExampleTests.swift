@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// right-to-left.lua, 340 wide, sections of 4 and 2 items 100×50 (spacing 10, inset 10, 40-high
@@ -30,7 +31,7 @@ struct RightToLeftExampleTests {
         // Full-width headers mirror onto themselves: 340 − 0 − 340 = 0.
         #expect(
             try example.all().filter { $0.category == .supplementary }.map(\.frame.x) == [0, 0])
-        #expect(example.contentSize == Size(width: 340, height: 280))
+        expectEqual(example.contentSize, Size(width: 340, height: 280))
     }
 
     /// Rect queries (hit testing asks one) and single queries see the mirrored frames: the
@@ -39,8 +40,8 @@ struct RightToLeftExampleTests {
         let example = try example()
         #expect(
             try example.elements(in: Rect(x: 300, y: 60, width: 1, height: 1)).map(\.key) == [.cell(0, 0)])
-        #expect(try example.cell(0, 2)?.frame == Rect(x: 10, y: 50, width: 100, height: 50))
+        expectEqual(try example.cell(0, 2)?.frame, Rect(x: 10, y: 50, width: 100, height: 50))
         let ltr = try self.example(rtl: false)
-        #expect(try ltr.cell(0, 0)?.frame == Rect(x: 10, y: 50, width: 100, height: 50))
+        expectEqual(try ltr.cell(0, 0)?.frame, Rect(x: 10, y: 50, width: 100, height: 50))
     }
 }

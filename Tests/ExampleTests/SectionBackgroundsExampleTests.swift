@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// section-backgrounds.lua, 375 wide, sections of 5 and 2 items 105×60. Lines are 375 − 20 − 20
@@ -18,15 +19,15 @@ struct SectionBackgroundsExampleTests {
     @Test func aBackgroundBehindEachSection() throws {
         let example = try example()
         let backgrounds = try example.all().filter { $0.category == .decoration }
-        #expect(backgrounds.map(\.key) == [.decoration("background", 0, 0), .decoration("background", 1, 0)])
+        expectEqual(backgrounds.map(\.key), [.decoration("background", 0, 0), .decoration("background", 1, 0)])
         #expect(
             backgrounds.map(\.frame) == [
                 Rect(x: 10, y: 40, width: 355, height: 150), Rect(x: 10, y: 240, width: 355, height: 80),
             ])
-        #expect(backgrounds.map(\.zIndex) == [-1, -1])
+        expectEqual(backgrounds.map(\.zIndex), [-1, -1])
         // The flow's own elements are untouched: 7 cells and 2 headers, the content 375 × 330.
-        #expect(try example.all().count == 7 + 2 + 2)
-        #expect(example.contentSize == Size(width: 375, height: 330))
+        expectEqual(try example.all().count, 7 + 2 + 2)
+        expectEqual(example.contentSize, Size(width: 375, height: 330))
     }
 
     /// Stored and indexed like the flow's elements: a rect query of y 245–247 meets only section

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// Springboard at iPad portrait, 768×1024, 40 icons (horizontal flow, grid path):
@@ -24,11 +25,11 @@ struct SpringboardExampleTests {
             (0, 32, 32), (4, 32, 848), (5, 224, 32), (7, 224, 440), (19, 608, 848), (20, 800, 32), (39, 1376, 848),
         ]
         for (item, x, y) in expected {
-            #expect(try example.cell(0, item)?.frame == Rect(x: x, y: y, width: 144, height: 144), "item \(item)")
+            expectEqual(try example.cell(0, item)?.frame, Rect(x: x, y: y, width: 144, height: 144), "item \(item)")
         }
-        #expect(try example.all().count == 40)
-        #expect(try example.cell(0, 40) == nil)
-        #expect(example.contentSize == Size(width: 1552, height: 1024))
+        expectEqual(try example.all().count, 40)
+        expect(try example.cell(0, 40) == nil)
+        expectEqual(example.contentSize, Size(width: 1552, height: 1024))
     }
 
     /// The close button of a 144-point icon, a white cross in a dark circle: the circle at
@@ -47,13 +48,13 @@ struct SpringboardExampleTests {
     @Test func deleteButtonsAreHiddenByDefault() throws {
         let example = try Self.springboard()
         let all = try example.all()
-        #expect(all.count == 40)
-        #expect(all.allSatisfy { $0.custom == Self.closeButton(hidden: true) })
+        expectEqual(all.count, 40)
+        expect(all.allSatisfy { $0.custom == Self.closeButton(hidden: true) })
         // The first page's viewport: columns 0–3 (x < 768) → items 0–19.
         let page = try example.elements(in: Rect(x: 0, y: 0, width: 768, height: 1024))
-        #expect(page.map(\.indexPath.item) == Array(0..<20))
-        #expect(page.allSatisfy { $0.custom["deleteButtonHidden"] == .bool(true) })
-        #expect(try example.cell(0, 7)?.custom["deleteButtonHidden"] == .bool(true))
+        expectEqual(page.map(\.indexPath.item), Array(0..<20))
+        expect(page.allSatisfy { $0.custom["deleteButtonHidden"] == .bool(true) })
+        expectEqual(try example.cell(0, 7)?.custom["deleteButtonHidden"], .bool(true))
     }
 
     /// With Examples/springboard-apps.json each icon is labelled with its app's name (the
@@ -62,11 +63,11 @@ struct SpringboardExampleTests {
     @Test func iconsAreNamedAfterTheirApps() throws {
         let named = try Example("springboard.lua", width: 768, height: 1024, data: "springboard-apps.json")
         let all = try named.all()
-        #expect(all.prefix(3).map { $0.custom["label"] } == [.string("Mail"), .string("Safari"), .string("Music")])
-        #expect(all.last?.custom["label"] == .string("Games"))
-        #expect(try named.cell(0, 6)?.custom["label"] == .string("Clock"))
-        #expect(all.map(\.frame) == (try Self.springboard().all().map(\.frame)))
-        #expect(try Self.springboard().cell(0, 6)?.custom["label"] == nil)
+        expectEqual(all.prefix(3).map { $0.custom["label"] }, [.string("Mail"), .string("Safari"), .string("Music")])
+        expectEqual(all.last?.custom["label"], .string("Games"))
+        expectEqual(try named.cell(0, 6)?.custom["label"], .string("Clock"))
+        expectEqual(all.map(\.frame), (try Self.springboard().all().map(\.frame)))
+        expect(try Self.springboard().cell(0, 6)?.custom["label"] == nil)
     }
 
     /// In deletion mode the flag flips on every element, through rect and per-item queries
@@ -75,20 +76,20 @@ struct SpringboardExampleTests {
         let normal = try Self.springboard()
         let deleting = try Self.springboard(state: ["deletionMode": .bool(true)])
         let all = try deleting.all()
-        #expect(all.count == 40)
-        #expect(all.allSatisfy { $0.custom == Self.closeButton(hidden: false) })
-        #expect(all.map(\.frame) == (try normal.all().map(\.frame)))
+        expectEqual(all.count, 40)
+        expect(all.allSatisfy { $0.custom == Self.closeButton(hidden: false) })
+        expectEqual(all.map(\.frame), (try normal.all().map(\.frame)))
         // Page 1's viewport (768…1536): columns 4–7 → items 20–39.
         let page = try deleting.elements(in: Rect(x: 768, y: 0, width: 768, height: 1024))
-        #expect(page.map(\.indexPath.item) == Array(20..<40))
-        #expect(page.allSatisfy { $0.custom["deleteButtonHidden"] == .bool(false) })
-        let item = try #require(try deleting.cell(0, 23))
-        #expect(item.custom["deleteButtonHidden"] == .bool(false))
-        #expect(item.frame == Rect(x: 800, y: 644, width: 144, height: 144))
-        #expect(deleting.contentSize == normal.contentSize)
+        expectEqual(page.map(\.indexPath.item), Array(20..<40))
+        expect(page.allSatisfy { $0.custom["deleteButtonHidden"] == .bool(false) })
+        let item = try require(try deleting.cell(0, 23))
+        expectEqual(item.custom["deleteButtonHidden"], .bool(false))
+        expectEqual(item.frame, Rect(x: 800, y: 644, width: 144, height: 144))
+        expectEqual(deleting.contentSize, normal.contentSize)
         // deletionMode=false behaves like no state at all.
         let off = try Self.springboard(state: ["deletionMode": .bool(false)])
-        #expect(try off.cell(0, 23)?.custom["deleteButtonHidden"] == .bool(true))
+        expectEqual(try off.cell(0, 23)?.custom["deleteButtonHidden"], .bool(true))
     }
 
     /// In deletion mode every icon jiggles: rotation −2° → +6°, 0.2 s each way, forever, with
@@ -105,13 +106,13 @@ struct SpringboardExampleTests {
             ]
         }
         for (item, phase) in [(0, 0.0), (1, 0.25), (2, 0.1), (3, 0.35), (7, 0.15), (23, 0.15)] {
-            #expect(try deleting.cell(0, item)?.animations == jiggle(phase), "item \(item)")
+            expectEqual(try deleting.cell(0, item)?.animations, jiggle(phase), "item \(item)")
         }
         // The rect query gives the same animations as the per-item query.
         let page = try deleting.elements(in: Rect(x: 0, y: 0, width: 768, height: 1024))
-        #expect(page[3].animations == jiggle(0.35))
-        #expect(try deleting.all().allSatisfy { $0.animations.count == 1 })
-        #expect(try Self.springboard().all().allSatisfy { $0.animations.isEmpty })
+        expectEqual(page[3].animations, jiggle(0.35))
+        expect(try deleting.all().allSatisfy { $0.animations.count == 1 })
+        expect(try Self.springboard().all().allSatisfy { $0.animations.isEmpty })
     }
 
     /// Pages are 768 wide; the last page starts at contentWidth − 768 = 1552 − 768 = 784, not
@@ -132,7 +133,7 @@ struct SpringboardExampleTests {
             let offset = try example.layout.targetContentOffset(
                 forProposedContentOffset: Point(x: proposed, y: 0), withScrollingVelocity: Point(x: 1, y: 0),
                 context: example.context)
-            #expect(offset == Point(x: target, y: 0), "proposed \(proposed)")
+            expectEqual(offset, Point(x: target, y: 0), "proposed \(proposed)")
         }
     }
 
@@ -141,12 +142,12 @@ struct SpringboardExampleTests {
     /// 16; proposed 300 → page 0.
     @Test func aShortSpringboardClampsToItsOwnContent() throws {
         let example = try Example("springboard.lua", width: 768, height: 1024, counts: [20])
-        #expect(example.contentSize == Size(width: 784, height: 1024))
+        expectEqual(example.contentSize, Size(width: 784, height: 1024))
         let offset = try example.layout.targetContentOffset(
             forProposedContentOffset: Point(x: 700, y: 0), withScrollingVelocity: .zero, context: example.context)
-        #expect(offset == Point(x: 16, y: 0))
+        expectEqual(offset, Point(x: 16, y: 0))
         let back = try example.layout.targetContentOffset(
             forProposedContentOffset: Point(x: 300, y: 0), withScrollingVelocity: .zero, context: example.context)
-        #expect(back == .zero)
+        expectEqual(back, .zero)
     }
 }

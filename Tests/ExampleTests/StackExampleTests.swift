@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// Element-wise comparison of two transforms (cos and sin are exact only to an ulp or so).
@@ -22,8 +23,8 @@ struct StackExampleTests {
                 Rect(x: 128, y: 108, width: 160, height: 200), Rect(x: 124, y: 104, width: 160, height: 200),
                 Rect(x: 120, y: 100, width: 160, height: 200),
             ])
-        #expect(cards.map(\.zIndex) == [0, 1, 2])
-        #expect(example.contentSize == Size(width: 400, height: 400))
+        expectEqual(cards.map(\.zIndex), [0, 1, 2])
+        expectEqual(example.contentSize, Size(width: 400, height: 400))
     }
 
     /// Rotation about z by θ (CATransform3DMakeRotation(θ, 0, 0, 1)), row-major:
@@ -34,12 +35,12 @@ struct StackExampleTests {
     @Test func cardsBelowTheTopAreTurned() throws {
         let example = try Example("stack.lua", width: 400, height: 400, counts: [3])
         let c = cos(5 * Double.pi / 180), s = sin(5 * Double.pi / 180)
-        #expect(try example.cell(0, 2)?.transform3D == .identity)
-        let depth1 = try #require(try example.cell(0, 1)).transform3D
-        #expect(close(depth1, [c, -s, 0, 0, s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]), "\(depth1)")
-        let depth2 = try #require(try example.cell(0, 0)).transform3D
-        #expect(close(depth2, [c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]), "\(depth2)")
-        #expect(abs(c - 0.99619) < 1e-5 && abs(s - 0.08716) < 1e-5)
+        expectEqual(try example.cell(0, 2)?.transform3D, .identity)
+        let depth1 = try require(try example.cell(0, 1)).transform3D
+        expect(close(depth1, [c, -s, 0, 0, s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]), "\(depth1)")
+        let depth2 = try require(try example.cell(0, 0)).transform3D
+        expect(close(depth2, [c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]), "\(depth2)")
+        expect(abs(c - 0.99619) < 1e-5 && abs(s - 0.08716) < 1e-5)
     }
 
     /// The shelf of a pile spans its page less 20 on each side (x = s·400 + 20, width 360) and
@@ -52,11 +53,11 @@ struct StackExampleTests {
             try example.layout.layoutAttributesForDecorationView(
                 ofKind: "shelf", at: LayoutIndexPath(section, 0), context: example.context)
         }
-        let first = try #require(try shelf(0))
-        #expect(first.frame == Rect(x: 20, y: 288, width: 360, height: 40))
-        #expect(first.zIndex == -1)
-        #expect(try shelf(1)?.frame == Rect(x: 420, y: 280, width: 360, height: 40))
-        #expect(example.contentSize == Size(width: 800, height: 400))
+        let first = try require(try shelf(0))
+        expectEqual(first.frame, Rect(x: 20, y: 288, width: 360, height: 40))
+        expectEqual(first.zIndex, -1)
+        expectEqual(try shelf(1)?.frame, Rect(x: 420, y: 280, width: 360, height: 40))
+        expectEqual(example.contentSize, Size(width: 800, height: 400))
     }
 
     /// Piles 3 and 2 on pages [0, 400) and [400, 800). A query for page 0 returns section 0's
@@ -67,11 +68,11 @@ struct StackExampleTests {
     @Test func aRectQueryReturnsTheShelfWithItsCards() throws {
         let example = try Example("stack.lua", width: 400, height: 400, counts: [3, 2])
         let page0 = try example.elements(in: Rect(x: 0, y: 0, width: 400, height: 400))
-        #expect(page0.map(\.key) == [.cell(0, 0), .cell(0, 1), .cell(0, 2), .decoration("shelf", 0, 0)])
-        #expect(page0.map(\.zIndex) == [0, 1, 2, -1])
+        expectEqual(page0.map(\.key), [.cell(0, 0), .cell(0, 1), .cell(0, 2), .decoration("shelf", 0, 0)])
+        expectEqual(page0.map(\.zIndex), [0, 1, 2, -1])
         let page1 = try example.elements(in: Rect(x: 400, y: 0, width: 400, height: 400))
-        #expect(page1.map(\.key) == [.cell(1, 0), .cell(1, 1), .decoration("shelf", 1, 0)])
-        #expect(page1.map(\.frame.x) == [524, 520, 420])
-        #expect(page1.last?.frame == Rect(x: 420, y: 284, width: 360, height: 40))
+        expectEqual(page1.map(\.key), [.cell(1, 0), .cell(1, 1), .decoration("shelf", 1, 0)])
+        expectEqual(page1.map(\.frame.x), [524, 520, 420])
+        expectEqual(page1.last?.frame, Rect(x: 420, y: 284, width: 360, height: 40))
     }
 }

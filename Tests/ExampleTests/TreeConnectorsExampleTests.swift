@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// tree-connectors.lua on tree-connectors.json: NSObject (0, 0) → UIResponder (1, 0), UIImage
@@ -36,7 +37,7 @@ struct TreeConnectorsExampleTests {
                 Rect(x: 110, y: 24, width: 20, height: 2), Rect(x: 110, y: 24, width: 20, height: 102),
                 Rect(x: 230, y: 24, width: 20, height: 2), Rect(x: 230, y: 24, width: 20, height: 52),
             ])
-        #expect(lines.map { $0.custom["label"] } == ["1:0→0", "1:0→1", "2:0→0", "2:0→1"].map { .string($0) })
+        expectEqual(lines.map { $0.custom["label"] }, ["1:0→0", "1:0→1", "2:0→0", "2:0→1"].map { .string($0) })
     }
 
     /// The single query finds a deep path; a prefix of it is another element (none here).

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// waterfall.json, bounds 340×300, 2 columns: column width (340 − 10 − 10 − 10)/2 = 155,
@@ -31,7 +32,7 @@ struct WaterfallExampleTests {
             (10, 50, 120), (175, 50, 80), (175, 140, 100), (10, 180, 60),
             (10, 250, 140), (175, 250, 90), (175, 350, 110), (10, 400, 70),
         ]
-        #expect(cells.map(\.frame) == expected.map { Rect(x: $0.0, y: $0.1, width: 155, height: $0.2) })
+        expectEqual(cells.map(\.frame), expected.map { Rect(x: $0.0, y: $0.1, width: 155, height: $0.2) })
     }
 
     /// Section 0's lowest item ends at 400 + 70 = 470, the section at 470 + 10 = 480. Section 1
@@ -41,12 +42,12 @@ struct WaterfallExampleTests {
     /// Lowest bottom 800 + 90 = 890, section end 900 = content height; width = bounds width.
     @Test func sectionsStackAndSizeTheContent() throws {
         let example = try example()
-        #expect(example.contentSize == Size(width: 340, height: 900))
+        expectEqual(example.contentSize, Size(width: 340, height: 900))
         let cells = try example.all().filter { $0.category == .cell && $0.indexPath.section == 1 }
         let expected: [(Double, Double, Double)] = [
             (10, 530, 100), (175, 530, 150), (10, 640, 80), (175, 690, 120), (10, 730, 60), (10, 800, 90),
         ]
-        #expect(cells.map(\.frame) == expected.map { Rect(x: $0.0, y: $0.1, width: 155, height: $0.2) })
+        expectEqual(cells.map(\.frame), expected.map { Rect(x: $0.0, y: $0.1, width: 155, height: $0.2) })
     }
 
     /// No data: every item is 100 high, so ties decide everything and items go round the
@@ -61,7 +62,7 @@ struct WaterfallExampleTests {
                 Rect(x: 10, y: 50, width: 100, height: 100), Rect(x: 120, y: 50, width: 100, height: 100),
                 Rect(x: 230, y: 50, width: 100, height: 100), Rect(x: 10, y: 160, width: 100, height: 100),
             ])
-        #expect(example.contentSize == Size(width: 340, height: 270))
+        expectEqual(example.contentSize, Size(width: 340, height: 270))
     }
 
     /// At offset 0 the headers sit at their natural places, full width, 40 high, zIndex 10:
@@ -69,12 +70,12 @@ struct WaterfallExampleTests {
     /// back with the cells.
     @Test func headersAtTheirNaturalPlaces() throws {
         let example = try example()
-        #expect(try header(example, 0)?.frame == Rect(x: 0, y: 0, width: 340, height: 40))
-        #expect(try header(example, 1)?.frame == Rect(x: 0, y: 480, width: 340, height: 40))
+        expectEqual(try header(example, 0)?.frame, Rect(x: 0, y: 0, width: 340, height: 40))
+        expectEqual(try header(example, 1)?.frame, Rect(x: 0, y: 480, width: 340, height: 40))
         let headers = try example.elements(in: example.context.bounds).filter { $0.category == .supplementary }
-        #expect(headers.map(\.indexPath) == [LayoutIndexPath(0, 0)])
-        #expect(headers.map(\.zIndex) == [10])
-        #expect(try example.all().filter { $0.kind == "header" }.map(\.zIndex) == [10, 10])
+        expectEqual(headers.map(\.indexPath), [LayoutIndexPath(0, 0)])
+        expectEqual(headers.map(\.zIndex), [10])
+        expectEqual(try example.all().filter { $0.kind == "header" }.map(\.zIndex), [10, 10])
     }
 
     /// Sticky: y = max(natural, viewport top), capped at section end − 40.
@@ -88,23 +89,23 @@ struct WaterfallExampleTests {
         var example = try example()
         for y in [100.0, 460, 600] {
             let bounds = Rect(x: 0, y: y, width: 340, height: 300)
-            #expect(try !example.layout.shouldInvalidateLayout(forBoundsChange: bounds, context: example.context))
+            expect(try !example.layout.shouldInvalidateLayout(forBoundsChange: bounds, context: example.context))
             try example.setBounds(bounds)
             let headers = try example.elements(in: bounds).filter { $0.category == .supplementary }
             switch y {
             case 100:
-                #expect(headers.map(\.frame) == [Rect(x: 0, y: 100, width: 340, height: 40)])
+                expectEqual(headers.map(\.frame), [Rect(x: 0, y: 100, width: 340, height: 40)])
             case 460:
                 #expect(
                     headers.map(\.frame) == [
                         Rect(x: 0, y: 440, width: 340, height: 40), Rect(x: 0, y: 480, width: 340, height: 40),
                     ])
             default:
-                #expect(headers.map(\.indexPath) == [LayoutIndexPath(1, 0)])
-                #expect(headers.map(\.frame) == [Rect(x: 0, y: 600, width: 340, height: 40)])
-                #expect(try header(example, 0)?.frame == Rect(x: 0, y: 440, width: 340, height: 40))
+                expectEqual(headers.map(\.indexPath), [LayoutIndexPath(1, 0)])
+                expectEqual(headers.map(\.frame), [Rect(x: 0, y: 600, width: 340, height: 40)])
+                expectEqual(try header(example, 0)?.frame, Rect(x: 0, y: 440, width: 340, height: 40))
             }
-            #expect(headers.allSatisfy { $0.zIndex == 10 })
+            expect(headers.allSatisfy { $0.zIndex == 10 })
         }
     }
 }

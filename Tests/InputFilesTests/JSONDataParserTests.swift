@@ -1,5 +1,6 @@
 import InputFiles
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("JSON data files")
@@ -7,13 +8,13 @@ struct JSONDataParserTests {
     @Test func parsesBothDataShapes() throws {
         let items = try CollectionData(
             json: JSONDataParser.parse(#"{"sections": [[{"width": 120}, 3, "x", null, true], []]}"#))
-        #expect(items.numberOfSections == 2)
-        #expect(items.numberOfItems(inSection: 0) == 5)
-        #expect(items.item(at: LayoutIndexPath(0, 0)) == .object(["width": .number(120)]))
-        #expect(items.item(at: LayoutIndexPath(0, 3)) == .null)
-        #expect(items.item(at: LayoutIndexPath(1, 0)) == nil)
+        expectEqual(items.numberOfSections, 2)
+        expectEqual(items.numberOfItems(inSection: 0), 5)
+        expectEqual(items.item(at: LayoutIndexPath(0, 0)), .object(["width": .number(120)]))
+        expectEqual(items.item(at: LayoutIndexPath(0, 3)), .null)
+        expect(items.item(at: LayoutIndexPath(1, 0)) == nil)
         let counts = try CollectionData(json: JSONDataParser.parse(#"{"sections": [3, 0, 7]}"#))
-        #expect(counts == CollectionData(counts: [3, 0, 7]))
+        expectEqual(counts, CollectionData(counts: [3, 0, 7]))
     }
 
     @Test func parsesStringsAndNumbersExactly() throws {
@@ -68,7 +69,7 @@ struct JSONDataParserTests {
     }
 
     @Test func skipsAUTF8ByteOrderMark() throws {
-        #expect(try JSONDataParser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == .array([.number(1)]))
+        expectEqual(try JSONDataParser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)), .array([.number(1)]))
     }
 
     @Test func limitsNestingDepthWithALocation() {
@@ -89,12 +90,12 @@ struct JSONDataParserTests {
         let slot = MemoryLayout<LayoutValue>.stride
         let one = 48 + 2 * slot + 48
         let limits = JSONDataParser.Limits(maxDecodedBytes: one, raiseHint: "raise it with --max-memory")
-        #expect(try JSONDataParser.parse("[[]]", limits: limits) == .array([.array([])]))
+        expectEqual(try JSONDataParser.parse("[[]]", limits: limits), .array([.array([])]))
         let error = #expect(throws: JSONDataParser.ParseError.self) {
             try JSONDataParser.parse("[[], []]", limits: limits)
         }
-        #expect(error?.line == 1)
-        #expect(error?.column == 6)
+        expectEqual(error?.line, 1)
+        expectEqual(error?.column, 6)
         #expect(
             error?.message
                 == "data too large: decoding it would take more than \(one) bytes of memory (raise it with --max-memory)"
@@ -111,9 +112,9 @@ struct JSONDataParserTests {
     }
 
     @Test func formatsByteLimits() {
-        #expect(JSONDataParser.formatBytes(256 << 20) == "256M")
-        #expect(JSONDataParser.formatBytes(1 << 30) == "1G")
-        #expect(JSONDataParser.formatBytes(1536 << 10) == "1536K")
-        #expect(JSONDataParser.formatBytes(1000) == "1000 bytes")
+        expectEqual(JSONDataParser.formatBytes(256 << 20), "256M")
+        expectEqual(JSONDataParser.formatBytes(1 << 30), "1G")
+        expectEqual(JSONDataParser.formatBytes(1536 << 10), "1536K")
+        expectEqual(JSONDataParser.formatBytes(1000), "1000 bytes")
     }
 }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import LayoutEngine
 
@@ -44,10 +45,10 @@ import Testing
             },
             configuration: .init(),
             context: Self.context([1, 1], width: 812, safeArea: EdgeInsets(top: 0, left: 44, bottom: 0, right: 44)))
-        #expect(seen == [724, 724])
+        expectEqual(seen, [724, 724])
         // Section 1 is nil: no cell, no spacing; content is section 0's single 50-tall row.
-        #expect(result.store.count == 1)
-        #expect(result.contentSize == Size(width: 812, height: 50))
+        expectEqual(result.store.count, 1)
+        expectEqual(result.contentSize, Size(width: 812, height: 50))
     }
 
     @Test func customGroupProviderGetsTheGroupSize() throws {
@@ -66,7 +67,7 @@ import Testing
         #expect(
             result.attributes(for: .cell(0, 1), context: context)?.frame
                 == Rect(x: 187.5, y: 0, width: 187.5, height: 50))
-        #expect(result.attributes(for: .cell(0, 1), context: context)?.zIndex == 3)
+        expectEqual(result.attributes(for: .cell(0, 1), context: context)?.zIndex, 3)
         // Item 2 = leaf 0 of group 1 at y 50.
         #expect(
             result.attributes(for: .cell(0, 2), context: context)?.frame == Rect(x: 0, y: 50, width: 187.5, height: 50))
@@ -85,18 +86,18 @@ import Testing
         context.orthogonalOffsets = [0: 100]
         let listed = try result.prepared.elements(in: Rect(x: 0, y: 0, width: 375, height: 667), context: context)
         // The offset is the visible origin with the section's own offset: (0 + 100, 0).
-        #expect(offsets == [Point(x: 100, y: 0)])
+        expectEqual(offsets, [Point(x: 100, y: 0)])
         let cell0 = listed.first { $0.key == .cell(0, 0) }
-        #expect(cell0?.frame == Rect(x: 20, y: 44, width: 318.5, height: 250))
-        #expect(cell0?.alpha == 0.5)
-        #expect(listed.first { $0.key == .supplementary("header", 0, 0) }?.alpha == 1)
+        expectEqual(cell0?.frame, Rect(x: 20, y: 44, width: 318.5, height: 250))
+        expectEqual(cell0?.alpha, 0.5)
+        expectEqual(listed.first { $0.key == .supplementary("header", 0, 0) }?.alpha, 1)
     }
 
     @Test func orthogonalSectionIsAScrollRegion() throws {
         let result = try CompositionalEngine.prepare(
             sections: .single(Self.videoSection(.groupPagingCentered)), configuration: .init(),
             context: Self.context([4]))
-        let dynamics = try #require(result.prepared.dynamics)
+        let dynamics = try require(result.prepared.dynamics)
         // Section frame 375 × (44 + 250); range −28.25 … 1374 + 28.25 − 375 = 1027.25.
         #expect(
             dynamics.scrollRegions == [
@@ -104,8 +105,8 @@ import Testing
                     section: 0, frame: Rect(x: 0, y: 0, width: 375, height: 294), horizontal: true,
                     minimumOffset: -28.25, maximumOffset: 1027.25, initialOffset: -28.25)
             ])
-        #expect(dynamics.scrollsWithRegion(.cell(0, 3)))
-        #expect(!dynamics.scrollsWithRegion(.supplementary("header", 0, 0)))
+        expect(dynamics.scrollsWithRegion(.cell(0, 3)))
+        expect(!dynamics.scrollsWithRegion(.supplementary("header", 0, 0)))
     }
 
     @Test func horizontalLayoutPinsALeadingHeader() throws {
@@ -122,12 +123,12 @@ import Testing
             ])
         let result = try CompositionalEngine.prepare(
             sections: .single(section), configuration: .init(scrollDirection: .horizontal), context: Self.context([10]))
-        #expect(result.contentSize == Size(width: 1050, height: 667))
+        expectEqual(result.contentSize, Size(width: 1050, height: 667))
         var context = Self.context([10])
         context.bounds.origin.x = 100
         let header = try result.prepared.attributes(for: .supplementary("header", 0, 0), context: context)
-        #expect(header?.frame == Rect(x: 100, y: 0, width: 50, height: 667))
-        #expect(result.prepared.elementCount == 11)
+        expectEqual(header?.frame, Rect(x: 100, y: 0, width: 50, height: 667))
+        expectEqual(result.prepared.elementCount, 11)
     }
 
     @Test func countBelowOneIsAnError() {

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import LayoutEngine
 
@@ -20,9 +21,9 @@ import Testing
             "dimensions", "group fill", "sections", "boundary", "pinning", "anchors", "decorations",
             "orthogonal", "paging", "estimated", "horizontal",
         ] {
-            #expect(families.contains(family), "no vector for \(family)")
+            expect(families.contains(family), "no vector for \(family)")
         }
-        for vector in Self.vectors { #expect(!(vector["derivation"] as? String ?? "").isEmpty) }
+        for vector in Self.vectors { expect(!(vector["derivation"] as? String ?? "").isEmpty) }
     }
 
     @Test(arguments: names) func vector(_ name: String) throws {
@@ -45,10 +46,10 @@ import Testing
         }
         #expect(expect["error"] == nil, "\(name): expected an error")
         if let size = expect["contentSize"] as? [Double] {
-            #expect(result.contentSize == Size(width: size[0], height: size[1]), "\(name): content size")
+            expectEqual(result.contentSize, Size(width: size[0], height: size[1]), "\(name): content size")
         }
         if let count = expect["count"] as? Int {
-            #expect(result.store.count + result.pinned.count == count, "\(name): element count")
+            expectEqual(result.store.count + result.pinned.count, count, "\(name): element count")
         }
         let all = result.allAttributes(context: context)
         func find(_ key: String, in list: [LayoutAttributes]) -> LayoutAttributes? {
@@ -57,10 +58,11 @@ import Testing
         }
         for (key, value) in expect["frames"] as? [String: [Double]] ?? [:] {
             let found = find(key, in: all)
-            #expect(found?.frame == VectorDecoder.rect(value), "\(name): \(key) is \(String(describing: found?.frame))")
+            expectEqual(
+                found?.frame, VectorDecoder.rect(value), "\(name): \(key) is \(String(describing: found?.frame))")
         }
         for (key, value) in expect["zIndex"] as? [String: Int] ?? [:] {
-            #expect(find(key, in: all)?.zIndex == value, "\(name): zIndex of \(key)")
+            expectEqual(find(key, in: all)?.zIndex, value, "\(name): zIndex of \(key)")
         }
         for wanted in expect["warnings"] as? [String] ?? [] {
             #expect(
@@ -93,7 +95,7 @@ import Testing
             #expect(abs(target - (paging["target"] as! Double)) < 1e-9, "\(name): target for \(paging) is \(target)")
         }
         for (s, value) in expect["initialOffset"] as? [String: Double] ?? [:] {
-            #expect(result.initialOrthogonalOffset(section: Int(s)!) == value, "\(name): initial offset")
+            expectEqual(result.initialOrthogonalOffset(section: Int(s)!), value, "\(name): initial offset")
         }
     }
 }

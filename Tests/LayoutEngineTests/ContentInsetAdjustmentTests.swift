@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// UIScrollView.contentInsetAdjustmentBehavior and the resting offset, −adjustedContentInset
@@ -34,9 +35,9 @@ struct ContentInsetAdjustmentTests {
         let (behavior, items, expected) = Self.vectors[index]
         let view = try HeadlessCollectionView(layout: TestLayout(), context: Self.context(items: items, behavior))
         let adjusted = view.context.adjustedContentInset
-        #expect([adjusted.top, adjusted.left, adjusted.bottom, adjusted.right] == expected)
+        expectEqual([adjusted.top, adjusted.left, adjusted.bottom, adjusted.right], expected)
         // The view starts where UIKit's rests: −adjustedContentInset.left, −adjustedContentInset.top.
-        #expect(view.contentOffset == Point(x: -expected[1], y: -expected[0]))
+        expectEqual(view.contentOffset, Point(x: -expected[1], y: -expected[0]))
     }
 
     @Test func scrollableContentTakesTheSafeAreaInOneMorePass() throws {
@@ -45,9 +46,9 @@ struct ContentInsetAdjustmentTests {
         // the view moving with it from −10 to −69 (it was at rest).
         let layout = TestLayout()
         let view = try HeadlessCollectionView(layout: layout, context: Self.context(items: 20, .scrollableAxes))
-        #expect(layout.prepareCount == 2)
-        #expect(view.contentOffset == Point(x: -5, y: -69))
-        #expect(view.takeEvents().contains(.prepare(reason: "adjusted content inset")))
+        expectEqual(layout.prepareCount, 2)
+        expectEqual(view.contentOffset, Point(x: -5, y: -69))
+        expect(view.takeEvents().contains(.prepare(reason: "adjusted content inset")))
     }
 
     @Test func anOffsetAwayFromRestStaysWhereItWas() throws {
@@ -56,8 +57,8 @@ struct ContentInsetAdjustmentTests {
         var context = Self.context(items: 20, .scrollableAxes)
         context.bounds.origin = Point(x: -5, y: 100)
         let view = try HeadlessCollectionView(layout: TestLayout(), context: context)
-        #expect(view.contentOffset == Point(x: -5, y: 100))
-        #expect(view.contentOffsetRange.min == Point(x: -5, y: -69))
+        expectEqual(view.contentOffset, Point(x: -5, y: 100))
+        expectEqual(view.contentOffsetRange.min, Point(x: -5, y: -69))
     }
 
     @Test func contentThatStopsScrollingGivesTheSafeAreaBack() throws {
@@ -65,7 +66,7 @@ struct ContentInsetAdjustmentTests {
         // no longer scrolling: the top inset is 10 again and the view rests at −10.
         let view = try HeadlessCollectionView(layout: TestLayout(), context: Self.context(items: 20, .scrollableAxes))
         try view.reloadData(CollectionData(counts: [4]))
-        #expect(view.context.adjustedContentInset.top == 10)
-        #expect(view.contentOffset == Point(x: -5, y: -10))
+        expectEqual(view.context.adjustedContentInset.top, 10)
+        expectEqual(view.contentOffset, Point(x: -5, y: -10))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// The writers read plain cells from the store in batches and count hidden elements on the
@@ -24,38 +25,38 @@ struct ElementStoreBatchTests {
         let buffer = UnsafeMutableBufferPointer<ElementStore.PlainCell>.allocate(capacity: 3)
         defer { buffer.deallocate() }
         // From 0: cells 0, 1, 2 fill the buffer of 3.
-        #expect(store.plainCells(from: 0, into: buffer) == 3)
-        #expect(buffer.map(\.item) == [0, 1, 2])
+        expectEqual(store.plainCells(from: 0, into: buffer), 3)
+        expectEqual(buffer.map(\.item), [0, 1, 2])
         // From 3: cell 3, then cell 4 has a custom field: one.
-        #expect(store.plainCells(from: 3, into: buffer) == 1)
-        #expect(buffer[0].item == 3)
+        expectEqual(store.plainCells(from: 3, into: buffer), 1)
+        expectEqual(buffer[0].item, 3)
         // At 4 itself: none (the writer builds its attributes instead).
-        #expect(store.plainCells(from: 4, into: buffer) == 0)
+        expectEqual(store.plainCells(from: 4, into: buffer), 0)
         // From 8: cells 8 and 9, then the header (position 10) is not a cell.
-        #expect(store.plainCells(from: 8, into: buffer) == 2)
-        #expect(buffer[0].item == 8 && buffer[1].item == 9)
+        expectEqual(store.plainCells(from: 8, into: buffer), 2)
+        expect(buffer[0].item == 8 && buffer[1].item == 9)
         // Cell 7 is hidden and still plain: its flag travels with it (7, 8, 9 fill the buffer).
-        #expect(store.plainCells(from: 7, into: buffer) == 3)
-        #expect(buffer.map(\.hidden) == [true, false, false])
+        expectEqual(store.plainCells(from: 7, into: buffer), 3)
+        expectEqual(buffer.map(\.hidden), [true, false, false])
         // At and past the end: none.
-        #expect(store.plainCells(from: 11, into: buffer) == 0)
-        #expect(store.plainCells(from: 50, into: buffer) == 0)
+        expectEqual(store.plainCells(from: 11, into: buffer), 0)
+        expectEqual(store.plainCells(from: 50, into: buffer), 0)
     }
 
     @Test func hiddenElementsAreCountedOnTheRecords() throws {
         let store = try store()
-        #expect(store.hiddenCount == 1)
-        #expect((0..<store.count).filter { store.isHidden(at: $0) } == [7])
+        expectEqual(store.hiddenCount, 1)
+        expectEqual((0..<store.count).filter { store.isHidden(at: $0) }, [7])
         let list = ElementList(store: store)
-        #expect(list.hiddenCount == 1)
-        #expect(list.indices.filter { list.isHidden(at: $0) } == [7])
+        expectEqual(list.hiddenCount, 1)
+        expectEqual(list.indices.filter { list.isHidden(at: $0) }, [7])
         // An array-backed list answers the same, and hands out no plain cells.
         let array = ElementList(store.allAttributes())
-        #expect(array.hiddenCount == 1)
-        #expect(array.indices.filter { array.isHidden(at: $0) } == [7])
+        expectEqual(array.hiddenCount, 1)
+        expectEqual(array.indices.filter { array.isHidden(at: $0) }, [7])
         let buffer = UnsafeMutableBufferPointer<ElementStore.PlainCell>.allocate(capacity: 4)
         defer { buffer.deallocate() }
-        #expect(array.plainCells(from: 0, into: buffer) == 0)
-        #expect(list.plainCells(from: 0, into: buffer) == 4)
+        expectEqual(array.plainCells(from: 0, into: buffer), 0)
+        expectEqual(list.plainCells(from: 0, into: buffer), 4)
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Element store")
@@ -24,12 +25,12 @@ struct ElementStoreTests {
                 .decoration("shelf", 0, 0),
             ])
         let found = store.attributes(for: .cell(0, 10))
-        #expect(found?.alpha == 0.5)
-        #expect(found?.zIndex == 3)
-        #expect(found?.custom == ["tag": .string("x")])
-        #expect(store.attributes(for: .cell(0, 3)) == nil)
-        #expect(store.attributes(for: .supplementary("header", 0, 0)) == nil)
-        #expect(store.attributes(for: .decoration("nope", 0, 0)) == nil)
+        expectEqual(found?.alpha, 0.5)
+        expectEqual(found?.zIndex, 3)
+        expectEqual(found?.custom, ["tag": .string("x")])
+        expect(store.attributes(for: .cell(0, 3)) == nil)
+        expect(store.attributes(for: .supplementary("header", 0, 0)) == nil)
+        expect(store.attributes(for: .decoration("nope", 0, 0)) == nil)
         // y 31…45 meets the cell at 30…40 and the footer at 40…50, not the header at 20…30.
         #expect(
             store.positions(in: Rect(x: 0, y: 31, width: 5, height: 14)).map { store.key(at: $0) } == [
@@ -53,6 +54,6 @@ struct ElementStoreTests {
                 frame: Rect(x: Double(item % 4) * 60, y: Double(item / 4) * 60, width: 50, height: 50))
         }
         let store = try builder.build()
-        #expect(store.approximateBytesPerElement < 150)
+        expect(store.approximateBytesPerElement < 150)
     }
 }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import LayoutEngine
 
@@ -22,13 +23,13 @@ import Testing
     /// 1,000 cells in one section: 80,000 bytes of elements and one section's geometry.
     @Test func aFlowFitsItsLimitToTheByte() throws {
         let exact = 1000 * Self.perElement + MemoryLayout<FlowQueries.SectionGeometry>.stride
-        #expect(try Self.flow([1000], byteLimit: exact).elementCount == 1000)
+        expectEqual(try Self.flow([1000], byteLimit: exact).elementCount, 1000)
         // One byte less: every cell is kept (80,000 bytes fit), the section's geometry is not.
         #expect(throws: LayoutError.self) { try Self.flow([1000], byteLimit: exact - 1) }
         do {
             _ = try Self.flow([1000], byteLimit: exact - 1)
         } catch let error as LayoutError {
-            #expect(error.message.contains("(1000 elements placed so far, about 80 bytes each"))
+            expect(error.message.contains("(1000 elements placed so far, about 80 bytes each"))
         }
     }
 
@@ -57,13 +58,13 @@ import Testing
                 context: Self.context([10]), byteLimit: limit)
         }
         let exact = MemoryLayout<CompositionalSectionGeometry?>.stride + 10 * Self.perElement
-        #expect(try prepare(exact).store.count == 10)
+        expectEqual(try prepare(exact).store.count, 10)
         do {
             _ = try prepare(exact - 1)
             Issue.record("expected the memory error")
         } catch let error as LayoutError {
             // The 10th cell crossed the limit: 9 kept.
-            #expect(error.message.contains("(9 elements placed so far"))
+            expect(error.message.contains("(9 elements placed so far"))
         }
     }
 
@@ -74,15 +75,15 @@ import Testing
         let frame = Rect(x: 0, y: 0, width: 1, height: 1)
         builder.append(category: .cell, kindID: 0, section: 0, item: 0, frame: frame)
         builder.append(category: .cell, kindID: 0, section: 0, item: 1, frame: frame)
-        #expect(!builder.isOverLimit)
+        expect(!builder.isOverLimit)
         builder.append(category: .cell, kindID: 0, section: 0, item: 2, frame: frame)
         builder.setExtrasOfLast(transform3D: .identity, custom: ["a": .number(1)])
-        #expect(builder.isOverLimit)
-        #expect(builder.count == 2)
+        expect(builder.isOverLimit)
+        expectEqual(builder.count, 2)
         #expect(throws: LayoutError.self) { try builder.build() }
         // Without a limit the same elements build.
         var free = ElementStoreBuilder()
         for item in 0..<3 { free.append(category: .cell, kindID: 0, section: 0, item: Int32(item), frame: frame) }
-        #expect(try free.build().count == 3)
+        expectEqual(try free.build().count, 3)
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// A delegate that streams its sizes (`streamSizesForItems`) is placed line by line as the
@@ -80,7 +81,7 @@ struct FlowCellStreamTests {
     @Test(arguments: [1, 2, 5])
     func equalSizesTakeTheGridPath(chunk: Int) throws {
         let sizes = Array(repeating: size(30, 10), count: 5)
-        #expect(try frames(sizes, chunk: chunk, interitem: 4).map(\.x) == [0, 35, 70, 0, 35])
+        expectEqual(try frames(sizes, chunk: chunk, interitem: 4).map(\.x), [0, 35, 70, 0, 35])
     }
 
     @Test func aBadSizeStopsTheStream() throws {

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// The flow layout is pure Swift: these tests drive it with a Swift delegate, no Lua.
@@ -36,12 +37,12 @@ struct FlowLayoutTests {
                 Rect(x: 0, y: 5, width: 30, height: 10), Rect(x: 50, y: 0, width: 50, height: 20),
                 Rect(x: 0, y: 30, width: 40, height: 10),
             ])
-        #expect(layout.collectionViewContentSize == Size(width: 100, height: 40))
-        #expect(delegate.sizeCalls == 1)
+        expectEqual(layout.collectionViewContentSize, Size(width: 100, height: 40))
+        expectEqual(delegate.sizeCalls, 1)
         // Queries never go back to the delegate.
         _ = try layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 100, height: 40), context: context)
         _ = try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context)
-        #expect(delegate.sizeCalls == 1)
+        expectEqual(delegate.sizeCalls, 1)
     }
 
     @Test func aFailedPrepareKeepsThePreviousLayout() throws {
@@ -54,8 +55,9 @@ struct FlowLayoutTests {
         #expect(throws: LayoutError.self) { try layout.prepare(in: context(width: 200, counts: [1])) }
         // The layout prepared at 100 wide: k = ⌊(100 + 10) / (10 + 10)⌋ = 5 columns, so the
         // lone item sits in column 0 at x 0 (only k = 1 centres).
-        #expect(try layout.allLayoutAttributes(context: good).map(\.frame) == [Rect(x: 0, y: 0, width: 10, height: 10)])
-        #expect(layout.collectionViewContentSize == Size(width: 100, height: 10))
+        expectEqual(
+            try layout.allLayoutAttributes(context: good).map(\.frame), [Rect(x: 0, y: 0, width: 10, height: 10)])
+        expectEqual(layout.collectionViewContentSize, Size(width: 100, height: 10))
         #expect(
             try layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 0, width: 100, height: 500), context: good)
                 == false)
@@ -65,8 +67,8 @@ struct FlowLayoutTests {
         let layout = FlowLayout()
         let context = context(width: 0, counts: [5])
         try layout.prepare(in: context)
-        #expect(try layout.allLayoutAttributes(context: context).isEmpty)
-        #expect(layout.collectionViewContentSize == .zero)
+        expect(try layout.allLayoutAttributes(context: context).isEmpty)
+        expectEqual(layout.collectionViewContentSize, .zero)
     }
 
     @Test func invalidDelegateSizesAreErrors() throws {
@@ -120,8 +122,8 @@ struct FlowNegativeSpacingTests {
         let layout = FlowLayout(configuration: configuration)
         try layout.prepare(in: context(width: 320, count: 7))
         let ys = try layout.allLayoutAttributes(context: context(width: 320, count: 7)).map(\.frame.y)
-        #expect(ys == [0, 0, 0, 5, 5, 5, 10])
-        #expect(layout.collectionViewContentSize == Size(width: 320, height: 20))
+        expectEqual(ys, [0, 0, 0, 5, 5, 5, 10])
+        expectEqual(layout.collectionViewContentSize, Size(width: 320, height: 20))
     }
 
     /// Spacing −50 against lines 10 thick: the advance would be −40; lines stack at y 0.
@@ -131,8 +133,9 @@ struct FlowNegativeSpacingTests {
         configuration.minimumLineSpacing = -50
         let layout = FlowLayout(configuration: configuration)
         try layout.prepare(in: context(width: 320, count: 4))
-        #expect(try layout.allLayoutAttributes(context: context(width: 320, count: 4)).map(\.frame.y) == [0, 0, 0, 0])
-        #expect(layout.collectionViewContentSize == Size(width: 320, height: 10))
+        expectEqual(
+            try layout.allLayoutAttributes(context: context(width: 320, count: 4)).map(\.frame.y), [0, 0, 0, 0])
+        expectEqual(layout.collectionViewContentSize, Size(width: 320, height: 10))
     }
 
     /// Flow path, D = 100: a 100×100 item, then a 100×10 one on its own line. Line 2 starts
@@ -147,7 +150,7 @@ struct FlowNegativeSpacingTests {
             try layout.allLayoutAttributes(context: context(width: 100, count: 2)).map(\.frame) == [
                 Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 0, y: 50, width: 100, height: 10),
             ])
-        #expect(layout.collectionViewContentSize == Size(width: 100, height: 100))
+        expectEqual(layout.collectionViewContentSize, Size(width: 100, height: 100))
     }
 }
 
@@ -155,11 +158,11 @@ struct FlowNegativeSpacingTests {
 struct RectIntersectionTests {
     @Test func emptyRectsIntersectNothing() {
         let big = Rect(x: 0, y: 0, width: 100, height: 100)
-        #expect(!Rect(x: 5, y: 5, width: 10, height: 0).intersects(big))
-        #expect(!Rect(x: 5, y: 5, width: 0, height: 10).intersects(big))
-        #expect(!big.intersects(Rect(x: 5, y: 5, width: 0, height: 0)))
-        #expect(!Rect(x: 100, y: 0, width: 10, height: 10).intersects(big))  // touching edges
-        #expect(Rect(x: 99, y: 99, width: 10, height: 10).intersects(big))
+        expect(!Rect(x: 5, y: 5, width: 10, height: 0).intersects(big))
+        expect(!Rect(x: 5, y: 5, width: 0, height: 10).intersects(big))
+        expect(!big.intersects(Rect(x: 5, y: 5, width: 0, height: 0)))
+        expect(!Rect(x: 100, y: 0, width: 10, height: 10).intersects(big))  // touching edges
+        expect(Rect(x: 99, y: 99, width: 10, height: 10).intersects(big))
     }
 }
 
@@ -176,7 +179,7 @@ struct NegativeInsetFlowTests {
         try flow.prepare(in: context)
         // Section 0 ends where it starts (0). Section 1: its item at 0 − 5 = −5, 50 high, then
         // the bottom inset: −5 + 50 − 5 = 40.
-        #expect(flow.collectionViewContentSize == Size(width: 375, height: 40))
-        #expect(try flow.allLayoutAttributes(context: context).map(\.frame.y) == [-5])
+        expectEqual(flow.collectionViewContentSize, Size(width: 375, height: 40))
+        expectEqual(try flow.allLayoutAttributes(context: context).map(\.frame.y), [-5])
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// A delegate with a double-tap recognizer, recording what it is told.
@@ -28,16 +29,16 @@ struct HeadlessDoubleTapTests {
         view.delegate = delegate
         // Item 0's centre (60, 60): one didDoubleTap, no highlight asked, nothing selected.
         try view.doubleTap(at: try view.touchPoint(viewport: gridCentre(0)))
-        #expect(delegate.calls == ["didDoubleTap[0, 0]"])
-        #expect(view.selectedItems.isEmpty && view.highlightedItems.isEmpty)
+        expectEqual(delegate.calls, ["didDoubleTap[0, 0]"])
+        expect(view.selectedItems.isEmpty && view.highlightedItems.isEmpty)
         // On the inset (5, 5): no item.
         try view.doubleTap(at: try view.touchPoint(viewport: Point(x: 5, y: 5)))
-        #expect(delegate.calls.last == "didDoubleTap")
+        expectEqual(delegate.calls.last, "didDoubleTap")
         // A single tap still selects.
         delegate.calls = []
         try view.tapItem(1)
-        #expect(delegate.calls == ["shouldHighlightItem[0, 1]", "didSelectItem[0, 1]"])
-        #expect(view.selectedItems == [LayoutIndexPath(0, 1)])
+        expectEqual(delegate.calls, ["shouldHighlightItem[0, 1]", "didSelectItem[0, 1]"])
+        expectEqual(view.selectedItems, [LayoutIndexPath(0, 1)])
     }
 
     @Test func withoutARecognizerItIsTwoTaps() throws {
@@ -50,7 +51,7 @@ struct HeadlessDoubleTapTests {
             "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldSelectItem[0, 0]", "didUnhighlightItem[0, 0]",
             "didSelectItem[0, 0]",
         ]
-        #expect(delegate.calls == tap + tap)
-        #expect(view.selectedItems == [LayoutIndexPath(0, 0)])
+        expectEqual(delegate.calls, tap + tap)
+        expectEqual(view.selectedItems, [LayoutIndexPath(0, 0)])
     }
 }

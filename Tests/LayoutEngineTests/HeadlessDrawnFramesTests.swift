@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// A layout whose rect query, like a script layout's, selects elements by their prepared frames
@@ -63,12 +64,12 @@ struct HeadlessDrawnFramesTests {
         layout.hook = { $0.frame.origin.x += 60 }
         let view = try HeadlessCollectionView(layout: layout, context: Self.context())
         // 60 and 159.5 are inside the drawn frame (half-open 60…160), local x 0 and 99.5.
-        #expect(try view.indexPathForItem(at: Point(x: 60, y: 10))?.local == Point(x: 0, y: 10))
-        #expect(try view.indexPathForItem(at: Point(x: 130, y: 10))?.indexPath == LayoutIndexPath(0, 0))
-        #expect(try view.indexPathForItem(at: Point(x: 159.5, y: 10))?.local == Point(x: 99.5, y: 10))
+        expectEqual(try view.indexPathForItem(at: Point(x: 60, y: 10))?.local, Point(x: 0, y: 10))
+        expectEqual(try view.indexPathForItem(at: Point(x: 130, y: 10))?.indexPath, LayoutIndexPath(0, 0))
+        expectEqual(try view.indexPathForItem(at: Point(x: 159.5, y: 10))?.local, Point(x: 99.5, y: 10))
         // Where the prepared frame was but nothing is drawn: empty space.
-        #expect(try view.indexPathForItem(at: Point(x: 30, y: 10)) == nil)
-        #expect(try view.indexPathForItem(at: Point(x: 160, y: 10)) == nil)
+        expect(try view.indexPathForItem(at: Point(x: 30, y: 10)) == nil)
+        expect(try view.indexPathForItem(at: Point(x: 160, y: 10)) == nil)
     }
 
     @Test func affineTransformsAreHitAsDrawn() throws {
@@ -79,19 +80,19 @@ struct HeadlessDrawnFramesTests {
         // Scaled 2× about its centre: drawn x 50 − 100 … 50 + 100 = −50…150, y −25…75.
         // (140, 70): relative (90, 45) / 2 = (45, 22.5) from the centre → local (95, 47.5).
         layout.hook = { $0.transform3D = .scale(x: 2, y: 2, z: 1) }
-        #expect(try view.indexPathForItem(at: Point(x: 140, y: 70))?.local == Point(x: 95, y: 47.5))
+        expectEqual(try view.indexPathForItem(at: Point(x: 140, y: 70))?.local, Point(x: 95, y: 47.5))
         // Rotated 90° about its centre: drawn x 25…75, y −25…75. A point q of the cell maps to
         // centre + q·A with A = [0 1; −1 0]: q = (45, 0) → (0, 45), so (50, 70) is local
         // (45 + 50, 0 + 25) = (95, 25); (90, 25), inside the untransformed frame, is outside
         // the rotated one (q = (0, −40): local y −15).
         layout.hook = { $0.transform3D = .rotationZ(Double.pi / 2) }
-        let rotated = try #require(try view.indexPathForItem(at: Point(x: 50, y: 70)))
-        #expect(abs(rotated.local.x - 95) < 1e-9 && abs(rotated.local.y - 25) < 1e-9)
-        #expect(try view.indexPathForItem(at: Point(x: 90, y: 25)) == nil)
+        let rotated = try require(try view.indexPathForItem(at: Point(x: 50, y: 70)))
+        expect(abs(rotated.local.x - 95) < 1e-9 && abs(rotated.local.y - 25) < 1e-9)
+        expect(try view.indexPathForItem(at: Point(x: 90, y: 25)) == nil)
         // Translated by (50, 0): drawn 50…150; (120, 10) is local (70, 10), (20, 10) is empty.
         layout.hook = { $0.transform3D = .translation(x: 50, y: 0, z: 0) }
-        #expect(try view.indexPathForItem(at: Point(x: 120, y: 10))?.local == Point(x: 70, y: 10))
-        #expect(try view.indexPathForItem(at: Point(x: 20, y: 10)) == nil)
+        expectEqual(try view.indexPathForItem(at: Point(x: 120, y: 10))?.local, Point(x: 70, y: 10))
+        expect(try view.indexPathForItem(at: Point(x: 20, y: 10)) == nil)
     }
 
     /// Section 1 scrolls horizontally in the band y 200…300 (offsets 0…500); its five cells
@@ -114,15 +115,15 @@ struct HeadlessDrawnFramesTests {
         let view = try HeadlessCollectionView(layout: Self.carousel(), context: Self.context())
         try view.setSectionOffset(1, 150)
         // Scrolled by 150: cell 2 (220…320) is drawn at 70…170, cell 1 at −40…60.
-        #expect(try view.indexPathForItem(at: Point(x: 80, y: 250))?.indexPath == LayoutIndexPath(1, 2))
-        #expect(try view.indexPathForItem(at: Point(x: 80, y: 250))?.local == Point(x: 10, y: 50))
-        #expect(try view.indexPathForItem(at: Point(x: 30, y: 250))?.indexPath == LayoutIndexPath(1, 1))
+        expectEqual(try view.indexPathForItem(at: Point(x: 80, y: 250))?.indexPath, LayoutIndexPath(1, 2))
+        expectEqual(try view.indexPathForItem(at: Point(x: 80, y: 250))?.local, Point(x: 10, y: 50))
+        expectEqual(try view.indexPathForItem(at: Point(x: 30, y: 250))?.indexPath, LayoutIndexPath(1, 1))
         // The gap 60…70 hits nothing.
-        #expect(try view.indexPathForItem(at: Point(x: 65, y: 250)) == nil)
-        #expect(try view.drawnElements().elements.first { $0.key == .cell(1, 2) }?.frame.x == 70)
+        expect(try view.indexPathForItem(at: Point(x: 65, y: 250)) == nil)
+        expectEqual(try view.drawnElements().elements.first { $0.key == .cell(1, 2) }?.frame.x, 70)
         // Offsets are clamped to the section's range.
-        #expect(try view.setSectionOffset(1, 900) == 500)
-        #expect(try view.setSectionOffset(1, -20) == 0)
+        expectEqual(try view.setSectionOffset(1, 900), 500)
+        expectEqual(try view.setSectionOffset(1, -20), 0)
         #expect(throws: LayoutError.self) { try view.setSectionOffset(0, 10) }
     }
 
@@ -132,19 +133,19 @@ struct HeadlessDrawnFramesTests {
         // the section scrolls by 100 (the content stays at 0, 0). Released without velocity
         // at 100: round(100 / 110) = 1 → 110.
         try view.drag(from: Point(x: 200, y: 250), to: Point(x: 100, y: 255))
-        #expect(view.sectionOffset(1) == 110)
-        #expect(view.contentOffset == .zero)
+        expectEqual(view.sectionOffset(1), 110)
+        expectEqual(view.contentOffset, .zero)
         // A fling right after the drag is its release velocity: released at 110 − 40 = 150
         // after a second drag, flung forward at 0.5 pt/ms: the deceleration ends at
         // 150 + 249.5 = 399.5, the next group forward ⌈399.5 / 110⌉ = 4 → 440.
         try view.drag(from: Point(x: 200, y: 250), to: Point(x: 160, y: 250))
-        #expect(view.sectionOffset(1) == 110)  // 150 settles back on round(150 / 110) = 1
+        expectEqual(view.sectionOffset(1), 110)  // 150 settles back on round(150 / 110) = 1
         try view.fling(velocity: Point(x: 0.5, y: 0))
-        #expect(view.sectionOffset(1) == 440)
+        expectEqual(view.sectionOffset(1), 440)
         // A vertical drag in the band scrolls the collection view: content y 0 + 100.
         try view.drag(from: Point(x: 200, y: 290), to: Point(x: 200, y: 190))
-        #expect(view.contentOffset == Point(x: 0, y: 100))
-        #expect(view.sectionOffset(1) == 440)
+        expectEqual(view.contentOffset, Point(x: 0, y: 100))
+        expectEqual(view.sectionOffset(1), 440)
     }
 
     @Test func pagingSettlesOnThePageNearestTheRelease() throws {
@@ -153,20 +154,20 @@ struct HeadlessDrawnFramesTests {
         view.isPagingEnabled = true
         // Dragged up by 260 and let go: 260 / 400 = 0.65 → page 1 (400).
         try view.drag(from: Point(x: 150, y: 300), to: Point(x: 150, y: 40))
-        #expect(view.contentOffset == Point(x: 0, y: 400))
+        expectEqual(view.contentOffset, Point(x: 0, y: 400))
         // From 400 dragged by 150 (550 = page 1.375) → back to 400.
         try view.drag(from: Point(x: 150, y: 300), to: Point(x: 150, y: 150))
-        #expect(view.contentOffset == Point(x: 0, y: 400))
+        expectEqual(view.contentOffset, Point(x: 0, y: 400))
         // The same drag with a fling right after it: from the release at 550 the next page,
         // ⌊1.375⌋ + 1 = 2 → 800, clamped to 710.
         try view.drag(from: Point(x: 150, y: 300), to: Point(x: 150, y: 150))
         try view.fling(velocity: Point(x: 0, y: 1))
-        #expect(view.contentOffset == Point(x: 0, y: 710))
+        expectEqual(view.contentOffset, Point(x: 0, y: 710))
         // A slow fling (0.05 < 0.1 pt/ms) from 710 (page 1.775) settles on the nearest page,
         // clamped: round(1.775) = 2 → 800 → 710; a fast one backwards goes to ⌈1.775⌉ − 1 = 1.
         try view.fling(velocity: Point(x: 0, y: -0.05))
-        #expect(view.contentOffset == Point(x: 0, y: 710))
+        expectEqual(view.contentOffset, Point(x: 0, y: 710))
         try view.fling(velocity: Point(x: 0, y: -0.5))
-        #expect(view.contentOffset == Point(x: 0, y: 400))
+        expectEqual(view.contentOffset, Point(x: 0, y: 400))
     }
 }

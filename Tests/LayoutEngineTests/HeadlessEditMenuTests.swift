@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// A delegate with the guide's edit menu: shown on every item but item 3, offering what
@@ -55,14 +56,14 @@ struct HeadlessEditMenuTests {
                 "shouldShowMenuForItem[0, 2]", "canPerformAction(cut)[0, 2]", "canPerformAction(copy)[0, 2]",
                 "canPerformAction(paste)[0, 2]",
             ])
-        #expect(view.menu == .init(indexPath: LayoutIndexPath(0, 2), actions: ["copy"]))
-        #expect(view.highlightedItems.isEmpty)
+        expectEqual(view.menu, .init(indexPath: LayoutIndexPath(0, 2), actions: ["copy"]))
+        expect(view.highlightedItems.isEmpty)
         // Choosing copy closes the menu, then performAction puts item 2's payload "c" on the pasteboard.
         delegate.calls = []
         try view.performMenuAction("copy")
-        #expect(delegate.calls == ["performAction(copy)[0, 2]"])
-        #expect(view.menu == nil)
-        #expect(view.pasteboard == .string("c"))
+        expectEqual(delegate.calls, ["performAction(copy)[0, 2]"])
+        expect(view.menu == nil)
+        expectEqual(view.pasteboard, .string("c"))
     }
 
     @Test func theMenuOffersTheDelegatesActionsInItsOrder() throws {
@@ -72,10 +73,10 @@ struct HeadlessEditMenuTests {
         let view = try menuView(delegate)
         try view.longPress(at: try view.touchPoint(viewport: gridCentre(0)))
         // The menu keeps menuActions' order, not `allowed`'s.
-        #expect(view.menu?.actions == ["share", "delete"])
+        expectEqual(view.menu?.actions, ["share", "delete"])
         // An action the menu does not show is refused; the menu stays.
         #expect(throws: LayoutError.self) { try view.performMenuAction("copy") }
-        #expect(view.menu != nil)
+        expect(view.menu != nil)
     }
 
     @Test func withoutAMenuTheLongPressIsTheHosts() throws {
@@ -83,38 +84,38 @@ struct HeadlessEditMenuTests {
         let view = try menuView(delegate)
         // Item 3 (170, 170): shouldShowMenuForItem answers false, so didLongPress runs.
         try view.longPress(at: try view.touchPoint(viewport: gridCentre(3)))
-        #expect(delegate.calls == ["shouldShowMenuForItem[0, 3]", "didLongPress[0, 3]"])
-        #expect(view.menu == nil)
+        expectEqual(delegate.calls, ["shouldShowMenuForItem[0, 3]", "didLongPress[0, 3]"])
+        expect(view.menu == nil)
         // On empty space (5, 5) nothing is asked: didLongPress with no item.
         delegate.calls = []
         try view.longPress(at: try view.touchPoint(viewport: Point(x: 5, y: 5)))
-        #expect(delegate.calls == ["didLongPress"])
+        expectEqual(delegate.calls, ["didLongPress"])
         // Shown, but no action allowed: no menu, and still no didLongPress.
         delegate.calls = []
         delegate.allowed = []
         try view.longPress(at: try view.touchPoint(viewport: gridCentre(1)))
-        #expect(delegate.calls.last == "canPerformAction(paste)[0, 1]")
-        #expect(view.menu == nil)
+        expectEqual(delegate.calls.last, "canPerformAction(paste)[0, 1]")
+        expect(view.menu == nil)
     }
 
     @Test func aTapElsewhereClosesTheMenuAndIsATap() throws {
         let delegate = MenuDelegate()
         let view = try menuView(delegate)
         try view.longPress(at: try view.touchPoint(viewport: gridCentre(0)))
-        #expect(view.menu != nil)
+        expect(view.menu != nil)
         _ = view.takeEvents()
         delegate.calls = []
         // A tap on item 5 closes the menu (logged first), then selects item 5 as any tap does.
         try view.tapItem(5)
-        #expect(view.menu == nil)
-        #expect(view.takeEvents().first == .editMenu(LayoutIndexPath(0, 0), actions: nil))
-        #expect(delegate.calls == ["didSelectItem[0, 5]"])
+        expect(view.menu == nil)
+        expectEqual(view.takeEvents().first, .editMenu(LayoutIndexPath(0, 0), actions: nil))
+        expectEqual(delegate.calls, ["didSelectItem[0, 5]"])
         #expect(throws: LayoutError.self) { try view.performMenuAction("copy") }
     }
 
     @Test func withoutADelegateThereIsNoMenu() throws {
         let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 6))
         try view.longPress(at: try view.touchPoint(viewport: gridCentre(0)))
-        #expect(view.menu == nil)
+        expect(view.menu == nil)
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// indexPathForItem(at:) in content coordinates, with the local point.
@@ -7,15 +8,15 @@ struct HeadlessHitTestingTests {
     @Test func cellsAreHitWithTheirLocalPointAndGapsAndInsetsAreNot() throws {
         let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 6))
         // Item 0 spans 10…110; item 1 starts at x 120; rows are 110 apart.
-        #expect(try view.indexPathForItem(at: Point(x: 50, y: 50))?.indexPath == LayoutIndexPath(0, 0))
-        #expect(try view.indexPathForItem(at: Point(x: 50, y: 50))?.local == Point(x: 40, y: 40))
-        #expect(try view.indexPathForItem(at: Point(x: 120, y: 50))?.local == Point(x: 0, y: 40))
-        #expect(try view.indexPathForItem(at: Point(x: 120, y: 50))?.indexPath == LayoutIndexPath(0, 1))
-        #expect(try view.indexPathForItem(at: Point(x: 5, y: 5)) == nil)  // the inset
-        #expect(try view.indexPathForItem(at: Point(x: 110, y: 50)) == nil)  // the gap (frames are half-open)
-        #expect(try view.indexPathForItem(at: Point(x: 50, y: 115)) == nil)  // between rows
+        expectEqual(try view.indexPathForItem(at: Point(x: 50, y: 50))?.indexPath, LayoutIndexPath(0, 0))
+        expectEqual(try view.indexPathForItem(at: Point(x: 50, y: 50))?.local, Point(x: 40, y: 40))
+        expectEqual(try view.indexPathForItem(at: Point(x: 120, y: 50))?.local, Point(x: 0, y: 40))
+        expectEqual(try view.indexPathForItem(at: Point(x: 120, y: 50))?.indexPath, LayoutIndexPath(0, 1))
+        expect(try view.indexPathForItem(at: Point(x: 5, y: 5)) == nil)  // the inset
+        expect(try view.indexPathForItem(at: Point(x: 110, y: 50)) == nil)  // the gap (frames are half-open)
+        expect(try view.indexPathForItem(at: Point(x: 50, y: 115)) == nil)  // between rows
         // Half a point above the end of item 2 (y 120…220) still hits it.
-        #expect(try view.indexPathForItem(at: Point(x: 50, y: 219.5))?.indexPath == LayoutIndexPath(0, 2))
+        expectEqual(try view.indexPathForItem(at: Point(x: 50, y: 219.5))?.indexPath, LayoutIndexPath(0, 2))
     }
 
     @Test func viewportPointsFollowTheContentOffset() throws {
@@ -24,9 +25,9 @@ struct HeadlessHitTestingTests {
         let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 20))
         try view.setContentOffset(Point(x: 0, y: 220))
         let touch = try view.touchPoint(viewport: Point(x: 50, y: 50))
-        #expect(touch.content == Point(x: 50, y: 270))
-        #expect(touch.indexPath == LayoutIndexPath(0, 4))
-        #expect(touch.local == Point(x: 40, y: 40))
+        expectEqual(touch.content, Point(x: 50, y: 270))
+        expectEqual(touch.indexPath, LayoutIndexPath(0, 4))
+        expectEqual(touch.local, Point(x: 40, y: 40))
     }
 
     @Test func theTopmostByZIndexThenOutputOrderWins() throws {
@@ -44,15 +45,15 @@ struct HeadlessHitTestingTests {
         }
         let view = try HeadlessCollectionView(layout: layout, context: headlessContext(items: 4))
         // Item 0 (zIndex 1) lies over item 1 (zIndex 0) at (75, 75).
-        #expect(try view.indexPathForItem(at: Point(x: 75, y: 75))?.indexPath == LayoutIndexPath(0, 0))
+        expectEqual(try view.indexPathForItem(at: Point(x: 75, y: 75))?.indexPath, LayoutIndexPath(0, 0))
         // Same zIndex: the later element in output order is on top.
         zIndex = 0
         try view.invalidateLayout()
-        #expect(try view.indexPathForItem(at: Point(x: 75, y: 75))?.indexPath == LayoutIndexPath(0, 1))
-        #expect(try view.indexPathForItem(at: Point(x: 75, y: 75))?.local == Point(x: 25, y: 25))
+        expectEqual(try view.indexPathForItem(at: Point(x: 75, y: 75))?.indexPath, LayoutIndexPath(0, 1))
+        expectEqual(try view.indexPathForItem(at: Point(x: 75, y: 75))?.local, Point(x: 25, y: 25))
         // Hidden and transparent cells and supplementary views hit nothing.
-        #expect(try view.indexPathForItem(at: Point(x: 210, y: 10)) == nil)
-        #expect(try view.indexPathForItem(at: Point(x: 210, y: 110)) == nil)
-        #expect(try view.indexPathForItem(at: Point(x: 10, y: 210)) == nil)
+        expect(try view.indexPathForItem(at: Point(x: 210, y: 10)) == nil)
+        expect(try view.indexPathForItem(at: Point(x: 210, y: 110)) == nil)
+        expect(try view.indexPathForItem(at: Point(x: 10, y: 210)) == nil)
     }
 }

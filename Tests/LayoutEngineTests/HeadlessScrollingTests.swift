@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// Content offset clamping, paging and flings of the headless view (UIScrollView's rules).
@@ -7,8 +8,8 @@ struct HeadlessScrollingTests {
     @Test func contentSmallerThanTheBoundsStaysAtTheMinimum() throws {
         // 4 items: 2 rows, content 230 × (10 + 2·110 = 230), bounds 300×400: no room to scroll.
         let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 4))
-        #expect(try view.setContentOffset(Point(x: 50, y: 50)) == .zero)
-        #expect(try view.setContentOffset(Point(x: -50, y: -50)) == .zero)
+        expectEqual(try view.setContentOffset(Point(x: 50, y: 50)), .zero)
+        expectEqual(try view.setContentOffset(Point(x: -50, y: -50)), .zero)
     }
 
     @Test func clampingUsesTheAdjustedContentInset() throws {
@@ -18,19 +19,19 @@ struct HeadlessScrollingTests {
             items: 20, contentInset: EdgeInsets(top: 20, left: 0, bottom: 30, right: 0),
             safeArea: EdgeInsets(top: 10, left: 0, bottom: 0, right: 0))
         let view = try HeadlessCollectionView(layout: TestLayout(), context: context)
-        #expect(view.contentOffsetRange.min == Point(x: 0, y: -30))
-        #expect(view.contentOffsetRange.max == Point(x: 0, y: 740))
-        #expect(try view.setContentOffset(Point(x: 40, y: -100)) == Point(x: 0, y: -30))
-        #expect(try view.setContentOffset(Point(x: 0, y: 1000)) == Point(x: 0, y: 740))
-        #expect(view.bounds == Rect(x: 0, y: 740, width: 300, height: 400))
+        expectEqual(view.contentOffsetRange.min, Point(x: 0, y: -30))
+        expectEqual(view.contentOffsetRange.max, Point(x: 0, y: 740))
+        expectEqual(try view.setContentOffset(Point(x: 40, y: -100)), Point(x: 0, y: -30))
+        expectEqual(try view.setContentOffset(Point(x: 0, y: 1000)), Point(x: 0, y: 740))
+        expectEqual(view.bounds, Rect(x: 0, y: 740, width: 300, height: 400))
     }
 
     @Test func smallContentWithInsetsStaysAtMinusTheTopInset() throws {
         // 4 items (230 high) with a 30-point adjusted top inset: max(−30, 230 − 400 + 30) = −30.
         let context = headlessContext(items: 4, contentInset: EdgeInsets(top: 30, left: 0, bottom: 30, right: 0))
         let view = try HeadlessCollectionView(layout: TestLayout(), context: context)
-        #expect(view.contentOffset == Point(x: 0, y: -30))
-        #expect(try view.setContentOffset(Point(x: 0, y: 100)) == Point(x: 0, y: -30))
+        expectEqual(view.contentOffset, Point(x: 0, y: -30))
+        expectEqual(try view.setContentOffset(Point(x: 0, y: 100)), Point(x: 0, y: -30))
     }
 
     @Test func pagingGoesOnePageInTheFlingsDirectionAndClampsTheLastPage() throws {
@@ -38,16 +39,16 @@ struct HeadlessScrollingTests {
         let layout = TestLayout()
         let view = try HeadlessCollectionView(layout: layout, context: headlessContext(items: 20))
         view.isPagingEnabled = true
-        #expect(try view.fling(velocity: Point(x: 0, y: 1)).target == Point(x: 0, y: 400))
+        expectEqual(try view.fling(velocity: Point(x: 0, y: 1)).target, Point(x: 0, y: 400))
         // From 400 the next page, 800, lies past the end: clamped to 710.
-        #expect(try view.fling(velocity: Point(x: 0, y: 1)).target == Point(x: 0, y: 710))
+        expectEqual(try view.fling(velocity: Point(x: 0, y: 1)).target, Point(x: 0, y: 710))
         // Back from 710 (page 1.775): the boundary before it, ⌈1.775⌉ − 1 = 1 → 400.
-        #expect(try view.fling(velocity: Point(x: 0, y: -3)).target == Point(x: 0, y: 400))
+        expectEqual(try view.fling(velocity: Point(x: 0, y: -3)).target, Point(x: 0, y: 400))
         // Paging never asks the layout.
-        #expect(layout.proposals.isEmpty)
+        expect(layout.proposals.isEmpty)
         // No velocity from 250 (page 0.625): the nearest page, 400.
         try view.setContentOffset(Point(x: 0, y: 250))
-        #expect(try view.fling(velocity: .zero).target == Point(x: 0, y: 400))
+        expectEqual(try view.fling(velocity: .zero).target, Point(x: 0, y: 400))
     }
 
     @Test func pagingMovesOnePageHoweverHardTheFling() throws {
@@ -55,9 +56,9 @@ struct HeadlessScrollingTests {
         // 50 points/ms would decelerate 24950 points; paging stops at the next page, 400.
         let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 40))
         view.isPagingEnabled = true
-        #expect(try view.fling(velocity: Point(x: 0, y: 50)).target == Point(x: 0, y: 400))
-        #expect(try view.fling(velocity: Point(x: 0, y: 50)).target == Point(x: 0, y: 800))
-        #expect(try view.fling(velocity: Point(x: 0, y: -50)).target == Point(x: 0, y: 400))
+        expectEqual(try view.fling(velocity: Point(x: 0, y: 50)).target, Point(x: 0, y: 400))
+        expectEqual(try view.fling(velocity: Point(x: 0, y: 50)).target, Point(x: 0, y: 800))
+        expectEqual(try view.fling(velocity: Point(x: 0, y: -50)).target, Point(x: 0, y: 400))
     }
 
     @Test func aFlingAgainstTheDragGoesTheFlingsWay() throws {
@@ -68,10 +69,10 @@ struct HeadlessScrollingTests {
         let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 40))
         view.isPagingEnabled = true
         try view.drag(from: Point(x: 150, y: 350), to: Point(x: 150, y: 100))
-        #expect(view.contentOffset == Point(x: 0, y: 400))
+        expectEqual(view.contentOffset, Point(x: 0, y: 400))
         try view.setContentOffset(.zero)
         try view.drag(from: Point(x: 150, y: 350), to: Point(x: 150, y: 100))
-        #expect(try view.fling(velocity: Point(x: 0, y: -1)).target == .zero)
+        expectEqual(try view.fling(velocity: Point(x: 0, y: -1)).target, .zero)
     }
 
     @Test func aFlingDeceleratesAndLandsWhereTheLayoutSays() throws {
@@ -81,27 +82,27 @@ struct HeadlessScrollingTests {
         layout.target = { proposed, _ in Point(x: proposed.x, y: (proposed.y / 110).rounded() * 110) }
         let view = try HeadlessCollectionView(layout: layout, context: headlessContext(items: 20))
         let result = try view.fling(velocity: Point(x: 0, y: 0.5))
-        #expect(layout.proposals.count == 1)
-        #expect(abs(layout.proposals[0].proposed.y - 249.5) < 1e-9)
-        #expect(layout.proposals[0].velocity == Point(x: 0, y: 0.5))
-        #expect(result.target == Point(x: 0, y: 220))
-        #expect(view.contentOffset == Point(x: 0, y: 220))
+        expectEqual(layout.proposals.count, 1)
+        expect(abs(layout.proposals[0].proposed.y - 249.5) < 1e-9)
+        expectEqual(layout.proposals[0].velocity, Point(x: 0, y: 0.5))
+        expectEqual(result.target, Point(x: 0, y: 220))
+        expectEqual(view.contentOffset, Point(x: 0, y: 220))
         // Proposals stay inside the range: 220 + 10 · 499 = 5210 is proposed as 710, and a target
         // past the end is clamped.
         layout.target = { _, _ in Point(x: 0, y: 5000) }
         let far = try view.fling(velocity: Point(x: 0, y: 10))
-        #expect(layout.proposals[1].proposed == Point(x: 0, y: 710))
-        #expect(far.target == Point(x: 0, y: 710))
+        expectEqual(layout.proposals[1].proposed, Point(x: 0, y: 710))
+        expectEqual(far.target, Point(x: 0, y: 710))
     }
 
     @Test func decelerationFormula() {
         // 499 · v per axis at the normal rate; the time for 2 points/ms to fall to 0.01:
         // ln(0.01 / 2) / ln(0.998) ms = 2646.5… ms.
         let end = ScrollGeometry.decelerationEnd(from: Point(x: 10, y: 0), velocity: Point(x: 2, y: -1))
-        #expect(abs(end.x - 1008) < 1e-9 && abs(end.y + 499) < 1e-9)
+        expect(abs(end.x - 1008) < 1e-9 && abs(end.y + 499) < 1e-9)
         let duration = ScrollGeometry.decelerationDuration(velocity: Point(x: 2, y: 0))
-        #expect(abs(duration - 2.6465) < 0.001)
-        #expect(ScrollGeometry.decelerationDuration(velocity: .zero) == 0)
+        expect(abs(duration - 2.6465) < 0.001)
+        expectEqual(ScrollGeometry.decelerationDuration(velocity: .zero), 0)
     }
 
     @Test func aTouchThatMovesPastTheSlopPans() throws {
@@ -113,28 +114,29 @@ struct HeadlessScrollingTests {
         view.delegate = delegate
         try view.touchDown(at: try view.touchPoint(viewport: Point(x: 60, y: 60)))
         try view.touchMove(to: Point(x: 60, y: 55))
-        #expect(view.highlightedItems == [LayoutIndexPath(0, 0)] && !view.isPanning && view.contentOffset == .zero)
+        expect(view.highlightedItems == [LayoutIndexPath(0, 0)] && !view.isPanning && view.contentOffset == .zero)
         try view.touchMove(to: Point(x: 60, y: 40))
-        #expect(view.isPanning && view.highlightedItems.isEmpty)
-        #expect(view.contentOffset == Point(x: 0, y: 15))
+        expect(view.isPanning && view.highlightedItems.isEmpty)
+        expectEqual(view.contentOffset, Point(x: 0, y: 15))
         try view.touchMove(to: Point(x: 60, y: 0))
-        #expect(view.contentOffset == Point(x: 0, y: 55))
+        expectEqual(view.contentOffset, Point(x: 0, y: 55))
         try view.touchUp(at: try view.touchPoint(viewport: Point(x: 60, y: 0)))
-        #expect(delegate.calls == ["shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "didUnhighlightItem[0, 0]"])
-        #expect(view.selectedItems.isEmpty && !view.isPanning)
+        expectEqual(
+            delegate.calls, ["shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "didUnhighlightItem[0, 0]"])
+        expect(view.selectedItems.isEmpty && !view.isPanning)
     }
 
     @Test func scrollingAsksTheLayoutAboutEveryBoundsChange() throws {
         let layout = TestLayout()
         let view = try HeadlessCollectionView(layout: layout, context: headlessContext(items: 20))
-        #expect(layout.prepareCount == 1)
+        expectEqual(layout.prepareCount, 1)
         try view.setContentOffset(Point(x: 0, y: 100))
-        #expect(layout.prepareCount == 1)
+        expectEqual(layout.prepareCount, 1)
         layout.invalidates = true
         try view.setContentOffset(Point(x: 0, y: 200))
         try view.setContentOffset(Point(x: 0, y: 200))  // no change, no bounds change
         try view.setContentOffset(Point(x: 0, y: 300))
-        #expect(layout.prepareCount == 3)
-        #expect(view.prepareCount == 3)
+        expectEqual(layout.prepareCount, 3)
+        expectEqual(view.prepareCount, 3)
     }
 }

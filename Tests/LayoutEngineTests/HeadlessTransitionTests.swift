@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// docs/parity.md §5, interactive transitions: the headless view installs a transition layout
@@ -50,27 +51,28 @@ struct HeadlessTransitionTests {
         let view = try Self.view()
         _ = view.takeEvents()
         try view.startInteractiveTransition(to: Self.row())
-        #expect(view.takeEvents() == [.prepare(reason: "transition began"), .transition(action: "begin", progress: 0)])
-        #expect(view.transitionLayout?.transitionProgress == 0)
+        expectEqual(
+            view.takeEvents(), [.prepare(reason: "transition began"), .transition(action: "begin", progress: 0)])
+        expectEqual(view.transitionLayout?.transitionProgress, 0)
         #expect(
             try view.attributesOfItem(at: LayoutIndexPath(0, 3))?.frame == Rect(x: 120, y: 120, width: 100, height: 100)
         )
-        #expect(view.contentSize == Size(width: 230, height: 230))
+        expectEqual(view.contentSize, Size(width: 230, height: 230))
 
         try view.setTransitionProgress(0.5)
         #expect(
             try view.attributesOfItem(at: LayoutIndexPath(0, 3))?.frame == Rect(x: 230, y: 65, width: 100, height: 100))
         #expect(
             try view.attributesOfItem(at: LayoutIndexPath(0, 2))?.frame == Rect(x: 120, y: 65, width: 100, height: 100))
-        #expect(view.contentSize == Size(width: 335, height: 170))
+        expectEqual(view.contentSize, Size(width: 335, height: 170))
         // Hit testing: (235, 70) is inside cell 3 only (cell 2 ends at 220); in the grid it was
         // empty space (the grid ends at x 220).
-        #expect(try view.indexPathForItem(at: Point(x: 235, y: 70))?.indexPath == LayoutIndexPath(0, 3))
+        expectEqual(try view.indexPathForItem(at: Point(x: 235, y: 70))?.indexPath, LayoutIndexPath(0, 3))
         // (125, 30): the grid's cell 1 (120…220 × 10…110); half way cell 1 goes from (120, 10)
         // to (120, 10) — it stays — and cell 2 starts at y 65: cell 1.
-        #expect(try view.indexPathForItem(at: Point(x: 125, y: 30))?.indexPath == LayoutIndexPath(0, 1))
+        expectEqual(try view.indexPathForItem(at: Point(x: 125, y: 30))?.indexPath, LayoutIndexPath(0, 1))
         // The visible cells (viewport 0…200 × 0…200): cell 3 at x 230 is outside.
-        #expect(try view.indexPathsForVisibleItems() == [0, 1, 2].map { LayoutIndexPath(0, $0) })
+        expectEqual(try view.indexPathsForVisibleItems(), [0, 1, 2].map { LayoutIndexPath(0, $0) })
     }
 
     /// Finishing installs the next layout; cancelling brings back the current one. The offset is
@@ -84,9 +86,9 @@ struct HeadlessTransitionTests {
         try finished.setContentOffset(Point(x: 100, y: 0))
         _ = finished.takeEvents()
         try finished.endInteractiveTransition(finish: true)
-        #expect(finished.layout === row)
-        #expect(finished.transitionLayout == nil)
-        #expect(finished.contentOffset == Point(x: 100, y: 0))
+        expect(finished.layout === row)
+        expect(finished.transitionLayout == nil)
+        expectEqual(finished.contentOffset, Point(x: 100, y: 0))
         #expect(
             finished.takeEvents() == [
                 .prepare(reason: "transition finished"), .transition(action: "finish", progress: 1),
@@ -101,8 +103,8 @@ struct HeadlessTransitionTests {
         try cancelled.setTransitionProgress(0.5)
         try cancelled.setContentOffset(Point(x: 100, y: 0))
         try cancelled.endInteractiveTransition(finish: false)
-        #expect(cancelled.layout === grid)
-        #expect(cancelled.contentOffset == Point(x: 30, y: 0))
+        expect(cancelled.layout === grid)
+        expectEqual(cancelled.contentOffset, Point(x: 30, y: 0))
         #expect(
             try cancelled.attributesOfItem(at: LayoutIndexPath(0, 3))?.frame
                 == Rect(x: 120, y: 120, width: 100, height: 100))
@@ -115,10 +117,10 @@ struct HeadlessTransitionTests {
         let lift = Lift()
         try view.startInteractiveTransition(to: Self.row(), bending: lift)
         try view.setTransitionProgress(0.5)
-        #expect(try view.attributesOfItem(at: LayoutIndexPath(0, 3))?.frame.y == 45)
+        expectEqual(try view.attributesOfItem(at: LayoutIndexPath(0, 3))?.frame.y, 45)
         try view.updateAnimatedValue(.number(5), forKey: "lift")
-        #expect(view.transitionLayout?.animatedValues["lift"] == .number(5))
-        #expect(try view.attributesOfItem(at: LayoutIndexPath(0, 3))?.frame.y == 60)
+        expectEqual(view.transitionLayout?.animatedValues["lift"], .number(5))
+        expectEqual(try view.attributesOfItem(at: LayoutIndexPath(0, 3))?.frame.y, 60)
     }
 
     @Test func transitionCallsOutOfTurnAreRefused() throws {

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// Batch updates through the headless view: the plan, and selection following its items.
@@ -11,23 +12,23 @@ struct HeadlessUpdateTests {
         view.selectItem(at: LayoutIndexPath(0, 7))
         // Deleting item 1 shifts both down by one.
         try view.performBatchUpdates(BatchUpdate(deletedItems: [LayoutIndexPath(0, 1)]))
-        #expect(view.selectedItems == [LayoutIndexPath(0, 2), LayoutIndexPath(0, 6)])
-        #expect(view.context.data.numberOfItems(inSection: 0) == 9)
+        expectEqual(view.selectedItems, [LayoutIndexPath(0, 2), LayoutIndexPath(0, 6)])
+        expectEqual(view.context.data.numberOfItems(inSection: 0), 9)
         // Inserting at 0 shifts them up again.
         try view.performBatchUpdates(BatchUpdate(insertedItems: [LayoutIndexPath(0, 0)]))
-        #expect(view.selectedItems == [LayoutIndexPath(0, 3), LayoutIndexPath(0, 7)])
+        expectEqual(view.selectedItems, [LayoutIndexPath(0, 3), LayoutIndexPath(0, 7)])
         // Moving 3 → 9: the survivors 0, 1, 2, 4, …, 9 fill new positions 0…8 in order, so old 7
         // lands at 6 and the moved item at 9.
         try view.performBatchUpdates(
             BatchUpdate(movedItems: [.init(from: LayoutIndexPath(0, 3), to: LayoutIndexPath(0, 9))]))
-        #expect(view.selectedItems == [LayoutIndexPath(0, 6), LayoutIndexPath(0, 9)])
+        expectEqual(view.selectedItems, [LayoutIndexPath(0, 6), LayoutIndexPath(0, 9)])
         // Deleting a selected item takes it out of the selection.
         _ = view.takeEvents()
         let plan = try view.performBatchUpdates(BatchUpdate(deletedItems: [LayoutIndexPath(0, 6)]))
-        #expect(view.selectedItems == [LayoutIndexPath(0, 8)])
-        #expect(view.takeEvents().contains(.deselect(LayoutIndexPath(0, 6))))
+        expectEqual(view.selectedItems, [LayoutIndexPath(0, 8)])
+        expect(view.takeEvents().contains(.deselect(LayoutIndexPath(0, 6))))
         let deleted = plan.entries.filter { $0.change == .delete }.map(\.indexPathBefore)
-        #expect(deleted == [LayoutIndexPath(0, 6)])
+        expectEqual(deleted, [LayoutIndexPath(0, 6)])
     }
 
     @Test func anUpdatePreparesBeforeAndAfterAndLogsThePlan() throws {
@@ -36,12 +37,12 @@ struct HeadlessUpdateTests {
         _ = view.takeEvents()
         let plan = try view.performBatchUpdates(BatchUpdate(insertedItems: [LayoutIndexPath(0, 4)]))
         // The first prepare, then UpdatePlanner's two (data before and after the update).
-        #expect(layout.prepareCount == 3 && view.prepareCount == 3)
+        expect(layout.prepareCount == 3 && view.prepareCount == 3)
         #expect(
             view.takeEvents() == [
                 .prepare(reason: "batch update (before)"), .prepare(reason: "batch update (after)"), .batchUpdate(plan),
             ])
-        #expect(plan.entries.filter { $0.change == .insert }.map(\.indexPathAfter) == [LayoutIndexPath(0, 4)])
+        expectEqual(plan.entries.filter { $0.change == .insert }.map(\.indexPathAfter), [LayoutIndexPath(0, 4)])
     }
 
     @Test func aBadBatchChangesNothing() throws {
@@ -50,8 +51,8 @@ struct HeadlessUpdateTests {
         #expect(throws: UpdateError.self) {
             try view.performBatchUpdates(BatchUpdate(deletedItems: [LayoutIndexPath(0, 5)]))
         }
-        #expect(view.context.data.numberOfItems(inSection: 0) == 3)
-        #expect(view.selectedItems == [LayoutIndexPath(0, 2)])
+        expectEqual(view.context.data.numberOfItems(inSection: 0), 3)
+        expectEqual(view.selectedItems, [LayoutIndexPath(0, 2)])
     }
 
     @Test func stateInvalidatesWithoutAnimating() throws {
@@ -59,12 +60,12 @@ struct HeadlessUpdateTests {
         let view = try HeadlessCollectionView(layout: layout, context: headlessContext(items: 3))
         _ = view.takeEvents()
         try view.setState("mode", .bool(true))
-        #expect(view.context.state["mode"] == .bool(true))
-        #expect(layout.prepareCount == 2)
+        expectEqual(view.context.state["mode"], .bool(true))
+        expectEqual(layout.prepareCount, 2)
         #expect(
             view.takeEvents() == [.stateChange(key: "mode", old: nil, new: .bool(true)), .prepare(reason: "state")])
         try view.setState("mode", nil)
-        #expect(view.context.state["mode"] == nil)
+        expect(view.context.state["mode"] == nil)
     }
 
     @Test func deletionsThatShrinkTheContentPullTheOffsetBack() throws {
@@ -72,6 +73,6 @@ struct HeadlessUpdateTests {
         let view = try HeadlessCollectionView(layout: TestLayout(), context: headlessContext(items: 20))
         try view.setContentOffset(Point(x: 0, y: 710))
         try view.performBatchUpdates(BatchUpdate(deletedItems: (0..<6).map { LayoutIndexPath(0, $0) }))
-        #expect(view.contentOffset == Point(x: 0, y: 380))
+        expectEqual(view.contentOffset, Point(x: 0, y: 380))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 /// A flow layout with pinned headers invalidates on every bounds change: scrolling the headless
@@ -27,31 +28,31 @@ struct PinnedHeaderScrollingTests {
 
     @Test func everyScrollReprepares() throws {
         let view = try HeadlessCollectionView(layout: layout(pinned: true), context: context())
-        #expect(view.contentSize == Size(width: 100, height: 540))
-        #expect(view.prepareCount == 1)
+        expectEqual(view.contentSize, Size(width: 100, height: 540))
+        expectEqual(view.prepareCount, 1)
         // Offset 100: section 0's header pins to the top of the viewport,
         // min(max(0, 100), 270 − 40) = 100.
         try view.setContentOffset(Point(x: 0, y: 100))
-        #expect(view.prepareCount == 2)
-        #expect(try header(view, 0) == Rect(x: 0, y: 100, width: 100, height: 40))
+        expectEqual(view.prepareCount, 2)
+        expectEqual(try header(view, 0), Rect(x: 0, y: 100, width: 100, height: 40))
         // Offset 250: section 0's header is pushed up by its section's end, 270 − 40 = 230;
         // section 1's stays at its place, 270.
         try view.setContentOffset(Point(x: 0, y: 250))
-        #expect(view.prepareCount == 3)
-        #expect(try header(view, 0) == Rect(x: 0, y: 230, width: 100, height: 40))
-        #expect(try header(view, 1) == Rect(x: 0, y: 270, width: 100, height: 40))
+        expectEqual(view.prepareCount, 3)
+        expectEqual(try header(view, 0), Rect(x: 0, y: 230, width: 100, height: 40))
+        expectEqual(try header(view, 1), Rect(x: 0, y: 270, width: 100, height: 40))
         let changes = view.events.compactMap { event -> Bool? in
             if case .boundsChange(_, _, let invalidated) = event { return invalidated }
             return nil
         }
-        #expect(changes == [true, true])
+        expectEqual(changes, [true, true])
     }
 
     @Test func withoutPinningScrollingDoesNotReprepare() throws {
         let view = try HeadlessCollectionView(layout: layout(pinned: false), context: context())
         try view.setContentOffset(Point(x: 0, y: 100))
         try view.setContentOffset(Point(x: 0, y: 250))
-        #expect(view.prepareCount == 1)
-        #expect(try header(view, 1) == Rect(x: 0, y: 270, width: 100, height: 40))
+        expectEqual(view.prepareCount, 1)
+        expectEqual(try header(view, 1), Rect(x: 0, y: 270, width: 100, height: 40))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Pixel rounding")
@@ -8,7 +9,7 @@ struct PixelRoundingTests {
         (1.0 / 6.0, 3.0, 1.0 / 3.0), (10.2, 3.0, 31.0 / 3.0),
     ])
     func roundsToThePixelGrid(value: Double, scale: Double, expected: Double) {
-        #expect(PixelRounding.round(value, scale: scale) == expected)
+        expectEqual(PixelRounding.round(value, scale: scale), expected)
     }
 }
 
@@ -17,11 +18,11 @@ struct PixelRoundingTests {
 @Suite("Pixel rounding of huge coordinates")
 struct HugePixelRoundingTests {
     @Test func hugeCoordinatesStayFinite() {
-        #expect(PixelRounding.round(1e308, scale: 3) == 1e308)
-        #expect(PixelRounding.round(-1e308, scale: 3) == -1e308)
-        #expect(PixelRounding.round(9_007_199_254_740_993, scale: 2) == 9_007_199_254_740_993)
+        expectEqual(PixelRounding.round(1e308, scale: 3), 1e308)
+        expectEqual(PixelRounding.round(-1e308, scale: 3), -1e308)
+        expectEqual(PixelRounding.round(9_007_199_254_740_993, scale: 2), 9_007_199_254_740_993)
         // Ordinary values still round: 10.25 × 2 = 20.5 → 21 → 10.5.
-        #expect(PixelRounding.round(10.25, scale: 2) == 10.5)
+        expectEqual(PixelRounding.round(10.25, scale: 2), 10.5)
     }
 }
 
@@ -31,17 +32,17 @@ struct HugePixelRoundingTests {
 struct InlinePixelRoundingTests {
     @Test func halvesAndNeighboursAtScaleOne() {
         // The largest double below ½ stays below ½ (adding ½ to it would round up to 1).
-        #expect(PixelRounding.round(0.49999999999999994, scale: 1) == 0)
-        #expect(PixelRounding.round(2.5, scale: 1) == 3)
-        #expect(PixelRounding.round(-2.5, scale: 1) == -3)
-        #expect(PixelRounding.round(-2.4, scale: 1) == -2)
+        expectEqual(PixelRounding.round(0.49999999999999994, scale: 1), 0)
+        expectEqual(PixelRounding.round(2.5, scale: 1), 3)
+        expectEqual(PixelRounding.round(-2.5, scale: 1), -3)
+        expectEqual(PixelRounding.round(-2.4, scale: 1), -2)
         // 2⁵² − ½ is the last double with a fraction: it rounds away from zero to 2⁵².
-        #expect(PixelRounding.round(4_503_599_627_370_495.5, scale: 1) == 4_503_599_627_370_496)
+        expectEqual(PixelRounding.round(4_503_599_627_370_495.5, scale: 1), 4_503_599_627_370_496)
         // Zero keeps its sign, as libm's round does: −0.3 → −0.
-        #expect(PixelRounding.round(-0.3, scale: 1).sign == .minus)
-        #expect(PixelRounding.round(0.3, scale: 1).sign == .plus)
-        #expect(PixelRounding.round(1e300, scale: 1) == 1e300)
-        #expect(PixelRounding.round(.infinity, scale: 1) == .infinity)
+        expectEqual(PixelRounding.round(-0.3, scale: 1).sign, .minus)
+        expectEqual(PixelRounding.round(0.3, scale: 1).sign, .plus)
+        expectEqual(PixelRounding.round(1e300, scale: 1), 1e300)
+        expectEqual(PixelRounding.round(.infinity, scale: 1), .infinity)
     }
 
     @Test(arguments: [1.0, 2.0, 3.0, 0.5])
@@ -53,7 +54,7 @@ struct InlinePixelRoundingTests {
                 let scaled = value * scale
                 let expected = scaled.rounded(.toNearestOrAwayFromZero) / scale
                 let rounded = PixelRounding.round(value, scale: scale)
-                #expect(rounded == expected && rounded.sign == expected.sign, "\(value) at scale \(scale)")
+                expect(rounded == expected && rounded.sign == expected.sign, "\(value) at scale \(scale)")
             }
         }
     }

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import LayoutEngine
 
@@ -22,15 +23,15 @@ struct PreparedListingTests {
         // Cells first (output order), then the header; the cells read straight from the store.
         // Cell 1: 50 + 10 + 50 > 100 puts one cell on a line, centred ((100 − 50) / 2 = 25);
         // the second line starts below the 20-point header, cell 0 and the 10-point spacing.
-        #expect(listing.count == 4)
-        #expect(listing.plainCell(at: 1)?.frame == Rect(x: 25, y: 80, width: 50, height: 50))
+        expectEqual(listing.count, 4)
+        expectEqual(listing.plainCell(at: 1)?.frame, Rect(x: 25, y: 80, width: 50, height: 50))
     }
 
     @Test func pinnedHeadersTakeTheGeneralPath() throws {
         let (layout, context) = try prepared(pinned: true)
         let listing = try layout.allElementList(context: context)
-        #expect(listing.count == 4)
-        #expect(listing.plainCell(at: 1) == nil)
-        #expect(listing[1].frame == Rect(x: 25, y: 80, width: 50, height: 50))
+        expectEqual(listing.count, 4)
+        expect(listing.plainCell(at: 1) == nil)
+        expectEqual(listing[1].frame, Rect(x: 25, y: 80, width: 50, height: 50))
     }
 }

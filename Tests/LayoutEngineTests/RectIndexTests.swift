@@ -1,5 +1,6 @@
 @testable import LayoutEngine
 import TestSupport
+import TestExpectations
 import Testing
 
 @Suite("Rect index")
@@ -29,7 +30,7 @@ struct RectIndexTests {
             let query = Rect(
                 x: Double.random(in: -200...1100, using: &random), y: Double.random(in: -200...5200, using: &random),
                 width: Double.random(in: 0...600, using: &random), height: Double.random(in: 0...900, using: &random))
-            #expect(index.indices(in: query, frames: frames) == bruteForce(frames, query))
+            expectEqual(index.indices(in: query, frames: frames), bruteForce(frames, query))
         }
     }
 
@@ -52,12 +53,12 @@ struct RectIndexTests {
         // Three runs of 500, 40 and 40 frames in blocks of 32: ⌈500/32⌉ + ⌈40/32⌉ + ⌈40/32⌉ =
         // 16 + 2 + 2 = 20 blocks of reach and floor (16 bytes), plus 4 run starts and 4 block
         // starts (8 bytes each): 20 × 16 + 8 × 8 = 384.
-        #expect(index.approximateBytes == 384, "three runs: starts, block starts, reach and floor per block")
+        expectEqual(index.approximateBytes, 384, "three runs: starts, block starts, reach and floor per block")
         for _ in 0..<300 {
             let query = Rect(
                 x: Double.random(in: -50...350, using: &random), y: Double.random(in: -100...4100, using: &random),
                 width: Double.random(in: 0...400, using: &random), height: Double.random(in: 0...700, using: &random))
-            #expect(index.indices(in: query, frames: frames) == bruteForce(frames, query))
+            expectEqual(index.indices(in: query, frames: frames), bruteForce(frames, query))
         }
     }
 
@@ -79,12 +80,12 @@ struct RectIndexTests {
         let index = RectIndex(frames: frames)
         // One run of 600 frames: ⌈600/32⌉ = 19 blocks × 16 bytes + 2 starts + 2 block starts
         // × 8 bytes = 304 + 32 = 336.
-        #expect(index.approximateBytes == 336, "one run")
+        expectEqual(index.approximateBytes, 336, "one run")
         for _ in 0..<300 {
             let query = Rect(
                 x: Double.random(in: -50...300, using: &random), y: Double.random(in: -100...y, using: &random),
                 width: Double.random(in: 0...300, using: &random), height: Double.random(in: 0...500, using: &random))
-            #expect(index.indices(in: query, frames: frames) == bruteForce(frames, query))
+            expectEqual(index.indices(in: query, frames: frames), bruteForce(frames, query))
         }
     }
 
@@ -103,31 +104,31 @@ struct RectIndexTests {
         // Blocks of 32: 64 + 64 + 10 → 2 + 2 + 1 = 5 blocks × 16 bytes + (4 starts + 4 block
         // starts) × 8 = 80 + 64 = 144; 10 + 100 → 1 + 4 = 5 blocks: 80 + (3 + 3) × 8 = 128;
         // one run of 100 → 4 blocks: 64 + (2 + 2) × 8 = 96.
-        #expect(index.approximateBytes == bytes)
+        expectEqual(index.approximateBytes, bytes)
         var random = SplitMix64(seed: UInt64(frames.count))
         for _ in 0..<300 {
             let query = Rect(
                 x: Double.random(in: -50...350, using: &random), y: Double.random(in: -100...5100, using: &random),
                 width: Double.random(in: 0...400, using: &random), height: Double.random(in: 0...700, using: &random))
-            #expect(index.indices(in: query, frames: frames) == bruteForce(frames, query))
+            expectEqual(index.indices(in: query, frames: frames), bruteForce(frames, query))
         }
     }
 
     @Test func touchingEdgesDoNotIntersect() {
         let frames = [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 10, y: 0, width: 10, height: 10)]
         let index = RectIndex(frames: frames)
-        #expect(index.indices(in: Rect(x: 10, y: 0, width: 5, height: 5), frames: frames) == [1])
-        #expect(index.indices(in: Rect(x: 9.999, y: 0, width: 5, height: 5), frames: frames) == [0, 1])
-        #expect(index.indices(in: Rect(x: 20, y: 0, width: 5, height: 5), frames: frames) == [])
+        expectEqual(index.indices(in: Rect(x: 10, y: 0, width: 5, height: 5), frames: frames), [1])
+        expectEqual(index.indices(in: Rect(x: 9.999, y: 0, width: 5, height: 5), frames: frames), [0, 1])
+        expectEqual(index.indices(in: Rect(x: 20, y: 0, width: 5, height: 5), frames: frames), [])
     }
 
     @Test func degenerateInputs() {
-        #expect(RectIndex(frames: []).indices(in: Rect(x: 0, y: 0, width: 10, height: 10), frames: []) == [])
+        expectEqual(RectIndex(frames: []).indices(in: Rect(x: 0, y: 0, width: 10, height: 10), frames: []), [])
         // Every element at one coordinate.
         let stacked =
             [Rect](repeating: Rect(x: 5, y: 5, width: 0, height: 0), count: 3) + [
                 Rect(x: 0, y: 0, width: 10, height: 10)
             ]
-        #expect(RectIndex(frames: stacked).indices(in: Rect(x: 1, y: 1, width: 2, height: 2), frames: stacked) == [3])
+        expectEqual(RectIndex(frames: stacked).indices(in: Rect(x: 1, y: 1, width: 2, height: 2), frames: stacked), [3])
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Layout-to-layout transitions")
@@ -15,13 +16,13 @@ struct TransitionPlannerTests {
         let context = CollectionContext(
             bounds: Rect(x: 0, y: 0, width: 320, height: 480), data: CollectionData(counts: [3]))
         let plan = try TransitionPlanner.plan(from: flow(100, 100), to: flow(320, 50), context: context)
-        #expect(plan.contentSizeBefore == Size(width: 320, height: 100))
-        #expect(plan.contentSizeAfter == Size(width: 320, height: 170))
-        #expect(plan.entries.allSatisfy { $0.change == .persist })
+        expectEqual(plan.contentSizeBefore, Size(width: 320, height: 100))
+        expectEqual(plan.contentSizeAfter, Size(width: 320, height: 170))
+        expect(plan.entries.allSatisfy { $0.change == .persist })
         let item = plan.entries[1]
-        #expect(item.attributes(at: 0).frame == Rect(x: 110, y: 0, width: 100, height: 100))
-        #expect(item.attributes(at: 0.5).frame == Rect(x: 55, y: 30, width: 210, height: 75))
-        #expect(item.attributes(at: 1).frame == Rect(x: 0, y: 60, width: 320, height: 50))
+        expectEqual(item.attributes(at: 0).frame, Rect(x: 110, y: 0, width: 100, height: 100))
+        expectEqual(item.attributes(at: 0.5).frame, Rect(x: 55, y: 30, width: 210, height: 75))
+        expectEqual(item.attributes(at: 1).frame, Rect(x: 0, y: 60, width: 320, height: 50))
     }
 
     /// A header only the second layout has fades in where it ends up.
@@ -31,11 +32,11 @@ struct TransitionPlannerTests {
         let second = flow(100, 100)
         second.configuration.headerReferenceSize = Size(width: 0, height: 30)
         let plan = try TransitionPlanner.plan(from: flow(100, 100), to: second, context: context)
-        let header = try #require(plan.entries.first { $0.category == .supplementary })
-        #expect(header.change == .insert)
-        #expect(header.attributes(at: 0.5).alpha == 0.5)
-        #expect(header.attributes(at: 0.5).frame == Rect(x: 0, y: 0, width: 320, height: 30))
+        let header = try require(plan.entries.first { $0.category == .supplementary })
+        expectEqual(header.change, .insert)
+        expectEqual(header.attributes(at: 0.5).alpha, 0.5)
+        expectEqual(header.attributes(at: 0.5).frame, Rect(x: 0, y: 0, width: 320, height: 30))
         let back = try TransitionPlanner.plan(from: second, to: flow(100, 100), context: context)
-        #expect(back.entries.first { $0.category == .supplementary }?.change == .delete)
+        expectEqual(back.entries.first { $0.category == .supplementary }?.change, .delete)
     }
 }

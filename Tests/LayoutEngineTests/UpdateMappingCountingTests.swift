@@ -1,4 +1,5 @@
 @testable import LayoutEngine
+import TestExpectations
 import Testing
 
 /// The mapping keeps only the changed items and finds every other place by counting; the
@@ -15,11 +16,11 @@ struct UpdateMappingCountingTests {
             oldCounts: [8],
             update: BatchUpdate(
                 deletedItems: [1, 5, 4].map { path(0, $0) }, insertedItems: [6, 0].map { path(0, $0) }))
-        #expect(mapping.newCounts == [7])
-        #expect((0..<8).map { mapping.newIndexPath(forOld: path(0, $0))?.item } == [1, nil, 2, 3, nil, nil, 4, 5])
-        #expect((0..<7).map { mapping.oldIndexPath(forNew: path(0, $0))?.item } == [nil, 0, 2, 3, 6, 7, nil])
+        expectEqual(mapping.newCounts, [7])
+        expectEqual((0..<8).map { mapping.newIndexPath(forOld: path(0, $0))?.item }, [1, nil, 2, 3, nil, nil, 4, 5])
+        expectEqual((0..<7).map { mapping.oldIndexPath(forNew: path(0, $0))?.item }, [nil, 0, 2, 3, 6, 7, nil])
         // Outside the sections: nothing.
-        #expect(mapping.oldIndexPath(forNew: path(0, 7)) == nil && mapping.newIndexPath(forOld: path(1, 0)) == nil)
+        expect(mapping.oldIndexPath(forNew: path(0, 7)) == nil && mapping.newIndexPath(forOld: path(1, 0)) == nil)
     }
 
     /// [3, 4]: move 1:3 → 0:0, delete 1:0, insert section 1 (2 items). New sections: 0 ← old 0
@@ -31,14 +32,15 @@ struct UpdateMappingCountingTests {
                 insertedSections: [1], deletedItems: [path(1, 0)], movedItems: [.init(from: path(1, 3), to: path(0, 0))]
             ),
             insertedSectionCounts: [1: 2])
-        #expect(mapping.newCounts == [4, 2, 2])
+        expectEqual(mapping.newCounts, [4, 2, 2])
         #expect(
             (0..<4).map { mapping.oldIndexPath(forNew: path(0, $0)) } == [
                 path(1, 3), path(0, 0), path(0, 1), path(0, 2),
             ])
-        #expect((0..<2).map { mapping.oldIndexPath(forNew: path(1, $0)) } == [nil, nil])
-        #expect((0..<2).map { mapping.oldIndexPath(forNew: path(2, $0)) } == [path(1, 1), path(1, 2)])
-        #expect((0..<4).map { mapping.newIndexPath(forOld: path(1, $0)) } == [nil, path(2, 0), path(2, 1), path(0, 0)])
+        expectEqual((0..<2).map { mapping.oldIndexPath(forNew: path(1, $0)) }, [nil, nil])
+        expectEqual((0..<2).map { mapping.oldIndexPath(forNew: path(2, $0)) }, [path(1, 1), path(1, 2)])
+        expectEqual(
+            (0..<4).map { mapping.newIndexPath(forOld: path(1, $0)) }, [nil, path(2, 0), path(2, 1), path(0, 0)])
     }
 
     static let batches: [(counts: [Int], batch: BatchUpdate, inserted: [Int: Int])] = [
@@ -83,18 +85,18 @@ struct UpdateMappingCountingTests {
             (0...mapping.newCounts[section]).map { path(section, $0) }
         }
         var cursor = OldPathCursor(mapping)
-        #expect(paths.map { cursor.oldIndexPath(forNew: $0) } == paths.map { mapping.oldIndexPath(forNew: $0) })
+        expectEqual(paths.map { cursor.oldIndexPath(forNew: $0) }, paths.map { mapping.oldIndexPath(forNew: $0) })
         // Every third path first, then the rest: steps and searches mixed.
         paths =
             stride(from: 0, to: paths.count, by: 3).map { paths[$0] }
             + paths.indices.filter { $0 % 3 != 0 }.map { paths[$0] }
         var scrambled = OldPathCursor(mapping)
-        #expect(paths.map { scrambled.oldIndexPath(forNew: $0) } == paths.map { mapping.oldIndexPath(forNew: $0) })
+        expectEqual(paths.map { scrambled.oldIndexPath(forNew: $0) }, paths.map { mapping.oldIndexPath(forNew: $0) })
         // Each old item comes back to where it was: the two directions agree.
         for section in counts.indices {
             for item in 0..<counts[section] {
                 let old = path(section, item)
-                if let new = mapping.newIndexPath(forOld: old) { #expect(mapping.oldIndexPath(forNew: new) == old) }
+                if let new = mapping.newIndexPath(forOld: old) { expectEqual(mapping.oldIndexPath(forNew: new), old) }
             }
         }
     }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @Suite("Batch updates: mapping and validation")
@@ -7,20 +8,21 @@ struct UpdateMappingTests {
 
     @Test func deleteShiftsLaterItemsUp() throws {
         let mapping = try UpdateMapping(oldCounts: [5], update: BatchUpdate(deletedItems: [path(0, 1)]))
-        #expect(mapping.newCounts == [4])
+        expectEqual(mapping.newCounts, [4])
         #expect(
             (0..<5).map { mapping.newIndexPath(forOld: path(0, $0)) } == [
                 path(0, 0), nil, path(0, 1), path(0, 2), path(0, 3),
             ])
-        #expect(mapping.change(ofOld: path(0, 1)) == .delete)
-        #expect(mapping.change(ofNew: path(0, 1)) == .persist)
+        expectEqual(mapping.change(ofOld: path(0, 1)), .delete)
+        expectEqual(mapping.change(ofNew: path(0, 1)), .persist)
     }
 
     @Test func insertShiftsLaterItemsDown() throws {
         let mapping = try UpdateMapping(oldCounts: [3], update: BatchUpdate(insertedItems: [path(0, 1)]))
-        #expect(mapping.newCounts == [4])
-        #expect((0..<4).map { mapping.oldIndexPath(forNew: path(0, $0)) } == [path(0, 0), nil, path(0, 1), path(0, 2)])
-        #expect(mapping.change(ofNew: path(0, 1)) == .insert)
+        expectEqual(mapping.newCounts, [4])
+        expectEqual(
+            (0..<4).map { mapping.oldIndexPath(forNew: path(0, $0)) }, [path(0, 0), nil, path(0, 1), path(0, 2)])
+        expectEqual(mapping.change(ofNew: path(0, 1)), .insert)
     }
 
     /// Delete old 0 and insert new 2 in a section of 4: survivors old 1, 2, 3 fill the new
@@ -29,7 +31,8 @@ struct UpdateMappingTests {
         let mapping = try UpdateMapping(
             oldCounts: [4], update: BatchUpdate(deletedItems: [path(0, 0)], insertedItems: [path(0, 2)]), newCounts: [4]
         )
-        #expect((0..<4).map { mapping.oldIndexPath(forNew: path(0, $0)) } == [path(0, 1), path(0, 2), nil, path(0, 3)])
+        expectEqual(
+            (0..<4).map { mapping.oldIndexPath(forNew: path(0, $0)) }, [path(0, 1), path(0, 2), nil, path(0, 3)])
     }
 
     /// [3, 2], move (0, 0) → (1, 2): section 0 keeps old 1, 2; section 1 keeps its two items
@@ -37,39 +40,39 @@ struct UpdateMappingTests {
     @Test func moveAcrossSections() throws {
         let mapping = try UpdateMapping(
             oldCounts: [3, 2], update: BatchUpdate(movedItems: [.init(from: path(0, 0), to: path(1, 2))]))
-        #expect(mapping.newCounts == [2, 3])
-        #expect(mapping.oldIndexPath(forNew: path(1, 2)) == path(0, 0))
-        #expect(mapping.change(ofNew: path(1, 2)) == .move)
-        #expect(mapping.newIndexPath(forOld: path(0, 1)) == path(0, 0))
-        #expect(mapping.newIndexPath(forOld: path(1, 1)) == path(1, 1))
+        expectEqual(mapping.newCounts, [2, 3])
+        expectEqual(mapping.oldIndexPath(forNew: path(1, 2)), path(0, 0))
+        expectEqual(mapping.change(ofNew: path(1, 2)), .move)
+        expectEqual(mapping.newIndexPath(forOld: path(0, 1)), path(0, 0))
+        expectEqual(mapping.newIndexPath(forOld: path(1, 1)), path(1, 1))
     }
 
     @Test func sectionInsertWithItemsShiftsTheOthers() throws {
         let mapping = try UpdateMapping(oldCounts: [2], update: BatchUpdate(insertedSections: [0]), newCounts: [3, 2])
-        #expect(mapping.sectionsNewToOld == [nil, 0])
-        #expect(mapping.newIndexPath(forOld: path(0, 1)) == path(1, 1))
-        #expect((0..<3).map { mapping.change(ofNew: path(0, $0)) } == [.insert, .insert, .insert])
+        expectEqual(mapping.sectionsNewToOld, [nil, 0])
+        expectEqual(mapping.newIndexPath(forOld: path(0, 1)), path(1, 1))
+        expectEqual((0..<3).map { mapping.change(ofNew: path(0, $0)) }, [.insert, .insert, .insert])
     }
 
     @Test func sectionDeleteAndMove() throws {
         let deleted = try UpdateMapping(oldCounts: [2, 3], update: BatchUpdate(deletedSections: [0]))
-        #expect(deleted.newCounts == [3])
-        #expect(deleted.change(ofOld: path(0, 1)) == .delete)
-        #expect(deleted.newIndexPath(forOld: path(1, 2)) == path(0, 2))
+        expectEqual(deleted.newCounts, [3])
+        expectEqual(deleted.change(ofOld: path(0, 1)), .delete)
+        expectEqual(deleted.newIndexPath(forOld: path(1, 2)), path(0, 2))
         // Move section 0 to the end: the others keep their order in front of it.
         let moved = try UpdateMapping(
             oldCounts: [1, 2, 3], update: BatchUpdate(movedSections: [.init(from: 0, to: 2)]))
-        #expect(moved.sectionsNewToOld == [1, 2, 0])
-        #expect(moved.newCounts == [2, 3, 1])
+        expectEqual(moved.sectionsNewToOld, [1, 2, 0])
+        expectEqual(moved.newCounts, [2, 3, 1])
     }
 
     @Test func reloadsKeepTheirPlace() throws {
         let mapping = try UpdateMapping(oldCounts: [3], update: BatchUpdate(reloadedItems: [path(0, 1)]))
-        #expect(mapping.newIndexPath(forOld: path(0, 1)) == path(0, 1))
-        #expect(mapping.change(ofNew: path(0, 1)) == .reload)
+        expectEqual(mapping.newIndexPath(forOld: path(0, 1)), path(0, 1))
+        expectEqual(mapping.change(ofNew: path(0, 1)), .reload)
         let section = try UpdateMapping(oldCounts: [2, 2], update: BatchUpdate(reloadedSections: [1]))
-        #expect(section.change(ofNew: path(1, 0)) == .reload)
-        #expect(section.change(ofNew: path(0, 0)) == .persist)
+        expectEqual(section.change(ofNew: path(1, 0)), .reload)
+        expectEqual(section.change(ofNew: path(0, 0)), .persist)
     }
 
     @Test(arguments: [
@@ -163,7 +166,7 @@ struct UpdateMappingTests {
                 ]))
         let sections = try UpdateMapping(
             oldCounts: [3, 2], update: BatchUpdate(insertedSections: [2], movedSections: [.init(from: 1, to: 0)]))
-        #expect(sections.newData(from: old).sections.map(\.data) == [.string("S1"), .string("S0"), nil])
+        expectEqual(sections.newData(from: old).sections.map(\.data), [.string("S1"), .string("S0"), nil])
     }
 }
 

@@ -1,5 +1,6 @@
 import LayoutEngine
 @testable import LayoutOutput
+import TestExpectations
 import Testing
 
 @Suite("Layout diff")
@@ -27,10 +28,10 @@ struct LayoutDiffTests {
             LayoutAttributes(key: .cell(0, 3), frame: Rect(x: 0, y: 130, width: 100, height: 100)),
         ])
         let diff = LayoutDiff(from: old, to: new)
-        #expect(diff.moved.map(\.key) == [.cell(0, 3), .cell(0, 1)])
-        #expect(diff.moved.map(\.distance) == [20, 10])
-        #expect(diff.resized == [.cell(0, 0), .cell(0, 1)])
-        #expect(diff.restyled == [.cell(0, 2)])
+        expectEqual(diff.moved.map(\.key), [.cell(0, 3), .cell(0, 1)])
+        expectEqual(diff.moved.map(\.distance), [20, 10])
+        expectEqual(diff.resized, [.cell(0, 0), .cell(0, 1)])
+        expectEqual(diff.restyled, [.cell(0, 2)])
         #expect(
             diff.summary()
                 == "+0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 1] by 10), 2 resized, 1 restyled, content 320×210"
@@ -58,10 +59,10 @@ struct LayoutDiffTests {
         }
         let (before, after) = (try store(false), try store(true))
         let expected = LayoutDiff(from: snapshot(before.allAttributes()), to: snapshot(after.allAttributes()))
-        #expect(expected.moved.map(\.key) == [.cell(0, 1500), .cell(0, 2999)])
-        #expect(expected.resized == [.cell(0, 2000)])
-        #expect(expected.restyled == [.cell(0, 2500)])
-        #expect(expected.added == [.cell(0, 3000)])
+        expectEqual(expected.moved.map(\.key), [.cell(0, 1500), .cell(0, 2999)])
+        expectEqual(expected.resized, [.cell(0, 2000)])
+        expectEqual(expected.restyled, [.cell(0, 2500)])
+        expectEqual(expected.added, [.cell(0, 3000)])
         func listed(_ elements: ElementList) -> LayoutSnapshot {
             LayoutSnapshot(
                 bounds: Rect(x: 0, y: 0, width: 320, height: 480), contentSize: Size(width: 320, height: 210),
@@ -74,15 +75,16 @@ struct LayoutDiffTests {
             }
             return ElementList(packed: ContiguousArray(cells), rest: Array(all[cells.count...]))
         }
-        #expect(LayoutDiff(from: listed(ElementList(store: before)), to: listed(ElementList(store: after))) == expected)
-        #expect(LayoutDiff(from: listed(packed(before)), to: listed(packed(after))) == expected)
-        #expect(LayoutDiff(from: listed(ElementList(store: before)), to: listed(packed(after))) == expected)
+        expectEqual(
+            LayoutDiff(from: listed(ElementList(store: before)), to: listed(ElementList(store: after))), expected)
+        expectEqual(LayoutDiff(from: listed(packed(before)), to: listed(packed(after))), expected)
+        expectEqual(LayoutDiff(from: listed(ElementList(store: before)), to: listed(packed(after))), expected)
         // Counted (what `watch` prints) over each form: the same counts and largest moves.
         for (old, new) in [
             (ElementList(store: before), ElementList(store: after)), (packed(before), packed(after)),
             (ElementList(store: before), packed(after)), (packed(before), ElementList(store: after)),
         ] {
-            #expect(LayoutDiff.Summary(from: listed(old), to: listed(new)) == expected.summarized())
+            expectEqual(LayoutDiff.Summary(from: listed(old), to: listed(new)), expected.summarized())
         }
         #expect(
             expected.summary()
@@ -116,18 +118,18 @@ struct LayoutDiffTests {
         let counted = LayoutDiff.Summary(from: old, to: new)
         #expect(
             counted.largestMoves.map(\.key) == [.supplementary("header", 0, 0), .cell(0, 2), .cell(0, 3)])
-        #expect(counted.largestMoves.map(\.distance) == [50, 5, 5])
+        expectEqual(counted.largestMoves.map(\.distance), [50, 5, 5])
         #expect(
             (counted.added, counted.removed, counted.moved, counted.resized, counted.restyled) == (1, 1, 6, 1, 1))
         let listed = LayoutDiff(from: old, to: new)
-        #expect(listed.moved.map(\.key) == [.supplementary("header", 0, 0)] + (2...5).map { .cell(0, $0) } + [line])
-        #expect(counted == listed.summarized())
+        expectEqual(listed.moved.map(\.key), [.supplementary("header", 0, 0)] + (2...5).map { .cell(0, $0) } + [line])
+        expectEqual(counted, listed.summarized())
         #expect(
             counted.line
                 == "+1 −1 elements, 6 moved (largest: supplementary \"header\" [0, 0] by 50, cell [0, 2] by 5, cell [0, 3] by 5, …), 1 resized, 1 restyled, content 320×210"
         )
         // A save that changes nothing says so.
-        #expect(LayoutDiff.Summary(from: new, to: new).line == "no change")
+        expectEqual(LayoutDiff.Summary(from: new, to: new).line, "no change")
     }
 
     /// The case: every cell of a grid both moves and resizes: all counted in both.
@@ -141,9 +143,9 @@ struct LayoutDiffTests {
                 LayoutAttributes(key: .cell(0, $0), frame: Rect(x: Double($0) * 20, y: 5, width: 20, height: 20))
             })
         let diff = LayoutDiff(from: old, to: new)
-        #expect(diff.moved.count == 24)
-        #expect(diff.resized.count == 24)
-        #expect(diff.restyled.isEmpty)
+        expectEqual(diff.moved.count, 24)
+        expectEqual(diff.resized.count, 24)
+        expect(diff.restyled.isEmpty)
     }
 
     /// Watch lines round what they report to three decimals, as the table does: the content
@@ -170,10 +172,10 @@ struct LayoutDiffTests {
         let old = snapshot([cell(0, x: 0, y: 0), cell(1, x: 10, y: 0), cell(2, x: 20, y: 0), cell(3, x: 30, y: 0)])
         let new = snapshot([cell(0, x: 0, y: 0), cell(1, x: 10, y: 5), cell(3, x: 40, y: 0), cell(4, x: 50, y: 0)])
         let diff = LayoutDiff(from: old, to: new)
-        #expect(diff.added == [.cell(0, 4)])
-        #expect(diff.removed == [.cell(0, 2)])
-        #expect(diff.moved.map(\.key) == [.cell(0, 3), .cell(0, 1)])
-        #expect(diff.moved.map(\.distance) == [10, 5])
-        #expect(diff.resized.isEmpty && diff.restyled.isEmpty)
+        expectEqual(diff.added, [.cell(0, 4)])
+        expectEqual(diff.removed, [.cell(0, 2)])
+        expectEqual(diff.moved.map(\.key), [.cell(0, 3), .cell(0, 1)])
+        expectEqual(diff.moved.map(\.distance), [10, 5])
+        expect(diff.resized.isEmpty && diff.restyled.isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 @testable import LayoutOutput
+import TestExpectations
 import Testing
 
 /// How each output writes `LayoutAttributes.animations`.
@@ -32,7 +33,7 @@ struct LoopingAnimationOutputTests {
                 == "[{\"keyPath\": \"opacity\", \"fromValue\": 1, \"toValue\": 0.5, \"duration\": 1, "
                 + "\"autoreverses\": false, \"repeatCount\": 3, \"timeOffset\": 0}]")
         // No animations: no key at all (existing outputs unchanged).
-        #expect(!JSONLayoutWriter.element(snapshot([]).elements[0]).contains("animations"))
+        expect(!JSONLayoutWriter.element(snapshot([]).elements[0]).contains("animations"))
     }
 
     @Test func tableAndTooltipDescribeThemShortly() {
@@ -41,7 +42,7 @@ struct LoopingAnimationOutputTests {
             LoopingAnimations.describe([jiggle, finite])
                 == "rotation -2→6 0.2s autoreverses forever offset 0.15s; translation.x 0→4 1s ×2")
         let table = TableLayoutWriter.string(snapshot([jiggle]))
-        #expect(table.hasSuffix("animations=[rotation -2→6 0.2s autoreverses forever offset 0.15s]\n"))
+        expect(table.hasSuffix("animations=[rotation -2→6 0.2s autoreverses forever offset 0.15s]\n"))
         #expect(
             ElementDrawing.tooltip(snapshot([jiggle]).elements[0]).contains(
                 "\nanimations rotation -2→6 0.2s autoreverses forever offset 0.15s"))
@@ -57,7 +58,7 @@ struct LoopingAnimationOutputTests {
                 "<g class=\"loop\" style=\"animation: ll-rotation-m2-6 0.2s linear -0.15s infinite alternate; "
                     + "transform-box: fill-box; transform-origin: center\"><rect x=\"0\" y=\"0\" width=\"10\" height=\"10\"/>"
             ))
-        #expect(svg.contains("</text></g></g>\n"))
+        expect(svg.contains("</text></g></g>\n"))
         #expect(
             svg.contains(
                 "  <style>\n    @keyframes ll-rotation-m2-6 { from { transform: rotate(-2deg); } to { transform: rotate(6deg); } }\n  </style>\n"
@@ -73,6 +74,6 @@ struct LoopingAnimationOutputTests {
                 == "    @keyframes ll-opacity-1-0p5 { from { opacity: 1; } to { opacity: 0.5; } }\n")
         // Without animations nothing changes: no loop group, no keyframes.
         let still = SVGLayoutWriter.string(snapshot([]))
-        #expect(!still.contains("class=\"loop\"") && !still.contains("@keyframes"))
+        expect(!still.contains("class=\"loop\"") && !still.contains("@keyframes"))
     }
 }

@@ -1,5 +1,6 @@
 import LayoutEngine
 @testable import LayoutOutput
+import TestExpectations
 import Testing
 import Platform
 
@@ -57,16 +58,16 @@ struct NumberBytesTests {
             (.infinity, "inf"), (-.infinity, "-inf"), (.nan, "nan"), (0.05, "0.05"), (-12.25, "-12.25"),
         ]
         for (value, text) in cases {
-            #expect(written(value) == text, "\(value)")
-            #expect(reference(value) == text, "\(value)")
+            expectEqual(written(value), text, "\(value)")
+            expectEqual(reference(value), text, "\(value)")
         }
         // Rounded to 3 decimals: 2.0004 → 2000.4 thousandths → 2; -0.0001 → -0 → 0; 1.23456 →
         // 1234.56 → 1235 thousandths. 2.0005 sits on a half: whichever side its double lands,
         // the writer must agree with the definition.
-        #expect(writtenRounded(2.0004) == "2")
-        #expect(writtenRounded(-0.0001) == "0")
-        #expect(writtenRounded(1.23456) == "1.235")
-        #expect(writtenRounded(2.0005) == referenceRounded(2.0005))
+        expectEqual(writtenRounded(2.0004), "2")
+        expectEqual(writtenRounded(-0.0001), "0")
+        expectEqual(writtenRounded(1.23456), "1.235")
+        expectEqual(writtenRounded(2.0005), referenceRounded(2.0005))
     }
 
     @Test func randomBitPatternsMatchTheDefinition() {
@@ -74,8 +75,8 @@ struct NumberBytesTests {
         var generator = Generator(state: 13)
         for _ in 0..<100_000 {
             let value = Double(bitPattern: generator.next())
-            #expect(written(value) == reference(value), "bits \(value.bitPattern)")
-            #expect(writtenRounded(value) == referenceRounded(value), "bits \(value.bitPattern)")
+            expectEqual(written(value), reference(value), "bits \(value.bitPattern)")
+            expectEqual(writtenRounded(value), referenceRounded(value), "bits \(value.bitPattern)")
         }
     }
 
@@ -91,8 +92,8 @@ struct NumberBytesTests {
             )
             let base = digits / powers[k]
             for value in [base, base.nextUp, base.nextDown, base * 3 / 7, base + 0.1, Double(Int(digits) % 4096) / 64] {
-                #expect(written(value) == reference(value), "bits \(value.bitPattern)")
-                #expect(writtenRounded(value) == referenceRounded(value), "bits \(value.bitPattern)")
+                expectEqual(written(value), reference(value), "bits \(value.bitPattern)")
+                expectEqual(writtenRounded(value), referenceRounded(value), "bits \(value.bitPattern)")
             }
         }
     }
@@ -103,8 +104,8 @@ struct NumberBytesTests {
         var generator = Generator(state: 7)
         for _ in 0..<50_000 {
             let value = Double(Int64.random(in: 1 << 46...(1 << 50), using: &generator)) / 64
-            #expect(written(value) == reference(value), "bits \(value.bitPattern)")
-            #expect(written(-value) == reference(-value), "bits \((-value).bitPattern)")
+            expectEqual(written(value), reference(value), "bits \(value.bitPattern)")
+            expectEqual(written(-value), reference(-value), "bits \((-value).bitPattern)")
         }
     }
 
@@ -124,6 +125,6 @@ struct NumberBytesTests {
         #expect(
             JSONLayoutWriter.string("a\"b\\c\nd\re\tf\u{1}g\u{1F}h é 🎉 \u{7F}")
                 == "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g\\u001fh é 🎉 \u{7F}\"")
-        #expect(JSONLayoutWriter.string("") == "\"\"")
+        expectEqual(JSONLayoutWriter.string(""), "\"\"")
     }
 }

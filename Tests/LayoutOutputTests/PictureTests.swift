@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 @testable import LayoutOutput
+import TestExpectations
 import Testing
 
 #if canImport(FoundationXML)
@@ -28,9 +29,9 @@ struct PictureTests {
     /// Wide 400×100: min(1.42, 5.4) = 1.42 → 600 wide, 100·1.42 + 60 = 202 high.
     /// Square 200×200: min(2.84, 2.7) = 2.7 → 200·2.7 + 32 = 572 wide, 600 high.
     @Test func fitSetsTheLongerSideForEveryAspectRatio() {
-        #expect(size(picture(content: Size(width: 100, height: 400), fit: 600)) == " width=\"167\" height=\"600\"")
-        #expect(size(picture(content: Size(width: 400, height: 100), fit: 600)) == " width=\"600\" height=\"202\"")
-        #expect(size(picture(content: Size(width: 200, height: 200), fit: 600)) == " width=\"572\" height=\"600\"")
+        expectEqual(size(picture(content: Size(width: 100, height: 400), fit: 600)), " width=\"167\" height=\"600\"")
+        expectEqual(size(picture(content: Size(width: 400, height: 100), fit: 600)), " width=\"600\" height=\"202\"")
+        expectEqual(size(picture(content: Size(width: 200, height: 200), fit: 600)), " width=\"572\" height=\"600\"")
         // viewBox of the tall one: margin 16/1.35 = 11.85 points, caption 28/1.35 = 20.74:
         // x −11.85, y −32.59, 123.7 × 444.44 (the picture's 167 × 600 at 1.35 px per point).
         #expect(
@@ -41,12 +42,12 @@ struct PictureTests {
     /// Under 200 pixels the margins and caption shrink in proportion: at 100, margin 8 and
     /// caption 14; 200×200 → min(84/200, 70/200) = 0.35 → 86 × 100.
     @Test func smallFitsShrinkTheMargins() {
-        #expect(size(picture(content: Size(width: 200, height: 200), fit: 100)) == " width=\"86\" height=\"100\"")
+        expectEqual(size(picture(content: Size(width: 200, height: 200), fit: 100)), " width=\"86\" height=\"100\"")
     }
 
     /// No fit: 480 wide at least; 200×300 → (480 − 32) / 200 = 2.24 px per point → 300·2.24 + 60 = 732 high.
     @Test func naturalSizeKeepsItsRules() {
-        #expect(size(picture(content: Size(width: 200, height: 300), fit: nil)) == " width=\"480\" height=\"732\"")
+        expectEqual(size(picture(content: Size(width: 200, height: 300), fit: nil)), " width=\"480\" height=\"732\"")
     }
 
     /// At fit 460 a 200×200 layout is drawn at min(428, 400)/200 = 2 px per point: labels are
@@ -72,16 +73,16 @@ struct PictureTests {
             LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 180, width: 200, height: 4)),
         ]
         let svg = picture(content: Size(width: 200, height: 200), elements: elements, fit: 460)
-        #expect(size(svg) == " width=\"432\" height=\"460\"")
-        #expect(XMLParser(data: Data(svg.utf8)).parse())
-        #expect(svg.contains(">[0, 0]</text>") && svg.contains("font-size=\"6\">[0, 0]</text>"))
-        #expect(svg.contains("font-size=\"5\">[0, 1]</text>"))
-        #expect(!svg.contains(">[0, 2]</text>"))
-        #expect(svg.contains("font-size=\"3.33\">Quarterly planning</text>"))
-        #expect(svg.components(separatedBy: ">Quarterly planning</text>").count - 1 == 1)
-        #expect(svg.contains("font-size=\"3.2\">header [0, 0]</text>"))
+        expectEqual(size(svg), " width=\"432\" height=\"460\"")
+        expect(XMLParser(data: Data(svg.utf8)).parse())
+        expect(svg.contains(">[0, 0]</text>") && svg.contains("font-size=\"6\">[0, 0]</text>"))
+        expect(svg.contains("font-size=\"5\">[0, 1]</text>"))
+        expect(!svg.contains(">[0, 2]</text>"))
+        expect(svg.contains("font-size=\"3.33\">Quarterly planning</text>"))
+        expectEqual(svg.components(separatedBy: ">Quarterly planning</text>").count - 1, 1)
+        expect(svg.contains("font-size=\"3.2\">header [0, 0]</text>"))
         // Every element has its tooltip, labelled or not.
-        #expect(svg.components(separatedBy: "<title>").count - 1 == 6)
+        expectEqual(svg.components(separatedBy: "<title>").count - 1, 6)
     }
 
     /// `--label FIELD` picks a custom field; elements without it fall back to `label`, then to
@@ -93,13 +94,13 @@ struct PictureTests {
         let b = LayoutAttributes(
             key: .cell(0, 1), frame: Rect(x: 0, y: 0, width: 80, height: 80), custom: ["label": .string("B")])
         let c = LayoutAttributes(key: .decoration("shelf", 2, 0), frame: Rect(x: 0, y: 0, width: 80, height: 80))
-        #expect(ElementDrawing.label(of: a, field: nil) == "A")
-        #expect(ElementDrawing.label(of: a, field: "title") == "Standup")
-        #expect(ElementDrawing.label(of: a, field: "hours") == "0.333")
-        #expect(ElementDrawing.label(of: b, field: "title") == "B")
-        #expect(ElementDrawing.label(of: c, field: "title") == "shelf [2, 0]")
+        expectEqual(ElementDrawing.label(of: a, field: nil), "A")
+        expectEqual(ElementDrawing.label(of: a, field: "title"), "Standup")
+        expectEqual(ElementDrawing.label(of: a, field: "hours"), "0.333")
+        expectEqual(ElementDrawing.label(of: b, field: "title"), "B")
+        expectEqual(ElementDrawing.label(of: c, field: "title"), "shelf [2, 0]")
         let svg = picture(content: Size(width: 200, height: 200), elements: [a], fit: 460, label: "title")
-        #expect(svg.contains(">Standup</text>"))
+        expect(svg.contains(">Standup</text>"))
     }
 
     /// The tooltip: category, kind, index path, frame, then alpha/zIndex/transform when not
@@ -121,7 +122,7 @@ struct PictureTests {
                 """)
         let shelf = LayoutAttributes(
             key: .decoration("shelf", 0, 0), frame: Rect(x: 0, y: 90, width: 200, height: 20), zIndex: -1)
-        #expect(ElementDrawing.tooltip(shelf) == "decoration shelf [0, 0]\nframe 0,90 200×20\nzIndex -1")
+        expectEqual(ElementDrawing.tooltip(shelf), "decoration shelf [0, 0]\nframe 0,90 200×20\nzIndex -1")
         let svg = picture(content: Size(width: 200, height: 200), elements: [shelf], fit: nil)
         #expect(
             svg.contains(
@@ -133,8 +134,8 @@ struct PictureTests {
         let a = LayoutAttributes(
             key: .cell(0, 0), frame: Rect(x: 0, y: 0, width: 180, height: 80), custom: ["label": .string("a\u{1}b<c>")])
         let svg = picture(content: Size(width: 200, height: 200), elements: [a], fit: 460)
-        #expect(svg.contains(">a\u{FFFD}b&lt;c&gt;</text>"))
-        #expect(XMLParser(data: Data(svg.utf8)).parse())
+        expect(svg.contains(">a\u{FFFD}b&lt;c&gt;</text>"))
+        expect(XMLParser(data: Data(svg.utf8)).parse())
     }
 }
 
@@ -164,6 +165,6 @@ extension PictureTests {
                 LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 80, width: 200, height: 40))
             ])
         let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 460, viewportOnly: true))
-        #expect(svg.contains("<text class=\"label\" x=\"100\" y=\"110\" font-size=\"6\">header [0, 0]</text>"))
+        expect(svg.contains("<text class=\"label\" x=\"100\" y=\"110\" font-size=\"6\">header [0, 0]</text>"))
     }
 }

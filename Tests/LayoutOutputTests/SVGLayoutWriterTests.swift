@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 @testable import LayoutOutput
+import TestExpectations
 import Testing
 
 #if canImport(FoundationXML)
@@ -26,7 +27,7 @@ struct SVGLayoutWriterTests {
     @Test func drawsEveryVisibleElementInZIndexOrder() throws {
         let svg = SVGLayoutWriter.string(Self.snapshot)
         // Well-formed XML.
-        #expect(XMLParser(data: Data(svg.utf8)).parse())
+        expect(XMLParser(data: Data(svg.utf8)).parse())
         let groups = svg.split(separator: "\n").filter { $0.hasPrefix("  <g ") }
         // The hidden cell is not drawn; the rest by zIndex: shelf (−1), cell 0.0 (0), cell 0.1 (2), header (10).
         func attribute(_ name: String, _ line: Substring) -> String? {
@@ -37,17 +38,17 @@ struct SVGLayoutWriterTests {
             groups.map { attribute("data-kind", $0) ?? attribute("data-index-path", $0)! } == [
                 "shelf", "0,0", "0,1", "header",
             ])
-        #expect(groups[2].contains("opacity=\"0.5\""))
-        #expect(svg.contains("<rect class=\"viewport\" x=\"0\" y=\"50\" width=\"200\" height=\"100\""))
-        #expect(svg.contains("content 200×300 · viewport 200×100 at 0,50 · 4 elements · 1 hidden"))
+        expect(groups[2].contains("opacity=\"0.5\""))
+        expect(svg.contains("<rect class=\"viewport\" x=\"0\" y=\"50\" width=\"200\" height=\"100\""))
+        expect(svg.contains("content 200×300 · viewport 200×100 at 0,50 · 4 elements · 1 hidden"))
     }
 
     @Test func countsWhatIsNotDrawn() {
         let svg = SVGLayoutWriter.string(Self.snapshot, options: .init(maxElements: 2))
-        #expect(svg.contains("· 2 elements · 1 hidden · 2 more not drawn"))
+        expect(svg.contains("· 2 elements · 1 hidden · 2 more not drawn"))
         var inRect = Self.snapshot
         inRect.totalElements = 1000
-        #expect(SVGLayoutWriter.string(inRect).contains("· 4 elements · 1 hidden · 995 beyond the rect"))
+        expect(SVGLayoutWriter.string(inRect).contains("· 4 elements · 1 hidden · 995 beyond the rect"))
     }
 
     /// A transform applies around the centre: frame (10, 10, 20, 20) has centre (20, 20); a
@@ -70,14 +71,14 @@ struct SVGLayoutWriterTests {
     }
 
     @Test func escapesText() {
-        #expect(SVGLayoutWriter.escape("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;")
+        expectEqual(SVGLayoutWriter.escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;")
     }
 
     @Test func htmlEmbedsThePicture() {
         var page = ""
         HTMLLayoutWriter.write(Self.snapshot, title: "demo <1>", to: &page)
-        #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(page.contains("<title>demo &lt;1&gt; — LuaLayout</title>"))
-        #expect(page.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        expect(page.hasPrefix("<!DOCTYPE html>"))
+        expect(page.contains("<title>demo &lt;1&gt; — LuaLayout</title>"))
+        expect(page.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
     }
 }

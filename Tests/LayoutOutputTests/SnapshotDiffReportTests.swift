@@ -1,5 +1,6 @@
 import LayoutEngine
 @testable import LayoutOutput
+import TestExpectations
 import Testing
 
 /// What a failed `expectSnapshot` says, and reading a stored snapshot back.
@@ -49,7 +50,7 @@ struct SnapshotDiffReportTests {
                 LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: 320, height: 40)),
             ], height: 100)
         let report = SnapshotDiffReport.describe(from: old, to: new)
-        #expect(report.summary == "2 moved or resized, 1 changed, 1 appeared, 1 vanished")
+        expectEqual(report.summary, "2 moved or resized, 1 changed, 1 appeared, 1 vanished")
         #expect(
             report.lines == [
                 "content 320×210 → 320×100",
@@ -70,9 +71,9 @@ struct SnapshotDiffReportTests {
                 LayoutAttributes(key: .cell(0, $0), frame: Rect(x: 0, y: Double($0) + 1, width: 1, height: 1))
             })
         let report = SnapshotDiffReport.describe(from: old, to: new)
-        #expect(report.lines.count == 21)
-        #expect(report.lines.first == "moved cell [0, 0]: 0,0 1×1 → 0,1 1×1")
-        #expect(report.lines.last == "… and 5 more")
+        expectEqual(report.lines.count, 21)
+        expectEqual(report.lines.first, "moved cell [0, 0]: 0,0 1×1 → 0,1 1×1")
+        expectEqual(report.lines.last, "… and 5 more")
     }
 
     /// The reader gives back exactly what the writer wrote: transforms, custom fields, kinds,
@@ -92,7 +93,7 @@ struct SnapshotDiffReportTests {
                 LayoutAttributes(key: .decoration("background", 1, 0), frame: Rect(x: 0, y: 0, width: 10, height: 10)),
             ])
         let text = JSONLayoutWriter.string(original)
-        #expect(try JSONLayoutReader.snapshot(from: text) == original)
+        expectEqual(try JSONLayoutReader.snapshot(from: text), original)
     }
 
     @Test func aMalformedSnapshotIsLocated() {

@@ -1,5 +1,6 @@
 import LayoutEngine
 @testable import LayoutOutput
+import TestExpectations
 import Testing
 
 /// Whole-content listings are written straight from the element store (plain cells without
@@ -40,10 +41,10 @@ struct StreamedElementsTests {
         let fromStore = LayoutSnapshot(
             bounds: fromArray.bounds, contentSize: size, elements: ElementList(store: try store()))
         // The store keeps output order (cells, supplementary, decoration), as the array above is.
-        #expect(fromStore.elements.array == elements())
-        #expect(JSONLayoutWriter.string(fromStore) == JSONLayoutWriter.string(fromArray))
-        #expect(TableLayoutWriter.string(fromStore) == TableLayoutWriter.string(fromArray))
-        #expect(SVGLayoutWriter.string(fromStore) == SVGLayoutWriter.string(fromArray))
+        expectEqual(fromStore.elements.array, elements())
+        expectEqual(JSONLayoutWriter.string(fromStore), JSONLayoutWriter.string(fromArray))
+        expectEqual(TableLayoutWriter.string(fromStore), TableLayoutWriter.string(fromArray))
+        expectEqual(SVGLayoutWriter.string(fromStore), SVGLayoutWriter.string(fromArray))
         // Only the first three are plain cells: the transform, custom fields and other
         // categories take the general path.
         #expect(
@@ -67,10 +68,10 @@ struct StreamedElementsTests {
         let fromStore = LayoutSnapshot(
             bounds: .zero, contentSize: size, elements: ElementList(store: try builder.build()))
         let table = TableLayoutWriter.string(fromStore)
-        #expect(table == TableLayoutWriter.string(fromArray))
+        expectEqual(table, TableLayoutWriter.string(fromArray))
         // x is right-aligned in a column as wide as "x" and "1.5" (3), so the wider value
         // pushes the row: two spaces after the index path, then the number.
-        #expect(table.contains("[0, 2050]  123456.789  2050"))
+        expect(table.contains("[0, 2050]  123456.789  2050"))
     }
 
     @Test func plainCellTextIsTheContractsElementObject() {
@@ -91,8 +92,8 @@ struct StreamedElementsTests {
         let snapshot = LayoutSnapshot(bounds: .zero, contentSize: Size(width: 1, height: 1), elements: many)
         var pieces = Pieces()
         JSONLayoutWriter.write(snapshot, to: &pieces)
-        #expect(pieces.texts.count >= 2)
-        #expect(pieces.texts.dropLast().allSatisfy { $0.hasSuffix("}") })
+        expect(pieces.texts.count >= 2)
+        expect(pieces.texts.dropLast().allSatisfy { $0.hasSuffix("}") })
         let expected = """
             {
               "bounds": {"x": 0, "y": 0, "width": 0, "height": 0},
@@ -100,7 +101,7 @@ struct StreamedElementsTests {
               "elements": [
 
             """ + many.map { "    " + JSONLayoutWriter.element($0) }.joined(separator: ",\n") + "\n  ]\n}\n"
-        #expect(pieces.texts.joined() == expected)
+        expectEqual(pieces.texts.joined(), expected)
     }
 
     /// Records each piece of text as the writer hands it over.

@@ -1,5 +1,6 @@
 import LayoutEngine
 @testable import LayoutOutput
+import TestExpectations
 import Testing
 
 /// A layout for plan tests: `place` gives each prepare's elements, kept in an element store;
@@ -181,9 +182,9 @@ struct StreamedPlanTests {
             layout: stored, old: Self.context(counts), new: Self.context(newCounts), update: batch)
         let generalPlan = try UpdatePlanner.plan(
             layout: listed, old: Self.context(counts), new: Self.context(newCounts), update: batch)
-        #expect(streamedPlan.before.store != nil && streamedPlan.after.store != nil)
-        #expect(streamedPlan.animationPlan == generalPlan)
-        #expect(stored.hookCalls == listed.hookCalls)
+        expect(streamedPlan.before.store != nil && streamedPlan.after.store != nil)
+        expectEqual(streamedPlan.animationPlan, generalPlan)
+        expectEqual(stored.hookCalls, listed.hookCalls)
         return (
             JSONPlanWriter.string(streamedPlan), JSONPlanWriter.string(generalPlan),
             JSONPlanWriter.string(streamedPlan.animationPlan)
@@ -195,8 +196,8 @@ struct StreamedPlanTests {
         let (counts, batch) = Self.batches[index]
         for place in [Self.flow(), Self.flow(header: 20, footer: 12)] {
             let text = try texts(counts, batch, place: place)
-            #expect(text.streamed == text.general)
-            #expect(text.built == text.general)
+            expectEqual(text.streamed, text.general)
+            expectEqual(text.built, text.general)
         }
     }
 
@@ -205,7 +206,7 @@ struct StreamedPlanTests {
         let (counts, batch) = Self.batches[index]
         for hooks in [false, true] {
             let text = try texts(counts, batch, hooks: hooks, place: Self.mixed)
-            #expect(text.streamed == text.general)
+            expectEqual(text.streamed, text.general)
         }
     }
 
@@ -226,15 +227,16 @@ struct StreamedPlanTests {
         func entry(_ change: String, _ before: String, _ after: String, _ from: String, _ to: String) -> String {
             "    {\"change\": \"\(change)\", \"category\": \"cell\", \"indexPathBefore\": \(before), \"indexPathAfter\": \(after), \"from\": \(from), \"to\": \(to)},"
         }
-        #expect(elements[0] == entry("move", "[2, 0]", "[0, 0]", cell(0, 0, 0, 420), cell(0, 0, 0, 0)))
-        #expect(elements[1] == entry("persist", "[0, 0]", "[0, 1]", cell(0, 0, 0, 0), cell(0, 1, 110, 0)))
-        #expect(elements[2] == entry("delete", "[0, 1]", "null", cell(0, 1, 110, 0), cell(0, 1, 110, 0, alpha: 0)))
-        #expect(elements[3] == entry("persist", "[0, 2]", "[0, 2]", cell(0, 2, 220, 0), cell(0, 2, 220, 0)))
+        expectEqual(elements[0], entry("move", "[2, 0]", "[0, 0]", cell(0, 0, 0, 420), cell(0, 0, 0, 0)))
+        expectEqual(elements[1], entry("persist", "[0, 0]", "[0, 1]", cell(0, 0, 0, 0), cell(0, 1, 110, 0)))
+        expectEqual(elements[2], entry("delete", "[0, 1]", "null", cell(0, 1, 110, 0), cell(0, 1, 110, 0, alpha: 0)))
+        expectEqual(elements[3], entry("persist", "[0, 2]", "[0, 2]", cell(0, 2, 220, 0), cell(0, 2, 220, 0)))
         // 5 + 5 + 2 cells after, 1 deleted: 13 entries; the last is old 2:2 → 2:1, no comma.
-        #expect(elements.count == 13 + 2)
-        #expect(elements[12] + "," == entry("persist", "[2, 2]", "[2, 1]", cell(2, 2, 220, 420), cell(2, 1, 110, 420)))
-        #expect(elements[11] == entry("persist", "[2, 1]", "[2, 0]", cell(2, 1, 110, 420), cell(2, 0, 0, 420)))
-        #expect(elements[6] == entry("insert", "null", "[1, 0]", cell(1, 0, 0, 210, alpha: 0), cell(1, 0, 0, 210)))
+        expectEqual(elements.count, 13 + 2)
+        expectEqual(
+            elements[12] + ",", entry("persist", "[2, 2]", "[2, 1]", cell(2, 2, 220, 420), cell(2, 1, 110, 420)))
+        expectEqual(elements[11], entry("persist", "[2, 1]", "[2, 0]", cell(2, 1, 110, 420), cell(2, 0, 0, 420)))
+        expectEqual(elements[6], entry("insert", "null", "[1, 0]", cell(1, 0, 0, 210, alpha: 0), cell(1, 0, 0, 210)))
     }
 
     /// A cell that prints as it did is copied rather than written again: equal numbers print
@@ -249,12 +251,12 @@ struct StreamedPlanTests {
             JSONLayoutWriter.writePlainCell(cell, to: bytes)
             return bytes.string
         }
-        #expect(cell.isWritten(as: zero) && text(cell) == text(zero))
+        expect(cell.isWritten(as: zero) && text(cell) == text(zero))
         var moved = cell
         moved.item = 8
         var hidden = cell
         hidden.hidden = true
-        #expect(!cell.isWritten(as: moved) && !cell.isWritten(as: hidden))
+        expect(!cell.isWritten(as: moved) && !cell.isWritten(as: hidden))
     }
 
     /// Only the elements that change get entries: the deleted one, the move and the insert.
@@ -263,9 +265,9 @@ struct StreamedPlanTests {
         let layout = PlanLayout(listsStore: true, place: Self.flow())
         let plan = try UpdatePlanner.updatePlan(
             layout: layout, old: Self.context(counts), new: Self.context([5, 5, 2]), update: batch)
-        #expect(plan.entryCount == 13)
-        #expect(plan.disappearing.map(\.position) == [1])
-        #expect((0..<plan.after.count).filter { plan.persistingSource(ofAfter: $0) == nil } == [0, 5])
-        #expect(plan.persistingSource(ofAfter: 1) == 0 && plan.persistingSource(ofAfter: 10) == 10)
+        expectEqual(plan.entryCount, 13)
+        expectEqual(plan.disappearing.map(\.position), [1])
+        expectEqual((0..<plan.after.count).filter { plan.persistingSource(ofAfter: $0) == nil }, [0, 5])
+        expect(plan.persistingSource(ofAfter: 1) == 0 && plan.persistingSource(ofAfter: 10) == 10)
     }
 }

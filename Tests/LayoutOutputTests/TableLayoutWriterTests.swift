@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 @testable import LayoutOutput
+import TestExpectations
 import Testing
 
 @Suite("Table and transform descriptions")
@@ -8,12 +9,12 @@ struct TableLayoutWriterTests {
     private func degrees(_ value: Double) -> Double { value * Double.pi / 180 }
 
     @Test func describesSimpleTransformsInWords() {
-        #expect(TransformDescription.describe(.rotationZ(degrees(6))) == "rotate 6°")
-        #expect(TransformDescription.describe(.rotationZ(degrees(-90))) == "rotate -90°")
-        #expect(TransformDescription.describe(.scale(x: 2, y: 2, z: 1)) == "scale 2")
-        #expect(TransformDescription.describe(.scale(x: 2, y: 3, z: 1)) == "scale 2,3")
-        #expect(TransformDescription.describe(.scale(x: -1, y: 1, z: 1)) == "scale -1,1")
-        #expect(TransformDescription.describe(.translation(x: 10, y: 0, z: 0)) == "translate 10,0")
+        expectEqual(TransformDescription.describe(.rotationZ(degrees(6))), "rotate 6°")
+        expectEqual(TransformDescription.describe(.rotationZ(degrees(-90))), "rotate -90°")
+        expectEqual(TransformDescription.describe(.scale(x: 2, y: 2, z: 1)), "scale 2")
+        expectEqual(TransformDescription.describe(.scale(x: 2, y: 3, z: 1)), "scale 2,3")
+        expectEqual(TransformDescription.describe(.scale(x: -1, y: 1, z: 1)), "scale -1,1")
+        expectEqual(TransformDescription.describe(.translation(x: 10, y: 0, z: 0)), "translate 10,0")
         // Rotation then scale (CATransform3DConcat order): a = d = 1.5·cos 30°, b = −c = 1.5·sin 30°.
         #expect(
             TransformDescription.describe(.rotationZ(degrees(30)).concatenating(.scale(x: 1.5, y: 1.5, z: 1)))
@@ -21,18 +22,18 @@ struct TableLayoutWriterTests {
         #expect(
             TransformDescription.describe(.scale(x: 2, y: 2, z: 1).concatenating(.translation(x: 5, y: -2.5, z: 0)))
                 == "scale 2 translate 5,-2.5")
-        #expect(TransformDescription.describe(.identity) == "identity")
+        expectEqual(TransformDescription.describe(.identity), "identity")
     }
 
     @Test func skewsAndThreeDimensionalTransformsAreNamedOnly() {
         // A shear: x' = x + 0.5·y (m21 = 0.5) is 2D but not a rotation or scale.
         #expect(
             TransformDescription.describe(Transform3D([1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])) == "matrix")
-        #expect(TransformDescription.describe(.rotationY(0.5)) == "3D")
+        expectEqual(TransformDescription.describe(.rotationY(0.5)), "3D")
         var perspective = Transform3D.identity
         perspective.m[11] = -1.0 / 500
-        #expect(TransformDescription.describe(perspective) == "3D")
-        #expect(TransformDescription.describe(.translation(x: 0, y: 0, z: 4)) == "3D")
+        expectEqual(TransformDescription.describe(perspective), "3D")
+        expectEqual(TransformDescription.describe(.translation(x: 0, y: 0, z: 4)), "3D")
     }
 
     /// 2797.977835051546 → 2797.978; 0.1 + 0.2 → 0.3; 1/3 in a custom field → 0.333; the JSON
@@ -48,15 +49,15 @@ struct TableLayoutWriterTests {
                     custom: ["share": .number(1.0 / 3), "name": .string("a")])
             ])
         let lines = TableLayoutWriter.string(snapshot).split(separator: "\n").map(String.init)
-        #expect(lines[0] == "content 375×2797.978  bounds 0,0.3 375×667  1 element")
-        #expect(lines[1] == "category  kind  indexPath    x       y  width  height  alpha  z  hidden  extra")
+        expectEqual(lines[0], "content 375×2797.978  bounds 0,0.3 375×667  1 element")
+        expectEqual(lines[1], "category  kind  indexPath    x       y  width  height  alpha  z  hidden  extra")
         #expect(
             lines[2]
                 == "cell            [0, 0]     0.3  10.001    100     2.5  0.333  0          transform=[rotate 6°] name=\"a\" share=0.333"
         )
         let json = JSONLayoutWriter.string(snapshot)
-        #expect(json.contains("\"height\": 2797.977835051546"))
-        #expect(json.contains("\"x\": 0.30000000000000004"))
-        #expect(json.contains("\"share\": 0.3333333333333333"))
+        expect(json.contains("\"height\": 2797.977835051546"))
+        expect(json.contains("\"x\": 0.30000000000000004"))
+        expect(json.contains("\"share\": 0.3333333333333333"))
     }
 }

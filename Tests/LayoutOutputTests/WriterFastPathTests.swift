@@ -1,5 +1,6 @@
 import LayoutEngine
 @testable import LayoutOutput
+import TestExpectations
 import Testing
 import Platform
 
@@ -31,8 +32,8 @@ struct WriterFastPathTests {
         }
         let (store, array) = try snapshots(cells)
         let json = JSONLayoutWriter.string(store)
-        #expect(json == JSONLayoutWriter.string(array))
-        #expect(TableLayoutWriter.string(store) == TableLayoutWriter.string(array))
+        expectEqual(json, JSONLayoutWriter.string(array))
+        expectEqual(TableLayoutWriter.string(store), TableLayoutWriter.string(array))
         // Cell 4 returns to width 5 after two cells of width 7; cell 9 repeats cell 8 (hidden).
         #expect(
             json.contains(
@@ -45,9 +46,9 @@ struct WriterFastPathTests {
         // Table: width column as wide as "width" (5), height as "height" (6, "0.25" is 4),
         // alpha as "alpha" (5), z as "z" but "-2" is 2 wide; hidden is "yes" on rows 8 and 9.
         let rows = TableLayoutWriter.string(store).split(separator: "\n")
-        #expect(rows[2 + 3].hasSuffix("      7       5      1   0"))
-        #expect(rows[2 + 9].hasSuffix("      5       5      1   0  yes"))
-        #expect(rows[2 + 10].hasSuffix("      5       5      1   0"))
+        expect(rows[2 + 3].hasSuffix("      7       5      1   0"))
+        expect(rows[2 + 9].hasSuffix("      5       5      1   0  yes"))
+        expect(rows[2 + 10].hasSuffix("      5       5      1   0"))
     }
 
     @Test func batchesAcrossTheBufferAndAroundOtherElementsAgree() throws {
@@ -62,8 +63,8 @@ struct WriterFastPathTests {
         elements.append(
             LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: 375, height: 30)))
         let (store, array) = try snapshots(elements)
-        #expect(JSONLayoutWriter.string(store) == JSONLayoutWriter.string(array))
-        #expect(TableLayoutWriter.string(store) == TableLayoutWriter.string(array))
+        expectEqual(JSONLayoutWriter.string(store), JSONLayoutWriter.string(array))
+        expectEqual(TableLayoutWriter.string(store), TableLayoutWriter.string(array))
     }
 
     @Test func picturesFromTheStoreCountHiddenAndUndrawnElements() throws {
@@ -76,13 +77,13 @@ struct WriterFastPathTests {
         }
         let (store, array) = try snapshots(cells)
         let svg = SVGLayoutWriter.string(store, options: .init(maxElements: 4))
-        #expect(svg == SVGLayoutWriter.string(array, options: .init(maxElements: 4)))
-        #expect(svg.contains("· 4 elements · 4 hidden · 2 more not drawn"))
+        expectEqual(svg, SVGLayoutWriter.string(array, options: .init(maxElements: 4)))
+        expect(svg.contains("· 4 elements · 4 hidden · 2 more not drawn"))
         let drawn = svg.split(separator: "\n").compactMap { line -> String? in
             guard let start = line.range(of: "data-index-path=\"") else { return nil }
             return String(line[start.upperBound...].prefix { $0 != "\"" })
         }
-        #expect(drawn == ["0,1", "0,2", "0,4", "0,5"])
+        expectEqual(drawn, ["0,1", "0,2", "0,4", "0,5"])
     }
 
     @Test func wholeNumbersAtEveryDigitCount() {
@@ -97,7 +98,7 @@ struct WriterFastPathTests {
         for value in values {
             let bytes = OutputBytes(chunk: 64)
             bytes.append(value)
-            #expect(bytes.string == String(value), "\(value)")
+            expectEqual(bytes.string, String(value), "\(value)")
         }
         // Right-aligned in 6: "-42" is 3 bytes after 3 spaces; 1234567 is wider: as is; 2.5
         // is moved right behind 3 spaces; -0 prints 0, after 2 spaces in a width of 3.
@@ -111,33 +112,33 @@ struct WriterFastPathTests {
             out.write(UInt8(ascii: "|"))
             out.writeRounded(-0.0, rightAlignedIn: 3)
         }
-        #expect(bytes.string == "   -42|1234567|   2.5|  0")
+        expectEqual(bytes.string, "   -42|1234567|   2.5|  0")
     }
 
     @Test func wholeNumbersFormatWithoutRounding() {
         // Integers below 10¹⁵ print as Int; -0 as 0; 10¹⁵ and beyond as Swift's description.
-        #expect(NumberFormatting.format(-0.0) == "0")
-        #expect(NumberFormatting.format(999_999_999_999_999) == "999999999999999")
-        #expect(NumberFormatting.format(-999_999_999_999_999) == "-999999999999999")
-        #expect(NumberFormatting.format(1e15) == "1000000000000000.0")
-        #expect(NumberFormatting.format(2.5) == "2.5")
+        expectEqual(NumberFormatting.format(-0.0), "0")
+        expectEqual(NumberFormatting.format(999_999_999_999_999), "999999999999999")
+        expectEqual(NumberFormatting.format(-999_999_999_999_999), "-999999999999999")
+        expectEqual(NumberFormatting.format(1e15), "1000000000000000.0")
+        expectEqual(NumberFormatting.format(2.5), "2.5")
         // Rounded: whole numbers unchanged below 10¹²; 10¹² itself by format.
-        #expect(NumberFormatting.rounded(-3) == "-3")
-        #expect(NumberFormatting.rounded(999_999_999_999) == "999999999999")
-        #expect(NumberFormatting.rounded(1e12) == "1000000000000")
-        #expect(NumberFormatting.rounded(2.0004) == "2")
+        expectEqual(NumberFormatting.rounded(-3), "-3")
+        expectEqual(NumberFormatting.rounded(999_999_999_999), "999999999999")
+        expectEqual(NumberFormatting.rounded(1e12), "1000000000000")
+        expectEqual(NumberFormatting.rounded(2.0004), "2")
         // The picture's two decimals: 12 stays 12, 12.345 → 1234.5 hundredths → 1235 (half away from zero) → 12.35.
-        #expect(SVGLayoutWriter.n(12) == "12")
-        #expect(SVGLayoutWriter.n(-0.0) == "0")
-        #expect(SVGLayoutWriter.n(.infinity) == "0")
+        expectEqual(SVGLayoutWriter.n(12), "12")
+        expectEqual(SVGLayoutWriter.n(-0.0), "0")
+        expectEqual(SVGLayoutWriter.n(.infinity), "0")
         // Beyond ±1e15 a picture holds the limit (·100 would overflow 1e308 to inf).
-        #expect(SVGLayoutWriter.n(1e308) == "1000000000000000.0")
-        #expect(SVGLayoutWriter.n(-1e300) == "-1000000000000000.0")
-        #expect(SVGLayoutWriter.n(12.345) == NumberFormatting.format((12.345 * 100).rounded() / 100))
+        expectEqual(SVGLayoutWriter.n(1e308), "1000000000000000.0")
+        expectEqual(SVGLayoutWriter.n(-1e300), "-1000000000000000.0")
+        expectEqual(SVGLayoutWriter.n(12.345), NumberFormatting.format((12.345 * 100).rounded() / 100))
     }
 
     @Test func plainTextIsNotEscapedAndTheRestIs() {
-        #expect(SVGLayoutWriter.escape("cell [0, 12]\nframe 1,2 3×4\tüñí") == "cell [0, 12]\nframe 1,2 3×4\tüñí")
+        expectEqual(SVGLayoutWriter.escape("cell [0, 12]\nframe 1,2 3×4\tüñí"), "cell [0, 12]\nframe 1,2 3×4\tüñí")
         // & < > " become references; scalar by scalar, \r becomes U+FFFD and the \n after it
         // stays (a CR LF is one Swift Character, not two); \t stays; \u{1} becomes U+FFFD.
         #expect(

@@ -1,5 +1,6 @@
 import LayoutEngine
 import LayoutOutput
+import TestExpectations
 import Testing
 
 @testable import LayoutTesting
@@ -47,23 +48,23 @@ struct CellPaintTests {
         // A cell without colours keeps the simulator's highlight mark (the page's rule).
         #expect(svg.components(separatedBy: ##"class="cell is-highlighted""##).count - 1 == 2)
         #expect(svg.contains(##"<rect x="0" y="100" width="100" height="100"/>"##))
-        #expect(svg.contains("g.is-highlighted rect:not(.part), g.is-highlighted polygon { fill: #1f4fa8; }"))
+        expect(svg.contains("g.is-highlighted rect:not(.part), g.is-highlighted polygon { fill: #1f4fa8; }"))
         // Without states (`run`) neither marks nor their rules are written.
         var plain = Self.states
         plain.selected = []
         plain.highlighted = []
-        #expect(!SVGLayoutWriter.string(plain).contains("is-selected"))
+        expect(!SVGLayoutWriter.string(plain).contains("is-selected"))
     }
 
     @Test func eachStateHasItsColourInThePNG() throws {
         let raster = try LayoutRaster.render(Self.states, scale: 1)
-        #expect(Self.pixel(raster, 50, 50) == 0x102030)
-        #expect(Self.pixel(raster, 150, 50) == 0xa00000)
-        #expect(Self.pixel(raster, 250, 50) == 0x0000b0)
-        #expect(Self.pixel(raster, 50, 150) == 0x1f4fa8, "the simulator's highlight on a cell without colours")
+        expectEqual(Self.pixel(raster, 50, 50), 0x102030)
+        expectEqual(Self.pixel(raster, 150, 50), 0xa00000)
+        expectEqual(Self.pixel(raster, 250, 50), 0x0000b0)
+        expectEqual(Self.pixel(raster, 50, 150), 0x1f4fa8, "the simulator's highlight on a cell without colours")
         // A selected cell's border is green: pixel 100 is inside [0, 1]'s box, 0.5 from its edge.
-        #expect(Self.pixel(raster, 100, 50) == 0x0a7d34)
-        #expect(Self.pixel(raster, 0, 50) == 0x1f4fa8, "an unselected cell's border stays")
+        expectEqual(Self.pixel(raster, 100, 50), 0x0a7d34)
+        expectEqual(Self.pixel(raster, 0, 50), 0x1f4fa8, "an unselected cell's border stays")
     }
 
     /// One 100-point cell with a green circle (10, 10, 40, 40), a white cross (50, 50, 40, 40)
@@ -103,19 +104,19 @@ struct CellPaintTests {
     @Test func partsAreDrawnInTheirShapesInThePNG() throws {
         let raster = try LayoutRaster.render(Self.parts, scale: 1)
         let cell: UInt32 = 0x4f8ef7
-        #expect(Self.pixel(raster, 30, 30) == 0x00ff00, "the circle's centre")
-        #expect(Self.pixel(raster, 12, 12) == cell, "inside the circle's box, outside the circle")
+        expectEqual(Self.pixel(raster, 30, 30), 0x00ff00, "the circle's centre")
+        expectEqual(Self.pixel(raster, 12, 12), cell, "inside the circle's box, outside the circle")
         // The cross: 5 wide, so within 2.5 of a diagonal. (52.5, 52.5) is on one, (87.5, 52.5)
         // on the other (x + y = 140); (70.5, 52.5) is 18 / √2 ≈ 12.7 from both. Below y = 60
         // the tag, drawn after it (parts go in name order), covers it.
-        #expect(Self.pixel(raster, 52, 52) == 0xffffff)
-        #expect(Self.pixel(raster, 87, 52) == 0xffffff)
-        #expect(Self.pixel(raster, 70, 70) == 0x123456)
-        #expect(Self.pixel(raster, 70, 52) == cell)
+        expectEqual(Self.pixel(raster, 52, 52), 0xffffff)
+        expectEqual(Self.pixel(raster, 87, 52), 0xffffff)
+        expectEqual(Self.pixel(raster, 70, 70), 0x123456)
+        expectEqual(Self.pixel(raster, 70, 52), cell)
         // The tag's corner: (2.5, 62.5) is 7.5 from both edges, √112.5 > 10 from the corner
         // circle's centre (10, 70): outside; (5.5, 65.5) is inside.
-        #expect(Self.pixel(raster, 2, 62) == cell)
-        #expect(Self.pixel(raster, 5, 65) == 0x123456)
+        expectEqual(Self.pixel(raster, 2, 62), cell)
+        expectEqual(Self.pixel(raster, 5, 65), 0x123456)
     }
 
     /// Refreshing: the content rests 60 points down (offset −60); the band is y −60…0 above the
@@ -124,16 +125,16 @@ struct CellPaintTests {
         var snapshot = LayoutSnapshot(
             bounds: Rect(x: 0, y: -60, width: 300, height: 160), contentSize: Size(width: 300, height: 100),
             elements: [LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 0, y: 0, width: 300, height: 100))])
-        #expect(!SVGLayoutWriter.string(snapshot).contains("refresh-control"))
+        expect(!SVGLayoutWriter.string(snapshot).contains("refresh-control"))
         snapshot.refreshControl = Rect(x: 0, y: -60, width: 300, height: 60)
         let svg = SVGLayoutWriter.string(snapshot, options: .init(viewportOnly: true))
         #expect(svg.contains(##"<g class="refresh-control" data-band="0,-60,300,60""##))
         // Twelve spokes from 5 to 10 points out; the first straight up: (150, −35) to (150, −40).
-        #expect(svg.components(separatedBy: "<line ").count - 1 == 12)
+        expectEqual(svg.components(separatedBy: "<line ").count - 1, 12)
         #expect(svg.contains(##"<line x1="150" y1="-35" x2="150" y2="-40" opacity="1"/>"##))
         let raster = try LayoutRaster.render(snapshot, scale: 1)
-        #expect(Self.pixel(raster, 157, 30) == 0x8e8e93, "the placeholder ring, 7.5 points from the centre")
-        #expect(Self.pixel(raster, 150, 30) == 0xffffff, "its hole")
-        #expect(Self.pixel(raster, 150, 45) == 0xffffff, "outside the ring")
+        expectEqual(Self.pixel(raster, 157, 30), 0x8e8e93, "the placeholder ring, 7.5 points from the centre")
+        expectEqual(Self.pixel(raster, 150, 30), 0xffffff, "its hole")
+        expectEqual(Self.pixel(raster, 150, 45), 0xffffff, "outside the ring")
     }
 }

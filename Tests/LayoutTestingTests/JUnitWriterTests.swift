@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import LayoutTesting
 
@@ -13,9 +14,9 @@ struct JUnitWriterTests {
     @Test func escaping() throws {
         let text = "a<b>&\"c'\nd\te\u{1}f\u{FFFE}"
         let escaped = JUnitWriter.escape(text)
-        #expect(escaped == "a&lt;b&gt;&amp;&quot;c&apos;&#10;d&#9;e\u{FFFD}f\u{FFFD}")
+        expectEqual(escaped, "a&lt;b&gt;&amp;&quot;c&apos;&#10;d&#9;e\u{FFFD}f\u{FFFD}")
         let document = try XMLDocument(xmlString: "<r v=\"\(escaped)\">\(escaped)</r>", options: [])
-        #expect(document.rootElement()?.attribute(forName: "v")?.stringValue == "a<b>&\"c'\nd\te\u{FFFD}f\u{FFFD}")
-        #expect(document.rootElement()?.stringValue == "a<b>&\"c'\nd\te\u{FFFD}f\u{FFFD}")
+        expectEqual(document.rootElement()?.attribute(forName: "v")?.stringValue, "a<b>&\"c'\nd\te\u{FFFD}f\u{FFFD}")
+        expectEqual(document.rootElement()?.stringValue, "a<b>&\"c'\nd\te\u{FFFD}f\u{FFFD}")
     }
 }

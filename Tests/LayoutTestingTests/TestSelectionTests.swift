@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TestExpectations
 import Testing
 @testable import LayoutTesting
 
@@ -18,42 +19,42 @@ struct TestSelectionTests {
         for count in 1...7 {
             var seen: [String] = []
             for index in 1...count {
-                let shard = try #require(TestSelection.Shard("\(index)/\(count)"))
+                let shard = try require(TestSelection.Shard("\(index)/\(count)"))
                 let part = TestSelection.part(shard, of: Self.files)
-                #expect(part.count == index * 23 / count - (index - 1) * 23 / count)
-                #expect(part == part.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+                expectEqual(part.count, index * 23 / count - (index - 1) * 23 / count)
+                expectEqual(part, part.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
                 seen += part
             }
-            #expect(seen.sorted() == Self.files, "N = \(count)")
+            expectEqual(seen.sorted(), Self.files, "N = \(count)")
         }
         let four = (1...4).map { TestSelection.part(TestSelection.Shard("\($0)/4")!, of: Self.files).count }
-        #expect(four == [5, 6, 6, 6])
+        expectEqual(four, [5, 6, 6, 6])
     }
 
     /// The same part on every machine: a function of the paths alone, not of their order.
     @Test func shardsAreStable() {
         let shard = TestSelection.Shard("2/3")!
-        #expect(TestSelection.part(shard, of: Self.files) == TestSelection.part(shard, of: Self.files.reversed()))
+        expectEqual(TestSelection.part(shard, of: Self.files), TestSelection.part(shard, of: Self.files.reversed()))
         // FNV-1a 64 of the empty string is its offset basis; of "a": (basis ^ 0x61) · prime.
         let basis: UInt64 = 0xcbf2_9ce4_8422_2325, prime: UInt64 = 0x0000_0100_0000_01B3
-        #expect(TestSelection.hash("") == basis)
-        #expect(TestSelection.hash("a") == (basis ^ 0x61) &* prime)
+        expectEqual(TestSelection.hash(""), basis)
+        expectEqual(TestSelection.hash("a"), (basis ^ 0x61) &* prime)
     }
 
     @Test func shardSyntax() {
-        #expect(TestSelection.Shard("1/1") == TestSelection.Shard("1/1"))
-        #expect(TestSelection.Shard("3/4")?.description == "3/4")
+        expectEqual(TestSelection.Shard("1/1"), TestSelection.Shard("1/1"))
+        expectEqual(TestSelection.Shard("3/4")?.description, "3/4")
         for bad in ["0/3", "4/3", "1/0", "1", "a/b", "1/2/3", "", "/", "-1/2"] {
-            #expect(TestSelection.Shard(bad) == nil, "\(bad)")
+            expect(TestSelection.Shard(bad) == nil, "\(bad)")
         }
     }
 
     @Test func filterKeepsPathsContainingAnyText() {
         let files = ["a/grid.test.lua", "a/list.test.lua", "b/grid-rtl.test.lua"]
-        #expect(TestSelection.filter(files, by: []) == files)
-        #expect(TestSelection.filter(files, by: ["grid"]) == ["a/grid.test.lua", "b/grid-rtl.test.lua"])
-        #expect(TestSelection.filter(files, by: ["list", "b/"]) == ["a/list.test.lua", "b/grid-rtl.test.lua"])
-        #expect(TestSelection.filter(files, by: ["nothing"]) == [])
+        expectEqual(TestSelection.filter(files, by: []), files)
+        expectEqual(TestSelection.filter(files, by: ["grid"]), ["a/grid.test.lua", "b/grid-rtl.test.lua"])
+        expectEqual(TestSelection.filter(files, by: ["list", "b/"]), ["a/list.test.lua", "b/grid-rtl.test.lua"])
+        expectEqual(TestSelection.filter(files, by: ["nothing"]), [])
     }
 }
 
@@ -79,8 +80,8 @@ struct SnapshotLedgerTests {
         ledger.record([WrittenSnapshot(path: path, text: "one", line: 3)], of: &first)
         ledger.record([WrittenSnapshot(path: path, text: "two", line: 4)], of: &second)
         ledger.record([WrittenSnapshot(path: path, text: "one", line: 5)], of: &third)
-        #expect(first.status == .passed)
-        #expect(third.status == .passed)
+        expectEqual(first.status, .passed)
+        expectEqual(third.status, .passed)
         #expect(
             second.result.failures == [
                 .init(
@@ -90,8 +91,8 @@ struct SnapshotLedgerTests {
                 )
             ])
         // What the failing test would have written is not, and it no longer says it was.
-        #expect(second.result.notes == [])
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "one")
+        expectEqual(second.result.notes, [])
+        expectEqual(try String(contentsOfFile: path, encoding: .utf8), "one")
     }
 
     /// `--update-snapshots`: the first test matched the stored file, the second would rewrite
@@ -105,7 +106,7 @@ struct SnapshotLedgerTests {
         let matched = WrittenSnapshot.digest(Array("one".utf8))
         ledger.record([WrittenSnapshot(.layout, path: path, matched: matched, line: 3)], of: &first)
         ledger.record([WrittenSnapshot(path: path, text: "two", line: 4)], of: &second)
-        #expect(first.status == .passed)
+        expectEqual(first.status, .passed)
         #expect(
             second.result.failures == [
                 .init(
@@ -114,7 +115,7 @@ struct SnapshotLedgerTests {
                         "snapshot 'rows' was matched earlier in this run (by a.test.lua) with a different layout: give each expectSnapshot its own name"
                 )
             ])
-        #expect(!FileManager.default.fileExists(atPath: path))
+        expect(!FileManager.default.fileExists(atPath: path))
     }
 
     /// Two tests writing one image name: the same flow, the same refusal (issue 32: image
@@ -129,7 +130,7 @@ struct SnapshotLedgerTests {
         var second = TestCaseReport(path: "b.test.lua", result: ScenarioTestResult(checks: 1), seconds: 0)
         ledger.record([WrittenSnapshot(.image, path: path, bytes: black, line: 2)], of: &first)
         ledger.record([WrittenSnapshot(.image, path: path, bytes: white, line: 7)], of: &second)
-        #expect(first.status == .passed)
+        expectEqual(first.status, .passed)
         #expect(
             second.result.failures == [
                 .init(
@@ -138,7 +139,7 @@ struct SnapshotLedgerTests {
                         "image snapshot 'p' was written earlier in this run (by a.test.lua) with a different image: give each expectImageSnapshot its own name"
                 )
             ])
-        #expect(try PNGFile.read(path) == LayoutRaster(width: 1, height: 1, pixels: [0, 0, 0, 255]))
+        expectEqual(try PNGFile.read(path), LayoutRaster(width: 1, height: 1, pixels: [0, 0, 0, 255]))
     }
 
     /// A report crosses the worker's pipe bit for bit.
@@ -160,7 +161,7 @@ struct SnapshotLedgerTests {
                 ]),
             .finished(TestCaseReport(path: "a", result: ScenarioTestResult(), seconds: 0), written: []),
         ]
-        for reply in replies { #expect(try TestWorkerReply(decoding: reply.encoded()) == reply) }
+        for reply in replies { expectEqual(try TestWorkerReply(decoding: reply.encoded()), reply) }
         #expect(
             try TestWorkerRequest(decoding: TestWorkerRequest(path: "a/b.test.lua").encoded()).path == "a/b.test.lua")
         #expect(throws: (any Error).self) { try TestWorkerReply(decoding: [9]) }

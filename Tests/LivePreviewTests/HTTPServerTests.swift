@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import LivePreview
 import TestSupport
@@ -11,8 +12,8 @@ struct HTTPServerTests {
     /// FIPS 180-2 appendix A vectors, the empty message, and one of exactly 64 bytes (the
     /// padding then fills a block of its own).
     @Test func sha1MatchesTheStandardVectors() {
-        #expect(hex(SHA1.digest([])) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
-        #expect(hex(SHA1.digest(Array("abc".utf8))) == "a9993e364706816aba3e25717850c26c9cd0d89d")
+        expectEqual(hex(SHA1.digest([])), "da39a3ee5e6b4b0d3255bfef95601890afd80709")
+        expectEqual(hex(SHA1.digest(Array("abc".utf8))), "a9993e364706816aba3e25717850c26c9cd0d89d")
         #expect(
             hex(SHA1.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
                 == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
@@ -26,17 +27,17 @@ struct HTTPServerTests {
             "": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=",
             "foobar": "Zm9vYmFy",
         ]
-        for (input, output) in vectors { #expect(Base64.encode(Array(input.utf8)) == output) }
-        #expect(Base64.encode([0xff, 0xfe, 0xfd]) == "//79")
+        for (input, output) in vectors { expectEqual(Base64.encode(Array(input.utf8)), output) }
+        expectEqual(Base64.encode([0xff, 0xfe, 0xfd]), "//79")
     }
 
     /// The end of a head is found from where the last scan stopped, across reads.
     @Test func endOfHeadAcceptsCRLFAndLF() {
-        #expect(HTTPServer.endOfHead(Array("GET / HTTP/1.1\r\n\r\nrest".utf8), from: 0) == 18)
-        #expect(HTTPServer.endOfHead(Array("GET / HTTP/1.1\n\n".utf8), from: 0) == 16)
-        #expect(HTTPServer.endOfHead(Array("GET / HTTP/1.1\r\nA: b\r\n".utf8), from: 0) == nil)
-        #expect(HTTPServer.endOfHead(Array("GET / HTTP/1.1\r\nA: b\r\n\r".utf8), from: 0) == nil)
-        #expect(HTTPServer.endOfHead(Array("GET / HTTP/1.1\r\nA: b\r\n\r\n".utf8), from: 20) == 24)
+        expectEqual(HTTPServer.endOfHead(Array("GET / HTTP/1.1\r\n\r\nrest".utf8), from: 0), 18)
+        expectEqual(HTTPServer.endOfHead(Array("GET / HTTP/1.1\n\n".utf8), from: 0), 16)
+        expect(HTTPServer.endOfHead(Array("GET / HTTP/1.1\r\nA: b\r\n".utf8), from: 0) == nil)
+        expect(HTTPServer.endOfHead(Array("GET / HTTP/1.1\r\nA: b\r\n\r".utf8), from: 0) == nil)
+        expectEqual(HTTPServer.endOfHead(Array("GET / HTTP/1.1\r\nA: b\r\n\r\n".utf8), from: 20), 24)
     }
 
     private func webSocketServer(_ hub: WebSocketHub, limits: HTTPLimits) throws -> HTTPServer {
@@ -69,13 +70,13 @@ struct HTTPServerTests {
         limits.writeTimeout = 2
         let server = try webSocketServer(hub, limits: limits)
         defer { server.stop() }
-        let stuck = try #require(RawConnection(port: Int(server.port)))
+        let stuck = try require(RawConnection(port: Int(server.port)))
         stuck.send(upgrade)
-        #expect(stuck.response(timeout: 10)?.status == 101)
-        let reader = try #require(RawConnection(port: Int(server.port)))
+        expectEqual(stuck.response(timeout: 10)?.status, 101)
+        let reader = try require(RawConnection(port: Int(server.port)))
         reader.send(upgrade)
-        #expect(reader.response(timeout: 10)?.status == 101)
-        #expect(waitUntil(10) { hub.count == 2 })
+        expectEqual(reader.response(timeout: 10)?.status, 101)
+        expect(waitUntil(10) { hub.count == 2 })
 
         let received = Collector()
         let reading = Thread {
@@ -92,10 +93,10 @@ struct HTTPServerTests {
             sent += 1
             Thread.sleep(forTimeInterval: 0.002)
         }
-        #expect(hub.count == 1)
-        #expect(!received.text.isEmpty)
+        expectEqual(hub.count, 1)
+        expect(!received.text.isEmpty)
         hub.broadcast("after")
-        #expect(waitUntil(10) { received.text.hasSuffix("after") })
+        expect(waitUntil(10) { received.text.hasSuffix("after") })
     }
 
     /// Masked client frames: a ping is answered with a pong of the same payload, a close with
@@ -109,21 +110,21 @@ struct HTTPServerTests {
             [0x80 | opcode, 0x80 | UInt8(payload.count)] + mask
                 + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
         }
-        let client = try #require(RawConnection(port: Int(server.port)))
+        let client = try require(RawConnection(port: Int(server.port)))
         client.send(upgrade)
-        #expect(client.response(timeout: 10)?.status == 101)
+        expectEqual(client.response(timeout: 10)?.status, 101)
         client.send(masked(9, Array("hi".utf8)))
-        #expect(client.bytes(4, timeout: 10) == [0x8a, 2] + Array("hi".utf8))
+        expectEqual(client.bytes(4, timeout: 10), [0x8a, 2] + Array("hi".utf8))
         client.send(masked(8, [0x03, 0xe8]))
-        #expect(client.bytes(4, timeout: 10) == [0x88, 2, 0x03, 0xe8])
-        #expect(client.closes(within: 10))
+        expectEqual(client.bytes(4, timeout: 10), [0x88, 2, 0x03, 0xe8])
+        expect(client.closes(within: 10))
 
-        let rude = try #require(RawConnection(port: Int(server.port)))
+        let rude = try require(RawConnection(port: Int(server.port)))
         rude.send(upgrade)
-        #expect(rude.response(timeout: 10)?.status == 101)
+        expectEqual(rude.response(timeout: 10)?.status, 101)
         rude.send([0x81, 2] + Array("hi".utf8))
-        #expect(rude.bytes(4, timeout: 10) == [0x88, 2, 0x03, 0xea])
-        #expect(rude.closes(within: 10))
+        expectEqual(rude.bytes(4, timeout: 10), [0x88, 2, 0x03, 0xea])
+        expect(rude.closes(within: 10))
     }
 
     /// With room for two connections, a third is answered 503 at once; once the two silent
@@ -135,20 +136,20 @@ struct HTTPServerTests {
         let server = try HTTPServer(port: 0, limits: limits) { _ in .response(.text(200, "ok")) }
         server.start()
         defer { server.stop() }
-        let first = try #require(RawConnection(port: Int(server.port)))
-        let second = try #require(RawConnection(port: Int(server.port)))
+        let first = try require(RawConnection(port: Int(server.port)))
+        let second = try require(RawConnection(port: Int(server.port)))
         // Both admitted (counted by the server), not merely queued by the kernel.
         let deadline = DispatchTime.now() + 10
         while server.connectionCount < 2, DispatchTime.now() < deadline { usleep(1000) }
-        try #require(server.connectionCount == 2)
-        let third = try #require(RawConnection(port: Int(server.port)))
+        try require(server.connectionCount == 2)
+        let third = try require(RawConnection(port: Int(server.port)))
         let refused = third.response(timeout: 10)
-        #expect(refused?.status == 503)
-        #expect(refused?.body == "too many connections (limit 2)\n")
-        #expect(first.closes(within: 10) && second.closes(within: 10))
-        let fourth = try #require(RawConnection(port: Int(server.port)))
+        expectEqual(refused?.status, 503)
+        expectEqual(refused?.body, "too many connections (limit 2)\n")
+        expect(first.closes(within: 10) && second.closes(within: 10))
+        let fourth = try require(RawConnection(port: Int(server.port)))
         fourth.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(fourth.response(timeout: 10)?.status == 200)
+        expectEqual(fourth.response(timeout: 10)?.status, 200)
     }
 
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TestExpectations
 import Testing
 
 /// What `watch` is built on: the file watcher and the per-run timeline (`watch --trace`).
@@ -31,9 +32,9 @@ struct WatchPlumbingTests {
             close(descriptor)
         }
         let save = watcher.waitForSave(from: baseline, timeout: 30)
-        #expect(save?.signatures[path]??.size == Int64(whole.utf8.count))
+        expect(save?.signatures[path]??.size == Int64(whole.utf8.count))
         #expect(save?.signatures[path] == FileWatcher.signature(of: path))
-        #expect(save?.ended == true)
+        expectEqual(save?.ended, true)
     }
 
     /// The timeline in time order whatever order the points were added in: milliseconds since
@@ -59,6 +60,6 @@ struct WatchPlumbingTests {
             ])
         var off = PhaseTrace(enabled: false)
         off.mark("watcher", "change seen")
-        #expect(off.points.isEmpty && off.lines(label: "[1]").isEmpty)
+        expect(off.points.isEmpty && off.lines(label: "[1]").isEmpty)
     }
 }

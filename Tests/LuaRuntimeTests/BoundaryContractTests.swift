@@ -1,5 +1,6 @@
 import Foundation
 import LuaRuntime
+import TestExpectations
 import Testing
 
 /// The contracts the Lua boundary checks instead of trusting its callers, and the limits no
@@ -23,11 +24,11 @@ struct BoundaryContractTests {
         lua.push(1.0)
         lua.push(2.0)
         #expect(throws: LuaError.self) { try lua.call(arguments: 1, results: 0) }
-        #expect(lua.top == 0)
+        expectEqual(lua.top, 0)
         // Fewer values than arguments + 1: nothing to call at all.
         lua.push(1.0)
         #expect(throws: LuaError.self) { try lua.call(arguments: 3, results: 0) }
-        #expect(lua.top == 0)
+        expectEqual(lua.top, 0)
     }
 
     /// `balanced` puts the stack back after an error, whatever the body had pushed.
@@ -41,8 +42,8 @@ struct BoundaryContractTests {
                 try lua.call(arguments: 0, results: 0)  // 2 is not a function
             }
         }
-        #expect(lua.top == 1)
-        #expect(lua.number(at: 1) == 7)
+        expectEqual(lua.top, 1)
+        expectEqual(lua.number(at: 1), 7)
     }
 
     /// Lua runs a message handler for an error raised in a hook with hooks off: the budget
@@ -52,8 +53,8 @@ struct BoundaryContractTests {
             let lua = try LuaState(limits: .init(instructions: 100_000))
             return message(lua, "xpcall(function() while true do end end, function() while true do end end)")
         }
-        #expect(outcome??.kind == .instructionBudget)
-        #expect(outcome??.message.hasPrefix("t.lua:1: instruction budget exceeded") == true)
+        expect(outcome??.kind == .instructionBudget)
+        expect(outcome??.message.hasPrefix("t.lua:1: instruction budget exceeded") == true)
     }
 
     /// Other errors still go through the script's handler, which runs under the budget.
@@ -63,30 +64,30 @@ struct BoundaryContractTests {
             source: "return xpcall(function() error('boom', 0) end, function(m) return 'handled ' .. m end)",
             chunkName: "=t")
         try lua.call(arguments: 0, results: 2)
-        #expect(lua.boolean(at: -2) == false)
-        #expect(lua.string(at: -1) == "handled boom")
+        expectEqual(lua.boolean(at: -2), false)
+        expectEqual(lua.string(at: -1), "handled boom")
         lua.pop(2)
         // A handler that loops on an ordinary error is stopped by the budget.
         let outcome = try finishesWithin(seconds: 20) { () -> LuaError? in
             let lua = try LuaState(limits: .init(instructions: 100_000))
             return message(lua, "xpcall(function() error('boom') end, function() while true do end end)")
         }
-        #expect(outcome??.kind == .instructionBudget)
+        expect(outcome??.kind == .instructionBudget)
     }
 
     /// Memory errors name the line that allocated, even when the budget hook never ran there.
     @Test func memoryErrorsNameTheLineThatAllocated() throws {
         let lua = try LuaState(limits: .init(memoryBytes: 1 << 20))
         let error = message(lua, "local a = 1\nlocal b = 2\nlocal s = string.rep('x', 1 << 24)\n")
-        #expect(error?.kind == .memory)
-        #expect(error?.message == "t.lua:3: memory limit exceeded (1 MiB; raise it with --max-memory)")
+        expectEqual(error?.kind, .memory)
+        expectEqual(error?.message, "t.lua:3: memory limit exceeded (1 MiB; raise it with --max-memory)")
     }
 
     /// Error messages keep every byte, NUL included.
     @Test func messagesAreNotCutAtNul() throws {
         let lua = try LuaState()
         let error = message(lua, "error('before\\0after')")
-        #expect(error?.message == "t.lua:1: before\u{0}after")
+        expectEqual(error?.message, "t.lua:1: before\u{0}after")
     }
 
     /// The sandbox's own versions of `setmetatable`, `load` and `xpcall` report argument
@@ -105,7 +106,7 @@ struct BoundaryContractTests {
         ]
         for (source, expected) in cases {
             let lua = try LuaState()
-            #expect(message(lua, source)?.message == expected, "\(source)")
+            expectEqual(message(lua, source)?.message, expected, "\(source)")
         }
     }
 
@@ -115,11 +116,11 @@ struct BoundaryContractTests {
         let lua = try LuaState()
         try lua.load(bytes: Array("return #\"".utf8) + [0xFF, 0xFE] + Array("\"".utf8), chunkName: "=t")
         try lua.call(arguments: 0, results: 1)
-        #expect(lua.number(at: -1) == 2)
+        expectEqual(lua.number(at: -1), 2)
         lua.pop(1)
         try lua.load(bytes: [0xEF, 0xBB, 0xBF] + Array("return 5".utf8), chunkName: "=t")
         try lua.call(arguments: 0, results: 1)
-        #expect(lua.number(at: -1) == 5)
+        expectEqual(lua.number(at: -1), 5)
         lua.pop(1)
         let shebang = Array("#!/usr/bin/env lualayout\nlocal x = 1\nerror('line three')".utf8)
         try lua.load(bytes: shebang, chunkName: "@t.lua")
@@ -127,7 +128,7 @@ struct BoundaryContractTests {
             try lua.call(arguments: 0, results: 0)
             Issue.record("the chunk should have raised")
         } catch {
-            #expect(error.message == "t.lua:3: line three")
+            expectEqual(error.message, "t.lua:3: line three")
         }
     }
 }

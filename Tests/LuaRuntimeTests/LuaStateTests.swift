@@ -1,4 +1,5 @@
 import LuaRuntime
+import TestExpectations
 import Testing
 
 /// Runs `source` as a chunk and returns its first result.
@@ -18,24 +19,24 @@ struct LuaStateTests {
         let lua = try LuaState()
         for push in [{ lua.push("a string") }, { lua.push(42) }, { lua.pushNil() }, { lua.push(true) }] {
             push()
-            #expect(lua.rawGet(tableAt: -1, field: "group") == .nil)
+            expectEqual(lua.rawGet(tableAt: -1, field: "group"), .nil)
             lua.pop(1)
-            #expect(lua.rawGet(tableAt: -1, index: 1) == .nil)
+            expectEqual(lua.rawGet(tableAt: -1, index: 1), .nil)
             lua.pop(1)
             lua.push(1)
             lua.rawSet(tableAt: -2, field: "x")
             lua.push(1)
             lua.rawSet(tableAt: -2, index: 1)
             lua.push("key")
-            #expect(lua.rawGetPair(tableAt: -2) == .nil)
+            expectEqual(lua.rawGetPair(tableAt: -2), .nil)
             lua.pop(1)
             lua.pushNil()
-            #expect(!lua.next(tableAt: -2))
+            expect(!lua.next(tableAt: -2))
             lua.clearTable(at: -1)
-            #expect(lua.top == 1)
+            expectEqual(lua.top, 1)
             lua.pop(1)
         }
-        #expect(lua.top == 0)
+        expectEqual(lua.top, 0)
     }
 
     /// Tracebacks leave out the host's own chunks (`(compositional)`, `(lualayout)`) and the
@@ -52,31 +53,31 @@ struct LuaStateTests {
         #expect(
             LuaState.withoutHostFrames(traceback) == "\t(...tail calls...)\n\tlayout.lua:5: in main chunk\n\t[C]: in ?")
         let own = "\t[C]: in function 'error'\n\tlayout.lua:2: in main chunk"
-        #expect(LuaState.withoutHostFrames(own) == own)
+        expectEqual(LuaState.withoutHostFrames(own), own)
     }
 
     @Test func valuesComeOutTyped() throws {
         let lua = try LuaState()
-        #expect(try evaluate(lua, "return 1.5") == .number(1.5))
-        #expect(try evaluate(lua, "return 'a\\0b'") == .string("a\u{0}b"))
-        #expect(try evaluate(lua, "return true") == .boolean(true))
-        #expect(try evaluate(lua, "return nil") == .nil)
+        expectEqual(try evaluate(lua, "return 1.5"), .number(1.5))
+        expectEqual(try evaluate(lua, "return 'a\\0b'"), .string("a\u{0}b"))
+        expectEqual(try evaluate(lua, "return true"), .boolean(true))
+        expectEqual(try evaluate(lua, "return nil"), .nil)
         #expect(
             try evaluate(lua, "return {10, 20, {x = 1}}")
                 == .array([.number(10), .number(20), .map(["x": .number(1)])]))
-        #expect(try evaluate(lua, "return {a = 'b', [3] = 4}") == .map(["a": .string("b"), "3": .number(4)]))
-        #expect(try evaluate(lua, "return {}") == .array([]))
+        expectEqual(try evaluate(lua, "return {a = 'b', [3] = 4}"), .map(["a": .string("b"), "3": .number(4)]))
+        expectEqual(try evaluate(lua, "return {}"), .array([]))
         // A sequence with a hole is not an array.
-        #expect(try evaluate(lua, "return {[1] = 1, [3] = 3}") == .map(["1": .number(1), "3": .number(3)]))
+        expectEqual(try evaluate(lua, "return {[1] = 1, [3] = 3}"), .map(["1": .number(1), "3": .number(3)]))
     }
 
     @Test func valuesGoInAndBackUnchanged() throws {
         let lua = try LuaState()
         let value = LuaValue.map(["list": .array([.number(1), .string("two"), .boolean(false)]), "n": .number(-0.25)])
         lua.push(value)
-        #expect(try lua.value(at: -1) == value)
+        expectEqual(try lua.value(at: -1), value)
         lua.pop(1)
-        #expect(lua.top == 0)
+        expectEqual(lua.top, 0)
     }
 
     @Test func unconvertibleValuesAreErrors() throws {
@@ -95,18 +96,18 @@ struct LuaStateTests {
         let error = #expect(throws: LuaError.self) {
             try lua.load(source: "local x = 1\nx = = 2", chunkName: "@layouts/bad.lua")
         }
-        #expect(error?.kind == .syntax)
-        #expect(error?.message == "layouts/bad.lua:2: unexpected symbol near '='")
+        expectEqual(error?.kind, .syntax)
+        expectEqual(error?.message, "layouts/bad.lua:2: unexpected symbol near '='")
     }
 
     @Test func runtimeErrorsCarryATraceback() throws {
         let lua = try LuaState()
         try lua.load(source: "local function f() error('boom') end\nf()", chunkName: "@s.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
-        #expect(error?.kind == .runtime)
-        #expect(error?.message == "s.lua:1: boom")
-        #expect(error?.traceback?.contains("s.lua:2: in main chunk") == true)
-        #expect(lua.top == 0)
+        expectEqual(error?.kind, .runtime)
+        expectEqual(error?.message, "s.lua:1: boom")
+        expectEqual(error?.traceback?.contains("s.lua:2: in main chunk"), true)
+        expectEqual(lua.top, 0)
     }
 }
 
@@ -120,7 +121,7 @@ struct SwiftFunctionTests {
             return .results(2)
         }
         lua.setGlobal("double")
-        #expect(try evaluate(lua, "local a, b = double(21) return {a, b}") == .array([.number(42), .string("ok")]))
+        expectEqual(try evaluate(lua, "local a, b = double(21) return {a, b}"), .array([.number(42), .string("ok")]))
     }
 
     /// The error is raised by the C trampoline after the Swift frame returned, so Lua's own
@@ -131,10 +132,10 @@ struct SwiftFunctionTests {
         lua.setGlobal("refuse")
         let caught = try evaluate(lua, "local ok, message = pcall(refuse) return {ok, message}")
         // Called by pcall (a C function) there is no Lua line to point at, as with luaL_error.
-        #expect(caught == .array([.boolean(false), .string("refused")]))
+        expectEqual(caught, .array([.boolean(false), .string("refused")]))
         try lua.load(source: "\n\nrefuse()", chunkName: "@caller.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
-        #expect(error?.message == "caller.lua:3: refused")
+        expectEqual(error?.message, "caller.lua:3: refused")
     }
 
     @Test func nestedCallsThroughSwift() throws {
@@ -151,7 +152,7 @@ struct SwiftFunctionTests {
             return .results(1)
         }
         lua.setGlobal("probe")
-        #expect(try evaluate(lua, "return probe()") == .string("caught: inner:1: inner"))
+        expectEqual(try evaluate(lua, "return probe()"), .string("caught: inner:1: inner"))
     }
 }
 
@@ -162,7 +163,7 @@ struct SandboxTests {
     ])
     func dangerousGlobalsAreAbsent(_ name: String) throws {
         let lua = try LuaState()
-        #expect(try evaluate(lua, "return \(name) == nil") == .boolean(true))
+        expectEqual(try evaluate(lua, "return \(name) == nil"), .boolean(true))
     }
 
     @Test func safeLibrariesArePresent() throws {
@@ -175,43 +176,43 @@ struct SandboxTests {
     @Test func binaryChunksAreRefused() throws {
         let lua = try LuaState()
         let result = try evaluate(lua, "local f, message = load('\\27Lua', 'x', 'b') return message")
-        #expect(result.string?.contains("attempt to load a binary chunk") == true)
-        #expect(try evaluate(lua, "return load('return 7')()") == .number(7))
-        #expect(try evaluate(lua, "return load('return x', 'chunk', 'bt', {x = 8})()") == .number(8))
+        expectEqual(result.string?.contains("attempt to load a binary chunk"), true)
+        expectEqual(try evaluate(lua, "return load('return 7')()"), .number(7))
+        expectEqual(try evaluate(lua, "return load('return x', 'chunk', 'bt', {x = 8})()"), .number(8))
     }
 
     @Test func instructionBudgetStopsInfiniteLoops() throws {
         let lua = try LuaState(limits: .init(instructions: 100_000))
         try lua.load(source: "while true do end", chunkName: "@spin.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
-        #expect(error?.kind == .instructionBudget)
-        #expect(error?.message.hasPrefix("spin.lua:1: instruction budget exceeded (100000 instructions") == true)
+        expectEqual(error?.kind, .instructionBudget)
+        expectEqual(error?.message.hasPrefix("spin.lua:1: instruction budget exceeded (100000 instructions"), true)
         // Each call gets a fresh budget: the state is still usable.
-        #expect(try evaluate(lua, "return 1 + 1") == .number(2))
+        expectEqual(try evaluate(lua, "return 1 + 1"), .number(2))
     }
 
     @Test func budgetCannotBeEscapedWithPcall() throws {
         let lua = try LuaState(limits: .init(instructions: 100_000))
         try lua.load(source: "while true do pcall(function() while true do end end) end", chunkName: "@spin.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
-        #expect(error?.kind == .instructionBudget)
+        expectEqual(error?.kind, .instructionBudget)
     }
 
     @Test func memoryCapStopsRunawayAllocation() throws {
         let lua = try LuaState(limits: .init(memoryBytes: 4 << 20))
         try lua.load(source: "local t = {} for i = 1, 1e8 do t[i] = {i} end", chunkName: "@hog.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
-        #expect(error?.kind == .memory)
-        #expect(error?.message == "hog.lua:1: memory limit exceeded (4 MiB; raise it with --max-memory)")
-        #expect(try evaluate(lua, "collectgarbage() return 'alive'") == .string("alive"))
+        expectEqual(error?.kind, .memory)
+        expectEqual(error?.message, "hog.lua:1: memory limit exceeded (4 MiB; raise it with --max-memory)")
+        expectEqual(try evaluate(lua, "collectgarbage() return 'alive'"), .string("alive"))
     }
 
     @Test func aCaughtMemoryErrorDoesNotHideALaterError() throws {
         let lua = try LuaState(limits: .init(memoryBytes: 4 << 20))
         try lua.load(source: "pcall(string.rep, 'x', 1 << 30)\nerror('real problem')", chunkName: "@later.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
-        #expect(error?.kind == .runtime)
-        #expect(error?.message == "later.lua:2: real problem")
+        expectEqual(error?.kind, .runtime)
+        expectEqual(error?.message, "later.lua:2: real problem")
     }
 
     @Test func memoryCapAppliesToStringsBuiltBySwiftFunctions() throws {
@@ -225,7 +226,7 @@ struct SandboxTests {
         lua.setGlobal("big")
         try lua.load(source: "local s = big() return #s", chunkName: "@big.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 1) }
-        #expect(error?.kind == .memory)
+        expectEqual(error?.kind, .memory)
     }
 }
 
@@ -237,7 +238,8 @@ struct FinalizerTests {
         let lua = try LuaState()
         try lua.load(source: "setmetatable({}, {__gc = function() while true do end end})", chunkName: "@gc.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
-        #expect(error?.message == "gc.lua:1: __gc metamethods are not available to layout scripts")
-        #expect(try evaluate(lua, "return getmetatable(setmetatable({}, {__index = {a = 5}})).__index.a") == .number(5))
+        expectEqual(error?.message, "gc.lua:1: __gc metamethods are not available to layout scripts")
+        expectEqual(
+            try evaluate(lua, "return getmetatable(setmetatable({}, {__index = {a = 5}})).__index.a"), .number(5))
     }
 }

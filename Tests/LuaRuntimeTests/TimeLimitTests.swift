@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 @testable import LuaRuntime
 
@@ -9,12 +10,12 @@ import Testing
         let lua = try LuaState(limits: .init(countsInstructions: false, seconds: 0.2))
         try lua.load(source: "local n = 0\nwhile true do n = n + 1 end", chunkName: "@spin.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
-        #expect(error?.kind == .timeLimit)
-        #expect(error?.message.hasPrefix("spin.lua:2: time limit exceeded (0.2 s; raise it with --timeout)") == true)
+        expectEqual(error?.kind, .timeLimit)
+        expectEqual(error?.message.hasPrefix("spin.lua:2: time limit exceeded (0.2 s; raise it with --timeout)"), true)
         // The next call starts with a fresh deadline and no hook left behind.
         try lua.load(source: "return 1 + 1", chunkName: "=ok")
         try lua.call(arguments: 0, results: 1)
-        #expect(lua.number(at: -1) == 2)
+        expectEqual(lua.number(at: -1), 2)
         lua.pop(1)
     }
 
@@ -23,7 +24,7 @@ import Testing
         let lua = try LuaState(limits: .init(countsInstructions: false, seconds: 0.2))
         try lua.load(source: "while true do pcall(function() while true do end end) end", chunkName: "@spin.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
-        #expect(error?.message.contains("time limit exceeded") == true)
+        expectEqual(error?.message.contains("time limit exceeded"), true)
     }
 
     /// Counting off, VM instructions are not charged: 3 × 100,000 loop iterations (each several
@@ -33,7 +34,7 @@ import Testing
         try lua.load(source: "local s = 0 for i = 1, 300000 do s = s + i end return s", chunkName: "=sum")
         try lua.call(arguments: 0, results: 1)
         // 1 + … + 300000 = 300000 × 300001 / 2 = 45,000,150,000.
-        #expect(lua.number(at: -1) == 45_000_150_000)
+        expectEqual(lua.number(at: -1), 45_000_150_000)
         lua.pop(1)
     }
 
@@ -43,8 +44,8 @@ import Testing
         let lua = try LuaState(limits: .init(instructions: 1_000, countsInstructions: false))
         try lua.load(source: "table.move({}, 1, 1000001, 1, {})", chunkName: "@move.lua")
         let error = #expect(throws: LuaError.self) { try lua.call(arguments: 0, results: 0) }
-        #expect(error?.message.hasPrefix("move.lua:1: instruction budget exceeded (1000 instructions") == true)
-        #expect(error?.kind == .instructionBudget)
+        expectEqual(error?.message.hasPrefix("move.lua:1: instruction budget exceeded (1000 instructions"), true)
+        expectEqual(error?.kind, .instructionBudget)
     }
 
     /// A state closed while its watchdog sleeps a long limit ends at once (the thread is woken

@@ -1,5 +1,6 @@
 import Foundation
 import LuaTranslation
+import TestExpectations
 import Testing
 
 /// Generated Lua programs of the subset, translated to Swift, compiled together with swiftc and
@@ -51,7 +52,7 @@ import Testing
         files["main.swift"] = main.joined(separator: "\n") + "\n"
         try driver.joined(separator: "\n").write(toFile: directory + "/driver.lua", atomically: true, encoding: .utf8)
         let lua = try SwiftProgram.execute("/usr/bin/env", ["lua5.4", directory + "/driver.lua"])
-        #expect(lua.status == 0, "lua5.4 failed: \(lua.error)")
+        expectEqual(lua.status, 0, "lua5.4 failed: \(lua.error)")
         let swift = try SwiftProgram.run(files: files, extra: [])
         let expected = Self.split(lua.output)
         let actual = Self.split(swift)

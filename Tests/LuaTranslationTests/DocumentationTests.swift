@@ -1,5 +1,6 @@
 import Foundation
 import LuaTranslation
+import TestExpectations
 import Testing
 
 /// docs/lua-to-swift.md shows the springboard beside its translation: both as they are.
@@ -9,7 +10,7 @@ import Testing
         let script = try String(contentsOfFile: repositoryRoot + "/Examples/springboard.lua", encoding: .utf8)
         let translation = try LuaTranslator.translate(
             source: Array(script.utf8), file: "springboard.lua", name: "Springboard")
-        #expect(page.contains("```lua\n" + script + "```"), "the page's Lua is not Examples/springboard.lua")
+        expect(page.contains("```lua\n" + script + "```"), "the page's Lua is not Examples/springboard.lua")
         let marker = "<!-- translation of Examples/springboard.lua -->\n```swift\n"
         guard let start = page.range(of: marker) else {
             Issue.record("the page has no translation block")
@@ -23,6 +24,7 @@ import Testing
             try updated.write(toFile: repositoryRoot + "/docs/lua-to-swift.md", atomically: true, encoding: .utf8)
             return
         }
-        #expect(String(block) == translation.swift, "docs/lua-to-swift.md's Swift differs from the translator's output")
+        expectEqual(
+            String(block), translation.swift, "docs/lua-to-swift.md's Swift differs from the translator's output")
     }
 }

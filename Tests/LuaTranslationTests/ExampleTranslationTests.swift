@@ -1,5 +1,6 @@
 import Foundation
 import LuaTranslation
+import TestExpectations
 import Testing
 
 /// The layouts of Examples/ with Lua logic, translated to UIKit layout subclasses; the options
@@ -91,7 +92,7 @@ import Testing
             #expect(
                 translation.declarations.contains("final class \(prefix)Layout: \(base) {"),
                 "\(example): no \(prefix)Layout subclassing \(base)")
-            #expect(translation.interface.layoutClass == prefix + "Layout")
+            expectEqual(translation.interface.layoutClass, prefix + "Layout")
         }
     }
 
@@ -103,7 +104,7 @@ import Testing
                 _ = try LuaTranslator.translate(source: source, file: example, name: "X")
                 Issue.record("\(example) translated; the docs list it as refused")
             } catch {
-                #expect(error.description.hasPrefix("\(example):\(line): "), "\(error.description)")
+                expect(error.description.hasPrefix("\(example):\(line): "), "\(error.description)")
             }
         }
     }
@@ -129,8 +130,8 @@ import Testing
             _ = try LuaTranslator.translate(source: Array(source.utf8), file: "one.lua", name: "X")
             Issue.record("one variable for both data translated")
         } catch {
-            #expect(error.description.hasPrefix("one.lua:9: "), "\(error.description)")
-            #expect(error.description.contains("an item's data and a section's data meet here"))
+            expect(error.description.hasPrefix("one.lua:9: "), "\(error.description)")
+            expect(error.description.contains("an item's data and a section's data meet here"))
         }
     }
 }

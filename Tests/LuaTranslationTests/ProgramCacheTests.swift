@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// The compiled-program cache of `SwiftProgram.run` may reuse a program only for the very
@@ -12,14 +13,14 @@ import Testing
     }
 
     @Test func theSameInputsNameTheSameProgram() throws {
-        let first = try #require(key())
-        #expect(key() == first)
-        #expect(first.hasPrefix(ProgramCache.folder + "/"))
-        #expect(first.count == ProgramCache.folder.count + 1 + 32)
+        let first = try require(key())
+        expectEqual(key(), first)
+        expect(first.hasPrefix(ProgramCache.folder + "/"))
+        expectEqual(first.count, ProgramCache.folder.count + 1 + 32)
     }
 
     @Test func anyChangedInputNamesAnotherProgram() throws {
-        let base = try #require(key())
+        let base = try require(key())
         var changedSource = files
         changedSource["A.swift"] = "let a = 3\n"
         var renamed = files
@@ -29,8 +30,8 @@ import Testing
         let keys = [
             key(files: changedSource), key(files: renamed), key(files: resplit), key(flags: ["-wmo", "-O"]),
         ]
-        for other in keys { #expect(other != nil && other != base) }
-        #expect(Set(keys).count == keys.count)
+        for other in keys { expect(other != nil && other != base) }
+        expectEqual(Set(keys).count, keys.count)
     }
 
     @Test func aProgramRunsTheSameFromTheCache() throws {
@@ -38,8 +39,8 @@ import Testing
         let first = try SwiftProgram.run(files: source, extra: [])
         let path = try #require(
             ProgramCache.program(flags: SwiftProgram.flags, files: source, extra: []))
-        #expect(FileManager.default.isExecutableFile(atPath: path))
-        #expect(first == "cached 42\n")
-        #expect(try SwiftProgram.run(files: source, extra: []) == first)
+        expect(FileManager.default.isExecutableFile(atPath: path))
+        expectEqual(first, "cached 42\n")
+        expectEqual(try SwiftProgram.run(files: source, extra: []), first)
     }
 }

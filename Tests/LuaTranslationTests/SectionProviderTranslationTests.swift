@@ -1,5 +1,6 @@
 import Foundation
 import LuaTranslation
+import TestExpectations
 import Testing
 
 /// A compositional layout's `sectionProvider` translated to Swift (docs/lua-to-swift.md, "A
@@ -29,11 +30,11 @@ import Testing
             contentsOfFile: repositoryRoot + "/Tests/UIKitSurfaceTests/TranslatedAdaptiveSections.swift",
             encoding: .utf8)
         let code = golden[golden.range(of: "// MARK: - ")!.lowerBound...]
-        #expect(translation.swift.filter { !$0.isWhitespace } == code.filter { !$0.isWhitespace })
-        #expect(translation.scriptType == "AdaptiveSectionsScript")
+        expectEqual(translation.swift.filter { !$0.isWhitespace }, code.filter { !$0.isWhitespace })
+        expectEqual(translation.scriptType, "AdaptiveSectionsScript")
         let docs = try String(contentsOfFile: repositoryRoot + "/docs/lua-to-swift.md", encoding: .utf8)
-        #expect(docs.contains(translation.swift), "docs/lua-to-swift.md must show the translation as written")
-        #expect(!translation.swift.contains("switch"))
+        expect(docs.contains(translation.swift), "docs/lua-to-swift.md must show the translation as written")
+        expect(!translation.swift.contains("switch"))
     }
 
     /// The environment, the index and Lua's arithmetic are the translated code's own: the
@@ -54,13 +55,13 @@ import Testing
             }
             """
         ).swift
-        #expect(swift.contains("func sectionProvider(_ i: Int, _ env: any NSCollectionLayoutEnvironment)"))
-        #expect(swift.contains("floorModulo(i, 2) == 0 ? 1 : 3"))
-        #expect(swift.contains("sizeClassName(env.traitCollection.horizontalSizeClass"))
-        #expect(swift.contains("NSCollectionLayoutDimension.fractionalWidth(CGFloat(1.0 / Double(n)))"))
-        #expect(swift.contains("NSCollectionLayoutGroup.vertical("))
-        #expect(swift.contains("$0.interItemSpacing = NSCollectionLayoutSpacing.fixed(4.0)"))
-        #expect(swift.contains("$0.orthogonalScrollingBehavior = orthogonalBehavior(i > 2 ? \"paging\" : \"none\")"))
+        expect(swift.contains("func sectionProvider(_ i: Int, _ env: any NSCollectionLayoutEnvironment)"))
+        expect(swift.contains("floorModulo(i, 2) == 0 ? 1 : 3"))
+        expect(swift.contains("sizeClassName(env.traitCollection.horizontalSizeClass"))
+        expect(swift.contains("NSCollectionLayoutDimension.fractionalWidth(CGFloat(1.0 / Double(n)))"))
+        expect(swift.contains("NSCollectionLayoutGroup.vertical("))
+        expect(swift.contains("$0.interItemSpacing = NSCollectionLayoutSpacing.fixed(4.0)"))
+        expect(swift.contains("$0.orthogonalScrollingBehavior = orthogonalBehavior(i > 2 ? \"paging\" : \"none\")"))
     }
 
     /// A section's handler and a custom group's item provider are closures UIKit calls: the
@@ -72,15 +73,15 @@ import Testing
                 Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Examples/compositional/carousel.lua"))),
             file: "carousel.lua", name: "Carousel"
         ).swift
-        #expect(Self.has(carousel, "func sectionProvider(_: Int, _: any NSCollectionLayoutEnvironment)"))
+        expect(Self.has(carousel, "func sectionProvider(_: Int, _: any NSCollectionLayoutEnvironment)"))
         #expect(
             Self.has(
                 carousel,
                 "$0.visibleItemsInvalidationHandler = { (\n"
                     + "        items: [any NSCollectionLayoutVisibleItem], offset: CGPoint, env: any NSCollectionLayoutEnvironment) -> Void in"
             ))
-        #expect(Self.has(carousel, "let scale = luaMax(MAX_SCALE - distance / width, MIN_SCALE)"))
-        #expect(Self.has(carousel, "a.transform3D = makeTransform3D([scale, 0.0, 0.0, 0.0, 0.0, scale,"))
+        expect(Self.has(carousel, "let scale = luaMax(MAX_SCALE - distance / width, MIN_SCALE)"))
+        expect(Self.has(carousel, "a.transform3D = makeTransform3D([scale, 0.0, 0.0, 0.0, 0.0, scale,"))
         let custom = try translate(
             """
             local C = compositional
@@ -96,12 +97,12 @@ import Testing
             }
             """
         ).swift
-        #expect(Self.has(custom, "NSCollectionLayoutGroup.custom(layoutSize: NSCollectionLayoutSize("))
+        expect(Self.has(custom, "NSCollectionLayoutGroup.custom(layoutSize: NSCollectionLayoutSize("))
         #expect(
             Self.has(
                 custom, "let frames: [TCustomItem] = ({ (e: any NSCollectionLayoutEnvironment) -> [TCustomItem] in"))
-        #expect(Self.has(custom, "TCustomItem(x: w, y: 0.0, width: w, height: 100.0, zIndex: 1)"))
-        #expect(Self.has(custom, "return frames.map { $0.uikitItem }"))
+        expect(Self.has(custom, "TCustomItem(x: w, y: 0.0, width: w, height: 100.0, zIndex: 1)"))
+        expect(Self.has(custom, "return frames.map { $0.uikitItem }"))
         #expect(
             Self.has(
                 custom,
@@ -165,10 +166,10 @@ import Testing
         let golden = try String(
             contentsOfFile: repositoryRoot + "/Tests/UIKitSurfaceTests/TranslatedLists.swift", encoding: .utf8)
         let code = golden[golden.range(of: "// MARK: - ")!.lowerBound...]
-        #expect(translation.swift.filter { !$0.isWhitespace } == code.filter { !$0.isWhitespace })
-        #expect(Self.has(golden, translation.declarations))
-        #expect(translation.layoutType == "ListsLayout")
-        #expect(translation.usesList)
+        expectEqual(translation.swift.filter { !$0.isWhitespace }, code.filter { !$0.isWhitespace })
+        expect(Self.has(golden, translation.declarations))
+        expectEqual(translation.layoutType, "ListsLayout")
+        expect(translation.usesList)
     }
 
     /// A provider reading the section's data, the item count and the state: the data and state
@@ -189,23 +190,23 @@ import Testing
             }
             """
         let translation = try translate(source)
-        #expect(translation.layoutType == "TLayout")
-        #expect(!translation.usesList)
+        expectEqual(translation.layoutType, "TLayout")
+        expect(!translation.usesList)
         let declarations = translation.declarations
         // Numbers read from the data and the state with nothing making them integers: Double.
-        #expect(Self.has(declarations, "protocol TSectionData { var columns: Double? { get } }"))
-        #expect(Self.has(declarations, "struct TState { var factor: Double? = nil }"))
-        #expect(Self.has(declarations, "final class TLayout: UICollectionViewCompositionalLayout {"))
-        #expect(Self.has(declarations, "weak var data: (any TLayoutData)? { didSet { invalidateLayout() } }"))
+        expect(Self.has(declarations, "protocol TSectionData { var columns: Double? { get } }"))
+        expect(Self.has(declarations, "struct TState { var factor: Double? = nil }"))
+        expect(Self.has(declarations, "final class TLayout: UICollectionViewCompositionalLayout {"))
+        expect(Self.has(declarations, "weak var data: (any TLayoutData)? { didSet { invalidateLayout() } }"))
         let swift = translation.swift
-        #expect(Self.has(swift, "weak var layout: TLayout?"))
+        expect(Self.has(swift, "weak var layout: TLayout?"))
         #expect(
             Self.has(
                 swift,
                 "func sectionProvider(_ i: Int, _ env: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection? "
                     + "{ guard let cv = self.layout.map(TContext.init) else { return nil }"))
-        #expect(Self.has(swift, "var numberOfSections") == false)
-        #expect(Self.has(swift, "func numberOfItems(_ section: Int) -> Int {"))
-        #expect(Self.has(swift, "layout.data?.sectionData(section: section)"))
+        expectEqual(Self.has(swift, "var numberOfSections"), false)
+        expect(Self.has(swift, "func numberOfItems(_ section: Int) -> Int {"))
+        expect(Self.has(swift, "layout.data?.sectionData(section: section)"))
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 @testable import LualayoutCLI
 @testable import ScriptLayout
@@ -12,20 +13,20 @@ struct BenchCommandTests {
         let vertical = BenchCommand.viewports(
             bounds: Rect(x: 0, y: 0, width: 100, height: 200),
             content: Size(width: 100, height: 1000))
-        #expect(vertical.map(\.y) == [0, 200, 400, 600, 800])
-        #expect(vertical.allSatisfy { $0.width == 100 && $0.height == 200 && $0.x == 0 })
+        expectEqual(vertical.map(\.y), [0, 200, 400, 600, 800])
+        expect(vertical.allSatisfy { $0.width == 100 && $0.height == 200 && $0.x == 0 })
         // 500 wide, as tall as the viewport: overflows by 400 across, x = 0, 100, 200, 300, 400.
         let horizontal = BenchCommand.viewports(
             bounds: Rect(x: 0, y: 0, width: 100, height: 200),
             content: Size(width: 500, height: 200))
-        #expect(horizontal.map(\.x) == [0, 100, 200, 300, 400])
+        expectEqual(horizontal.map(\.x), [0, 100, 200, 300, 400])
     }
 
     @Test func namesTheCallbackBeingEvaluated() {
-        #expect(CallProfile.callbackName("sizeForItem(cv, 0, 3)") == "sizeForItem")
-        #expect(CallProfile.callbackName("attributes(cv, a) for cell [0, 1]") == "attributes")
+        expectEqual(CallProfile.callbackName("sizeForItem(cv, 0, 3)"), "sizeForItem")
+        expectEqual(CallProfile.callbackName("attributes(cv, a) for cell [0, 1]"), "attributes")
         // The engine re-reading the layout table is no callback: no row called `the`.
-        #expect(CallProfile.callbackName("the fields of the layout table") == nil)
+        expect(CallProfile.callbackName("the fields of the layout table") == nil)
     }
 
     /// `layoutAttributesForElements` is 27 characters, wider than the 24 of the first column:
@@ -43,11 +44,11 @@ struct BenchCommandTests {
         func column2(_ prefix: String) -> Substring? {
             rows.first { $0.hasPrefix(prefix) }.map { $0.dropFirst(29).prefix(9) }
         }
-        #expect(column2("callback") == "calls/run")
-        #expect(column2("layoutAttributesForElements") == "3        ")
-        #expect(column2("sizeForItem") == "1        ")
-        #expect(column2("load")?.hasPrefix("1.5 ms") == true)
-        #expect(column2("phase")?.hasPrefix("median") == true)
+        expectEqual(column2("callback"), "calls/run")
+        expectEqual(column2("layoutAttributesForElements"), "3        ")
+        expectEqual(column2("sizeForItem"), "1        ")
+        expectEqual(column2("load")?.hasPrefix("1.5 ms"), true)
+        expectEqual(column2("phase")?.hasPrefix("median"), true)
     }
 
     /// A layout that defines `layoutAttributesForElements` is profiled under that name, and
@@ -62,12 +63,12 @@ struct BenchCommandTests {
             }
             """)
         let result = lualayout("bench", script, "--items", "4", "--runs", "1")
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let rows = result.out.split(separator: "\n").map(String.init)
-        #expect(!rows.contains { $0.hasPrefix("the ") })
+        expect(!rows.contains { $0.hasPrefix("the ") })
         // Called for each of the 5 viewport queries and once for the whole listing the output
         // writes: 6 calls in the run, in the widened first column of 29.
-        #expect(rows.contains { $0.hasPrefix("layoutAttributesForElements  6 ") }, "\(result.out)")
+        expect(rows.contains { $0.hasPrefix("layoutAttributesForElements  6 ") }, "\(result.out)")
     }
 
     /// 12 items, 3 runs: sizeForItem runs once per item per prepare, so 12 calls a run; the
@@ -84,11 +85,11 @@ struct BenchCommandTests {
             }
             """)
         let result = lualayout("bench", script, "--items", "12", "--runs", "3")
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let rows = result.out.split(separator: "\n").map(String.init)
-        #expect(rows.first?.hasSuffix(": 12 items, 12 elements, 3 runs") == true)
-        #expect(rows.contains { $0.hasPrefix("sizeForItem             12 ") })
+        expectEqual(rows.first?.hasSuffix(": 12 items, 12 elements, 3 runs"), true)
+        expect(rows.contains { $0.hasPrefix("sizeForItem             12 ") })
         // Content 375×10 fits the viewport: every query sees all 12 cells, 5 × 12 + 12 = 72.
-        #expect(rows.contains { $0.hasPrefix("attributes              72 ") })
+        expect(rows.contains { $0.hasPrefix("attributes              72 ") })
     }
 }

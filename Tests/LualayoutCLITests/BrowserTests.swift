@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// The update page in a real browser: headless Chromium (installed by Scripts/test on Debian)
@@ -35,16 +36,16 @@ struct BrowserTests {
         let result = lualayout(
             "update", "Examples/fly-in.lua", "--items", "4", "--insert", "0:1", "--delete", "0:3",
             "--format", "html", "-o", page)
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let start = try dom(of: page, at: 0)
-        #expect(start.contains("t = 0.00"))
-        #expect(start.components(separatedBy: "<g class=\"cell\"").count - 1 == 5)
-        #expect(visibleBoxes(start) == 4)
+        expect(start.contains("t = 0.00"))
+        expectEqual(start.components(separatedBy: "<g class=\"cell\"").count - 1, 5)
+        expectEqual(visibleBoxes(start), 4)
         let end = try dom(of: page, at: 1)
-        #expect(end.contains("t = 1.00"))
-        #expect(visibleBoxes(end) == 4)
+        expect(end.contains("t = 1.00"))
+        expectEqual(visibleBoxes(end), 4)
         let half = try dom(of: page, at: 0.5)
-        #expect(visibleBoxes(half) == 5)
+        expectEqual(visibleBoxes(half), 5)
     }
 
     /// The transition page of a custom transition plays the bent path: cookbook-flow to table,
@@ -57,9 +58,9 @@ struct BrowserTests {
         let result = lualayout(
             "transition", "Examples/cookbook-flow.lua", "Examples/table.lua", "--items", "2", "--bounds", "320x480",
             "--with", "Examples/bent-transition.lua", "--format", "html", "-o", page)
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let half = try dom(of: page, at: 0.5)
-        #expect(half.contains("t = 0.50"))
+        expect(half.contains("t = 0.50"))
         #expect(half.contains(#"x="10" y="-55" width="200" height="82""#))
         let start = try dom(of: page, at: 0)
         #expect(start.contains(#"x="20" y="10" width="80" height="120""#))
@@ -80,11 +81,11 @@ struct BrowserTests {
         let page = NSTemporaryDirectory() + "lualayout-update-\(UUID().uuidString).html"
         let result = lualayout(
             "update", script, "--items", "2", "--insert", "0:2", "--bounds", "320x480", "--format", "html", "-o", page)
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         for progress in [0, 0.5, 1] {
             let dom = try dom(of: page, at: progress)
-            let layer = try #require(dom.range(of: "<g id=\"elements\"")).upperBound
-            let first = try #require(dom[layer...].range(of: "<g ")).lowerBound
+            let layer = try require(dom.range(of: "<g id=\"elements\"")).upperBound
+            let first = try require(dom[layer...].range(of: "<g ")).lowerBound
             let group = dom[first...].prefix { $0 != ">" }
             #expect(
                 group.contains("data-kind=\"backdrop\"") && group.contains("data-visible=\"1\""),

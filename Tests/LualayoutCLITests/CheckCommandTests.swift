@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 @Suite("lualayout check")
@@ -19,8 +20,8 @@ struct CheckCommandTests {
             return layout
             """)
         let result = lualayout("check", script, "--items", "2")
-        #expect(result.status == 0)
-        #expect(result.err == "")
+        expectEqual(result.status, 0)
+        expectEqual(result.err, "")
         #expect(
             withoutTimes(result.out) == """
                 \(script): flow layout, 2 items in 1 section
@@ -34,13 +35,13 @@ struct CheckCommandTests {
                   \(script):3: warning: unknown field 'atributes' in the layout table (did you mean 'attributes'?)
 
                 """)
-        #expect(result.out.contains("\ntime: load "))
-        #expect(result.out.contains(", prepare "))
-        #expect(result.out.contains(" ms, whole-layout query "))
+        expect(result.out.contains("\ntime: load "))
+        expect(result.out.contains(", prepare "))
+        expect(result.out.contains(" ms, whole-layout query "))
 
         let strict = lualayout("check", script, "--items", "2", "--strict")
-        #expect(strict.status == 1)
-        #expect(strict.out == "")
+        expectEqual(strict.status, 1)
+        expectEqual(strict.out, "")
         #expect(
             strict.err
                 == "\(script):3: unknown field 'atributes' in the layout table (did you mean 'attributes'?) (strict mode)\n"
@@ -62,7 +63,7 @@ struct CheckCommandTests {
             end }
             """)
         let result = lualayout("check", script, "--sections", "3,1")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(
             withoutTimes(result.out) == """
                 \(script): custom layout, 4 items in 2 sections
@@ -92,8 +93,8 @@ struct CheckCommandTests {
                 "  warning: 3 overlapping pairs of cells: cell [0, 0] at 0,0 10×10 and cell [0, 1] at 0,9 10×10; cell [0, 1] at 0,9 10×10 and cell [0, 2] at 0,18 10×10; cell [0, 2] at 0,18 10×10 and cell [0, 3] at 0,27 10×10\n"
             ))
         let five = lualayout("check", script, "--items", "5")
-        #expect(five.out.contains("  warning: 4 overlapping pairs of cells: "))
-        #expect(five.out.contains("cell [0, 2] at 0,18 10×10 and cell [0, 3] at 0,27 10×10; …\n"))
+        expect(five.out.contains("  warning: 4 overlapping pairs of cells: "))
+        expect(five.out.contains("cell [0, 2] at 0,18 10×10 and cell [0, 3] at 0,27 10×10; …\n"))
     }
 
     /// The content is declared 100×100: the cell at 90…110 across and the header at y = −1
@@ -111,8 +112,8 @@ struct CheckCommandTests {
             end }
             """)
         let result = lualayout("check", script, "--items", "2")
-        #expect(result.status == 0)
-        #expect(result.out.contains("4 elements: 2 cells, 1 supplementary (header 1), 1 decoration (background 1)\n"))
+        expectEqual(result.status, 0)
+        expect(result.out.contains("4 elements: 2 cells, 1 supplementary (header 1), 1 decoration (background 1)\n"))
         #expect(
             result.out.contains(
                 """
@@ -135,7 +136,7 @@ struct CheckCommandTests {
             end }
             """)
         let result = lualayout("check", script, "--items", "3", "--scale", "2")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(
             result.out.contains(
                 """
@@ -144,7 +145,7 @@ struct CheckCommandTests {
 
                 """))
         let atOne = lualayout("check", script, "--items", "3")
-        #expect(atOne.out.contains("  warning: 3 frames not on the pixel grid of scale 1 (edges at multiples of 1): "))
+        expect(atOne.out.contains("  warning: 3 frames not on the pixel grid of scale 1 (edges at multiples of 1): "))
     }
 
     @Test func exitCodes() throws {
@@ -156,24 +157,24 @@ struct CheckCommandTests {
             end }
             """)
         let failed = lualayout("check", failing, "--items", "1")
-        #expect(failed.status == 1)
-        #expect(failed.out == "")
-        #expect(failed.err.hasPrefix("\(failing):2: "))
+        expectEqual(failed.status, 1)
+        expectEqual(failed.out, "")
+        expect(failed.err.hasPrefix("\(failing):2: "))
 
         let syntax = try temporaryFile("syntax.lua", "return {\n")
-        #expect(lualayout("check", syntax).status == 1)
+        expectEqual(lualayout("check", syntax).status, 1)
 
         let missing = lualayout("check", "/no/such/layout.lua")
-        #expect(missing.status == 2)
-        #expect(missing.err == "/no/such/layout.lua: no such script\n")
+        expectEqual(missing.status, 2)
+        expectEqual(missing.err, "/no/such/layout.lua: no such script\n")
 
-        #expect(lualayout("check", "Examples/grid.lua", "--items", "-1").status == 2)
+        expectEqual(lualayout("check", "Examples/grid.lua", "--items", "-1").status, 2)
         // Warnings alone never fail: the overlapping stack above exits 0.
         let warned = try temporaryFile(
             "warned.lua", "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 10.5, 10) end }")
         let result = lualayout("check", warned, "--items", "1")
-        #expect(result.status == 0)
-        #expect(result.out.contains("1 warning:"))
+        expectEqual(result.status, 0)
+        expect(result.out.contains("1 warning:"))
     }
 
     /// 7,000 cells 1 point wide, 2 apart, each the whole 30,000-point height: the content is
@@ -189,7 +190,7 @@ struct CheckCommandTests {
             end }
             """)
         let result = lualayout("check", script, "--items", "7000")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(
             result.out.contains(
                 """
@@ -211,10 +212,10 @@ struct CheckCommandTests {
             end }
             """)
         let result = lualayout("check", script, "--items", "99999")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         // 33,333 rows; each of the 33,332 row boundaries puts every cell of the lower row
         // over the one above it (same column): 3 · 33,332 = 99,996 pairs.
-        #expect(result.out.contains("  warning: 99996 overlapping pairs of cells: "))
+        expect(result.out.contains("  warning: 99996 overlapping pairs of cells: "))
     }
 
     /// UIKit places an orthogonal section's later groups past the content's right edge: `check`
@@ -223,9 +224,9 @@ struct CheckCommandTests {
     /// cells stay inside the content's height (266.5), the only axis checked for them.
     @Test func orthogonalCellsPastTheEdgeAreNotOutside() throws {
         let result = lualayout("check", "Examples/compositional/orthogonal-sections.lua", "--scale", "2")
-        #expect(result.status == 0)
-        #expect(result.out.contains("content size: 375×266.5\n"))
-        #expect(!result.out.contains("outside the content size"), "\(result.out)")
+        expectEqual(result.status, 0)
+        expect(result.out.contains("content size: 375×266.5\n"))
+        expect(!result.out.contains("outside the content size"), "\(result.out)")
         // A cell that is outside across the section's axis is still reported.
         let script = try temporaryFile(
             "layout.lua",
@@ -244,7 +245,7 @@ struct CheckCommandTests {
             }
             """)
         let moved = lualayout("check", script, "--items", "5")
-        #expect(moved.status == 0)
-        #expect(moved.out.contains("warning: 1 element outside the content size 375×50: cell [0, 4]"), "\(moved.out)")
+        expectEqual(moved.status, 0)
+        expect(moved.out.contains("warning: 1 element outside the content size 375×50: cell [0, 4]"), "\(moved.out)")
     }
 }

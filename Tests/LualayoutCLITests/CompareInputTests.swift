@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// What `lualayout compare` reads: a pipe as its own help's example does
@@ -30,8 +31,8 @@ struct CompareInputTests {
         let path = "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"
         let result = lualayout("compare", expected, path)
         try? pipe.fileHandleForReading.close()
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.out == "\(expected) and \(path) match: 1 elements\n")
+        expectEqual(result.status, 0, "\(result.err)")
+        expectEqual(result.out, "\(expected) and \(path) match: 1 elements\n")
     }
 
     /// A pipe that sends more than `--max-memory` is refused once the limit is passed, with
@@ -50,7 +51,7 @@ struct CompareInputTests {
         let result = lualayout("compare", expected, path, "--max-memory", "1M")
         // The writer may still be blocked on a full pipe: closing our end ends it (EPIPE).
         try? pipe.fileHandleForReading.close()
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(
             result.err
                 == "\(path): more than the data limit of 1M came from it (the data limit is --max-memory; raise it with --max-memory 2M)\n"

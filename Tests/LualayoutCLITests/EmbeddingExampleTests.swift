@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// Builds and runs `Examples/Embedding` (a package depending on the library by path) with
@@ -18,13 +19,13 @@ struct EmbeddingExampleTests {
             "/usr/bin/env",
             arguments: ["swift", "build", "--package-path", package, "--scratch-path", scratch],
             directory: package, timeout: 900)
-        #expect(build.end == .exited(0), "\(build.out)\n\(build.err)")
+        expectEqual(build.end, .exited(0), "\(build.out)\n\(build.err)")
         let run = try await CaseProcess.run(
             scratch + "/debug/embedding", arguments: [repositoryRoot + "/Examples/cookbook-flow.lua"],
             directory: package,
             timeout: 60)
-        #expect(run.end == .exited(0))
-        #expect(run.err == "")
+        expectEqual(run.end, .exited(0))
+        expectEqual(run.err, "")
         #expect(
             run.out == """
                 cookbook-flow.lua: 6 elements, content 375×280

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// Keeps `docs/errors.md` honest: every message it catalogues names the case that proves it (a
@@ -148,7 +149,7 @@ struct ErrorsCatalogueTests {
             Self.fixedParts("cannot WHAT item [S, I]: its section S is deleted") == [
                 "cannot", "item [", "]: its section", "is deleted",
             ])
-        #expect(Self.fixedParts("not found") == ["not found"])
+        expectEqual(Self.fixedParts("not found"), ["not found"])
     }
 
     @Test func catalogueHasEveryGroup() {
@@ -160,9 +161,9 @@ struct ErrorsCatalogueTests {
             "Batch files and update validation", "Command-line usage", "Watch and the worker",
             "The preview HTTP server",
         ] {
-            #expect(groups.contains(group), "no table for \(group)")
+            expect(groups.contains(group), "no table for \(group)")
         }
-        #expect(Self.rows.count >= 150)
+        expect(Self.rows.count >= 150)
     }
 
     /// The test file named `name` in any test target (`Tests/*/name`).
@@ -178,16 +179,16 @@ struct ErrorsCatalogueTests {
         for row in Self.rows {
             guard let proof = row.proof else {
                 // Rows no case can express say how they were checked.
-                #expect(row.proofCell.contains("verified by hand"), "\(row.message): no case and no reason")
+                expect(row.proofCell.contains("verified by hand"), "\(row.message): no case and no reason")
                 continue
             }
             if proof.hasSuffix(".swift") {
-                #expect(Self.testFile(proof) != nil, "\(row.message): no test file \(proof)")
+                expect(Self.testFile(proof) != nil, "\(row.message): no test file \(proof)")
             } else {
-                #expect(Self.cases[proof] != nil, "\(row.message): no corpus case named \(proof)")
+                expect(Self.cases[proof] != nil, "\(row.message): no corpus case named \(proof)")
             }
         }
-        #expect(Self.rows.filter { $0.proof == nil }.count <= 5)
+        expect(Self.rows.filter { $0.proof == nil }.count <= 5)
     }
 
     @Test func everyProofExpectsItsMessage() throws {
@@ -195,7 +196,7 @@ struct ErrorsCatalogueTests {
             guard let proof = row.proof else { continue }
             let expected: [String]
             if proof.hasSuffix(".swift") {
-                expected = [try String(contentsOfFile: try #require(Self.testFile(proof)), encoding: .utf8)]
+                expected = [try String(contentsOfFile: try require(Self.testFile(proof)), encoding: .utf8)]
             } else {
                 expected = Self.cases[proof] ?? []
             }
@@ -207,12 +208,12 @@ struct ErrorsCatalogueTests {
     }
 
     @Test func everyCatalogueCaseIsCited() throws {
-        let data = try #require(FileManager.default.contents(atPath: repositoryRoot + "/Tests/Corpus/catalogue.json"))
-        let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let data = try require(FileManager.default.contents(atPath: repositoryRoot + "/Tests/Corpus/catalogue.json"))
+        let list = try require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         let cited = Set(Self.rows.compactMap(\.proof))
         for name in list.compactMap({ $0["name"] as? String }) {
             let isCited = cited.contains(name)
-            #expect(isCited, "catalogue.json case \(name) is not cited in docs/errors.md")
+            expect(isCited, "catalogue.json case \(name) is not cited in docs/errors.md")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// `lualayout export --swift` end to end: the file written, `-o` kept safe; `lualayout compare`
@@ -11,18 +12,19 @@ struct ExportCompareCommandTests {
             "export", "Examples/compositional/grid.lua", "--swift", "--scale", "2", "--items", "94", "--name", "Grid",
             "-o",
             output)
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.out.isEmpty)
+        expectEqual(result.status, 0, "\(result.err)")
+        expect(result.out.isEmpty)
         let written = try String(contentsOfFile: output, encoding: .utf8)
         #expect(
             written.hasPrefix(
                 "// GridLayout.swift: exported by `lualayout export --swift` from Examples/compositional/grid.lua"))
-        #expect(written.contains("// Values evaluated for --bounds 375x667 --scale 2 --items 94.\n"))
+        expect(written.contains("// Values evaluated for --bounds 375x667 --scale 2 --items 94.\n"))
         #expect(
             written.contains(
                 "@available(iOS 13, *)\n@MainActor\nfunc makeGridLayout() -> UICollectionViewCompositionalLayout {\n"))
         let folder = (output as NSString).deletingLastPathComponent
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Grid.swift"], "no temporary file left")
+        expectEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder), ["Grid.swift"], "no temporary file left")
     }
 
     /// `-o` naming the script by another path (a symbolic link) is refused before anything runs,
@@ -32,23 +34,23 @@ struct ExportCompareCommandTests {
         let link = (script as NSString).deletingLastPathComponent + "/Layout.swift"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: script)
         let result = lualayout("export", script, "--swift", "-o", link)
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(
             result.err == "lualayout: -o \(link) is \(script), an input of this command: choose another output file\n")
-        #expect(try String(contentsOfFile: script, encoding: .utf8) == "return flow{ itemSize = {10, 10} }\n")
+        expectEqual(try String(contentsOfFile: script, encoding: .utf8), "return flow{ itemSize = {10, 10} }\n")
     }
 
     /// A refused export writes nothing to `-o`.
     @Test func aRefusedExportWritesNothing() throws {
         let output = try temporaryFile("Line.swift", "kept\n")
         let result = lualayout("export", "Examples/fly-in.lua", "--swift", "-o", output)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         // fly-in's table of string and number keys is outside the translated subset.
         #expect(
             result.err
                 == "Examples/fly-in.lua:25: a table is keyed by numbers here and by strings elsewhere: a Swift dictionary has one key type; convert the keys (tostring(k)) or use two tables (--allow-partial exports the rest and marks it)\n"
         )
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "kept\n")
+        expectEqual(try String(contentsOfFile: output, encoding: .utf8), "kept\n")
     }
 
     /// Run twice, compared: identical (exit 0); the same layout at another width differs
@@ -60,15 +62,15 @@ struct ExportCompareCommandTests {
         let grid = [
             "run", "Examples/compositional/two-column-grid.lua", "--scale", "2", "--items", "4", "--format", "json",
         ]
-        #expect(lualayout(grid + ["-o", a]).status == 0)
-        #expect(lualayout(grid + ["-o", b]).status == 0)
-        #expect(lualayout(grid + ["--bounds", "395x667", "-o", c]).status == 0)
+        expectEqual(lualayout(grid + ["-o", a]).status, 0)
+        expectEqual(lualayout(grid + ["-o", b]).status, 0)
+        expectEqual(lualayout(grid + ["--bounds", "395x667", "-o", c]).status, 0)
         let same = lualayout("compare", a, b)
-        #expect(same.status == 0)
-        #expect(same.out == "\(a) and \(b) match: 4 elements\n")
+        expectEqual(same.status, 0)
+        expectEqual(same.out, "\(a) and \(b) match: 4 elements\n")
         // 395 wide: (395 − 20 − 10) / 2 = 182.5 per column, the second at 10 + 182.5 + 10 = 202.5.
         let wider = lualayout("compare", a, c)
-        #expect(wider.status == 1)
+        expectEqual(wider.status, 1)
         #expect(
             wider.out == """
                 \(c) differs from \(a): 4 moved or resized
@@ -82,7 +84,7 @@ struct ExportCompareCommandTests {
                 """)
         // Within 20 points every number matches (the widths differ by 20, the frames by 10);
         // within 19 the content size and bounds still differ.
-        #expect(lualayout("compare", a, c, "--tolerance", "20").status == 0)
+        expectEqual(lualayout("compare", a, c, "--tolerance", "20").status, 0)
         #expect(
             lualayout("compare", a, c, "--tolerance", "19").out.hasPrefix(
                 "\(c) differs from \(a): no element changed\n"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 import TestSupport
 
@@ -54,26 +55,26 @@ struct HTTPCorpusTests {
     }()
 
     @Test func manifestLoadsWithUniqueNames() {
-        #expect(Self.cases.count >= 30)
-        #expect(Set(Self.cases.map(\.name)).count == Self.cases.count)
-        #expect(Self.cases.allSatisfy { $0.issue == "10.8" && !$0.statuses.isEmpty })
+        expect(Self.cases.count >= 30)
+        expectEqual(Set(Self.cases.map(\.name)).count, Self.cases.count)
+        expect(Self.cases.allSatisfy { $0.issue == "10.8" && !$0.statuses.isEmpty })
     }
 
     @Test func everyCaseGetsItsAnswer() throws {
         let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
         let preview = try PreviewTests.Preview(script: script, arguments: ["--items", "6", "--bounds", "320x480"])
-        try #require(preview.port > 0, "no preview URL in: \(preview.errors.text)")
+        try require(preview.port > 0, "no preview URL in: \(preview.errors.text)")
         for item in Self.cases {
-            let client = try #require(RawConnection(port: preview.port), "\(item.name): cannot connect")
+            let client = try require(RawConnection(port: preview.port), "\(item.name): cannot connect")
             client.sendInBackground(item.bytes)
             let responses = client.responses(item.statuses.count, timeout: 10)
-            #expect(responses.map(\.status) == item.statuses, "\(item.name)")
+            expectEqual(responses.map(\.status), item.statuses, "\(item.name)")
             let last = responses.last
             for text in item.head ?? [] {
-                #expect(last?.head.contains(text) == true, "\(item.name): head lacks \(text)")
+                expectEqual(last?.head.contains(text), true, "\(item.name): head lacks \(text)")
             }
             for text in item.body ?? [] {
-                #expect(last?.body.contains(text) == true, "\(item.name): body lacks \(text)")
+                expectEqual(last?.body.contains(text), true, "\(item.name): body lacks \(text)")
             }
             #expect(
                 client.closes(within: item.closes ? 10 : 1) == item.closes,

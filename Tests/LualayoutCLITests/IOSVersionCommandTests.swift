@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// `--ios N` reaches the layout in every command that lays out (issue 31): `cv.iosVersion` in a
@@ -38,15 +39,15 @@ struct IOSVersionCommandTests {
 
     @Test func runPassesTheReleaseToTheScriptAndTheEngine() throws {
         let script = try temporaryFile("v.lua", Self.showsVersion)
-        #expect(try Self.cellX(lualayout("run", script, "--ios", "14").out) == 14)
-        #expect(try Self.cellX(lualayout("run", script, "--ios", "18.2").out) == 18)
+        expectEqual(try Self.cellX(lualayout("run", script, "--ios", "14").out), 14)
+        expectEqual(try Self.cellX(lualayout("run", script, "--ios", "18.2").out), 18)
         // Without --ios: 17, the default.
-        #expect(try Self.cellX(lualayout("run", script).out) == 17)
+        expectEqual(try Self.cellX(lualayout("run", script).out), 17)
         let empty = try temporaryFile("empty.lua", Self.emptySection)
         let modern = lualayout("run", empty, "--sections", "0,1", "--format", "table")
-        #expect(modern.out.contains("supplementary  header  [1, 0]     0  24    375      24"))
+        expect(modern.out.contains("supplementary  header  [1, 0]     0  24    375      24"))
         let legacy = lualayout("run", empty, "--sections", "0,1", "--format", "table", "--ios", "14")
-        #expect(legacy.out.contains("supplementary  header  [1, 0]     0  22    375      24"))
+        expect(legacy.out.contains("supplementary  header  [1, 0]     0  22    375      24"))
     }
 
     @Test func simulateRunsUnderTheRelease() throws {
@@ -54,8 +55,8 @@ struct IOSVersionCommandTests {
         let scenario = (layout as NSString).deletingLastPathComponent + "/s.lua"
         try "expect(attributesOf(0, 0).frame.x == 15, \"iOS 15\")\n".write(
             toFile: scenario, atomically: true, encoding: .utf8)
-        #expect(lualayout("simulate", layout, "--scenario", scenario, "--ios", "15").status == 0)
-        #expect(lualayout("simulate", layout, "--scenario", scenario).status == 1)
+        expectEqual(lualayout("simulate", layout, "--scenario", scenario, "--ios", "15").status, 0)
+        expectEqual(lualayout("simulate", layout, "--scenario", scenario).status, 1)
     }
 
     /// `-- options: --ios 14` and a device with a release (`iphone-se@16`): each run under its
@@ -78,19 +79,19 @@ struct IOSVersionCommandTests {
             """,
         ])
         let result = TestCommandTests.run(dir, "--no-ci")
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         let o = dir + "/o.test.lua", d = dir + "/d.test.lua"
-        #expect(result.out.contains("PASS  \(o)  (1 check, T ms)"))
-        #expect(result.out.contains("PASS  \(d) [iphone-se@16]"))
-        #expect(result.out.contains("FAIL  \(d) [iphone-se]"))
-        #expect(result.out.contains("cell [0, 0]: x got 17, expected 16"))
-        #expect(FileManager.default.fileExists(atPath: dir + "/__snapshots__/d.test.lua/v.iphone-se.ios16.json"))
+        expect(result.out.contains("PASS  \(o)  (1 check, T ms)"))
+        expect(result.out.contains("PASS  \(d) [iphone-se@16]"))
+        expect(result.out.contains("FAIL  \(d) [iphone-se]"))
+        expect(result.out.contains("cell [0, 0]: x got 17, expected 16"))
+        expect(FileManager.default.fileExists(atPath: dir + "/__snapshots__/d.test.lua/v.iphone-se.ios16.json"))
         let bad = try TestCommandTests.folder([
             "v.lua": Self.showsVersion,
             "b.test.lua": "-- layout: v.lua\n-- devices: iphone-se@12\nexpectFrame(0, 0, {12, 0, 10, 10})\n",
         ])
         let refused = TestCommandTests.run(bad, "--no-ci")
-        #expect(refused.status == 1)
+        expectEqual(refused.status, 1)
         #expect(
             (refused.out + refused.err).contains(
                 "-- devices: 'iphone-se@12': '12' is not an iOS release the engine knows (13 to 18, or 26)"))
@@ -101,8 +102,8 @@ struct IOSVersionCommandTests {
         let script = try temporaryFile("v.lua", Self.showsVersion)
         let watch = try WatchProcess(["watch", script, "--ios", "14", "--exit-after", "1", "--idle-timeout", "20"])
         let (status, printed, _) = watch.finish()
-        #expect(status == 0)
-        #expect(printed.hasPrefix("[1] 1 elements, content 14×10"))
+        expectEqual(status, 0)
+        expect(printed.hasPrefix("[1] 1 elements, content 14×10"))
     }
 
     /// `compare` runs a script directly under the options given, UIKit's kinds read as ours: a
@@ -124,10 +125,10 @@ struct IOSVersionCommandTests {
             """
         let recorded = try temporaryFile("empty.uikit.json", recording)
         let same = lualayout("compare", recorded, script, "--sections", "0,1", "--ios", "14")
-        #expect(same.status == 0)
-        #expect(same.out == "\(recorded) and \(script) match: 3 elements\n")
+        expectEqual(same.status, 0)
+        expectEqual(same.out, "\(recorded) and \(script) match: 3 elements\n")
         let differs = lualayout("compare", recorded, script, "--sections", "0,1")
-        #expect(differs.status == 1)
-        #expect(differs.out.contains("moved supplementary \"header\" [1, 0]: 0,22 375×24 → 0,24 375×24"))
+        expectEqual(differs.status, 1)
+        expect(differs.out.contains("moved supplementary \"header\" [1, 0]: 0,22 375×24 → 0,24 375×24"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 @Suite("lualayout init")
@@ -19,8 +20,8 @@ struct InitCommandTests {
     @Test func theFlowStarterRunsAsWritten() throws {
         let folder = try temporaryFolder()
         let created = lualayout("init", folder + "/demo")
-        #expect(created.status == 0)
-        #expect(created.err == "")
+        expectEqual(created.status, 0)
+        expectEqual(created.err, "")
         #expect(
             created.out == """
                 wrote \(folder)/demo.lua (a flow layout)
@@ -32,8 +33,8 @@ struct InitCommandTests {
 
                 """)
         let run = lualayout("run", folder + "/demo.lua", "--data", folder + "/demo.json", "--format", "table")
-        #expect(run.status == 0)
-        #expect(run.err == "")
+        expectEqual(run.status, 0)
+        expectEqual(run.err, "")
         #expect(
             run.out == """
                 content 375×430  bounds 0,0 375×667  8 elements
@@ -50,8 +51,8 @@ struct InitCommandTests {
                 """)
         // The starter also passes its own lint.
         let check = lualayout("check", folder + "/demo.lua", "--data", folder + "/demo.json")
-        #expect(check.status == 0)
-        #expect(check.out.contains("no warnings"))
+        expectEqual(check.status, 0)
+        expect(check.out.contains("no warnings"))
         try Self.expectTheTestPasses(folder, "demo", checks: 4)
     }
 
@@ -62,8 +63,8 @@ struct InitCommandTests {
         let test = "\(folder)/\(name).test.lua"
         let snapshot = "\(folder)/__snapshots__/\(name).test.lua/\(name).json"
         let first = lualayout("test", test, "--no-ci")
-        #expect(first.status == 0)
-        #expect(first.err == "")
+        expectEqual(first.status, 0)
+        expectEqual(first.err, "")
         #expect(
             first.out.replacingOccurrences(of: #"[0-9]+ ms\)"#, with: "T ms)", options: .regularExpression) == """
                 PASS  \(test)  (\(checks) checks, T ms)
@@ -72,10 +73,10 @@ struct InitCommandTests {
 
                 """)
         let stored = try String(contentsOfFile: snapshot, encoding: .utf8)
-        #expect(stored.components(separatedBy: "\"category\": ").count - 1 == elements)
+        expectEqual(stored.components(separatedBy: "\"category\": ").count - 1, elements)
         let second = lualayout("test", test, "--ci")
-        #expect(second.status == 0)
-        #expect(second.out.hasSuffix("\n1 passed, 0 failed\n"))
+        expectEqual(second.status, 0)
+        expect(second.out.hasSuffix("\n1 passed, 0 failed\n"))
     }
 
     /// The custom starter stacks full-width rows: a 30-high header, then each item as high as
@@ -83,10 +84,10 @@ struct InitCommandTests {
     /// header 1 at 272 + 120 + 8 = 400, rows at 438 (60) and 506 (90); content 375×(596 + 8).
     @Test func theCustomStarterRunsAsWritten() throws {
         let folder = try temporaryFolder()
-        #expect(lualayout("init", folder + "/rows.lua", "--custom").status == 0)
+        expectEqual(lualayout("init", folder + "/rows.lua", "--custom").status, 0)
         let run = lualayout("run", folder + "/rows.lua", "--data", folder + "/rows.json", "--format", "table")
-        #expect(run.status == 0)
-        #expect(run.err == "")
+        expectEqual(run.status, 0)
+        expectEqual(run.err, "")
         #expect(
             run.out == """
                 content 375×604  bounds 0,0 375×667  8 elements
@@ -107,12 +108,12 @@ struct InitCommandTests {
     /// A name that needs quoting in the header and is no safe snapshot name as it is.
     @Test func theTestOfAnAwkwardName() throws {
         let folder = try temporaryFolder()
-        #expect(lualayout("init", folder + "/my \"odd\" layout").status == 0)
+        expectEqual(lualayout("init", folder + "/my \"odd\" layout").status, 0)
         let test = try String(contentsOfFile: folder + "/my \"odd\" layout.test.lua", encoding: .utf8)
-        #expect(test.contains("-- options: \"--data=my \\\"odd\\\" layout.json\"\n"))
-        #expect(test.contains("expectSnapshot(\"my--odd--layout\")"))
+        expect(test.contains("-- options: \"--data=my \\\"odd\\\" layout.json\"\n"))
+        expect(test.contains("expectSnapshot(\"my--odd--layout\")"))
         let result = lualayout("test", folder, "--no-ci")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(
             FileManager.default.fileExists(
                 atPath: folder + "/__snapshots__/my \"odd\" layout.test.lua/my--odd--layout.json"))
@@ -123,32 +124,32 @@ struct InitCommandTests {
     @Test func makesTheFoldersOfItsName() throws {
         let folder = try temporaryFolder()
         let made = lualayout("init", folder + "/sub/dir/name")
-        #expect(made.status == 0, "\(made.err)")
+        expectEqual(made.status, 0, "\(made.err)")
         for file in ["name.lua", "name.json", "name.test.lua"] {
-            #expect(FileManager.default.fileExists(atPath: folder + "/sub/dir/" + file))
+            expect(FileManager.default.fileExists(atPath: folder + "/sub/dir/" + file))
         }
         try Self.expectTheTestPasses(folder + "/sub/dir", "name", checks: 4)
         try "a file\n".write(toFile: folder + "/file", atomically: true, encoding: .utf8)
         let blocked = lualayout("init", folder + "/file/x/name")
-        #expect(blocked.status == 2)
-        #expect(blocked.err.contains("\(folder)/file/x/name.lua: cannot write: Not a directory"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["file", "sub"])
+        expectEqual(blocked.status, 2)
+        expect(blocked.err.contains("\(folder)/file/x/name.lua: cannot write: Not a directory"))
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["file", "sub"])
     }
 
     @Test func neverOverwrites() throws {
         let folder = try temporaryFolder()
         try "-- mine\n".write(toFile: folder + "/taken.json", atomically: true, encoding: .utf8)
         let result = lualayout("init", folder + "/taken")
-        #expect(result.status == 2)
-        #expect(result.out == "")
+        expectEqual(result.status, 2)
+        expectEqual(result.out, "")
         #expect(
             result.err
                 == "\(folder)/taken.json: already exists; init never overwrites a file (choose another NAME or move it away)\n"
         )
         // Nothing was written, and the existing file is untouched.
-        #expect(!FileManager.default.fileExists(atPath: folder + "/taken.lua"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/taken.test.lua"))
-        #expect(try String(contentsOfFile: folder + "/taken.json", encoding: .utf8) == "-- mine\n")
+        expect(!FileManager.default.fileExists(atPath: folder + "/taken.lua"))
+        expect(!FileManager.default.fileExists(atPath: folder + "/taken.test.lua"))
+        expectEqual(try String(contentsOfFile: folder + "/taken.json", encoding: .utf8), "-- mine\n")
     }
 
     /// The compositional starter on its data at 375 wide, scale 1 (fractions floor to whole
@@ -161,11 +162,11 @@ struct InitCommandTests {
     @Test func theCompositionalStarterRunsAsWritten() throws {
         let folder = try temporaryFolder()
         let created = lualayout("init", folder + "/grid", "--compositional")
-        #expect(created.status == 0)
-        #expect(created.out.hasPrefix("wrote \(folder)/grid.lua (a compositional layout)\n"))
+        expectEqual(created.status, 0)
+        expect(created.out.hasPrefix("wrote \(folder)/grid.lua (a compositional layout)\n"))
         let run = lualayout("run", folder + "/grid.lua", "--data", folder + "/grid.json", "--format", "table")
-        #expect(run.status == 0)
-        #expect(run.err == "")
+        expectEqual(run.status, 0)
+        expectEqual(run.err, "")
         #expect(
             run.out == """
                 content 375×480  bounds 0,0 375×667  14 elements
@@ -187,10 +188,10 @@ struct InitCommandTests {
 
                 """)
         let check = lualayout("check", folder + "/grid.lua", "--data", folder + "/grid.json")
-        #expect(check.status == 0)
-        #expect(check.out.contains("compositional layout, 6 items in 2 sections"))
-        #expect(check.out.contains("properties: sectionProvider, interSectionSpacing"))
-        #expect(check.out.contains("no warnings"))
+        expectEqual(check.status, 0)
+        expect(check.out.contains("compositional layout, 6 items in 2 sections"))
+        expect(check.out.contains("properties: sectionProvider, interSectionSpacing"))
+        expect(check.out.contains("no warnings"))
         // Its test checks the frames above (5 checks) and snapshots all 14 elements.
         try Self.expectTheTestPasses(folder, "grid", checks: 5, elements: 14)
     }
@@ -198,19 +199,19 @@ struct InitCommandTests {
     @Test func oneKindOnly() throws {
         let folder = try temporaryFolder()
         let result = lualayout("init", folder + "/both", "--flow", "--custom")
-        #expect(result.status == 2)
-        #expect(result.err.contains("--flow"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/both.lua"))
+        expectEqual(result.status, 2)
+        expect(result.err.contains("--flow"))
+        expect(!FileManager.default.fileExists(atPath: folder + "/both.lua"))
     }
 
     @Test func aFolderIsNotAName() throws {
         let folder = try temporaryFolder()
         let result = lualayout("init", folder + "/")
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(
             result.err
                 == "lualayout: init: '\(folder)/' does not name a file (init writes NAME.lua, NAME.json and NAME.test.lua)\n"
         )
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 }

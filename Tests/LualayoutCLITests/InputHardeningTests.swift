@@ -1,5 +1,6 @@
 import Foundation
 @testable import LualayoutCLI
+import TestExpectations
 import Testing
 
 /// Issue 10, items 2, 9, 12 (flags) and 14: data files, repeated options, batch files and
@@ -18,7 +19,7 @@ struct InputHardeningTests {
         var arguments = ["run", script, "--items", "1"]
         for index in 0..<20_000 { arguments += ["--state", "k\(index)=\(index + 1)"] }
         let result = lualayout(arguments)
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         #expect(result.out.contains(#""frame": {"x": 0, "y": 0, "width": 20000, "height": 1}"#))
     }
 
@@ -27,24 +28,25 @@ struct InputHardeningTests {
             "update", "s.lua", "--delete", "0:1", "--state=a=1", "--items", "3", "--delete=0:2",
             "--offset", "-5,0", "--", "--delete",
         ])
-        #expect(prepass.repeated == ["delete": ["0:1", "0:2"], "state": ["a=1"]])
-        #expect(prepass.remaining == ["update", "s.lua", "--items", "3", "--offset=-5,0", "--", "--delete"])
+        expectEqual(prepass.repeated, ["delete": ["0:1", "0:2"], "state": ["a=1"]])
+        expectEqual(prepass.remaining, ["update", "s.lua", "--items", "3", "--offset=-5,0", "--", "--delete"])
         // `run` has no --delete: ArgumentParser reports it as unknown.
-        #expect(ArgumentPrepass(["run", "s.lua", "--delete", "0:1"]).remaining == ["run", "s.lua", "--delete", "0:1"])
-        #expect(ArgumentPrepass(["update", "--help", "--delete", "0:1"]).repeated.isEmpty)
+        expectEqual(
+            ArgumentPrepass(["run", "s.lua", "--delete", "0:1"]).remaining, ["run", "s.lua", "--delete", "0:1"])
+        expect(ArgumentPrepass(["update", "--help", "--delete", "0:1"]).repeated.isEmpty)
     }
 
     @Test func badRepeatedValuesReadAsArgumentParserErrors() throws {
         let script = try temporaryFile("grid.lua", "return flow{}")
         let bad = lualayout("update", script, "--items", "3", "--delete", "0:x")
-        #expect(bad.status == 2)
-        #expect(bad.err.hasPrefix("Error: The value '0:x' is invalid for '--delete <S:I>'\nHelp:  --delete <S:I>"))
+        expectEqual(bad.status, 2)
+        expect(bad.err.hasPrefix("Error: The value '0:x' is invalid for '--delete <S:I>'\nHelp:  --delete <S:I>"))
         let missing = lualayout("run", script, "--state")
-        #expect(missing.status == 2)
-        #expect(missing.err.hasPrefix("Error: Missing value for '--state <KEY=VALUE>'"))
+        expectEqual(missing.status, 2)
+        expect(missing.err.hasPrefix("Error: Missing value for '--state <KEY=VALUE>'"))
         let swallowed = lualayout("update", script, "--delete", "--items", "3")
-        #expect(swallowed.err.hasPrefix("Error: Missing value for '--delete <S:I>'"))
-        #expect(lualayout("update", "--help").out.contains("--batch <FILE>"))
+        expect(swallowed.err.hasPrefix("Error: Missing value for '--delete <S:I>'"))
+        expect(lualayout("update", "--help").out.contains("--batch <FILE>"))
     }
 
     // MARK: Negative values (10.12)
@@ -52,10 +54,10 @@ struct InputHardeningTests {
     @Test func negativeNumbersAreOptionValues() throws {
         let script = try temporaryFile("grid.lua", "return flow{ itemSize = {100, 100} }")
         let items = lualayout("run", script, "--items", "-1")
-        #expect(items.status == 2)
-        #expect(items.err.hasPrefix("Error: --items must be between 0 and 20000000\n"))
+        expectEqual(items.status, 2)
+        expect(items.err.hasPrefix("Error: --items must be between 0 and 20000000\n"))
         let offset = lualayout("run", script, "--items", "1", "--offset", "-5,0", "--visible")
-        #expect(offset.status == 0, "\(offset.err)")
+        expectEqual(offset.status, 0, "\(offset.err)")
         #expect(offset.out.contains(#""bounds": {"x": -5, "y": 0, "width": 375, "height": 667}"#))
         let velocity = lualayout("run", script, "--items", "1", "--target-offset", "0,0", "--velocity", "-1.2,0")
         #expect(velocity.out.contains(#""velocity": {"x": -1.2, "y": 0}"#), "\(velocity.err)")
@@ -81,8 +83,8 @@ struct InputHardeningTests {
         let fromOptions = lualayout(
             "update", script, "--items", "6", "--delete", "0:0", "--insert", "0:3", "--move", "0:4=0:1",
             "--insert-section", "1:2")
-        #expect(fromFile.status == 0, "\(fromFile.err)")
-        #expect(fromFile.out == fromOptions.out)
+        expectEqual(fromFile.status, 0, "\(fromFile.err)")
+        expectEqual(fromFile.out, fromOptions.out)
         // Options and the file add up.
         let both = lualayout("update", script, "--items", "6", "--batch", batch, "--delete", "0:5")
         #expect(both.out.contains(#"{"updateAction": "delete", "indexPathBeforeUpdate": [0, 5]"#), "\(both.err)")
@@ -91,9 +93,9 @@ struct InputHardeningTests {
     @Test func aMissingBatchFileIsAnInputError() throws {
         let script = try temporaryFile("grid.lua", "return flow{}")
         let result = lualayout("update", script, "--batch", "/nonexistent/batch.json")
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         // With the system's reason (it said only "cannot read batch file").
-        #expect(result.err == "/nonexistent/batch.json: cannot read batch file: No such file or directory\n")
+        expectEqual(result.err, "/nonexistent/batch.json: cannot read batch file: No such file or directory\n")
     }
 
     // MARK: Data files (10.2, 10.14)
@@ -106,34 +108,34 @@ struct InputHardeningTests {
             "big.json",
             "{\"sections\": [" + Array(repeating: "[[]]", count: 20_000).joined(separator: ",") + "]}")
         let refused = lualayout("run", script, "--data", data, "--max-memory", "1M")
-        #expect(refused.status == 2)
-        #expect(refused.err.hasPrefix(data + ":1:"))
+        expectEqual(refused.status, 2)
+        expect(refused.err.hasPrefix(data + ":1:"))
         #expect(
             refused.err.hasSuffix(
                 ": data too large: decoding it would take more than 1M of memory (the data limit is --max-memory; raise it with --max-memory 2M)\n"
             ))
         let accepted = lualayout("run", script, "--data", data, "--max-memory", "64M", "--rect", "0,0,1,1")
-        #expect(accepted.status == 0, "\(accepted.err)")
+        expectEqual(accepted.status, 0, "\(accepted.err)")
     }
 
     /// A file larger than the limit is refused before it is read.
     @Test func dataFilesLargerThanTheLimitAreNotRead() throws {
         let data = try temporaryFile("wide.json", "{\"sections\": [1]}" + String(repeating: " ", count: 2 << 20))
         let result = lualayout("run", "Examples/grid.lua", "--data", data, "--max-memory", "1M")
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(
             result.err
                 == "\(data): the file is \(17 + (2 << 20)) bytes, more than the data limit of 1M (the data limit is --max-memory; raise it with --max-memory 4M)\n"
         )
         let batch = lualayout("update", "Examples/grid.lua", "--batch", data, "--max-memory", "1M")
-        #expect(batch.err.hasPrefix("\(data): the file is "))
+        expect(batch.err.hasPrefix("\(data): the file is "))
     }
 
     @Test func leadingZerosInDataAreRefused() throws {
         let data = try temporaryFile("zeros.json", "{\"sections\": [01]}")
         let result = lualayout("run", "Examples/grid.lua", "--data", data)
-        #expect(result.status == 2)
-        #expect(result.err == "\(data):1:15: invalid number: leading zeros are not allowed\n")
+        expectEqual(result.status, 2)
+        expectEqual(result.err, "\(data):1:15: invalid number: leading zeros are not allowed\n")
     }
 
     // MARK: Timeout message (10.12)
@@ -156,7 +158,7 @@ struct InputHardeningTests {
         try process.run()
         process.waitUntilExit()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 1)
-        #expect(text == "lualayout: run \(script) did not finish within 0.5 s (raise the limit with --timeout)\n")
+        expectEqual(process.terminationStatus, 1)
+        expectEqual(text, "lualayout: run \(script) did not finish within 0.5 s (raise the limit with --timeout)\n")
     }
 }

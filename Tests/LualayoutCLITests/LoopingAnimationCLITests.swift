@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// Looping animations through the commands: `run`'s JSON, `update`'s page, and `watch`, whose
@@ -24,9 +25,9 @@ struct LoopingAnimationCLITests {
     @Test func runWritesThemExactly() throws {
         let script = try temporaryFile("anim.lua", Self.layout)
         let result = lualayout("run", script, "--items", "2", "--format", "json")
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.out.contains("\"alpha\": 1, \"zIndex\": 0, \"hidden\": false, " + Self.jiggle + "}"))
-        #expect(result.out.contains(Self.fade + "}"))
+        expectEqual(result.status, 0, "\(result.err)")
+        expect(result.out.contains("\"alpha\": 1, \"zIndex\": 0, \"hidden\": false, " + Self.jiggle + "}"))
+        expect(result.out.contains(Self.fade + "}"))
     }
 
     /// The worker sends the snapshot over its wire; the watcher prints what arrived.
@@ -36,9 +37,9 @@ struct LoopingAnimationCLITests {
             "watch", script, "--items", "2", "--format", "json", "--exit-after", "1", "--idle-timeout", "20",
         ])
         let result = watch.finish()
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.out.contains(Self.jiggle))
-        #expect(result.out.contains(Self.fade))
+        expectEqual(result.status, 0, "\(result.err)")
+        expect(result.out.contains(Self.jiggle))
+        expect(result.out.contains(Self.fade))
     }
 
     /// The update page draws each element with the animations it ends with, and their keyframes.
@@ -51,7 +52,7 @@ struct LoopingAnimationCLITests {
             end }
             """)
         let result = lualayout("update", script, "--items", "2", "--insert", "0:2", "--format", "html")
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         // Three items after the insert, each in a loop group.
         #expect(
             result.out.components(

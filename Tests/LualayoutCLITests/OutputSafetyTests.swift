@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 @testable import LualayoutCLI
@@ -21,12 +22,12 @@ struct OutputSafetyTests {
         let script = directory + "/layout.lua", link = directory + "/out.json"
         let source = "return flow{ itemSize = {10, 10} }\n"
         try source.write(toFile: script, atomically: true, encoding: .utf8)
-        #expect(Foundation.link(script, link) == 0)
+        expectEqual(Foundation.link(script, link), 0)
         let result = lualayout("run", script, "--items", "1", "-o", link)
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(
             result.err == "lualayout: -o \(link) is \(script), an input of this command: choose another output file\n")
-        #expect(try String(contentsOfFile: script, encoding: .utf8) == source)
+        expectEqual(try String(contentsOfFile: script, encoding: .utf8), source)
     }
 
     /// An output that does not exist yet is compared by its folder's real path plus its name:
@@ -36,9 +37,9 @@ struct OutputSafetyTests {
         try FileManager.default.createDirectory(atPath: directory + "/sub", withIntermediateDirectories: false)
         let script = directory + "/layout.lua"
         try "return 1\n".write(toFile: script, atomically: true, encoding: .utf8)
-        let identity = try #require(FileIdentity(directory + "/sub/../new.json"))
-        #expect(identity.device == nil)
-        #expect(identity.realPath?.hasSuffix("/new.json") == true)
+        let identity = try require(FileIdentity(directory + "/sub/../new.json"))
+        expect(identity.device == nil)
+        expectEqual(identity.realPath?.hasSuffix("/new.json"), true)
         #expect(throws: Never.self) {
             try OutputDestination(path: directory + "/sub/../new.json").refuse(overwriting: [script])
         }
@@ -46,7 +47,7 @@ struct OutputSafetyTests {
             try OutputDestination(path: directory + "/sub/../layout.lua").refuse(overwriting: [script])
         }
         // Nothing at all can be said about a path in a missing folder: never the same as an input.
-        #expect(FileIdentity(directory + "/missing/out.json") == nil)
+        expect(FileIdentity(directory + "/missing/out.json") == nil)
     }
 
     private func inode(_ path: String) -> UInt64? {
@@ -68,8 +69,8 @@ struct OutputSafetyTests {
             to: URL(fileURLWithPath: output))
         let before = inode(output)
         try write("short\n", to: output)
-        #expect(inode(output) == before)
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "short\n")
+        expectEqual(inode(output), before)
+        expectEqual(try String(contentsOfFile: output, encoding: .utf8), "short\n")
     }
 
     /// Below the threshold the file is replaced through a temporary file: a new inode.
@@ -79,8 +80,8 @@ struct OutputSafetyTests {
         try "old\n".write(toFile: output, atomically: false, encoding: .utf8)
         let before = inode(output)
         try write("new\n", to: output)
-        #expect(inode(output) != before)
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "new\n")
+        expect(inode(output) != before)
+        expectEqual(try String(contentsOfFile: output, encoding: .utf8), "new\n")
     }
 
     /// A large file with a second name is replaced, not written over: the other name keeps the
@@ -90,10 +91,10 @@ struct OutputSafetyTests {
         let output = directory + "/big.json", other = directory + "/other.json"
         let old = Data(repeating: UInt8(ascii: "x"), count: OutputDestination.inPlaceThreshold)
         try old.write(to: URL(fileURLWithPath: output))
-        #expect(Foundation.link(output, other) == 0)
+        expectEqual(Foundation.link(output, other), 0)
         try write("new\n", to: output)
-        #expect(try String(contentsOfFile: output, encoding: .utf8) == "new\n")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == old)
+        expectEqual(try String(contentsOfFile: output, encoding: .utf8), "new\n")
+        expectEqual(try Data(contentsOf: URL(fileURLWithPath: other)), old)
     }
 
     /// A device is written in place, never replaced: `-o /dev/null` stays allowed.
@@ -115,46 +116,46 @@ struct OutputSafetyTests {
                 try InitCommand.write(text, to: path)
             }
         }
-        #expect(attempts == files.map(\.path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [])
+        expectEqual(attempts, files.map(\.path))
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [])
     }
 
     /// A full disk: the first failed write is remembered (ENOSPC) and the status becomes 2.
     @Test func aFullDiskOnStandardOutputIsExitTwo() throws {
         let descriptor = open("/dev/full", O_WRONLY)
-        try #require(descriptor >= 0)
+        try require(descriptor >= 0)
         defer { close(descriptor) }
         let out = FileStream(descriptor: descriptor), err = StringStream()
         let io = CommandIO(out: out, err: err)
         io.out.write("{}\n")
-        #expect(io.finish(0) == 2)
-        #expect(out.errorNumber == ENOSPC)
-        #expect(err.text == "lualayout: cannot write to standard output: No space left on device\n")
+        expectEqual(io.finish(0), 2)
+        expectEqual(out.errorNumber, ENOSPC)
+        expectEqual(err.text, "lualayout: cannot write to standard output: No space left on device\n")
         // A command that already failed still says why its output is missing.
-        #expect(io.finish(1) == 2)
+        expectEqual(io.finish(1), 2)
     }
 
     /// A reader that has gone (`| head`): the output ends quietly, with the command's status.
     @Test func aClosedPipeEndsQuietly() throws {
         signal(SIGPIPE, SIG_IGN)  // as the lualayout binary does: EPIPE instead of a signal
         var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
+        try require(pipe(&ends) == 0)
         close(ends[0])
         defer { close(ends[1]) }
         let out = FileStream(descriptor: ends[1]), err = StringStream()
         let io = CommandIO(out: out, err: err)
         io.out.write("{}\n")
-        #expect(io.finish(0) == 0)
-        #expect(out.errorNumber == EPIPE)
-        #expect(io.outputFailed)
-        #expect(err.text == "")
+        expectEqual(io.finish(0), 0)
+        expectEqual(out.errorNumber, EPIPE)
+        expect(io.outputFailed)
+        expectEqual(err.text, "")
     }
 
     /// The binary piped into a reader that stops at once (`lualayout run … | head -c 1`):
     /// exit 0, nothing on stderr.
     @Test func theBinaryEndsQuietlyWhenItsReaderGoes() async throws {
         let binary = CorpusTests.binary
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
+        try require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["run", repositoryRoot + "/Examples/grid.lua", "--items", "20000"]
@@ -165,8 +166,8 @@ struct OutputSafetyTests {
         try outPipe.fileHandleForReading.close()
         let errText = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        #expect(errText == "")
+        expectEqual(process.terminationReason, .exit)
+        expectEqual(process.terminationStatus, 0)
+        expectEqual(errText, "")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// `--fit` and `--label` through the commands that draw: run, update and transition.
@@ -10,8 +11,8 @@ struct PictureCommandTests {
     /// 375 · 540 / 3350 + 32 = 92.45 wide and exactly 600 high.
     @Test func fitOfATallWaterfall() {
         let result = lualayout("run", "Examples/waterfall.lua", "--items", "60", "--format", "svg", "--fit", "600")
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"92.45\" height=\"600\" "))
+        expectEqual(result.status, 0, "\(result.err)")
+        expect(result.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"92.45\" height=\"600\" "))
     }
 
     /// A whole-layout picture is sized to the content, not the viewport (issue 34, item 17): one
@@ -24,10 +25,10 @@ struct PictureCommandTests {
             "one.lua",
             "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 200, 100) out:contentSize(200, 100) end }")
         let whole = lualayout("run", script, "--items", "1", "--bounds", "200x600", "--format", "svg")
-        #expect(whole.status == 0, "\(whole.err)")
-        #expect(whole.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"284\" "))
+        expectEqual(whole.status, 0, "\(whole.err)")
+        expect(whole.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"284\" "))
         let visible = lualayout("run", script, "--items", "1", "--bounds", "200x600", "--format", "svg", "--visible")
-        #expect(visible.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"1404\" "))
+        expect(visible.out.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"1404\" "))
     }
 
     static let events = """
@@ -43,20 +44,20 @@ struct PictureCommandTests {
     @Test func labelsComeFromCustomFields() throws {
         let script = try temporaryFile("events.lua", Self.events)
         let plain = lualayout("run", script, "--items", "3", "--format", "svg")
-        #expect(plain.status == 0, "\(plain.err)")
+        expectEqual(plain.status, 0, "\(plain.err)")
         #expect(
             plain.out.contains(">S</text>") && plain.out.contains(">Review</text>")
                 && plain.out.contains(">[0, 2]</text>"))
-        #expect(plain.out.contains("<title>cell [0, 0]\nframe 0,0 200×100\nlabel: S\ntitle: Standup</title>"))
+        expect(plain.out.contains("<title>cell [0, 0]\nframe 0,0 200×100\nlabel: S\ntitle: Standup</title>"))
         let titled = lualayout("run", script, "--items", "3", "--format", "html", "--label", "title")
         #expect(
             titled.out.contains(">Standup</text>") && titled.out.contains(">Review</text>")
                 && !titled.out.contains(">S</text>"))
         let page = lualayout(
             "update", script, "--items", "3", "--delete", "0:2", "--format", "html", "--label", "title")
-        #expect(page.status == 0, "\(page.err)")
-        #expect(page.out.contains(">Standup</text>"))
-        #expect(page.out.contains("<title>delete · cell [0, 2]\nframe 0,220 200×100 → 0,220 200×100</title>"))
+        expectEqual(page.status, 0, "\(page.err)")
+        expect(page.out.contains(">Standup</text>"))
+        expect(page.out.contains("<title>delete · cell [0, 2]\nframe 0,220 200×100 → 0,220 200×100</title>"))
     }
 
     /// Cells 100 × 100 shrink to 20 and 10 wide. The page (natural size: the 320×480 viewport,
@@ -79,13 +80,13 @@ struct PictureCommandTests {
             end }
             """)
         let result = lualayout("transition", wide, narrow, "--items", "2", "--bounds", "320x480", "--format", "html")
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         #expect(
             result.out.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"picture\" width=\"480\" height=\"732\"")
         )
-        #expect(result.out.contains("font-size=\"8.57\" data-font=\"8.57 5\">[0, 0]</text>"))
-        #expect(result.out.contains("font-size=\"8.57\" data-font=\"8.57 0\">[0, 1]</text>"))
-        #expect(result.out.contains("<g id=\"elements\" data-min-font=\"4.29\">"))
+        expect(result.out.contains("font-size=\"8.57\" data-font=\"8.57 5\">[0, 0]</text>"))
+        expect(result.out.contains("font-size=\"8.57\" data-font=\"8.57 0\">[0, 1]</text>"))
+        expect(result.out.contains("<g id=\"elements\" data-min-font=\"4.29\">"))
     }
 
     /// The page draws negative zIndex elements first, with the same groups as `run`: the
@@ -100,10 +101,10 @@ struct PictureCommandTests {
             end }
             """)
         let page = lualayout("update", script, "--items", "1", "--insert", "0:0", "--format", "html")
-        #expect(page.status == 0, "\(page.err)")
+        expectEqual(page.status, 0, "\(page.err)")
         let groups = page.out.split(separator: "\n").filter { $0.hasPrefix("  <g class=") }
-        #expect(groups.count == 3)
-        #expect(groups.first?.contains("data-kind=\"backdrop\"") == true)
+        expectEqual(groups.count, 3)
+        expectEqual(groups.first?.contains("data-kind=\"backdrop\""), true)
     }
 
     /// `watch --serve --label title`: the live preview labels with the field too.
@@ -111,8 +112,8 @@ struct PictureCommandTests {
         let script = try temporaryFile("events.lua", Self.events)
         let preview = try PreviewTests.Preview(
             script: script, arguments: ["--items", "3", "--bounds", "320x480", "--label", "title"])
-        try #require(preview.port > 0)
+        try require(preview.port > 0)
         let svg = try preview.get("/render.svg?x=0&y=0")
-        #expect(svg.contains(">Standup</text>") && svg.contains(">Review</text>") && svg.contains(">[0, 2]</text>"))
+        expect(svg.contains(">Standup</text>") && svg.contains(">Review</text>") && svg.contains(">[0, 2]</text>"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// `--format table` for `transition` and `update` (issue 34, item 17): a row per element, its
@@ -14,7 +15,7 @@ struct PlanTableTests {
         let result = lualayout(
             "transition", "Examples/grid.lua", "Examples/table.lua", "--items", "2", "--format", "table", "--progress",
             "0.5")
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         #expect(
             result.out == """
                 content 192×667 → 375×129  3 elements: 2 persist, 1 insert
@@ -39,7 +40,7 @@ struct PlanTableTests {
     /// the one after before the one gone.
     @Test func anUpdateAsATable() {
         let result = lualayout("update", "Examples/table.lua", "--items", "3", "--delete", "0:0", "--format", "table")
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         #expect(
             result.out == """
                 content 375×174 → 375×129  4 elements: 3 persist, 1 delete

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// `/events` and `/state` answer with the state of the last finished run, so a tool that
@@ -17,13 +18,13 @@ struct PreviewEventsTests {
             arguments: [
                 "--items", "30", "--bounds", "320x480", "--max-instructions", "0", "--timeout", "60",
             ])
-        try #require(preview.port > 0, "no preview URL in: \(preview.errors.text)")
-        #expect(try preview.get("/render.svg?x=0&y=300").components(separatedBy: "data-index-path=").count - 1 == 18)
+        try require(preview.port > 0, "no preview URL in: \(preview.errors.text)")
+        expectEqual(try preview.get("/render.svg?x=0&y=300").components(separatedBy: "data-index-path=").count - 1, 18)
 
         try "for i = 1, 2e8 do end\nreturn flow{ itemSize = {100, 50} }\n".write(
             toFile: script, atomically: true, encoding: .utf8)
-        #expect(try preview.get("/events?after=1").hasPrefix("{\"version\": 2, \"error\": null"))
-        #expect(try preview.get("/state").hasPrefix("{\"version\": 2, \"error\": null"))
-        #expect(try preview.get("/render.svg?x=0&y=300").components(separatedBy: "data-index-path=").count - 1 == 24)
+        expect(try preview.get("/events?after=1").hasPrefix("{\"version\": 2, \"error\": null"))
+        expect(try preview.get("/state").hasPrefix("{\"version\": 2, \"error\": null"))
+        expectEqual(try preview.get("/render.svg?x=0&y=300").components(separatedBy: "data-index-path=").count - 1, 24)
     }
 }

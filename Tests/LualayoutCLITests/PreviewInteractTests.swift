@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// `GET /interact?log=…` without a browser: the gestures replayed by the live worker, bad logs
@@ -23,37 +24,37 @@ struct PreviewInteractTests {
         let preview = try PreviewTests.Preview(
             script: Self.springboard,
             arguments: ["--controller", Self.controller, "--bounds", "768x1024", "--items", "40"])
-        try #require(preview.port > 0, "\(preview.errors.text)")
+        try require(preview.port > 0, "\(preview.errors.text)")
         let tapped = try json(try preview.get("/interact?log=t:296,308"))
-        #expect(tapped["selected"] as? [[Int]] == [[0, 6]])
-        #expect(tapped["total"] as? Int == 40)
-        #expect((tapped["calls"] as? [String])?.contains("shouldSelectItem[0, 6]") == true)
+        expectEqual(tapped["selected"] as? [[Int]], [[0, 6]])
+        expectEqual(tapped["total"] as? Int, 40)
+        expectEqual((tapped["calls"] as? [String])?.contains("shouldSelectItem[0, 6]"), true)
         // The picture marks the selected icon itself (issue 34.2: through the worker's snapshot).
-        let tappedSVG = try #require(tapped["svg"] as? String)
-        #expect(tappedSVG.components(separatedBy: "class=\"cell is-selected\"").count - 1 == 1)
-        #expect(tappedSVG.contains("data-index-path=\"0,6\""))
+        let tappedSVG = try require(tapped["svg"] as? String)
+        expectEqual(tappedSVG.components(separatedBy: "class=\"cell is-selected\"").count - 1, 1)
+        expect(tappedSVG.contains("data-index-path=\"0,6\""))
         let deleting = try json(try preview.get("/interact?log=t:296,308;l:104,104;t:52,460"))
-        #expect(deleting["state"] as? [String: Bool] == ["deletionMode": true])
-        #expect(deleting["total"] as? Int == 39)
+        expectEqual(deleting["state"] as? [String: Bool], ["deletionMode": true])
+        expectEqual(deleting["total"] as? Int, 39)
         // The selection follows icon 6, now icon 5; the picture shows 20 delete buttons.
-        #expect(deleting["selected"] as? [[Int]] == [[0, 5]])
-        let svg = try #require(deleting["svg"] as? String)
-        #expect(svg.components(separatedBy: "class=\"part\" data-part=\"deleteButton\"").count - 1 == 20)
-        #expect(svg.components(separatedBy: "class=\"part\" data-part=\"deleteCross\"").count - 1 == 20)
+        expectEqual(deleting["selected"] as? [[Int]], [[0, 5]])
+        let svg = try require(deleting["svg"] as? String)
+        expectEqual(svg.components(separatedBy: "class=\"part\" data-part=\"deleteButton\"").count - 1, 20)
+        expectEqual(svg.components(separatedBy: "class=\"part\" data-part=\"deleteCross\"").count - 1, 20)
         let scrolled = try json(try preview.get("/interact?log=s:400,0;t:104,104"))
-        #expect(scrolled["offset"] as? [String: Double] == ["x": 400, "y": 0])
+        expectEqual(scrolled["offset"] as? [String: Double], ["x": 400, "y": 0])
         // What the page shows, rounded as every report is (at most three decimals).
-        #expect(scrolled["offsetText"] as? String == "400,0")
-        #expect(scrolled["selected"] as? [[Int]] == [[0, 10]])
+        expectEqual(scrolled["offsetText"] as? String, "400,0")
+        expectEqual(scrolled["selected"] as? [[Int]], [[0, 10]])
         // A pan in progress (the page's pending h + v): the finger, down at 600 and now 200
         // points to the left, has scrolled the content by 200; nothing settles on a page
         // until it lifts.
         let panning = try json(try preview.get("/interact?log=h:600,500;v:400,500"))
-        #expect(panning["offset"] as? [String: Double] == ["x": 200, "y": 0])
+        expectEqual(panning["offset"] as? [String: Double], ["x": 200, "y": 0])
         // Each request is a session of its own: nothing carried over.
         let fresh = try json(try preview.get("/interact?log="))
-        #expect(fresh["selected"] as? [[Int]] == [])
-        #expect(fresh["state"] as? [String: Bool] == [:])
+        expectEqual(fresh["selected"] as? [[Int]], [])
+        expectEqual(fresh["state"] as? [String: Bool], [:])
     }
 
     /// The preview of a phone (issue 34, items 9 and 17): it starts where UIKit rests the view,
@@ -66,17 +67,17 @@ struct PreviewInteractTests {
         let preview = try PreviewTests.Preview(
             script: repositoryRoot + "/Examples/grid.lua",
             arguments: ["--bounds", "393x852", "--safe-area", "59,0,34,0", "--items", "20"])
-        try #require(preview.port > 0, "\(preview.errors.text)")
+        try require(preview.port > 0, "\(preview.errors.text)")
         let rest = try json(try preview.get("/interact?log="))
-        #expect(rest["offset"] as? [String: Double] == ["x": 0, "y": -59])
-        let svg = try #require(rest["svg"] as? String)
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" "))
+        expectEqual(rest["offset"] as? [String: Double], ["x": 0, "y": -59])
+        let svg = try require(rest["svg"] as? String)
+        expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" "))
         #expect(
             svg.contains("<rect class=\"safe-area\" data-edge=\"top\" x=\"0\" y=\"-59\" width=\"393\" height=\"59\""))
         #expect(
             svg.contains("<rect class=\"safe-area\" data-edge=\"bottom\" x=\"0\" y=\"759\" width=\"393\" height=\"34\"")
         )
-        #expect(!svg.contains("data-edge=\"left\""))
+        expect(!svg.contains("data-edge=\"left\""))
     }
 
     /// One drawing path: the App Store page's featured section (groupPagingCentered) rests
@@ -89,16 +90,16 @@ struct PreviewInteractTests {
         let script = repositoryRoot + "/Examples/compositional/app-store.lua"
         let options = ["--bounds", "375x667", "--sections", "5,12,10"]
         let preview = try PreviewTests.Preview(script: script, arguments: options)
-        try #require(preview.port > 0, "\(preview.errors.text)")
+        try require(preview.port > 0, "\(preview.errors.text)")
         let start = try json(try preview.get("/interact?log="))
-        let svg = try #require(start["svg"] as? String)
-        #expect(svg.contains("frame 19,0 337×300</title><rect x=\"19\" y=\"0\""))
+        let svg = try require(start["svg"] as? String)
+        expect(svg.contains("frame 19,0 337×300</title><rect x=\"19\" y=\"0\""))
         let run = lualayout(["run", script] + options + ["--visible", "--format", "svg"])
-        #expect(run.out.contains("frame 19,0 337×300</title><rect x=\"19\" y=\"0\""))
+        expect(run.out.contains("frame 19,0 337×300</title><rect x=\"19\" y=\"0\""))
         let dragged = try json(try preview.get("/interact?log=d:300,150,100,150"))
-        #expect(dragged["offset"] as? [String: Double] == ["x": 0, "y": 0])
-        let moved = try #require(dragged["svg"] as? String)
-        #expect(moved.contains("data-index-path=\"0,1\"><title>cell [0, 1]\nframe 19,0 337×300"))
+        expectEqual(dragged["offset"] as? [String: Double], ["x": 0, "y": 0])
+        let moved = try require(dragged["svg"] as? String)
+        expect(moved.contains("data-index-path=\"0,1\"><title>cell [0, 1]\nframe 19,0 337×300"))
     }
 
     /// An animated state change (`view:setState(k, v, {duration = 0.2})`) comes with the page
@@ -121,12 +122,12 @@ struct PreviewInteractTests {
             """)
         let preview = try PreviewTests.Preview(
             script: layout, arguments: ["--controller", controller, "--bounds", "340x480", "--items", "4"])
-        try #require(preview.port > 0, "\(preview.errors.text)")
+        try require(preview.port > 0, "\(preview.errors.text)")
         let tapped = try json(try preview.get("/interact?log=t:60,60"))
-        let animations = try #require(tapped["animations"] as? [String])
-        #expect(animations.count == 1)
-        #expect(animations.first?.contains("state change animated over 0.2 s") == true)
-        #expect((try json(try preview.get("/interact?log="))["animations"] as? [String]) == [])
+        let animations = try require(tapped["animations"] as? [String])
+        expectEqual(animations.count, 1)
+        expectEqual(animations.first?.contains("state change animated over 0.2 s"), true)
+        expectEqual((try json(try preview.get("/interact?log="))["animations"] as? [String]), [])
     }
 
     /// Long press and drag on the springboard, its icons named by Examples/springboard-apps.json
@@ -143,7 +144,7 @@ struct PreviewInteractTests {
                 "--controller", Self.controller, "--bounds", "768x1024",
                 "--data", repositoryRoot + "/Examples/springboard-apps.json",
             ])
-        try #require(preview.port > 0, "\(preview.errors.text)")
+        try require(preview.port > 0, "\(preview.errors.text)")
         // The text of the cell's label in the picture.
         let label = { (svg: String, path: String) -> String? in
             guard let group = svg.range(of: "data-index-path=\"\(path)\"") else { return nil }
@@ -155,28 +156,28 @@ struct PreviewInteractTests {
             guard let open = tail.firstIndex(of: ">"), let close = tail.range(of: "</text>") else { return nil }
             return String(tail[tail.index(after: open)..<close.lowerBound])
         }
-        let start = try #require(try json(try preview.get("/interact?log="))["svg"] as? String)
-        #expect(label(start, "0,0") == "Mail" && label(start, "0,6") == "Clock")
+        let start = try require(try json(try preview.get("/interact?log="))["svg"] as? String)
+        expect(label(start, "0,0") == "Mail" && label(start, "0,6") == "Clock")
         let moving = try json(try preview.get("/interact?log=l:296,308;b:296,308;u:104,104"))
-        #expect(moving["moving"] as? [Int] == [0, 0])
-        #expect(moving["state"] as? [String: Bool] == ["deletionMode": true])
-        let during = try #require(moving["svg"] as? String)
-        #expect(label(during, "0,0") == "Clock")
-        #expect(label(during, "0,1") == "Mail")
-        #expect(label(during, "0,6") == "Maps")
-        #expect(label(during, "0,7") == "Weather")
+        expectEqual(moving["moving"] as? [Int], [0, 0])
+        expectEqual(moving["state"] as? [String: Bool], ["deletionMode": true])
+        let during = try require(moving["svg"] as? String)
+        expectEqual(label(during, "0,0"), "Clock")
+        expectEqual(label(during, "0,1"), "Mail")
+        expectEqual(label(during, "0,6"), "Maps")
+        expectEqual(label(during, "0,7"), "Weather")
         let dropped = try json(try preview.get("/interact?log=l:296,308;b:296,308;u:104,104;e:"))
-        #expect(dropped["moving"] is NSNull)
-        #expect((dropped["calls"] as? [String])?.contains("moveItem[0, 0]") == true)
-        let after = try #require(dropped["svg"] as? String)
-        #expect(label(after, "0,0") == "Clock" && label(after, "0,1") == "Mail")
+        expect(dropped["moving"] is NSNull)
+        expectEqual((dropped["calls"] as? [String])?.contains("moveItem[0, 0]"), true)
+        let after = try require(dropped["svg"] as? String)
+        expect(label(after, "0,0") == "Clock" && label(after, "0,1") == "Mail")
         let cancelled = try json(try preview.get("/interact?log=l:296,308;b:296,308;u:104,104;c:"))
-        let back = try #require(cancelled["svg"] as? String)
-        #expect(label(back, "0,0") == "Mail" && label(back, "0,6") == "Clock")
+        let back = try require(cancelled["svg"] as? String)
+        expect(label(back, "0,0") == "Mail" && label(back, "0,6") == "Clock")
         // Empty space (700, 1000: below the last row, 848 + 144 = 992) picks nothing up.
         let nothing = try json(try preview.get("/interact?log=b:700,1000;u:104,104;e:"))
-        #expect(nothing["moving"] is NSNull)
-        #expect(label(try #require(nothing["svg"] as? String), "0,0") == "Mail")
+        expect(nothing["moving"] is NSNull)
+        expectEqual(label(try require(nothing["svg"] as? String), "0,0"), "Mail")
     }
 
     /// The guide's pinch (pinch.lua, 320×480, 12 items: item 4 is 115…205 × 110…200, see
@@ -190,32 +191,32 @@ struct PreviewInteractTests {
         let options = ["--bounds", "320x480", "--items", "12"]
         let preview = try PreviewTests.Preview(
             script: pinch, arguments: ["--controller", repositoryRoot + "/Examples/pinch-controller.lua"] + options)
-        try #require(preview.port > 0, "\(preview.errors.text)")
+        try require(preview.port > 0, "\(preview.errors.text)")
         let pinching = try json(try preview.get("/interact?log=P:160,150,1.5"))
         // The calls, without the notes on state and prepares that follow them.
         let delegateCalls = { (reply: [String: Any]) in
             (reply["calls"] as? [String] ?? []).filter { $0.hasPrefix("did") }
         }
-        #expect(delegateCalls(pinching) == ["didPinch[0, 4]", "didPinch[0, 4]"])
-        let state = try #require(pinching["state"] as? [String: Double])
-        #expect(state == ["pinchedItem": 4, "pinchScale": 1.5, "pinchX": 160, "pinchY": 150])
+        expectEqual(delegateCalls(pinching), ["didPinch[0, 4]", "didPinch[0, 4]"])
+        let state = try require(pinching["state"] as? [String: Double])
+        expectEqual(state, ["pinchedItem": 4, "pinchScale": 1.5, "pinchX": 160, "pinchY": 150])
         // The scaled cell's polygon: centred on (160, 150), ±67.5.
-        #expect((pinching["svg"] as? String)?.contains("92.5,82.5 227.5,82.5 227.5,217.5 92.5,217.5") == true)
+        expectEqual((pinching["svg"] as? String)?.contains("92.5,82.5 227.5,82.5 227.5,217.5 92.5,217.5"), true)
         let pinched = try json(try preview.get("/interact?log=p:160,150,1.5"))
-        #expect(delegateCalls(pinched) == Array(repeating: "didPinch[0, 4]", count: 3))
-        #expect(pinched["state"] as? [String: Double] == [:])
+        expectEqual(delegateCalls(pinched), Array(repeating: "didPinch[0, 4]", count: 3))
+        expectEqual(pinched["state"] as? [String: Double], [:])
         // Without didDoubleTap: two taps select item 4.
-        #expect(try json(try preview.get("/interact?log=D:160,150"))["selected"] as? [[Int]] == [[0, 4]])
+        expectEqual(try json(try preview.get("/interact?log=D:160,150"))["selected"] as? [[Int]], [[0, 4]])
 
         let controller = try temporaryFile(
             "double.lua",
             "return { didDoubleTap = function(view, section, item) view:setState(\"doubleTapped\", item) end }")
         let doubled = try PreviewTests.Preview(script: pinch, arguments: ["--controller", controller] + options)
-        try #require(doubled.port > 0, "\(doubled.errors.text)")
+        try require(doubled.port > 0, "\(doubled.errors.text)")
         let reply = try json(try doubled.get("/interact?log=D:160,150"))
-        #expect(delegateCalls(reply) == ["didDoubleTap[0, 4]"])
-        #expect(reply["state"] as? [String: Int] == ["doubleTapped": 4])
-        #expect(reply["selected"] as? [[Int]] == [])
+        expectEqual(delegateCalls(reply), ["didDoubleTap[0, 4]"])
+        expectEqual(reply["state"] as? [String: Int], ["doubleTapped": 4])
+        expectEqual(reply["selected"] as? [[Int]], [])
     }
 
     /// The guide's edit menu (Examples/cell-menu.lua: rows 300 × 50 at y = 10 + 60·i, so
@@ -230,21 +231,21 @@ struct PreviewInteractTests {
                 "--controller", repositoryRoot + "/Examples/cell-menu-controller.lua", "--bounds", "320x480",
                 "--data", repositoryRoot + "/Examples/cell-menu.json",
             ])
-        try #require(preview.port > 0, "\(preview.errors.text)")
+        try require(preview.port > 0, "\(preview.errors.text)")
         let shown = try json(try preview.get("/interact?log=l:160,35"))
-        let menu = try #require(shown["menu"] as? [String: Any])
-        #expect(menu["indexPath"] as? [Int] == [0, 0])
-        #expect(menu["actions"] as? [String] == ["copy"])
+        let menu = try require(shown["menu"] as? [String: Any])
+        expectEqual(menu["indexPath"] as? [Int], [0, 0])
+        expectEqual(menu["actions"] as? [String], ["copy"])
         let copied = try json(try preview.get("/interact?log=l:160,35;m:0"))
-        #expect(copied["menu"] is NSNull)
-        #expect((copied["calls"] as? [String])?.first == "performAction(copy)[0, 0]")
+        expect(copied["menu"] is NSNull)
+        expectEqual((copied["calls"] as? [String])?.first, "performAction(copy)[0, 0]")
         let again = try json(try preview.get("/interact?log=l:160,35;m:0;l:160,155"))
-        #expect((again["menu"] as? [String: Any])?["actions"] as? [String] == ["copy", "paste"])
+        expectEqual((again["menu"] as? [String: Any])?["actions"] as? [String], ["copy", "paste"])
         let pasted = try json(try preview.get("/interact?log=l:160,35;m:0;l:160,155;m:1"))
-        #expect(pasted["total"] as? Int == 7)
+        expectEqual(pasted["total"] as? Int, 7)
         // A tap elsewhere closes the menu.
-        #expect(try json(try preview.get("/interact?log=l:160,35;t:160,460"))["menu"] is NSNull)
-        #expect(try preview.get("/interact?log=l:160,35;m:3") == "the edit menu has no action 4 (it shows 1)\n")
+        expect(try json(try preview.get("/interact?log=l:160,35;t:160,460"))["menu"] is NSNull)
+        expectEqual(try preview.get("/interact?log=l:160,35;m:3"), "the edit menu has no action 4 (it shows 1)\n")
         #expect(
             try preview.get("/interact?log=m:0.5")
                 == "log: gesture 1 ('m:0.5') needs a whole number ≥ 0 (the action's position)\n")
@@ -262,36 +263,36 @@ struct PreviewInteractTests {
                 "--controller", repositoryRoot + "/Examples/refresh-controller.lua", "--bounds", "320x480", "--items",
                 "5",
             ])
-        try #require(preview.port > 0, "\(preview.errors.text)")
+        try require(preview.port > 0, "\(preview.errors.text)")
         let pulling = try json(try preview.get("/interact?log=h:160,100;v:160,340"))
-        let y = try #require((pulling["offset"] as? [String: Double])?["y"])
-        #expect(abs(y + 103.5294) < 0.001)
-        #expect(pulling["refreshing"] as? Bool == false)
+        let y = try require((pulling["offset"] as? [String: Double])?["y"])
+        expect(abs(y + 103.5294) < 0.001)
+        expectEqual(pulling["refreshing"] as? Bool, false)
         let released = try json(try preview.get("/interact?log=d:160,100,160,340"))
-        #expect(released["refreshing"] as? Bool == true)
-        #expect(released["offset"] as? [String: Double] == ["x": 0, "y": -60])
-        #expect(released["nextTimer"] as? Double == 1)
+        expectEqual(released["refreshing"] as? Bool, true)
+        expectEqual(released["offset"] as? [String: Double], ["x": 0, "y": -60])
+        expectEqual(released["nextTimer"] as? Double, 1)
         let later = try json(try preview.get("/interact?log=d:160,100,160,340;w:1"))
-        #expect(later["refreshing"] as? Bool == false)
-        #expect(later["offset"] as? [String: Double] == ["x": 0, "y": 0])
-        let rows = try #require(later["svg"] as? String).components(separatedBy: "<title>cell [0, ").count - 1
-        #expect(rows == 6)
-        #expect(later["nextTimer"] is NSNull)
+        expectEqual(later["refreshing"] as? Bool, false)
+        expectEqual(later["offset"] as? [String: Double], ["x": 0, "y": 0])
+        let rows = try require(later["svg"] as? String).components(separatedBy: "<title>cell [0, ").count - 1
+        expectEqual(rows, 6)
+        expect(later["nextTimer"] is NSNull)
     }
 
     @Test func badLogsAreRefused() throws {
         let preview = try PreviewTests.Preview(
             script: Self.springboard, arguments: ["--bounds", "768x1024", "--items", "4"])
-        try #require(preview.port > 0, "\(preview.errors.text)")
-        #expect(try preview.get("/interact?log=t:1") == "log: gesture 1 ('t:1') needs 2 numbers\n")
+        try require(preview.port > 0, "\(preview.errors.text)")
+        expectEqual(try preview.get("/interact?log=t:1"), "log: gesture 1 ('t:1') needs 2 numbers\n")
         #expect(
             try preview.get("/interact?log=t:1,2;x:1,2")
                 == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s, f, D, p, P, b, u, e, c, m, v or w)\n")
-        #expect(try preview.get("/interact?log=p:1,2") == "log: gesture 1 ('p:1,2') needs 3 numbers\n")
-        #expect(try preview.get("/interact?log=e:1") == "log: gesture 1 ('e:1') needs 0 numbers\n")
-        #expect(try preview.get("/interact?log=t:nan,2") == "log: gesture 1 ('t:nan,2') is not KIND:NUMBERS\n")
+        expectEqual(try preview.get("/interact?log=p:1,2"), "log: gesture 1 ('p:1,2') needs 3 numbers\n")
+        expectEqual(try preview.get("/interact?log=e:1"), "log: gesture 1 ('e:1') needs 0 numbers\n")
+        expectEqual(try preview.get("/interact?log=t:nan,2"), "log: gesture 1 ('t:nan,2') is not KIND:NUMBERS\n")
         let many = Array(repeating: "s:0,0", count: 1001).joined(separator: ";")
-        #expect(try preview.get("/interact?log=" + many) == "log: at most 1000 gestures, got 1001\n")
+        expectEqual(try preview.get("/interact?log=" + many), "log: at most 1000 gestures, got 1001\n")
     }
 
     /// A controller stuck in one library call (a pathological pattern): the request is answered
@@ -310,7 +311,7 @@ struct PreviewInteractTests {
         let preview = try PreviewTests.Preview(
             script: Self.springboard,
             arguments: ["--controller", controller, "--bounds", "768x1024", "--items", "4", "--timeout", "2"])
-        try #require(preview.port > 0, "\(preview.errors.text)")
+        try require(preview.port > 0, "\(preview.errors.text)")
         let started = Date()
         // (700, 500) is empty space: only 4 icons, in column 0.
         let answer = try preview.get("/interact?log=t:700,500")
@@ -318,9 +319,9 @@ struct PreviewInteractTests {
             answer
                 == "the preview's gestures on \(Self.springboard) did not finish within 2 s (raise the limit with --timeout)\n"
         )
-        #expect(Date().timeIntervalSince(started) < 25)
+        expect(Date().timeIntervalSince(started) < 25)
         let state = try json(try preview.get("/state"))
-        #expect(state["version"] as? Int == 1)
+        expectEqual(state["version"] as? Int, 1)
         #expect(
             try preview.get("/interact?log=t:104,104").hasPrefix(
                 "interactions wait for the next good save: the preview's gestures on "))

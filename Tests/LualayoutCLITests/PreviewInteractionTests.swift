@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 import TestSupport
 
@@ -64,13 +65,13 @@ struct PreviewInteractionTests {
                 "--data", repositoryRoot + "/Examples/springboard-apps.json",
                 "--idle-timeout", "600",
             ])
-        try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
+        try require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
         guard let result = try runBrowserScript(["preview", "http://127.0.0.1:\(preview.port)/"]) else {
             print("skipped: Selenium or chromedriver cannot run here")
             return
         }
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("all passed"), "\(result.output)")
+        expectEqual(result.status, 0, "\(result.output)")
+        expect(result.output.contains("all passed"), "\(result.output)")
     }
 
     /// The guide's pinch (Examples/pinch-controller.lua, with a didDoubleTap added): Ctrl +
@@ -86,13 +87,13 @@ struct PreviewInteractionTests {
         let preview = try PreviewTests.Preview(
             script: repositoryRoot + "/Examples/pinch.lua",
             arguments: ["--controller", controller, "--bounds", "320x480", "--items", "12", "--idle-timeout", "600"])
-        try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
+        try require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
         guard let result = try runBrowserScript(["gestures", "http://127.0.0.1:\(preview.port)/"]) else {
             print("skipped: Selenium or chromedriver cannot run here")
             return
         }
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("all passed"), "\(result.output)")
+        expectEqual(result.status, 0, "\(result.output)")
+        expect(result.output.contains("all passed"), "\(result.output)")
     }
 
     /// The guide's edit menu: right click or long press shows the actions as buttons; copy,
@@ -104,13 +105,13 @@ struct PreviewInteractionTests {
                 "--controller", repositoryRoot + "/Examples/cell-menu-controller.lua", "--bounds", "320x480",
                 "--data", repositoryRoot + "/Examples/cell-menu.json", "--idle-timeout", "600",
             ])
-        try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
+        try require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
         guard let result = try runBrowserScript(["menu", "http://127.0.0.1:\(preview.port)/"]) else {
             print("skipped: Selenium or chromedriver cannot run here")
             return
         }
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("all passed"), "\(result.output)")
+        expectEqual(result.status, 0, "\(result.output)")
+        expect(result.output.contains("all passed"), "\(result.output)")
     }
 
     /// The cookbook's pull to refresh: the pull rubber-bands, the release refreshes, and a
@@ -123,13 +124,13 @@ struct PreviewInteractionTests {
                 "5",
                 "--idle-timeout", "600",
             ])
-        try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
+        try require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
         guard let result = try runBrowserScript(["refresh", "http://127.0.0.1:\(preview.port)/"]) else {
             print("skipped: Selenium or chromedriver cannot run here")
             return
         }
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("all passed"), "\(result.output)")
+        expectEqual(result.status, 0, "\(result.output)")
+        expect(result.output.contains("all passed"), "\(result.output)")
     }
 
     /// The App Store page: a drag across the featured cards scrolls that orthogonal section,
@@ -138,13 +139,13 @@ struct PreviewInteractionTests {
         let preview = try PreviewTests.Preview(
             script: repositoryRoot + "/Examples/compositional/app-store.lua",
             arguments: ["--bounds", "375x667", "--sections", "5,12,10", "--idle-timeout", "600"])
-        try #require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
+        try require(preview.port > 0, "the preview did not start: \(preview.errors.text)")
         guard let result = try runBrowserScript(["carousel", "http://127.0.0.1:\(preview.port)/"]) else {
             print("skipped: Selenium or chromedriver cannot run here")
             return
         }
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("all passed"), "\(result.output)")
+        expectEqual(result.status, 0, "\(result.output)")
+        expect(result.output.contains("all passed"), "\(result.output)")
     }
 
     /// The timeline page: Next/Prev step through it, the jiggle plays, selection is marked.
@@ -153,12 +154,12 @@ struct PreviewInteractionTests {
         let simulate = lualayout(
             try SimulateCommandTests.arguments(forScenario: "Examples/springboard.test.lua")
                 + ["--format", "html", "-o", page])
-        #expect(simulate.status == 0, "\(simulate.err)")
+        expectEqual(simulate.status, 0, "\(simulate.err)")
         guard let result = try runBrowserScript(["timeline", page]) else {
             print("skipped: Selenium or chromedriver cannot run here")
             return
         }
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("all passed"), "\(result.output)")
+        expectEqual(result.status, 0, "\(result.output)")
+        expect(result.output.contains("all passed"), "\(result.output)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 import TestSupport
 
@@ -65,25 +66,25 @@ struct PreviewTests {
     @Test func servesTheViewportAndPublishesSaves() throws {
         let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
         let preview = try Preview(script: script, arguments: ["--items", "30", "--bounds", "320x480"])
-        try #require(preview.port > 0, "no preview URL in: \(preview.errors.text)")
-        #expect(try preview.get("/state").hasPrefix("{\"version\": 1, \"error\": null"))
-        #expect(elementCount(try preview.get("/render.svg?x=0&y=300")) == 18)
-        #expect(try preview.get("/").contains("new WebSocket('ws://' + location.host + '/socket')"))
+        try require(preview.port > 0, "no preview URL in: \(preview.errors.text)")
+        expect(try preview.get("/state").hasPrefix("{\"version\": 1, \"error\": null"))
+        expectEqual(elementCount(try preview.get("/render.svg?x=0&y=300")), 18)
+        expect(try preview.get("/").contains("new WebSocket('ws://' + location.host + '/socket')"))
 
         try "return flow{ itemSize = {100, 50} }\n".write(toFile: script, atomically: true, encoding: .utf8)
         let event = try preview.get("/events?after=1")
-        #expect(event.hasPrefix("{\"version\": 2, \"error\": null"))
+        expect(event.hasPrefix("{\"version\": 2, \"error\": null"))
         // Rows every 60 (50 + 10): 10 rows, content 590 high, so offsets stop at 590 − 480 = 110
         // (as a scroll view clamps them): y 300 becomes 110, and the viewport 110…590 meets
         // rows 2 (120…170) through 9 (540…590) — row 1 (60…110) only touches it: 24 items.
-        #expect(elementCount(try preview.get("/render.svg?x=0&y=300")) == 24)
-        #expect(elementCount(try preview.get("/render.svg?x=1e308&y=1e308")) == 24)
+        expectEqual(elementCount(try preview.get("/render.svg?x=0&y=300")), 24)
+        expectEqual(elementCount(try preview.get("/render.svg?x=1e308&y=1e308")), 24)
 
         try "return flow{ itemSize = {100, 50 }\n".write(toFile: script, atomically: true, encoding: .utf8)
         let broken = try preview.get("/events?after=2")
-        #expect(broken.contains("\"version\": 3, \"error\": \"\(script):2: '}' expected"))
+        expect(broken.contains("\"version\": 3, \"error\": \"\(script):2: '}' expected"))
         // The last good layout is still served.
-        #expect(elementCount(try preview.get("/render.svg?x=0&y=300")) == 24)
+        expectEqual(elementCount(try preview.get("/render.svg?x=0&y=300")), 24)
     }
 
     /// Scrolling the preview is a bounds change: a layout that asks to be invalidated is
@@ -102,7 +103,7 @@ struct PreviewTests {
             }
             """)
         let preview = try Preview(script: script, arguments: ["--items", "1", "--bounds", "320x480"])
-        try #require(preview.port > 0)
+        try require(preview.port > 0)
         #expect(try preview.get("/render.svg?x=0&y=700").contains(#"<rect x="0" y="700" width="50" height="50"/>"#))
     }
 
@@ -113,7 +114,7 @@ struct PreviewTests {
         let script = try temporaryFile(
             "layout.lua", "return flow{ itemSize = {100, 100}, headerReferenceSize = {0, 30} }\n")
         let preview = try Preview(script: script, arguments: ["--sections", "8,8", "--bounds", "320x480"])
-        try #require(preview.port > 0)
+        try require(preview.port > 0)
         let browser = Process()
         browser.executableURL = URL(fileURLWithPath: chromiumPath!)
         browser.arguments = [
@@ -129,8 +130,8 @@ struct PreviewTests {
         // Section 0: header 0…30, rows at 30, 140, 250 (8 items: 3 + 3 + 2), ends at 350;
         // section 1: header 350…380, rows at 380, 490. The viewport 0…480 shows header 0, 8
         // items, header 1 and the first row of section 1 (3 items): 13 elements.
-        #expect(dom.contains("data-version=\"1\""))
-        #expect(dom.contains("data-elements=\"13\""))
+        expect(dom.contains("data-version=\"1\""))
+        expect(dom.contains("data-elements=\"13\""))
     }
 }
 
@@ -193,11 +194,11 @@ struct PreviewPushTests {
     @Test func aSaveIsPushedToTheWebSocket() throws {
         let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
         let preview = try PreviewTests.Preview(script: script, arguments: ["--items", "6", "--bounds", "320x480"])
-        try #require(preview.port > 0)
+        try require(preview.port > 0)
         // The handshake is the readiness signal: the server counts the page before it answers.
-        let socket = try #require(WebSocketListener(port: preview.port, path: "/socket"))
+        let socket = try require(WebSocketListener(port: preview.port, path: "/socket"))
         try "return flow{ itemSize = {100, 60} }\n".write(toFile: script, atomically: true, encoding: .utf8)
-        let message = try #require(socket.nextText())
-        #expect(message.hasPrefix("{\"version\": 2, \"error\": null, \"summary\": \"+0 −0 elements, 3 moved"))
+        let message = try require(socket.nextText())
+        expect(message.hasPrefix("{\"version\": 2, \"error\": null, \"summary\": \"+0 −0 elements, 3 moved"))
     }
 }

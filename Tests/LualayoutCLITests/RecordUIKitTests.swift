@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// `Scripts/record-uikit`'s planner (`lualayout-record-uikit`, Sources/RecordUIKit) and the
@@ -35,7 +36,7 @@ struct RecordUIKitTests {
     /// each device's Simulator, size, scale, release and safe area.
     @Test func thePlanHasAnExportPerDeviceAndTheTeamsSwift() async throws {
         let (outcome, folder) = try await Self.plan(Self.manifest, ["--devices", "iphone-15,iphone-se@14"])
-        #expect(outcome.end == .exited(0), "\(outcome.err)")
+        expectEqual(outcome.end, .exited(0), "\(outcome.err)")
         #expect(
             outcome.out == """
                 device\tiphone-15\tiPhone 15\t-
@@ -46,25 +47,25 @@ struct RecordUIKitTests {
                 """)
         let generated = folder + "/Recorder/Tests/RecorderTests/Generated"
         let first = try String(contentsOfFile: generated + "/AppListDevice1Layout.swift", encoding: .utf8)
-        #expect(first.contains("Values evaluated for --bounds 393x852 --scale 3 --items 7 --safe-area 59,0,34,0."))
-        #expect(first.contains("\n#if canImport(UIKit)\nimport UIKit\n#else\nimport UIKitSurface\n#endif\n"))
-        #expect(first.contains("func makeAppListDevice1Layout()"))
+        expect(first.contains("Values evaluated for --bounds 393x852 --scale 3 --items 7 --safe-area 59,0,34,0."))
+        expect(first.contains("\n#if canImport(UIKit)\nimport UIKit\n#else\nimport UIKitSurface\n#endif\n"))
+        expect(first.contains("func makeAppListDevice1Layout()"))
         let second = try String(contentsOfFile: generated + "/AppListDevice2Layout.swift", encoding: .utf8)
-        #expect(second.contains("--bounds 375x667 --scale 2 --items 7 --safe-area 20,0,0,0 --ios 14."))
+        expect(second.contains("--bounds 375x667 --scale 2 --items 7 --safe-area 20,0,0,0 --ios 14."))
         #expect(
             try FileManager.default.destinationOfSymbolicLink(atPath: generated + "/Mine.swift")
                 == "../../../../Mine.swift")
         let plan = try String(contentsOfFile: generated + "/Plan.swift", encoding: .utf8)
             .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(
                 of: " +", with: " ", options: .regularExpression)
-        #expect(plan.contains("suffix: \"iphone-se.ios14\", simulator: \"iPhone SE (3rd generation)\", release: 14,"))
-        #expect(plan.contains("size: CGSize(width: 375, height: 667), scale: 2,"))
-        #expect(plan.contains("safeArea: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0)"))
-        #expect(plan.contains("name: \"app-list\", device: \"iphone-15\", decorations: [],"))
-        #expect(plan.contains("itemCounts: [7]"))
-        #expect(plan.contains("make: { makeAppListDevice2Layout() }"))
-        #expect(plan.contains("name: \"mine\", device: nil, decorations: [\"badge\"],"))
-        #expect(plan.contains("make: { MineLayout() }"))
+        expect(plan.contains("suffix: \"iphone-se.ios14\", simulator: \"iPhone SE (3rd generation)\", release: 14,"))
+        expect(plan.contains("size: CGSize(width: 375, height: 667), scale: 2,"))
+        expect(plan.contains("safeArea: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0)"))
+        expect(plan.contains("name: \"app-list\", device: \"iphone-15\", decorations: [],"))
+        expect(plan.contains("itemCounts: [7]"))
+        expect(plan.contains("make: { makeAppListDevice2Layout() }"))
+        expect(plan.contains("name: \"mine\", device: nil, decorations: [\"badge\"],"))
+        expect(plan.contains("make: { MineLayout() }"))
     }
 
     /// Input errors exit 2 and say what is wrong; a recording missing from --compare's folder
@@ -94,14 +95,14 @@ struct RecordUIKitTests {
         ]
         for (manifest, arguments, message) in cases {
             let (outcome, _) = try await Self.plan(manifest, arguments)
-            #expect(outcome.end == .exited(2), "\(arguments) \(outcome.err)")
-            #expect(outcome.err.contains(message), "\(outcome.err)")
+            expectEqual(outcome.end, .exited(2), "\(arguments) \(outcome.err)")
+            expect(outcome.err.contains(message), "\(outcome.err)")
         }
         let (missing, folder) = try await Self.plan(
             Self.manifest, ["--devices", "iphone-15", "--compare", "/nonexistent"])
-        #expect(missing.end == .exited(1))
-        #expect(missing.out.contains("MISSING /nonexistent/app-list.iphone-15.uikit.json"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/Recorder"))
+        expectEqual(missing.end, .exited(1))
+        expect(missing.out.contains("MISSING /nonexistent/app-list.iphone-15.uikit.json"))
+        expect(!FileManager.default.fileExists(atPath: folder + "/Recorder"))
     }
 
     /// Without a Mac the script records nothing: it says what it needs and exits 2.
@@ -111,9 +112,9 @@ struct RecordUIKitTests {
             repositoryRoot + "/Scripts/record-uikit",
             arguments: ["Examples/UIKit/Recorder/manifest.json", "--devices", "iphone-15"], directory: repositoryRoot,
             timeout: 30)
-        #expect(outcome.end == .exited(2))
-        #expect(outcome.err.contains("recording UIKit needs macOS with Xcode and the iOS Simulator"))
-        #expect(outcome.err.contains("Usage: Scripts/record-uikit MANIFEST --devices"))
+        expectEqual(outcome.end, .exited(2))
+        expect(outcome.err.contains("recording UIKit needs macOS with Xcode and the iOS Simulator"))
+        expect(outcome.err.contains("Usage: Scripts/record-uikit MANIFEST --devices"))
         #endif
     }
 }

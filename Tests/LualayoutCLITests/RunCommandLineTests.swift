@@ -1,5 +1,6 @@
 import ArgumentParser
 @testable import LualayoutCLI
+import TestExpectations
 import Testing
 
 /// `RunCommandLine` (the `run` fast path) must build exactly the command ArgumentParser builds,
@@ -126,22 +127,22 @@ struct RunCommandLineTests {
 
     @Test(arguments: accepted)
     func acceptedLinesEqualArgumentParsers(_ line: [String]) throws {
-        let fast = try #require(RunCommandLine.parse(line))
-        let parsed = try #require(Self.argumentParser(line))
-        #expect(Self.reading(fast) == Self.reading(parsed))
+        let fast = try require(RunCommandLine.parse(line))
+        let parsed = try require(Self.argumentParser(line))
+        expectEqual(Self.reading(fast), Self.reading(parsed))
     }
 
     @Test(arguments: fallen)
     func otherLinesFallBack(_ line: [String]) {
-        #expect(RunCommandLine.parse(line) == nil)
+        expect(RunCommandLine.parse(line) == nil)
     }
 
     /// A field left unset reads `*definition*`; a default that drifted from the option's
     /// declared one differs from ArgumentParser's reading of the bare line.
     @Test func defaultsAreTheDeclaredOnes() throws {
-        let reading = Self.reading(try #require(RunCommandLine.parse(["run", "a.lua"])))
-        #expect(!reading.contains("definition"))
-        #expect(reading == Self.reading(try #require(Self.argumentParser(["run", "a.lua"]))))
+        let reading = Self.reading(try require(RunCommandLine.parse(["run", "a.lua"])))
+        expect(!reading.contains("definition"))
+        expectEqual(reading, Self.reading(try require(Self.argumentParser(["run", "a.lua"]))))
     }
 
     /// Every option `run`'s help lists is one the fast path reads (a new option fails here
@@ -158,7 +159,7 @@ struct RunCommandLineTests {
             }
         }
         listed.subtract(["help", "version"])  // ArgumentParser's own, never read by the fast path
-        #expect(listed.count >= 29)
-        #expect(listed == Set(RunCommandLine.Name.allCases.map(\.long)))
+        expect(listed.count >= 29)
+        expectEqual(listed, Set(RunCommandLine.Name.allCases.map(\.long)))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 @Suite("lualayout run", .serialized)
@@ -9,8 +10,8 @@ struct RunCommandTests {
     /// = 10 + 120 + 10 = 140.
     @Test func printsTheContractJSON() {
         let result = lualayout("run", "Examples/cookbook-flow.lua", "--items", "3", "--bounds", "375x667")
-        #expect(result.status == 0)
-        #expect(result.err == "")
+        expectEqual(result.status, 0)
+        expectEqual(result.err, "")
         #expect(
             result.out == """
                 {
@@ -29,7 +30,7 @@ struct RunCommandTests {
     @Test func printsATable() {
         let result = lualayout(
             "run", "Examples/cookbook-flow.lua", "--items", "2", "--bounds", "375x667", "--format", "table")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(
             result.out == """
                 content 375×140  bounds 0,0 375×667  2 elements
@@ -47,18 +48,18 @@ struct RunCommandTests {
     @Test func queriesTheViewportAtAnOffset() {
         let result = lualayout(
             "run", "Examples/grid.lua", "--bounds", "768x1024", "--items", "100", "--visible", "--offset", "704,0")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let lines = result.out.split(separator: "\n").filter { $0.contains("\"category\"") }
-        #expect(lines.count == 25)
-        #expect(lines.first?.contains("\"indexPath\": [0, 15], \"frame\": {\"x\": 608, \"y\": 32,") == true)
-        #expect(lines.last?.contains("\"indexPath\": [0, 39], \"frame\": {\"x\": 1376, \"y\": 864,") == true)
-        #expect(result.out.contains("\"contentSize\": {\"width\": 3840, \"height\": 1024}"))
+        expectEqual(lines.count, 25)
+        expectEqual(lines.first?.contains("\"indexPath\": [0, 15], \"frame\": {\"x\": 608, \"y\": 32,"), true)
+        expectEqual(lines.last?.contains("\"indexPath\": [0, 39], \"frame\": {\"x\": 1376, \"y\": 864,"), true)
+        expect(result.out.contains("\"contentSize\": {\"width\": 3840, \"height\": 1024}"))
     }
 
     @Test func queriesARect() {
         let result = lualayout(
             "run", "Examples/grid.lua", "--bounds", "768x1024", "--items", "100", "--rect", "0,0,160,200")
-        #expect(result.out.components(separatedBy: "\"category\"").count - 1 == 1)
+        expectEqual(result.out.components(separatedBy: "\"category\"").count - 1, 1)
     }
 
     @Test func stateValuesAreTyped() throws {
@@ -83,20 +84,20 @@ struct RunCommandTests {
         // Section 0: widths 30 and 40 share one line (the last, left-aligned): x 0 and 40.
         // Section 1's lone item (no width → 10) follows with no gap: y 10. Height 10 + 10.
         let items = lualayout("run", script, "--data", data, "--format", "table")
-        #expect(items.status == 0)
-        #expect(items.out.hasPrefix("content 375×20  bounds 0,0 375×667  3 elements"))
-        #expect(items.out.contains("[0, 1]     40   0     40      10"))
-        #expect(items.out.contains("[1, 0]      0  10     10      10"))
+        expectEqual(items.status, 0)
+        expect(items.out.hasPrefix("content 375×20  bounds 0,0 375×667  3 elements"))
+        expect(items.out.contains("[0, 1]     40   0     40      10"))
+        expect(items.out.contains("[1, 0]      0  10     10      10"))
         let counts = try temporaryFile("counts.json", #"{"sections": [4, 0, 1]}"#)
-        #expect(lualayout("run", script, "--data", counts, "--format", "table").out.contains("5 elements"))
+        expect(lualayout("run", script, "--data", counts, "--format", "table").out.contains("5 elements"))
     }
 
     @Test func writesToAFile() throws {
         let path = NSTemporaryDirectory() + "lualayout-out-\(UUID().uuidString).json"
         let result = lualayout("run", "Examples/cookbook-flow.lua", "--items", "1", "-o", path)
-        #expect(result.status == 0)
-        #expect(result.out == "")
-        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("{\n  \"bounds\""))
+        expectEqual(result.status, 0)
+        expectEqual(result.out, "")
+        expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("{\n  \"bounds\""))
     }
 
     /// `-o` streams into a temporary file beside the target and renames it: the folder then
@@ -108,14 +109,14 @@ struct RunCommandTests {
         let path = folder + "/layout.json"
         try "old text that is longer than nothing".write(toFile: path, atomically: true, encoding: .utf8)
         let result = lualayout("run", "Examples/cookbook-flow.lua", "--items", "40", "-o", path)
-        #expect(result.status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["layout.json"])
+        expectEqual(result.status, 0)
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["layout.json"])
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.hasPrefix("{\n  \"bounds\"") && text.hasSuffix("  ]\n}\n"))
+        expect(text.hasPrefix("{\n  \"bounds\"") && text.hasSuffix("  ]\n}\n"))
         let mask = umask(0)
         umask(mask)
         let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
-        #expect(permissions == Int(0o666 & ~mask))
+        expectEqual(permissions, Int(0o666 & ~mask))
     }
 
     @Test func reportsTheTargetContentOffset() throws {
@@ -143,8 +144,8 @@ struct CLIErrorTests {
         let script = try temporaryFile(
             "broken.lua", "return flow{\n  sizeForItem = function(cv, s, i) return i.x end\n}\n")
         let result = lualayout("run", script, "--items", "2")
-        #expect(result.status == 1)
-        #expect(result.out == "")
+        expectEqual(result.status, 1)
+        expectEqual(result.out, "")
         #expect(
             result.err.hasPrefix(
                 "\(script):2: attempt to index a number value (local 'i')\n  while evaluating sizeForItem(cv, 0, 0)\nstack traceback:\n"
@@ -181,22 +182,22 @@ struct CLIErrorTests {
     ])
     func usageAndInputErrorsExitTwo(arguments: [String], message: String) {
         let result = lualayout(arguments)
-        #expect(result.status == 2)
-        #expect(result.err.hasPrefix(message), "\(result.err)")
+        expectEqual(result.status, 2)
+        expect(result.err.hasPrefix(message), "\(result.err)")
     }
 
     @Test func malformedDataFilesNameTheLineAndColumn() throws {
         let data = try temporaryFile("bad.json", "{\"sections\": [\n  [1, 2,]\n]}")
         let result = lualayout("run", "Examples/grid.lua", "--data", data)
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         // Line 2 is "  [1, 2,]": the "]" is the 9th character.
-        #expect(result.err == "\(data):2:9: trailing comma in array\n")
+        expectEqual(result.err, "\(data):2:9: trailing comma in array\n")
     }
 
     @Test func helpExitsZero() {
         let result = lualayout("run", "--help")
-        #expect(result.status == 0)
-        #expect(result.out.contains("USAGE: lualayout run"))
+        expectEqual(result.status, 0)
+        expect(result.out.contains("USAGE: lualayout run"))
     }
 }
 
@@ -215,11 +216,11 @@ struct ExampleTests {
     }
 
     @Test func thereAreCompositionalExamples() {
-        #expect(Self.examples.filter { $0.hasPrefix("compositional/") }.count >= 16)
+        expect(Self.examples.filter { $0.hasPrefix("compositional/") }.count >= 16)
     }
 
     @Test func thereAreExamples() {
-        #expect(Self.examples.count >= 3)
+        expect(Self.examples.count >= 3)
     }
 
     /// Every example runs (with its data file when it has one) and documents itself.
@@ -230,11 +231,11 @@ struct ExampleTests {
         let data = path.replacingOccurrences(of: ".lua", with: ".json")
         if FileManager.default.fileExists(atPath: repositoryRoot + "/" + data) { arguments += ["--data", data] }
         let result = lualayout(arguments)
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let source = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
         let file = name.split(separator: "/").last.map(String.init) ?? name
-        #expect(source.hasPrefix("-- \(file) — "), "an example starts with a header comment naming itself")
-        #expect(source.contains("Run:"), "the header says how to run it")
+        expect(source.hasPrefix("-- \(file) — "), "an example starts with a header comment naming itself")
+        expect(source.contains("Run:"), "the header says how to run it")
     }
 }
 
@@ -246,16 +247,16 @@ struct GalleryTests {
     func pictureIsUpToDate(_ name: String) throws {
         let path = "Examples/" + name
         let source = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
-        let runLine = try #require(source.split(separator: "\n").first { $0.hasPrefix("-- Run:") }, "no Run: line")
+        let runLine = try require(source.split(separator: "\n").first { $0.hasPrefix("-- Run:") }, "no Run: line")
         var words = runLine.split(separator: " ").map(String.init)
         words = Array(words.drop { $0 != path }.dropFirst())
         if let format = words.firstIndex(of: "--format") { words.removeSubrange(format...format + 1) }
         // Examples/compositional/grid.lua draws docs/images/compositional-grid.svg.
         let stem = name.replacingOccurrences(of: ".lua", with: "").replacingOccurrences(of: "/", with: "-")
         let result = lualayout(["run", path] + words + ["--format", "svg", "--fit", "800"])
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let golden = try String(contentsOfFile: repositoryRoot + "/docs/images/\(stem).svg", encoding: .utf8)
-        #expect(result.out == golden, "docs/images/\(stem).svg is stale: run Scripts/gallery")
+        expectEqual(result.out, golden, "docs/images/\(stem).svg is stale: run Scripts/gallery")
     }
 }
 
@@ -267,7 +268,7 @@ struct OutputToAPipeTests {
         let directory = NSTemporaryDirectory() + "lualayout-fifo-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let fifo = directory + "/out"
-        #expect(mkfifo(fifo, 0o600) == 0)
+        expectEqual(mkfifo(fifo, 0o600), 0)
         let received = Received()
         // The reader opens the pipe itself (the writer's open waits for it) and reads to the end.
         let reader = Thread {
@@ -275,10 +276,10 @@ struct OutputToAPipeTests {
         }
         reader.start()
         let result = lualayout("run", "Examples/grid.lua", "--items", "1", "--timeout", "20", "-o", fifo)
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         var info = stat()
-        #expect(stat(fifo, &info) == 0)
-        #expect(info.st_mode & S_IFMT == S_IFIFO, "the pipe was replaced by another kind of file")
+        expectEqual(stat(fifo, &info), 0)
+        expectEqual(info.st_mode & S_IFMT, S_IFIFO, "the pipe was replaced by another kind of file")
         #expect(received.wait(seconds: 20)?.contains(#""indexPath": [0, 0]"#) == true)
     }
 }
@@ -311,7 +312,7 @@ struct NonUTF8ArgumentTests {
         try shell.run()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         shell.waitUntilExit()
-        #expect(shell.terminationStatus == 2)
+        expectEqual(shell.terminationStatus, 2)
         #expect(
             text == "lualayout: argument 2 is not valid UTF-8; file names and values must be UTF-8 (rename the file)\n")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// `lualayout simulate` end to end: the seed scenarios in Examples/ pass, and the timeline
@@ -25,7 +26,7 @@ struct SimulateCommandTests {
     }
 
     static func json(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        try require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
     /// How many `expect(` calls a scenario makes (each runs once: no loops around them).
@@ -36,13 +37,13 @@ struct SimulateCommandTests {
 
     @Test func theSpringboardScenarioPasses() throws {
         let result = lualayout(try Self.arguments(forScenario: "Examples/springboard.test.lua"))
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let timeline = try Self.json(result.out)
-        #expect(timeline["passed"] as? Bool == true)
-        let checks = try #require(timeline["checks"] as? [[String: Any]])
-        #expect(checks.count == (try Self.expectCount("Examples/springboard.test.lua")))
-        #expect(checks.allSatisfy { $0["passed"] as? Bool == true })
-        let steps = try #require(timeline["steps"] as? [[String: Any]])
+        expectEqual(timeline["passed"] as? Bool, true)
+        let checks = try require(timeline["checks"] as? [[String: Any]])
+        expectEqual(checks.count, (try Self.expectCount("Examples/springboard.test.lua")))
+        expect(checks.allSatisfy { $0["passed"] as? Bool == true })
+        let steps = try require(timeline["steps"] as? [[String: Any]])
         let events = steps.compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
         #expect(
             events == [
@@ -60,14 +61,14 @@ struct SimulateCommandTests {
             })
         // The delete-button tap deletes item 2 with an animated update.
         let delete = steps[3]["log"] as? [[String: Any]] ?? []
-        let plan = try #require(delete.first { $0["type"] as? String == "batchUpdate" }?["plan"] as? [String: Any])
-        let updates = try #require(plan["updates"] as? [[String: Any]])
-        #expect(updates.count == 1)
-        #expect(updates.first?["updateAction"] as? String == "delete")
-        #expect(updates.first?["indexPathBeforeUpdate"] as? [Int] == [0, 2])
+        let plan = try require(delete.first { $0["type"] as? String == "batchUpdate" }?["plan"] as? [String: Any])
+        let updates = try require(plan["updates"] as? [[String: Any]])
+        expectEqual(updates.count, 1)
+        expectEqual(updates.first?["updateAction"] as? String, "delete")
+        expectEqual(updates.first?["indexPathBeforeUpdate"] as? [Int], [0, 2])
         // Flings: 768, then the clamped last page 1936 − 768 = 1168, then back to 768.
         let offsets = steps[19...21].map { (($0["contentOffset"] as? [String: Any])?["x"] as? Double) }
-        #expect(offsets == [768, 1168, 768])
+        expectEqual(offsets, [768, 1168, 768])
     }
 
     /// Examples/pinch-transition.test.lua (its header derives the frames): every check holds,
@@ -77,15 +78,15 @@ struct SimulateCommandTests {
     @Test func thePinchTransitionScenarioPasses() throws {
         let path = "Examples/pinch-transition.test.lua"
         let result = lualayout(try Self.arguments(forScenario: path))
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let timeline = try Self.json(result.out)
-        #expect(timeline["passed"] as? Bool == true)
-        let checks = try #require(timeline["checks"] as? [[String: Any]])
+        expectEqual(timeline["passed"] as? Bool, true)
+        let checks = try require(timeline["checks"] as? [[String: Any]])
         #expect(
             checks.count
                 == (try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
                     .components(separatedBy: "\nexpect").count - 1))
-        let steps = try #require(timeline["steps"] as? [[String: Any]])
+        let steps = try require(timeline["steps"] as? [[String: Any]])
         let events = steps.compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
         #expect(
             events == [
@@ -95,33 +96,33 @@ struct SimulateCommandTests {
         let pinch = (steps[7]["log"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "transition" }
         #expect(
             pinch.map { $0["action"] as? String } == ["progress"] + Array(repeating: "progress", count: 4) + ["finish"])
-        #expect(pinch.map { $0["progress"] as? Double } == [0, 0.25, 0.5, 0.75, 1, 1])
+        expectEqual(pinch.map { $0["progress"] as? Double }, [0, 0.25, 0.5, 0.75, 1, 1])
         let released = (steps[9]["log"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "transition" }
-        #expect(released.map { $0["action"] as? String } == ["progress", "progress", "cancel"])
-        #expect(released.map { $0["progress"] as? Double } == [0, 0.25, 0])
+        expectEqual(released.map { $0["action"] as? String }, ["progress", "progress", "cancel"])
+        expectEqual(released.map { $0["progress"] as? Double }, [0, 0.25, 0])
     }
 
     @Test func theHighlightScenarioPasses() throws {
         let result = lualayout(try Self.arguments(forScenario: "Examples/highlight.test.lua"))
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let timeline = try Self.json(result.out)
-        let checks = try #require(timeline["checks"] as? [[String: Any]])
-        #expect(checks.count == (try Self.expectCount("Examples/highlight.test.lua")))
-        #expect(timeline["passed"] as? Bool == true)
+        let checks = try require(timeline["checks"] as? [[String: Any]])
+        expectEqual(checks.count, (try Self.expectCount("Examples/highlight.test.lua")))
+        expectEqual(timeline["passed"] as? Bool, true)
         // After touch down (step 1) the highlighted item is scaled 2× in the recorded layout.
-        let steps = try #require(timeline["steps"] as? [[String: Any]])
-        let layout = try #require(steps[1]["layout"] as? [String: Any])
-        let first = try #require((layout["elements"] as? [[String: Any]])?.first)
-        #expect((first["transform3D"] as? [Double])?.prefix(6) == [2, 0, 0, 0, 0, 2])
-        #expect(steps[1]["highlighted"] as? [[Int]] == [[0, 0]])
+        let steps = try require(timeline["steps"] as? [[String: Any]])
+        let layout = try require(steps[1]["layout"] as? [String: Any])
+        let first = try require((layout["elements"] as? [[String: Any]])?.first)
+        expectEqual((first["transform3D"] as? [Double])?.prefix(6), [2, 0, 0, 0, 0, 2])
+        expectEqual(steps[1]["highlighted"] as? [[Int]], [[0, 0]])
         // The controller animates the highlight over 0.2 s: item 0 from scale 1 to 2.
-        let log = try #require(steps[1]["log"] as? [[String: Any]])
-        let change = try #require(log.first { $0["type"] as? String == "animatedChange" })
-        #expect(change["duration"] as? Double == 0.2)
-        let entries = try #require((change["plan"] as? [String: Any])?["elements"] as? [[String: Any]])
-        let item0 = try #require(entries.first { $0["indexPathAfter"] as? [Int] == [0, 0] })
-        #expect((item0["from"] as? [String: Any])?["transform3D"] == nil)
-        #expect(((item0["to"] as? [String: Any])?["transform3D"] as? [Double])?.prefix(6) == [2, 0, 0, 0, 0, 2])
+        let log = try require(steps[1]["log"] as? [[String: Any]])
+        let change = try require(log.first { $0["type"] as? String == "animatedChange" })
+        expectEqual(change["duration"] as? Double, 0.2)
+        let entries = try require((change["plan"] as? [String: Any])?["elements"] as? [[String: Any]])
+        let item0 = try require(entries.first { $0["indexPathAfter"] as? [Int] == [0, 0] })
+        expect((item0["from"] as? [String: Any])?["transform3D"] == nil)
+        expectEqual(((item0["to"] as? [String: Any])?["transform3D"] as? [Double])?.prefix(6), [2, 0, 0, 0, 0, 2])
     }
 
     @Test func failedExpectationsAreLocatedAndExitOne() throws {
@@ -132,12 +133,12 @@ struct SimulateCommandTests {
             .write(toFile: scenario, atomically: true, encoding: .utf8)
         let output = folder + "/timeline.json"
         let result = lualayout("simulate", layout, "--scenario", scenario, "-o", output)
-        #expect(result.status == 1)
-        #expect(result.err.contains("\(scenario):3: expectation failed: three\n"))
-        #expect(!result.err.contains("\(scenario):2:"))
-        #expect(result.err.contains("lualayout: 1 of 2 expectations failed"))
-        #expect(result.out.isEmpty)
+        expectEqual(result.status, 1)
+        expect(result.err.contains("\(scenario):3: expectation failed: three\n"))
+        expect(!result.err.contains("\(scenario):2:"))
+        expect(result.err.contains("lualayout: 1 of 2 expectations failed"))
+        expect(result.out.isEmpty)
         let timeline = try Self.json(try String(contentsOfFile: output, encoding: .utf8))
-        #expect(timeline["passed"] as? Bool == false)
+        expectEqual(timeline["passed"] as? Bool, false)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// `simulate --format html`: the page lists every step and draws each one.
@@ -17,34 +18,34 @@ struct SimulateHTMLTests {
         let result = lualayout(
             try SimulateCommandTests.arguments(forScenario: "Examples/springboard.test.lua")
                 + ["--format", "html", "-o", output])
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let page = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(Self.count(page, "<li data-step=") == 23)
-        #expect(Self.count(page, "<section class=\"picture\"") == 23)
-        #expect(Self.count(page, "<iframe class=\"update\"") == 2)
-        #expect(page.contains("<p id=\"result\" class=\"passed\">passed · "))
+        expectEqual(Self.count(page, "<li data-step="), 23)
+        expectEqual(Self.count(page, "<section class=\"picture\""), 23)
+        expectEqual(Self.count(page, "<iframe class=\"update\""), 2)
+        expect(page.contains("<p id=\"result\" class=\"passed\">passed · "))
         let sections = page.components(separatedBy: "<section class=\"picture\"").dropFirst()
         // Step 1: the tap on icon 6 selects it (the picture marks it); no icon jiggles, no delete
         // button shows.
         let step1 = Array(sections)[1]
-        #expect(step1.hasPrefix(" data-step=\"1\" data-selected=\"0,6\" data-highlighted=\"\""))
-        #expect(Self.count(step1, "class=\"cell is-selected\"") == 1)
-        #expect(Self.count(step1, "class=\"loop\"") == 0 && Self.count(step1, "class=\"part\"") == 0)
+        expect(step1.hasPrefix(" data-step=\"1\" data-selected=\"0,6\" data-highlighted=\"\""))
+        expectEqual(Self.count(step1, "class=\"cell is-selected\""), 1)
+        expect(Self.count(step1, "class=\"loop\"") == 0 && Self.count(step1, "class=\"part\"") == 0)
         // Step 2: the long press turns deletion mode on: the 20 icons of the first page jiggle
         // and show their delete buttons.
         let step2 = Array(sections)[2]
-        #expect(Self.count(step2, "class=\"loop\"") == 20)
-        #expect(Self.count(step2, "<ellipse class=\"part\" data-part=\"deleteButton\"") == 20)
-        #expect(Self.count(step2, "<path class=\"part\" data-part=\"deleteCross\"") == 20)
-        #expect(step2.contains("@keyframes ll-rotation-m2-6"))
-        #expect(page.contains("<li data-step=\"2\"><b>#2</b> line 35 · longPress at 104,104"))
-        #expect(page.contains("state deletionMode: false → true") || page.contains("state deletionMode: nil → true"))
+        expectEqual(Self.count(step2, "class=\"loop\""), 20)
+        expectEqual(Self.count(step2, "<ellipse class=\"part\" data-part=\"deleteButton\""), 20)
+        expectEqual(Self.count(step2, "<path class=\"part\" data-part=\"deleteCross\""), 20)
+        expect(step2.contains("@keyframes ll-rotation-m2-6"))
+        expect(page.contains("<li data-step=\"2\"><b>#2</b> line 35 · longPress at 104,104"))
+        expect(page.contains("state deletionMode: false → true") || page.contains("state deletionMode: nil → true"))
         // Step 3 embeds the delete's update page (escaped into srcdoc).
-        #expect(Array(sections)[3].contains("srcdoc=\"&lt;!DOCTYPE html&gt;"))
+        expect(Array(sections)[3].contains("srcdoc=\"&lt;!DOCTYPE html&gt;"))
         // The controller's wallpaper (backgroundView) is the viewport's rectangle in every
         // picture: at the top left before the fling to the second page, at 768 after it
         // (x = the content offset; the iPad's 768×1024 viewport).
-        #expect(Self.count(page, "<rect class=\"background-view\"") == 23)
+        expectEqual(Self.count(page, "<rect class=\"background-view\""), 23)
         #expect(
             step1.contains(
                 "<rect class=\"background-view\" x=\"0\" y=\"0\" width=\"768\" height=\"1024\" fill=\"#1b3a5c\"/>"))

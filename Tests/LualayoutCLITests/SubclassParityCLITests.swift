@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// The command-line side of issue 9: collection-view insets, single-element queries, strict
@@ -27,8 +28,8 @@ struct SubclassParityCLITests {
         let result = lualayout(
             "run", script, "--items", "3", "--bounds", "375x667", "--content-inset", "0,20,0,20",
             "--safe-area", "44,0,34,0")
-        #expect(result.status == 0, "\(result.err)")
-        #expect(try frames(result.out).map { $0[0] } == [0, 118, 235])
+        expectEqual(result.status, 0, "\(result.err)")
+        expectEqual(try frames(result.out).map { $0[0] }, [0, 118, 235])
         // A viewport scrolled to its resting place above the content: offset −(20 + 44) = −64.
         let inset = try temporaryFile(
             "layout.lua",
@@ -41,11 +42,11 @@ struct SubclassParityCLITests {
         let visible = lualayout(
             "run", inset, "--items", "1", "--content-inset", "20,5,0,0", "--safe-area", "44,0,0,0",
             "--visible", "--offset", "0,-64")
-        #expect(visible.status == 0, "\(visible.err)")
-        #expect(try frames(visible.out) == [[0, 0, 64, 5]])
+        expectEqual(visible.status, 0, "\(visible.err)")
+        expectEqual(try frames(visible.out), [[0, 0, 64, 5]])
         let bad = lualayout("run", inset, "--content-inset", "1,2,3")
-        #expect(bad.status == 2)
-        #expect(bad.err.contains("--content-inset"))
+        expectEqual(bad.status, 2)
+        expect(bad.err.contains("--content-inset"))
     }
 
     @Test func oneElementAtATime() throws {
@@ -57,17 +58,17 @@ struct SubclassParityCLITests {
             return layout
             """)
         let item = lualayout("run", script, "--items", "6", "--bounds", "320x480", "--item", "0:4")
-        #expect(item.status == 0, "\(item.err)")
+        expectEqual(item.status, 0, "\(item.err)")
         // Three 100-point columns in 320 (gaps of 10): item 4 is in row 2, column 2, below the
         // 30-point header: (110, 30 + 40 + 10).
-        #expect(try frames(item.out) == [[110, 80, 100, 40]])
-        #expect(try elements(item.out).first?["custom"] as? [String: Bool] == ["seen": true])
+        expectEqual(try frames(item.out), [[110, 80, 100, 40]])
+        expectEqual(try elements(item.out).first?["custom"] as? [String: Bool], ["seen": true])
         let header = lualayout("run", script, "--items", "6", "--bounds", "320x480", "--supplementary", "header:0:0")
-        #expect(try frames(header.out) == [[0, 0, 320, 30]])
+        expectEqual(try frames(header.out), [[0, 0, 320, 30]])
         let missing = lualayout("run", script, "--items", "6", "--item", "0:6")
-        #expect(missing.status == 1)
-        #expect(missing.err == "no such element: cell [0, 6]\n")
-        #expect(lualayout("run", script, "--item", "0:1", "--visible").status == 2)
+        expectEqual(missing.status, 1)
+        expectEqual(missing.err, "no such element: cell [0, 6]\n")
+        expectEqual(lualayout("run", script, "--item", "0:1", "--visible").status, 2)
     }
 
     /// docs/parity.md §2 on the command line: `--decoration KIND:S:I:J…` names a deep index path.
@@ -79,12 +80,12 @@ struct SubclassParityCLITests {
             "run", "Examples/tree-connectors.lua", "--data", "Examples/tree-connectors.json", "--bounds", "400x300",
         ]
         let line = lualayout(tree + ["--decoration", "line:2:0:1"])
-        #expect(line.status == 0, "\(line.err)")
-        #expect(try frames(line.out) == [[230, 24, 20, 52]])
-        #expect(try elements(line.out).first?["indexPath"] as? [Int] == [2, 0, 1])
+        expectEqual(line.status, 0, "\(line.err)")
+        expectEqual(try frames(line.out), [[230, 24, 20, 52]])
+        expectEqual(try elements(line.out).first?["indexPath"] as? [Int], [2, 0, 1])
         let prefix = lualayout(tree + ["--decoration", "line:2:0"])
-        #expect(prefix.status == 1)
-        #expect(prefix.err == "no such element: decoration \"line\" [2, 0]\n")
+        expectEqual(prefix.status, 1)
+        expectEqual(prefix.err, "no such element: decoration \"line\" [2, 0]\n")
         // A kind may end in ":N": "badge:2" at {0, 1} is found when no "badge" sits at {2, 0, 1}.
         let badges = try temporaryFile(
             "badges.lua",
@@ -96,9 +97,9 @@ struct SubclassParityCLITests {
             end }
             """)
         let badge = lualayout("run", badges, "--items", "1", "--supplementary", "badge:2:0:1")
-        #expect(badge.status == 0, "\(badge.err)")
-        #expect(try frames(badge.out) == [[5, 6, 7, 8]])
-        #expect(lualayout("run", badges, "--items", "1", "--supplementary", "0:1").status == 2)
+        expectEqual(badge.status, 0, "\(badge.err)")
+        expectEqual(try frames(badge.out), [[5, 6, 7, 8]])
+        expectEqual(lualayout("run", badges, "--items", "1", "--supplementary", "0:1").status, 2)
     }
 
     @Test func misspelledHooksWarnOrFail() throws {
@@ -110,12 +111,12 @@ struct SubclassParityCLITests {
             return layout
             """)
         let relaxed = lualayout("run", script, "--items", "1")
-        #expect(relaxed.status == 0)
+        expectEqual(relaxed.status, 0)
         #expect(
             relaxed.err
                 == "\(script):2: warning: unknown field 'attribute' in the layout table (did you mean 'attributes'?)\n")
         let strict = lualayout("run", script, "--items", "1", "--strict")
-        #expect(strict.status == 1)
+        expectEqual(strict.status, 1)
         #expect(
             strict.err.hasPrefix(
                 "\(script):2: unknown field 'attribute' in the layout table (did you mean 'attributes'?) (strict mode)")
@@ -143,13 +144,13 @@ struct SubclassParityCLITests {
             end }
             """)
         let result = lualayout("run", script, "--data", data)
-        #expect(result.status == 0, "\(result.err)")
-        #expect(try frames(result.out) == [[0, 0, 7, 22]])
-        #expect(try elements(result.out).first?["custom"] as? [String: String] == ["titles": "Fruit,-,-,-"])
+        expectEqual(result.status, 0, "\(result.err)")
+        expectEqual(try frames(result.out), [[0, 0, 7, 22]])
+        expectEqual(try elements(result.out).first?["custom"] as? [String: String], ["titles": "Fruit,-,-,-"])
         let both = try temporaryFile("data.json", #"{"sections": [{"items": [], "count": 0}]}"#)
         let failed = lualayout("run", script, "--data", both)
-        #expect(failed.status == 2)
-        #expect(failed.err == "\(both): sections[0]: give \"items\" or \"count\", not both\n")
+        expectEqual(failed.status, 2)
+        expectEqual(failed.err, "\(both): sections[0]: give \"items\" or \"count\", not both\n")
     }
 
     @Test func noSectionsAtAll() throws {
@@ -159,8 +160,8 @@ struct SubclassParityCLITests {
             return { prepare = function(cv, out) out:decoration("count", 0, 0, 0, 0, cv.numberOfSections + 1, 1) end }
             """)
         let result = lualayout("run", script, "--sections", "")
-        #expect(result.status == 0, "\(result.err)")
-        #expect(try frames(result.out) == [[0, 0, 1, 1]])
+        expectEqual(result.status, 0, "\(result.err)")
+        expectEqual(try frames(result.out), [[0, 0, 1, 1]])
     }
 
     /// A data-driven flow: widths come from the data. Inserting item 2 needs its payload,
@@ -174,15 +175,15 @@ struct SubclassParityCLITests {
         let before = try temporaryFile("before.json", #"{"sections": [[{"width": 10}, {"width": 20}]]}"#)
         let after = try temporaryFile("after.json", #"{"sections": [[{"width": 10}, {"width": 20}, {"width": 30}]]}"#)
         let planned = lualayout("update", script, "--data", before, "--insert", "0:2", "--data-after", after)
-        #expect(planned.status == 0, "\(planned.err)")
+        expectEqual(planned.status, 0, "\(planned.err)")
         #expect(planned.out.contains(#""width": 30"#))
         // Without it the inserted item has no payload: the error says which layout failed.
         let missing = lualayout("update", script, "--data", before, "--insert", "0:2")
-        #expect(missing.status == 1)
-        #expect(missing.err.contains("while evaluating sizeForItem(cv, 0, 2) in the layout after the update"))
+        expectEqual(missing.status, 1)
+        expect(missing.err.contains("while evaluating sizeForItem(cv, 0, 2) in the layout after the update"))
         let wrong = try temporaryFile("wrong.json", #"{"sections": [[{"width": 10}]]}"#)
         let disagreeing = lualayout("update", script, "--data", before, "--insert", "0:2", "--data-after", wrong)
-        #expect(disagreeing.status == 2)
+        expectEqual(disagreeing.status, 2)
         #expect(
             disagreeing.err
                 == "\(wrong): section 0 of the data after the update has 1 item, but the batch leaves 3 (the count before, less deletions, plus insertions)\n"
@@ -200,7 +201,7 @@ struct DataAfterExampleTests {
                 "update", "Examples/waterfall.lua", "--data", "Examples/waterfall.json", "--bounds", "340x300",
                 "--insert", "0:8",
             ] + extra)
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         return try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any] ?? [:]
     }
 
@@ -218,11 +219,11 @@ struct DataAfterExampleTests {
     /// it the item has no payload and takes the default 100: the section ends at 580.
     @Test func theInsertedItemTakesItsHeightFromTheDataAfter() throws {
         let withData = try plan(["--data-after", "Examples/waterfall-after-insert.json"])
-        #expect(to(withData, "cell", [0, 8]) == ["x": 175, "y": 470, "width": 155, "height": 200])
-        #expect(to(withData, "supplementary", [1, 0])?["y"] == 680)
-        #expect((withData["contentSizeAfter"] as? [String: Double])?["height"] == 1100)
+        expectEqual(to(withData, "cell", [0, 8]), ["x": 175, "y": 470, "width": 155, "height": 200])
+        expectEqual(to(withData, "supplementary", [1, 0])?["y"], 680)
+        expectEqual((withData["contentSizeAfter"] as? [String: Double])?["height"], 1100)
         let without = try plan([])
-        #expect(to(without, "cell", [0, 8]) == ["x": 175, "y": 470, "width": 155, "height": 100])
-        #expect(to(without, "supplementary", [1, 0])?["y"] == 580)
+        expectEqual(to(without, "cell", [0, 8]), ["x": 175, "y": 470, "width": 155, "height": 100])
+        expectEqual(to(without, "supplementary", [1, 0])?["y"], 580)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 import LayoutTesting
 @testable import LualayoutCLI
@@ -45,8 +46,8 @@ struct TestCommandTests {
                 "-- The second check fails.\n-- layout: rows.lua\n\nexpect(true, \"fine\")\nexpect(false, \"the first cell is at x = 10\")\n",
         ])
         let result = Self.run(dir, "--no-ci")
-        #expect(result.status == 1)
-        #expect(result.err == "")
+        expectEqual(result.status, 1)
+        expectEqual(result.err, "")
         // Sorted by path: fail.test.lua before sub/pass.test.lua.
         #expect(
             result.out == """
@@ -58,8 +59,8 @@ struct TestCommandTests {
                 """)
         // Only the passing one: exit 0.
         let passing = Self.run(dir + "/sub/pass.test.lua")
-        #expect(passing.status == 0)
-        #expect(passing.out.hasSuffix("\n1 passed, 0 failed\n"))
+        expectEqual(passing.status, 0)
+        expect(passing.out.hasSuffix("\n1 passed, 0 failed\n"))
     }
 
     @Test func errorsAreCountedApart() throws {
@@ -71,7 +72,7 @@ struct TestCommandTests {
             "c.test.lua": "-- options: --items 1\nexpect(true, \"ok\")\n",
         ])
         let result = Self.run(dir)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         // The error's traceback follows its first line, indented further.
         let traceback = try #require(
             result.out.range(of: "      stack traceback:\n(      .*\n)*", options: .regularExpression))
@@ -103,7 +104,7 @@ struct TestCommandTests {
             "help.test.lua": "-- layout: rows.lua\n-- options: --help\n",
         ])
         let result = Self.run(dir)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         let errors = result.out.split(separator: "\n").filter { $0.hasPrefix("    ") }.map { $0.dropFirst(4) }
         #expect(
             errors == [
@@ -117,7 +118,7 @@ struct TestCommandTests {
                 "\(dir)/twice.test.lua:3: second '-- layout:' line (the first is line 1)",
                 "\(dir)/unknown-option.test.lua:3: -- options: Unknown option '--itemz'. Did you mean '--items'?",
             ])
-        #expect(result.out.hasSuffix("0 passed, 0 failed, 9 errors\n"))
+        expect(result.out.hasSuffix("0 passed, 0 failed, 9 errors\n"))
     }
 
     @Test func headerOptionsReachTheRun() throws {
@@ -131,15 +132,15 @@ struct TestCommandTests {
                 -- options: --state "title=two words" --data ../data.json --seed 7
                 """,
             ]) + "/t/x.test.lua")
-        #expect(plan.layoutPath.hasSuffix("/t/../rows.lua"))
-        #expect(plan.controllerPath?.hasSuffix("/t/../rows.lua") == true)
-        #expect(plan.options.layout.bounds.size.width == 300 && plan.options.layout.bounds.size.height == 400)
-        #expect(plan.options.layout.offset?.point.x == -5)
-        #expect(plan.options.layout.data?.hasSuffix("/t/../data.json") == true)
-        #expect(plan.options.layout.state.map(\.key) == ["shift", "title"])
-        #expect(plan.options.layout.state.map(\.value) == [.number(2.5), .string("two words")])
-        #expect(plan.options.scriptOptions.seed == 7)
-        #expect(plan.header.options.map(\.line) == [3, 4])
+        expect(plan.layoutPath.hasSuffix("/t/../rows.lua"))
+        expectEqual(plan.controllerPath?.hasSuffix("/t/../rows.lua"), true)
+        expect(plan.options.layout.bounds.size.width == 300 && plan.options.layout.bounds.size.height == 400)
+        expectEqual(plan.options.layout.offset?.point.x, -5)
+        expectEqual(plan.options.layout.data?.hasSuffix("/t/../data.json"), true)
+        expectEqual(plan.options.layout.state.map(\.key), ["shift", "title"])
+        expectEqual(plan.options.layout.state.map(\.value), [.number(2.5), .string("two words")])
+        expectEqual(plan.options.scriptOptions.seed, 7)
+        expectEqual(plan.header.options.map(\.line), [3, 4])
     }
 
     @Test func pathsAndDiscovery() throws {
@@ -153,7 +154,7 @@ struct TestCommandTests {
             "notes.test.lua.txt": "not a test",
         ])
         let result = Self.run(dir, dir + "/named.lua", dir + "/b.test.lua")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(
             result.out.split(separator: "\n").map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
                 "PASS \(dir)/a/z.test.lua", "PASS \(dir)/b.test.lua", "PASS \(dir)/named.lua", "3 passed,",
@@ -163,15 +164,15 @@ struct TestCommandTests {
     @Test func noTestsAndMissingPathsAreUsageErrors() throws {
         let dir = try Self.folder(["rows.lua": Self.rows])
         let none = Self.run(dir)
-        #expect(none.status == 2)
-        #expect(none.out == "")
-        #expect(none.err == "lualayout: test: no test files (*.test.lua) under \(dir)\n")
+        expectEqual(none.status, 2)
+        expectEqual(none.out, "")
+        expectEqual(none.err, "lualayout: test: no test files (*.test.lua) under \(dir)\n")
         let missing = Self.run(dir + "/nope")
-        #expect(missing.status == 2)
-        #expect(missing.err == "\(dir)/nope: no such file or folder\n")
+        expectEqual(missing.status, 2)
+        expectEqual(missing.err, "\(dir)/nope: no such file or folder\n")
         let flag = Self.run(dir, "--junit")
-        #expect(flag.status == 2)
-        #expect(flag.err.contains("--junit"))
+        expectEqual(flag.status, 2)
+        expect(flag.err.contains("--junit"))
     }
 
     /// The shipped scenarios pass as CI runs them (`--ci`: the committed snapshots must exist
@@ -179,8 +180,8 @@ struct TestCommandTests {
     /// clamped offset, 900 − 667 = 233 (Examples/waterfall.test.lua derives it).
     @Test func theExamplesPass() throws {
         let result = Self.run("Examples", "--ci")
-        #expect(result.status == 0)
-        #expect(result.err == "")
+        expectEqual(result.status, 0)
+        expectEqual(result.err, "")
         // (The simulator's own scenarios may gain checks: only the waterfall's count is fixed here.)
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(
@@ -197,7 +198,7 @@ struct TestCommandTests {
                 "PASS  Examples/pinch.test.lua", "PASS  Examples/refresh.test.lua",
                 "PASS  Examples/springboard.test.lua", "PASS  Examples/waterfall.test.lua", "16 passed, 0 failed",
             ])
-        #expect(lines.contains("PASS  Examples/waterfall.test.lua  (4 checks, T ms)"))
+        expect(lines.contains("PASS  Examples/waterfall.test.lua  (4 checks, T ms)"))
         let scrolled = try String(
             contentsOfFile: repositoryRoot + "/Examples/__snapshots__/waterfall.test.lua/waterfall-scrolled.json",
             encoding: .utf8)
@@ -212,11 +213,11 @@ struct TestCommandTests {
     }
 
     @Test func ciFromTheEnvironment() {
-        #expect(TestCommand.environmentIsCI(["CI": "true"]))
-        #expect(TestCommand.environmentIsCI(["CI": "1"]))
-        #expect(!TestCommand.environmentIsCI([:]))
-        #expect(!TestCommand.environmentIsCI(["CI": "false"]))
-        #expect(!TestCommand.environmentIsCI(["CI": "0"]))
-        #expect(!TestCommand.environmentIsCI(["CI": ""]))
+        expect(TestCommand.environmentIsCI(["CI": "true"]))
+        expect(TestCommand.environmentIsCI(["CI": "1"]))
+        expect(!TestCommand.environmentIsCI([:]))
+        expect(!TestCommand.environmentIsCI(["CI": "false"]))
+        expect(!TestCommand.environmentIsCI(["CI": "0"]))
+        expect(!TestCommand.environmentIsCI(["CI": ""]))
     }
 }

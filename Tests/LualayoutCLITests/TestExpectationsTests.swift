@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import LualayoutCLI
 
@@ -29,7 +30,7 @@ struct TestExpectationsTests {
             """,
         ])
         let result = TestCommandTests.run(dir)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         let t = dir + "/t.test.lua"
         #expect(
             result.out == """
@@ -54,11 +55,11 @@ struct TestExpectationsTests {
             "c.test.lua": "-- layout: rows.lua\nexpectEqual(1)\n",
         ])
         let result = TestCommandTests.run(dir)
-        #expect(result.status == 1)
-        #expect(result.out.contains("\(dir)/a.test.lua:2: expectNear expects a tolerance ≥ 0, got -1"))
+        expectEqual(result.status, 1)
+        expect(result.out.contains("\(dir)/a.test.lua:2: expectNear expects a tolerance ≥ 0, got -1"))
         #expect(
             result.out.contains(
                 "\(dir)/b.test.lua:2: expectFrame expects a frame {x, y, w, h} after the item, got number"))
-        #expect(result.out.contains("\(dir)/c.test.lua:2: expectEqual expects an actual and an expected value"))
+        expect(result.out.contains("\(dir)/c.test.lua:2: expectEqual expects an actual and an expected value"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 import LayoutTesting
 @testable import LualayoutCLI
@@ -21,19 +22,19 @@ struct TestImageSnapshotTests {
         let dir = try TestCommandTests.folder(["rows.lua": TestCommandTests.rows, "t.test.lua": Self.test("")])
         let folder = dir + "/__snapshots__/t.test.lua"
         let first = TestCommandTests.run(dir, "--no-ci")
-        #expect(first.status == 0)
-        #expect(first.out.contains("note: image snapshot written: \(folder)/rows.png"))
+        expectEqual(first.status, 0)
+        expect(first.out.contains("note: image snapshot written: \(folder)/rows.png"))
         let stored = try PNGFile.read(folder + "/rows.png")
-        #expect(stored.width == 400 && stored.height == 300)
+        expect(stored.width == 400 && stored.height == 300)
         // A cell's fill (0x4f8ef7) at its center pixel (120, 70); white outside (300, 70).
         let center = (70 * 400 + 120) * 4, outside = (70 * 400 + 300) * 4
-        #expect(Array(stored.pixels[center..<center + 4]) == [0x4f, 0x8e, 0xf7, 255])
-        #expect(Array(stored.pixels[outside..<outside + 4]) == [255, 255, 255, 255])
-        #expect(TestCommandTests.run(dir, "--ci").status == 0)
+        expectEqual(Array(stored.pixels[center..<center + 4]), [0x4f, 0x8e, 0xf7, 255])
+        expectEqual(Array(stored.pixels[outside..<outside + 4]), [255, 255, 255, 255])
+        expectEqual(TestCommandTests.run(dir, "--ci").status, 0)
 
         try Self.test("--state shift=1").write(toFile: dir + "/t.test.lua", atomically: true, encoding: .utf8)
         let moved = TestCommandTests.run(dir, "--no-ci")
-        #expect(moved.status == 1)
+        expectEqual(moved.status, 1)
         #expect(
             moved.out == """
                 FAIL  \(dir)/t.test.lua  (1 check, 1 failed, T ms)
@@ -45,14 +46,14 @@ struct TestImageSnapshotTests {
                 """)
         let diff = try PNGFile.read(folder + "/rows.diff.png")
         let changed = (70 * 400 + 20) * 4
-        #expect(Array(diff.pixels[changed..<changed + 4]) == [255, 0, 0, 255])
-        #expect(try PNGFile.read(folder + "/rows.png") == stored)
+        expectEqual(Array(diff.pixels[changed..<changed + 4]), [255, 0, 0, 255])
+        expectEqual(try PNGFile.read(folder + "/rows.png"), stored)
 
         // Accepted: rewritten, and the pair is gone.
-        #expect(TestCommandTests.run(dir, "--update-snapshots").status == 0)
-        #expect(!FileManager.default.fileExists(atPath: folder + "/rows.after.png"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/rows.diff.png"))
-        #expect(TestCommandTests.run(dir, "--ci").status == 0)
+        expectEqual(TestCommandTests.run(dir, "--update-snapshots").status, 0)
+        expect(!FileManager.default.fileExists(atPath: folder + "/rows.after.png"))
+        expect(!FileManager.default.fileExists(atPath: folder + "/rows.diff.png"))
+        expectEqual(TestCommandTests.run(dir, "--ci").status, 0)
     }
 
     /// A stored file that is not a PNG fails, located, with libpng's reason; CI never writes.
@@ -62,14 +63,14 @@ struct TestImageSnapshotTests {
             "__snapshots__/t.test.lua/rows.png": "not a png",
         ])
         let corrupt = TestCommandTests.run(dir)
-        #expect(corrupt.status == 1)
+        expectEqual(corrupt.status, 1)
         #expect(
             corrupt.out.contains(
                 "expectation failed: image snapshot 'rows': \(dir)/__snapshots__/t.test.lua/rows.png: "))
-        #expect(corrupt.out.contains("(rewrite it with --update-snapshots)"))
+        expect(corrupt.out.contains("(rewrite it with --update-snapshots)"))
         try FileManager.default.removeItem(atPath: dir + "/__snapshots__/t.test.lua/rows.png")
         let ci = TestCommandTests.run(dir, "--ci")
-        #expect(ci.status == 1)
+        expectEqual(ci.status, 1)
         #expect(
             ci.out.contains(
                 "image snapshot 'rows' not found: \(dir)/__snapshots__/t.test.lua/rows.png (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)"
@@ -87,12 +88,12 @@ struct TestImageSnapshotTests {
             "b.test.lua": Self.test(""),
         ])
         let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots", "--jobs", "2")
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(
             result.out.contains(
                 "\(dir)/a.test.lua:5: expectation failed: image snapshot 'rows' was written earlier in this run (by \(dir)/a.test.lua) with a different image: give each expectImageSnapshot its own name\n"
             ))
-        #expect(result.out.components(separatedBy: "note: image snapshot written:").count == 3)
+        expectEqual(result.out.components(separatedBy: "note: image snapshot written:").count, 3)
         #expect(
             try PNGFile.read(dir + "/__snapshots__/a.test.lua/rows.png")
                 == PNGFile.read(dir + "/__snapshots__/b.test.lua/rows.png"))
@@ -107,13 +108,13 @@ struct TestImageSnapshotTests {
                 "t.test.lua": "-- layout: rows.lua\nexpectImageSnapshot(\"\(name)\")\n",
             ])
             let result = TestCommandTests.run(dir, "--no-ci")
-            #expect(result.status == 1)
+            expectEqual(result.status, 1)
             let ending = name.hasSuffix("after") ? ".after" : ".diff"
             #expect(
                 result.out.contains(
                     "\(dir)/t.test.lua:2: expectImageSnapshot: invalid snapshot name \"\(name)\": '\(name)' ends in '\(ending)': \(name).png is the review picture a mismatch of 'p' writes"
                 ))
-            #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
+            expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
         }
     }
 }

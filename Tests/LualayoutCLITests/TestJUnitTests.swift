@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import TestExpectations
 import Testing
 @testable import LualayoutCLI
 
@@ -19,33 +20,33 @@ struct TestJUnitTests {
         ])
         let report = dir + "/report.xml"
         let result = TestCommandTests.run(dir, "--junit", report)
-        #expect(result.status == 1)
-        #expect(result.out.hasSuffix("1 passed, 1 failed, 1 error\n"))
+        expectEqual(result.status, 1)
+        expect(result.out.hasSuffix("1 passed, 1 failed, 1 error\n"))
         let xml = try String(contentsOfFile: report, encoding: .utf8)
         let document = try XMLDocument(xmlString: xml, options: [])
-        let root = try #require(document.rootElement())
-        #expect(root.name == "testsuites")
-        #expect(root.attribute(forName: "tests")?.stringValue == "3")
-        #expect(root.attribute(forName: "failures")?.stringValue == "1")
-        #expect(root.attribute(forName: "errors")?.stringValue == "1")
+        let root = try require(document.rootElement())
+        expectEqual(root.name, "testsuites")
+        expectEqual(root.attribute(forName: "tests")?.stringValue, "3")
+        expectEqual(root.attribute(forName: "failures")?.stringValue, "1")
+        expectEqual(root.attribute(forName: "errors")?.stringValue, "1")
         let suites = root.elements(forName: "testsuite")
-        #expect(suites.count == 1)
+        expectEqual(suites.count, 1)
         let cases = suites.first?.elements(forName: "testcase") ?? []
         #expect(
             cases.map { $0.attribute(forName: "name")?.stringValue } == [
                 "\(dir)/error.test.lua", "\(dir)/fail.test.lua", "\(dir)/pass.test.lua",
             ])
-        #expect(cases.map { $0.attribute(forName: "classname")?.stringValue } == [dir, dir, dir])
-        #expect(cases.map { $0.attribute(forName: "assertions")?.stringValue } == ["0", "2", "2"])
+        expectEqual(cases.map { $0.attribute(forName: "classname")?.stringValue }, [dir, dir, dir])
+        expectEqual(cases.map { $0.attribute(forName: "assertions")?.stringValue }, ["0", "2", "2"])
         for testCase in cases {
             let time = Double(testCase.attribute(forName: "time")?.stringValue ?? "") ?? -1
-            #expect(time >= 0)
+            expect(time >= 0)
         }
         // The error: its located message.
-        let error = try #require(cases[0].elements(forName: "error").first)
-        #expect(error.attribute(forName: "message")?.stringValue == "\(dir)/error.test.lua:2: <boom>")
+        let error = try require(cases[0].elements(forName: "error").first)
+        expectEqual(error.attribute(forName: "message")?.stringValue, "\(dir)/error.test.lua:2: <boom>")
         // The failure: the first failed check (and how many more) as the message, every line as text.
-        let failure = try #require(cases[1].elements(forName: "failure").first)
+        let failure = try require(cases[1].elements(forName: "failure").first)
         #expect(
             failure.attribute(forName: "message")?.stringValue
                 == "\(dir)/fail.test.lua:2: expectation failed: x < 10 & \"quoted\" (and 1 more)")
@@ -54,7 +55,7 @@ struct TestJUnitTests {
                 \(dir)/fail.test.lua:2: expectation failed: x < 10 & "quoted"
                 \(dir)/fail.test.lua:3: expectation failed: second
                 """)
-        #expect(cases[2].children == nil || cases[2].children?.isEmpty == true)
+        expect(cases[2].children == nil || cases[2].children?.isEmpty == true)
     }
 
     @Test func anUnwritableReportIsAnInputError() throws {
@@ -62,8 +63,8 @@ struct TestJUnitTests {
             "rows.lua": TestCommandTests.rows, "pass.test.lua": "-- layout: rows.lua\nexpect(true, \"a\")\n",
         ])
         let result = TestCommandTests.run(dir, "--junit", dir + "/no/such/folder/report.xml")
-        #expect(result.status == 2)
-        #expect(result.out.hasSuffix("1 passed, 0 failed\n"))
-        #expect(result.err == "\(dir)/no/such/folder/report.xml: cannot write output file\n")
+        expectEqual(result.status, 2)
+        expect(result.out.hasSuffix("1 passed, 0 failed\n"))
+        expectEqual(result.err, "\(dir)/no/such/folder/report.xml: cannot write output file\n")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// What a test's scripts print is attributed to its run: under the run's line (`print: …`),
@@ -15,8 +16,8 @@ struct TestOutputTests {
         ])
         let junit = dir + "/report.xml"
         let result = TestCommandTests.run(dir, "--jobs", "3", "--junit", junit)
-        #expect(result.status == 1)
-        #expect(result.err == "")
+        expectEqual(result.status, 1)
+        expectEqual(result.err, "")
         // rows.lua's content is as wide as the bounds: 375 on the iPhone SE, 744 on the iPad mini.
         #expect(
             result.out == """
@@ -32,8 +33,8 @@ struct TestOutputTests {
 
                 """)
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(xml.contains("<system-out>print: width&#9;744</system-out>"))
-        #expect(xml.contains("<system-out>print: two&#10;print: lines</system-out>"))
+        expect(xml.contains("<system-out>print: width&#9;744</system-out>"))
+        expect(xml.contains("<system-out>print: two&#10;print: lines</system-out>"))
     }
 
     /// `--html DIR`: each run's timeline page (what `simulate --format html` writes), named after
@@ -46,11 +47,11 @@ struct TestOutputTests {
         ])
         let pages = dir + "/pages"
         let result = TestCommandTests.run(dir + "/a.test.lua", dir + "/sub/b.test.lua", "--html", pages, "--jobs", "2")
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         let base = dir.split(separator: "/").joined(separator: "--")
         let names = ["\(base)--a.test.lua.iphone-se", "\(base)--a.test.lua.ipad-mini", "\(base)--sub--b.test.lua"]
         let files = try FileManager.default.contentsOfDirectory(atPath: pages).sorted()
-        #expect(files == (names.map { $0 + ".html" } + ["index.html"]).sorted())
+        expectEqual(files, (names.map { $0 + ".html" } + ["index.html"]).sorted())
         let index = try String(contentsOfFile: pages + "/index.html", encoding: .utf8)
         #expect(
             index.contains(
@@ -60,11 +61,11 @@ struct TestOutputTests {
             ))
         // Each page is the run's timeline: its tap, on its device's screen.
         let phone = try String(contentsOfFile: pages + "/\(names[0]).html", encoding: .utf8)
-        #expect(phone.hasPrefix("<!DOCTYPE html>"))
-        #expect(phone.contains("<b>#1</b> line 3 · tap at 60,60</li>"))
-        #expect(phone.contains("375"))
+        expect(phone.hasPrefix("<!DOCTYPE html>"))
+        expect(phone.contains("<b>#1</b> line 3 · tap at 60,60</li>"))
+        expect(phone.contains("375"))
         let tablet = try String(contentsOfFile: pages + "/\(names[1]).html", encoding: .utf8)
-        #expect(tablet.contains("744"))
-        #expect(try String(contentsOfFile: pages + "/\(names[2]).html", encoding: .utf8).contains("b fails"))
+        expect(tablet.contains("744"))
+        expect(try String(contentsOfFile: pages + "/\(names[2]).html", encoding: .utf8).contains("b fails"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 import LayoutTesting
 @testable import LualayoutCLI
@@ -18,18 +19,18 @@ struct TestSelectionCommandTests {
         for index in 1...3 {
             let junit = dir + "/part\(index).xml"
             let result = TestCommandTests.run(dir + "/s", "--shard", "\(index)/3", "--junit", junit)
-            #expect(result.status == 0)
+            expectEqual(result.status, 0)
             let xml = try String(contentsOfFile: junit, encoding: .utf8)
             let part = xml.components(separatedBy: "<testcase name=\"").dropFirst().map {
                 String($0.prefix { $0 != "\"" })
             }
             // floor(k·11/3) − floor((k−1)·11/3): 3, 4, 4.
-            #expect(part.count == [3, 4, 4][index - 1])
-            #expect(xml.contains("tests=\"\(part.count)\""))
-            #expect(result.out.hasSuffix("\n\(part.count) passed, 0 failed\n"))
+            expectEqual(part.count, [3, 4, 4][index - 1])
+            expect(xml.contains("tests=\"\(part.count)\""))
+            expect(result.out.hasSuffix("\n\(part.count) passed, 0 failed\n"))
             names += part
         }
-        #expect(names.sorted() == (0..<11).map { "\(dir)/s/t\($0).test.lua" }.sorted())
+        expectEqual(names.sorted(), (0..<11).map { "\(dir)/s/t\($0).test.lua" }.sorted())
     }
 
     /// A part with no files (more machines than tests) passes with an empty report.
@@ -41,12 +42,12 @@ struct TestSelectionCommandTests {
                 "0 passed, 0 failed\n", "PASS  \(dir)/s/a.test.lua  (1 check, T ms)\n1 passed, 0 failed\n",
             ])
         let bad = TestCommandTests.run(dir, "--shard", "3/2")
-        #expect(bad.status == 2)
-        #expect(bad.err == "lualayout: test: --shard takes K/N with 1 ≤ K ≤ N (as 2/4), got '3/2'\n")
+        expectEqual(bad.status, 2)
+        expectEqual(bad.err, "lualayout: test: --shard takes K/N with 1 ≤ K ≤ N (as 2/4), got '3/2'\n")
         // Megabytes up to 1 TiB: a byte count of any of them fits an Int.
         for megabytes in ["-1", "1048577", "9223372036854775807"] {
             let memory = TestCommandTests.run(dir, "--worker-memory=\(megabytes)")
-            #expect(memory.status == 2)
+            expectEqual(memory.status, 2)
             #expect(
                 memory.err
                     == "lualayout: test: --worker-memory takes megabytes from 0 (no limit) to 1048576, got \(megabytes)\n"
@@ -66,12 +67,13 @@ struct TestSelectionCommandTests {
         let n = Int.max
         for (k, passed) in [(n, 1), (1 << 62, 1), (n - 1, 0), (1, 0)] {
             let part = TestCommandTests.run(dir + "/s", "--shard", "\(k)/\(n)")
-            #expect(part.status == 0, "\(k)/\(n): \(part.err)")
-            #expect(part.out.hasSuffix("\(passed) passed, 0 failed\n"), "\(k)/\(n)")
+            expectEqual(part.status, 0, "\(k)/\(n): \(part.err)")
+            expect(part.out.hasSuffix("\(passed) passed, 0 failed\n"), "\(k)/\(n)")
         }
         let over = TestCommandTests.run(dir + "/s", "--shard", "1/9223372036854775808")
-        #expect(over.status == 2)
-        #expect(over.err == "lualayout: test: --shard takes K/N with 1 ≤ K ≤ N (as 2/4), got '1/9223372036854775808'\n")
+        expectEqual(over.status, 2)
+        expectEqual(
+            over.err, "lualayout: test: --shard takes K/N with 1 ≤ K ≤ N (as 2/4), got '1/9223372036854775808'\n")
     }
 
     @Test func filterAndList() throws {
@@ -80,10 +82,10 @@ struct TestSelectionCommandTests {
             "s/grid-rtl.test.lua": "-- layout: ../rows.lua\nexpect(false, \"rtl\")\n",
         ])
         let listed = TestCommandTests.run(dir + "/s", "--list", "--filter", "grid")
-        #expect(listed.status == 0)
-        #expect(listed.out == "\(dir)/s/grid-rtl.test.lua\n\(dir)/s/grid.test.lua\n")
+        expectEqual(listed.status, 0)
+        expectEqual(listed.out, "\(dir)/s/grid-rtl.test.lua\n\(dir)/s/grid.test.lua\n")
         let run = TestCommandTests.run(dir + "/s", "--filter", "list", "--filter", "grid.test")
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(
             run.out == """
                 PASS  \(dir)/s/grid.test.lua  (1 check, T ms)
@@ -92,7 +94,7 @@ struct TestSelectionCommandTests {
 
                 """)
         let none = TestCommandTests.run(dir + "/s", "--filter", "nope")
-        #expect(none.status == 2)
+        expectEqual(none.status, 2)
         #expect(
             none.err
                 == "lualayout: test: no test matches --filter nope (by its file's path, device or matrix value)\n")
@@ -110,9 +112,9 @@ struct TestSelectionCommandTests {
                 + "expect(true, \"ok\")\n",
         ])
         let ipad = TestCommandTests.run(dir + "/s", "--list", "--filter", "ipad")
-        #expect(ipad.out == "\(dir)/s/devices.test.lua [ipad-mini]\n\(dir)/s/devices.test.lua [ipad-pro-11@16]\n")
+        expectEqual(ipad.out, "\(dir)/s/devices.test.lua [ipad-mini]\n\(dir)/s/devices.test.lua [ipad-pro-11@16]\n")
         let grouped = TestCommandTests.run(dir + "/s", "--filter", "appearance=grouped")
-        #expect(grouped.status == 0)
+        expectEqual(grouped.status, 0)
         #expect(
             grouped.out == """
                 PASS  \(dir)/s/matrix.test.lua [--state appearance=grouped]  (1 check, T ms)
@@ -133,10 +135,10 @@ struct TestSelectionCommandTests {
         ])
         let parts = (1...2).map { TestCommandTests.run(dir + "/s", "--list", "--shard", "\($0)/2").out }
         let lines = parts.map { $0.split(separator: "\n").map(String.init) }
-        #expect(lines.map(\.count) == [3, 3])
+        expectEqual(lines.map(\.count), [3, 3])
         let all = TestCommandTests.run(dir + "/s", "--list").out.split(separator: "\n").map(String.init)
-        #expect(all.count == 6)
-        #expect(Set(lines.flatMap { $0 }) == Set(all))
+        expectEqual(all.count, 6)
+        expectEqual(Set(lines.flatMap { $0 }), Set(all))
     }
 
     /// With one worker, --bail runs the files in path order up to the first failure and no
@@ -148,7 +150,7 @@ struct TestSelectionCommandTests {
             "s/c.test.lua": Self.passing, "s/d.test.lua": Self.passing,
         ])
         let result = TestCommandTests.run(dir + "/s", "--bail", "--jobs", "1", "--junit", dir + "/r.xml")
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(
             result.out == """
                 PASS  \(dir)/s/a.test.lua  (1 check, T ms)
@@ -158,6 +160,6 @@ struct TestSelectionCommandTests {
                 1 passed, 1 failed
 
                 """)
-        #expect(try String(contentsOfFile: dir + "/r.xml", encoding: .utf8).contains("tests=\"2\""))
+        expect(try String(contentsOfFile: dir + "/r.xml", encoding: .utf8).contains("tests=\"2\""))
     }
 }

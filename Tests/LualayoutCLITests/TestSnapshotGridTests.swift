@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import LualayoutCLI
 
@@ -17,31 +18,31 @@ struct TestSnapshotGridTests {
     @Test func noisePassesAndAOnePointMoveFails() throws {
         let dir = try TestCommandTests.folder(["rows.lua": TestCommandTests.rows, "t.test.lua": Self.test("")])
         let snapshot = dir + "/__snapshots__/t.test.lua/rows.json"
-        #expect(TestCommandTests.run(dir, "--no-ci").status == 0)
+        expectEqual(TestCommandTests.run(dir, "--no-ci").status, 0)
         let stored = try String(contentsOfFile: snapshot, encoding: .utf8)
 
         func run(_ options: String, _ flags: String...) throws -> CommandResult {
             try Self.test(options).write(toFile: dir + "/t.test.lua", atomically: true, encoding: .utf8)
             return TestCommandTests.run([dir, "--no-ci"] + flags)
         }
-        #expect(try run("--state shift=0.000000001").status == 0)
-        #expect(try run("--state shift=0.000000001 --scale 2").status == 0)
-        #expect(try run("--state shift=0.3").status == 0)
-        #expect(try run("--state shift=-0.3").status == 0)
+        expectEqual(try run("--state shift=0.000000001").status, 0)
+        expectEqual(try run("--state shift=0.000000001 --scale 2").status, 0)
+        expectEqual(try run("--state shift=0.3").status, 0)
+        expectEqual(try run("--state shift=-0.3").status, 0)
         let scale2 = try run("--state shift=0.3 --scale 2")
-        #expect(scale2.status == 1)
-        #expect(scale2.out.contains("moved cell [0, 0]"))
+        expectEqual(scale2.status, 1)
+        expect(scale2.out.contains("moved cell [0, 0]"))
         let moved = try run("--state shift=1")
-        #expect(moved.status == 1)
+        expectEqual(moved.status, 1)
         // Only the real move is listed, with its exact numbers.
-        #expect(moved.out.contains("moved cell [0, 0]: 10,10 100×50 → 11,10 100×50"))
-        #expect(try run("--state shift=1", "--tolerance", "1").status == 0)
-        #expect(try run("--state shift=1.5", "--tolerance", "1").status == 1)
-        #expect(try String(contentsOfFile: snapshot, encoding: .utf8) == stored)
+        expect(moved.out.contains("moved cell [0, 0]: 10,10 100×50 → 11,10 100×50"))
+        expectEqual(try run("--state shift=1", "--tolerance", "1").status, 0)
+        expectEqual(try run("--state shift=1.5", "--tolerance", "1").status, 1)
+        expectEqual(try String(contentsOfFile: snapshot, encoding: .utf8), stored)
 
         let bad = TestCommandTests.run(dir, "--tolerance=-1")
-        #expect(bad.status == 2)
-        #expect(bad.err == "lualayout: test: --tolerance takes points, 0 or more, got -1.0\n")
+        expectEqual(bad.status, 2)
+        expectEqual(bad.err, "lualayout: test: --tolerance takes points, 0 or more, got -1.0\n")
     }
 }
 

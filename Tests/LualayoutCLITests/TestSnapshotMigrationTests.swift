@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// The one-time move from the old layout, `__snapshots__/NAME.json` shared by a folder's tests,
@@ -26,7 +27,7 @@ struct TestSnapshotMigrationTests {
     @Test func theOldFileMovesIntoEachTestsFolderOnce() throws {
         let dir = try Self.folder()
         let result = TestCommandTests.run(dir, "--no-ci", "--jobs", "2")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(
             result.out == """
                 PASS  \(dir)/a.test.lua  (1 check, T ms)
@@ -37,64 +38,64 @@ struct TestSnapshotMigrationTests {
                 """)
         // Copied as it was, byte for byte, into both folders; the old file and its stale
         // review picture are gone.
-        #expect(Self.read(dir + "/__snapshots__/a.test.lua/rows.json") == Self.expected)
-        #expect(Self.read(dir + "/__snapshots__/b.test.lua/rows.json") == Self.expected)
-        #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/rows.json"))
-        #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/rows.after.svg"))
+        expectEqual(Self.read(dir + "/__snapshots__/a.test.lua/rows.json"), Self.expected)
+        expectEqual(Self.read(dir + "/__snapshots__/b.test.lua/rows.json"), Self.expected)
+        expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/rows.json"))
+        expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/rows.after.svg"))
         // Said once: the next run has nothing to move.
         let again = TestCommandTests.run(dir, "--ci")
-        #expect(again.status == 0)
-        #expect(!again.out.contains("note: moved"))
+        expectEqual(again.status, 0)
+        expect(!again.out.contains("note: moved"))
     }
 
     @Test func aTestThatDidNotRunKeepsTheOldFile() throws {
         let dir = try Self.folder()
         let first = TestCommandTests.run(dir, "--no-ci", "--filter", "a.test")
-        #expect(first.status == 0)
+        expectEqual(first.status, 0)
         #expect(
             first.out.contains(
                 "note: copied 1 snapshot from \(dir)/__snapshots__ into a folder per test file (\(dir)/__snapshots__/TEST/NAME…); the old files stay until every test beside them runs to its end, its checks of them passing, in one run\n"
             ))
-        #expect(Self.read(dir + "/__snapshots__/a.test.lua/rows.json") == Self.expected)
-        #expect(Self.read(dir + "/__snapshots__/rows.json") == Self.expected)
+        expectEqual(Self.read(dir + "/__snapshots__/a.test.lua/rows.json"), Self.expected)
+        expectEqual(Self.read(dir + "/__snapshots__/rows.json"), Self.expected)
         // b still compares with the old file (in CI too), then the whole folder's run moves it.
-        #expect(TestCommandTests.run(dir, "--ci").status == 0)
-        #expect(Self.read(dir + "/__snapshots__/rows.json") == Self.expected)
+        expectEqual(TestCommandTests.run(dir, "--ci").status, 0)
+        expectEqual(Self.read(dir + "/__snapshots__/rows.json"), Self.expected)
         let full = TestCommandTests.run(dir, "--no-ci")
-        #expect(full.out.contains("note: moved 1 snapshot from"))
-        #expect(Self.read(dir + "/__snapshots__/b.test.lua/rows.json") == Self.expected)
-        #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/rows.json"))
+        expect(full.out.contains("note: moved 1 snapshot from"))
+        expectEqual(Self.read(dir + "/__snapshots__/b.test.lua/rows.json"), Self.expected)
+        expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/rows.json"))
     }
 
     @Test func aMismatchLeavesTheOldFileAndUpdateRewritesIt() throws {
         let dir = try Self.folder(extra: ["b.test.lua": TestSnapshotTests.test(options: "--items 3")])
         let mismatch = TestCommandTests.run(dir, "--no-ci")
-        #expect(mismatch.status == 1)
+        expectEqual(mismatch.status, 1)
         #expect(
             mismatch.out.contains(
                 "\(dir)/b.test.lua:3: expectation failed: snapshot 'rows' does not match \(dir)/__snapshots__/rows.json: 1 appeared"
             ))
         // a moved its copy; b failed, so the old file stays for it (and the review pictures go
         // to b's folder).
-        #expect(mismatch.out.contains("note: copied 1 snapshot"))
-        #expect(Self.read(dir + "/__snapshots__/rows.json") == Self.expected)
-        #expect(FileManager.default.fileExists(atPath: dir + "/__snapshots__/b.test.lua/rows.after.svg"))
+        expect(mismatch.out.contains("note: copied 1 snapshot"))
+        expectEqual(Self.read(dir + "/__snapshots__/rows.json"), Self.expected)
+        expect(FileManager.default.fileExists(atPath: dir + "/__snapshots__/b.test.lua/rows.after.svg"))
         let update = TestCommandTests.run(dir, "--no-ci", "--update-snapshots")
-        #expect(update.status == 0)
-        #expect(update.out.contains("note: snapshot updated: \(dir)/__snapshots__/b.test.lua/rows.json"))
-        #expect(update.out.contains("note: moved 1 snapshot from"))
-        #expect(Self.read(dir + "/__snapshots__/b.test.lua/rows.json")?.contains("\"height\": 180}") == true)
-        #expect(Self.read(dir + "/__snapshots__/a.test.lua/rows.json") == Self.expected)
-        #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/rows.json"))
+        expectEqual(update.status, 0)
+        expect(update.out.contains("note: snapshot updated: \(dir)/__snapshots__/b.test.lua/rows.json"))
+        expect(update.out.contains("note: moved 1 snapshot from"))
+        expectEqual(Self.read(dir + "/__snapshots__/b.test.lua/rows.json")?.contains("\"height\": 180}"), true)
+        expectEqual(Self.read(dir + "/__snapshots__/a.test.lua/rows.json"), Self.expected)
+        expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/rows.json"))
     }
 
     @Test func ciComparesWithTheOldFileAndMovesNothing() throws {
         let dir = try Self.folder()
         let result = TestCommandTests.run(dir, "--ci")
-        #expect(result.status == 0)
-        #expect(!result.out.contains("note:"))
-        #expect(Self.read(dir + "/__snapshots__/rows.json") == Self.expected)
-        #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/a.test.lua"))
+        expectEqual(result.status, 0)
+        expect(!result.out.contains("note:"))
+        expectEqual(Self.read(dir + "/__snapshots__/rows.json"), Self.expected)
+        expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/a.test.lua"))
     }
 
     /// A device's old file (`NAME.DEVICE.json`) moves as its own.
@@ -103,14 +104,14 @@ struct TestSnapshotMigrationTests {
             "rows.lua": TestCommandTests.rows,
             "d.test.lua": "-- layout: rows.lua\n-- devices: iphone-se\nexpectSnapshot(\"rows\")\n",
         ])
-        #expect(TestCommandTests.run(dir, "--no-ci").status == 0)
+        expectEqual(TestCommandTests.run(dir, "--no-ci").status, 0)
         let written = dir + "/__snapshots__/d.test.lua/rows.iphone-se.json"
         let legacy = dir + "/__snapshots__/rows.iphone-se.json"
         try FileManager.default.moveItem(atPath: written, toPath: legacy)
         let result = TestCommandTests.run(dir, "--no-ci")
-        #expect(result.status == 0)
-        #expect(result.out.contains("note: moved 1 snapshot from"))
-        #expect(FileManager.default.fileExists(atPath: written))
-        #expect(!FileManager.default.fileExists(atPath: legacy))
+        expectEqual(result.status, 0)
+        expect(result.out.contains("note: moved 1 snapshot from"))
+        expect(FileManager.default.fileExists(atPath: written))
+        expect(!FileManager.default.fileExists(atPath: legacy))
     }
 }

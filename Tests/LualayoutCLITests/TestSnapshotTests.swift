@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 import Platform
 @testable import LualayoutCLI
@@ -36,7 +37,7 @@ struct TestSnapshotTests {
 
         // First run: written, passes with a note.
         let first = TestCommandTests.run(dir, "--no-ci")
-        #expect(first.status == 0)
+        expectEqual(first.status, 0)
         #expect(
             first.out == """
                 PASS  \(dir)/t.test.lua  (1 check, T ms)
@@ -44,19 +45,19 @@ struct TestSnapshotTests {
                 1 passed, 0 failed
 
                 """)
-        #expect(try String(contentsOfFile: snapshot, encoding: .utf8) == Self.expectedJSON)
+        expectEqual(try String(contentsOfFile: snapshot, encoding: .utf8), Self.expectedJSON)
 
         // Same layout: passes silently, even in CI.
         let second = TestCommandTests.run(dir, "--ci")
-        #expect(second.status == 0)
-        #expect(second.out == "PASS  \(dir)/t.test.lua  (1 check, T ms)\n1 passed, 0 failed\n")
+        expectEqual(second.status, 0)
+        expectEqual(second.out, "PASS  \(dir)/t.test.lua  (1 check, T ms)\n1 passed, 0 failed\n")
 
         // Shift by 5 and add a third item: both cells move 5 right, [0, 2] appears at
         // (15, 10 + 120), content 200×120 → 200×180.
         try Self.test(options: "--items 3 --state shift=5").write(
             toFile: dir + "/t.test.lua", atomically: true, encoding: .utf8)
         let third = TestCommandTests.run(dir)
-        #expect(third.status == 1)
+        expectEqual(third.status, 1)
         #expect(
             third.out == """
                 FAIL  \(dir)/t.test.lua  (1 check, 1 failed, T ms)
@@ -71,17 +72,17 @@ struct TestSnapshotTests {
 
                 """)
         // The stored snapshot is untouched; the pair shows 2 cells before and 3 after.
-        #expect(try String(contentsOfFile: snapshot, encoding: .utf8) == Self.expectedJSON)
+        expectEqual(try String(contentsOfFile: snapshot, encoding: .utf8), Self.expectedJSON)
         let cells = { (path: String) in
             try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "class=\"cell\"").count - 1
         }
-        #expect(try cells(before) == 2)
-        #expect(try cells(after) == 3)
-        #expect(try String(contentsOfFile: before, encoding: .utf8).hasPrefix("<svg"))
+        expectEqual(try cells(before), 2)
+        expectEqual(try cells(after), 3)
+        expect(try String(contentsOfFile: before, encoding: .utf8).hasPrefix("<svg"))
 
         // --update-snapshots: rewritten, passes with a note, the pair is gone.
         let fourth = TestCommandTests.run(dir, "--update-snapshots")
-        #expect(fourth.status == 0)
+        expectEqual(fourth.status, 0)
         #expect(
             fourth.out == """
                 PASS  \(dir)/t.test.lua  (1 check, T ms)
@@ -90,14 +91,14 @@ struct TestSnapshotTests {
 
                 """)
         let rewritten = try String(contentsOfFile: snapshot, encoding: .utf8)
-        #expect(rewritten.contains("\"contentSize\": {\"width\": 200, \"height\": 180}"))
+        expect(rewritten.contains("\"contentSize\": {\"width\": 200, \"height\": 180}"))
         #expect(
             rewritten.contains(
                 "{\"category\": \"cell\", \"indexPath\": [0, 2], \"frame\": {\"x\": 15, \"y\": 130, \"width\": 100, \"height\": 50}"
             ))
-        #expect(!FileManager.default.fileExists(atPath: before))
-        #expect(!FileManager.default.fileExists(atPath: after))
-        #expect(TestCommandTests.run(dir).status == 0)
+        expect(!FileManager.default.fileExists(atPath: before))
+        expect(!FileManager.default.fileExists(atPath: after))
+        expectEqual(TestCommandTests.run(dir).status, 0)
     }
 
     @Test func ciNeverWritesASnapshot() throws {
@@ -105,7 +106,7 @@ struct TestSnapshotTests {
             "rows.lua": TestCommandTests.rows, "t.test.lua": Self.test(options: "--items 2"),
         ])
         let result = TestCommandTests.run(dir, "--ci")
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(
             result.out == """
                 FAIL  \(dir)/t.test.lua  (1 check, 1 failed, T ms)
@@ -113,9 +114,9 @@ struct TestSnapshotTests {
                 0 passed, 1 failed
 
                 """)
-        #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
+        expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
         // --update-snapshots is explicit: it writes even in CI.
-        #expect(TestCommandTests.run(dir, "--ci", "--update-snapshots").status == 0)
+        expectEqual(TestCommandTests.run(dir, "--ci", "--update-snapshots").status, 0)
         #expect(
             try String(contentsOfFile: dir + "/__snapshots__/t.test.lua/rows.json", encoding: .utf8)
                 == Self.expectedJSON)
@@ -127,7 +128,7 @@ struct TestSnapshotTests {
             "__snapshots__/t.test.lua/rows.json": "{\n  \"bounds\": [1, 2]\n}\n",
         ])
         let result = TestCommandTests.run(dir)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(
             result.out.contains(
                 "t.test.lua:3: expectation failed: snapshot 'rows': \(dir)/__snapshots__/t.test.lua/rows.json:bounds: expected an object (rewrite it with --update-snapshots)\n"
@@ -144,7 +145,7 @@ struct TestSnapshotTests {
             "b/__snapshots__/t.test.lua/rows.json/x": "",
         ])
         let result = TestCommandTests.run(dir, "--no-ci")
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(
             result.out == """
                 FAIL  \(dir)/a/t.test.lua  (1 check, 1 failed, T ms)
@@ -165,7 +166,7 @@ struct TestSnapshotTests {
             "a.test.lua": Self.test(options: "--items 2"), "b.test.lua": Self.test(options: "--items 3"),
         ])
         let result = TestCommandTests.run(dir, "--no-ci", "--jobs", "2")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(
             result.out == """
                 PASS  \(dir)/a.test.lua  (1 check, T ms)
@@ -181,7 +182,7 @@ struct TestSnapshotTests {
         #expect(
             try String(contentsOfFile: dir + "/__snapshots__/b.test.lua/rows.json", encoding: .utf8).contains(
                 "\"contentSize\": {\"width\": 200, \"height\": 180}"))
-        #expect(TestCommandTests.run(dir, "--ci", "--jobs", "2").status == 0)
+        expectEqual(TestCommandTests.run(dir, "--ci", "--jobs", "2").status, 0)
     }
 
     /// One test storing two layouts under one name: the later call fails and writes nothing.
@@ -191,7 +192,7 @@ struct TestSnapshotTests {
             "t.test.lua": Self.test(options: "--items 2") + "setState(\"shift\", 5)\nexpectSnapshot(\"rows\")\n",
         ])
         let result = TestCommandTests.run(dir, "--no-ci")
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(
             result.out.contains(
                 "\(dir)/t.test.lua:5: expectation failed: snapshot 'rows' was written earlier in this run (by \(dir)/t.test.lua) with a different layout: give each expectSnapshot its own name\n"
@@ -210,7 +211,7 @@ struct TestSnapshotTests {
                 "-- layout: rows.lua\nexpect(true, \"first\")\nexpectSnapshot(\"../../etc/x\")\nexpect(false, \"not reached\")\n",
         ])
         let result = TestCommandTests.run(dir)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(
             result.out == """
                 ERROR \(dir)/t.test.lua  (T ms)
@@ -219,7 +220,7 @@ struct TestSnapshotTests {
                 0 passed, 0 failed, 1 error
 
                 """)
-        #expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
+        expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
     }
 
     /// `--update-snapshots` where the test's first call matches the stored file and a second
@@ -231,7 +232,7 @@ struct TestSnapshotTests {
             "__snapshots__/t.test.lua/rows.json": Self.expectedJSON,
         ])
         let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots")
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(
             result.out.contains(
                 "\(dir)/t.test.lua:5: expectation failed: snapshot 'rows' was matched earlier in this run (by \(dir)/t.test.lua) with a different layout: give each expectSnapshot its own name\n"
@@ -251,11 +252,11 @@ struct TestSnapshotTests {
             let dir = try TestCommandTests.folder([
                 "t.test.lua": "-- layout: \(layout)\n-- options: \(options)\nexpectSnapshot(\"v\")\n"
             ])
-            #expect(TestCommandTests.run(dir, "--no-ci").status == 0)
+            expectEqual(TestCommandTests.run(dir, "--no-ci").status, 0)
             let stored = try String(contentsOfFile: dir + "/__snapshots__/t.test.lua/v.json", encoding: .utf8)
             let run = lualayout(["run", layout, "--visible"] + options.split(separator: " ").map(String.init))
-            #expect(run.status == 0)
-            #expect(run.out == stored, "\(options)")
+            expectEqual(run.status, 0)
+            expectEqual(run.out, stored, "\(options)")
             let offset = options.hasSuffix("0:100") ? 100.0 : -19
             #expect(
                 stored.contains(

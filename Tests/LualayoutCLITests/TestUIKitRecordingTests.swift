@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// Recordings are tests (issue 31): `__snapshots__/TEST/NAME.uikit.json` beside a layout snapshot is
@@ -13,8 +14,8 @@ struct TestUIKitRecordingTests {
     /// mode (nothing written).
     @Test func theMeasuredRecordingPasses() {
         let result = TestCommandTests.run(Self.example, "--ci")
-        #expect(result.status == 0, "\(result.out)\(result.err)")
-        #expect(result.out.contains("1 passed, 0 failed"))
+        expectEqual(result.status, 0, "\(result.out)\(result.err)")
+        expect(result.out.contains("1 passed, 0 failed"))
     }
 
     /// A copy of the example whose recording is `recording` (the example's, edited).
@@ -34,20 +35,20 @@ struct TestUIKitRecordingTests {
     /// and is listed as a snapshot diff lists a move (the stored snapshot still matches).
     @Test func aDifferenceOfHalfAPixelOrMoreFails() throws {
         let near = try Self.copy { $0.replacingOccurrences(of: "\"y\": 192,", with: "\"y\": 192.15,") }
-        #expect(TestCommandTests.run(near, "--ci").status == 0)
+        expectEqual(TestCommandTests.run(near, "--ci").status, 0)
         let far = try Self.copy { $0.replacingOccurrences(of: "\"y\": 192,", with: "\"y\": 192.2,") }
         let result = TestCommandTests.run(far, "--ci")
-        #expect(result.status == 1)
-        #expect(result.out.contains("FAIL"))
+        expectEqual(result.status, 1)
+        expect(result.out.contains("FAIL"))
         #expect(
             result.out.contains(
                 "layout differs from UIKit's recording \(far)/__snapshots__/list-section.test.lua/list-section.uikit.json: 1 moved"
             ))
-        #expect(result.out.contains("moved cell [0, 4]: 0,192.2 375×40 → 0,192 375×40"))
+        expect(result.out.contains("moved cell [0, 4]: 0,192.2 375×40 → 0,192 375×40"))
         // A recording is UIKit's: --update-snapshots rewrites the snapshot, never the recording.
         let before = try String(
             contentsOfFile: far + "/__snapshots__/list-section.test.lua/list-section.uikit.json", encoding: .utf8)
-        #expect(TestCommandTests.run(far, "--update-snapshots").status == 1)
+        expectEqual(TestCommandTests.run(far, "--update-snapshots").status, 1)
         #expect(
             try String(
                 contentsOfFile: far + "/__snapshots__/list-section.test.lua/list-section.uikit.json", encoding: .utf8)
@@ -67,13 +68,13 @@ struct TestUIKitRecordingTests {
             .replacingOccurrences(of: "\"zIndex\": 0", with: "\"zIndex\": 7")
         }
         let mapped = TestCommandTests.run(uikitKinds, "--ci")
-        #expect(mapped.status == 0, "\(mapped.out)")
+        expectEqual(mapped.status, 0, "\(mapped.out)")
         let withoutFooter = try Self.copy { recording in
             recording.split(separator: "\n").filter { !$0.contains("\"kind\": \"footer\"") }.joined(separator: "\n")
         }
         let missing = TestCommandTests.run(withoutFooter, "--ci")
-        #expect(missing.status == 1)
-        #expect(missing.out.contains("appeared supplementary \"footer\" [0, 0] at 0,232 375×24"), "\(missing.out)")
+        expectEqual(missing.status, 1)
+        expect(missing.out.contains("appeared supplementary \"footer\" [0, 0] at 0,232 375×24"), "\(missing.out)")
     }
 
     /// A snapshot holds what is on screen and a recording may hold the whole content: recorded
@@ -90,17 +91,17 @@ struct TestUIKitRecordingTests {
                 return recording.replacingCharacters(in: end..<end, with: row)
             }
         }
-        #expect(TestCommandTests.run(try adding(758), "--ci").status == 0)
+        expectEqual(TestCommandTests.run(try adding(758), "--ci").status, 0)
         let onScreen = TestCommandTests.run(try adding(700), "--ci")
-        #expect(onScreen.status == 1)
-        #expect(onScreen.out.contains("vanished cell [0, 5]"), "\(onScreen.out)")
+        expectEqual(onScreen.status, 1)
+        expect(onScreen.out.contains("vanished cell [0, 5]"), "\(onScreen.out)")
     }
 
     /// A recording that is not a layout fails the check with its location.
     @Test func anUnreadableRecordingFails() throws {
         let broken = try Self.copy { _ in "{\"bounds\": 3}" }
         let result = TestCommandTests.run(broken, "--ci")
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(
             result.out.contains(
                 "UIKit recording 'list-section': \(broken)/__snapshots__/list-section.test.lua/list-section.uikit.json:"

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import LualayoutCLI
 
@@ -24,7 +25,7 @@ struct TestWatchTests {
             "other.lua": "return { prepare = function(cv, out) out:contentSize(10, 10) end }\n",
         ])
         let binary = lualayoutBinary
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
+        try require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
         let outPath = dir + "/.out", errPath = dir + "/.err"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
@@ -41,7 +42,7 @@ struct TestWatchTests {
         for _ in 0..<600 where !text(errPath).contains("watching 2 tests") { usleep(50_000) }
         try "return { x = 11 }\n".write(toFile: dir + "/mod.lua", atomically: true, encoding: .utf8)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        expectEqual(process.terminationStatus, 0)
         let out = text(outPath).replacingOccurrences(of: #"[0-9]+ ms\)"#, with: "T ms)", options: .regularExpression)
         #expect(
             out == """
@@ -55,6 +56,6 @@ struct TestWatchTests {
                 0 passed, 1 failed
 
                 """)
-        #expect(text(errPath) == "watching 2 tests (Ctrl-C to stop)\nstopped watching\n")
+        expectEqual(text(errPath), "watching 2 tests (Ctrl-C to stop)\nstopped watching\n")
     }
 }

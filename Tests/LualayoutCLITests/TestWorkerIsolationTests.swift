@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 import LayoutTesting
 @testable import LualayoutCLI
@@ -17,7 +18,7 @@ struct TestWorkerIsolationTests {
         _ arguments: [String], in directory: String, environment: [String: String] = [:]
     ) throws -> CommandResult {
         let binary = lualayoutBinary
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
+        try require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -63,8 +64,8 @@ struct TestWorkerIsolationTests {
         let result = try Self.process(
             ["test", ".", "--jobs", "2", "--worker-memory", "200", "--junit", "report.xml", "--no-ci"], in: dir,
             environment: ["LUALAYOUT_TEST_WORKER_FAULT": faults])
-        #expect(result.status == 1)
-        let memoryLine = try #require(result.out.split(separator: "\n").first { $0.contains("memory.test.lua: used") })
+        expectEqual(result.status, 1)
+        let memoryLine = try require(result.out.split(separator: "\n").first { $0.contains("memory.test.lua: used") })
         #expect(
             memoryLine.hasSuffix(
                 "MB of memory, more than the worker's limit of 200 MB (raise it with --worker-memory MB)"))
@@ -90,13 +91,13 @@ struct TestWorkerIsolationTests {
 
                 """)
         let junit = try String(contentsOfFile: dir + "/report.xml", encoding: .utf8)
-        #expect(junit.contains("tests=\"9\" failures=\"1\" errors=\"5\""))
-        #expect(junit.contains("<error message=\"segv.test.lua: crashed: SIGSEGV"))
+        expect(junit.contains("tests=\"9\" failures=\"1\" errors=\"5\""))
+        expect(junit.contains("<error message=\"segv.test.lua: crashed: SIGSEGV"))
         // The hang was stopped near its limit, not at the 60 s a worker gets to start a test.
         let hang = try #require(
             junit.range(of: #"name="hang.test.lua"[^>]* time="([0-9.]+)""#, options: .regularExpression))
         let seconds = Double(junit[hang].split(separator: "\"").last ?? "") ?? 0
-        #expect(seconds >= 2 && seconds < 20)
+        expect(seconds >= 2 && seconds < 20)
     }
 
     /// Output stays in path order whatever the number of workers; one worker runs them all too.
@@ -110,18 +111,18 @@ struct TestWorkerIsolationTests {
         // Four a core is the most on any machine (1 core: 4), here more than one file each.
         for jobs in ["1", "3", "4"] {
             let result = TestCommandTests.run(dir, "--jobs", jobs)
-            #expect(result.status == 0)
-            #expect(result.out == expected, "--jobs \(jobs)")
+            expectEqual(result.status, 0)
+            expectEqual(result.out, expected, "--jobs \(jobs)")
         }
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         for jobs in ["0", "\(4 * cores + 1)", "100000", "9223372036854775807"] {
             let refused = TestCommandTests.run(dir, "--jobs", jobs)
-            #expect(refused.status == 2)
+            expectEqual(refused.status, 2)
             #expect(
                 refused.err
                     == "lualayout: test: --jobs must be between 1 and \(4 * cores) (four workers per core; this machine has \(cores)), got \(jobs)\n"
             )
-            #expect(refused.out.isEmpty)
+            expect(refused.out.isEmpty)
         }
     }
 }

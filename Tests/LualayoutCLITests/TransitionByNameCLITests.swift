@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// `--layout NAME=FILE` on `simulate`, in a test's `-- options:` and on `watch` (issue 34 item
@@ -19,34 +20,34 @@ struct TransitionByNameCLITests {
     /// controller's): each logs the transition's begin; the pinch finishes it.
     @Test func simulateLoadsTheNamedLayouts() throws {
         let result = lualayout(Self.simulate + Self.named)
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let timeline = try SimulateCommandTests.json(result.out)
-        let steps = try #require(timeline["steps"] as? [[String: Any]])
-        #expect((steps[1]["event"] as? [String: Any])?["layout"] as? String == "circle")
+        let steps = try require(timeline["steps"] as? [[String: Any]])
+        expectEqual((steps[1]["event"] as? [String: Any])?["layout"] as? String, "circle")
         let pinch = steps.first { ($0["event"] as? [String: Any])?["type"] as? String == "pinch" }
         let actions = (pinch?["log"] as? [[String: Any]] ?? []).compactMap { $0["action"] as? String }
-        #expect(actions == ["begin", "progress", "progress", "progress", "progress", "finish"])
+        expectEqual(actions, ["begin", "progress", "progress", "progress", "progress", "finish"])
     }
 
     @Test func theTestFileNamesThemInItsOptions() {
         let result = lualayout("test", "Examples/pinch-named-transition.test.lua")
-        #expect(result.status == 0, "\(result.out)\(result.err)")
-        #expect(result.out.contains("PASS  Examples/pinch-named-transition.test.lua"))
+        expectEqual(result.status, 0, "\(result.out)\(result.err)")
+        expect(result.out.contains("PASS  Examples/pinch-named-transition.test.lua"))
     }
 
     @Test func badNamesAndMissingFilesAreInputErrors() throws {
         let noName = lualayout(Self.simulate + ["--layout", "Examples/circle.lua"])
-        #expect(noName.status == 2)
-        #expect(noName.err.contains("--layout"), "\(noName.err)")
+        expectEqual(noName.status, 2)
+        expect(noName.err.contains("--layout"), "\(noName.err)")
         let missing = lualayout(Self.simulate + ["--layout", "circle=Examples/missing.lua"])
-        #expect(missing.status == 2)
-        #expect(missing.err.contains("Examples/missing.lua: no such layout (--layout circle)"), "\(missing.err)")
+        expectEqual(missing.status, 2)
+        expect(missing.err.contains("Examples/missing.lua: no such layout (--layout circle)"), "\(missing.err)")
         let test = try temporaryFile(
             "named.test.lua", "-- layout: layout.lua\n-- options: --items 2\n-- options: --layout circle=nowhere.lua\n")
         try "return flow{}".write(
             toFile: (test as NSString).deletingLastPathComponent + "/layout.lua", atomically: true, encoding: .utf8)
         let header = lualayout("test", test)
-        #expect(header.status != 0)
+        expect(header.status != 0)
         #expect(
             (header.out + header.err).contains(
                 "named.test.lua:3: layout circle \((test as NSString).deletingLastPathComponent)/nowhere.lua: no such file (paths are relative to the test file)"
@@ -69,11 +70,11 @@ struct TransitionByNameCLITests {
                 + Self.named.map {
                     $0.hasPrefix("--") ? $0 : $0.replacingOccurrences(of: "=", with: "=\(repositoryRoot)/")
                 })
-        try #require(preview.port > 0, "\(preview.errors.text)")
+        try require(preview.port > 0, "\(preview.errors.text)")
         let pinching = try #require(
             try JSONSerialization.jsonObject(with: Data(try preview.get("/interact?log=P:200,200,0.75").utf8))
                 as? [String: Any])
-        let svg = try #require(pinching["svg"] as? String, "\(pinching)")
+        let svg = try require(pinching["svg"] as? String, "\(pinching)")
         #expect(svg.contains(##"opacity="0.5" data-index-path="0,0""##), "\(svg.prefix(3000))")
         #expect(svg.contains(##"<rect x="98.5" y="16" width="99" height="99"/>"##))
         let released = try #require(

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 @Suite("lualayout update")
@@ -8,7 +9,7 @@ struct UpdateCommandTests {
     @Test func printsThePlan() throws {
         let script = try temporaryFile("grid.lua", "return flow{ itemSize = {100, 100} }")
         let result = lualayout("update", script, "--items", "3", "--bounds", "320x480", "--delete", "0:0")
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         let cell = #""category": "cell""#
         func element(_ item: Int, _ x: Int, alpha: Int = 1) -> String {
             #"{"category": "cell", "indexPath": [0, \#(item)], "frame": {"x": \#(x), "y": 0, "width": 100, "height": 100}, "alpha": \#(alpha), "zIndex": 0, "hidden": false}"#
@@ -51,7 +52,7 @@ struct UpdateCommandTests {
             "update", script, "--sections", "1,2", "--insert-section", "0:2", "--move", "1:0=0:0", "--bounds", "320x480"
         )
         // Inserting a section holding the moved item is a conflict: it is rejected whole.
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(
             result.err
                 == "lualayout: invalid batch update: cannot move an item to [0, 0]: its section 0 is inserted with all its items\n"
@@ -61,7 +62,7 @@ struct UpdateCommandTests {
         let ok = lualayout(
             "update", script, "--sections", "1,2", "--insert-section", "0:2", "--move-section", "1=1", "--bounds",
             "320x480")
-        #expect(ok.status == 0, "\(ok.err)")
+        expectEqual(ok.status, 0, "\(ok.err)")
         #expect(ok.out.components(separatedBy: #""change": "insert""#).count - 1 == 2)
         #expect(ok.out.contains(#""indexPathBefore": [0, 0], "indexPathAfter": [2, 0]"#))
         #expect(ok.out.contains(#""indexPathBefore": [1, 1], "indexPathAfter": [1, 1]"#))
@@ -69,11 +70,11 @@ struct UpdateCommandTests {
 
     @Test func playsInABrowserPage() throws {
         let result = lualayout("update", "Examples/fly-in.lua", "--items", "4", "--insert", "0:1", "--format", "html")
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.out.hasPrefix("<!DOCTYPE html>"))
-        #expect(result.out.contains("<script id=\"plan\" type=\"application/json\">"))
+        expectEqual(result.status, 0, "\(result.err)")
+        expect(result.out.hasPrefix("<!DOCTYPE html>"))
+        expect(result.out.contains("<script id=\"plan\" type=\"application/json\">"))
         #expect(result.out.contains(#""change": "insert""#))
-        #expect(result.out.contains("<input id=\"progress\" type=\"range\""))
+        expect(result.out.contains("<input id=\"progress\" type=\"range\""))
     }
 
     @Test(arguments: [
@@ -99,8 +100,8 @@ struct UpdateCommandTests {
     ])
     func badBatchesExitTwo(arguments: [String], message: String) {
         let result = lualayout(arguments)
-        #expect(result.status == 2)
-        #expect(result.err.hasPrefix(message), "\(result.err)")
+        expectEqual(result.status, 2)
+        expect(result.err.hasPrefix(message), "\(result.err)")
     }
 }
 
@@ -113,7 +114,7 @@ struct TransitionCommandTests {
         let result = lualayout(
             "transition", "Examples/cookbook-flow.lua", "Examples/table.lua", "--items", "2",
             "--bounds", "320x480", "--progress", "0.5")
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         #expect(
             result.out.contains(
                 #"{"category": "cell", "indexPath": [0, 0], "frame": {"x": 10, "y": 25, "width": 200, "height": 82}"#))
@@ -135,12 +136,12 @@ struct TransitionCommandTests {
         let result = lualayout(
             "transition", "Examples/cookbook-flow.lua", "Examples/table.lua", "--items", "2",
             "--bounds", "320x480", "--with", "Examples/bent-transition.lua", "--format", "html")
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         #expect(result.out.contains(#"<script id="path" type="application/json">"#))
         #expect(result.out.contains(#"{"samples": 20, "frames": ["#))
-        #expect(result.out.contains("[20, 10, 80, 120, 1], "))
-        #expect(result.out.contains(", [10, -55, 200, 82, 1], "))
-        #expect(result.out.contains(", [0, 0, 320, 40, 0.5], "))
+        expect(result.out.contains("[20, 10, 80, 120, 1], "))
+        expect(result.out.contains(", [10, -55, 200, 82, 1], "))
+        expect(result.out.contains(", [0, 0, 320, 40, 0.5], "))
         // Without --with the page plays the straight line (no path).
         let linear = lualayout(
             "transition", "Examples/cookbook-flow.lua", "Examples/table.lua", "--items", "2",

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 @Suite("lualayout --version and shell completion")
@@ -7,38 +8,38 @@ struct VersionAndCompletionTests {
     /// the same package) and the commit, which only Scripts/lualayout and Scripts/package record.
     @Test func printsTheVersionTheLuaReleaseAndTheCommit() async throws {
         let result = lualayout("--version")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        try #require(lines.count == 4)
-        #expect(lines[0] == "lualayout 0.1.0")
+        try require(lines.count == 4)
+        expectEqual(lines[0], "lualayout 0.1.0")
         let lua = try await CaseProcess.run(
             "/usr/bin/env", arguments: ["pkg-config", "--modversion", "lua5.4"], directory: "/", timeout: 30)
-        #expect(lines[1] == "Lua " + lua.out.trimmingCharacters(in: .whitespacesAndNewlines))
+        expectEqual(lines[1], "Lua " + lua.out.trimmingCharacters(in: .whitespacesAndNewlines))
         let commit = lines[2].wholeMatch(of: /commit [0-9a-f]{40}(-modified)?/) != nil
-        #expect(commit || lines[2] == "commit unknown (not built by Scripts/lualayout or Scripts/package)")
-        #expect(lines[3] == "")
+        expect(commit || lines[2] == "commit unknown (not built by Scripts/lualayout or Scripts/package)")
+        expectEqual(lines[3], "")
     }
 
     @Test func theHelpStartsWithTheVersion() {
         let result = lualayout("--help")
-        #expect(result.status == 0)
-        #expect(result.out.hasPrefix("OVERVIEW: lualayout 0.1.0: "))
-        #expect(result.out.contains("  init "))
-        #expect(result.out.contains("  check "))
+        expectEqual(result.status, 0)
+        expect(result.out.hasPrefix("OVERVIEW: lualayout 0.1.0: "))
+        expect(result.out.contains("  init "))
+        expect(result.out.contains("  check "))
     }
 
     /// The bash script offers only .lua files (and folders) for the script argument and only
     /// .json files for --data, as `compgen -fX '!*.@(lua)'` / `'!*.@(json)'`.
     @Test func bashCompletesScriptsAndDataFiles() {
         let result = lualayout("--generate-completion-script", "bash")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let run = result.out.components(separatedBy: "\n_lualayout_run() {").dropFirst().first ?? ""
         let runBody = run.components(separatedBy: "\n}\n").first ?? ""
-        #expect(runBody.contains("__lualayout_add_completions -o plusdirs -fX '!*.@(lua)'"))
-        #expect(runBody.contains("__lualayout_add_completions -o plusdirs -fX '!*.@(json)'"))
+        expect(runBody.contains("__lualayout_add_completions -o plusdirs -fX '!*.@(lua)'"))
+        expect(runBody.contains("__lualayout_add_completions -o plusdirs -fX '!*.@(json)'"))
         // -o FILE: any file.
-        #expect(runBody.contains("__lualayout_add_completions -f\n"))
+        expect(runBody.contains("__lualayout_add_completions -f\n"))
         let update = result.out.components(separatedBy: "\n_lualayout_update() {").dropFirst().first ?? ""
-        #expect(update.components(separatedBy: "\n}\n").first?.contains("'!*.@(json)'") == true)
+        expectEqual(update.components(separatedBy: "\n}\n").first?.contains("'!*.@(json)'"), true)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 import LayoutOutput
+import TestExpectations
 import Testing
 import TestSupport
 @testable import LualayoutCLI
@@ -60,7 +61,7 @@ struct WatchIsolationTests {
         let (status, printed, log) = watch.finish()
 
         let timedOut = "\(script) did not finish within 2 s (raise the limit with --timeout)"
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(
             runs(printed) == [
                 "[1] error: \(timedOut)", "    no good layout yet",
@@ -69,7 +70,7 @@ struct WatchIsolationTests {
                 "[4] 5 elements, content 320×210",
             ])
         // The script's print still reaches the user.
-        #expect(log.contains("stuck 1\n") && log.contains("stuck 2\n") && log.contains("stuck 3\n"))
+        expect(log.contains("stuck 1\n") && log.contains("stuck 2\n") && log.contains("stuck 3\n"))
     }
 
     /// A save while a run is going cancels it: the newer layout is reported, the stale one
@@ -90,7 +91,7 @@ struct WatchIsolationTests {
         try save("return flow{ itemSize = {100, 100}, minimumLineSpacing = 30 }\n", to: script)
         let (status, printed, _) = watch.finish()
 
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(
             runs(printed) == [
                 "[1] 5 elements, content 320×210",
@@ -111,7 +112,7 @@ struct WatchIsolationTests {
         watch.waitForOutput(lines: 2)
         try save("return flow{ itemSize = {10, 10} }\n", to: script)
         let (status, printed, _) = watch.finish()
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(
             runs(printed) == [
                 "[1] error: \(script): the worker process crashed (signal 11)", "    no good layout yet",
@@ -127,9 +128,9 @@ struct WatchIsolationTests {
         watch.waitForLog(containing: "running")
         watch.process.interrupt()
         let (status, printed, log) = watch.finish()
-        #expect(status == 0)
-        #expect(printed.isEmpty)
-        #expect(log.hasSuffix("stopped watching \(script)\n"))
+        expectEqual(status, 0)
+        expect(printed.isEmpty)
+        expect(log.hasSuffix("stopped watching \(script)\n"))
     }
 }
 
@@ -227,8 +228,8 @@ struct PreviewIsolationTests {
     @Test func stateAndReloadsStayAnsweredWhileAViewportIsStuck() throws {
         let script = try temporaryFile("layout.lua", Self.stuckWhenScrolled)
         let server = try Server(script, ["--items", "30", "--bounds", "320x480", "--timeout", "60"])
-        try #require(server.port > 0, "no preview URL in: \(server.watch.errors)")
-        #expect(elementCount(server.get("/render.svg?x=0&y=0")) == 15)
+        try require(server.port > 0, "no preview URL in: \(server.watch.errors)")
+        expectEqual(elementCount(server.get("/render.svg?x=0&y=0")), 15)
 
         let stuck = server.start("/render.svg?x=0&y=300")
         server.watch.waitForLog(containing: "stuck at 300")
@@ -242,7 +243,7 @@ struct PreviewIsolationTests {
         #expect(
             event?.hasPrefix("{\"version\": 2, \"error\": null") == true,
             "no reload while a viewport is stuck: \(event ?? "nil")")
-        #expect(elementCount(stuck.wait(seconds: 20)) == 24)
+        expectEqual(elementCount(stuck.wait(seconds: 20)), 24)
     }
 
     /// A viewport request that overruns its limit is answered with the error; the page is told
@@ -251,25 +252,25 @@ struct PreviewIsolationTests {
     @Test func anOverrunningViewportIsAnsweredWithTheError() throws {
         let script = try temporaryFile("layout.lua", Self.stuckWhenScrolled)
         let server = try Server(script, ["--items", "30", "--bounds", "320x480", "--timeout", "2"])
-        try #require(server.port > 0, "no preview URL in: \(server.watch.errors)")
+        try require(server.port > 0, "no preview URL in: \(server.watch.errors)")
         // The handshake is the readiness signal: the server counts the page before it answers.
-        let socket = try #require(WebSocketListener(port: server.port, path: "/socket"))
+        let socket = try require(WebSocketListener(port: server.port, path: "/socket"))
 
         let timedOut = "the viewport at 0,300 of \(script) did not finish within 2 s (raise the limit with --timeout)"
         // Plain-text answers end with a newline.
-        #expect(server.get("/render.svg?x=0&y=300", within: 20) == timedOut + "\n")
+        expectEqual(server.get("/render.svg?x=0&y=300", within: 20), timedOut + "\n")
         let pushed = socket.nextText()
         #expect(
             pushed?.hasPrefix(
                 "{\"version\": 1, \"error\": \(jsonString(timedOut + "\nviewports show the last good layout without its scroll hooks until the next good save"))"
             ) == true,
             "pushed: \(pushed ?? "nil")")
-        #expect(server.get("/state")?.contains(jsonString(timedOut)) == true)
-        #expect(elementCount(server.get("/render.svg?x=0&y=300", within: 5)) == 18)
+        expectEqual(server.get("/state")?.contains(jsonString(timedOut)), true)
+        expectEqual(elementCount(server.get("/render.svg?x=0&y=300", within: 5)), 18)
 
         try "return flow{ itemSize = {100, 50} }\n".write(toFile: script, atomically: true, encoding: .utf8)
-        #expect(server.get("/events?after=1", within: 20)?.hasPrefix("{\"version\": 2, \"error\": null") == true)
-        #expect(elementCount(server.get("/render.svg?x=0&y=300")) == 24)
+        expectEqual(server.get("/events?after=1", within: 20)?.hasPrefix("{\"version\": 2, \"error\": null"), true)
+        expectEqual(elementCount(server.get("/render.svg?x=0&y=300")), 24)
     }
 
     /// `text` as a JSON string literal, without the closing quote (messages continue).

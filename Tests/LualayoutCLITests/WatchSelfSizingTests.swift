@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 @testable import LualayoutCLI
 @testable import ScriptLayout
@@ -35,11 +36,11 @@ struct WatchSelfSizingTests {
             function layout.preferredSizeForItem(cv, section, item, fitting) return 100, 80 end
             return layout
             """)
-        #expect(try correction(path) == "\(path): self-sizing: content 375×100 on estimates → 375×160 measured")
+        expectEqual(try correction(path), "\(path): self-sizing: content 375×100 on estimates → 375×160 measured")
     }
 
     @Test func aLayoutWithoutSelfSizingReportsNothing() throws {
         let path = try script("return flow{ itemSize = {100, 50} }")
-        #expect(try correction(path) == nil)
+        expect(try correction(path) == nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 import TestSupport
 
@@ -43,7 +44,7 @@ struct WatchTests {
         try write("return flow{ itemSize = {100, 50} }\n", to: script)
         let (status, printed, log) = watch.finish()
 
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(
             withoutTimings(printed) == [
                 "[1] 5 elements, content 320×210",
@@ -52,8 +53,8 @@ struct WatchTests {
                 "    keeping the last good layout: 5 elements, content 320×230",
                 "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 3] by 70, cell [0, 4] by 70), 5 resized, content 320×230 → 320×110",
             ])
-        #expect(log.hasPrefix("watching \(script)"))
-        #expect(log.hasSuffix("stopped watching \(script)\n"))
+        expect(log.hasPrefix("watching \(script)"))
+        expect(log.hasSuffix("stopped watching \(script)\n"))
     }
 
     /// Saves that change the script but not the layout (a comment added, then another) say so:
@@ -74,8 +75,8 @@ struct WatchTests {
         try write("-- another comment\nreturn flow{ itemSize = {100, 100} }\n", to: script)
         let (status, printed, _) = watch.finish()
 
-        #expect(status == 0)
-        #expect(withoutTimings(printed) == ["[1] 5 elements, content 320×210", "[2] no change", "[3] no change"])
+        expectEqual(status, 0)
+        expectEqual(withoutTimings(printed), ["[1] 5 elements, content 320×210", "[2] no change", "[3] no change"])
     }
 
     /// A module that does not exist yet, then breaks, then is fixed: every step is seen
@@ -94,10 +95,10 @@ struct WatchTests {
         watch.waitForOutput(lines: 3, counting: isRun)
         try write("return { side = 40 }\n", to: module)
         let runs = withoutTimings(watch.finish().out).filter(isRun)
-        #expect(runs.count == 4)
-        #expect(runs.first?.hasPrefix("[1] error: \(script):1: module 'sizes' not found") == true)
-        #expect(runs.dropFirst().first == "[2] 3 elements, content 375×50")
-        #expect(runs.dropFirst(2).first?.hasPrefix("[3] error: \(module):1: unexpected symbol near '}'") == true)
+        expectEqual(runs.count, 4)
+        expectEqual(runs.first?.hasPrefix("[1] error: \(script):1: module 'sizes' not found"), true)
+        expectEqual(runs.dropFirst().first, "[2] 3 elements, content 375×50")
+        expectEqual(runs.dropFirst(2).first?.hasPrefix("[3] error: \(module):1: unexpected symbol near '}'"), true)
         // 50-point items: 6 per row, gap (375 − 300) / 5 = 15 → x 0, 65, 130. 40-point items:
         // 7 per row, gap (375 − 280) / 6 = 15.83 → x 0, 55.83 → 56, 111.67 → 112 (rounded):
         // items 1 and 2 move by 9 and 18, all three shrink (moving does not hide resizing).
@@ -124,7 +125,7 @@ struct WatchTests {
         try write("return flow{ itemSize = {100, 100}, minimumLineSpacing = 30 }\n", to: script)
         let (status, printed, log) = watch.finish()
 
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(
             withoutTimings(printed) == [
                 "[1] 5 elements, content 320×210",
@@ -150,8 +151,8 @@ struct WatchTests {
         watch.waitForLog(containing: "watching")
         watch.process.interrupt()
         let (status, _, log) = watch.finish()
-        #expect(status == 0)
-        #expect(log.hasSuffix("stopped watching \(script)\n"))
+        expectEqual(status, 0)
+        expect(log.hasSuffix("stopped watching \(script)\n"))
     }
 }
 
@@ -163,7 +164,7 @@ final class WatchProcess {
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let binary = lualayoutBinary
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
+        try require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build")
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         if !environment.isEmpty {

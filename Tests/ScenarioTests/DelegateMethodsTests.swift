@@ -1,6 +1,7 @@
 import LayoutEngine
 import Scenario
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// UIKit calls an optional delegate method only when the delegate responds to it: the timeline
@@ -16,13 +17,13 @@ struct DelegateMethodsTests {
     @Test func aControllerWithOneCallbackLogsOnlyThatOne() throws {
         let session = try Self.session("return { didSelectItem = function() end }")
         // (60, 60) is item 0. A tap: highlight, select — only didSelectItem is the controller's.
-        #expect(try session.tap(Point(x: 60, y: 60)).callNames == ["didSelectItem[0, 0]"])
+        expectEqual(try session.tap(Point(x: 60, y: 60)).callNames, ["didSelectItem[0, 0]"])
         // A long press on the item: no shouldShowMenuForItem (→ false) and no didLongPress.
-        #expect(try session.longPress(Point(x: 170, y: 60)).callNames == [])
+        expectEqual(try session.longPress(Point(x: 170, y: 60)).callNames, [])
         // A pinch: no didPinch.
-        #expect(try session.pinch(Point(x: 170, y: 170), scale: 2, steps: 2).callNames == [])
+        expectEqual(try session.pinch(Point(x: 170, y: 170), scale: 2, steps: 2).callNames, [])
         // What the view did still happened: item 0 was selected by the tap.
-        #expect(session.view.selectedItems == [LayoutIndexPath(0, 0)])
+        expectEqual(session.view.selectedItems, [LayoutIndexPath(0, 0)])
     }
 
     @Test func definedCallbacksAreStillCalledAndAnswer() throws {
@@ -34,9 +35,9 @@ struct DelegateMethodsTests {
             }
             """)
         // (170, 60) is item 1: shouldSelectItem answers false; no did… callback is defined.
-        #expect(try session.tap(Point(x: 170, y: 60)).callNames == ["shouldSelectItem[0, 1] → false"])
-        #expect(session.view.selectedItems.isEmpty)
+        expectEqual(try session.tap(Point(x: 170, y: 60)).callNames, ["shouldSelectItem[0, 1] → false"])
+        expect(session.view.selectedItems.isEmpty)
         let pinch = try session.pinch(Point(x: 170, y: 170), scale: 2, steps: 2)
-        #expect(pinch.callNames.allSatisfy { $0.hasPrefix("didPinch") } && !pinch.callNames.isEmpty)
+        expect(pinch.callNames.allSatisfy { $0.hasPrefix("didPinch") } && !pinch.callNames.isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 import Scenario
+import TestExpectations
 import Testing
 
 /// A gesture begins an interactive transition (issue 34 item 3): controllers and scenarios
@@ -70,9 +71,9 @@ struct NamedTransitionTests {
     }
 
     static func expectPassed(_ outcome: ScenarioOutcome) {
-        #expect(outcome.error == nil, "\(outcome.error.map { "\($0)" } ?? "")")
+        expect(outcome.error == nil, "\(outcome.error.map { "\($0)" } ?? "")")
         for check in outcome.failedChecks { Issue.record("\(check.line): \(check.message)") }
-        #expect(!outcome.checks.isEmpty)
+        expect(!outcome.checks.isEmpty)
     }
 
     /// A pinch of scale 1.5 in one step: began (begin), changed at 1.5 (progress 0.5), ended
@@ -122,7 +123,7 @@ struct NamedTransitionTests {
     func mistakesAreErrorsAtTheirLine(scenario: String, message: String) throws {
         let outcome = try Self.run(scenario, controller: nil)
         let text = outcome.error.map { "\($0)" } ?? ""
-        #expect(text.contains("scenario.lua:1: ") && text.contains(message), "\(text)")
+        expect(text.contains("scenario.lua:1: ") && text.contains(message), "\(text)")
     }
 
     /// The controller's view:beginTransition is refused the same way, at its own line.

@@ -2,6 +2,7 @@ import LayoutEngine
 import LayoutOutput
 import Scenario
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// The session's edit menu steps and the controller's timers (`view:after`), run by `wait`.
@@ -29,12 +30,12 @@ struct SessionTimerAndMenuTests {
         try session.tap(Point(x: 60, y: 60))
         // Up to 1 s only "a" (0.5 s) runs; by 3 s "c" (1.5 s) then "b" (2 s).
         let first = try session.wait(seconds: 1)
-        #expect(first.callNames.count == 1 && first.callNames[0].hasPrefix("after(controller.lua:"))
-        #expect(session.view.context.state["order"] == nil)
+        expect(first.callNames.count == 1 && first.callNames[0].hasPrefix("after(controller.lua:"))
+        expect(session.view.context.state["order"] == nil)
         let second = try session.wait(seconds: 2)
-        #expect(second.callNames.count == 2)
-        #expect(session.view.context.state["order"] == .string("acb"))
-        #expect(session.time == 3)
+        expectEqual(second.callNames.count, 2)
+        expectEqual(session.view.context.state["order"], .string("acb"))
+        expectEqual(session.time, 3)
     }
 
     @Test func chooseMenuActionNamesWhatTheMenuShows() throws {
@@ -58,10 +59,10 @@ struct SessionTimerAndMenuTests {
             try session.chooseMenuAction("paste")
             Issue.record("paste is not in the menu")
         } catch let error as SimulationError {
-            #expect(error.message == "chooseMenuAction(\"paste\"): the menu on [0, 1] shows \"copy\", \"share\"")
+            expectEqual(error.message, "chooseMenuAction(\"paste\"): the menu on [0, 1] shows \"copy\", \"share\"")
         }
         let chosen = try session.chooseMenuAction("share")
-        #expect(chosen.callNames == ["performAction(share)[0, 1]"] && chosen.menu == nil)
-        #expect(session.view.pasteboard == .string("share1"))
+        expect(chosen.callNames == ["performAction(share)[0, 1]"] && chosen.menu == nil)
+        expectEqual(session.view.pasteboard, .string("share1"))
     }
 }

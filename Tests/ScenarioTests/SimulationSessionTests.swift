@@ -3,6 +3,7 @@ import LayoutEngine
 import LayoutOutput
 import Scenario
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// The Swift session API the scenario globals (and the interactive preview) are built on.
@@ -31,33 +32,33 @@ struct SimulationSessionTests {
             }
             """)
         let session = try SimulationSession(layout: layout, context: Self.context(), controller: controller)
-        #expect(session.timeline.steps.map(\.event) == [.start])
+        expectEqual(session.timeline.steps.map(\.event), [.start])
         // (280, 170): column 2, row 1 → item 5.
         let step = try session.tap(Point(x: 280, y: 170), line: 7)
-        #expect(step.line == 7)
+        expectEqual(step.line, 7)
         // Only the callback the controller defines is called and logged (UIKit checks that a
         // delegate responds to an optional method before calling it).
-        #expect(step.callNames == ["didSelectItem[0, 5]"])
-        #expect(step.state["last"] == .number(5))
-        #expect(step.invalidated && step.prepareCount == 1)
-        #expect(step.selected == [LayoutIndexPath(0, 5)])
+        expectEqual(step.callNames, ["didSelectItem[0, 5]"])
+        expectEqual(step.state["last"], .number(5))
+        expect(step.invalidated && step.prepareCount == 1)
+        expectEqual(step.selected, [LayoutIndexPath(0, 5)])
         // Multiple selection from the controller's option: a second item adds to the selection.
         try session.tap(Point(x: 60, y: 60))
-        #expect(session.view.selectedItems == [LayoutIndexPath(0, 0), LayoutIndexPath(0, 5)])
-        #expect(session.timeline.steps.count == 3)
+        expectEqual(session.view.selectedItems, [LayoutIndexPath(0, 0), LayoutIndexPath(0, 5)])
+        expectEqual(session.timeline.steps.count, 3)
     }
 
     @Test func waitAdvancesTheClockAndUpdatesAnimate() throws {
         let session = try SimulationSession(layout: try ScriptLayout(source: Self.grid), context: Self.context())
         try session.wait(seconds: 0.5)
         let step = try session.performBatchUpdates(BatchUpdate(deletedItems: [LayoutIndexPath(0, 0)]))
-        #expect(step.time == 0.5)
+        expectEqual(step.time, 0.5)
         #expect(
             step.animation?.updates == [
                 CollectionUpdate(action: .delete, before: .init(section: 0, item: 0), after: nil)
             ])
         // 11 items left: the last visible cell is item 10.
-        #expect(step.snapshot.elements.last?.indexPath == LayoutIndexPath(0, 10))
+        expectEqual(step.snapshot.elements.last?.indexPath, LayoutIndexPath(0, 10))
         #expect(throws: SimulationError.self) { try session.wait(seconds: -1) }
         #expect(throws: SimulationError.self) { try session.tap(Point(x: 400, y: 10)) }
     }
@@ -99,15 +100,15 @@ struct SimulationSessionTests {
                     seen.append((name, line, snapshot.bounds))
                     return SnapshotVerdict(passed: false, message: "differs")
                 }))
-        #expect(outcome.error == nil)
-        #expect(seen.count == 1)
-        #expect(seen.first?.0 == "scrolled" && seen.first?.1 == 3)
-        #expect(seen.first?.2 == Rect(x: 0, y: 0, width: 340, height: 480))
+        expect(outcome.error == nil)
+        expectEqual(seen.count, 1)
+        expect(seen.first?.0 == "scrolled" && seen.first?.1 == 3)
+        expectEqual(seen.first?.2, Rect(x: 0, y: 0, width: 340, height: 480))
         #expect(
             outcome.checks == [
                 ScenarioCheck(file: folder + "/scenario.lua", line: 3, message: "differs", passed: false)
             ])
-        #expect(!outcome.passed)
+        expect(!outcome.passed)
     }
 }
 
@@ -126,8 +127,8 @@ struct ControllerOptionTests {
             layout: try ScriptLayout(source: SimulationSessionTests.grid), context: SimulationSessionTests.context(),
             controller: controller)
         let step = try session.tap(Point(x: 60, y: 60))
-        #expect(step.callNames.isEmpty)
-        #expect(step.selected.isEmpty)
+        expect(step.callNames.isEmpty)
+        expect(step.selected.isEmpty)
     }
 
     @Test func pagingOptionSnapsFlingsToPages() throws {
@@ -138,9 +139,9 @@ struct ControllerOptionTests {
             layout: try ScriptLayout(source: SimulationSessionTests.grid),
             context: SimulationSessionTests.context(items: 40),
             controller: controller)
-        #expect(session.view.contentSize.height == 1550)
+        expectEqual(session.view.contentSize.height, 1550)
         let offsets = try (0..<3).map { _ in try session.fling(velocity: Point(x: 0, y: 0.1)).contentOffset.y }
-        #expect(offsets == [480, 960, 1070])
+        expectEqual(offsets, [480, 960, 1070])
     }
 
     @Test func liftingOutsideTheViewportCancels() throws {
@@ -151,10 +152,10 @@ struct ControllerOptionTests {
             controller: controller)
         try session.touchDown(Point(x: 60, y: 60))
         let up = try session.touchUp(Point(x: 60, y: 900))
-        #expect(up.callNames == ["didUnhighlightItem[0, 0]"])
-        #expect(up.selected.isEmpty)
+        expectEqual(up.callNames, ["didUnhighlightItem[0, 0]"])
+        expect(up.selected.isEmpty)
         // Down on empty space, up outside: no background tap.
         try session.touchDown(Point(x: 5, y: 5))
-        #expect(try session.touchUp(Point(x: -10, y: 5)).callNames.isEmpty)
+        expect(try session.touchUp(Point(x: -10, y: 5)).callNames.isEmpty)
     }
 }

@@ -4,6 +4,7 @@ import LayoutEngine
 import LayoutOutput
 import Scenario
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// docs/interaction.md, "the simulator tells the truth", through scenario and controller Lua:
@@ -31,7 +32,7 @@ struct SimulatorTruthTests {
             ScenarioRequest(
                 layoutPath: folder + "/layout.lua", scenarioPath: folder + "/scenario.lua",
                 controllerPath: controller == nil ? nil : folder + "/controller.lua", context: context))
-        #expect(outcome.error == nil, "\(outcome.error.map { "\($0)" } ?? "")")
+        expect(outcome.error == nil, "\(outcome.error.map { "\($0)" } ?? "")")
         for check in outcome.failedChecks { Issue.record("\(check.line): \(check.message)") }
         return outcome
     }
@@ -90,9 +91,9 @@ struct SimulatorTruthTests {
                 tap(150, 50)
                 expect(calls()[#calls()] == "didSelectItem[0, 1]", "x 150: cell 1, drawn after cell 0")
                 """, controller: controller)
-        let drawn = try #require(outcome.timeline.steps.last).snapshot.elements.array
-        #expect(drawn.first { $0.key == .cell(0, 0) }?.frame == Rect(x: 70, y: 10, width: 100, height: 100))
-        #expect(drawn.first { $0.key == .cell(0, 1) }?.frame == Rect(x: 120, y: 10, width: 100, height: 100))
+        let drawn = try require(outcome.timeline.steps.last).snapshot.elements.array
+        expectEqual(drawn.first { $0.key == .cell(0, 0) }?.frame, Rect(x: 70, y: 10, width: 100, height: 100))
+        expectEqual(drawn.first { $0.key == .cell(0, 1) }?.frame, Rect(x: 120, y: 10, width: 100, height: 100))
     }
 
     /// docs/parity.md §6: right to left, a horizontal orthogonal section starts at the right and a
@@ -120,8 +121,8 @@ struct SimulatorTruthTests {
                 tap(190, 80)
                 expect(selectedItems()[1].item == 0, "x 190: card 0, drawn at 180…500")
                 """, context: context)
-        let drawn = try #require(outcome.timeline.steps.last).snapshot.elements.array
-        #expect(drawn.first { $0.key == .cell(0, 1) }?.frame == Rect(x: -140, y: 30, width: 320, height: 100))
+        let drawn = try require(outcome.timeline.steps.last).snapshot.elements.array
+        expectEqual(drawn.first { $0.key == .cell(0, 1) }?.frame, Rect(x: -140, y: 30, width: 320, height: 100))
     }
 
     @Test func everyBatchKeyWithPayloads() throws {
@@ -138,14 +139,14 @@ struct SimulatorTruthTests {
                 performBatchUpdates{insertSections = {{2, count = 3}}}
                 """, context: context)
         let steps = outcome.timeline.steps
-        let data = try #require(steps.last).snapshot
+        let data = try require(steps.last).snapshot
         // After the insert: a, {name = new}, b, c, d.
         #expect(
             steps[1].animation?.updates == [
                 CollectionUpdate(action: .insert, before: nil, after: .init(section: 0, item: 1))
             ])
         // Inserted sections 1 (x, y) and 2 (empty): 5, 2, 0 items.
-        #expect(steps[2].animation?.updates.map(\.action) == [.insert, .insert])
+        expectEqual(steps[2].animation?.updates.map(\.action), [.insert, .insert])
         // Section 1 moved to the front: 2, 5, 0; section 2 deleted: 2, 5; section 1 reloaded.
         #expect(
             steps[3].animation?.updates == [
@@ -158,9 +159,9 @@ struct SimulatorTruthTests {
         // The last step inserts section 2 with 3 items: 2 + 5 + 3 cells, each sections' payloads
         // where the batches put them.
         let cells = data.elements.array.filter { $0.category == .cell }.map(\.indexPath)
-        #expect(cells.filter { $0.section == 0 }.count == 2)
-        #expect(cells.filter { $0.section == 1 }.count == 5)
-        #expect(cells.filter { $0.section == 2 }.count == 3)
+        expectEqual(cells.filter { $0.section == 0 }.count, 2)
+        expectEqual(cells.filter { $0.section == 1 }.count, 5)
+        expectEqual(cells.filter { $0.section == 2 }.count, 3)
     }
 
     @Test func payloadsLandInTheData() throws {
@@ -175,10 +176,10 @@ struct SimulatorTruthTests {
                 insertedSections: [1: .init(items: [.string("x")], data: .string("title"))]))
         let data = session.view.context.data
         // a, new, b in section 0; x in the new section 1, whose own payload is "title".
-        #expect(data.sections.map(\.count) == [3, 1])
-        #expect(data.sections[0].items == ["a", "new", "b"].map { .string($0) })
-        #expect(data.sections[1].items == [.string("x")])
-        #expect(data.sectionData(1) == .string("title"))
+        expectEqual(data.sections.map(\.count), [3, 1])
+        expectEqual(data.sections[0].items, ["a", "new", "b"].map { .string($0) })
+        expectEqual(data.sections[1].items, [.string("x")])
+        expectEqual(data.sectionData(1), .string("title"))
     }
 
     @Test func reloadedItemsTakeNewPayloadsAndReloadDataTakesAnArrayOfSections() throws {
@@ -190,11 +191,11 @@ struct SimulatorTruthTests {
         // Item 0 deleted, item 2 reloaded with "C": after the update it is item 1.
         try script.run(
             bytes: Array("performBatchUpdates{delete = {{0, 0}}, reload = {{0, 2, data = \"C\"}}}\n".utf8))
-        #expect(session.view.context.data.sections[0].items == ["b", "C"].map { .string($0) })
+        expectEqual(session.view.context.data.sections[0].items, ["b", "C"].map { .string($0) })
         // An array of sections is the data: {{"x"}, 2} is {sections = {{"x"}, 2}}.
         try script.run(bytes: Array("reloadData{{\"x\"}, 2}\n".utf8))
-        #expect(session.view.context.data.sections.map(\.count) == [1, 2])
-        #expect(session.view.context.data.item(at: LayoutIndexPath(0, 0)) == .string("x"))
+        expectEqual(session.view.context.data.sections.map(\.count), [1, 2])
+        expectEqual(session.view.context.data.item(at: LayoutIndexPath(0, 0)), .string("x"))
     }
 
     @Test func controllersTakeSectionKeysToo() throws {
@@ -207,7 +208,7 @@ struct SimulatorTruthTests {
                   end,
                 }
                 """)
-        #expect(outcome.timeline.steps[1].animation?.updates.map(\.action) == [.insert])
+        expectEqual(outcome.timeline.steps[1].animation?.updates.map(\.action), [.insert])
     }
 
     @Test func reloadDataReplacesTheDataAndClearsTheSelection() throws {
@@ -222,10 +223,10 @@ struct SimulatorTruthTests {
                 expect(attributesOf(0, 4) ~= nil and attributesOf(0, 5) == nil, "five items from the file beside the scenario")
                 """, files: ["more.json": "{\"sections\": [5]}"])
         let reload = outcome.timeline.steps[2]
-        #expect(reload.event == .reloadData)
-        #expect(reload.log.contains(.prepare(reason: "reloadData")))
-        #expect(reload.log.contains(.deselect(LayoutIndexPath(0, 0))))
-        #expect(reload.animation == nil)
+        expectEqual(reload.event, .reloadData)
+        expect(reload.log.contains(.prepare(reason: "reloadData")))
+        expect(reload.log.contains(.deselect(LayoutIndexPath(0, 0))))
+        expect(reload.animation == nil)
     }
 
     @Test func setBoundsRotatesTheViewport() throws {
@@ -240,10 +241,10 @@ struct SimulatorTruthTests {
                 expect(offset.y == 550, "clamped to the new range, got " .. offset.y)
                 expect(contentSize().height == 890, "four a row")
                 """, context: SimulationSessionTests.context(items: 30))
-        let step = try #require(outcome.timeline.steps.last)
-        #expect(step.event == .setBounds(Size(width: 480, height: 340)))
-        #expect(step.snapshot.bounds == Rect(x: 0, y: 550, width: 480, height: 340))
-        #expect(step.prepareCount == 1)
+        let step = try require(outcome.timeline.steps.last)
+        expectEqual(step.event, .setBounds(Size(width: 480, height: 340)))
+        expectEqual(step.snapshot.bounds, Rect(x: 0, y: 550, width: 480, height: 340))
+        expectEqual(step.prepareCount, 1)
     }
 
     @Test func severalSetStatesInOneCallbackPrepareOnce() throws {
@@ -260,8 +261,8 @@ struct SimulatorTruthTests {
                 """)
         let tap = outcome.timeline.steps[1]
         // Three state changes, then the one prepare after the callback returned.
-        #expect(tap.stateChanges.count == 3)
-        #expect(tap.prepareCount == 1)
+        expectEqual(tap.stateChanges.count, 3)
+        expectEqual(tap.prepareCount, 1)
         let kinds = tap.log.compactMap { entry -> String? in
             switch entry {
             case .stateChange(let key, _, _): key
@@ -269,7 +270,7 @@ struct SimulatorTruthTests {
             default: nil
             }
         }
-        #expect(kinds == ["a", "b", "c", "prepare"])
+        expectEqual(kinds, ["a", "b", "c", "prepare"])
     }
 
     @Test func animatedStateChangesRecordEveryChangedElement() throws {
@@ -281,14 +282,14 @@ struct SimulatorTruthTests {
             """
         let outcome = try Self.run(layout: layout, scenario: "setState(\"big\", true, {duration = 0.2})\n")
         let step = outcome.timeline.steps[1]
-        let change = try #require(step.animatedChanges.first)
-        #expect(change.duration == 0.2)
-        let first = try #require(change.plan.entries.first { $0.indexPathAfter == LayoutIndexPath(0, 0) })
-        #expect(first.from.frame == Rect(x: 10, y: 10, width: 100, height: 100))
-        #expect(first.to.frame == Rect(x: 10, y: 10, width: 150, height: 100))
-        let second = try #require(change.plan.entries.first { $0.indexPathAfter == LayoutIndexPath(0, 1) })
-        #expect(second.from.frame.x == 120 && second.to.frame.x == 180)
-        #expect(step.stateChanges.count == 1)
+        let change = try require(step.animatedChanges.first)
+        expectEqual(change.duration, 0.2)
+        let first = try require(change.plan.entries.first { $0.indexPathAfter == LayoutIndexPath(0, 0) })
+        expectEqual(first.from.frame, Rect(x: 10, y: 10, width: 100, height: 100))
+        expectEqual(first.to.frame, Rect(x: 10, y: 10, width: 150, height: 100))
+        let second = try require(change.plan.entries.first { $0.indexPathAfter == LayoutIndexPath(0, 1) })
+        expect(second.from.frame.x == 120 && second.to.frame.x == 180)
+        expectEqual(step.stateChanges.count, 1)
     }
 
     @Test func aSidewaysDragScrollsTheFeaturedCarousel() throws {
@@ -312,9 +313,9 @@ struct SimulatorTruthTests {
                 expect(sectionOffset(0) == 0, "scrolled by hand")
                 """, context: context)
         let start = outcome.timeline.steps[0].snapshot
-        let first = try #require(start.elements.array.first { $0.key == .cell(0, 0) })
-        #expect(first.frame.x == 19)
-        #expect(start.regions.map(\.section) == [0, 1, 2])
+        let first = try require(start.elements.array.first { $0.key == .cell(0, 0) })
+        expectEqual(first.frame.x, 19)
+        expectEqual(start.regions.map(\.section), [0, 1, 2])
     }
 }
 
@@ -343,10 +344,10 @@ struct CarouselExampleTests {
             controller: "return { didSelectItem = function() end, didTapBackground = function() end }",
             context: context)
         // After the drag card 1 is drawn at 245 − 170 = 75, centred: the handler scales it 1.1.
-        let drag = try #require(outcome.timeline.steps.last)
-        let card = try #require(drag.snapshot.elements.array.first { $0.key == .cell(0, 1) })
-        #expect(card.frame.x == 75)
-        #expect(abs(card.transform3D.m[0] - 1.1) < 1e-9)
+        let drag = try require(outcome.timeline.steps.last)
+        let card = try require(drag.snapshot.elements.array.first { $0.key == .cell(0, 1) })
+        expectEqual(card.frame.x, 75)
+        expect(abs(card.transform3D.m[0] - 1.1) < 1e-9)
         #expect(
             drag.log.filter { if case .sectionScroll = $0 { true } else { false } }
                 == [
@@ -376,15 +377,15 @@ struct OrthogonalBehaviourTests {
             data: CollectionData(counts: Array(repeating: 9, count: 6)))
         let session = try SimulationSession(layout: try ScriptLayout(source: source), context: context)
         let expected: [Int: Double] = [1: 250, 2: 340, 3: 400, 4: 340, 5: 310]
-        #expect(session.view.layout.scrollRegions.map(\.section) == [1, 2, 3, 4, 5])
+        expectEqual(session.view.layout.scrollRegions.map(\.section), [1, 2, 3, 4, 5])
         for (section, settled) in expected.sorted(by: { $0.key < $1.key }) {
-            let band = try #require(session.view.region(section)).frame
+            let band = try require(session.view.region(section)).frame
             try session.scroll(to: Point(x: 0, y: band.y - 100))
             let y = band.midY - session.view.contentOffset.y
             let start = try session.sectionOffset(section)
             let step = try session.drag(from: Point(x: 300, y: y), to: Point(x: 50, y: y))
-            #expect(try session.sectionOffset(section) == settled, "section \(section)")
-            #expect(step.log.contains(.sectionScroll(section: section, from: start, to: start + 250)))
+            expectEqual(try session.sectionOffset(section), settled, "section \(section)")
+            expect(step.log.contains(.sectionScroll(section: section, from: start, to: start + 250)))
         }
     }
 }

@@ -2,6 +2,7 @@ import LayoutEngine
 import LayoutOutput
 import Scenario
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// A simulation's pictures draw what the view's state calls for (issue 34 items 2 and 4): each
@@ -24,12 +25,12 @@ struct StatePicturesTests {
         let layout = try ScriptLayout(source: Self.layout)
         let session = try SimulationSession(layout: layout, context: SimulationSessionTests.context())
         let down = try session.touchDown(Point(x: 60, y: 60))
-        #expect(down.snapshot.highlighted == [LayoutIndexPath(0, 0)])
+        expectEqual(down.snapshot.highlighted, [LayoutIndexPath(0, 0)])
         let svg = SVGLayoutWriter.string(down.snapshot)
         #expect(svg.contains(##"<rect x="10" y="10" width="100" height="100" style="fill: #0047ab"/>"##))
         #expect(svg.contains(##"<rect x="120" y="10" width="100" height="100" style="fill: #cccccc"/>"##))
         let up = try session.touchUp(Point(x: 60, y: 60))
-        #expect(up.snapshot.selected == [LayoutIndexPath(0, 0)] && up.snapshot.highlighted.isEmpty)
+        expect(up.snapshot.selected == [LayoutIndexPath(0, 0)] && up.snapshot.highlighted.isEmpty)
         #expect(
             SVGLayoutWriter.string(up.snapshot).contains(
                 ##"<rect x="10" y="10" width="100" height="100" style="fill: #d0021b"/>"##))
@@ -46,10 +47,10 @@ struct StatePicturesTests {
         try session.touchDown(Point(x: 160, y: 100))
         try session.touchMove(Point(x: 160, y: 340))
         let released = try session.touchUp(Point(x: 160, y: 340))
-        #expect(released.snapshot.refreshControl == Rect(x: 0, y: -60, width: 340, height: 60))
-        #expect(released.snapshot.bounds.y == -60)
+        expectEqual(released.snapshot.refreshControl, Rect(x: 0, y: -60, width: 340, height: 60))
+        expectEqual(released.snapshot.bounds.y, -60)
         #expect(SVGLayoutWriter.string(released.snapshot).contains(##"<g class="refresh-control""##))
         try session.view.endRefreshing()
-        #expect(try session.snapshot().refreshControl == nil)
+        expect(try session.snapshot().refreshControl == nil)
     }
 }

@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// `a.animations` and `out:cell(…, {animations = …})`: written from Lua, validated by the one
@@ -23,10 +24,10 @@ struct AttributeAnimationScriptTests {
             end }
             """
         let all = try run(source, makeContext(counts: [2]))
-        #expect(all.count == 2)
+        expectEqual(all.count, 2)
         for a in all {
-            #expect(a.animations == [jiggle])
-            #expect(a.custom["seen"] == .array([.string("rotation"), .bool(true), .number(0.15), .number(1)]))
+            expectEqual(a.animations, [jiggle])
+            expectEqual(a.custom["seen"], .array([.string("rotation"), .bool(true), .number(0.15), .number(1)]))
         }
     }
 
@@ -46,13 +47,13 @@ struct AttributeAnimationScriptTests {
             all[0].animations == [
                 AttributeAnimation(keyPath: .opacity, fromValue: 1, toValue: 0.5, duration: 1, repeatCount: 3)
             ])
-        #expect(all[1].animations == [AttributeAnimation(keyPath: .scale, fromValue: 1, toValue: 2, duration: 0.5)])
-        #expect(all.map { $0.custom["had"] } == [.bool(true), .bool(true)])
+        expectEqual(all[1].animations, [AttributeAnimation(keyPath: .scale, fromValue: 1, toValue: 2, duration: 0.5)])
+        expectEqual(all.map { $0.custom["had"] }, [.bool(true), .bool(true)])
         let removed = try run(
             "return flow{ itemSize = {10, 10}, attributes = function(cv, a)\n"
                 + "  a.animations = {keyPath = 'scale', fromValue = 1, toValue = 2, duration = 1}\n  a.animations = nil\nend }",
             makeContext(counts: [1]))
-        #expect(removed[0].animations == [])
+        expectEqual(removed[0].animations, [])
     }
 
     @Test func badAnimationsAreLocated() {
@@ -70,6 +71,6 @@ struct AttributeAnimationScriptTests {
             placed?.message == "test.lua:2: out:cell [0, 0]: animations[1].duration must be a finite number > 0, got -1"
         )
         let notData = scriptError("return flow{ attributes = function(cv, a) a.animations = {print} end }")
-        #expect(notData?.message == "test.lua:1: cell [0, 0]: animations: a function cannot be used as data")
+        expectEqual(notData?.message, "test.lua:1: cell [0, 0]: animations: a function cannot be used as data")
     }
 }

@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 @testable import ScriptLayout
 
@@ -25,12 +26,12 @@ struct CompositionalReaderTests {
         let layout = try ScriptLayout(source: source)
         let context = makeContext(width: 375, scale: 2, counts: [94])
         try layout.prepare(in: context)
-        #expect(layout.kind == .compositional)
-        #expect(layout.collectionViewContentSize == Size(width: 375, height: 1425))
+        expectEqual(layout.kind, .compositional)
+        expectEqual(layout.collectionViewContentSize, Size(width: 375, height: 1425))
         let all = try layout.allLayoutAttributes(context: context)
-        #expect(all.count == 94)
-        #expect(all[6].frame == Rect(x: 75, y: 75, width: 75, height: 75))
-        #expect(all[93].frame == Rect(x: 225, y: 1350, width: 75, height: 75))
+        expectEqual(all.count, 94)
+        expectEqual(all[6].frame, Rect(x: 75, y: 75, width: 75, height: 75))
+        expectEqual(all[93].frame, Rect(x: 225, y: 1350, width: 75, height: 75))
     }
 
     /// Two-column sample @2x: insets (0, 10, 0, 10) leave 355; `subitem, count = 2` with
@@ -44,9 +45,9 @@ struct CompositionalReaderTests {
                                    subitem = item, count = 2, interItemSpacing = C.fixed(10) }
             return compositional{ section = C.section{ group = group, interGroupSpacing = 10, contentInsets = {0, 10, 0, 10} } }
             """, makeContext(width: 375, scale: 2, counts: [3]))
-        #expect(found[.cell(0, 0)] == Rect(x: 10, y: 0, width: 172.5, height: 44))
-        #expect(found[.cell(0, 1)] == Rect(x: 192.5, y: 0, width: 172.5, height: 44))
-        #expect(found[.cell(0, 2)] == Rect(x: 10, y: 54, width: 172.5, height: 44))
+        expectEqual(found[.cell(0, 0)], Rect(x: 10, y: 0, width: 172.5, height: 44))
+        expectEqual(found[.cell(0, 1)], Rect(x: 192.5, y: 0, width: 172.5, height: 44))
+        expectEqual(found[.cell(0, 2)], Rect(x: 10, y: 54, width: 172.5, height: 44))
     }
 
     /// Headers, badges, backgrounds and named insets. Section insets (top 5, leading 10,
@@ -70,13 +71,13 @@ struct CompositionalReaderTests {
         try layout.prepare(in: context)
         let all = Dictionary(
             uniqueKeysWithValues: try layout.allLayoutAttributes(context: context).map { ($0.key, $0) })
-        #expect(all[.cell(0, 0)]?.frame == Rect(x: 10, y: 35, width: 100, height: 50))
-        #expect(all[.cell(0, 0)]?.zIndex == 1)
-        #expect(all[.supplementary("header", 0, 0)]?.frame == Rect(x: 10, y: 0, width: 355, height: 30))
-        #expect(all[.supplementary("badge", 0, 0)]?.frame == Rect(x: 96, y: 29, width: 20, height: 20))
-        #expect(all[.decoration("bg", 0, 0)]?.frame == Rect(x: 0, y: 0, width: 375, height: 90))
-        #expect(all[.decoration("bg", 0, 0)]?.zIndex == 0)
-        #expect(layout.collectionViewContentSize == Size(width: 375, height: 90))
+        expectEqual(all[.cell(0, 0)]?.frame, Rect(x: 10, y: 35, width: 100, height: 50))
+        expectEqual(all[.cell(0, 0)]?.zIndex, 1)
+        expectEqual(all[.supplementary("header", 0, 0)]?.frame, Rect(x: 10, y: 0, width: 355, height: 30))
+        expectEqual(all[.supplementary("badge", 0, 0)]?.frame, Rect(x: 96, y: 29, width: 20, height: 20))
+        expectEqual(all[.decoration("bg", 0, 0)]?.frame, Rect(x: 0, y: 0, width: 375, height: 90))
+        expectEqual(all[.decoration("bg", 0, 0)]?.zIndex, 0)
+        expectEqual(layout.collectionViewContentSize, Size(width: 375, height: 90))
     }
 
     /// The section provider runs once per section with `env`: 375 wide, no reference insets.
@@ -100,8 +101,8 @@ struct CompositionalReaderTests {
               end,
             }
             """, makeContext(width: 375, counts: [1, 1, 1]))
-        #expect(found[.cell(0, 0)] == Rect(x: 0, y: 0, width: 375, height: 100))
-        #expect(found[.cell(2, 0)] == Rect(x: 0, y: 107, width: 375, height: 50))
+        expectEqual(found[.cell(0, 0)], Rect(x: 0, y: 0, width: 375, height: 100))
+        expectEqual(found[.cell(2, 0)], Rect(x: 0, y: 107, width: 375, height: 50))
     }
 
     /// A custom group's frames, one data item each, in group coordinates: the group is 375×100;
@@ -116,8 +117,8 @@ struct CompositionalReaderTests {
             end }
             return compositional{ section = C.section{ group = g } }
             """, makeContext(width: 375, counts: [4]))
-        #expect(found[.cell(0, 1)] == Rect(x: 60, y: 10, width: 50, height: 50))
-        #expect(found[.cell(0, 3)] == Rect(x: 0, y: 100, width: 50, height: 50))
+        expectEqual(found[.cell(0, 1)], Rect(x: 60, y: 10, width: 50, height: 50))
+        expectEqual(found[.cell(0, 3)], Rect(x: 0, y: 100, width: 50, height: 50))
     }
 
     /// Self-sizing: estimated 44-high rows answered 80 for item 0 (only the estimated axis is
@@ -136,10 +137,10 @@ struct CompositionalReaderTests {
             return layout
             """
         let context = makeContext(width: 375, counts: [2])
-        #expect(try frames(source, context)[.cell(0, 1)]?.y == 80)
+        expectEqual(try frames(source, context)[.cell(0, 1)]?.y, 80)
         let estimates = try ScriptLayout(source: source, options: .init(estimatesOnly: true))
         try estimates.prepare(in: context)
-        #expect(try estimates.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context)?.frame.y == 44)
+        expectEqual(try estimates.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context)?.frame.y, 44)
     }
 
     /// A whole section measured in one batch: rows estimated 44 high, answered 30 + 10·item
@@ -161,8 +162,8 @@ struct CompositionalReaderTests {
             return layout
             """
         let found = try frames(source, makeContext(width: 375, counts: [4]))
-        #expect((0..<4).map { found[.cell(0, $0)]?.y } == [0, 30, 70, 114])
-        #expect((0..<4).map { found[.cell(0, $0)]?.height } == [30, 40, 44, 60])
+        expectEqual((0..<4).map { found[.cell(0, $0)]?.y }, [0, 30, 70, 114])
+        expectEqual((0..<4).map { found[.cell(0, $0)]?.height }, [30, 40, 44, 60])
     }
 
     /// The batch's errors name the item and the callback's line, as one call each did.
@@ -182,7 +183,7 @@ struct CompositionalReaderTests {
         #expect(
             wrong?.message
                 == "test.lua:5: preferredSizeForItem must return w, h (or {w, h}, or nil to keep the estimate)")
-        #expect(wrong?.evaluating == "preferredSizeForItem(cv, 0, 3, fitting)")
+        expectEqual(wrong?.evaluating, "preferredSizeForItem(cv, 0, 3, fitting)")
         let invalid = scriptError(
             header + "function layout.preferredSizeForItem(cv, s, i, f) return 375, -2 end\nreturn layout", context)
         #expect(
@@ -192,8 +193,8 @@ struct CompositionalReaderTests {
             header
                 + "function layout.preferredSizeForItem(cv, s, i, f)\n  if i == 4 then error('no text') end\nend\nreturn layout",
             context)
-        #expect(raised?.message.hasPrefix("test.lua:6: no text") == true, "\(String(describing: raised))")
-        #expect(raised?.evaluating == "preferredSizeForItem(cv, 0, 4, fitting)")
+        expectEqual(raised?.message.hasPrefix("test.lua:6: no text"), true, "\(String(describing: raised))")
+        expectEqual(raised?.evaluating, "preferredSizeForItem(cv, 0, 4, fitting)")
     }
 
     /// The writers stream the store of a compositional layout as they do a flow's, unless the
@@ -213,19 +214,19 @@ struct CompositionalReaderTests {
             return try layout.allElementList(context: context)
         }
         let plain = try listing("return compositional{ section = C.section{ group = group } }")
-        #expect(plain.store != nil)
-        #expect(plain.map(\.frame.y) == [0, 44, 88])
+        expect(plain.store != nil)
+        expectEqual(plain.map(\.frame.y), [0, 44, 88])
         let handled = try listing(
             "return compositional{ section = C.section{ group = group, visibleItemsInvalidationHandler = function() end } }"
         )
-        #expect(handled.store == nil)
-        #expect(handled.map(\.frame.y) == [0, 44, 88])
+        expect(handled.store == nil)
+        expectEqual(handled.map(\.frame.y), [0, 44, 88])
         let pinned = try listing(
             """
             local header = C.boundarySupplementaryItem{ kind = "header", width = C.fractionalWidth(1), height = 20, alignment = "top", pinToVisibleBounds = true }
             return compositional{ section = C.section{ group = group, boundarySupplementaryItems = {header} } }
             """)
-        #expect(pinned.store == nil)
+        expect(pinned.store == nil)
     }
 
     /// The attributes hook and super queries work as on other layouts.
@@ -242,8 +243,8 @@ struct CompositionalReaderTests {
             end
             return layout
             """, makeContext(width: 375, counts: [2]))
-        #expect(all.map(\.alpha) == [0.5, 0.5])
-        #expect(all.first?.custom["seen"] == .number(100))
+        expectEqual(all.map(\.alpha), [0.5, 0.5])
+        expectEqual(all.first?.custom["seen"], .number(100))
     }
 
     /// Orthogonal sections: reported frames stay unscrolled; the visible-items handler sees the
@@ -263,13 +264,13 @@ struct CompositionalReaderTests {
                 """)
         var context = makeContext(width: 375, counts: [3])
         try layout.prepare(in: context)
-        #expect(layout.scrollRegions.map(\.section) == [0])
+        expectEqual(layout.scrollRegions.map(\.section), [0])
         context.orthogonalOffsets = [0: 40]
         let visible = try layout.layoutAttributesForElements(
             in: Rect(x: 0, y: 0, width: 375, height: 480), context: context)
-        #expect(visible.first?.frame == Rect(x: 0, y: 0, width: 300, height: 100))
-        #expect(visible.allSatisfy { $0.alpha == 0.25 })
-        #expect(layout.targetOffset(inRegion: 0, proposed: 100, velocity: 1) == 310)
+        expectEqual(visible.first?.frame, Rect(x: 0, y: 0, width: 300, height: 100))
+        expect(visible.allSatisfy { $0.alpha == 0.25 })
+        expectEqual(layout.targetOffset(inRegion: 0, proposed: 100, velocity: 1), 310)
     }
 
     // MARK: Errors
@@ -358,7 +359,7 @@ struct CompositionalReaderTests {
     ])
     func constructorErrorsAreLocated(source: String, message: String) {
         let error = scriptError(source + "\nreturn compositional{}")
-        #expect(error?.message.hasPrefix(message) == true, "got \(error?.message ?? "no error")")
+        expectEqual(error?.message.hasPrefix(message), true, "got \(error?.message ?? "no error")")
     }
 
     @Test(arguments: [
@@ -398,7 +399,7 @@ struct CompositionalReaderTests {
     ])
     func layoutErrorsAreLocated(source: String, message: String) {
         let error = scriptError(source)
-        #expect(error?.message.contains(message) == true, "got \(error?.message ?? "no error")")
+        expectEqual(error?.message.contains(message), true, "got \(error?.message ?? "no error")")
     }
 
     /// An item provider's error and its runaway loop end where they happen.
@@ -411,15 +412,15 @@ struct CompositionalReaderTests {
             end }
             return compositional{ section = C.section{ group = g } }
             """)
-        #expect(raising?.message == "test.lua:3: no frames today")
-        #expect(raising?.evaluating == "itemProvider(env) for section 0")
+        expectEqual(raising?.message, "test.lua:3: no frames today")
+        expectEqual(raising?.evaluating, "itemProvider(env) for section 0")
         let looping = scriptError(
             """
             local C = compositional
             local g = C.customGroup{ width = 1, height = 1, itemProvider = function(env) while true do end end }
             return compositional{ section = C.section{ group = g } }
             """, options: .init(limits: .init(instructions: 100_000)))
-        #expect(looping?.kind == .instructionBudget)
+        expectEqual(looping?.kind, .instructionBudget)
     }
 
     /// A spec changed after its constructor made it is caught when read, at the constructor's line.

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @testable import ScriptLayout
@@ -77,7 +78,7 @@ struct CompositionalTreeShapeTests {
         ),
     ])
     func aChangedSpecIsALocatedError(mutation: String, message: String) {
-        #expect(scriptError(mutated(mutation))?.message == message + Self.changed)
+        expectEqual(scriptError(mutated(mutation))?.message, message + Self.changed)
     }
 
     /// A cycle through two groups: the section's g → outer → g. Reading stops at the first
@@ -89,7 +90,8 @@ struct CompositionalTreeShapeTests {
                 local outer = C.group{ axis = "vertical", width = C.fractionalWidth(1), height = 50, subitem = g, count = 1 }
                 g.subitems = {outer}
                 """))?.message
-        #expect(message == "test.lua:5: compositional.group: subitem leads back to this group (a cycle)" + Self.changed)
+        expectEqual(
+            message, "test.lua:5: compositional.group: subitem leads back to this group (a cycle)" + Self.changed)
     }
 
     /// The same group twice among one group's subitems is a tree, not a cycle.
@@ -131,8 +133,8 @@ struct CompositionalTreeShapeTests {
         let elapsed = try clock.measure {
             found = try run(nested(255), makeContext(width: 375, counts: [3]))
         }
-        #expect(found.map(\.frame) == [0, 50, 100].map { Rect(x: 0, y: $0, width: 375, height: 50) })
-        #expect(elapsed < .seconds(5))
+        expectEqual(found.map(\.frame), [0, 50, 100].map { Rect(x: 0, y: $0, width: 375, height: 50) })
+        expect(elapsed < .seconds(5))
     }
 
     @Test func nestingDeeperThanTheLimitIsRefused() {
@@ -216,12 +218,12 @@ struct CompositionalTreeShapeTests {
         let frames = try run(
             Self.chain(levels: 60, fraction: 0.99), makeContext(width: 100_000, counts: [61])
         ).map(\.frame)
-        #expect(frames.count == 61)
-        #expect(frames.first?.x == 0)
+        expectEqual(frames.count, 61)
+        expectEqual(frames.first?.x, 0)
         for (before, after) in zip(frames, frames.dropFirst()) {
-            #expect(after.x == before.x + before.width + 1)
+            expectEqual(after.x, before.x + before.width + 1)
         }
-        #expect(frames.allSatisfy { $0.width > 0 && $0.y == 0 && $0.height == 50 })
+        expect(frames.allSatisfy { $0.width > 0 && $0.y == 0 && $0.height == 50 })
     }
 
     /// Spacings that double at every level make every size distinct (no two sums of

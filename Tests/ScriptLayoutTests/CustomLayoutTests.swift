@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 @Suite("Custom layouts: prepare(cv, out)")
@@ -20,14 +21,14 @@ struct CustomLayoutTests {
                 .cell(0, 0), .cell(0, 1), .supplementary("badge", 0, 1), .decoration("shelf", 0, 0),
             ])
         let cell = elements[1]
-        #expect(cell.frame == Rect(x: 10, y: 20, width: 30, height: 40))
-        #expect(cell.alpha == 0.25)
-        #expect(cell.zIndex == 2)
-        #expect(cell.hidden)
-        #expect(cell.custom == ["tags": .array([.string("a"), .number(1), .bool(true)])])
-        #expect(elements[2].transform3D == .translation(x: 4, y: 5, z: 0))
-        #expect(elements[3].zIndex == -1)
-        #expect(elements[0].alpha == 1 && elements[0].zIndex == 0 && !elements[0].hidden && elements[0].custom.isEmpty)
+        expectEqual(cell.frame, Rect(x: 10, y: 20, width: 30, height: 40))
+        expectEqual(cell.alpha, 0.25)
+        expectEqual(cell.zIndex, 2)
+        expect(cell.hidden)
+        expectEqual(cell.custom, ["tags": .array([.string("a"), .number(1), .bool(true)])])
+        expectEqual(elements[2].transform3D, .translation(x: 4, y: 5, z: 0))
+        expectEqual(elements[3].zIndex, -1)
+        expect(elements[0].alpha == 1 && elements[0].zIndex == 0 && !elements[0].hidden && elements[0].custom.isEmpty)
     }
 
     /// Plain calls are stored by C, others (extras, first use of a kind) by Swift; kinds are
@@ -57,8 +58,8 @@ struct CustomLayoutTests {
                     .supplementary("b", 0, 0), .supplementary("b", 0, 1), .supplementary("b", 0, 2),
                     .decoration("shelf", 0, 0),
                 ])
-            #expect(elements[2].custom == ["tag": .number(Double(round))])
-            #expect(elements[6].frame == Rect(x: 20, y: 0, width: 5, height: 5))
+            expectEqual(elements[2].custom, ["tag": .number(Double(round))])
+            expectEqual(elements[6].frame, Rect(x: 20, y: 0, width: 5, height: 5))
         }
     }
 
@@ -71,7 +72,7 @@ struct CustomLayoutTests {
                 end }
                 """)
         try layout.prepare(in: makeContext())
-        #expect(layout.collectionViewContentSize == Size(width: 120, height: 35))
+        expectEqual(layout.collectionViewContentSize, Size(width: 120, height: 35))
     }
 
     @Test func rectQueriesReturnExactlyTheIntersectingElements() throws {
@@ -89,7 +90,7 @@ struct CustomLayoutTests {
         // columns 1 (60…110) and 2 (120…170) are in. Row 2, columns 1 and 2 → items 9 and 10.
         let hits = try layout.layoutAttributesForElements(
             in: Rect(x: 55, y: 110, width: 70, height: 60), context: context)
-        #expect(hits.map(\.indexPath) == [LayoutIndexPath(0, 9), LayoutIndexPath(0, 10)])
+        expectEqual(hits.map(\.indexPath), [LayoutIndexPath(0, 9), LayoutIndexPath(0, 10)])
     }
 
     @Test func queriesAnswerFromPreparedStateWithoutCallingPrepare() throws {
@@ -105,8 +106,8 @@ struct CustomLayoutTests {
         try layout.prepare(in: context)
         _ = try layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 100, height: 100), context: context)
         let item = try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 0), context: context)
-        #expect(item?.custom["prepareCalls"] == .number(1))
-        #expect(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context) == nil)
+        expectEqual(item?.custom["prepareCalls"], .number(1))
+        expect(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context) == nil)
     }
 
     @Test func cvExposesBoundsScaleCountsDataAndState() throws {
@@ -127,7 +128,7 @@ struct CustomLayoutTests {
               })
             end }
             """, context)
-        #expect(elements[0].frame == Rect(x: 5, y: 7, width: 300, height: 200))
+        expectEqual(elements[0].frame, Rect(x: 5, y: 7, width: 300, height: 200))
         #expect(
             elements[0].custom == [
                 "scale": .number(2), "sections": .number(2), "counts": .array([.number(2), .number(0), .number(0)]),
@@ -181,7 +182,8 @@ struct CustomLayoutTests {
               end,
             }
             """)
-        #expect(elements[0].custom == ["duringPrepare": .bool(true), "width2": .number(300), "height2": .number(400)])
+        expectEqual(
+            elements[0].custom, ["duringPrepare": .bool(true), "width2": .number(300), "height2": .number(400)])
     }
 
     /// Whole numbers reach Lua as integers: `"w" .. cv.bounds.width` reads "w320", not
@@ -212,9 +214,9 @@ struct CustomLayoutTests {
         let again = try ScriptLayout(source: source, options: .init(seed: 42))
         let other = try ScriptLayout(source: source, options: .init(seed: 43))
         let firstRun = try xs(first)
-        #expect(try xs(first) == firstRun)  // invalidation does not reshuffle
-        #expect(try xs(again) == firstRun)
-        #expect(try xs(other) != firstRun)
+        expectEqual(try xs(first), firstRun)  // invalidation does not reshuffle
+        expectEqual(try xs(again), firstRun)
+        expect(try xs(other) != firstRun)
     }
 
     @Test func requireLoadsModulesBesideTheScript() throws {
@@ -229,7 +231,7 @@ struct CustomLayoutTests {
         try layout.prepare(in: context)
         #expect(
             try layout.allLayoutAttributes(context: context).first?.frame == Rect(x: 0, y: 0, width: 42, height: 42))
-        #expect(layout.loadedFiles == [directory + "/main.lua", directory + "/sizes.lua"])
+        expectEqual(layout.loadedFiles, [directory + "/main.lua", directory + "/sizes.lua"])
     }
 
     @Test func scrollHooks() throws {
@@ -291,13 +293,13 @@ struct AttributesHookTests {
             }
             """)
         let cell = elements[0], header = elements[1]
-        #expect(cell.frame == Rect(x: 80, y: 90, width: 40, height: 20))
-        #expect(cell.alpha == 0.5 && cell.zIndex == 7)
-        #expect(cell.transform3D == .scale(x: 2, y: 2, z: 1))
-        #expect(cell.custom == ["seen": .string("cell:-:0:0"), "width2": .number(80)])
-        #expect(header.frame == Rect(x: 0, y: 5, width: 100, height: 10))
-        #expect(header.hidden)
-        #expect(header.custom == ["seen": .string("supplementary:header:0:0")])
+        expectEqual(cell.frame, Rect(x: 80, y: 90, width: 40, height: 20))
+        expect(cell.alpha == 0.5 && cell.zIndex == 7)
+        expectEqual(cell.transform3D, .scale(x: 2, y: 2, z: 1))
+        expectEqual(cell.custom, ["seen": .string("cell:-:0:0"), "width2": .number(80)])
+        expectEqual(header.frame, Rect(x: 0, y: 5, width: 100, height: 10))
+        expect(header.hidden)
+        expectEqual(header.custom, ["seen": .string("supplementary:header:0:0")])
     }
 
     @Test func flowLayoutsTakeTheHookToo() throws {
@@ -308,7 +310,7 @@ struct AttributesHookTests {
               attributes = function(cv, a) a.deleteButtonHidden = not cv.state.deletionMode end,
             }
             """, makeContext(counts: [2], state: ["deletionMode": .bool(true)]))
-        #expect(elements.map { $0.custom["deleteButtonHidden"] } == [.bool(false), .bool(false)])
+        expectEqual(elements.map { $0.custom["deleteButtonHidden"] }, [.bool(false), .bool(false)])
     }
 
     @Test func anAttributesObjectExpiresWithItsCall() {
@@ -323,6 +325,6 @@ struct AttributesHookTests {
               end,
             }
             """)
-        #expect(error?.message == "test.lua:5: attributes object used outside the callback it was passed to")
+        expectEqual(error?.message, "test.lua:5: attributes object used outside the callback it was passed to")
     }
 }

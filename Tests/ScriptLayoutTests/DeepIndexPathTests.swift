@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// docs/parity.md §2: supplementary and decoration views with index paths of any depth.
@@ -17,9 +18,9 @@ struct DeepIndexPathTests {
               out:decoration("d", 0, 1, 0, 0, 1, 1)
             end }
             """)
-        #expect(elements.map(\.indexPath.components) == [[0, 1], [0, 1, 0], [0, 1, 2], [0, 2]])
-        #expect(LayoutIndexPath(components: [0, 1]) < LayoutIndexPath(components: [0, 1, 0]))
-        #expect(!(LayoutIndexPath(components: [0, 1, 0]) < LayoutIndexPath(components: [0, 1])))
+        expectEqual(elements.map(\.indexPath.components), [[0, 1], [0, 1, 0], [0, 1, 2], [0, 2]])
+        expect(LayoutIndexPath(components: [0, 1]) < LayoutIndexPath(components: [0, 1, 0]))
+        expect(!(LayoutIndexPath(components: [0, 1, 0]) < LayoutIndexPath(components: [0, 1])))
     }
 
     /// `a.indexPath` of a deep path is the array (with section and item); the super query takes
@@ -47,8 +48,8 @@ struct DeepIndexPathTests {
         let context = makeContext(counts: [1])
         try layout.prepare(in: context)
         let all = try layout.allLayoutAttributes(context: context)
-        #expect(all[0].custom["found"] == .number(3) && all[0].custom["missing"] == .bool(true))
-        #expect(all[1].custom["read"] == .string("0 2 1 #3 s0 i2"))
+        expect(all[0].custom["found"] == .number(3) && all[0].custom["missing"] == .bool(true))
+        expectEqual(all[1].custom["read"], .string("0 2 1 #3 s0 i2"))
     }
 
     /// Bad paths are located errors: too short, not whole numbers, a supplementary's section
@@ -73,6 +74,6 @@ struct DeepIndexPathTests {
     ])
     func badPathsAreLocated(_ call: String, _ message: String) {
         let error = scriptError("return { prepare = function(cv, out) \(call) end }")
-        #expect(error?.message == message)
+        expectEqual(error?.message, message)
     }
 }

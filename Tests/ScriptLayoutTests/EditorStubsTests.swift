@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 @testable import ScriptLayout
 import Scenario
@@ -25,7 +26,7 @@ struct EditorStubsTests {
         for entry in reference.names {
             let members = entry.owner == APIReferenceNames.globalOwner ? stubs.globals : stubs.members(of: entry.owner)
             let declared = entry.isPrefix ? members.contains { $0.hasPrefix(entry.name) } : members.contains(entry.name)
-            #expect(declared, "docs/lua-api.md documents \(entry), which \(entry.owner) in the stubs lacks")
+            expect(declared, "docs/lua-api.md documents \(entry), which \(entry.owner) in the stubs lacks")
         }
     }
 
@@ -50,16 +51,16 @@ struct EditorStubsTests {
         #expect(
             parsed.names.map(\.owner) == ["lualayout.Layout", "lualayout.Layout"]
                 + Array(repeating: "lualayout.Attributes", count: 3) + ["lualayout.CollectionView"])
-        #expect(parsed.names.last?.isPrefix == true)
+        expectEqual(parsed.names.last?.isPrefix, true)
         parsed = APIReferenceNames(markdown: "| Name | x |\n| --- | --- |\n| `mystery(cv)` | y |\n")
-        #expect(parsed.unclassified == ["mystery(cv)"])
+        expectEqual(parsed.unclassified, ["mystery(cv)"])
     }
 
     /// The layout classes declare exactly the names the engine reads from a layout table.
     @Test func layoutClassesDeclareExactlyTheNamesTheEngineReads() {
         let flow = stubs.members(of: "lualayout.FlowLayout"), custom = stubs.members(of: "lualayout.CustomLayout")
         let compositional = stubs.members(of: "lualayout.CompositionalLayout")
-        #expect(flow.union(custom).union(compositional) == Set(LayoutNames.all))
+        expectEqual(flow.union(custom).union(compositional), Set(LayoutNames.all))
         #expect(
             compositional
                 == Set(
@@ -72,18 +73,18 @@ struct EditorStubsTests {
                 == Set(
                     LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks
                         + LayoutNames.layoutProperties))
-        #expect(custom == Set(LayoutNames.hooks + LayoutNames.customCallbacks + LayoutNames.layoutProperties))
+        expectEqual(custom, Set(LayoutNames.hooks + LayoutNames.customCallbacks + LayoutNames.layoutProperties))
     }
 
     @Test func cvOutAndAttributesMatchTheRunningEngine() throws {
         let attributes = stubs.members(of: "lualayout.Attributes")
         let engine = try EngineSurface(probingAttributes: attributes.sorted())
-        #expect(stubs.members(of: "lualayout.CollectionView") == engine.collectionView)
-        #expect(stubs.members(of: "lualayout.Out") == engine.out)
+        expectEqual(stubs.members(of: "lualayout.CollectionView"), engine.collectionView)
+        expectEqual(stubs.members(of: "lualayout.Out"), engine.out)
         #expect(
             engine.missingAttributes.isEmpty,
             "the stubs' attributes fields the engine does not answer: \(engine.missingAttributes)")
-        #expect(attributes.count == 17)
+        expectEqual(attributes.count, 17)
     }
 
     /// The globals the stubs declare: a layout's (flow, compositional, the sandbox's require), which exist in
@@ -91,10 +92,10 @@ struct EditorStubsTests {
     @Test func stubGlobalsExistInTheSandbox() throws {
         let engine = try EngineSurface(probingAttributes: [])
         let scenario = Set(ScenarioScript.eventNames + ScenarioScript.queryNames + ScenarioScript.checkNames)
-        #expect(stubs.globals.subtracting(scenario) == ["flow", "require", "compositional"])
-        #expect(stubs.globals.subtracting(scenario).isSubset(of: engine.globals))
-        #expect(scenario.isSubset(of: stubs.globals))
-        #expect(scenario.isDisjoint(with: engine.globals))
+        expectEqual(stubs.globals.subtracting(scenario), ["flow", "require", "compositional"])
+        expect(stubs.globals.subtracting(scenario).isSubset(of: engine.globals))
+        expect(scenario.isSubset(of: stubs.globals))
+        expect(scenario.isDisjoint(with: engine.globals))
     }
 
     /// The controller and view classes declare exactly what the simulator reads and offers.
@@ -102,12 +103,12 @@ struct EditorStubsTests {
         #expect(
             stubs.members(of: "lualayout.Controller")
                 == Set(ControllerScript.callbackNames + ControllerScript.optionNames))
-        #expect(stubs.members(of: "lualayout.View") == Set(ControllerScript.viewMethodNames))
+        expectEqual(stubs.members(of: "lualayout.View"), Set(ControllerScript.viewMethodNames))
     }
 
     /// The compositional namespace's functions are declared, exactly.
     @Test func compositionalNamespaceMatchesTheEngine() {
-        #expect(stubs.members(of: "lualayout.Compositional") == Set(CompositionalPrelude.functions))
+        expectEqual(stubs.members(of: "lualayout.Compositional"), Set(CompositionalPrelude.functions))
     }
 
     /// Every `lualayout.*` type the stubs and the examples' annotations use is declared (a
@@ -128,9 +129,9 @@ struct EditorStubsTests {
                 for type in Self.qualifiedNames(in: String(line)) { used.append((file, type)) }
             }
         }
-        #expect(used.contains { $0.file == "circle.lua" && $0.type == "lualayout.CustomLayout" })
+        expect(used.contains { $0.file == "circle.lua" && $0.type == "lualayout.CustomLayout" })
         for (file, type) in used {
-            #expect(declared.contains(type), "\(file) uses \(type), which the stubs do not declare")
+            expect(declared.contains(type), "\(file) uses \(type), which the stubs do not declare")
         }
     }
 
@@ -153,18 +154,18 @@ struct EditorStubsTests {
         let path = EditorFiles.root + "/" + folder + ".luarc.json"
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-        let workspace = try #require(json["workspace"] as? [String: Any])
-        let libraries = try #require(workspace["library"] as? [String])
-        #expect(libraries == [library])
+        let workspace = try require(json["workspace"] as? [String: Any])
+        let libraries = try require(workspace["library"] as? [String])
+        expectEqual(libraries, [library])
         let base = URL(fileURLWithPath: EditorFiles.root + "/" + folder)
-        #expect(FileManager.default.fileExists(atPath: base.appendingPathComponent(library + "/lualayout.lua").path))
-        let runtime = try #require(json["runtime"] as? [String: Any])
-        #expect(runtime["version"] as? String == "Lua 5.4")
-        let builtin = try #require(runtime["builtin"] as? [String: String])
+        expect(FileManager.default.fileExists(atPath: base.appendingPathComponent(library + "/lualayout.lua").path))
+        let runtime = try require(json["runtime"] as? [String: Any])
+        expectEqual(runtime["version"] as? String, "Lua 5.4")
+        let builtin = try require(runtime["builtin"] as? [String: String])
         let engine = try EngineSurface(probingAttributes: [])
         for library in ["coroutine", "debug", "io", "os", "package"] {
-            #expect(builtin[library] == "disable")
-            #expect(!engine.globals.contains(library), "\(library) is in the sandbox after all")
+            expectEqual(builtin[library], "disable")
+            expect(!engine.globals.contains(library), "\(library) is in the sandbox after all")
         }
     }
 }

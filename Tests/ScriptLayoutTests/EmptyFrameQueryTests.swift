@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// Issue 10.11: a rect query returns what CGRectIntersectsRect would: never a frame with zero
@@ -21,8 +22,8 @@ struct EmptyFrameQueryTests {
                 """)
         let context = makeContext(counts: [4])
         try layout.prepare(in: context)
-        #expect(try layout.layoutAttributesForElements(in: everything, context: context).map(\.key) == [.cell(0, 2)])
-        #expect(try layout.allLayoutAttributes(context: context).count == 4)
+        expectEqual(try layout.layoutAttributesForElements(in: everything, context: context).map(\.key), [.cell(0, 2)])
+        expectEqual(try layout.allLayoutAttributes(context: context).count, 4)
         #expect(
             try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context)?.frame
                 == Rect(x: 20, y: 0, width: 0, height: 10))
@@ -38,8 +39,8 @@ struct EmptyFrameQueryTests {
                 """)
         let context = makeContext(counts: [3])
         try layout.prepare(in: context)
-        #expect(try layout.layoutAttributesForElements(in: everything, context: context).map(\.key) == [.cell(0, 2)])
-        #expect(try layout.allLayoutAttributes(context: context).count == 3)
+        expectEqual(try layout.layoutAttributesForElements(in: everything, context: context).map(\.key), [.cell(0, 2)])
+        expectEqual(try layout.allLayoutAttributes(context: context).count, 3)
     }
 
     @Test func anEmptyQueryRectFindsNothing() throws {

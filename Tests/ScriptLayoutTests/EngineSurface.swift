@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 import ScriptLayout
 
@@ -55,7 +56,7 @@ struct EngineSurface {
         let context = CollectionContext(
             bounds: Rect(x: 0, y: 0, width: 100, height: 100), data: CollectionData(counts: [1]))
         try layout.prepare(in: context)
-        let header = try #require(try layout.allLayoutAttributes(context: context).first)
+        let header = try require(try layout.allLayoutAttributes(context: context).first)
         func strings(_ field: String) -> [String] {
             guard case .array(let values)? = header.custom[field] else { return [] }
             return values.compactMap { if case .string(let text) = $0 { text } else { nil } }

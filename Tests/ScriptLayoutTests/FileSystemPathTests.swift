@@ -1,4 +1,5 @@
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// The folder `require` and the scenario runner resolve modules in: NSString's
@@ -18,6 +19,6 @@ struct FileSystemPathTests {
         ("", ""),
     ])
     func folderPart(_ path: String, _ expected: String) {
-        #expect(FileSystemPath.directory(of: path) == expected)
+        expectEqual(FileSystemPath.directory(of: path), expected)
     }
 }

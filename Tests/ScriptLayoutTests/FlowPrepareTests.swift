@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// docs/parity.md §1: a flow subclass's `prepare(cv, out)` adds supplementary and decoration views.
@@ -34,13 +35,13 @@ struct FlowPrepareTests {
                 Rect(x: 0, y: 50, width: 100, height: 1), Rect(x: 110, y: 50, width: 100, height: 1),
                 Rect(x: 220, y: 50, width: 100, height: 1), Rect(x: 0, y: 110, width: 100, height: 1),
             ])
-        let badge = try #require(all.first { $0.kind == "badge" })
-        #expect(badge.frame == Rect(x: 90, y: -10, width: 20, height: 20) && badge.zIndex == 5)
-        #expect(all.allSatisfy { $0.custom["seen"] == .string($0.category.name) })
-        #expect(all.count == 4 + 4 + 1)
+        let badge = try require(all.first { $0.kind == "badge" })
+        expect(badge.frame == Rect(x: 90, y: -10, width: 20, height: 20) && badge.zIndex == 5)
+        expect(all.allSatisfy { $0.custom["seen"] == .string($0.category.name) })
+        expectEqual(all.count, 4 + 4 + 1)
         // The flow's content size stays (out:contentSize was not called): 2 lines, 50 + 10 + 50.
-        #expect(layout.collectionViewContentSize == Size(width: 320, height: 110))
-        #expect(layout.fields.hooks.contains("prepare"))
+        expectEqual(layout.collectionViewContentSize, Size(width: 320, height: 110))
+        expect(layout.fields.hooks.contains("prepare"))
     }
 
     /// Adding an element the flow already placed (its header) is a located error, and so is
@@ -67,7 +68,7 @@ struct FlowPrepareTests {
             end
             return layout
             """)
-        #expect(twice?.message == "test.lua:2: decoration \"line\" [0, 0] was placed twice")
+        expectEqual(twice?.message, "test.lua:2: decoration \"line\" [0, 0] was placed twice")
     }
 
     /// A pinned header stays the flow's (placed at query time); an added "header" at its index

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// Hand-derived vectors for the UIKit flow layout (Vectors/flow-vectors.json): each names the
@@ -76,7 +77,7 @@ struct FlowVectorTests {
         let layout = try ScriptLayout(source: vector.script, name: "\(vector.name).lua")
         let context = vector.context
         try layout.prepare(in: context)
-        #expect(layout.collectionViewContentSize == Size(width: vector.contentSize[0], height: vector.contentSize[1]))
+        expectEqual(layout.collectionViewContentSize, Size(width: vector.contentSize[0], height: vector.contentSize[1]))
         let elements: [LayoutAttributes]
         if let r = vector.rect {
             elements = try layout.layoutAttributesForElements(
@@ -85,10 +86,10 @@ struct FlowVectorTests {
             elements = try layout.allLayoutAttributes(context: context)
         }
         let actual = elements.map { ExpectedFrame(key: $0.key, frame: $0.frame) }
-        #expect(actual == vector.expected, "\(vector.rule)")
+        expectEqual(actual, vector.expected, "\(vector.rule)")
         // Headers and footers sit above cells; nothing else carries a zIndex.
         for element in elements {
-            #expect(element.zIndex == (element.category == .supplementary ? 10 : 0))
+            expectEqual(element.zIndex, (element.category == .supplementary ? 10 : 0))
         }
     }
 
@@ -101,7 +102,7 @@ struct FlowVectorTests {
             let size = layout.collectionViewContentSize
             let everything = Rect(x: -10_000, y: -10_000, width: size.width + 20_000, height: size.height + 20_000)
             let queried = try layout.layoutAttributesForElements(in: everything, context: context)
-            #expect(queried == (try layout.allLayoutAttributes(context: context)), "\(vector.name)")
+            expectEqual(queried, (try layout.allLayoutAttributes(context: context)), "\(vector.name)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// Scripts that change themselves, reach out of their folder or read state they should not
@@ -29,10 +30,10 @@ struct HostileScriptTests {
                 error.message
                     == "gone.lua:2: the layout's prepare is no longer a function (it is nil now: was it replaced or removed while the layout ran?)"
             )
-            #expect(error.evaluating == "prepare(cv, out)")
+            expectEqual(error.evaluating, "prepare(cv, out)")
         }
         // The layout stays usable for queries of what it last prepared.
-        #expect(try layout.allLayoutAttributes(context: context).count == 1)
+        expectEqual(try layout.allLayoutAttributes(context: context).count, 1)
     }
 
     /// A bounds-change hook that removes `prepare` and asks for the invalidation (the preview's
@@ -51,10 +52,10 @@ struct HostileScriptTests {
         try layout.prepare(in: context)
         for offset in 1...20 {
             let bounds = Rect(x: 0, y: Double(offset), width: 320, height: 480)
-            #expect(try layout.shouldInvalidateLayout(forBoundsChange: bounds, context: context))
+            expect(try layout.shouldInvalidateLayout(forBoundsChange: bounds, context: context))
             #expect(throws: ScriptError.self) { try layout.prepare(in: context) }
         }
-        #expect(try layout.allLayoutAttributes(context: context).map(\.alpha) == [0.5])
+        expectEqual(try layout.allLayoutAttributes(context: context).map(\.alpha), [0.5])
     }
 
     private func folder(_ files: [String: String]) throws -> String {
@@ -99,14 +100,14 @@ struct HostileScriptTests {
             file?.message
                 == "\(directory)/file.lua:1: module 'passwd': \(directory)/passwd.lua leads outside the script's folder (only Lua files beside the script can be required)"
         )
-        #expect(file?.message.contains("root:") == false)
+        expectEqual(file?.message.contains("root:"), false)
         let folder = loadError(directory + "/folder.lua")
         #expect(
             folder?.message
                 == "\(directory)/folder.lua:1: module 'elsewhere.secret': \(directory)/elsewhere/secret.lua leads outside the script's folder (only Lua files beside the script can be required)"
         )
         // A link to a file beside the script is fine.
-        #expect(loadError(directory + "/inside.lua") == nil)
+        expect(loadError(directory + "/inside.lua") == nil)
     }
 
     /// A module that requires itself is a located error at its `require` line, not a stack
@@ -181,10 +182,10 @@ struct HostileScriptTests {
         let header = try run(
             "return flow{ referenceSizeForHeader = function() return {10, 20, width = 30, height = 40} end }",
             makeContext(counts: [1]))
-        #expect(property[0].frame.size == Size(width: 10, height: 20))
-        #expect(callback[0].frame.size == Size(width: 10, height: 20))
+        expectEqual(property[0].frame.size, Size(width: 10, height: 20))
+        expectEqual(callback[0].frame.size, Size(width: 10, height: 20))
         // A vertical flow's header spans the width; its height is the size's second number.
-        #expect(header.first { $0.category == .supplementary }?.frame.height == 20)
+        expectEqual(header.first { $0.category == .supplementary }?.frame.height, 20)
     }
 
     /// Insets are four numbers, or named: five numbers are an error, not silently cut.
@@ -206,6 +207,6 @@ struct HostileScriptTests {
         let layout = try ScriptLayout(file: path)
         let context = makeContext(counts: [1])
         try layout.prepare(in: context)
-        #expect(try layout.allLayoutAttributes(context: context)[0].frame.width == 2)
+        expectEqual(try layout.allLayoutAttributes(context: context)[0].frame.width, 2)
     }
 }

@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// Lazy attributes for huge sets (issue 34 item 5): a custom layout whose `prepare` places
@@ -30,18 +31,18 @@ struct LazyLayoutTests {
         let layout = try ScriptLayout(source: Self.rows)
         let context = makeContext(counts: [1000])
         try layout.prepare(in: context)
-        #expect(layout.collectionViewContentSize == Size(width: 100, height: 49_990))
+        expectEqual(layout.collectionViewContentSize, Size(width: 100, height: 49_990))
         // y 95…205: the callback places rows floor(95 / 50) = 1 to floor(205 / 50) = 4; row 1
         // (50…90) ends before 95, so the engine keeps rows 2 (100…140), 3 and 4 (200…240).
         let found = try layout.layoutAttributesForElements(
             in: Rect(x: 0, y: 95, width: 100, height: 110), context: context)
-        #expect(found.map(\.indexPath.item) == [2, 3, 4])
-        #expect(found.map(\.frame) == [2, 3, 4].map(Self.frame))
-        #expect(found.map { $0.custom["row"] } == [2, 3, 4].map { .number(Double($0)) })
+        expectEqual(found.map(\.indexPath.item), [2, 3, 4])
+        expectEqual(found.map(\.frame), [2, 3, 4].map(Self.frame))
+        expectEqual(found.map { $0.custom["row"] }, [2, 3, 4].map { .number(Double($0)) })
         let one = try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 999), context: context)
-        #expect(one?.frame == Self.frame(999) && one?.custom["row"] == .number(999))
-        #expect(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1000), context: context) == nil)
-        #expect(try layout.allLayoutAttributes(context: context).count == 1000)
+        expect(one?.frame == Self.frame(999) && one?.custom["row"] == .number(999))
+        expect(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1000), context: context) == nil)
+        expectEqual(try layout.allLayoutAttributes(context: context).count, 1000)
     }
 
     /// The rect-query hooks apply to what elementsInRect placed, as to a stored element.
@@ -53,8 +54,8 @@ struct LazyLayoutTests {
         try layout.prepare(in: context)
         let found = try layout.layoutAttributesForElements(
             in: Rect(x: 0, y: 0, width: 100, height: 40), context: context)
-        #expect(found.map(\.alpha) == [0.5])
-        #expect(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 3), context: context)?.alpha == 0.5)
+        expectEqual(found.map(\.alpha), [0.5])
+        expectEqual(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 3), context: context)?.alpha, 0.5)
     }
 
     @Test(arguments: [
@@ -81,7 +82,7 @@ struct LazyLayoutTests {
     ])
     func mistakesAreLocated(source: String, message: String) {
         let error = scriptError(source)
-        #expect(error?.message.contains(message) == true, "got \(error?.message ?? "no error")")
+        expectEqual(error?.message.contains(message), true, "got \(error?.message ?? "no error")")
     }
 
     @Test func aBadItemAnswerSaysWhatOutCellRefuses() throws {
@@ -96,12 +97,12 @@ struct LazyLayoutTests {
         do {
             _ = try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 3), context: context)
         } catch let error as ScriptError {
-            #expect(error.message.hasPrefix("layout.lua:9: "))
+            expect(error.message.hasPrefix("layout.lua:9: "))
             #expect(
                 error.message.contains(
                     "itemAttributes must return x, y, w, h [, extra] as out:cell takes them: out:cell [0, 3]: frame (0, 150, -1, 40) must be finite with a size ≥ 0"
                 ))
-            #expect(error.evaluating == "itemAttributes(cv, 0, 3)")
+            expectEqual(error.evaluating, "itemAttributes(cv, 0, 3)")
         }
     }
 }

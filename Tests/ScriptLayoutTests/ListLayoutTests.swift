@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// docs/parity.md §8: `compositional.list{...}` (docs/lists.md). Every context is 375×667 at @2x
@@ -54,12 +55,12 @@ struct ListLayoutTests {
                 Self.rect(16, 303.5, 359, 0.5), Self.rect(16, 347.5, 359, 0.5),
             ])
         let separators = elements.filter { $0.kind == "separator" }
-        #expect(separators.map(\.indexPath) == [.init(0, 0), .init(0, 1), .init(0, 2), .init(1, 0), .init(1, 1)])
+        expectEqual(separators.map(\.indexPath), [.init(0, 0), .init(0, 1), .init(0, 2), .init(1, 0), .init(1, 1)])
         let layout = try ScriptLayout(
             source: Self.list(#"appearance = "plain", headerMode = "supplementary", footerMode = "supplementary""#),
             name: "test.lua")
         try layout.prepare(in: Self.context(counts: [3, 2]))
-        #expect(layout.collectionViewContentSize == Size(width: 375, height: 376))
+        expectEqual(layout.collectionViewContentSize, Size(width: 375, height: 376))
     }
 
     /// insetGrouped, no header: 35 above the section → rows from 35. The column is inset by
@@ -78,15 +79,15 @@ struct ListLayoutTests {
                 Self.rect(32, 78.5, 327, 0.5), Self.rect(32, 122.5, 327, 0.5),
             ])
         let cells = elements.filter { $0.category == .cell }
-        #expect(cells.map { $0.custom["cornerRadius"] } == Array(repeating: .number(10), count: 3))
-        #expect(cells.map { $0.custom["corners"] } == [.string("top"), .string("none"), .string("bottom")])
+        expectEqual(cells.map { $0.custom["cornerRadius"] }, Array(repeating: .number(10), count: 3))
+        expectEqual(cells.map { $0.custom["corners"] }, [.string("top"), .string("none"), .string("bottom")])
     }
 
     /// A single-row insetGrouped section rounds all four corners.
     @Test func aSingleRowRoundsEveryCorner() throws {
         let elements = try run(Self.list(#"appearance = "insetGrouped""#), Self.context(counts: [1]))
-        #expect(elements.first?.custom["corners"] == .string("all"))
-        #expect(Self.frames(elements, .decoration, "separator").isEmpty)
+        expectEqual(elements.first?.custom["corners"], .string("all"))
+        expect(Self.frames(elements, .decoration, "separator").isEmpty)
     }
 
     /// Given layout margins (24 each side) replace the system ones: the column is x 24,
@@ -95,14 +96,14 @@ struct ListLayoutTests {
         var context = Self.context(counts: [2])
         context.layoutMargins = EdgeInsets(top: 0, left: 24, bottom: 0, right: 24)
         let elements = try run(Self.list(#"appearance = "insetGrouped""#), context)
-        #expect(Self.frames(elements, .cell) == [Self.rect(24, 35, 327, 44), Self.rect(24, 79, 327, 44)])
-        #expect(Self.frames(elements, .decoration, "separator") == [Self.rect(40, 78.5, 311, 0.5)])
+        expectEqual(Self.frames(elements, .cell), [Self.rect(24, 35, 327, 44), Self.rect(24, 79, 327, 44)])
+        expectEqual(Self.frames(elements, .decoration, "separator"), [Self.rect(40, 78.5, 311, 0.5)])
     }
 
     /// 768 wide (≥ 414): the system margin is 20: column x 20, width 768 − 40 = 728.
     @Test func wideBoundsUseTwentyPointMargins() throws {
         let elements = try run(Self.list(#"appearance = "insetGrouped""#), Self.context(width: 768, counts: [1]))
-        #expect(Self.frames(elements, .cell) == [Self.rect(20, 35, 728, 44)])
+        expectEqual(Self.frames(elements, .cell), [Self.rect(20, 35, 728, 44)])
     }
 
     /// grouped, firstItemInSection: 35 above; item 0 is the header row (0, 35), marked
@@ -116,9 +117,9 @@ struct ListLayoutTests {
             Self.frames(elements, .cell) == [
                 Self.rect(0, 35, 375, 44), Self.rect(0, 79, 375, 44), Self.rect(0, 123, 375, 44),
             ])
-        #expect(elements.first?.custom["listHeader"] == .bool(true))
-        #expect(Self.frames(elements, .decoration, "separator") == [Self.rect(16, 122.5, 359, 0.5)])
-        #expect(elements.filter { $0.category == .supplementary }.isEmpty)
+        expectEqual(elements.first?.custom["listHeader"], .bool(true))
+        expectEqual(Self.frames(elements, .decoration, "separator"), [Self.rect(16, 122.5, 359, 0.5)])
+        expect(elements.filter { $0.category == .supplementary }.isEmpty)
     }
 
     /// Self-sizing: rows answer 60 + 10·item (the width 999 is not taken: rows are as wide
@@ -138,8 +139,8 @@ struct ListLayoutTests {
                 end
                 """)
         let elements = try run(source, Self.context(counts: [2]))
-        #expect(Self.frames(elements, .supplementary, "header") == [Self.rect(0, 22, 375, 40)])
-        #expect(Self.frames(elements, .cell) == [Self.rect(0, 62, 375, 60), Self.rect(0, 122, 375, 70)])
+        expectEqual(Self.frames(elements, .supplementary, "header"), [Self.rect(0, 22, 375, 40)])
+        expectEqual(Self.frames(elements, .cell), [Self.rect(0, 62, 375, 60), Self.rect(0, 122, 375, 70)])
         #expect(
             Self.frames(elements, .decoration, "separator") == [
                 Self.rect(16, 121.5, 359, 0.5), Self.rect(16, 191.5, 359, 0.5),
@@ -153,16 +154,16 @@ struct ListLayoutTests {
         var context = Self.context(counts: [2])
         context.layoutDirection = .rightToLeft
         let elements = try run(Self.list(#"appearance = "insetGrouped""#), context)
-        #expect(Self.frames(elements, .cell) == [Self.rect(16, 35, 343, 44), Self.rect(16, 79, 343, 44)])
-        #expect(Self.frames(elements, .decoration, "separator") == [Self.rect(16, 78.5, 327, 0.5)])
+        expectEqual(Self.frames(elements, .cell), [Self.rect(16, 35, 343, 44), Self.rect(16, 79, 343, 44)])
+        expectEqual(Self.frames(elements, .decoration, "separator"), [Self.rect(16, 78.5, 327, 0.5)])
     }
 
     /// `showsSeparators = false`: rows only.
     @Test func separatorsCanBeHidden() throws {
         let elements = try run(
             Self.list(#"appearance = "plain", showsSeparators = false"#), Self.context(counts: [3]))
-        #expect(elements.filter { $0.category != .cell }.isEmpty)
-        #expect(Self.frames(elements, .cell).map(\.minY) == [0, 44, 88])
+        expect(elements.filter { $0.category != .cell }.isEmpty)
+        expectEqual(Self.frames(elements, .cell).map(\.minY), [0, 44, 88])
     }
 
     /// `list = ...` is the whole layout: one list section for every data section. Plain,
@@ -172,7 +173,7 @@ struct ListLayoutTests {
             return compositional{ list = compositional.list{ appearance = "plain" } }
             """
         let elements = try run(source, Self.context(counts: [1, 1]))
-        #expect(Self.frames(elements, .cell) == [Self.rect(0, 0, 375, 44), Self.rect(0, 44, 375, 44)])
+        expectEqual(Self.frames(elements, .cell), [Self.rect(0, 0, 375, 44), Self.rect(0, 44, 375, 44)])
         #expect(
             Self.frames(elements, .decoration, "separator") == [
                 Self.rect(16, 43.5, 359, 0.5), Self.rect(16, 87.5, 359, 0.5),
@@ -191,17 +192,17 @@ struct ListLayoutTests {
             }
             """
         let elements = try run(source, Self.context(counts: [1, 1]))
-        #expect(Self.frames(elements, .cell) == [Self.rect(0, 0, 375, 44), Self.rect(16, 79, 343, 44)])
+        expectEqual(Self.frames(elements, .cell), [Self.rect(0, 0, 375, 44), Self.rect(16, 79, 343, 44)])
     }
 
     /// sidebar: 10 above the section, the column the band less 10 each side (x 10, width
     /// 355): rows at 10 and 54, every row rounded (`corners = "all"`), no separators by default.
     @Test func sidebarRowsAreInsetAndRounded() throws {
         let elements = try run(Self.list(#"appearance = "sidebar""#), Self.context(counts: [2]))
-        #expect(Self.frames(elements, .cell) == [Self.rect(10, 10, 355, 44), Self.rect(10, 54, 355, 44)])
-        #expect(elements.allSatisfy { $0.category == .cell })
-        #expect(elements.map { $0.custom["corners"] } == [.string("all"), .string("all")])
-        #expect(elements.map { $0.custom["cornerRadius"] } == [.number(10), .number(10)])
+        expectEqual(Self.frames(elements, .cell), [Self.rect(10, 10, 355, 44), Self.rect(10, 54, 355, 44)])
+        expect(elements.allSatisfy { $0.category == .cell })
+        expectEqual(elements.map { $0.custom["corners"] }, [.string("all"), .string("all")])
+        expectEqual(elements.map { $0.custom["cornerRadius"] }, [.number(10), .number(10)])
     }
 
     /// A sidebar asked for separators gets one under each row but the last: from
@@ -209,14 +210,14 @@ struct ListLayoutTests {
     @Test func sidebarSeparatorsOnRequest() throws {
         let elements = try run(
             Self.list(#"appearance = "sidebar", showsSeparators = true"#), Self.context(counts: [2]))
-        #expect(Self.frames(elements, .decoration, "separator") == [Self.rect(26, 53.5, 339, 0.5)])
+        expectEqual(Self.frames(elements, .decoration, "separator"), [Self.rect(26, 53.5, 339, 0.5)])
     }
 
     /// sidebarPlain: no spacing, the whole band, no separators: rows at 0 and 44.
     @Test func sidebarPlainRowsSpanTheBand() throws {
         let elements = try run(Self.list(#"appearance = "sidebarPlain""#), Self.context(counts: [2]))
-        #expect(elements.map(\.frame) == [Self.rect(0, 0, 375, 44), Self.rect(0, 44, 375, 44)])
-        #expect(elements.allSatisfy { $0.custom.isEmpty })
+        expectEqual(elements.map(\.frame), [Self.rect(0, 0, 375, 44), Self.rect(0, 44, 375, 44)])
+        expect(elements.allSatisfy { $0.custom.isEmpty })
     }
 
     /// grouped with a header and `headerTopPadding = 8`: 35 + 8 = 43 → the header (estimate
@@ -226,13 +227,13 @@ struct ListLayoutTests {
         let grouped = try run(
             Self.list(#"appearance = "grouped", headerMode = "supplementary", headerTopPadding = 8"#),
             Self.context(counts: [1]))
-        #expect(Self.frames(grouped, .supplementary, "header") == [Self.rect(0, 43, 375, 38)])
-        #expect(Self.frames(grouped, .cell) == [Self.rect(0, 81, 375, 44)])
+        expectEqual(Self.frames(grouped, .supplementary, "header"), [Self.rect(0, 43, 375, 38)])
+        expectEqual(Self.frames(grouped, .cell), [Self.rect(0, 81, 375, 44)])
         let plain = try run(
             Self.list(#"appearance = "plain", headerMode = "supplementary", headerTopPadding = 0"#),
             Self.context(counts: [1]))
-        #expect(Self.frames(plain, .supplementary, "header") == [Self.rect(0, 0, 375, 28)])
-        #expect(Self.frames(plain, .cell) == [Self.rect(0, 28, 375, 44)])
+        expectEqual(Self.frames(plain, .supplementary, "header"), [Self.rect(0, 0, 375, 28)])
+        expectEqual(Self.frames(plain, .cell), [Self.rect(0, 28, 375, 44)])
     }
 
     /// `backgroundColor`: a "background" decoration over the whole section (plain, two rows:
@@ -242,11 +243,11 @@ struct ListLayoutTests {
         let elements = try run(
             Self.list(##"appearance = "plain", backgroundColor = "#F2F2F7""##), Self.context(counts: [2]))
         let background = elements.filter { $0.kind == "background" }
-        #expect(background.map(\.frame) == [Self.rect(0, 0, 375, 88)])
-        #expect(background.first?.custom["backgroundColor"] == .string("#F2F2F7"))
-        #expect(background.first?.zIndex == 0)
-        #expect(elements.filter { $0.category == .cell }.map(\.zIndex) == [1, 1])
-        #expect(elements.filter { $0.kind == "separator" }.map(\.zIndex) == [2, 2])
+        expectEqual(background.map(\.frame), [Self.rect(0, 0, 375, 88)])
+        expectEqual(background.first?.custom["backgroundColor"], .string("#F2F2F7"))
+        expectEqual(background.first?.zIndex, 0)
+        expectEqual(elements.filter { $0.category == .cell }.map(\.zIndex), [1, 1])
+        expectEqual(elements.filter { $0.kind == "separator" }.map(\.zIndex), [2, 2])
     }
 
     @Test func misspelledValuesAreRefusedWhereWritten() {
@@ -254,7 +255,7 @@ struct ListLayoutTests {
             scriptError(Self.list(#"appearance = "insetgrouped""#))?.message
                 == #"test.lua:2: compositional.list: appearance must be "plain", "grouped", "insetGrouped", "sidebar" or "sidebarPlain", got the string "insetgrouped" (did you mean "insetGrouped"?)"#
         )
-        #expect(scriptError(Self.list(""))?.message == "test.lua:2: compositional.list: appearance is required")
+        expectEqual(scriptError(Self.list(""))?.message, "test.lua:2: compositional.list: appearance is required")
         #expect(
             scriptError(Self.list(#"appearance = "plain", headerTopPadding = -1"#))?.message
                 == "test.lua:2: compositional.list: headerTopPadding must be a finite number ≥ 0, got -1")
@@ -282,7 +283,7 @@ struct ListLayoutTests {
             return compositional{ list = C.list{ appearance = "plain" },
               section = C.section{ group = C.group{ axis = "vertical", width = 10, height = 10, subitem = C.item{ width = 10, height = 10 }, count = 1 } } }
             """
-        #expect(scriptError(both)?.message == "test.lua:2: compositional{...}: give either list or section, not both")
+        expectEqual(scriptError(both)?.message, "test.lua:2: compositional{...}: give either list or section, not both")
         let notAList = """
             local C = compositional
             return compositional{ list = C.section{ group = C.group{ axis = "vertical", width = 10, height = 10, subitem = C.item{ width = 10, height = 10 }, count = 1 } } }

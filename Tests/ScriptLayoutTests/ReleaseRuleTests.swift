@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 @testable import ScriptLayout
 
@@ -31,21 +32,21 @@ struct ReleaseRuleTests {
         let modern = try Self.prepared(Self.row(nil), ios: 16)
         let legacy = try Self.prepared(Self.row(nil), ios: 15)
         let context = makeContext(width: 375, scale: 2, counts: [5])
-        #expect(try modern.allLayoutAttributes(context: context)[2].frame.x == 168)
-        #expect(try legacy.allLayoutAttributes(context: context)[2].frame.x == 168.5)
-        #expect(modern.warnings.isEmpty && legacy.warnings.isEmpty)
+        expectEqual(try modern.allLayoutAttributes(context: context)[2].frame.x, 168)
+        expectEqual(try legacy.allLayoutAttributes(context: context)[2].frame.x, 168.5)
+        expect(modern.warnings.isEmpty && legacy.warnings.isEmpty)
     }
 
     /// A script's roundingModel overrides the release's, and says so when they differ.
     @Test func roundingModelOverridesAndWarns() throws {
         let overridden = try Self.prepared(Self.row("legacy"), ios: 17)
         let context = makeContext(width: 375, scale: 2, counts: [5])
-        #expect(try overridden.allLayoutAttributes(context: context)[2].frame.x == 168.5)
+        expectEqual(try overridden.allLayoutAttributes(context: context)[2].frame.x, 168.5)
         #expect(
             overridden.warnings == [
                 #"layout.lua:4: warning: roundingModel = "legacy" overrides the rounding of iOS 17 (modern)"#
             ])
-        #expect(try Self.prepared(Self.row("legacy"), ios: 14).warnings.isEmpty)
+        expect(try Self.prepared(Self.row("legacy"), ios: 14).warnings.isEmpty)
     }
 
     /// A plain list's supplementary header: 22 points down from iOS 15 (lists.md), at the
@@ -57,6 +58,6 @@ struct ReleaseRuleTests {
             ios: ios, counts: [1])
         let context = makeContext(width: 375, scale: 2, counts: [1])
         let header = try layout.allLayoutAttributes(context: context).first { $0.category == .supplementary }
-        #expect(header?.frame == Rect(x: 0, y: y, width: 375, height: 28))
+        expectEqual(header?.frame, Rect(x: 0, y: y, width: 375, height: 28))
     }
 }

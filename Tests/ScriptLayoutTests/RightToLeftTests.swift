@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// docs/parity.md §6: what flips right to left, and what the layout's own code sees.
@@ -24,16 +25,16 @@ struct RightToLeftTests {
             return layout
             """
         let plain = try run(source, Self.context(.rightToLeft))
-        #expect(plain[0].frame.x == 10)
-        #expect(plain[0].custom["direction"] == .string("rightToLeft"))
+        expectEqual(plain[0].frame.x, 10)
+        expectEqual(plain[0].custom["direction"], .string("rightToLeft"))
         let flipping = try run(
             source.replacingOccurrences(
                 of: "return layout", with: "layout.flipsHorizontallyInOppositeLayoutDirection = true\nreturn layout"),
             Self.context(.rightToLeft))
-        #expect(flipping[0].frame.x == 240)
-        #expect(flipping[0].custom["seenX"] == .number(10))
+        expectEqual(flipping[0].frame.x, 240)
+        expectEqual(flipping[0].custom["seenX"], .number(10))
         // Left to right nothing flips.
-        #expect(try run(source, Self.context(.leftToRight))[0].custom["direction"] == .string("leftToRight"))
+        expectEqual(try run(source, Self.context(.leftToRight))[0].custom["direction"], .string("leftToRight"))
     }
 
     /// A flow may opt out (a UIKit subclass returning false): one 100-wide item in a 300-wide
@@ -42,7 +43,8 @@ struct RightToLeftTests {
         let flow = "return flow{ itemSize = {100, 10}, flipsHorizontallyInOppositeLayoutDirection = %@ }"
         #expect(
             try run(flow.replacingOccurrences(of: "%@", with: "true"), Self.context(.rightToLeft))[0].frame.x == 200)
-        #expect(try run(flow.replacingOccurrences(of: "%@", with: "false"), Self.context(.rightToLeft))[0].frame.x == 0)
+        expectEqual(
+            try run(flow.replacingOccurrences(of: "%@", with: "false"), Self.context(.rightToLeft))[0].frame.x, 0)
     }
 
     /// Scroll targeting sees mirrored offsets: a horizontal flow 100 items of 100 (no spacing)
@@ -62,10 +64,10 @@ struct RightToLeftTests {
         var context = Self.context(.rightToLeft)
         context.data = CollectionData(counts: [100])
         try layout.prepare(in: context)
-        #expect(layout.collectionViewContentSize.width == 10_000)
+        expectEqual(layout.collectionViewContentSize.width, 10_000)
         let target = try layout.targetContentOffset(
             forProposedContentOffset: Point(x: 1030, y: 0), withScrollingVelocity: Point(x: 0, y: 0),
             context: context)
-        #expect(target == Point(x: 1000, y: 0))
+        expectEqual(target, Point(x: 1000, y: 0))
     }
 }

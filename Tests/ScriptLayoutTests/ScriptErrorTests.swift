@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// Every bad script ends in a located error naming what was being evaluated — never a crash.
@@ -262,9 +263,9 @@ struct ScriptErrorTests {
     @Test(arguments: cases)
     func locatedError(_ c: Case) {
         let error = scriptError(c.source)
-        #expect(error?.kind == c.kind)
-        #expect(error?.message == c.message)
-        #expect(error?.evaluating == c.evaluating)
+        expectEqual(error?.kind, c.kind)
+        expectEqual(error?.message, c.message)
+        expectEqual(error?.evaluating, c.evaluating)
     }
 
     @Test func runtimeErrorsCarryTheTraceback() {
@@ -286,14 +287,14 @@ struct ScriptErrorTests {
         let spin = scriptError(
             "return { prepare = function(cv, out) while true do end end }",
             options: .init(limits: .init(instructions: 50_000)))
-        #expect(spin?.kind == .instructionBudget)
-        #expect(spin?.evaluating == "prepare(cv, out)")
+        expectEqual(spin?.kind, .instructionBudget)
+        expectEqual(spin?.evaluating, "prepare(cv, out)")
         let hog = scriptError(
             "return { prepare = function(cv, out) local t = {} for i = 1, 1e9 do t[i] = i end end }",
             options: .init(limits: .init(memoryBytes: 1 << 20)))
-        #expect(hog?.kind == .memory)
+        expectEqual(hog?.kind, .memory)
         // Lua reports memory errors without a place; the engine names the line last seen running.
-        #expect(hog?.message == "test.lua:1: memory limit exceeded (1 MiB; raise it with --max-memory)")
+        expectEqual(hog?.message, "test.lua:1: memory limit exceeded (1 MiB; raise it with --max-memory)")
         // Placed elements count against the cap too: 80 bytes each once stored plus 48 in the
         // placement buffer, so 1 MiB holds at most 1048576 / 128 = 8192 elements, less what
         // the Lua state itself uses (some 30–60 KiB).
@@ -303,19 +304,19 @@ struct ScriptErrorTests {
         func allowance(_ error: ScriptError?) -> Int {
             Int(error?.message.split(separator: " ").dropFirst(6).first ?? "") ?? .max
         }
-        #expect(many?.message.hasPrefix("test.lua:1: out:cell: memory limit exceeded after ") == true)
+        expectEqual(many?.message.hasPrefix("test.lua:1: out:cell: memory limit exceeded after "), true)
         #expect(
             many?.message.hasSuffix(
                 " elements placed in one prepare (each costs about 128 bytes of the memory cap; raise it with --max-memory)"
             ) == true)
-        #expect((7_500..<8_192).contains(allowance(many)), "\(many?.message ?? "no error")")
+        expect((7_500..<8_192).contains(allowance(many)), "\(many?.message ?? "no error")")
         // …and share the cap with the Lua state: a 512 KiB string leaves room for fewer cells.
         let shared = scriptError(
             "local big = string.rep('x', 1 << 19)\nreturn { prepare = function(cv, out) for i = 0, 1e7 do out:cell(0, i, 0, 0, 1, 1) end end }",
             makeContext(counts: [20_000_000]), options: .init(limits: .init(memoryBytes: 2 << 20)))
         // Without sharing, 2 MiB would hold 16384 cells; with 512 KiB held, under (2 MiB − 512 KiB) / 128 = 12288.
-        #expect(allowance(shared) < 12_288, "\(shared?.message ?? "no error")")
+        expect(allowance(shared) < 12_288, "\(shared?.message ?? "no error")")
         let topLevel = scriptError("while true do end", options: .init(limits: .init(instructions: 50_000)))
-        #expect(topLevel?.kind == .instructionBudget)
+        expectEqual(topLevel?.kind, .instructionBudget)
     }
 }

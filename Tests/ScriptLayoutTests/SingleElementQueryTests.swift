@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// docs/parity.md §4: the single-element query hooks, and UIKit's names warned with the Lua spelling.
@@ -42,8 +43,8 @@ struct SingleElementQueryTests {
             try layout.allLayoutAttributes(context: context).map(\.frame)
                 == Array(repeating: Rect(x: 5, y: 0, width: 10, height: 10), count: 3))
         // An element the layout does not hold is nil, and no hook runs for it.
-        #expect(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context) == nil)
-        #expect(layout.fields.hooks.contains("layoutAttributesForDecorationElement"))
+        expect(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context) == nil)
+        expect(layout.fields.hooks.contains("layoutAttributesForDecorationElement"))
     }
 
     /// An error in the hook is located and says what was evaluated.
@@ -60,8 +61,8 @@ struct SingleElementQueryTests {
         do {
             _ = try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 0), context: context)
         } catch let error as ScriptError {
-            #expect(error.description.contains("t.lua:2: no"))
-            #expect(error.description.contains("layoutAttributesForItem(cv, a) for cell [0, 0]"))
+            expect(error.description.contains("t.lua:2: no"))
+            expect(error.description.contains("layoutAttributesForItem(cv, a) for cell [0, 0]"))
         }
     }
 
@@ -85,12 +86,12 @@ struct SingleElementQueryTests {
                 "layout.lua:5: warning: 'layoutAttributesForItemAtIndexPath' is UIKit's name; here: layoutAttributesForItem(cv, a)",
                 "layout.lua:6: warning: 'prepareLayout' is UIKit's name; here: prepare(cv, out)",
             ])
-        #expect(layout.fields.unknown == ["helper"])
+        expectEqual(layout.fields.unknown, ["helper"])
         do {
             _ = try ScriptLayout(source: source, name: "layout.lua", options: .init(strict: true))
             Issue.record("strict mode should refuse UIKit's names")
         } catch {
-            #expect(error.message.contains("is UIKit's name; here: ") && error.message.hasSuffix("(strict mode)"))
+            expect(error.message.contains("is UIKit's name; here: ") && error.message.hasSuffix("(strict mode)"))
         }
         let flow = try ScriptLayout(
             source: "return flow{\n  sizeForItemAtIndexPath = function() return 1, 1 end }", name: "f.lua")

@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// What a UIKit layout subclass can do, from Lua: `super` queries, the list override, flow
@@ -38,15 +39,15 @@ struct SubclassParityTests {
             }
             """, makeContext(counts: [3]))
         let cells = elements.filter { $0.category == .cell }
-        #expect(cells.map(\.frame.x) == [1000, 1110, 1220])
+        expectEqual(cells.map(\.frame.x), [1000, 1110, 1220])
         // The edited copy (-5) never leaks into the next query: it reads 0 and 110 again.
-        #expect(cells.map { $0.custom["leftX"] } == [.string("none"), .number(-5), .number(-5)])
-        #expect(cells.map { $0.custom["leftAgain"] } == [.string("none"), .number(0), .number(110)])
-        #expect(cells.allSatisfy { $0.custom["missing"] == .bool(true) && $0.custom["header"] == .number(-30) })
-        #expect(cells.allSatisfy { $0.custom["band"] == .number(-1) })
+        expectEqual(cells.map { $0.custom["leftX"] }, [.string("none"), .number(-5), .number(-5)])
+        expectEqual(cells.map { $0.custom["leftAgain"] }, [.string("none"), .number(0), .number(110)])
+        expect(cells.allSatisfy { $0.custom["missing"] == .bool(true) && $0.custom["header"] == .number(-30) })
+        expect(cells.allSatisfy { $0.custom["band"] == .number(-1) })
         // x 100…120 meets cell 0 (0…100? no: maxX 100 is not inside), cell 1 (110…210), the band
         // (0…320) and nothing else at y 0…10 (the header is at -30…0).
-        #expect(cells.allSatisfy { $0.custom["inRect"] == .number(2) })
+        expect(cells.allSatisfy { $0.custom["inRect"] == .number(2) })
     }
 
     /// On a flow layout, super returns the flow's own placement.
@@ -63,7 +64,7 @@ struct SubclassParityTests {
             """, makeContext(width: 320, counts: [2]))
         // 320 wide, two 100-wide columns fit three: the grid spreads 320 − 300 = 20 over two
         // gaps, so columns start at 0, 110, 220; item 0 is at x 0.
-        #expect(elements.allSatisfy { $0.custom["firstWidth"] == .number(100) && $0.custom["firstX"] == .number(0) })
+        expect(elements.allSatisfy { $0.custom["firstWidth"] == .number(100) && $0.custom["firstX"] == .number(0) })
     }
 
     @Test func superQueriesAreRefusedDuringPrepare() throws {
@@ -105,10 +106,10 @@ struct SubclassParityTests {
             elements.map(\.key) == [
                 .cell(0, 0), .cell(0, 2), .supplementary("header", 0, 0), .decoration("band", 0, 0),
             ])
-        #expect(elements.map(\.alpha) == [0.5, 0.5, 1, 0.5])
-        #expect(elements[2].frame == Rect(x: 0, y: 20, width: 320, height: 30))
+        expectEqual(elements.map(\.alpha), [0.5, 0.5, 1, 0.5])
+        expectEqual(elements[2].frame, Rect(x: 0, y: 20, width: 320, height: 30))
         // Per-element queries do not go through the list hook.
-        #expect(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context)?.alpha == 1)
+        expectEqual(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context)?.alpha, 1)
     }
 
     @Test(arguments: [
@@ -141,8 +142,8 @@ struct SubclassParityTests {
             _ = try layout.layoutAttributesForElements(in: rect, context: context)
             Issue.record("expected an error")
         } catch let error as ScriptError {
-            #expect(error.message == message)
-            #expect(error.evaluating == "layoutAttributesForElements(cv, rect, elements)")
+            expectEqual(error.message, message)
+            expectEqual(error.evaluating, "layoutAttributesForElements(cv, rect, elements)")
         }
     }
 
@@ -193,14 +194,14 @@ struct SubclassParityTests {
     func indexPathsMustExist(call: String, message: String) {
         let error = scriptError(
             "return { prepare = function(cv, out)\n  \(call)\nend }", makeContext(counts: [3]), name: "t.lua")
-        #expect(error?.message == message)
+        expectEqual(error?.message, message)
     }
 
     @Test func decorationsMayGoAnywhere() throws {
         let elements = try run(
             "return { prepare = function(cv, out) out:decoration('grid', 9, 9, 0, 0, 5, 5) end }",
             makeContext(counts: [0]))
-        #expect(elements.map(\.key) == [.decoration("grid", 9, 9)])
+        expectEqual(elements.map(\.key), [.decoration("grid", 9, 9)])
     }
 
     /// Misspelled overrides are reported with the intended name, not ignored; `strict` makes
@@ -257,11 +258,11 @@ struct SubclassParityTests {
             context(
                 width: 375, counts: [3], contentInset: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20),
                 safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)))
-        #expect(elements.map(\.frame.x) == [0, 118, 235])
+        expectEqual(elements.map(\.frame.x), [0, 118, 235])
         let layout = try ScriptLayout(source: "return flow{ itemSize = {100, 100} }")
         let c = context(width: 375, counts: [3], contentInset: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20))
         try layout.prepare(in: c)
-        #expect(layout.collectionViewContentSize == Size(width: 335, height: 100))
+        expectEqual(layout.collectionViewContentSize, Size(width: 335, height: 100))
     }
 
     /// `sectionInsetReference`: landscape, 812 wide, safe area 44 at both sides, layout margins

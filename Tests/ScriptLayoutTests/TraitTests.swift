@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// docs/parity.md §7: `cv.traits` in every callback, `env.traitCollection` in providers.
@@ -20,8 +21,8 @@ struct TraitTests {
 
     @Test func defaultsAreAPhoneInPortrait() throws {
         let elements = try run(Self.source, makeContext(width: 300, counts: [1]))
-        #expect(elements[0].frame.width == 50)
-        #expect(elements[0].custom["seen"] == .string("phone regular large 1"))
+        expectEqual(elements[0].frame.width, 50)
+        expectEqual(elements[0].custom["seen"], .string("phone regular large 1"))
     }
 
     @Test func givenTraitsReachTheScript() throws {
@@ -30,14 +31,14 @@ struct TraitTests {
             horizontalSizeClass: "regular", verticalSizeClass: "compact", userInterfaceIdiom: "pad",
             preferredContentSizeCategory: "accessibilityLarge")
         let elements = try run(Self.source, context)
-        #expect(elements[0].frame.width == 100)
-        #expect(elements[0].custom["seen"] == .string("pad compact accessibilityLarge 2"))
+        expectEqual(elements[0].frame.width, 100)
+        expectEqual(elements[0].custom["seen"], .string("pad compact accessibilityLarge 2"))
     }
 
     @Test func cvTraitsIsReadOnly() {
         let error = scriptError(
             "return { prepare = function(cv, out) cv.traits.horizontalSizeClass = 'regular' end }")
-        #expect(error?.message == "test.lua:1: cv.traits is read-only")
+        expectEqual(error?.message, "test.lua:1: cv.traits is read-only")
     }
 
     @Test func unknownTraitsAreRefused() {
@@ -45,8 +46,8 @@ struct TraitTests {
         #expect(
             traits.set("horizontalSizeClass", "wide")
                 == "trait horizontalSizeClass must be one of compact, regular, got 'wide'")
-        #expect(traits.set("colour", "red")?.hasPrefix("unknown trait 'colour'") == true)
-        #expect(traits.set("preferredContentSizeCategory", "extraLarge") == nil)
-        #expect(traits.preferredContentSizeCategory == "extraLarge")
+        expectEqual(traits.set("colour", "red")?.hasPrefix("unknown trait 'colour'"), true)
+        expect(traits.set("preferredContentSizeCategory", "extraLarge") == nil)
+        expectEqual(traits.preferredContentSizeCategory, "extraLarge")
     }
 }

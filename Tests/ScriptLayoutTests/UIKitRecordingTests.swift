@@ -1,4 +1,5 @@
 import LayoutEngine
+import TestExpectations
 import Testing
 @testable import ScriptLayout
 
@@ -132,12 +133,12 @@ struct UIKitRecordingTests {
     @Test func countGroupItemsResolveAgainstTheInteriorLessSpacingsIOS17() throws {
         let frames = try Self.frames(Self.supplementary, ios: 17, counts: [5])
         let side = Self.px(230)
-        #expect(frames[.cell(0, 0)] == Self.r(0, 0, side, side))
-        #expect(frames[.cell(0, 1)] == Self.r(Self.px(278), 0, side, side))
-        #expect(frames[.cell(0, 2)] == Self.r(Self.px(556), 0, side, side))
-        #expect(frames[.cell(0, 3)] == Self.r(Self.px(834), 0, side, side))
+        expectEqual(frames[.cell(0, 0)], Self.r(0, 0, side, side))
+        expectEqual(frames[.cell(0, 1)], Self.r(Self.px(278), 0, side, side))
+        expectEqual(frames[.cell(0, 2)], Self.r(Self.px(556), 0, side, side))
+        expectEqual(frames[.cell(0, 3)], Self.r(Self.px(834), 0, side, side))
         // The second group starts 80 + 16 = 96 down.
-        #expect(frames[.cell(0, 4)] == Self.r(0, 96, side, side))
+        expectEqual(frames[.cell(0, 4)], Self.r(0, 96, side, side))
     }
 
     /// testSupplementaryItem.1.png, iOS 14 (3d497cf): the legacy model keeps 76.75 and rounds
@@ -146,9 +147,9 @@ struct UIKitRecordingTests {
     @Test func countGroupItemsIOS14RoundLegacy() throws {
         let frames = try Self.frames(Self.supplementary, ios: 14, counts: [5])
         let side = Self.px(230)
-        #expect(frames[.cell(0, 1)] == Self.r(Self.px(278), 0, side, side))
-        #expect(frames[.cell(0, 2)] == Self.r(Self.px(557), 0, side, side))
-        #expect(frames[.cell(0, 3)] == Self.r(Self.px(835), 0, side, side))
+        expectEqual(frames[.cell(0, 1)], Self.r(Self.px(278), 0, side, side))
+        expectEqual(frames[.cell(0, 2)], Self.r(Self.px(557), 0, side, side))
+        expectEqual(frames[.cell(0, 3)], Self.r(Self.px(835), 0, side, side))
     }
 
     // MARK: - Difference 2: a group's supplementary items
@@ -163,13 +164,15 @@ struct UIKitRecordingTests {
     @Test(arguments: [14, 17])
     func groupSupplementariesAnchorInsideTheInsetsAtTheGroupIndex(ios: Int) throws {
         let one = try Self.frames(Self.supplementary, ios: ios, counts: [5])
-        #expect(one[Self.supplementary("footer", 0, 0)] == Self.r(355, 10, 20, 60))
-        #expect(one[Self.supplementary("footer", 0, 1)] == Self.r(355, 106, 20, 60))
-        #expect(one[Self.supplementary("footer", 0, 4)] == nil)
+        expectEqual(one[Self.supplementary("footer", 0, 0)], Self.r(355, 10, 20, 60))
+        expectEqual(one[Self.supplementary("footer", 0, 1)], Self.r(355, 106, 20, 60))
+        expect(one[Self.supplementary("footer", 0, 4)] == nil)
         let two = try Self.frames(Self.supplementary, ios: ios, counts: [23, 2])
-        for g in 0..<6 { #expect(two[Self.supplementary("footer", 0, g)] == Self.r(355, 10 + 96 * Double(g), 20, 60)) }
-        #expect(two[Self.supplementary("footer", 0, 6)] == nil)
-        #expect(two[Self.supplementary("footer", 1, 0)] == Self.r(355, 586, 20, 60))
+        for g in 0..<6 {
+            expectEqual(two[Self.supplementary("footer", 0, g)], Self.r(355, 10 + 96 * Double(g), 20, 60))
+        }
+        expect(two[Self.supplementary("footer", 0, 6)] == nil)
+        expectEqual(two[Self.supplementary("footer", 1, 0)], Self.r(355, 586, 20, 60))
     }
 
     /// The badges (item supplementaries, unchanged): origin = cell's top-trailing − (15, 0) +
@@ -178,10 +181,10 @@ struct UIKitRecordingTests {
     /// squares at x 208 px (both), 1042 px (iOS 17) and 1043 px (iOS 14), y −23 px.
     @Test func badgesFollowTheirCells() throws {
         let modern = try Self.frames(Self.supplementary, ios: 17, counts: [5])
-        #expect(modern[Self.supplementary("header", 0, 0)] == Self.r(Self.px(208), Self.px(-23), 15, 15))
-        #expect(modern[Self.supplementary("header", 0, 3)] == Self.r(Self.px(1042), Self.px(-23), 15, 15))
+        expectEqual(modern[Self.supplementary("header", 0, 0)], Self.r(Self.px(208), Self.px(-23), 15, 15))
+        expectEqual(modern[Self.supplementary("header", 0, 3)], Self.r(Self.px(1042), Self.px(-23), 15, 15))
         let legacy = try Self.frames(Self.supplementary, ios: 14, counts: [5])
-        #expect(legacy[Self.supplementary("header", 0, 3)] == Self.r(Self.px(1043), Self.px(-23), 15, 15))
+        expectEqual(legacy[Self.supplementary("header", 0, 3)], Self.r(Self.px(1043), Self.px(-23), 15, 15))
     }
 
     // MARK: - Differences 3 and 4: empty sections
@@ -192,12 +195,12 @@ struct UIKitRecordingTests {
     /// above the bottom: 812 − 54 − 34 − 24 = 700 (2100 px).
     @Test func emptySectionIOS17TakesNoContent() throws {
         let frames = try Self.frames(Self.list, ios: 17, counts: [0, 20])
-        #expect(frames[Self.supplementary("header", 0, 0)] == Self.r(0, 0, 375, 24))
-        #expect(frames[Self.supplementary("footer", 0, 0)] == Self.r(0, 24, 375, 24))
-        #expect(frames[Self.supplementary("header", 1, 0)] == Self.r(0, 48, 375, 24))
-        #expect(frames[.cell(1, 0)] == Self.r(0, 72, 375, 40))
-        #expect(frames[.cell(1, 1)] == Self.r(0, 114, 375, 40))
-        #expect(frames[Self.supplementary("footer", 1, 0)] == Self.r(0, 700, 375, 24))
+        expectEqual(frames[Self.supplementary("header", 0, 0)], Self.r(0, 0, 375, 24))
+        expectEqual(frames[Self.supplementary("footer", 0, 0)], Self.r(0, 24, 375, 24))
+        expectEqual(frames[Self.supplementary("header", 1, 0)], Self.r(0, 48, 375, 24))
+        expectEqual(frames[.cell(1, 0)], Self.r(0, 72, 375, 40))
+        expectEqual(frames[.cell(1, 1)], Self.r(0, 114, 375, 40))
+        expectEqual(frames[Self.supplementary("footer", 1, 0)], Self.r(0, 700, 375, 24))
     }
 
     /// testListSection.3.png, iOS 14 (124595c): the empty section's content is −2 (minus the
@@ -208,11 +211,11 @@ struct UIKitRecordingTests {
     /// (210 px); section 1's footer 812 − 47 − 34 − 24 = 707.
     @Test func emptySectionIOS14IsMinusTheSpacing() throws {
         let frames = try Self.frames(Self.list, ios: 14, counts: [0, 20])
-        #expect(frames[Self.supplementary("header", 0, 0)] == Self.r(0, -2, 375, 24))
-        #expect(frames[Self.supplementary("footer", 0, 0)] == Self.r(0, 24, 375, 24))
-        #expect(frames[Self.supplementary("header", 1, 0)] == Self.r(0, 46, 375, 24))
-        #expect(frames[.cell(1, 0)] == Self.r(0, 70, 375, 40))
-        #expect(frames[Self.supplementary("footer", 1, 0)] == Self.r(0, 707, 375, 24))
+        expectEqual(frames[Self.supplementary("header", 0, 0)], Self.r(0, -2, 375, 24))
+        expectEqual(frames[Self.supplementary("footer", 0, 0)], Self.r(0, 24, 375, 24))
+        expectEqual(frames[Self.supplementary("header", 1, 0)], Self.r(0, 46, 375, 24))
+        expectEqual(frames[.cell(1, 0)], Self.r(0, 70, 375, 40))
+        expectEqual(frames[Self.supplementary("footer", 1, 0)], Self.r(0, 707, 375, 24))
     }
 
     /// testDecorationItem.3.png (orthogonal, background): iOS 17 (fe2f7a6) gives the empty
@@ -224,17 +227,17 @@ struct UIKitRecordingTests {
     /// (48, 335, 622, 909 px); iOS 14 keeps 87.75: 16 + i × 95.75 → 48, 335, 623, 910 px.
     @Test func emptyOrthogonalSection() throws {
         let modern = try Self.frames(Self.decoration, ios: 17, counts: [0, 10, 10])
-        #expect(modern[Self.decoration(0)] == nil)
-        #expect(modern[Self.decoration(1)] == Self.r(0, 0, 375, 72))
+        expect(modern[Self.decoration(0)] == nil)
+        expectEqual(modern[Self.decoration(1)], Self.r(0, 0, 375, 72))
         let width = Self.px(263)
         for (i, x) in [48.0, 335, 622, 909].enumerated() {
-            #expect(modern[.cell(1, i)] == Self.r(Self.px(x), 16, width, 40))
+            expectEqual(modern[.cell(1, i)], Self.r(Self.px(x), 16, width, 40))
         }
         let legacy = try Self.frames(Self.decoration, ios: 14, counts: [0, 10, 10])
-        #expect(legacy[Self.decoration(0)] == Self.r(0, 0, 375, 72))
-        #expect(legacy[Self.decoration(1)] == Self.r(0, 72, 375, 72))
+        expectEqual(legacy[Self.decoration(0)], Self.r(0, 0, 375, 72))
+        expectEqual(legacy[Self.decoration(1)], Self.r(0, 72, 375, 72))
         for (i, x) in [48.0, 335, 623, 910].enumerated() {
-            #expect(legacy[.cell(1, i)] == Self.r(Self.px(x), 88, width, 40))
+            expectEqual(legacy[.cell(1, i)], Self.r(Self.px(x), 88, width, 40))
         }
     }
 
@@ -247,11 +250,11 @@ struct UIKitRecordingTests {
     @Test(arguments: [(14, 0.0), (17, 8.0)])
     func sectionSpacingFollowsAnEmptySection(ios: Int, top: Double) throws {
         let frames = try Self.frames(Self.innerGroups, ios: ios, counts: [0, 12])
-        #expect(frames[.cell(1, 0)] == Self.r(16, top, Self.px(331), 100))
-        #expect(frames[.cell(1, 1)] == Self.r(Self.px(403), top, Self.px(319), 46))
-        #expect(frames[.cell(1, 2)] == Self.r(Self.px(403), top + 54, Self.px(319), 46))
+        expectEqual(frames[.cell(1, 0)], Self.r(16, top, Self.px(331), 100))
+        expectEqual(frames[.cell(1, 1)], Self.r(Self.px(403), top, Self.px(319), 46))
+        expectEqual(frames[.cell(1, 2)], Self.r(Self.px(403), top + 54, Self.px(319), 46))
         for (i, y) in [0.0, 36, 72].enumerated() {
-            #expect(frames[.cell(1, 3 + i)] == Self.r(Self.px(746), top + y, Self.px(331), 28))
+            expectEqual(frames[.cell(1, 3 + i)], Self.r(Self.px(746), top + y, Self.px(331), 28))
         }
     }
 
@@ -262,9 +265,9 @@ struct UIKitRecordingTests {
     @Test(arguments: [14, 17])
     func pinnedHeaderAndFooter(ios: Int) throws {
         let frames = try Self.frames(Self.list, ios: ios, counts: [5])
-        #expect(frames[Self.supplementary("header", 0, 0)] == Self.r(0, 0, 375, 24))
-        for i in 0..<5 { #expect(frames[.cell(0, i)] == Self.r(0, 24 + 42 * Double(i), 375, 40)) }
-        #expect(frames[Self.supplementary("footer", 0, 0)] == Self.r(0, 232, 375, 24))
+        expectEqual(frames[Self.supplementary("header", 0, 0)], Self.r(0, 0, 375, 24))
+        for i in 0..<5 { expectEqual(frames[.cell(0, i)], Self.r(0, 24 + 42 * Double(i), 375, 40)) }
+        expectEqual(frames[Self.supplementary("footer", 0, 0)], Self.r(0, 232, 375, 24))
     }
 
     /// testInnerGroups.2.png, both releases: section 0 (23 items, 6 a group) ends after 4
@@ -273,10 +276,10 @@ struct UIKitRecordingTests {
     @Test(arguments: [14, 17])
     func partialNestedGroups(ios: Int) throws {
         let frames = try Self.frames(Self.innerGroups, ios: ios, counts: [23, 2, 6])
-        #expect(frames[.cell(0, 22)] == Self.r(Self.px(746), 324 + 36, Self.px(331), 28))
-        #expect(frames[.cell(0, 23)] == nil)
-        #expect(frames[.cell(1, 0)] == Self.r(16, 432, Self.px(331), 100))
-        #expect(frames[.cell(1, 1)] == Self.r(Self.px(403), 432, Self.px(319), 46))
-        #expect(frames[.cell(2, 0)] == Self.r(16, 540, Self.px(331), 100))
+        expectEqual(frames[.cell(0, 22)], Self.r(Self.px(746), 324 + 36, Self.px(331), 28))
+        expect(frames[.cell(0, 23)] == nil)
+        expectEqual(frames[.cell(1, 0)], Self.r(16, 432, Self.px(331), 100))
+        expectEqual(frames[.cell(1, 1)], Self.r(Self.px(403), 432, Self.px(319), 46))
+        expectEqual(frames[.cell(2, 0)], Self.r(16, 540, Self.px(331), 100))
     }
 }

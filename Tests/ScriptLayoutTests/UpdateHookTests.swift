@@ -1,5 +1,6 @@
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 /// The update hooks a UIKit subclass overrides; flow and custom layouts take them alike.
@@ -43,24 +44,24 @@ struct UpdateHookTests {
                 CollectionUpdate(action: .delete, before: .init(section: 0, item: 0), after: nil),
             ], context: context)
 
-        let inserted = try #require(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 2), context: context))
+        let inserted = try require(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 2), context: context))
         let start = try layout.initialLayoutAttributes(forAppearing: inserted, context: context)
         // Centre of the viewport (0, 100, 320, 480) is (160, 340); a 100×100 cell → origin (110, 290).
-        #expect(start.frame == Rect(x: 110, y: 290, width: 100, height: 100))
-        #expect(start.alpha == 0)
+        expectEqual(start.frame, Rect(x: 110, y: 290, width: 100, height: 100))
+        expectEqual(start.alpha, 0)
 
-        let moved = try #require(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context))
-        #expect(try layout.initialLayoutAttributes(forAppearing: moved, context: context) == moved)
+        let moved = try require(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context))
+        expectEqual(try layout.initialLayoutAttributes(forAppearing: moved, context: context), moved)
 
         let footer = LayoutAttributes(
             key: .supplementary("footer", 0, 0), frame: Rect(x: 0, y: 300, width: 320, height: 40))
         var expectedEnd = footer
         expectedEnd.frame.origin.y = 250
         expectedEnd.custom = ["finalizedBefore": .bool(false)]
-        #expect(try layout.finalLayoutAttributes(forDisappearing: footer, context: context) == expectedEnd)
+        expectEqual(try layout.finalLayoutAttributes(forDisappearing: footer, context: context), expectedEnd)
         try layout.finalizeCollectionViewUpdates(context: context)
         expectedEnd.custom = ["finalizedBefore": .bool(true)]
-        #expect(try layout.finalLayoutAttributes(forDisappearing: footer, context: context) == expectedEnd)
+        expectEqual(try layout.finalLayoutAttributes(forDisappearing: footer, context: context), expectedEnd)
     }
 
     /// Through the whole update cycle: inserting (0, 2) into 4 items (100×100, 320 wide:
@@ -74,10 +75,10 @@ struct UpdateHookTests {
         new.data = CollectionData(counts: [5])
         let plan = try UpdatePlanner.plan(
             layout: layout, old: old, new: new, update: BatchUpdate(insertedItems: [LayoutIndexPath(0, 2)]))
-        let inserted = try #require(plan.entries.first { $0.change == .insert })
-        #expect(inserted.indexPathAfter == LayoutIndexPath(0, 2))
-        #expect(inserted.from.frame == Rect(x: 110, y: 290, width: 100, height: 100) && inserted.from.alpha == 0)
-        #expect(inserted.to.frame == Rect(x: 220, y: 0, width: 100, height: 100) && inserted.to.alpha == 1)
+        let inserted = try require(plan.entries.first { $0.change == .insert })
+        expectEqual(inserted.indexPathAfter, LayoutIndexPath(0, 2))
+        expect(inserted.from.frame == Rect(x: 110, y: 290, width: 100, height: 100) && inserted.from.alpha == 0)
+        expect(inserted.to.frame == Rect(x: 220, y: 0, width: 100, height: 100) && inserted.to.alpha == 1)
         let shifted = plan.entries.filter {
             $0.indexPathBefore == LayoutIndexPath(0, 2) || $0.indexPathBefore == LayoutIndexPath(0, 3)
         }
@@ -89,7 +90,7 @@ struct UpdateHookTests {
             shifted.map(\.to.frame) == [
                 Rect(x: 0, y: 110, width: 100, height: 100), Rect(x: 110, y: 110, width: 100, height: 100),
             ])
-        #expect(shifted.allSatisfy { $0.from.alpha == 1 && $0.change == .persist })
+        expect(shifted.allSatisfy { $0.from.alpha == 1 && $0.change == .persist })
     }
 
     /// A moved item is asked about with its new index path (as UIKit passes it), so the
@@ -104,13 +105,13 @@ struct UpdateHookTests {
             insertedItems: [LayoutIndexPath(0, 2)],
             movedItems: [.init(from: LayoutIndexPath(0, 2), to: LayoutIndexPath(0, 5))])
         let plan = try UpdatePlanner.plan(layout: layout, old: old, new: new, update: update)
-        let moved = try #require(plan.entries.first { $0.change == .move })
-        #expect(moved.indexPathBefore == LayoutIndexPath(0, 2) && moved.indexPathAfter == LayoutIndexPath(0, 5))
-        #expect(moved.from.alpha == 1)
-        #expect(moved.from.frame == Rect(x: 220, y: 0, width: 100, height: 100))
-        #expect(moved.from.indexPath == LayoutIndexPath(0, 5))
-        let inserted = try #require(plan.entries.first { $0.change == .insert })
-        #expect(inserted.from.alpha == 0)
+        let moved = try require(plan.entries.first { $0.change == .move })
+        expect(moved.indexPathBefore == LayoutIndexPath(0, 2) && moved.indexPathAfter == LayoutIndexPath(0, 5))
+        expectEqual(moved.from.alpha, 1)
+        expectEqual(moved.from.frame, Rect(x: 220, y: 0, width: 100, height: 100))
+        expectEqual(moved.from.indexPath, LayoutIndexPath(0, 5))
+        let inserted = try require(plan.entries.first { $0.change == .insert })
+        expectEqual(inserted.from.alpha, 0)
     }
 
     @Test func withoutHooksTheGivenDefaultIsKept() throws {
@@ -123,8 +124,8 @@ struct UpdateHookTests {
             ],
             context: context)
         let faded = LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 0, y: 0, width: 10, height: 10), alpha: 0)
-        #expect(try layout.initialLayoutAttributes(forAppearing: faded, context: context) == faded)
-        #expect(try layout.finalLayoutAttributes(forDisappearing: faded, context: context) == faded)
+        expectEqual(try layout.initialLayoutAttributes(forAppearing: faded, context: context), faded)
+        expectEqual(try layout.finalLayoutAttributes(forDisappearing: faded, context: context), faded)
         try layout.finalizeCollectionViewUpdates(context: context)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @testable import SwiftExport
@@ -19,7 +20,7 @@ struct CompositionalExportTests {
               subitem = item, count = 2, interItemSpacing = C.fixed(10) }
             return compositional{ section = C.section{ group = group, interGroupSpacing = 10, contentInsets = {0, 10, 0, 10} } }
             """)
-        #expect(exported.refusals.isEmpty)
+        expect(exported.refusals.isEmpty)
         #expect(
             exported.swift == """
                 // TestLayout.swift: exported by `lualayout export --swift` from layout.lua (compositional{...}).
@@ -234,11 +235,11 @@ struct CompositionalExportTests {
               subitems = {item} }
             return compositional{ section = C.section{ group = group, interGroupSpacing = 1e-05 } }
             """)
-        #expect(exported.swift.contains(".fractionalWidth(0.3333333333333333)"))
-        #expect(exported.swift.contains(".absolute(0.30000000000000004)"))
-        #expect(exported.swift.contains(".absolute(44.25)"))
-        #expect(exported.swift.contains("section.interGroupSpacing = 1e-05"))
-        #expect(Double("0.3333333333333333") == 1.0 / 3)
-        #expect(Double("0.30000000000000004") == 0.1 + 0.2)
+        expect(exported.swift.contains(".fractionalWidth(0.3333333333333333)"))
+        expect(exported.swift.contains(".absolute(0.30000000000000004)"))
+        expect(exported.swift.contains(".absolute(44.25)"))
+        expect(exported.swift.contains("section.interGroupSpacing = 1e-05"))
+        expectEqual(Double("0.3333333333333333"), 1.0 / 3)
+        expectEqual(Double("0.30000000000000004"), 0.1 + 0.2)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 @testable import SwiftExport
@@ -39,11 +40,11 @@ struct ExportInjectionTests {
             let exported = try Exported(
                 Self.layout(kind: "k" + payload), name: "Case\(index)", scriptName: "dir\(payload)/layout.lua",
                 evaluatedFor: "--data d\(payload).json --state note=\(payload)")
-            try #require(exported.refusals.isEmpty)
+            try require(exported.refusals.isEmpty)
             let scan = SwiftSourceScanner.scan(exported.swift)
             #expect(
                 scan.rawControlCharacters.isEmpty, "U+\(String(scalar.value, radix: 16)): raw in a comment or literal")
-            #expect(!scan.unterminatedLiteral, "U+\(String(scalar.value, radix: 16))")
+            expect(!scan.unterminatedLiteral, "U+\(String(scalar.value, radix: 16))")
             #expect(
                 !scan.code.contains { $0.contains("pwned") }, "U+\(String(scalar.value, radix: 16)): code says pwned")
             #expect(
@@ -56,15 +57,15 @@ struct ExportInjectionTests {
             files.append(file)
         }
         // The compiler agrees: every file parses.
-        #expect(try SwiftSourceScanner.parse(files) == "")
+        expectEqual(try SwiftSourceScanner.parse(files), "")
     }
 
     /// The scanner sees through what it must: a raw newline in a comment is two lines, the
     /// second of them code.
     @Test func theScannerSeesAnInjection() {
         let scan = SwiftSourceScanner.scan("// from x\nfunc pwned() {}\n// rest\nlet s = \"a\\\"b\"")
-        #expect(SwiftSourceScanner.topLevelDeclarations(scan) == ["func pwned", "let s"])
-        #expect(scan.code[1] == "func pwned() {}")
-        #expect(scan.code[3] == "let s = \"\"")
+        expectEqual(SwiftSourceScanner.topLevelDeclarations(scan), ["func pwned", "let s"])
+        expectEqual(scan.code[1], "func pwned() {}")
+        expectEqual(scan.code[3], "let s = \"\"")
     }
 }

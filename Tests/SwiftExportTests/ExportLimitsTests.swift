@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 @testable import SwiftExport
@@ -27,9 +28,9 @@ struct ExportLimitsTests {
             guard let range = line.range(of: "    let ") else { return nil }
             return line[range.upperBound...].prefix { $0 != " " }
         }
-        #expect(Set(declared).count == declared.count, "\(declared)")
-        #expect(declared.contains("layout") && declared.contains("layout2") && declared.contains("layout3"))
-        #expect(exported.body.contains("    let layout = UICollectionViewCompositionalLayout(section: section)\n"))
+        expectEqual(Set(declared).count, declared.count, "\(declared)")
+        expect(declared.contains("layout") && declared.contains("layout2") && declared.contains("layout3"))
+        expect(exported.body.contains("    let layout = UICollectionViewCompositionalLayout(section: section)\n"))
         #expect(
             exported.body.contains(
                 "    static let layout = \"layout\"\n    /// Supplementary: \"Layout\".\n    static let layout2 = \"Layout\"\n"
@@ -58,10 +59,10 @@ struct ExportLimitsTests {
                 "layout.lua: the exported Swift exceeds the memory cap (1 MiB; raise it with --max-memory)"
             ]
         )
-        #expect(capped.swift.isEmpty)
+        expect(capped.swift.isEmpty)
         let whole = try Exported(provider, counts: counts, memoryLimit: 4 << 20)
-        #expect(whole.refusals.isEmpty)
-        #expect(whole.swift.utf8.count > 1 << 20)
+        expect(whole.refusals.isEmpty)
+        expect(whole.swift.utf8.count > 1 << 20)
         #expect(
             whole.header.contains {
                 $0.hasPrefix("// Element kinds (TestElementKind): the data source serves 400 kinds.")

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import TestExpectations
 import Testing
 
 @testable import SwiftExport
@@ -15,7 +16,7 @@ struct ListExportTests {
             """
             return compositional{ list = compositional.list{ appearance = "insetGrouped", headerMode = "supplementary" } }
             """)
-        #expect(exported.refusals.isEmpty)
+        expect(exported.refusals.isEmpty)
         #expect(
             exported.body == """
                 /// The element kinds of makeTestLayout(): the data source serves each supplementary kind (collectionView(_:viewForSupplementaryElementOfKind:at:)); the layout registers a view for each decoration kind.
@@ -53,7 +54,7 @@ struct ListExportTests {
             return compositional{ interSectionSpacing = 8,
               list = C.list{ appearance = "plain", showsSeparators = false, headerTopPadding = 0, backgroundColor = "#FFFFFF" } }
             """)
-        #expect(exported.refusals.isEmpty)
+        expect(exported.refusals.isEmpty)
         #expect(
             exported.body == """
                 @available(iOS 15, *)
@@ -92,7 +93,7 @@ struct ListExportTests {
                 "layout.lua:3: compositional.list needs iOS 14 (UICollectionLayoutListConfiguration), and the deployment target is iOS 13 (--ios 13): export for iOS 14 or later, or do without it",
                 "layout.lua:4: headerTopPadding needs iOS 15 (UICollectionLayoutListConfiguration.headerTopPadding), and the deployment target is iOS 13 (--ios 13): export for iOS 15 or later, or do without it",
             ])
-        #expect(try Exported(source, ios: IOSVersion(15)).refusals.isEmpty)
+        expect(try Exported(source, ios: IOSVersion(15)).refusals.isEmpty)
     }
 
     /// A provider mixing a list with another section names its environment and makes the list from it.

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 @testable import SwiftExport
@@ -67,9 +68,9 @@ struct ProviderAndFlowExportTests {
     /// Two sections, no repetition seen: section 0 as returned, every later one as section 1.
     @Test func sectionsWithoutRepetitionKeepTheLastForLaterIndices() throws {
         let exported = try Exported(Self.alternating, counts: [3, 3])
-        #expect(exported.body.contains("        switch sectionIndex {\n        case 0:\n"))
-        #expect(exported.body.contains("        default:\n"))
-        #expect(!exported.body.contains("case 1:"))
+        expect(exported.body.contains("        switch sectionIndex {\n        case 0:\n"))
+        expect(exported.body.contains("        default:\n"))
+        expect(!exported.body.contains("case 1:"))
         #expect(
             exported.header.contains(
                 "// The provider was called for 2 sections: section 0 as it returned it, every later section as section 1."
@@ -93,7 +94,7 @@ struct ProviderAndFlowExportTests {
         ]
         for (ids, prefix, period) in readings {
             let reading = SectionCycle.shortestReading(ids)
-            #expect(reading.prefix == prefix && reading.period == period, "\(ids)")
+            expect(reading.prefix == prefix && reading.period == period, "\(ids)")
         }
     }
 
@@ -103,8 +104,8 @@ struct ProviderAndFlowExportTests {
         #expect(
             exported.header.contains(
                 "// The provider was called for 1 section, all alike: every section is laid out as section 0."))
-        #expect(exported.body.contains("    let layout = UICollectionViewCompositionalLayout(section: section)\n"))
-        #expect(!exported.body.contains("switch"))
+        expect(exported.body.contains("    let layout = UICollectionViewCompositionalLayout(section: section)\n"))
+        expect(!exported.body.contains("switch"))
     }
 
     static let nilSecond = """
@@ -130,9 +131,9 @@ struct ProviderAndFlowExportTests {
                 "layout.lua:4: sectionProvider returned nil for section 1: UIKit raises \"Invalid section definition\" for a section without a layout; return a section for every section (--allow-partial exports an empty one)"
             ])
         let wide = try Exported(Self.nilSecond, counts: [2, 2, 2], width: 1024, allowPartial: true)
-        #expect(wide.body.contains("subitem: item, count: 4)"))
+        expect(wide.body.contains("subitem: item, count: 4)"))
         // Sections 0 and 2 alike, 1 empty: they repeat every 2.
-        #expect(wide.body.contains("        switch sectionIndex % 2 {\n        case 0:\n"))
+        expect(wide.body.contains("        switch sectionIndex % 2 {\n        case 0:\n"))
         #expect(
             wide.body.contains(
                 """
@@ -143,9 +144,9 @@ struct ProviderAndFlowExportTests {
                             return NSCollectionLayoutSection(group: .horizontal(layoutSize: emptySize, subitems: [emptyItem]))
 
                 """))
-        #expect(wide.body.contains("    }, configuration: configuration)\n"))
+        expect(wide.body.contains("    }, configuration: configuration)\n"))
         let narrow = try Exported(Self.nilSecond, counts: [2, 2, 2], width: 375, allowPartial: true)
-        #expect(narrow.body.contains("subitem: item, count: 2)"))
+        expect(narrow.body.contains("subitem: item, count: 2)"))
     }
 
     /// A provider that returns no section for the options has nothing to export: an error,
@@ -158,8 +159,8 @@ struct ProviderAndFlowExportTests {
             """
         let expected =
             "layout.lua:2: sectionProvider returned no section for these options (2 sections): there is nothing to export; give the data it lays out (--items, --sections or --data)"
-        #expect(try Exported(source, counts: [3, 3]).refusals == [expected])
-        #expect(try Exported(source, counts: [3, 3], allowPartial: true).refusals == [expected])
+        expectEqual(try Exported(source, counts: [3, 3]).refusals, [expected])
+        expectEqual(try Exported(source, counts: [3, 3], allowPartial: true).refusals, [expected])
         #expect(
             try Exported(Self.alternating, counts: []).refusals == [
                 "layout.lua:3: sectionProvider returned no section for these options (0 sections): there is nothing to export; give the data it lays out (--items, --sections or --data)"
@@ -214,9 +215,9 @@ struct ProviderAndFlowExportTests {
               itemSize = function(cv) return cv.bounds.width / 3, 50 end,
             }
             """, width: 300)
-        #expect(exported.refusals.isEmpty)
-        #expect(exported.swift.contains("// itemSize (layout.lua:2) is Lua code, called for those options"))
-        #expect(exported.body.contains("    layout.itemSize = CGSize(width: 100, height: 50)\n"))
+        expect(exported.refusals.isEmpty)
+        expect(exported.swift.contains("// itemSize (layout.lua:2) is Lua code, called for those options"))
+        expect(exported.body.contains("    layout.itemSize = CGSize(width: 100, height: 50)\n"))
     }
 
     /// One located line per callback, in source order; none when partial, which comments each.
@@ -238,7 +239,7 @@ struct ProviderAndFlowExportTests {
                 "layout.lua:6: attributes is Lua code: export writes UIKit values only (--allow-partial exports the rest and marks it)",
             ])
         let partial = try Exported(source, allowPartial: true)
-        #expect(partial.refusals.isEmpty)
+        expect(partial.refusals.isEmpty)
         #expect(
             partial.body.hasSuffix(
                 """
@@ -319,13 +320,13 @@ struct ProviderAndFlowExportTests {
 @Suite("export --swift: literals and names")
 struct SwiftTextTests {
     @Test func numbers() {
-        #expect(SwiftText.points(44) == "44")
-        #expect(SwiftText.points(-0.0) == "0")
-        #expect(SwiftText.points(172.5) == "172.5")
-        #expect(SwiftText.points(1e16) == "1e+16")
-        #expect(SwiftText.fraction(1) == "1.0")
-        #expect(SwiftText.fraction(0.85) == "0.85")
-        #expect(SwiftText.fraction(0) == "0.0")
+        expectEqual(SwiftText.points(44), "44")
+        expectEqual(SwiftText.points(-0.0), "0")
+        expectEqual(SwiftText.points(172.5), "172.5")
+        expectEqual(SwiftText.points(1e16), "1e+16")
+        expectEqual(SwiftText.fraction(1), "1.0")
+        expectEqual(SwiftText.fraction(0.85), "0.85")
+        expectEqual(SwiftText.fraction(0), "0.0")
     }
 
     /// One escaping function for literals and comments: quotes only in literals; line breaks,
@@ -335,10 +336,10 @@ struct SwiftTextTests {
         #expect(
             SwiftText.comment("x\nfunc pwned() {}\r\u{2028}\u{85}\u{202E}\"")
                 == #"x\nfunc pwned() {}\r\u{2028}\u{85}\u{202e}""#)
-        #expect(SwiftText.comment("Examples/compositional/app-store.lua") == "Examples/compositional/app-store.lua")
+        expectEqual(SwiftText.comment("Examples/compositional/app-store.lua"), "Examples/compositional/app-store.lua")
         for value in 0..<0x20 {
             let scalar = Unicode.Scalar(UInt8(value))
-            #expect(!SwiftText.comment("a\(scalar)b").unicodeScalars.contains { $0.value < 0x20 })
+            expect(!SwiftText.comment("a\(scalar)b").unicodeScalars.contains { $0.value < 0x20 })
         }
     }
 
@@ -349,33 +350,33 @@ struct SwiftTextTests {
         #expect(
             SwiftText.identifier(fromKind: "UICollectionElementKindSectionHeader", fallback: "x")
                 == "uiCollectionElementKindSectionHeader")
-        #expect(SwiftText.identifier(fromKind: "Header", fallback: "x") == "header")
-        #expect(SwiftText.identifier(fromKind: "default", fallback: "supplementary") == "defaultSupplementary")
-        #expect(SwiftText.identifier(fromKind: "2x", fallback: "supplementary") == "supplementary")
-        #expect(SwiftText.identifier(fromKind: "ü", fallback: "decoration") == "decoration")
+        expectEqual(SwiftText.identifier(fromKind: "Header", fallback: "x"), "header")
+        expectEqual(SwiftText.identifier(fromKind: "default", fallback: "supplementary"), "defaultSupplementary")
+        expectEqual(SwiftText.identifier(fromKind: "2x", fallback: "supplementary"), "supplementary")
+        expectEqual(SwiftText.identifier(fromKind: "ü", fallback: "decoration"), "decoration")
     }
 
     @Test func layoutNames() {
         #expect(
             SwiftLayoutExport.defaultName(forScript: "Examples/compositional/two-column-grid.lua") == "TwoColumnGrid")
-        #expect(SwiftLayoutExport.defaultName(forScript: "3d.lua") == "Exported")
-        #expect(SwiftLayoutExport.isValidName("AppStore2"))
-        #expect(!SwiftLayoutExport.isValidName("2cool"))
-        #expect(!SwiftLayoutExport.isValidName("a-b"))
+        expectEqual(SwiftLayoutExport.defaultName(forScript: "3d.lua"), "Exported")
+        expect(SwiftLayoutExport.isValidName("AppStore2"))
+        expect(!SwiftLayoutExport.isValidName("2cool"))
+        expect(!SwiftLayoutExport.isValidName("a-b"))
     }
 
     /// Names taken in a scope get a number; a new scope (a switch case) starts afresh.
     @Test func claimedNames() {
         let code = SwiftCode()
-        #expect(code.claim("item") == "item")
-        #expect(code.claim("item") == "item2")
+        expectEqual(code.claim("item"), "item")
+        expectEqual(code.claim("item"), "item2")
         code.scope {
-            #expect(code.claim("group") == "group")
-            #expect(code.claim("item") == "item3")
+            expectEqual(code.claim("group"), "group")
+            expectEqual(code.claim("item"), "item3")
         }
-        #expect(code.claim("group") == "group")
-        #expect(code.claim("item") == "item3")
-        #expect(code.claim("default") == "default2")
+        expectEqual(code.claim("group"), "group")
+        expectEqual(code.claim("item"), "item3")
+        expectEqual(code.claim("default"), "default2")
     }
 
     /// A name taken as it is (`item2`, a kind's) is skipped by the numbers of its base, and
@@ -383,12 +384,12 @@ struct SwiftTextTests {
     /// distinct and in order.
     @Test func claimsAreNumberedOnce() {
         let names = SwiftNames()
-        #expect(names.claim("item2") == "item2")
-        #expect(names.claim("item") == "item")
-        #expect(names.claim("item") == "item3")
+        expectEqual(names.claim("item2"), "item2")
+        expectEqual(names.claim("item"), "item")
+        expectEqual(names.claim("item"), "item3")
         let many = (0..<20_000).map { _ in names.claim("group") }
-        #expect(many.first == "group" && many[1] == "group2" && many.last == "group20000")
-        #expect(Set(many).count == many.count)
+        expect(many.first == "group" && many[1] == "group2" && many.last == "group20000")
+        expectEqual(Set(many).count, many.count)
     }
 
     /// A translated update hook parts from lualayout for items on screen before the update
@@ -401,9 +402,9 @@ struct SwiftTextTests {
             return layout
             """
         let exported = try Exported(hooked, translatesProvider: true)
-        #expect(exported.refusals == [])
+        expectEqual(exported.refusals, [])
         let lines = exported.header.filter { $0.hasPrefix("// Differs from lualayout: ") }
-        #expect(lines.count == 1)
+        expectEqual(lines.count, 1)
         #expect(
             lines.first?.hasPrefix(
                 "// Differs from lualayout: initialLayoutAttributesForAppearingItem: the translated override hands the hook an item's attributes in the new layout"
@@ -414,8 +415,8 @@ struct SwiftTextTests {
             return layout
             """
         let other = try Exported(plain, translatesProvider: true)
-        #expect(other.refusals == [])
-        #expect(other.swift.contains("final class TestLayout: UICollectionViewFlowLayout"))
-        #expect(!other.swift.contains("Differs from lualayout"))
+        expectEqual(other.refusals, [])
+        expect(other.swift.contains("final class TestLayout: UICollectionViewFlowLayout"))
+        expect(!other.swift.contains("Differs from lualayout"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 import ScriptLayout
+import TestExpectations
 import Testing
 
 @testable import SwiftExport
@@ -29,25 +30,25 @@ struct ProviderHooksExportTests {
         try layout.prepare(in: context)
         let elements = try layout.allLayoutAttributes(context: context)
         let cells = elements.filter { $0.category == .cell }
-        #expect(cells.count == 7)
+        expectEqual(cells.count, 7)
         for cell in cells {
             let (section, item) = (cell.indexPath.section, cell.indexPath.item)
             let expected =
                 section == 0
                 ? Rect(x: 0, y: 30 + 50 * Double(item), width: 375, height: 50)
                 : Rect(x: 10, y: 210 + 80 * Double(item), width: 375, height: 80)
-            #expect(cell.frame == expected, "\(cell.indexPath)")
-            #expect(cell.alpha == (item % 2 == 1 ? 0.5 : 1), "\(cell.indexPath)")
-            #expect(cell.hidden == (item == 2), "\(cell.indexPath)")
-            #expect(cell.zIndex == item, "\(cell.indexPath)")
+            expectEqual(cell.frame, expected, "\(cell.indexPath)")
+            expectEqual(cell.alpha, (item % 2 == 1 ? 0.5 : 1), "\(cell.indexPath)")
+            expectEqual(cell.hidden, (item == 2), "\(cell.indexPath)")
+            expectEqual(cell.zIndex, item, "\(cell.indexPath)")
         }
         let headers = elements.filter { $0.kind == "header" }
         #expect(
             headers.map(\.frame) == [
                 Rect(x: 0, y: 0, width: 375, height: 30), Rect(x: 0, y: 180, width: 375, height: 30),
             ])
-        #expect(headers.map(\.alpha) == [0.25, 0.25])
-        #expect(layout.collectionViewContentSize == Size(width: 375, height: 530))
+        expectEqual(headers.map(\.alpha), [0.25, 0.25])
+        expectEqual(layout.collectionViewContentSize, Size(width: 375, height: 530))
     }
 
     /// A hook the translator refuses refuses the export at its line; with `--allow-partial` the
@@ -65,25 +66,25 @@ struct ProviderHooksExportTests {
             partial.header.contains(
                 "// The layout's hooks are not translated (--allow-partial): layout.lua:32: table.unpack with 1 arguments is not in the subset; they are marked below."
             ), "\(partial.header)")
-        #expect(partial.body.contains("func makeTestLayout() -> UICollectionViewCompositionalLayout {"))
-        #expect(partial.body.contains("        script.sectionProvider(sectionIndex, environment)\n"))
-        #expect(partial.body.contains("    // not exported: attributes (layout.lua:25) is Lua code\n"))
+        expect(partial.body.contains("func makeTestLayout() -> UICollectionViewCompositionalLayout {"))
+        expect(partial.body.contains("        script.sectionProvider(sectionIndex, environment)\n"))
+        expect(partial.body.contains("    // not exported: attributes (layout.lua:25) is Lua code\n"))
     }
 
     /// Without `--allow-partial`: one script class holding the provider and the hook, and the
     /// layout subclass the make function returns, given that script.
     @Test func theExportIsOneTranslation() throws {
         let exported = try Exported(Self.source, counts: [3, 4], translatesProvider: true)
-        #expect(exported.refusals == [])
+        expectEqual(exported.refusals, [])
         let body = exported.body
-        #expect(body.contains("final class TestLayout: UICollectionViewCompositionalLayout {"))
-        #expect(body.contains("func makeTestLayout() -> TestLayout {"))
-        #expect(body.contains("    layout.script = script\n"))
-        #expect(body.contains("        for a in elements { script.attributes(cv, a) }\n"))
-        #expect(body.components(separatedBy: "private final class TestScript {").count == 2)
-        #expect(body.contains("    func sectionProvider(_ sectionIndex: Int, "))
-        #expect(body.contains("    func attributes(_ cv: TestContext, _ a: TestAttributes) {"))
-        #expect(!exported.swift.contains("not exported"))
+        expect(body.contains("final class TestLayout: UICollectionViewCompositionalLayout {"))
+        expect(body.contains("func makeTestLayout() -> TestLayout {"))
+        expect(body.contains("    layout.script = script\n"))
+        expect(body.contains("        for a in elements { script.attributes(cv, a) }\n"))
+        expectEqual(body.components(separatedBy: "private final class TestScript {").count, 2)
+        expect(body.contains("    func sectionProvider(_ sectionIndex: Int, "))
+        expect(body.contains("    func attributes(_ cv: TestContext, _ a: TestAttributes) {"))
+        expect(!exported.swift.contains("not exported"))
         #expect(
             exported.header.contains {
                 $0.hasPrefix(

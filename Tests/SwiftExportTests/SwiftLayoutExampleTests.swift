@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 /// `Examples/SwiftLayout` (Swift stays the source): an app's own UICollectionViewLayout
@@ -34,9 +35,9 @@ struct SwiftLayoutExampleTests {
         let scratch = repositoryRoot + "/.build/examples"
         let build = try Self.run(
             "/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch], in: package)
-        try #require(build.0 == 0, "\(build.1)\(build.2)")
+        try require(build.0 == 0, "\(build.1)\(build.2)")
         let recorded = try Self.run(scratch + "/debug/record-waterfall", ["../waterfall.json", "460"], in: package)
-        try #require(recorded.0 == 0, "\(recorded.2)")
+        try require(recorded.0 == 0, "\(recorded.2)")
         let folder = NSTemporaryDirectory() + "swiftlayout-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -45,16 +46,16 @@ struct SwiftLayoutExampleTests {
         let committed = try Self.run(
             lualayout, ["compare", package + "/Recorded/waterfall-offset-460.json", folder + "/swift.json"], in: package
         )
-        #expect(committed.0 == 0, "\(committed.1)")
+        expectEqual(committed.0, 0, "\(committed.1)")
         let lua = try Self.run(
             lualayout,
             [
                 "run", "../waterfall.lua", "--data", "../waterfall.json", "--bounds", "340x300", "--offset", "0,460",
                 "--format", "json", "-o", folder + "/lua.json",
             ], in: package)
-        try #require(lua.0 == 0, "\(lua.2)")
+        try require(lua.0 == 0, "\(lua.2)")
         let prototype = try Self.run(lualayout, ["compare", folder + "/lua.json", folder + "/swift.json"], in: package)
-        #expect(prototype.0 == 0, "\(prototype.1)")
-        #expect(prototype.1.hasSuffix("match: 16 elements\n"))
+        expectEqual(prototype.0, 0, "\(prototype.1)")
+        expect(prototype.1.hasSuffix("match: 16 elements\n"))
     }
 }

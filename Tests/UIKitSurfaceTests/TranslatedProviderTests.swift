@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 
 @testable import UIKitSurface
@@ -20,11 +21,11 @@ struct TranslatedProviderTests {
     @Test func wideScreenDoublesTheColumns() {
         let view = laidOut(layout(), Counts([10, 10, 10]), width: 1024, height: 768)
         let frames = cellFrames(view)
-        #expect(frames[0] == CGRect(x: 22, y: 22, width: 488, height: 40))
-        #expect(frames[1] == CGRect(x: 514, y: 22, width: 488, height: 40))
-        #expect(frames[9] == CGRect(x: 514, y: 22 + 4 * 44, width: 488, height: 40))
+        expectEqual(frames[0], CGRect(x: 22, y: 22, width: 488, height: 40))
+        expectEqual(frames[1], CGRect(x: 514, y: 22, width: 488, height: 40))
+        expectEqual(frames[9], CGRect(x: 514, y: 22 + 4 * 44, width: 488, height: 40))
         for k in 0..<10 {
-            #expect(frames[10 + k] == CGRect(x: 22 + 98 * CGFloat(k), y: 282, width: 94, height: 192.5))
+            expectEqual(frames[10 + k], CGRect(x: 22 + 98 * CGFloat(k), y: 282, width: 94, height: 192.5))
         }
     }
 
@@ -35,11 +36,11 @@ struct TranslatedProviderTests {
     @Test func phoneKeepsTheNarrowColumns() {
         let view = laidOut(layout(), Counts([10, 10, 10]), width: 375, height: 667)
         let frames = cellFrames(view)
-        #expect(frames[0] == CGRect(x: 22, y: 22, width: 331, height: 40))
-        #expect(frames[9] == CGRect(x: 22, y: 22 + 9 * 44, width: 331, height: 40))
-        #expect(frames[10] == CGRect(x: 22, y: 502, width: 63, height: 63))
-        #expect(frames[14] == CGRect(x: 22 + 4 * 67, y: 502, width: 63, height: 63))
-        #expect(frames[15] == CGRect(x: 22, y: 502 + 67, width: 63, height: 63))
+        expectEqual(frames[0], CGRect(x: 22, y: 22, width: 331, height: 40))
+        expectEqual(frames[9], CGRect(x: 22, y: 22 + 9 * 44, width: 331, height: 40))
+        expectEqual(frames[10], CGRect(x: 22, y: 502, width: 63, height: 63))
+        expectEqual(frames[14], CGRect(x: 22 + 4 * 67, y: 502, width: 63, height: 63))
+        expectEqual(frames[15], CGRect(x: 22, y: 502 + 67, width: 63, height: 63))
     }
 }
 
@@ -70,11 +71,11 @@ struct TranslatedListsTests {
         layout.state.appearance = "plain"
         let view = laidOut(layout, Counts([3, 2]), width: 375, height: 667)
         let rows = [50, 94, 138, 232, 276].map { CGRect(x: 0, y: CGFloat($0), width: 375, height: 44) }
-        #expect(cellFrames(view) == rows)
+        expectEqual(cellFrames(view), rows)
         let elements = supplementaries(view)
-        #expect(elements["header"]?.map(\.minY) == [22, 204])
-        #expect(elements["header"]?.map(\.height) == [28, 28])
-        #expect(elements["footer"] == [CGRect(x: 0, y: 320, width: 375, height: 28)])
+        expectEqual(elements["header"]?.map(\.minY), [22, 204])
+        expectEqual(elements["header"]?.map(\.height), [28, 28])
+        expectEqual(elements["footer"], [CGRect(x: 0, y: 320, width: 375, height: 28)])
     }
 
     /// No state: the script's default, insetGrouped. Section 0: spacing 35, header 35…73, rows
@@ -82,10 +83,10 @@ struct TranslatedListsTests {
     /// 322, footer at 366. A third section moves the footer: only the last section has one.
     @Test func defaultAppearanceAndTheLastSectionsFooter() {
         let view = laidOut(makeTranslatedListsLayout(), Counts([3, 2]), width: 375, height: 667)
-        #expect(cellFrames(view).map(\.minY) == [73, 117, 161, 278, 322])
-        #expect(supplementaries(view)["footer"]?.map(\.minY) == [366])
+        expectEqual(cellFrames(view).map(\.minY), [73, 117, 161, 278, 322])
+        expectEqual(supplementaries(view)["footer"]?.map(\.minY), [366])
         let three = laidOut(makeTranslatedListsLayout(), Counts([3, 2, 1]), width: 375, height: 667)
         // Section 1 now ends at 366 (no footer); section 2: 366 + 35 + 38 = 439, its row to 483.
-        #expect(supplementaries(three)["footer"]?.map(\.minY) == [483])
+        expectEqual(supplementaries(three)["footer"]?.map(\.minY), [483])
     }
 }

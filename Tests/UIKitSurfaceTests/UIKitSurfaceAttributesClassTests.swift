@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 
 @testable import UIKitSurface
@@ -22,17 +23,17 @@ struct UIKitSurfaceAttributesClassTests {
         layout.headerReferenceSize = CGSize(width: 0, height: 20)
         let view = laidOut(layout, Counts([3]))
         let all = layout.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 1e6, height: 1e6)) ?? []
-        #expect(all.count == 4)
-        #expect(all.allSatisfy { $0 is TaggedAttributes })
-        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0)) is TaggedAttributes)
-        #expect(view.collectionViewLayout === layout)
+        expectEqual(all.count, 4)
+        expect(all.allSatisfy { $0 is TaggedAttributes })
+        expect(layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0)) is TaggedAttributes)
+        expect(view.collectionViewLayout === layout)
 
         let plain = UICollectionViewFlowLayout()
         plain.itemSize = CGSize(width: 50, height: 50)
         let plainView = laidOut(plain, Counts([3]))
         let base = plain.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 1e6, height: 1e6)) ?? []
-        #expect(base.count == 3)
-        #expect(base.allSatisfy { type(of: $0) == UICollectionViewLayoutAttributes.self })
-        #expect(plainView.collectionViewLayout === plain)
+        expectEqual(base.count, 3)
+        expect(base.allSatisfy { type(of: $0) == UICollectionViewLayoutAttributes.self })
+        expect(plainView.collectionViewLayout === plain)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestExpectations
 import Testing
 
 @testable import UIKitSurface
@@ -99,8 +100,8 @@ struct UIKitSurfaceBatchUpdateTests {
         let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 120), collectionViewLayout: layout)
         view.dataSource = source
         view.layoutIfNeeded()
-        #expect(layout.log == ["prepare"])
-        #expect(source.cells.count == 3)
+        expectEqual(layout.log, ["prepare"])
+        expectEqual(source.cells.count, 3)
         let (first, second, third) = (source.cells[0], source.cells[1], source.cells[2])
         layout.log = []
         var completed: Bool?
@@ -115,15 +116,15 @@ struct UIKitSurfaceBatchUpdateTests {
                 "prepare", "updates insert ->0:1, delete 0:2>-", "initial 0", "initial 1", "initial 2", "final 0",
                 "final 1", "final 2", "finalize",
             ])
-        #expect(completed == true)
+        expectEqual(completed, true)
         // One new cell, for the inserted item: from 100 points left at half alpha to its place.
-        #expect(source.cells.count == 4)
-        #expect(source.cells[3].given == [[50, -100, 0.5], [50, 0, 1]])
+        expectEqual(source.cells.count, 4)
+        expectEqual(source.cells[3].given, [[50, -100, 0.5], [50, 0, 1]])
         // Old 0 stays in place; old 1 moves from y 50 to 100 (no initial answer: where it was).
-        #expect(first.given == [[0, 0, 1], [0, 0, 1], [0, 0, 1]])
-        #expect(second.given == [[50, 0, 1], [50, 0, 1], [100, 0, 1]])
+        expectEqual(first.given, [[0, 0, 1], [0, 0, 1], [0, 0, 1]])
+        expectEqual(second.given, [[50, 0, 1], [50, 0, 1], [100, 0, 1]])
         // Old 2 is deleted: no final answer, so it fades where it was.
-        #expect(third.given == [[100, 0, 1], [100, 0, 0]])
+        expectEqual(third.given, [[100, 0, 1], [100, 0, 0]])
         #expect(
             view.visibleCells.map(ObjectIdentifier.init) == [first, source.cells[3], second].map(ObjectIdentifier.init))
     }
@@ -141,11 +142,11 @@ struct UIKitSurfaceBatchUpdateTests {
         view.performBatchUpdates({
             view.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 4, section: 0))
         })
-        #expect(first.given == [[0, 0, 1], [200, 0, 1]])
-        #expect(second.given == [[50, 0, 1], [50, 0, 1], [0, 0, 1]])
-        #expect(third.given == [[100, 0, 1], [100, 0, 1], [50, 0, 1]])
-        #expect(source.cells.count == 4)
-        #expect(source.cells[3].given == [[150, 0, 1], [100, 0, 1]])
+        expectEqual(first.given, [[0, 0, 1], [200, 0, 1]])
+        expectEqual(second.given, [[50, 0, 1], [50, 0, 1], [0, 0, 1]])
+        expectEqual(third.given, [[100, 0, 1], [100, 0, 1], [50, 0, 1]])
+        expectEqual(source.cells.count, 4)
+        expectEqual(source.cells[3].given, [[150, 0, 1], [100, 0, 1]])
     }
 
     /// UIKit's check: 5 items, one inserted and none deleted, but the data source still says 5.

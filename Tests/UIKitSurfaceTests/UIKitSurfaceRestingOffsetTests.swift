@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 
 @testable import UIKitSurface
@@ -16,9 +17,9 @@ struct UIKitSurfaceRestingOffsetTests {
     @Test func restsAtTheAdjustedInset() {
         let view = restingList()
         view.layoutIfNeeded()
-        #expect(view.adjustedContentInset == UIEdgeInsets(top: 50, left: 0, bottom: 34, right: 0))
-        #expect(view.contentOffset == CGPoint(x: 0, y: -50))
-        #expect(view.bounds.origin == CGPoint(x: 0, y: -50))
+        expectEqual(view.adjustedContentInset, UIEdgeInsets(top: 50, left: 0, bottom: 34, right: 0))
+        expectEqual(view.contentOffset, CGPoint(x: 0, y: -50))
+        expectEqual(view.bounds.origin, CGPoint(x: 0, y: -50))
     }
 
     /// Once anyone sets the offset, the view stays where it was put, whatever the insets do.
@@ -26,10 +27,10 @@ struct UIKitSurfaceRestingOffsetTests {
         let view = restingList()
         view.contentOffset = CGPoint(x: 0, y: 20)
         view.layoutIfNeeded()
-        #expect(view.contentOffset == CGPoint(x: 0, y: 20))
+        expectEqual(view.contentOffset, CGPoint(x: 0, y: 20))
         view.contentInset = UIEdgeInsets(top: 100, left: 0, bottom: 0, right: 0)
         view.layoutIfNeeded()
-        #expect(view.contentOffset == CGPoint(x: 0, y: 20))
+        expectEqual(view.contentOffset, CGPoint(x: 0, y: 20))
     }
 
     private func restingList() -> UICollectionView {

@@ -1,3 +1,4 @@
+import TestExpectations
 import Testing
 
 @testable import UIKitSurface
@@ -69,9 +70,9 @@ struct UIKitSurfaceTests {
         let expected = (0..<94).map { (i: Int) -> CGRect in
             CGRect(x: i % 2 == 0 ? 10 : 192.5, y: 54 * CGFloat(i / 2), width: 172.5, height: 44)
         }
-        #expect(cellFrames(view) == expected)
-        #expect(view.collectionViewLayout.collectionViewContentSize == CGSize(width: 375, height: 2528))
-        #expect(view.contentSize == CGSize(width: 375, height: 2528))
+        expectEqual(cellFrames(view), expected)
+        expectEqual(view.collectionViewLayout.collectionViewContentSize, CGSize(width: 375, height: 2528))
+        expectEqual(view.contentSize, CGSize(width: 375, height: 2528))
     }
 
     /// Apple's grid: items 0.2 of a group as wide as the section and 0.2 of the width high:
@@ -89,8 +90,8 @@ struct UIKitSurfaceTests {
         let expected = (0..<94).map { (i: Int) -> CGRect in
             CGRect(x: 75 * CGFloat(i % 5), y: 75 * CGFloat(i / 5), width: 75, height: 75)
         }
-        #expect(cellFrames(view) == expected)
-        #expect(view.contentSize == CGSize(width: 375, height: 1425))
+        expectEqual(cellFrames(view), expected)
+        expectEqual(view.contentSize, CGSize(width: 375, height: 1425))
     }
 
     /// The cookbook flow at 375 @2x: A = 375 − 40 = 335, k = ⌊(335 + 10)/(80 + 10)⌋ = 3, gap
@@ -109,12 +110,12 @@ struct UIKitSurfaceTests {
         let expected = (0..<6).map { (i: Int) -> CGRect in
             CGRect(x: xs[i % 3], y: i < 3 ? 40 : 180, width: 80, height: 120)
         }
-        #expect(cellFrames(view) == expected)
+        expectEqual(cellFrames(view), expected)
         let header = layout.layoutAttributesForSupplementaryView(
             ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0))
-        #expect(header?.frame == CGRect(x: 0, y: 0, width: 375, height: 30))
-        #expect(header?.representedElementKind == UICollectionView.elementKindSectionHeader)
-        #expect(layout.collectionViewContentSize == CGSize(width: 375, height: 310))
+        expectEqual(header?.frame, CGRect(x: 0, y: 0, width: 375, height: 30))
+        expectEqual(header?.representedElementKind, UICollectionView.elementKindSectionHeader)
+        expectEqual(layout.collectionViewContentSize, CGSize(width: 375, height: 310))
     }
 
     /// The provider sees the container and the display scale.
@@ -138,11 +139,11 @@ struct UIKitSurfaceTests {
         let counts = Counts([2, 0, 1])
         defer { withExtendedLifetime(counts) {} }
         let view = laidOut(layout, counts, width: 320, scale: 3)
-        #expect(seen.map(\.0) == [0, 1, 2])
-        #expect(seen.allSatisfy { $0.1 == 320 && $0.2 == 3 })
+        expectEqual(seen.map(\.0), [0, 1, 2])
+        expect(seen.allSatisfy { $0.1 == 320 && $0.2 == 3 })
         // Sections 0 and 2 stack their 50-point rows; section 1 has no items.
         let expected = [0, 50, 100].map { (y: CGFloat) -> CGRect in CGRect(x: 0, y: y, width: 320, height: 50) }
-        #expect(cellFrames(view) == expected)
+        expectEqual(cellFrames(view), expected)
     }
 
     /// Pinned headers follow the content offset: the pinned-section-headers sample (44-point
@@ -172,13 +173,13 @@ struct UIKitSurfaceTests {
         defer { withExtendedLifetime(counts) {} }
         let view = laidOut(layout, counts)
         let at = IndexPath(item: 0, section: 1)
-        #expect(layout.layoutAttributesForSupplementaryView(ofKind: "header", at: at)?.frame.origin.y == 328)
+        expectEqual(layout.layoutAttributesForSupplementaryView(ofKind: "header", at: at)?.frame.origin.y, 328)
         view.contentOffset = CGPoint(x: 0, y: 400)
         view.layoutIfNeeded()
         let pinned = layout.layoutAttributesForSupplementaryView(ofKind: "header", at: at)
-        #expect(pinned?.frame == CGRect(x: 10, y: 400, width: 355, height: 44))
-        #expect(pinned?.zIndex == 2)
-        #expect(view.bounds.origin == CGPoint(x: 0, y: 400))
+        expectEqual(pinned?.frame, CGRect(x: 10, y: 400, width: 355, height: 44))
+        expectEqual(pinned?.zIndex, 2)
+        expectEqual(view.bounds.origin, CGPoint(x: 0, y: 400))
     }
 
     /// A section's visible-items handler, written in Swift, changes what queries return.
@@ -197,10 +198,10 @@ struct UIKitSurfaceTests {
         let view = laidOut(UICollectionViewCompositionalLayout(section: section), Counts([3]))
         let all =
             view.collectionViewLayout.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 375, height: 100)) ?? []
-        #expect(all.count == 3)
-        #expect(all.allSatisfy { $0.transform3D == CATransform3DMakeScale(0.5, 0.5, 1) })
+        expectEqual(all.count, 3)
+        expect(all.allSatisfy { $0.transform3D == CATransform3DMakeScale(0.5, 0.5, 1) })
         // Frames stay as laid out: 100-point groups side by side.
-        #expect(all.map(\.frame.origin.x).sorted() == [0, 100, 200])
+        expectEqual(all.map(\.frame.origin.x).sorted(), [0, 100, 200])
     }
 
     /// An app's own subclass runs as in UIKit: prepare on the layout pass, again after
@@ -229,27 +230,27 @@ struct UIKitSurfaceTests {
         let counts = Counts([4])
         defer { withExtendedLifetime(counts) {} }
         let view = laidOut(layout, counts)
-        #expect(layout.prepared == 1)
-        #expect(view.contentSize == CGSize(width: 40, height: 40))
-        #expect(layout.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 15, height: 15))?.count == 2)
+        expectEqual(layout.prepared, 1)
+        expectEqual(view.contentSize, CGSize(width: 40, height: 40))
+        expectEqual(layout.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 15, height: 15))?.count, 2)
         view.layoutIfNeeded()
-        #expect(layout.prepared == 1, "no second prepare without an invalidation")
+        expectEqual(layout.prepared, 1, "no second prepare without an invalidation")
         view.reloadData()
         view.layoutIfNeeded()
-        #expect(layout.prepared == 2)
-        #expect(layout.cells.count == 4)
+        expectEqual(layout.prepared, 2)
+        expectEqual(layout.cells.count, 4)
     }
 
     @Test func indexPathsAndGeometry() {
         let path = IndexPath(item: 3, section: 1)
-        #expect(path.section == 1 && path.item == 3)
-        #expect(CATransform3DIsIdentity(CATransform3DIdentity))
-        #expect(!CATransform3DIsIdentity(CATransform3DMakeTranslation(1, 0, 0)))
-        #expect(NSDirectionalRectEdge.all == [.top, .leading, .bottom, .trailing])
+        expect(path.section == 1 && path.item == 3)
+        expect(CATransform3DIsIdentity(CATransform3DIdentity))
+        expect(!CATransform3DIsIdentity(CATransform3DMakeTranslation(1, 0, 0)))
+        expectEqual(NSDirectionalRectEdge.all, [.top, .leading, .bottom, .trailing])
         let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: "badge", with: path)
         attributes.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
-        #expect(attributes.center == CGPoint(x: 25, y: 40))
+        expectEqual(attributes.center, CGPoint(x: 25, y: 40))
         attributes.size = CGSize(width: 10, height: 10)
-        #expect(attributes.frame == CGRect(x: 20, y: 35, width: 10, height: 10))
+        expectEqual(attributes.frame, CGRect(x: 20, y: 35, width: 10, height: 10))
     }
 }

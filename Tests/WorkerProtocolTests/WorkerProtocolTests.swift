@@ -1,6 +1,7 @@
 import LayoutEngine
 import LayoutOutput
 import Platform
+import TestExpectations
 import Testing
 @testable import WorkerProtocol
 
@@ -60,21 +61,21 @@ struct WorkerProtocolTests {
             Issue.record("decoded as \(decoded)")
             return
         }
-        #expect(bits(snapshot) == bits(Self.snapshot))
+        expectEqual(bits(snapshot), bits(Self.snapshot))
         // Everything but the NaN alpha compares equal (NaN never does).
         var expected = Self.snapshot, actual = snapshot
         expected.elements[1].alpha = 0
         actual.elements[1].alpha = 0
-        #expect(actual == expected)
+        expectEqual(actual, expected)
 
         for other in [
             WorkerReply.viewport(Self.snapshot), .failed("layout.lua:3: boom\nstack", files: ["x"]), .noLayout,
         ] {
             let again = try WorkerReply(decoding: other.encoded())
-            #expect(again.encoded() == other.encoded())
+            expectEqual(again.encoded(), other.encoded())
         }
         for request in [WorkerRequest.evaluate, .viewport(Point(x: -0.0, y: 1e308)), .baseline(Self.snapshot)] {
-            #expect(try WorkerRequest(decoding: request.encoded()).encoded() == request.encoded())
+            expectEqual(try WorkerRequest(decoding: request.encoded()).encoded(), request.encoded())
         }
     }
 
@@ -106,7 +107,7 @@ struct WorkerProtocolTests {
             WatchRunReport(diff: nil, elementCount: 0, contentSize: .zero),
         ] {
             let reply = WorkerReply.evaluated(report, loadedFiles: ["/a/layout.lua", "/a/modules/grid ✓.lua"])
-            #expect(try WorkerReply(decoding: reply.encoded()) == reply)
+            expectEqual(try WorkerReply(decoding: reply.encoded()), reply)
             let bytes = reply.encoded()
             for length in 0..<bytes.count {
                 #expect(throws: WireError.self) { try WorkerReply(decoding: Array(bytes[0..<length])) }
@@ -138,11 +139,11 @@ struct WorkerProtocolTests {
             Issue.record("decoded as something else")
             return
         }
-        #expect(snapshot == sent)
-        #expect(bits(snapshot) == bits(sent))
-        #expect((0..<5).map { snapshot.elements.plainCell(at: $0) != nil } == [true, true, false, false, false])
+        expectEqual(snapshot, sent)
+        expectEqual(bits(snapshot), bits(sent))
+        expectEqual((0..<5).map { snapshot.elements.plainCell(at: $0) != nil }, [true, true, false, false, false])
         // Sent again from the packed list: the same bytes.
-        #expect(WorkerReply.layout(snapshot).encoded() == bytes)
+        expectEqual(WorkerReply.layout(snapshot).encoded(), bytes)
         for length in 0..<bytes.count {
             #expect(throws: WireError.self) { try WorkerReply(decoding: Array(bytes[0..<length])) }
         }
@@ -158,7 +159,7 @@ struct WorkerProtocolTests {
             .pinch(p, scale: 0.25, inProgress: true), .beginMove(p), .updateMove(p), .endMove, .cancelMove,
             .chooseMenuAction(2), .touchMove(p), .wait(0.1 + 0.2),
         ]
-        #expect(try WorkerRequest(decoding: WorkerRequest.interact(gestures).encoded()) == .interact(gestures))
+        expectEqual(try WorkerRequest(decoding: WorkerRequest.interact(gestures).encoded()), .interact(gestures))
         let menu = HeadlessCollectionView.EditMenu(indexPath: LayoutIndexPath(0, 3), actions: ["copy", "paste ✓"])
         for (moving, menu, timer) in [(nil, nil, nil), (LayoutIndexPath(2, 7), menu, 0.1 + 0.2)] {
             let reply = WorkerReply.interaction(
@@ -166,7 +167,7 @@ struct WorkerProtocolTests {
                     snapshot: LayoutSnapshot(bounds: .zero, contentSize: .zero, elements: []), selected: [],
                     highlighted: [LayoutIndexPath(0, 1)], state: ["k": .number(1)], lastCalls: ["moveItem[2, 7]"],
                     moving: moving, menu: menu, refreshing: timer != nil, nextTimer: timer))
-            #expect(try WorkerReply(decoding: reply.encoded()) == reply)
+            expectEqual(try WorkerReply(decoding: reply.encoded()), reply)
         }
         // An unknown kind (16) is refused.
         #expect(throws: WireError.self) { try WorkerRequest(decoding: [2, 2, 16]) }
@@ -193,7 +194,7 @@ struct WorkerProtocolTests {
             buffer.append(byte)
             while case .frame(let frame) = WorkerFrames.take(from: &buffer) { taken.append(frame) }
         }
-        #expect(taken == messages)
-        #expect(buffer.isEmpty)
+        expectEqual(taken, messages)
+        expect(buffer.isEmpty)
     }
 }

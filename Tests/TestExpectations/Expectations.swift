@@ -1,0 +1,85 @@
+// Expectations that compile as function calls, not macro expansions.
+//
+// Swift Testing's `#expect` and `#require` are macros: every use is expanded by the compiler's
+// macro plugin into a closure and a call with the expression's parts, then type-checked and
+// compiled. On this project's 2-core machine that is about 10 ms of compile time a use; the
+// test targets held 3,345 of them, 30 s of a cold build's CPU (docs/performance.md, "The
+// test targets' compile"). These functions record the same issue at the same place: a failed
+// `expect` or `require` is an issue at the caller's file:line:column, quoting the caller's
+// source line; `expectEqual` also prints both values.
+//
+// Use the macros where they do what these cannot: `#expect(throws:)`, `await` inside the
+// expression, or an expectation spread over several lines.
+
+import Foundation
+import Testing
+
+/// Records an issue at the caller's location when `condition` is false.
+public func expect(
+    _ condition: Bool, _ comment: @autoclosure () -> Comment? = nil,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    guard !condition else { return }
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    Issue.record(failure("Expectation failed", location, comment()), sourceLocation: location)
+}
+
+/// Records an issue at the caller's location when `actual != expected`, with both values.
+public func expectEqual<T: Equatable>(
+    _ actual: T, _ expected: T, _ comment: @autoclosure () -> Comment? = nil,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    guard actual != expected else { return }
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let values = "\n  left:  \(String(reflecting: actual))\n  right: \(String(reflecting: expected))"
+    Issue.record(failure("Expectation failed", location, comment(), values), sourceLocation: location)
+}
+
+/// The value, or an issue at the caller's location and a thrown `RequirementFailure` when it is
+/// nil (the test stops there, as with `try #require(value)`).
+public func require<T>(
+    _ value: T?, _ comment: @autoclosure () -> Comment? = nil,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) throws -> T {
+    if let value { return value }
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    Issue.record(failure("Requirement failed (nil)", location, comment()), sourceLocation: location)
+    throw RequirementFailure(location: location)
+}
+
+/// Returns when `condition` holds; otherwise an issue at the caller's location and a thrown
+/// `RequirementFailure` (the test stops there, as with `try #require(condition)`).
+public func require(
+    _ condition: Bool, _ comment: @autoclosure () -> Comment? = nil,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) throws {
+    guard !condition else { return }
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    Issue.record(failure("Requirement failed", location, comment()), sourceLocation: location)
+    throw RequirementFailure(location: location)
+}
+
+/// What `require` throws after recording its issue; Swift Testing reports the thrown error too.
+public struct RequirementFailure: Error, CustomStringConvertible {
+    public let location: SourceLocation
+    public var description: String { "the requirement at \(location) failed (the issue recorded there)" }
+}
+
+/// "WHAT: SOURCE LINE" with the comment and the values after it. The source line is read from
+/// the caller's file when an expectation fails (only then); without the file, its location.
+func failure(_ what: String, _ location: SourceLocation, _ comment: Comment?, _ values: String = "") -> Comment {
+    var text = "\(what): \(sourceLine(location) ?? "\(location)")"
+    if let comment { text += " — \(comment.rawValue)" }
+    return Comment(rawValue: text + values)
+}
+
+/// The trimmed text of the location's line, when its file can be read.
+func sourceLine(_ location: SourceLocation) -> String? {
+    guard let text = try? String(contentsOfFile: location.filePath, encoding: .utf8) else { return nil }
+    var number = 1
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        if number == location.line { return line.trimmingCharacters(in: .whitespaces) }
+        number += 1
+    }
+    return nil
+}

@@ -1,0 +1,63 @@
+import TestExpectations
+import Testing
+
+// Each failing call must record exactly one issue at its own line, quoting that line (and, for
+// expectEqual, both values); a passing call records none (a recorded issue would fail the test).
+@Suite struct ExpectationTests {
+    @Test func passingCallsRecordNothing() throws {
+        expect(1 + 1 == 2)
+        expectEqual([1, 2], [1, 2])
+        let value: Int? = 3
+        #expect(try require(value) == 3)
+        try require(value != nil)
+    }
+
+    @Test func aFailedExpectQuotesItsLine() {
+        let line = #line + 2
+        withKnownIssue {
+            expect(2 < 1, "order")
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.comments.map(\.rawValue) == ["Expectation failed: expect(2 < 1, \"order\") — order"]
+        }
+    }
+
+    @Test func aFailedExpectEqualPrintsBothValues() {
+        let line = #line + 2
+        withKnownIssue {
+            expectEqual("left", "right")
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.comments.map(\.rawValue) == [
+                    "Expectation failed: expectEqual(\"left\", \"right\")\n  left:  \"left\"\n  right: \"right\""
+                ]
+        }
+    }
+
+    @Test func aFailedRequireRecordsAnIssueAndStopsTheTest() throws {
+        let line = #line + 4
+        var reachedTheEnd = false
+        try withKnownIssue {
+            let missing: String? = nil
+            _ = try require(missing)
+            reachedTheEnd = true
+        } matching: { issue in
+            // The recorded issue at the call, then the thrown RequirementFailure naming it.
+            issue.sourceLocation?.line == line
+                || (issue.error as? RequirementFailure)?.location.line == line
+        }
+        #expect(!reachedTheEnd)
+    }
+
+    @Test func aFailedBooleanRequireRecordsAnIssueAndThrows() {
+        let line = #line + 2
+        withKnownIssue {
+            #expect(throws: RequirementFailure.self) { try require(1 > 2) }
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.comments.map(\.rawValue) == [
+                    "Requirement failed: #expect(throws: RequirementFailure.self) { try require(1 > 2) }"
+                ]
+        }
+    }
+}
