@@ -13,7 +13,7 @@ struct CompositionalRightToLeftExampleTests {
         var example = try Example.compositional("right-to-left.lua", width: 400, height: 300, counts: [4])
         example.context.layoutDirection = .rightToLeft
         try example.layout.prepare(in: example.context)
-        #expect(
+        expect(
             try example.cells().map(\.frame)
                 == [80, -240, -560, -880].map {
                     Rect(x: $0, y: 30, width: 320, height: 100)

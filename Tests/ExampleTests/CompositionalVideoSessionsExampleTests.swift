@@ -23,7 +23,7 @@ struct CompositionalVideoSessionsExampleTests {
             })
         let titles = try example.supplementaries("title")
         expectFrames(titles, (0..<4).map { (LayoutIndexPath($0, 0), rect(20, 314 * Double($0), 335, 44)) })
-        #expect(
+        expect(
             titles.map(\.custom["label"])
                 == ["Getting Started", "Collections", "Graphics and Media", "Accessibility"].map { .string($0) })
         expectEqual(try example.cell(1, 0)?.custom["label"], .string("Compositional Layouts"))

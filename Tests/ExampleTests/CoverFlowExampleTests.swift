@@ -18,7 +18,7 @@ struct CoverFlowExampleTests {
         let example = try Example("cover-flow.lua", width: 600, height: 400, counts: [10])
         expectEqual(example.contentSize, Size(width: 1500, height: 400))
         for item in [0, 1, 9] {
-            #expect(
+            expect(
                 try example.cell(0, item)?.frame == Rect(x: 200 + 100 * Double(item), y: 100, width: 200, height: 200))
         }
     }
@@ -29,7 +29,7 @@ struct CoverFlowExampleTests {
     @Test func theCentreCoverIsFlatAndOnTop() throws {
         let example = try Example("cover-flow.lua", width: 600, height: 400, counts: [10])
         let all = try example.all()
-        #expect(
+        expect(
             close(all[0].transform3D, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]), "\(all[0].transform3D)")
         expectEqual(all.prefix(4).map(\.zIndex), [0, -100, -200, -300])
         expect(all.allSatisfy { $0.zIndex <= all[0].zIndex })
@@ -57,11 +57,11 @@ struct CoverFlowExampleTests {
 
         try example.setBounds(Rect(x: 50, y: 0, width: 600, height: 400))
         let right = try require(try example.cell(0, 1)).transform3D
-        #expect(
+        expect(
             close(right, [root3 / 2, 0, 0.5, -0.001, 0, 1, 0, 0, -0.5, 0, root3 / 2, -root3 / 1000, 0, 0, 0, 1]),
             "\(right)")
         let left = try require(try example.cell(0, 0)).transform3D
-        #expect(
+        expect(
             close(left, [root3 / 2, 0, -0.5, 0.001, 0, 1, 0, 0, 0.5, 0, root3 / 2, -root3 / 1000, 0, 0, 0, 1]),
             "\(left)")
     }
@@ -79,7 +79,7 @@ struct CoverFlowExampleTests {
         expectEqual(visible.map(\.indexPath.item), [0, 1, 2, 3, 4, 5])
         expectEqual(visible.map(\.zIndex), [-200, -100, 0, -100, -200, -300])
         expect(close(visible[2].transform3D, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]))
-        #expect(
+        expect(
             close(
                 visible[0].transform3D,
                 [0.5, 0, -root3 / 2, root3 / 1000, 0, 1, 0, 0, root3 / 2, 0, 0.5, -0.001, 0, 0, 0, 1]))

@@ -78,7 +78,7 @@ struct FlyInExampleTests {
         expectEqual(try example.layout.finalLayoutAttributes(forDisappearing: other, context: example.context), other)
         // A deletion does not make the item now at (0, 0) fly in.
         let appearing = try Self.faded(example, 0, 0)
-        #expect(
+        expect(
             try example.layout.initialLayoutAttributes(forAppearing: appearing, context: example.context) == appearing)
     }
 
@@ -88,10 +88,10 @@ struct FlyInExampleTests {
         let example = try Self.flyIn()
         let layout = example.layout
         try layout.prepare(forCollectionViewUpdates: [Self.insert(0, 2), Self.delete(0, 7)], context: example.context)
-        #expect(
+        expect(
             try layout.initialLayoutAttributes(forAppearing: try Self.faded(example, 0, 2), context: example.context)
                 .frame == Self.centred)
-        #expect(
+        expect(
             try layout.finalLayoutAttributes(forDisappearing: try Self.faded(example, 0, 7), context: example.context)
                 .frame == Self.centred)
         try layout.finalizeCollectionViewUpdates(context: example.context)
@@ -115,7 +115,7 @@ struct FlyInExampleTests {
             expectEqual(start.frame, Self.centred, "item \(item)")
         }
         let untouched = try Self.faded(example, 0, 2)
-        #expect(
+        expect(
             try example.layout.initialLayoutAttributes(forAppearing: untouched, context: example.context) == untouched)
     }
 }

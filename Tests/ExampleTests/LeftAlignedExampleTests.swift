@@ -15,7 +15,7 @@ struct LeftAlignedExampleTests {
     /// Line 2: 98 (237), 45 (184), 82 (94): 119 does not fit; x 16, 122, 175 at y 10 + 30 + 8 = 48.
     @Test func tagsStartAtTheLeftOfTheirLine() throws {
         let cells = try example().all().filter { $0.category == .cell }
-        #expect(
+        expect(
             cells.prefix(7).map(\.frame) == [
                 Rect(x: 16, y: 10, width: 40, height: 30), Rect(x: 64, y: 10, width: 77, height: 30),
                 Rect(x: 149, y: 10, width: 114, height: 30), Rect(x: 271, y: 10, width: 61, height: 30),

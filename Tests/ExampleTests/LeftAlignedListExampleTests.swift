@@ -48,7 +48,7 @@ struct LeftAlignedListExampleTests {
         let context = CollectionContext(
             bounds: Rect(x: 0, y: 0, width: 375, height: 300), scale: 1, data: CollectionData(counts: [12]))
         try layout.prepare(in: context)
-        #expect(
+        expect(
             try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context)?.frame
                 == Rect(x: 73, y: 10, width: 77, height: 30))
     }

@@ -9,7 +9,7 @@ struct PinchExampleTests {
     @Test func withoutAPinchItIsAPlainGrid() throws {
         let example = try Example("pinch.lua", width: 320, height: 480, counts: [6])
         let elements = try example.all()
-        #expect(
+        expect(
             elements.map(\.frame) == [
                 Rect(x: 10, y: 10, width: 90, height: 90), Rect(x: 115, y: 10, width: 90, height: 90),
                 Rect(x: 220, y: 10, width: 90, height: 90), Rect(x: 10, y: 110, width: 90, height: 90),

@@ -86,7 +86,7 @@ struct RaggyExampleTests {
 
         let corner = try example.elements(in: Rect(x: 0, y: 0, width: 5, height: 5))
         expectEqual(corner.map(\.indexPath), [LayoutIndexPath(0, 0)])
-        #expect(
+        expect(
             corner.first?.frame == Rect(x: 10, y: 10, width: 100, height: 80), "the query returns the padded frame too")
         let farCorner = try example.elements(in: Rect(x: 115, y: 95, width: 5, height: 5))
         expectEqual(farCorner.map(\.indexPath), [LayoutIndexPath(0, 0)])
@@ -99,7 +99,7 @@ struct RaggyExampleTests {
         let example = try Example("raggy.lua", width: 1024, height: 600, data: "raggy.json")
         expectEqual(try example.cell(0, 1)?.frame, Rect(x: 0, y: 200, width: 90, height: 200))
         expectEqual(try example.cell(0, 3)?.frame, Rect(x: 98, y: 208, width: 184, height: 184))
-        #expect(
+        expect(
             try example.elements(in: Rect(x: 90, y: 200, width: 4, height: 4)).map(\.indexPath) == [
                 LayoutIndexPath(0, 3)
             ])
@@ -141,7 +141,7 @@ struct RaggyExampleTests {
                 expectEqual(frame.height, 100 - frame.y, "\(cell.indexPath): trimmed at the top")
             } else if frame.y < 200 {
                 rows[1].append(cell)
-                #expect(
+                expect(
                     frame.y == 100 && frame.height == 100 && frame.width == preferred, "\(cell.indexPath): untouched")
                 continue
             } else {

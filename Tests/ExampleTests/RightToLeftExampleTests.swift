@@ -22,14 +22,14 @@ struct RightToLeftExampleTests {
     @Test func linesStartAtTheRight() throws {
         let example = try example()
         let cells = try example.all().filter { $0.category == .cell }
-        #expect(
+        expect(
             cells.map(\.frame) == [
                 Rect(x: 230, y: 50, width: 100, height: 50), Rect(x: 120, y: 50, width: 100, height: 50),
                 Rect(x: 10, y: 50, width: 100, height: 50), Rect(x: 230, y: 110, width: 100, height: 50),
                 Rect(x: 230, y: 220, width: 100, height: 50), Rect(x: 120, y: 220, width: 100, height: 50),
             ])
         // Full-width headers mirror onto themselves: 340 − 0 − 340 = 0.
-        #expect(
+        expect(
             try example.all().filter { $0.category == .supplementary }.map(\.frame.x) == [0, 0])
         expectEqual(example.contentSize, Size(width: 340, height: 280))
     }
@@ -38,7 +38,7 @@ struct RightToLeftExampleTests {
     /// point (300, 60) is in item 0 (230…330), which left to right sat at 10…110.
     @Test func queriesSeeTheMirroredFrames() throws {
         let example = try example()
-        #expect(
+        expect(
             try example.elements(in: Rect(x: 300, y: 60, width: 1, height: 1)).map(\.key) == [.cell(0, 0)])
         expectEqual(try example.cell(0, 2)?.frame, Rect(x: 10, y: 50, width: 100, height: 50))
         let ltr = try self.example(rtl: false)

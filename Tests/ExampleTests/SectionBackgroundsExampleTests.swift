@@ -20,7 +20,7 @@ struct SectionBackgroundsExampleTests {
         let example = try example()
         let backgrounds = try example.all().filter { $0.category == .decoration }
         expectEqual(backgrounds.map(\.key), [.decoration("background", 0, 0), .decoration("background", 1, 0)])
-        #expect(
+        expect(
             backgrounds.map(\.frame) == [
                 Rect(x: 10, y: 40, width: 355, height: 150), Rect(x: 10, y: 240, width: 355, height: 80),
             ])
@@ -34,11 +34,11 @@ struct SectionBackgroundsExampleTests {
     /// 1's background (its header ends at 230, its cells start at 250); the single query finds it.
     @Test func backgroundsAnswerEveryQuery() throws {
         let example = try example()
-        #expect(
+        expect(
             try example.elements(in: Rect(x: 0, y: 245, width: 375, height: 2)).map(\.key) == [
                 .decoration("background", 1, 0)
             ])
-        #expect(
+        expect(
             try example.layout.layoutAttributesForDecorationView(
                 ofKind: "background", at: LayoutIndexPath(1, 0), context: example.context)?.frame
                 == Rect(x: 10, y: 240, width: 355, height: 80))

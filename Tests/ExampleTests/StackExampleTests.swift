@@ -18,7 +18,7 @@ struct StackExampleTests {
     @Test func cardsPileUpWithTheLastOnTop() throws {
         let example = try Example("stack.lua", width: 400, height: 400, counts: [3])
         let cards = try example.all().filter { $0.category == .cell }
-        #expect(
+        expect(
             cards.map(\.frame) == [
                 Rect(x: 128, y: 108, width: 160, height: 200), Rect(x: 124, y: 104, width: 160, height: 200),
                 Rect(x: 120, y: 100, width: 160, height: 200),

@@ -28,7 +28,7 @@ struct TableExampleTests {
         expectEqual(try example.cell(0, 19)?.frame, Rect(x: 0, y: 895, width: 320, height: 44))
 
         let header = try require(all.last)
-        #expect(
+        expect(
             header.category == .supplementary && header.kind == "header" && header.indexPath == LayoutIndexPath(0, 0))
         expectEqual(header.frame, Rect(x: 0, y: 0, width: 320, height: 40))
         expectEqual(header.zIndex, 10)
@@ -75,7 +75,7 @@ struct TableExampleTests {
         var example = try Self.table()
         try example.setBounds(Rect(x: 0, y: 0, width: 480, height: 320))
         expectEqual(try example.cell(0, 3)?.frame, Self.row(3, width: 480))
-        #expect(
+        expect(
             try example.layout.layoutAttributesForSupplementaryView(
                 ofKind: "header", at: LayoutIndexPath(0, 0), context: example.context)?.frame
                 == Rect(x: 0, y: 0, width: 480, height: 40))

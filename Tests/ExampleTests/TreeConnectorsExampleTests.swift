@@ -15,7 +15,7 @@ struct TreeConnectorsExampleTests {
 
     @Test func cellsFollowTheRows() throws {
         let cells = try example().all().filter { $0.category == .cell }
-        #expect(
+        expect(
             cells.map(\.frame) == [
                 Rect(x: 10, y: 5, width: 100, height: 40),
                 Rect(x: 130, y: 5, width: 100, height: 40), Rect(x: 130, y: 105, width: 100, height: 40),
@@ -30,9 +30,9 @@ struct TreeConnectorsExampleTests {
     /// component by component; the hook labelled each from its array index path.
     @Test func linesCarryThreeComponentPaths() throws {
         let lines = try example().all().filter { $0.category == .decoration }
-        #expect(
+        expect(
             lines.map(\.indexPath.components) == [[1, 0, 0], [1, 0, 1], [2, 0, 0], [2, 0, 1]])
-        #expect(
+        expect(
             lines.map(\.frame) == [
                 Rect(x: 110, y: 24, width: 20, height: 2), Rect(x: 110, y: 24, width: 20, height: 102),
                 Rect(x: 230, y: 24, width: 20, height: 2), Rect(x: 230, y: 24, width: 20, height: 52),
@@ -44,11 +44,11 @@ struct TreeConnectorsExampleTests {
     @Test func singleQueriesTakeTheWholePath() throws {
         let example = try example()
         let context = example.context
-        #expect(
+        expect(
             try example.layout.layoutAttributesForDecorationView(
                 ofKind: "line", at: LayoutIndexPath(components: [2, 0, 1]), context: context)?.frame
                 == Rect(x: 230, y: 24, width: 20, height: 52))
-        #expect(
+        expect(
             try example.layout.layoutAttributesForDecorationView(
                 ofKind: "line", at: LayoutIndexPath(2, 0), context: context) == nil)
     }

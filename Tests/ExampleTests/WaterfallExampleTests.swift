@@ -57,7 +57,7 @@ struct WaterfallExampleTests {
     @Test func tiesGoToTheLeftmostColumn() throws {
         let example = try Example("waterfall.lua", width: 340, height: 300, counts: [4], state: ["columns": .number(3)])
         let frames = try example.all().filter { $0.category == .cell }.map(\.frame)
-        #expect(
+        expect(
             frames == [
                 Rect(x: 10, y: 50, width: 100, height: 100), Rect(x: 120, y: 50, width: 100, height: 100),
                 Rect(x: 230, y: 50, width: 100, height: 100), Rect(x: 10, y: 160, width: 100, height: 100),
@@ -96,7 +96,7 @@ struct WaterfallExampleTests {
             case 100:
                 expectEqual(headers.map(\.frame), [Rect(x: 0, y: 100, width: 340, height: 40)])
             case 460:
-                #expect(
+                expect(
                     headers.map(\.frame) == [
                         Rect(x: 0, y: 440, width: 340, height: 40), Rect(x: 0, y: 480, width: 340, height: 40),
                     ])

@@ -58,7 +58,7 @@ struct AttributeAnimationTests {
             "duration": .number(1),
             "autoreverses": .bool(true), "repeatCount": .number(2.5), "timeOffset": .number(-0.5),
         ])
-        #expect(
+        expect(
             try AttributeRules.animations(full) == [
                 AttributeAnimation(
                     keyPath: .translationY, fromValue: 0, toValue: -4, duration: 1, autoreverses: true,
@@ -78,7 +78,7 @@ struct AttributeAnimationTests {
             } catch { return error.message }
         }
         expect(problem([:]) == nil)
-        #expect(
+        expect(
             problem(["keyPath": .string("spin")])
                 == "animations[1].keyPath must be one of rotation, scale, translation.x, translation.y, opacity, got 'spin'"
         )
@@ -86,15 +86,15 @@ struct AttributeAnimationTests {
         expectEqual(problem(["toValue": .number(.infinity)]), "animations[1].toValue must be a finite number, got inf")
         expectEqual(problem(["duration": .number(0)]), "animations[1].duration must be a finite number > 0, got 0")
         expectEqual(problem(["autoreverses": .number(1)]), "animations[1].autoreverses must be a boolean, got 1")
-        #expect(
+        expect(
             problem(["repeatCount": .number(0)])
                 == "animations[1].repeatCount must be a number > 0 (math.huge: forever), got 0")
         expectEqual(problem(["timeOffset": .string("x")]), "animations[1].timeOffset must be a finite number, got 'x'")
-        #expect(
+        expect(
             problem(["phase": .number(1)])
                 == "animations[1]: unknown field 'phase' (fields: keyPath, fromValue, toValue, duration, autoreverses, repeatCount, timeOffset)"
         )
-        #expect(
+        expect(
             problem(["keyPath": .string("opacity"), "toValue": .number(2)])
                 == "animations[1].toValue: an opacity is from 0 to 1, got 2")
         func listProblem(_ value: LayoutValue) -> String? {
@@ -103,7 +103,7 @@ struct AttributeAnimationTests {
                 return nil
             } catch { return error.message }
         }
-        #expect(
+        expect(
             listProblem(.number(3))
                 == "animations must be a list of animation tables ({keyPath =, fromValue =, toValue =, duration =, …}), got 3"
         )

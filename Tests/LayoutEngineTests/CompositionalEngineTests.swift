@@ -64,12 +64,12 @@ import Testing
         let result = try CompositionalEngine.prepare(
             sections: .single(C.Section(group: group)), configuration: .init(), context: Self.context([3]))
         let context = Self.context([3])
-        #expect(
+        expect(
             result.attributes(for: .cell(0, 1), context: context)?.frame
                 == Rect(x: 187.5, y: 0, width: 187.5, height: 50))
         expectEqual(result.attributes(for: .cell(0, 1), context: context)?.zIndex, 3)
         // Item 2 = leaf 0 of group 1 at y 50.
-        #expect(
+        expect(
             result.attributes(for: .cell(0, 2), context: context)?.frame == Rect(x: 0, y: 50, width: 187.5, height: 50))
     }
 
@@ -99,7 +99,7 @@ import Testing
             context: Self.context([4]))
         let dynamics = try require(result.prepared.dynamics)
         // Section frame 375 × (44 + 250); range −28.25 … 1374 + 28.25 − 375 = 1027.25.
-        #expect(
+        expect(
             dynamics.scrollRegions == [
                 ScrollRegion(
                     section: 0, frame: Rect(x: 0, y: 0, width: 375, height: 294), horizontal: true,

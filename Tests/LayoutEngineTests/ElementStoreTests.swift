@@ -19,7 +19,7 @@ struct ElementStoreTests {
                 key: .cell(0, 10), frame: Rect(x: 0, y: 60, width: 10, height: 10), alpha: 0.5, zIndex: 3,
                 custom: ["tag": .string("x")]))
         let store = try builder.build()
-        #expect(
+        expect(
             store.allAttributes().map(\.key) == [
                 .cell(0, 2), .cell(0, 10), .cell(1, 0), .supplementary("footer", 0, 0), .supplementary("header", 1, 0),
                 .decoration("shelf", 0, 0),
@@ -32,7 +32,7 @@ struct ElementStoreTests {
         expect(store.attributes(for: .supplementary("header", 0, 0)) == nil)
         expect(store.attributes(for: .decoration("nope", 0, 0)) == nil)
         // y 31…45 meets the cell at 30…40 and the footer at 40…50, not the header at 20…30.
-        #expect(
+        expect(
             store.positions(in: Rect(x: 0, y: 31, width: 5, height: 14)).map { store.key(at: $0) } == [
                 .cell(1, 0), .supplementary("footer", 0, 0),
             ])

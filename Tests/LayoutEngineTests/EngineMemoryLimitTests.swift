@@ -39,7 +39,7 @@ import Testing
             _ = try Self.flow([1000], byteLimit: 1000 * Self.perElement - 1)
             Issue.record("expected the memory error")
         } catch let error as LayoutError {
-            #expect(
+            expect(
                 error.message
                     == "memory limit exceeded: the prepared layout needs more than the 79999 bytes the memory cap leaves beside the script's Lua state (0 elements placed so far, about 80 bytes each; raise it with --max-memory)"
             )

@@ -53,7 +53,7 @@ struct FlowCellStreamTests {
     @Test(arguments: [1, 2, 3, 5])
     func linesSpanningChunksPlaceAsOne(chunk: Int) throws {
         let sizes = [size(30, 10), size(30, 20), size(30, 10), size(50, 10), size(60, 10)]
-        #expect(
+        expect(
             try frames(sizes, chunk: chunk) == [
                 Rect(x: 0, y: 5, width: 30, height: 10), Rect(x: 70, y: 0, width: 30, height: 20),
                 Rect(x: 0, y: 25, width: 30, height: 10), Rect(x: 50, y: 25, width: 50, height: 10),
@@ -68,7 +68,7 @@ struct FlowCellStreamTests {
     @Test(arguments: [1, 3, 4])
     func equalSizesThenADifferentOne(chunk: Int) throws {
         let sizes = [size(40, 10), size(40, 10), size(40, 10), size(70, 10)]
-        #expect(
+        expect(
             try frames(sizes, chunk: chunk) == [
                 Rect(x: 0, y: 0, width: 40, height: 10), Rect(x: 60, y: 0, width: 40, height: 10),
                 Rect(x: 30, y: 15, width: 40, height: 10), Rect(x: 0, y: 30, width: 70, height: 10),

@@ -32,7 +32,7 @@ struct FlowLayoutTests {
         let context = context(width: 100, counts: [3])
         try layout.prepare(in: context)
         let frames = try layout.allLayoutAttributes(context: context).map(\.frame)
-        #expect(
+        expect(
             frames == [
                 Rect(x: 0, y: 5, width: 30, height: 10), Rect(x: 50, y: 0, width: 50, height: 20),
                 Rect(x: 0, y: 30, width: 40, height: 10),
@@ -58,7 +58,7 @@ struct FlowLayoutTests {
         expectEqual(
             try layout.allLayoutAttributes(context: good).map(\.frame), [Rect(x: 0, y: 0, width: 10, height: 10)])
         expectEqual(layout.collectionViewContentSize, Size(width: 100, height: 10))
-        #expect(
+        expect(
             try layout.shouldInvalidateLayout(forBoundsChange: Rect(x: 0, y: 0, width: 100, height: 500), context: good)
                 == false)
     }
@@ -85,15 +85,15 @@ struct FlowLayoutTests {
         let layout = FlowLayout(configuration: configuration)
         let context = context(width: 320, counts: [10])
         try layout.prepare(in: context)
-        #expect(
+        expect(
             try layout.shouldInvalidateLayout(
                 forBoundsChange: Rect(x: 0, y: 100, width: 320, height: 500), context: context) == false)
-        #expect(
+        expect(
             try layout.shouldInvalidateLayout(
                 forBoundsChange: Rect(x: 0, y: 0, width: 400, height: 500), context: context) == true)
         configuration.sectionHeadersPinToVisibleBounds = true
         layout.configuration = configuration
-        #expect(
+        expect(
             try layout.shouldInvalidateLayout(
                 forBoundsChange: Rect(x: 0, y: 100, width: 320, height: 500), context: context) == true)
     }
@@ -146,7 +146,7 @@ struct FlowNegativeSpacingTests {
         let delegate = Sizes([Size(width: 100, height: 100), Size(width: 100, height: 10)])
         let layout = FlowLayout(configuration: configuration, delegate: delegate)
         try layout.prepare(in: context(width: 100, count: 2))
-        #expect(
+        expect(
             try layout.allLayoutAttributes(context: context(width: 100, count: 2)).map(\.frame) == [
                 Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 0, y: 50, width: 100, height: 10),
             ])

@@ -51,7 +51,7 @@ struct HeadlessEditMenuTests {
         // Item 2's centre (60, 170): the menu asks each of cut, copy, paste in order; only copy
         // is allowed, so the menu shows ["copy"] and didLongPress is not called.
         try view.longPress(at: try view.touchPoint(viewport: gridCentre(2)))
-        #expect(
+        expect(
             delegate.calls == [
                 "shouldShowMenuForItem[0, 2]", "canPerformAction(cut)[0, 2]", "canPerformAction(copy)[0, 2]",
                 "canPerformAction(paste)[0, 2]",

@@ -54,15 +54,15 @@ struct HeadlessTransitionTests {
         expectEqual(
             view.takeEvents(), [.prepare(reason: "transition began"), .transition(action: "begin", progress: 0)])
         expectEqual(view.transitionLayout?.transitionProgress, 0)
-        #expect(
+        expect(
             try view.attributesOfItem(at: LayoutIndexPath(0, 3))?.frame == Rect(x: 120, y: 120, width: 100, height: 100)
         )
         expectEqual(view.contentSize, Size(width: 230, height: 230))
 
         try view.setTransitionProgress(0.5)
-        #expect(
+        expect(
             try view.attributesOfItem(at: LayoutIndexPath(0, 3))?.frame == Rect(x: 230, y: 65, width: 100, height: 100))
-        #expect(
+        expect(
             try view.attributesOfItem(at: LayoutIndexPath(0, 2))?.frame == Rect(x: 120, y: 65, width: 100, height: 100))
         expectEqual(view.contentSize, Size(width: 335, height: 170))
         // Hit testing: (235, 70) is inside cell 3 only (cell 2 ends at 220); in the grid it was
@@ -89,11 +89,11 @@ struct HeadlessTransitionTests {
         expect(finished.layout === row)
         expect(finished.transitionLayout == nil)
         expectEqual(finished.contentOffset, Point(x: 100, y: 0))
-        #expect(
+        expect(
             finished.takeEvents() == [
                 .prepare(reason: "transition finished"), .transition(action: "finish", progress: 1),
             ])
-        #expect(
+        expect(
             try finished.attributesOfItem(at: LayoutIndexPath(0, 3))?.frame
                 == Rect(x: 340, y: 10, width: 100, height: 100))
 
@@ -105,7 +105,7 @@ struct HeadlessTransitionTests {
         try cancelled.endInteractiveTransition(finish: false)
         expect(cancelled.layout === grid)
         expectEqual(cancelled.contentOffset, Point(x: 30, y: 0))
-        #expect(
+        expect(
             try cancelled.attributesOfItem(at: LayoutIndexPath(0, 3))?.frame
                 == Rect(x: 120, y: 120, width: 100, height: 100))
     }

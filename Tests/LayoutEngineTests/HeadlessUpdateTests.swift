@@ -38,7 +38,7 @@ struct HeadlessUpdateTests {
         let plan = try view.performBatchUpdates(BatchUpdate(insertedItems: [LayoutIndexPath(0, 4)]))
         // The first prepare, then UpdatePlanner's two (data before and after the update).
         expect(layout.prepareCount == 3 && view.prepareCount == 3)
-        #expect(
+        expect(
             view.takeEvents() == [
                 .prepare(reason: "batch update (before)"), .prepare(reason: "batch update (after)"), .batchUpdate(plan),
             ])
@@ -62,7 +62,7 @@ struct HeadlessUpdateTests {
         try view.setState("mode", .bool(true))
         expectEqual(view.context.state["mode"], .bool(true))
         expectEqual(layout.prepareCount, 2)
-        #expect(
+        expect(
             view.takeEvents() == [.stateChange(key: "mode", old: nil, new: .bool(true)), .prepare(reason: "state")])
         try view.setState("mode", nil)
         expect(view.context.state["mode"] == nil)

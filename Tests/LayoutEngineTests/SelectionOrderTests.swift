@@ -16,7 +16,7 @@ struct SelectionOrderTests {
     @Test func aTapHighlightsThenSelectsLast() throws {
         let (view, delegate) = try make()
         try view.tapItem(0)
-        #expect(
+        expect(
             delegate.calls == [
                 "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldSelectItem[0, 0]",
                 "didUnhighlightItem[0, 0]",
@@ -39,7 +39,7 @@ struct SelectionOrderTests {
         try view.tapItem(0)
         delegate.calls = []
         try view.tapItem(2)
-        #expect(
+        expect(
             delegate.calls == [
                 "shouldHighlightItem[0, 2]", "didHighlightItem[0, 2]", "shouldSelectItem[0, 2]",
                 "didUnhighlightItem[0, 2]",
@@ -53,7 +53,7 @@ struct SelectionOrderTests {
         try view.tapItem(0)
         delegate.calls = []
         try view.tapItem(0)
-        #expect(
+        expect(
             delegate.calls == [
                 "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldSelectItem[0, 0]",
                 "didUnhighlightItem[0, 0]",
@@ -71,7 +71,7 @@ struct SelectionOrderTests {
         expect(!delegate.calls.contains { $0.hasPrefix("shouldDeselect") })
         delegate.calls = []
         try view.tapItem(3)
-        #expect(
+        expect(
             delegate.calls == [
                 "shouldHighlightItem[0, 3]", "didHighlightItem[0, 3]", "shouldDeselectItem[0, 3]",
                 "didUnhighlightItem[0, 3]",
@@ -101,7 +101,7 @@ struct SelectionOrderTests {
         let (view, delegate) = try make()
         delegate.refuse = ["shouldSelectItem"]
         try view.tapItem(0)
-        #expect(
+        expect(
             delegate.calls == [
                 "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldSelectItem[0, 0]",
                 "didUnhighlightItem[0, 0]",
@@ -115,7 +115,7 @@ struct SelectionOrderTests {
         delegate.refuse = ["shouldDeselectItem[0, 0]"]
         delegate.calls = []
         try view.tapItem(1)
-        #expect(
+        expect(
             delegate.calls == [
                 "shouldHighlightItem[0, 1]", "didHighlightItem[0, 1]", "shouldSelectItem[0, 1]",
                 "didUnhighlightItem[0, 1]",
@@ -131,7 +131,7 @@ struct SelectionOrderTests {
         delegate.refuse = ["shouldDeselectItem"]
         delegate.calls = []
         try view.tapItem(0)
-        #expect(
+        expect(
             delegate.calls == [
                 "shouldHighlightItem[0, 0]", "didHighlightItem[0, 0]", "shouldDeselectItem[0, 0]",
                 "didUnhighlightItem[0, 0]",
@@ -165,7 +165,7 @@ struct SelectionOrderTests {
     @Test func aLongPressHighlightsCancelsThenReports() throws {
         let (view, delegate) = try make()
         try view.longPress(at: try view.touchPoint(viewport: gridCentre(1)))
-        #expect(
+        expect(
             delegate.calls == [
                 "shouldHighlightItem[0, 1]", "didHighlightItem[0, 1]", "didUnhighlightItem[0, 1]", "didLongPress[0, 1]",
             ])

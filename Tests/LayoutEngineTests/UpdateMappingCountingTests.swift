@@ -33,7 +33,7 @@ struct UpdateMappingCountingTests {
             ),
             insertedSectionCounts: [1: 2])
         expectEqual(mapping.newCounts, [4, 2, 2])
-        #expect(
+        expect(
             (0..<4).map { mapping.oldIndexPath(forNew: path(0, $0)) } == [
                 path(1, 3), path(0, 0), path(0, 1), path(0, 2),
             ])

@@ -9,7 +9,7 @@ struct UpdateMappingTests {
     @Test func deleteShiftsLaterItemsUp() throws {
         let mapping = try UpdateMapping(oldCounts: [5], update: BatchUpdate(deletedItems: [path(0, 1)]))
         expectEqual(mapping.newCounts, [4])
-        #expect(
+        expect(
             (0..<5).map { mapping.newIndexPath(forOld: path(0, $0)) } == [
                 path(0, 0), nil, path(0, 1), path(0, 2), path(0, 3),
             ])
@@ -144,7 +144,7 @@ struct UpdateMappingTests {
         let old = CollectionData(sections: [.init(items: [.string("a"), .string("b"), .string("c")])])
         let mapping = try UpdateMapping(
             oldCounts: [3], update: BatchUpdate(deletedItems: [path(0, 0)], insertedItems: [path(0, 2)]))
-        #expect(
+        expect(
             mapping.newData(from: old) == CollectionData(sections: [.init(items: [.string("b"), .string("c"), .null])]))
     }
 
@@ -158,7 +158,7 @@ struct UpdateMappingTests {
         ])
         let moved = try UpdateMapping(
             oldCounts: [3, 2], update: BatchUpdate(movedItems: [.init(from: path(0, 0), to: path(0, 2))]))
-        #expect(
+        expect(
             moved.newData(from: old)
                 == CollectionData(sections: [
                     .init(items: [.string("b"), .string("c"), .string("a")], data: .string("S0")),

@@ -30,9 +30,9 @@ struct UpdatePlannerTests {
         }
         expectEqual(summary.count, 4)
         #expect(summary[0] == (.persist, LayoutIndexPath(0, 0), LayoutIndexPath(0, 0), square(0, 0), square(0, 0), 1))
-        #expect(
+        expect(
             summary[1] == (.persist, LayoutIndexPath(0, 2), LayoutIndexPath(0, 1), square(220, 0), square(110, 0), 1))
-        #expect(
+        expect(
             summary[2] == (.persist, LayoutIndexPath(0, 3), LayoutIndexPath(0, 2), square(0, 110), square(220, 0), 1))
         #expect(summary[3] == (.delete, LayoutIndexPath(0, 1), nil, square(110, 0), square(110, 0), 0))
     }
@@ -59,11 +59,11 @@ struct UpdatePlannerTests {
         let half = plan.entries.map { $0.attributes(at: 0.5) }
         expectEqual(half[2].frame, square(110, 55))
         expectEqual(half[3].alpha, 0.5)
-        #expect(
+        expect(
             plan.entries.map { $0.attributes(at: 0).frame } == [
                 square(0, 0), square(220, 0), square(0, 110), square(110, 0),
             ])
-        #expect(
+        expect(
             plan.entries.map { $0.attributes(at: 1).frame } == [
                 square(0, 0), square(110, 0), square(220, 0), square(110, 0),
             ])

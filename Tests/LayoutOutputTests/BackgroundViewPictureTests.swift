@@ -22,7 +22,7 @@ struct BackgroundViewPictureTests {
         let svg = SVGLayoutWriter.string(snapshot, options: .init(viewportOnly: true))
         let lines = svg.split(separator: "\n").map(String.init)
         let background = try require(lines.firstIndex { $0.contains("class=\"background-view\"") })
-        #expect(
+        expect(
             lines[background]
                 == "  <rect class=\"background-view\" x=\"0\" y=\"50\" width=\"200\" height=\"100\" fill=\"#102030\"/>")
         let content = try require(lines.firstIndex { $0.contains("class=\"content\"") })

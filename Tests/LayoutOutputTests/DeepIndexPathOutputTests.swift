@@ -13,7 +13,7 @@ struct DeepIndexPathOutputTests {
 
     @Test func jsonPrintsAndReadsEveryComponent() throws {
         let text = JSONLayoutWriter.element(Self.line)
-        #expect(
+        expect(
             text
                 == "{\"category\": \"decoration\", \"kind\": \"line\", \"indexPath\": [0, 2, 1], \"frame\": {\"x\": 5, \"y\": 5, \"width\": 1, \"height\": 1}, \"alpha\": 1, \"zIndex\": 0, \"hidden\": false}"
         )

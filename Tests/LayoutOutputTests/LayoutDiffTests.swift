@@ -32,7 +32,7 @@ struct LayoutDiffTests {
         expectEqual(diff.moved.map(\.distance), [20, 10])
         expectEqual(diff.resized, [.cell(0, 0), .cell(0, 1)])
         expectEqual(diff.restyled, [.cell(0, 2)])
-        #expect(
+        expect(
             diff.summary()
                 == "+0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 1] by 10), 2 resized, 1 restyled, content 320×210"
         )
@@ -86,7 +86,7 @@ struct LayoutDiffTests {
         ] {
             expectEqual(LayoutDiff.Summary(from: listed(old), to: listed(new)), expected.summarized())
         }
-        #expect(
+        expect(
             expected.summary()
                 == "+1 −0 elements, 2 moved (largest: cell [0, 1500] by 5, cell [0, 2999] by 5), 1 resized, 1 restyled, content 320×210"
         )
@@ -116,15 +116,15 @@ struct LayoutDiffTests {
             LayoutAttributes(key: line, frame: Rect(x: 0, y: 5, width: 1, height: 1)),
         ])
         let counted = LayoutDiff.Summary(from: old, to: new)
-        #expect(
+        expect(
             counted.largestMoves.map(\.key) == [.supplementary("header", 0, 0), .cell(0, 2), .cell(0, 3)])
         expectEqual(counted.largestMoves.map(\.distance), [50, 5, 5])
-        #expect(
+        expect(
             (counted.added, counted.removed, counted.moved, counted.resized, counted.restyled) == (1, 1, 6, 1, 1))
         let listed = LayoutDiff(from: old, to: new)
         expectEqual(listed.moved.map(\.key), [.supplementary("header", 0, 0)] + (2...5).map { .cell(0, $0) } + [line])
         expectEqual(counted, listed.summarized())
-        #expect(
+        expect(
             counted.line
                 == "+1 −1 elements, 6 moved (largest: supplementary \"header\" [0, 0] by 50, cell [0, 2] by 5, cell [0, 3] by 5, …), 1 resized, 1 restyled, content 320×210"
         )
@@ -156,7 +156,7 @@ struct LayoutDiffTests {
             LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 0, y: 1.0 / 3, width: 100, height: 100))
         ])
         new.contentSize.height = 1000.0 / 3
-        #expect(
+        expect(
             LayoutDiff(from: old, to: new).summary()
                 == "+0 −0 elements, 1 moved (largest: cell [0, 0] by 0.333), content 320×210 → 320×333.333")
     }

@@ -21,14 +21,14 @@ struct LoopingAnimationOutputTests {
 
     @Test func jsonIsExactWithInfiniteSpelledOut() {
         let line = JSONLayoutWriter.element(snapshot([jiggle]).elements[0])
-        #expect(
+        expect(
             line
                 == "{\"category\": \"cell\", \"indexPath\": [0, 0], \"frame\": {\"x\": 0, \"y\": 0, \"width\": 10, \"height\": 10}, "
                 + "\"alpha\": 1, \"zIndex\": 0, \"hidden\": false, \"animations\": [{\"keyPath\": \"rotation\", \"fromValue\": -2, "
                 + "\"toValue\": 6, \"duration\": 0.2, \"autoreverses\": true, \"repeatCount\": \"infinite\", \"timeOffset\": 0.15}]}"
         )
         let finite = AttributeAnimation(keyPath: .opacity, fromValue: 1, toValue: 0.5, duration: 1, repeatCount: 3)
-        #expect(
+        expect(
             LoopingAnimations.json([finite])
                 == "[{\"keyPath\": \"opacity\", \"fromValue\": 1, \"toValue\": 0.5, \"duration\": 1, "
                 + "\"autoreverses\": false, \"repeatCount\": 3, \"timeOffset\": 0}]")
@@ -38,12 +38,12 @@ struct LoopingAnimationOutputTests {
 
     @Test func tableAndTooltipDescribeThemShortly() {
         let finite = AttributeAnimation(keyPath: .translationX, fromValue: 0, toValue: 4, duration: 1, repeatCount: 2)
-        #expect(
+        expect(
             LoopingAnimations.describe([jiggle, finite])
                 == "rotation -2→6 0.2s autoreverses forever offset 0.15s; translation.x 0→4 1s ×2")
         let table = TableLayoutWriter.string(snapshot([jiggle]))
         expect(table.hasSuffix("animations=[rotation -2→6 0.2s autoreverses forever offset 0.15s]\n"))
-        #expect(
+        expect(
             ElementDrawing.tooltip(snapshot([jiggle]).elements[0]).contains(
                 "\nanimations rotation -2→6 0.2s autoreverses forever offset 0.15s"))
     }
@@ -53,23 +53,23 @@ struct LoopingAnimationOutputTests {
     /// CSS's iteration count is Core Animation's ×2 when alternating (each way is one).
     @Test func svgDeclaresKeyframesOnceAndNestsAGroupPerAnimation() {
         let svg = SVGLayoutWriter.string(snapshot([jiggle]))
-        #expect(
+        expect(
             svg.contains(
                 "<g class=\"loop\" style=\"animation: ll-rotation-m2-6 0.2s linear -0.15s infinite alternate; "
                     + "transform-box: fill-box; transform-origin: center\"><rect x=\"0\" y=\"0\" width=\"10\" height=\"10\"/>"
             ))
         expect(svg.contains("</text></g></g>\n"))
-        #expect(
+        expect(
             svg.contains(
                 "  <style>\n    @keyframes ll-rotation-m2-6 { from { transform: rotate(-2deg); } to { transform: rotate(6deg); } }\n  </style>\n"
             ))
         let fade = AttributeAnimation(
             keyPath: .opacity, fromValue: 1, toValue: 0.5, duration: 1, autoreverses: true, repeatCount: 2.5)
-        #expect(
+        expect(
             LoopingAnimations.style(fade)
                 == "animation: ll-opacity-1-0p5 1s linear 0s 5 alternate; transform-box: fill-box; transform-origin: center"
         )
-        #expect(
+        expect(
             LoopingAnimations.keyframes([fade, fade])
                 == "    @keyframes ll-opacity-1-0p5 { from { opacity: 1; } to { opacity: 0.5; } }\n")
         // Without animations nothing changes: no loop group, no keyframes.

@@ -122,7 +122,7 @@ struct NumberBytesTests {
     @Test func jsonStringsEscapeAsBefore() {
         // The escaping rules: quote, backslash, \n \r \t by name, other controls as \u00XX,
         // everything else (multi-byte characters included) as is.
-        #expect(
+        expect(
             JSONLayoutWriter.string("a\"b\\c\nd\re\tf\u{1}g\u{1F}h é 🎉 \u{7F}")
                 == "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g\\u001fh é 🎉 \u{7F}\"")
         expectEqual(JSONLayoutWriter.string(""), "\"\"")

@@ -34,7 +34,7 @@ struct PictureTests {
         expectEqual(size(picture(content: Size(width: 200, height: 200), fit: 600)), " width=\"572\" height=\"600\"")
         // viewBox of the tall one: margin 16/1.35 = 11.85 points, caption 28/1.35 = 20.74:
         // x −11.85, y −32.59, 123.7 × 444.44 (the picture's 167 × 600 at 1.35 px per point).
-        #expect(
+        expect(
             picture(content: Size(width: 100, height: 400), fit: 600).contains("viewBox=\"-11.85 -32.59 123.7 444.44\"")
         )
     }
@@ -124,7 +124,7 @@ struct PictureTests {
             key: .decoration("shelf", 0, 0), frame: Rect(x: 0, y: 90, width: 200, height: 20), zIndex: -1)
         expectEqual(ElementDrawing.tooltip(shelf), "decoration shelf [0, 0]\nframe 0,90 200×20\nzIndex -1")
         let svg = picture(content: Size(width: 200, height: 200), elements: [shelf], fit: nil)
-        #expect(
+        expect(
             svg.contains(
                 "data-kind=\"shelf\"><title>decoration shelf [0, 0]\nframe 0,90 200×20\nzIndex -1</title><rect "))
     }
@@ -147,7 +147,7 @@ extension PictureTests {
         let a = LayoutAttributes(
             key: .cell(0, 0), frame: Rect(x: 50, y: 50, width: 20, height: 20), transform3D: .scale(x: 2, y: 2, z: 1))
         let svg = picture(content: Size(width: 200, height: 200), elements: [a], fit: 460)
-        #expect(
+        expect(
             svg.contains(
                 "<polygon points=\"40,40 80,40 80,80 40,80\"/><text class=\"label\" x=\"60\" y=\"60\" font-size=\"6\">[0, 0]</text>"
             ))

@@ -34,7 +34,7 @@ struct SVGLayoutWriterTests {
             guard let start = line.range(of: name + "=\"") else { return nil }
             return String(line[start.upperBound...].prefix { $0 != "\"" })
         }
-        #expect(
+        expect(
             groups.map { attribute("data-kind", $0) ?? attribute("data-index-path", $0)! } == [
                 "shelf", "0,0", "0,1", "header",
             ])
@@ -56,16 +56,16 @@ struct SVGLayoutWriterTests {
     /// (40, 40), (0, 40). A translation (5, 7) moves all four by (5, 7).
     @Test func projectsTransformsAroundTheCentre() {
         let frame = Rect(x: 10, y: 10, width: 20, height: 20)
-        #expect(
+        expect(
             SVGLayoutWriter.projectedCorners(frame, .scale(x: 2, y: 2, z: 1))
                 == [Point(x: 0, y: 0), Point(x: 40, y: 0), Point(x: 40, y: 40), Point(x: 0, y: 40)])
-        #expect(
+        expect(
             SVGLayoutWriter.projectedCorners(frame, .translation(x: 5, y: 7, z: 0))
                 == [Point(x: 15, y: 17), Point(x: 35, y: 17), Point(x: 35, y: 37), Point(x: 15, y: 37)])
         // Perspective: m34 = −1/500 makes w = 1 for points at z = 0, so a flat element is unchanged.
         var perspective = Transform3D.identity
         perspective.m[11] = -1.0 / 500
-        #expect(
+        expect(
             SVGLayoutWriter.projectedCorners(frame, perspective)
                 == [Point(x: 10, y: 10), Point(x: 30, y: 10), Point(x: 30, y: 30), Point(x: 10, y: 30)])
     }

@@ -26,7 +26,7 @@ struct SnapshotDiffReportTests {
             LayoutAttributes(key: .cell(0, 0), frame: Rect(x: 2.0 / 3, y: 0, width: 10, height: 10)),
             LayoutAttributes(key: .cell(0, 1), frame: Rect(x: 0.3, y: 0, width: 10, height: 10)),
         ])
-        #expect(
+        expect(
             SnapshotDiffReport.describe(from: old, to: new).lines == [
                 "moved cell [0, 0]: 0.333,0 10×10 → 0.667,0 10×10",
                 "moved cell [0, 1]: 0.30000000000000004,0 10×10 → 0.3,0 10×10",
@@ -51,7 +51,7 @@ struct SnapshotDiffReportTests {
             ], height: 100)
         let report = SnapshotDiffReport.describe(from: old, to: new)
         expectEqual(report.summary, "2 moved or resized, 1 changed, 1 appeared, 1 vanished")
-        #expect(
+        expect(
             report.lines == [
                 "content 320×210 → 320×100",
                 "resized cell [0, 0]: 0,0 100×100 → 0,0 100×50",

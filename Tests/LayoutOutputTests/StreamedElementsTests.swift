@@ -47,7 +47,7 @@ struct StreamedElementsTests {
         expectEqual(SVGLayoutWriter.string(fromStore), SVGLayoutWriter.string(fromArray))
         // Only the first three are plain cells: the transform, custom fields and other
         // categories take the general path.
-        #expect(
+        expect(
             fromStore.elements.indices.map { fromStore.elements.plainCell(at: $0) != nil } == [
                 true, true, true, false, false, false, false,
             ])

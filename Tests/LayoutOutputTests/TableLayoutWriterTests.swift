@@ -16,10 +16,10 @@ struct TableLayoutWriterTests {
         expectEqual(TransformDescription.describe(.scale(x: -1, y: 1, z: 1)), "scale -1,1")
         expectEqual(TransformDescription.describe(.translation(x: 10, y: 0, z: 0)), "translate 10,0")
         // Rotation then scale (CATransform3DConcat order): a = d = 1.5·cos 30°, b = −c = 1.5·sin 30°.
-        #expect(
+        expect(
             TransformDescription.describe(.rotationZ(degrees(30)).concatenating(.scale(x: 1.5, y: 1.5, z: 1)))
                 == "rotate 30° scale 1.5")
-        #expect(
+        expect(
             TransformDescription.describe(.scale(x: 2, y: 2, z: 1).concatenating(.translation(x: 5, y: -2.5, z: 0)))
                 == "scale 2 translate 5,-2.5")
         expectEqual(TransformDescription.describe(.identity), "identity")
@@ -27,7 +27,7 @@ struct TableLayoutWriterTests {
 
     @Test func skewsAndThreeDimensionalTransformsAreNamedOnly() {
         // A shear: x' = x + 0.5·y (m21 = 0.5) is 2D but not a rotation or scale.
-        #expect(
+        expect(
             TransformDescription.describe(Transform3D([1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])) == "matrix")
         expectEqual(TransformDescription.describe(.rotationY(0.5)), "3D")
         var perspective = Transform3D.identity
@@ -51,7 +51,7 @@ struct TableLayoutWriterTests {
         let lines = TableLayoutWriter.string(snapshot).split(separator: "\n").map(String.init)
         expectEqual(lines[0], "content 375×2797.978  bounds 0,0.3 375×667  1 element")
         expectEqual(lines[1], "category  kind  indexPath    x       y  width  height  alpha  z  hidden  extra")
-        #expect(
+        expect(
             lines[2]
                 == "cell            [0, 0]     0.3  10.001    100     2.5  0.333  0          transform=[rotate 6°] name=\"a\" share=0.333"
         )

@@ -141,10 +141,10 @@ struct WriterFastPathTests {
         expectEqual(SVGLayoutWriter.escape("cell [0, 12]\nframe 1,2 3×4\tüñí"), "cell [0, 12]\nframe 1,2 3×4\tüñí")
         // & < > " become references; scalar by scalar, \r becomes U+FFFD and the \n after it
         // stays (a CR LF is one Swift Character, not two); \t stays; \u{1} becomes U+FFFD.
-        #expect(
+        expect(
             SVGLayoutWriter.escape("a<b>&\"c\"\r\nd\te\u{1}") == "a&lt;b&gt;&amp;&quot;c&quot;\u{FFFD}\nd\te\u{FFFD}")
         // A combining mark after < or " makes one Character with it, equal to neither: still escaped.
-        #expect(
+        expect(
             SVGLayoutWriter.escape("<\u{301}script>\"\u{308}") == "&lt;\u{301}script&gt;&quot;\u{308}")
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite("test-file headers")
 struct ScenarioHeaderTests {
     @Test func optionWords() throws {
-        #expect(
+        expect(
             try OptionWords.split("  --items 2\t--state 'a=b c' --state \"q=\\\"x\\\\\" ''") == [
                 "--items", "2", "--state", "a=b c", "--state", "q=\"x\\", "",
             ])

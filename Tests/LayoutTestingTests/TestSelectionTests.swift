@@ -82,7 +82,7 @@ struct SnapshotLedgerTests {
         ledger.record([WrittenSnapshot(path: path, text: "one", line: 5)], of: &third)
         expectEqual(first.status, .passed)
         expectEqual(third.status, .passed)
-        #expect(
+        expect(
             second.result.failures == [
                 .init(
                     line: 4,
@@ -107,7 +107,7 @@ struct SnapshotLedgerTests {
         ledger.record([WrittenSnapshot(.layout, path: path, matched: matched, line: 3)], of: &first)
         ledger.record([WrittenSnapshot(path: path, text: "two", line: 4)], of: &second)
         expectEqual(first.status, .passed)
-        #expect(
+        expect(
             second.result.failures == [
                 .init(
                     line: 4,
@@ -131,7 +131,7 @@ struct SnapshotLedgerTests {
         ledger.record([WrittenSnapshot(.image, path: path, bytes: black, line: 2)], of: &first)
         ledger.record([WrittenSnapshot(.image, path: path, bytes: white, line: 7)], of: &second)
         expectEqual(first.status, .passed)
-        #expect(
+        expect(
             second.result.failures == [
                 .init(
                     line: 7,
@@ -162,7 +162,7 @@ struct SnapshotLedgerTests {
             .finished(TestCaseReport(path: "a", result: ScenarioTestResult(), seconds: 0), written: []),
         ]
         for reply in replies { expectEqual(try TestWorkerReply(decoding: reply.encoded()), reply) }
-        #expect(
+        expect(
             try TestWorkerRequest(decoding: TestWorkerRequest(path: "a/b.test.lua").encoded()).path == "a/b.test.lua")
         #expect(throws: (any Error).self) { try TestWorkerReply(decoding: [9]) }
     }

@@ -14,10 +14,10 @@ struct HTTPServerTests {
     @Test func sha1MatchesTheStandardVectors() {
         expectEqual(hex(SHA1.digest([])), "da39a3ee5e6b4b0d3255bfef95601890afd80709")
         expectEqual(hex(SHA1.digest(Array("abc".utf8))), "a9993e364706816aba3e25717850c26c9cd0d89d")
-        #expect(
+        expect(
             hex(SHA1.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
                 == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
-        #expect(
+        expect(
             hex(SHA1.digest([UInt8](repeating: 97, count: 1_000_000))) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
     }
 

@@ -50,7 +50,7 @@ struct WatchPlumbingTests {
             .init(process: "worker", step: "request read", wall: 1_000_100_000, cpu: 0),
             .init(process: "worker", step: "prepared", wall: 1_001_600_000, cpu: 1_500_000),
         ])
-        #expect(
+        expect(
             trace.lines(label: "[2]") == [
                 "[2] trace: t0 = 1.000000 s (CLOCK_MONOTONIC)",
                 "[2] trace: 0.00 ms (+0.00, cpu —) watcher: change seen",

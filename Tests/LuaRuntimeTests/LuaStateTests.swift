@@ -50,7 +50,7 @@ struct LuaStateTests {
             \tlayout.lua:5: in main chunk
             \t[C]: in ?
             """
-        #expect(
+        expect(
             LuaState.withoutHostFrames(traceback) == "\t(...tail calls...)\n\tlayout.lua:5: in main chunk\n\t[C]: in ?")
         let own = "\t[C]: in function 'error'\n\tlayout.lua:2: in main chunk"
         expectEqual(LuaState.withoutHostFrames(own), own)
@@ -62,7 +62,7 @@ struct LuaStateTests {
         expectEqual(try evaluate(lua, "return 'a\\0b'"), .string("a\u{0}b"))
         expectEqual(try evaluate(lua, "return true"), .boolean(true))
         expectEqual(try evaluate(lua, "return nil"), .nil)
-        #expect(
+        expect(
             try evaluate(lua, "return {10, 20, {x = 1}}")
                 == .array([.number(10), .number(20), .map(["x": .number(1)])]))
         expectEqual(try evaluate(lua, "return {a = 'b', [3] = 4}"), .map(["a": .string("b"), "3": .number(4)]))
@@ -168,7 +168,7 @@ struct SandboxTests {
 
     @Test func safeLibrariesArePresent() throws {
         let lua = try LuaState()
-        #expect(
+        expect(
             try evaluate(lua, "return math.floor(2.5) + #string.rep('a', 3) + #table.pack(1, 2) + utf8.len('é')")
                 == .number(8))
     }

@@ -89,7 +89,7 @@ import Testing
             case .compositional: base = "UICollectionViewCompositionalLayout"
             case .plain: base = "?"
             }
-            #expect(
+            expect(
                 translation.declarations.contains("final class \(prefix)Layout: \(base) {"),
                 "\(example): no \(prefix)Layout subclassing \(base)")
             expectEqual(translation.interface.layoutClass, prefix + "Layout")

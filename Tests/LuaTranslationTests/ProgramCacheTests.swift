@@ -37,7 +37,7 @@ import Testing
     @Test func aProgramRunsTheSameFromTheCache() throws {
         let source = ["main.swift": "print(\"cached \\(6 * 7)\")\n"]
         let first = try SwiftProgram.run(files: source, extra: [])
-        let path = try #require(
+        let path = try require(
             ProgramCache.program(flags: SwiftProgram.flags, files: source, extra: []))
         expect(FileManager.default.isExecutableFile(atPath: path))
         expectEqual(first, "cached 42\n")

@@ -87,7 +87,7 @@ import Testing
         let translation = try LuaTranslator.translate(source: Array(source.utf8), file: "t.lua", name: "T")
         expectEqual(translation.interface.kind, .compositional)
         expectEqual(translation.interface.methods, ["attributes"])
-        #expect(
+        expect(
             translation.interface.omitted == [
                 "C (t.lua:1): the compositional structure: the export writes it with UIKit's values (phase 2)",
                 "item (t.lua:2): the compositional structure: the export writes it with UIKit's values (phase 2)",
@@ -95,7 +95,7 @@ import Testing
                 "preferredSizeForItem (t.lua:6): models a cell's own sizing: in the app the cells size themselves "
                     + "(the export keeps the estimate)",
             ])
-        #expect(
+        expect(
             translation.swift.contains(
                 "func attributes(_ cv: TContext, _ a: TAttributes) {\n        a.alpha = CGFloat(0.5)"))
         expect(!translation.swift.contains("func preferredSizeForItem"))

@@ -26,7 +26,7 @@ import Testing
             """
         let translation = try LuaTranslator.translate(source: Array(source.utf8), file: "layout.lua", name: "X")
         expect(translation.swift.contains("let path = update.indexPathAfterUpdate!\n"))
-        #expect(
+        expect(
             translation.swift.contains(
                 "inserted[\"\\(String(path.section)):\\(String(updatedItem(path)!))\"] = true\n"))
     }

@@ -87,7 +87,7 @@ struct BrowserTests {
             let layer = try require(dom.range(of: "<g id=\"elements\"")).upperBound
             let first = try require(dom[layer...].range(of: "<g ")).lowerBound
             let group = dom[first...].prefix { $0 != ">" }
-            #expect(
+            expect(
                 group.contains("data-kind=\"backdrop\"") && group.contains("data-visible=\"1\""),
                 "t = \(progress): \(group)")
         }

@@ -42,7 +42,7 @@ struct CheckCommandTests {
         let strict = lualayout("check", script, "--items", "2", "--strict")
         expectEqual(strict.status, 1)
         expectEqual(strict.out, "")
-        #expect(
+        expect(
             strict.err
                 == "\(script):3: unknown field 'atributes' in the layout table (did you mean 'attributes'?) (strict mode)\n"
         )
@@ -88,7 +88,7 @@ struct CheckCommandTests {
             end }
             """)
         let four = lualayout("check", script, "--items", "4")
-        #expect(
+        expect(
             four.out.contains(
                 "  warning: 3 overlapping pairs of cells: cell [0, 0] at 0,0 10×10 and cell [0, 1] at 0,9 10×10; cell [0, 1] at 0,9 10×10 and cell [0, 2] at 0,18 10×10; cell [0, 2] at 0,18 10×10 and cell [0, 3] at 0,27 10×10\n"
             ))

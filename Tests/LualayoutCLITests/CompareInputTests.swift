@@ -52,7 +52,7 @@ struct CompareInputTests {
         // The writer may still be blocked on a full pipe: closing our end ends it (EPIPE).
         try? pipe.fileHandleForReading.close()
         expectEqual(result.status, 2)
-        #expect(
+        expect(
             result.err
                 == "\(path): more than the data limit of 1M came from it (the data limit is --max-memory; raise it with --max-memory 2M)\n"
         )

@@ -55,7 +55,7 @@ struct CompositionalCLITests {
         let path = try temporaryFile("carousel.lua", Self.script)
         let result = lualayout("run", path, "--sections", "3,1", "--orthogonal-target", "1:10")
         expectEqual(result.status, 2)
-        #expect(
+        expect(
             result.err
                 == "lualayout: --orthogonal-target 1:…: section 1 does not scroll orthogonally (orthogonal sections: 0)\n"
         )

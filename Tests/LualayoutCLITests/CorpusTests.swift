@@ -24,7 +24,7 @@ struct CorpusTests {
 
     @Test(arguments: CorpusManifest.allCases())
     func corpusCase(_ corpusCase: CorpusCase) async throws {
-        try #require(
+        try require(
             FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build (\(Self.binary))")
         let directory = try Self.makeFolder(for: corpusCase)
         let substitute = { (text: String) in text.replacingOccurrences(of: "{dir}", with: directory) }

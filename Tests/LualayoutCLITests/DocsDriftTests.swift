@@ -111,7 +111,7 @@ struct DocsDriftTests {
                     else { continue }
                     let value = String(stated.output.1)
                     let name = String(option.output.1)
-                    #expect(
+                    expect(
                         defaults.contains { same($0, value) },
                         "\(document): \(name) is documented with default \(value), --help says \(defaults.sorted())")
                 }

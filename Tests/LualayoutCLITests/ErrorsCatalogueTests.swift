@@ -138,14 +138,14 @@ struct ErrorsCatalogueTests {
     }()
 
     @Test func fixedPartsLeaveOutPlaceholders() {
-        #expect(
+        expect(
             Self.fixedParts("SCRIPT:LINE: out:METHOD [S, I]: extra must be a table, got TYPE") == [
                 "out", "]: extra must be a table, got",
             ])
-        #expect(
+        expect(
             Self.fixedParts("SCRIPT:LINE: memory limit exceeded (N MiB; raise it with --max-memory)")
                 == ["memory limit exceeded (", "MiB; raise it with --max-memory)"])
-        #expect(
+        expect(
             Self.fixedParts("cannot WHAT item [S, I]: its section S is deleted") == [
                 "cannot", "item [", "]: its section", "is deleted",
             ])
@@ -201,7 +201,7 @@ struct ErrorsCatalogueTests {
                 expected = Self.cases[proof] ?? []
             }
             for part in Self.fixedParts(row.message) {
-                #expect(
+                expect(
                     expected.contains { $0.contains(part) }, "\(proof) does not expect \"\(part)\" of \(row.message)")
             }
         }

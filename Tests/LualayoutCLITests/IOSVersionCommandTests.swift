@@ -92,7 +92,7 @@ struct IOSVersionCommandTests {
         ])
         let refused = TestCommandTests.run(bad, "--no-ci")
         expectEqual(refused.status, 1)
-        #expect(
+        expect(
             (refused.out + refused.err).contains(
                 "-- devices: 'iphone-se@12': '12' is not an iOS release the engine knows (13 to 18, or 26)"))
     }

@@ -114,7 +114,7 @@ struct InitCommandTests {
         expect(test.contains("expectSnapshot(\"my--odd--layout\")"))
         let result = lualayout("test", folder, "--no-ci")
         expectEqual(result.status, 0)
-        #expect(
+        expect(
             FileManager.default.fileExists(
                 atPath: folder + "/__snapshots__/my \"odd\" layout.test.lua/my--odd--layout.json"))
     }
@@ -142,7 +142,7 @@ struct InitCommandTests {
         let result = lualayout("init", folder + "/taken")
         expectEqual(result.status, 2)
         expectEqual(result.out, "")
-        #expect(
+        expect(
             result.err
                 == "\(folder)/taken.json: already exists; init never overwrites a file (choose another NAME or move it away)\n"
         )
@@ -208,7 +208,7 @@ struct InitCommandTests {
         let folder = try temporaryFolder()
         let result = lualayout("init", folder + "/")
         expectEqual(result.status, 2)
-        #expect(
+        expect(
             result.err
                 == "lualayout: init: '\(folder)/' does not name a file (init writes NAME.lua, NAME.json and NAME.test.lua)\n"
         )

@@ -110,7 +110,7 @@ struct InputHardeningTests {
         let refused = lualayout("run", script, "--data", data, "--max-memory", "1M")
         expectEqual(refused.status, 2)
         expect(refused.err.hasPrefix(data + ":1:"))
-        #expect(
+        expect(
             refused.err.hasSuffix(
                 ": data too large: decoding it would take more than 1M of memory (the data limit is --max-memory; raise it with --max-memory 2M)\n"
             ))
@@ -123,7 +123,7 @@ struct InputHardeningTests {
         let data = try temporaryFile("wide.json", "{\"sections\": [1]}" + String(repeating: " ", count: 2 << 20))
         let result = lualayout("run", "Examples/grid.lua", "--data", data, "--max-memory", "1M")
         expectEqual(result.status, 2)
-        #expect(
+        expect(
             result.err
                 == "\(data): the file is \(17 + (2 << 20)) bytes, more than the data limit of 1M (the data limit is --max-memory; raise it with --max-memory 4M)\n"
         )

@@ -54,11 +54,11 @@ struct LoopingAnimationCLITests {
         let result = lualayout("update", script, "--items", "2", "--insert", "0:2", "--format", "html")
         expectEqual(result.status, 0, "\(result.err)")
         // Three items after the insert, each in a loop group.
-        #expect(
+        expect(
             result.out.components(
                 separatedBy: "<g class=\"loop\" style=\"animation: ll-scale-1-1p25 0.5s linear 0s infinite alternate;"
             ).count - 1 == 3)
-        #expect(
+        expect(
             result.out.contains(
                 "@keyframes ll-scale-1-1p25 { from { transform: scale(1); } to { transform: scale(1.25); } }"))
     }

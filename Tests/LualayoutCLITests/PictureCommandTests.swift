@@ -45,12 +45,12 @@ struct PictureCommandTests {
         let script = try temporaryFile("events.lua", Self.events)
         let plain = lualayout("run", script, "--items", "3", "--format", "svg")
         expectEqual(plain.status, 0, "\(plain.err)")
-        #expect(
+        expect(
             plain.out.contains(">S</text>") && plain.out.contains(">Review</text>")
                 && plain.out.contains(">[0, 2]</text>"))
         expect(plain.out.contains("<title>cell [0, 0]\nframe 0,0 200×100\nlabel: S\ntitle: Standup</title>"))
         let titled = lualayout("run", script, "--items", "3", "--format", "html", "--label", "title")
-        #expect(
+        expect(
             titled.out.contains(">Standup</text>") && titled.out.contains(">Review</text>")
                 && !titled.out.contains(">S</text>"))
         let page = lualayout(
@@ -81,7 +81,7 @@ struct PictureCommandTests {
             """)
         let result = lualayout("transition", wide, narrow, "--items", "2", "--bounds", "320x480", "--format", "html")
         expectEqual(result.status, 0, "\(result.err)")
-        #expect(
+        expect(
             result.out.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"picture\" width=\"480\" height=\"732\"")
         )
         expect(result.out.contains("font-size=\"8.57\" data-font=\"8.57 5\">[0, 0]</text>"))

@@ -10,7 +10,7 @@ struct PreviewInteractTests {
     static let controller = repositoryRoot + "/Examples/springboard-controller.lua"
 
     func json(_ text: String) throws -> [String: Any] {
-        try #require(
+        try require(
             try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not JSON: \(text.prefix(200))")
     }
 
@@ -72,9 +72,9 @@ struct PreviewInteractTests {
         expectEqual(rest["offset"] as? [String: Double], ["x": 0, "y": -59])
         let svg = try require(rest["svg"] as? String)
         expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" "))
-        #expect(
+        expect(
             svg.contains("<rect class=\"safe-area\" data-edge=\"top\" x=\"0\" y=\"-59\" width=\"393\" height=\"59\""))
-        #expect(
+        expect(
             svg.contains("<rect class=\"safe-area\" data-edge=\"bottom\" x=\"0\" y=\"759\" width=\"393\" height=\"34\"")
         )
         expect(!svg.contains("data-edge=\"left\""))
@@ -246,7 +246,7 @@ struct PreviewInteractTests {
         // A tap elsewhere closes the menu.
         expect(try json(try preview.get("/interact?log=l:160,35;t:160,460"))["menu"] is NSNull)
         expectEqual(try preview.get("/interact?log=l:160,35;m:3"), "the edit menu has no action 4 (it shows 1)\n")
-        #expect(
+        expect(
             try preview.get("/interact?log=m:0.5")
                 == "log: gesture 1 ('m:0.5') needs a whole number ≥ 0 (the action's position)\n")
     }
@@ -285,7 +285,7 @@ struct PreviewInteractTests {
             script: Self.springboard, arguments: ["--bounds", "768x1024", "--items", "4"])
         try require(preview.port > 0, "\(preview.errors.text)")
         expectEqual(try preview.get("/interact?log=t:1"), "log: gesture 1 ('t:1') needs 2 numbers\n")
-        #expect(
+        expect(
             try preview.get("/interact?log=t:1,2;x:1,2")
                 == "log: gesture 2 has an unknown kind 'x' (t, l, h, d, s, f, D, p, P, b, u, e, c, m, v or w)\n")
         expectEqual(try preview.get("/interact?log=p:1,2"), "log: gesture 1 ('p:1,2') needs 3 numbers\n")
@@ -315,14 +315,14 @@ struct PreviewInteractTests {
         let started = Date()
         // (700, 500) is empty space: only 4 icons, in column 0.
         let answer = try preview.get("/interact?log=t:700,500")
-        #expect(
+        expect(
             answer
                 == "the preview's gestures on \(Self.springboard) did not finish within 2 s (raise the limit with --timeout)\n"
         )
         expect(Date().timeIntervalSince(started) < 25)
         let state = try json(try preview.get("/state"))
         expectEqual(state["version"] as? Int, 1)
-        #expect(
+        expect(
             try preview.get("/interact?log=t:104,104").hasPrefix(
                 "interactions wait for the next good save: the preview's gestures on "))
     }

@@ -15,7 +15,7 @@ struct PreviewPortTests {
         let script = try temporaryFile("layout.lua", "return flow{ itemSize = {100, 100} }\n")
         let result = lualayout("watch", script, "--serve", "--port", "\(server.port)", "--items", "3")
         expectEqual(result.status, 2)
-        #expect(
+        expect(
             result.err.contains(
                 "preview: cannot listen on 127.0.0.1:\(server.port) (Address already in use) — choose another --port"))
     }

@@ -146,7 +146,7 @@ struct CLIErrorTests {
         let result = lualayout("run", script, "--items", "2")
         expectEqual(result.status, 1)
         expectEqual(result.out, "")
-        #expect(
+        expect(
             result.err.hasPrefix(
                 "\(script):2: attempt to index a number value (local 'i')\n  while evaluating sizeForItem(cv, 0, 0)\nstack traceback:\n"
             ))
@@ -313,7 +313,7 @@ struct NonUTF8ArgumentTests {
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         shell.waitUntilExit()
         expectEqual(shell.terminationStatus, 2)
-        #expect(
+        expect(
             text == "lualayout: argument 2 is not valid UTF-8; file names and values must be UTF-8 (rename the file)\n")
     }
 }

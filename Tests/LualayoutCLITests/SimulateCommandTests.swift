@@ -45,7 +45,7 @@ struct SimulateCommandTests {
         expect(checks.allSatisfy { $0["passed"] as? Bool == true })
         let steps = try require(timeline["steps"] as? [[String: Any]])
         let events = steps.compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
-        #expect(
+        expect(
             events == [
                 "start", "tap", "longPress", "tap", "tap", "tap", "tap", "beginMove", "updateMove", "endMove",
                 "beginMove", "updateMove", "cancelMove", "longPress", "beginMove", "updateMove", "endMove", "tap",
@@ -54,7 +54,7 @@ struct SimulateCommandTests {
             ])
         // The long press turns deletion mode on through the controller: a state change, then a prepare.
         let longPress = steps[2]["log"] as? [[String: Any]] ?? []
-        #expect(
+        expect(
             longPress.contains {
                 $0["type"] as? String == "stateChange" && $0["key"] as? String == "deletionMode"
                     && $0["new"] as? Bool == true
@@ -82,19 +82,19 @@ struct SimulateCommandTests {
         let timeline = try Self.json(result.out)
         expectEqual(timeline["passed"] as? Bool, true)
         let checks = try require(timeline["checks"] as? [[String: Any]])
-        #expect(
+        expect(
             checks.count
                 == (try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
                     .components(separatedBy: "\nexpect").count - 1))
         let steps = try require(timeline["steps"] as? [[String: Any]])
         let events = steps.compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
-        #expect(
+        expect(
             events == [
                 "start", "beginTransition", "setTransitionProgress", "tap", "updateAnimatedValue", "cancelTransition",
                 "beginTransition", "pinch", "beginTransition", "pinch",
             ])
         let pinch = (steps[7]["log"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "transition" }
-        #expect(
+        expect(
             pinch.map { $0["action"] as? String } == ["progress"] + Array(repeating: "progress", count: 4) + ["finish"])
         expectEqual(pinch.map { $0["progress"] as? Double }, [0, 0.25, 0.5, 0.75, 1, 1])
         let released = (steps[9]["log"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "transition" }

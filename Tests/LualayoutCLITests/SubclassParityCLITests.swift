@@ -112,12 +112,12 @@ struct SubclassParityCLITests {
             """)
         let relaxed = lualayout("run", script, "--items", "1")
         expectEqual(relaxed.status, 0)
-        #expect(
+        expect(
             relaxed.err
                 == "\(script):2: warning: unknown field 'attribute' in the layout table (did you mean 'attributes'?)\n")
         let strict = lualayout("run", script, "--items", "1", "--strict")
         expectEqual(strict.status, 1)
-        #expect(
+        expect(
             strict.err.hasPrefix(
                 "\(script):2: unknown field 'attribute' in the layout table (did you mean 'attributes'?) (strict mode)")
         )
@@ -184,7 +184,7 @@ struct SubclassParityCLITests {
         let wrong = try temporaryFile("wrong.json", #"{"sections": [[{"width": 10}]]}"#)
         let disagreeing = lualayout("update", script, "--data", before, "--insert", "0:2", "--data-after", wrong)
         expectEqual(disagreeing.status, 2)
-        #expect(
+        expect(
             disagreeing.err
                 == "\(wrong): section 0 of the data after the update has 1 item, but the batch leaves 3 (the count before, less deletions, plus insertions)\n"
         )

@@ -74,7 +74,7 @@ struct TestCommandTests {
         let result = Self.run(dir)
         expectEqual(result.status, 1)
         // The error's traceback follows its first line, indented further.
-        let traceback = try #require(
+        let traceback = try require(
             result.out.range(of: "      stack traceback:\n(      .*\n)*", options: .regularExpression))
         #expect(
             result.out.replacingCharacters(in: traceback, with: "") == """
@@ -106,7 +106,7 @@ struct TestCommandTests {
         let result = Self.run(dir)
         expectEqual(result.status, 1)
         let errors = result.out.split(separator: "\n").filter { $0.hasPrefix("    ") }.map { $0.dropFirst(4) }
-        #expect(
+        expect(
             errors == [
                 "\(dir)/bad-value.test.lua:3: -- options: --items must be between 0 and 20000000",
                 "\(dir)/code-ends-the-header.test.lua:1: the test names no layout: start it with a '-- layout: FILE' line (relative to the test file)",
@@ -155,7 +155,7 @@ struct TestCommandTests {
         ])
         let result = Self.run(dir, dir + "/named.lua", dir + "/b.test.lua")
         expectEqual(result.status, 0)
-        #expect(
+        expect(
             result.out.split(separator: "\n").map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
                 "PASS \(dir)/a/z.test.lua", "PASS \(dir)/b.test.lua", "PASS \(dir)/named.lua", "3 passed,",
             ])
@@ -184,7 +184,7 @@ struct TestCommandTests {
         expectEqual(result.err, "")
         // (The simulator's own scenarios may gain checks: only the waterfall's count is fixed here.)
         let lines = result.out.split(separator: "\n").map(String.init)
-        #expect(
+        expect(
             lines.map { $0.components(separatedBy: "  (").first! } == [
                 "PASS  Examples/UIKit/Measured/list-section.test.lua", "PASS  Examples/cell-menu.test.lua",
                 "PASS  Examples/grid.test.lua [iphone-se]",
@@ -202,11 +202,11 @@ struct TestCommandTests {
         let scrolled = try String(
             contentsOfFile: repositoryRoot + "/Examples/__snapshots__/waterfall.test.lua/waterfall-scrolled.json",
             encoding: .utf8)
-        #expect(
+        expect(
             scrolled.contains(
                 "{\"category\": \"supplementary\", \"kind\": \"header\", \"indexPath\": [0, 0], \"frame\": {\"x\": 0, \"y\": 233, \"width\": 375, \"height\": 40}"
             ))
-        #expect(
+        expect(
             scrolled.hasPrefix(
                 "{\n  \"bounds\": {\"x\": 0, \"y\": 233, \"width\": 375, \"height\": 667},\n  \"contentSize\": {\"width\": 375, \"height\": 900},"
             ))

@@ -121,20 +121,20 @@ struct TestDevicesTests {
         expect(listing.out.contains("https://developer.apple.com/design/human-interface-guidelines/layout"))
         // Apple publishes no safe-area table: each device names the public tables that agree.
         expect(listing.out.contains("Apple publishes no table"))
-        #expect(
+        expect(
             listing.out.contains(
                 "  iphone-16-pro: Apple HIG, Layout: device screen sizes; safe area: choule99/swift-snapshot-testing ViewImageConfig; Tencent/QMUI_iOS QMUIHelper; flutter_device_preview device_frame"
             ))
-        #expect(
+        expect(
             DeviceTable.device(named: "ipad-pro-11")?.options == "--bounds 834x1210 --scale 2 --safe-area 24,0,20,0")
         // The iPhone 15 Plus, 16 and 16 Plus (issue 34, item 17): the 16 has the 15's 393×852
         // screen, the Pluses the Pro Max's 430×932, all @3x under the Dynamic Island (59, 34).
-        #expect(
+        expect(
             DeviceTable.device(named: "iphone-15-plus")?.options == "--bounds 430x932 --scale 3 --safe-area 59,0,34,0")
         expectEqual(DeviceTable.device(named: "iphone-16")?.options, "--bounds 393x852 --scale 3 --safe-area 59,0,34,0")
-        #expect(
+        expect(
             DeviceTable.device(named: "iphone-16-plus")?.options == "--bounds 430x932 --scale 3 --safe-area 59,0,34,0")
-        #expect(
+        expect(
             listing.out.contains(
                 "  iphone-16-plus: Apple HIG, Layout: device screen sizes; safe area: choule99/swift-snapshot-testing ViewImageConfig (iPhone16Plus, as 15 Plus); flutter_device_preview device_frame (iphone_16_plus, at 6d01e554)"
             ))
@@ -148,15 +148,15 @@ struct TestDevicesTests {
             result: ScenarioTestResult(
                 checks: 1, failures: [.init(line: 2, message: "a\r\n::notice::x %\u{301}0A, b\rc")]),
             seconds: 0)
-        #expect(
+        expect(
             GitHubAnnotations.lines(for: report) == [
                 "::error file=t.test.lua,line=2,title=lualayout test t.test.lua::a%0D%0A::notice::x %25\u{301}0A, b%0Dc"
             ])
         // The report's own lines: the CR LF and the lone CR end lines, each indented.
-        #expect(
+        expect(
             report.lines.dropFirst()
                 == ["    t.test.lua:2: expectation failed: a", "      ::notice::x %\u{301}0A, b", "      c"])
-        #expect(
+        expect(
             GitHubAnnotations.guarded(["x"], token: "T") == ["::stop-commands::T", "x", "::T::"])
         expect(GitHubAnnotations.pauseToken() != GitHubAnnotations.pauseToken())
     }
@@ -167,13 +167,13 @@ struct TestDevicesTests {
             path: "a,b:c.test.lua",
             result: ScenarioTestResult(checks: 1, failures: [.init(line: 3, message: "50% off\nnext")]),
             seconds: 0)
-        #expect(
+        expect(
             GitHubAnnotations.lines(for: report) == [
                 "::error file=a%2Cb%3Ac.test.lua,line=3,title=lualayout test a%2Cb%3Ac.test.lua::50%25 off%0Anext"
             ])
         let error = TestCaseReport(
             path: "t.test.lua", result: ScenarioTestResult(error: "t.test.lua:7: boom"), seconds: 0)
-        #expect(
+        expect(
             GitHubAnnotations.lines(for: error) == [
                 "::error file=t.test.lua,line=7,title=lualayout test t.test.lua::boom"
             ])

@@ -57,7 +57,7 @@ struct TestExpectationsTests {
         let result = TestCommandTests.run(dir)
         expectEqual(result.status, 1)
         expect(result.out.contains("\(dir)/a.test.lua:2: expectNear expects a tolerance ≥ 0, got -1"))
-        #expect(
+        expect(
             result.out.contains(
                 "\(dir)/b.test.lua:2: expectFrame expects a frame {x, y, w, h} after the item, got number"))
         expect(result.out.contains("\(dir)/c.test.lua:2: expectEqual expects an actual and an expected value"))

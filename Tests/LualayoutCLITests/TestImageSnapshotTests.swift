@@ -64,14 +64,14 @@ struct TestImageSnapshotTests {
         ])
         let corrupt = TestCommandTests.run(dir)
         expectEqual(corrupt.status, 1)
-        #expect(
+        expect(
             corrupt.out.contains(
                 "expectation failed: image snapshot 'rows': \(dir)/__snapshots__/t.test.lua/rows.png: "))
         expect(corrupt.out.contains("(rewrite it with --update-snapshots)"))
         try FileManager.default.removeItem(atPath: dir + "/__snapshots__/t.test.lua/rows.png")
         let ci = TestCommandTests.run(dir, "--ci")
         expectEqual(ci.status, 1)
-        #expect(
+        expect(
             ci.out.contains(
                 "image snapshot 'rows' not found: \(dir)/__snapshots__/t.test.lua/rows.png (CI runs never write snapshots: run lualayout test without --ci, or with --update-snapshots, and commit the file)"
             ))
@@ -89,12 +89,12 @@ struct TestImageSnapshotTests {
         ])
         let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots", "--jobs", "2")
         expectEqual(result.status, 1)
-        #expect(
+        expect(
             result.out.contains(
                 "\(dir)/a.test.lua:5: expectation failed: image snapshot 'rows' was written earlier in this run (by \(dir)/a.test.lua) with a different image: give each expectImageSnapshot its own name\n"
             ))
         expectEqual(result.out.components(separatedBy: "note: image snapshot written:").count, 3)
-        #expect(
+        expect(
             try PNGFile.read(dir + "/__snapshots__/a.test.lua/rows.png")
                 == PNGFile.read(dir + "/__snapshots__/b.test.lua/rows.png"))
     }
@@ -110,7 +110,7 @@ struct TestImageSnapshotTests {
             let result = TestCommandTests.run(dir, "--no-ci")
             expectEqual(result.status, 1)
             let ending = name.hasSuffix("after") ? ".after" : ".diff"
-            #expect(
+            expect(
                 result.out.contains(
                     "\(dir)/t.test.lua:2: expectImageSnapshot: invalid snapshot name \"\(name)\": '\(name)' ends in '\(ending)': \(name).png is the review picture a mismatch of 'p' writes"
                 ))

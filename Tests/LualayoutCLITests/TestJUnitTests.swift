@@ -32,7 +32,7 @@ struct TestJUnitTests {
         let suites = root.elements(forName: "testsuite")
         expectEqual(suites.count, 1)
         let cases = suites.first?.elements(forName: "testcase") ?? []
-        #expect(
+        expect(
             cases.map { $0.attribute(forName: "name")?.stringValue } == [
                 "\(dir)/error.test.lua", "\(dir)/fail.test.lua", "\(dir)/pass.test.lua",
             ])
@@ -47,7 +47,7 @@ struct TestJUnitTests {
         expectEqual(error.attribute(forName: "message")?.stringValue, "\(dir)/error.test.lua:2: <boom>")
         // The failure: the first failed check (and how many more) as the message, every line as text.
         let failure = try require(cases[1].elements(forName: "failure").first)
-        #expect(
+        expect(
             failure.attribute(forName: "message")?.stringValue
                 == "\(dir)/fail.test.lua:2: expectation failed: x < 10 & \"quoted\" (and 1 more)")
         #expect(

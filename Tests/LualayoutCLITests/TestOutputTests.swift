@@ -53,7 +53,7 @@ struct TestOutputTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: pages).sorted()
         expectEqual(files, (names.map { $0 + ".html" } + ["index.html"]).sorted())
         let index = try String(contentsOfFile: pages + "/index.html", encoding: .utf8)
-        #expect(
+        expect(
             index.contains(
                 "<li><span class=\"passed\">PASSED</span> <a href=\"\(names[0]).html\">\(dir)/a.test.lua [iphone-se]</a></li>\n"
                     + "<li><span class=\"passed\">PASSED</span> <a href=\"\(names[1]).html\">\(dir)/a.test.lua [ipad-mini]</a></li>\n"

@@ -37,7 +37,7 @@ struct TestSelectionCommandTests {
     @Test func anEmptyShardPasses() throws {
         let dir = try TestCommandTests.folder(["rows.lua": TestCommandTests.rows, "s/a.test.lua": Self.passing])
         let outputs = (1...2).map { TestCommandTests.run(dir + "/s", "--shard", "\($0)/2").out }
-        #expect(
+        expect(
             outputs.sorted() == [
                 "0 passed, 0 failed\n", "PASS  \(dir)/s/a.test.lua  (1 check, T ms)\n1 passed, 0 failed\n",
             ])
@@ -48,7 +48,7 @@ struct TestSelectionCommandTests {
         for megabytes in ["-1", "1048577", "9223372036854775807"] {
             let memory = TestCommandTests.run(dir, "--worker-memory=\(megabytes)")
             expectEqual(memory.status, 2)
-            #expect(
+            expect(
                 memory.err
                     == "lualayout: test: --worker-memory takes megabytes from 0 (no limit) to 1048576, got \(megabytes)\n"
             )
@@ -95,7 +95,7 @@ struct TestSelectionCommandTests {
                 """)
         let none = TestCommandTests.run(dir + "/s", "--filter", "nope")
         expectEqual(none.status, 2)
-        #expect(
+        expect(
             none.err
                 == "lualayout: test: no test matches --filter nope (by its file's path, device or matrix value)\n")
     }

@@ -52,7 +52,7 @@ struct TestSnapshotMigrationTests {
         let dir = try Self.folder()
         let first = TestCommandTests.run(dir, "--no-ci", "--filter", "a.test")
         expectEqual(first.status, 0)
-        #expect(
+        expect(
             first.out.contains(
                 "note: copied 1 snapshot from \(dir)/__snapshots__ into a folder per test file (\(dir)/__snapshots__/TEST/NAME…); the old files stay until every test beside them runs to its end, its checks of them passing, in one run\n"
             ))
@@ -71,7 +71,7 @@ struct TestSnapshotMigrationTests {
         let dir = try Self.folder(extra: ["b.test.lua": TestSnapshotTests.test(options: "--items 3")])
         let mismatch = TestCommandTests.run(dir, "--no-ci")
         expectEqual(mismatch.status, 1)
-        #expect(
+        expect(
             mismatch.out.contains(
                 "\(dir)/b.test.lua:3: expectation failed: snapshot 'rows' does not match \(dir)/__snapshots__/rows.json: 1 appeared"
             ))

@@ -92,7 +92,7 @@ struct TestSnapshotTests {
                 """)
         let rewritten = try String(contentsOfFile: snapshot, encoding: .utf8)
         expect(rewritten.contains("\"contentSize\": {\"width\": 200, \"height\": 180}"))
-        #expect(
+        expect(
             rewritten.contains(
                 "{\"category\": \"cell\", \"indexPath\": [0, 2], \"frame\": {\"x\": 15, \"y\": 130, \"width\": 100, \"height\": 50}"
             ))
@@ -117,7 +117,7 @@ struct TestSnapshotTests {
         expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__"))
         // --update-snapshots is explicit: it writes even in CI.
         expectEqual(TestCommandTests.run(dir, "--ci", "--update-snapshots").status, 0)
-        #expect(
+        expect(
             try String(contentsOfFile: dir + "/__snapshots__/t.test.lua/rows.json", encoding: .utf8)
                 == Self.expectedJSON)
     }
@@ -129,7 +129,7 @@ struct TestSnapshotTests {
         ])
         let result = TestCommandTests.run(dir)
         expectEqual(result.status, 1)
-        #expect(
+        expect(
             result.out.contains(
                 "t.test.lua:3: expectation failed: snapshot 'rows': \(dir)/__snapshots__/t.test.lua/rows.json:bounds: expected an object (rewrite it with --update-snapshots)\n"
             ))
@@ -176,10 +176,10 @@ struct TestSnapshotTests {
                 2 passed, 0 failed
 
                 """)
-        #expect(
+        expect(
             try String(contentsOfFile: dir + "/__snapshots__/a.test.lua/rows.json", encoding: .utf8)
                 == Self.expectedJSON)
-        #expect(
+        expect(
             try String(contentsOfFile: dir + "/__snapshots__/b.test.lua/rows.json", encoding: .utf8).contains(
                 "\"contentSize\": {\"width\": 200, \"height\": 180}"))
         expectEqual(TestCommandTests.run(dir, "--ci", "--jobs", "2").status, 0)
@@ -193,11 +193,11 @@ struct TestSnapshotTests {
         ])
         let result = TestCommandTests.run(dir, "--no-ci")
         expectEqual(result.status, 1)
-        #expect(
+        expect(
             result.out.contains(
                 "\(dir)/t.test.lua:5: expectation failed: snapshot 'rows' was written earlier in this run (by \(dir)/t.test.lua) with a different layout: give each expectSnapshot its own name\n"
             ))
-        #expect(
+        expect(
             try String(contentsOfFile: dir + "/__snapshots__/t.test.lua/rows.json", encoding: .utf8)
                 == Self.expectedJSON)
     }
@@ -233,11 +233,11 @@ struct TestSnapshotTests {
         ])
         let result = TestCommandTests.run(dir, "--no-ci", "--update-snapshots")
         expectEqual(result.status, 1)
-        #expect(
+        expect(
             result.out.contains(
                 "\(dir)/t.test.lua:5: expectation failed: snapshot 'rows' was matched earlier in this run (by \(dir)/t.test.lua) with a different layout: give each expectSnapshot its own name\n"
             ))
-        #expect(
+        expect(
             try String(contentsOfFile: dir + "/__snapshots__/t.test.lua/rows.json", encoding: .utf8)
                 == Self.expectedJSON)
     }
@@ -258,7 +258,7 @@ struct TestSnapshotTests {
             expectEqual(run.status, 0)
             expectEqual(run.out, stored, "\(options)")
             let offset = options.hasSuffix("0:100") ? 100.0 : -19
-            #expect(
+            expect(
                 stored.contains(
                     "{\"category\": \"cell\", \"indexPath\": [0, 0], \"frame\": {\"x\": \(NumberFormatting.format(-offset)), \"y\": 0, \"width\": 337, \"height\": 300}"
                 ))

@@ -40,7 +40,7 @@ struct TestUIKitRecordingTests {
         let result = TestCommandTests.run(far, "--ci")
         expectEqual(result.status, 1)
         expect(result.out.contains("FAIL"))
-        #expect(
+        expect(
             result.out.contains(
                 "layout differs from UIKit's recording \(far)/__snapshots__/list-section.test.lua/list-section.uikit.json: 1 moved"
             ))
@@ -49,7 +49,7 @@ struct TestUIKitRecordingTests {
         let before = try String(
             contentsOfFile: far + "/__snapshots__/list-section.test.lua/list-section.uikit.json", encoding: .utf8)
         expectEqual(TestCommandTests.run(far, "--update-snapshots").status, 1)
-        #expect(
+        expect(
             try String(
                 contentsOfFile: far + "/__snapshots__/list-section.test.lua/list-section.uikit.json", encoding: .utf8)
                 == before)
@@ -102,7 +102,7 @@ struct TestUIKitRecordingTests {
         let broken = try Self.copy { _ in "{\"bounds\": 3}" }
         let result = TestCommandTests.run(broken, "--ci")
         expectEqual(result.status, 1)
-        #expect(
+        expect(
             result.out.contains(
                 "UIKit recording 'list-section': \(broken)/__snapshots__/list-section.test.lua/list-section.uikit.json:"
             ))

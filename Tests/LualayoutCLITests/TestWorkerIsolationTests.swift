@@ -66,7 +66,7 @@ struct TestWorkerIsolationTests {
             environment: ["LUALAYOUT_TEST_WORKER_FAULT": faults])
         expectEqual(result.status, 1)
         let memoryLine = try require(result.out.split(separator: "\n").first { $0.contains("memory.test.lua: used") })
-        #expect(
+        expect(
             memoryLine.hasSuffix(
                 "MB of memory, more than the worker's limit of 200 MB (raise it with --worker-memory MB)"))
         let out = result.out.replacingOccurrences(of: String(memoryLine), with: "    memory.test.lua: used N MB…")
@@ -118,7 +118,7 @@ struct TestWorkerIsolationTests {
         for jobs in ["0", "\(4 * cores + 1)", "100000", "9223372036854775807"] {
             let refused = TestCommandTests.run(dir, "--jobs", jobs)
             expectEqual(refused.status, 2)
-            #expect(
+            expect(
                 refused.err
                     == "lualayout: test: --jobs must be between 1 and \(4 * cores) (four workers per core; this machine has \(cores)), got \(jobs)\n"
             )

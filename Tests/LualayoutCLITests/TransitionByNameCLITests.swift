@@ -48,7 +48,7 @@ struct TransitionByNameCLITests {
             toFile: (test as NSString).deletingLastPathComponent + "/layout.lua", atomically: true, encoding: .utf8)
         let header = lualayout("test", test)
         expect(header.status != 0)
-        #expect(
+        expect(
             (header.out + header.err).contains(
                 "named.test.lua:3: layout circle \((test as NSString).deletingLastPathComponent)/nowhere.lua: no such file (paths are relative to the test file)"
             ),
@@ -71,13 +71,13 @@ struct TransitionByNameCLITests {
                     $0.hasPrefix("--") ? $0 : $0.replacingOccurrences(of: "=", with: "=\(repositoryRoot)/")
                 })
         try require(preview.port > 0, "\(preview.errors.text)")
-        let pinching = try #require(
+        let pinching = try require(
             try JSONSerialization.jsonObject(with: Data(try preview.get("/interact?log=P:200,200,0.75").utf8))
                 as? [String: Any])
         let svg = try require(pinching["svg"] as? String, "\(pinching)")
         #expect(svg.contains(##"opacity="0.5" data-index-path="0,0""##), "\(svg.prefix(3000))")
         #expect(svg.contains(##"<rect x="98.5" y="16" width="99" height="99"/>"##))
-        let released = try #require(
+        let released = try require(
             try JSONSerialization.jsonObject(with: Data(try preview.get("/interact?log=p:200,200,0.75").utf8))
                 as? [String: Any])
         #expect((released["svg"] as? String)?.contains(##"<rect x="165" y="0" width="70" height="70"/>"##) == true)

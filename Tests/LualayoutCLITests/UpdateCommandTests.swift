@@ -53,7 +53,7 @@ struct UpdateCommandTests {
         )
         // Inserting a section holding the moved item is a conflict: it is rejected whole.
         expectEqual(result.status, 2)
-        #expect(
+        expect(
             result.err
                 == "lualayout: invalid batch update: cannot move an item to [0, 0]: its section 0 is inserted with all its items\n"
         )

@@ -62,7 +62,7 @@ struct WatchIsolationTests {
 
         let timedOut = "\(script) did not finish within 2 s (raise the limit with --timeout)"
         expectEqual(status, 0)
-        #expect(
+        expect(
             runs(printed) == [
                 "[1] error: \(timedOut)", "    no good layout yet",
                 "[2] error: \(timedOut)", "    no good layout yet",
@@ -92,7 +92,7 @@ struct WatchIsolationTests {
         let (status, printed, _) = watch.finish()
 
         expectEqual(status, 0)
-        #expect(
+        expect(
             runs(printed) == [
                 "[1] 5 elements, content 320×210",
                 "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
@@ -113,7 +113,7 @@ struct WatchIsolationTests {
         try save("return flow{ itemSize = {10, 10} }\n", to: script)
         let (status, printed, _) = watch.finish()
         expectEqual(status, 0)
-        #expect(
+        expect(
             runs(printed) == [
                 "[1] error: \(script): the worker process crashed (signal 11)", "    no good layout yet",
                 "[2] error: \(script): the worker process crashed (signal 11)", "    no good layout yet",
@@ -234,13 +234,13 @@ struct PreviewIsolationTests {
         let stuck = server.start("/render.svg?x=0&y=300")
         server.watch.waitForLog(containing: "stuck at 300")
         let state = server.get("/state", within: 5)
-        #expect(
+        expect(
             state?.hasPrefix("{\"version\": 1, \"error\": null") == true,
             "no /state while a viewport is stuck: \(state ?? "nil")")
 
         try "return flow{ itemSize = {100, 50} }\n".write(toFile: script, atomically: true, encoding: .utf8)
         let event = server.get("/events?after=1", within: 20)
-        #expect(
+        expect(
             event?.hasPrefix("{\"version\": 2, \"error\": null") == true,
             "no reload while a viewport is stuck: \(event ?? "nil")")
         expectEqual(elementCount(stuck.wait(seconds: 20)), 24)
@@ -260,7 +260,7 @@ struct PreviewIsolationTests {
         // Plain-text answers end with a newline.
         expectEqual(server.get("/render.svg?x=0&y=300", within: 20), timedOut + "\n")
         let pushed = socket.nextText()
-        #expect(
+        expect(
             pushed?.hasPrefix(
                 "{\"version\": 1, \"error\": \(jsonString(timedOut + "\nviewports show the last good layout without its scroll hooks until the next good save"))"
             ) == true,

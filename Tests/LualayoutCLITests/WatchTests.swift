@@ -45,7 +45,7 @@ struct WatchTests {
         let (status, printed, log) = watch.finish()
 
         expectEqual(status, 0)
-        #expect(
+        expect(
             withoutTimings(printed) == [
                 "[1] 5 elements, content 320×210",
                 "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
@@ -102,7 +102,7 @@ struct WatchTests {
         // 50-point items: 6 per row, gap (375 − 300) / 5 = 15 → x 0, 65, 130. 40-point items:
         // 7 per row, gap (375 − 280) / 6 = 15.83 → x 0, 55.83 → 56, 111.67 → 112 (rounded):
         // items 1 and 2 move by 9 and 18, all three shrink (moving does not hide resizing).
-        #expect(
+        expect(
             runs.last
                 == "[4] recovered: +0 −0 elements, 2 moved (largest: cell [0, 2] by 18, cell [0, 1] by 9), 3 resized, content 375×50 → 375×40"
         )
@@ -126,14 +126,14 @@ struct WatchTests {
         let (status, printed, log) = watch.finish()
 
         expectEqual(status, 0)
-        #expect(
+        expect(
             withoutTimings(printed) == [
                 "[1] 5 elements, content 320×210",
                 "[2] +0 −0 elements, 2 moved (largest: cell [0, 3] by 20, cell [0, 4] by 20), content 320×210 → 320×230",
             ])
         let steps = log.split(separator: "\n").filter { $0.hasPrefix("[2] trace: ") && !$0.contains("t0 =") }
             .map { $0.split(separator: ") ", maxSplits: 1).last.map(String.init) ?? "" }
-        #expect(
+        expect(
             steps == [
                 "watcher: save seen (the file closed or renamed)", "watcher: run sent to the waiting worker",
                 "worker: request read", "worker: data and script loaded", "worker: prepared and listed",

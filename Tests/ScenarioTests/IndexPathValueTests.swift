@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 import Scenario
+import TestExpectations
 import Testing
 
 /// One index-path value, written one way and read one way (issue 34 item 1): every index path
@@ -76,12 +77,12 @@ struct IndexPathValueTests {
 
     @Test func aTableWithoutAnIndexPathIsRefusedByName() throws {
         let outcome = try Self.outcome(scenario: "attributesOf({x = 1})")
-        #expect(
+        expect(
             outcome.error.map { "\($0)" }?.contains(
                 "attributesOf expects an index path {section, item} of whole numbers ≥ 0 (or a section and an item), got a table without one"
             ) == true, "\(outcome.error.map { "\($0)" } ?? "no error")")
         let batch = try Self.outcome(scenario: "performBatchUpdates{delete = {{0, -1}}}")
-        #expect(
+        expect(
             batch.error.map { "\($0)" }?.contains(
                 "performBatchUpdates: delete[1] must be an index path {section, item} (integers ≥ 0)") == true,
             "\(batch.error.map { "\($0)" } ?? "no error")")

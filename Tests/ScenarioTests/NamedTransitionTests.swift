@@ -131,7 +131,7 @@ struct NamedTransitionTests {
         let outcome = try Self.run(
             "setState(\"to\", \"circle\")\npinch(200, 200, 1.5, 1)")
         let text = outcome.error.map { "\($0)" } ?? ""
-        #expect(
+        expect(
             text.contains(
                 "controller.lua:3: view:beginTransition(\"circle\"): no layout is named circle (the command line names them with --layout NAME=FILE; given: cols, rows, shifted)"
             ), "\(text)")

@@ -53,7 +53,7 @@ struct SessionTimerAndMenuTests {
         #expect(throws: SimulationError.self) { try session.chooseMenuAction("copy") }
         // (170, 60) is item 1 (120…220).
         let press = try session.longPress(Point(x: 170, y: 60))
-        #expect(
+        expect(
             press.menu == HeadlessCollectionView.EditMenu(indexPath: LayoutIndexPath(0, 1), actions: ["copy", "share"]))
         do {
             try session.chooseMenuAction("paste")

@@ -53,7 +53,7 @@ struct SimulationSessionTests {
         try session.wait(seconds: 0.5)
         let step = try session.performBatchUpdates(BatchUpdate(deletedItems: [LayoutIndexPath(0, 0)]))
         expectEqual(step.time, 0.5)
-        #expect(
+        expect(
             step.animation?.updates == [
                 CollectionUpdate(action: .delete, before: .init(section: 0, item: 0), after: nil)
             ])
@@ -104,7 +104,7 @@ struct SimulationSessionTests {
         expectEqual(seen.count, 1)
         expect(seen.first?.0 == "scrolled" && seen.first?.1 == 3)
         expectEqual(seen.first?.2, Rect(x: 0, y: 0, width: 340, height: 480))
-        #expect(
+        expect(
             outcome.checks == [
                 ScenarioCheck(file: folder + "/scenario.lua", line: 3, message: "differs", passed: false)
             ])

@@ -141,18 +141,18 @@ struct SimulatorTruthTests {
         let steps = outcome.timeline.steps
         let data = try require(steps.last).snapshot
         // After the insert: a, {name = new}, b, c, d.
-        #expect(
+        expect(
             steps[1].animation?.updates == [
                 CollectionUpdate(action: .insert, before: nil, after: .init(section: 0, item: 1))
             ])
         // Inserted sections 1 (x, y) and 2 (empty): 5, 2, 0 items.
         expectEqual(steps[2].animation?.updates.map(\.action), [.insert, .insert])
         // Section 1 moved to the front: 2, 5, 0; section 2 deleted: 2, 5; section 1 reloaded.
-        #expect(
+        expect(
             steps[3].animation?.updates == [
                 CollectionUpdate(action: .move, before: .init(section: 1), after: .init(section: 0))
             ])
-        #expect(
+        expect(
             steps[5].animation?.updates == [
                 CollectionUpdate(action: .reload, before: .init(section: 1), after: .init(section: 1))
             ])
@@ -348,7 +348,7 @@ struct CarouselExampleTests {
         let card = try require(drag.snapshot.elements.array.first { $0.key == .cell(0, 1) })
         expectEqual(card.frame.x, 75)
         expect(abs(card.transform3D.m[0] - 1.1) < 1e-9)
-        #expect(
+        expect(
             drag.log.filter { if case .sectionScroll = $0 { true } else { false } }
                 == [
                     .sectionScroll(section: 0, from: -75, to: 125), .sectionScroll(section: 0, from: 125, to: 170),

@@ -43,7 +43,7 @@ struct AttributeAnimationScriptTests {
             end }
             """
         let all = try run(source, makeContext(counts: [2]))
-        #expect(
+        expect(
             all[0].animations == [
                 AttributeAnimation(keyPath: .opacity, fromValue: 1, toValue: 0.5, duration: 1, repeatCount: 3)
             ])
@@ -60,14 +60,14 @@ struct AttributeAnimationScriptTests {
         let hook = scriptError(
             "return flow{ attributes = function(cv, a)\n  a.animations = {keyPath = 'spin', fromValue = 0, toValue = 1, duration = 1}\nend }"
         )
-        #expect(
+        expect(
             hook?.message
                 == "test.lua:2: cell [0, 0]: animations[1].keyPath must be one of rotation, scale, translation.x, translation.y, opacity, got 'spin'"
         )
         let placed = scriptError(
             "return { prepare = function(cv, out)\n  out:cell(0, 0, 0, 0, 1, 1, {animations = {{keyPath = 'rotation', fromValue = 0, toValue = 1, duration = -1}}})\nend }"
         )
-        #expect(
+        expect(
             placed?.message == "test.lua:2: out:cell [0, 0]: animations[1].duration must be a finite number > 0, got -1"
         )
         let notData = scriptError("return flow{ attributes = function(cv, a) a.animations = {print} end }")

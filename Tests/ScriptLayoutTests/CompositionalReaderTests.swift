@@ -180,13 +180,13 @@ struct CompositionalReaderTests {
             header
                 + "function layout.preferredSizeForItem(cv, s, i, f) if i == 3 then return 'tall' end end\nreturn layout",
             context)
-        #expect(
+        expect(
             wrong?.message
                 == "test.lua:5: preferredSizeForItem must return w, h (or {w, h}, or nil to keep the estimate)")
         expectEqual(wrong?.evaluating, "preferredSizeForItem(cv, 0, 3, fitting)")
         let invalid = scriptError(
             header + "function layout.preferredSizeForItem(cv, s, i, f) return 375, -2 end\nreturn layout", context)
-        #expect(
+        expect(
             invalid?.message
                 == "test.lua:5: preferredSizeForItem returned an invalid size 375×-2 (sizes must be finite and ≥ 0)")
         let raised = scriptError(
@@ -432,14 +432,14 @@ struct CompositionalReaderTests {
             item.width = "wide"
             return compositional{ section = C.section{ group = C.group{ axis = "horizontal", width = 1, height = 1, subitems = {item} } } }
             """)
-        #expect(
+        expect(
             error?.message
                 == "test.lua:2: compositional.item: width must be a dimension or a finite size ≥ 0, got the string \"wide\" (was the table changed after it was made?)"
         )
     }
 
     @Test func theNamespaceIsReadOnly() {
-        #expect(
+        expect(
             scriptError("compositional.item = nil\nreturn compositional{}")?.message.contains(
                 "compositional is read-only") == true)
     }
@@ -465,14 +465,14 @@ struct SelfSizingFlowTests {
             return layout
             """
         let context = makeContext(width: 100, counts: [3])
-        #expect(
+        expect(
             try run(source, context).map(\.frame) == [
                 Rect(x: 5, y: 0, width: 90, height: 40), Rect(x: 0, y: 50, width: 40, height: 40),
                 Rect(x: 60, y: 50, width: 40, height: 40),
             ])
         let estimates = try ScriptLayout(source: source, options: .init(estimatesOnly: true))
         try estimates.prepare(in: context)
-        #expect(
+        expect(
             try estimates.allLayoutAttributes(context: context).map(\.frame) == [
                 Rect(x: 0, y: 0, width: 40, height: 40), Rect(x: 60, y: 0, width: 40, height: 40),
                 Rect(x: 0, y: 50, width: 40, height: 40),
@@ -488,7 +488,7 @@ struct SelfSizingFlowTests {
             end
             return layout
             """)
-        #expect(
+        expect(
             error?.message
                 == "test.lua:2: preferredSizeForItem returned an invalid size -1×5 (sizes must be finite and ≥ 0)")
     }

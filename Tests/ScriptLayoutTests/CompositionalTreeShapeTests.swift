@@ -106,7 +106,7 @@ struct CompositionalTreeShapeTests {
             local g = C.group{ axis = "horizontal", width = C.fractionalWidth(1), height = 50, subitems = {half, half} }
             return compositional{ section = C.section{ group = g } }
             """, makeContext(width: 400, counts: [2]))
-        #expect(
+        expect(
             found.map(\.frame) == [
                 Rect(x: 0, y: 0, width: 200, height: 50), Rect(x: 200, y: 0, width: 200, height: 50),
             ])
@@ -138,7 +138,7 @@ struct CompositionalTreeShapeTests {
     }
 
     @Test func nestingDeeperThanTheLimitIsRefused() {
-        #expect(
+        expect(
             scriptError(nested(256))?.message
                 == "test.lua:4: compositional.group: groups nest more than 256 levels deep (a section's group is level 1)"
         )
@@ -155,7 +155,7 @@ struct CompositionalTreeShapeTests {
             end
             return compositional{ section = C.section{ group = node } }
             """)?.message
-        #expect(
+        expect(
             message
                 == "test.lua:6: compositional.section: its tree holds more than 100000 items, groups and supplementary items (a group used n times counts n times)"
         )
@@ -173,7 +173,7 @@ struct CompositionalTreeShapeTests {
               return s
             end }
             """, makeContext(counts: [1, 1]))?.message
-        #expect(
+        expect(
             message
                 == "test.lua:3: compositional.section: group must be a compositional.group{...} or compositional.customGroup{...}, got a table"
                 + Self.changed)
@@ -202,7 +202,7 @@ struct CompositionalTreeShapeTests {
     /// leaf at 9 + 7 + 1 = 17.
     @Test func resizedNestedGroupsKeepTheirFrames() throws {
         let frames = try run(Self.chain(levels: 2, fraction: 0.9), makeContext(width: 100, counts: [3])).map(\.frame)
-        #expect(
+        expect(
             frames == [
                 Rect(x: 0, y: 0, width: 8, height: 50), Rect(x: 9, y: 0, width: 7, height: 50),
                 Rect(x: 17, y: 0, width: 71, height: 50),
@@ -233,7 +233,7 @@ struct CompositionalTreeShapeTests {
         let message = scriptError(
             Self.chain(levels: 30, fraction: 0.9, spacing: { "\(1 << $0)" }),
             makeContext(width: 1e12, counts: [1000]))?.message
-        #expect(
+        expect(
             message?.hasPrefix(
                 "test.lua:8: section 0: solving the group takes more than 20000 solves of nested groups at distinct sizes"
             ) == true,

@@ -16,7 +16,7 @@ struct CustomLayoutTests {
               out:contentSize(320, 100)
             end }
             """)
-        #expect(
+        expect(
             elements.map(\.key) == [
                 .cell(0, 0), .cell(0, 1), .supplementary("badge", 0, 1), .decoration("shelf", 0, 0),
             ])
@@ -51,7 +51,7 @@ struct CustomLayoutTests {
         for round in 1...2 {
             try layout.prepare(in: context)
             let elements = try layout.allLayoutAttributes(context: context)
-            #expect(
+            expect(
                 elements.map(\.key) == [
                     .cell(0, 0), .cell(0, 1), .cell(0, 2), .cell(0, 3),
                     .supplementary("a", 0, 0), .supplementary("a", 0, 1), .supplementary("a", 0, 2),
@@ -129,7 +129,7 @@ struct CustomLayoutTests {
             end }
             """, context)
         expectEqual(elements[0].frame, Rect(x: 5, y: 7, width: 300, height: 200))
-        #expect(
+        expect(
             elements[0].custom == [
                 "scale": .number(2), "sections": .number(2), "counts": .array([.number(2), .number(0), .number(0)]),
                 "width": .number(120), "second": .string("b"), "missing": .bool(true), "rows": .number(4),
@@ -156,7 +156,7 @@ struct CustomLayoutTests {
               end,
             }
             """, makeContext(width: 320, counts: [1]))
-        #expect(
+        expect(
             elements[0].custom == [
                 "message": .string("test.lua:3: cv.bounds is read-only"), "keys": .number(4),
                 "raw1": .string("cv is read-only"), "raw2": .string("test.lua:5: cv.state is read-only"),
@@ -195,7 +195,7 @@ struct CustomLayoutTests {
               out:cell(0, 0, 0, 0, 1, 1, {label = "w" .. cv.bounds.width, whole = math.type(cv.state.n), half = math.type(cv.state.h)})
             end }
             """, makeContext(width: 320, state: ["n": .number(3), "h": .number(2.5)]))
-        #expect(
+        expect(
             elements[0].custom == ["label": .string("w320"), "whole": .string("integer"), "half": .string("float")])
     }
 
@@ -229,7 +229,7 @@ struct CustomLayoutTests {
         let layout = try ScriptLayout(file: directory + "/main.lua")
         let context = makeContext()
         try layout.prepare(in: context)
-        #expect(
+        expect(
             try layout.allLayoutAttributes(context: context).first?.frame == Rect(x: 0, y: 0, width: 42, height: 42))
         expectEqual(layout.loadedFiles, [directory + "/main.lua", directory + "/sizes.lua"])
     }
@@ -249,17 +249,17 @@ struct CustomLayoutTests {
                 """)
         let context = makeContext(width: 300)
         try layout.prepare(in: context)
-        #expect(
+        expect(
             try layout.shouldInvalidateLayout(
                 forBoundsChange: Rect(x: 50, y: 0, width: 300, height: 480), context: context) == false)
-        #expect(
+        expect(
             try layout.shouldInvalidateLayout(
                 forBoundsChange: Rect(x: 0, y: 0, width: 310, height: 480), context: context) == true)
-        #expect(
+        expect(
             try layout.targetContentOffset(
                 forProposedContentOffset: Point(x: 440, y: 0), withScrollingVelocity: .zero, context: context)
                 == Point(x: 300, y: 0))
-        #expect(
+        expect(
             try layout.targetContentOffset(
                 forProposedContentOffset: Point(x: 900, y: 3), withScrollingVelocity: .zero, context: context)
                 == Point(x: 700, y: 3))

@@ -16,11 +16,11 @@ struct EditorStubsTests {
 
     @Test func everyNameInTheAPIReferenceIsInTheStubs() throws {
         let reference = APIReferenceNames(markdown: try EditorFiles.read(EditorFiles.apiReference))
-        #expect(
+        expect(
             reference.unclassified.isEmpty,
             "code spans in docs/lua-api.md tables whose owner is unknown: \(reference.unclassified)")
         // 10 properties, 6 callbacks, 4 + 8 hooks, 4 out methods, 4 super queries, 17 `a` fields, 12 cv names.
-        #expect(
+        expect(
             reference.names.count >= 60,
             "found only \(reference.names.count) names: is the table parser reading lua-api.md?")
         for entry in reference.names {
@@ -42,13 +42,13 @@ struct EditorStubsTests {
                 | `category` (`"cell"`, `"supplementary"`), `kind` (nil for cells), `indexPath` (`{section=, item=}`) | read-only |
                 | `cv:layoutAttributes…` | x |
                 """)
-        #expect(
+        expect(
             parsed.names.map(\.name) == [
                 "finalLayoutAttributesForDisappearingSupplementaryElement",
                 "finalLayoutAttributesForDisappearingDecorationElement",
                 "category", "kind", "indexPath", "layoutAttributes",
             ])
-        #expect(
+        expect(
             parsed.names.map(\.owner) == ["lualayout.Layout", "lualayout.Layout"]
                 + Array(repeating: "lualayout.Attributes", count: 3) + ["lualayout.CollectionView"])
         expectEqual(parsed.names.last?.isPrefix, true)
@@ -61,14 +61,14 @@ struct EditorStubsTests {
         let flow = stubs.members(of: "lualayout.FlowLayout"), custom = stubs.members(of: "lualayout.CustomLayout")
         let compositional = stubs.members(of: "lualayout.CompositionalLayout")
         expectEqual(flow.union(custom).union(compositional), Set(LayoutNames.all))
-        #expect(
+        expect(
             compositional
                 == Set(
                     LayoutNames.compositionalProperties + LayoutNames.selfSizingCallbacks + LayoutNames.hooks
                         + LayoutNames.layoutProperties
                 )
                 .subtracting(["prepare"]))
-        #expect(
+        expect(
             flow
                 == Set(
                     LayoutNames.flowProperties + LayoutNames.flowCallbacks + LayoutNames.hooks
@@ -81,7 +81,7 @@ struct EditorStubsTests {
         let engine = try EngineSurface(probingAttributes: attributes.sorted())
         expectEqual(stubs.members(of: "lualayout.CollectionView"), engine.collectionView)
         expectEqual(stubs.members(of: "lualayout.Out"), engine.out)
-        #expect(
+        expect(
             engine.missingAttributes.isEmpty,
             "the stubs' attributes fields the engine does not answer: \(engine.missingAttributes)")
         expectEqual(attributes.count, 17)
@@ -100,7 +100,7 @@ struct EditorStubsTests {
 
     /// The controller and view classes declare exactly what the simulator reads and offers.
     @Test func controllerAndViewMatchTheSimulator() {
-        #expect(
+        expect(
             stubs.members(of: "lualayout.Controller")
                 == Set(ControllerScript.callbackNames + ControllerScript.optionNames))
         expectEqual(stubs.members(of: "lualayout.View"), Set(ControllerScript.viewMethodNames))
@@ -152,7 +152,7 @@ struct EditorStubsTests {
     @Test(arguments: [("", "Examples/.types"), ("Examples/", ".types")])
     func luarcPointsAtTheStubs(folder: String, library: String) throws {
         let path = EditorFiles.root + "/" + folder + ".luarc.json"
-        let json = try #require(
+        let json = try require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let workspace = try require(json["workspace"] as? [String: Any])
         let libraries = try require(workspace["library"] as? [String])

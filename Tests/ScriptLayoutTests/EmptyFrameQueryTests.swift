@@ -24,7 +24,7 @@ struct EmptyFrameQueryTests {
         try layout.prepare(in: context)
         expectEqual(try layout.layoutAttributesForElements(in: everything, context: context).map(\.key), [.cell(0, 2)])
         expectEqual(try layout.allLayoutAttributes(context: context).count, 4)
-        #expect(
+        expect(
             try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context)?.frame
                 == Rect(x: 20, y: 0, width: 0, height: 10))
     }
@@ -48,10 +48,10 @@ struct EmptyFrameQueryTests {
             source: "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 100, 100) end }")
         let context = makeContext(counts: [1])
         try layout.prepare(in: context)
-        #expect(
+        expect(
             try layout.layoutAttributesForElements(in: Rect(x: 50, y: 0, width: 0, height: 100), context: context)
                 .isEmpty)
-        #expect(
+        expect(
             try layout.layoutAttributesForElements(in: Rect(x: 50, y: 50, width: 1, height: 1), context: context).count
                 == 1)
     }

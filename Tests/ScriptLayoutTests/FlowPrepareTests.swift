@@ -30,7 +30,7 @@ struct FlowPrepareTests {
         try layout.prepare(in: context)
         let all = try layout.allLayoutAttributes(context: context)
         // Decorations in output order (by index path).
-        #expect(
+        expect(
             all.filter { $0.category == .decoration }.map(\.frame) == [
                 Rect(x: 0, y: 50, width: 100, height: 1), Rect(x: 110, y: 50, width: 100, height: 1),
                 Rect(x: 220, y: 50, width: 100, height: 1), Rect(x: 0, y: 110, width: 100, height: 1),
@@ -55,7 +55,7 @@ struct FlowPrepareTests {
             end
             return layout
             """)
-        #expect(
+        expect(
             error?.message
                 == "test.lua:2: supplementary \"header\" [0, 0] is the flow's own element: add elements of other kinds or index paths"
         )
@@ -82,7 +82,7 @@ struct FlowPrepareTests {
             end
             return layout
             """)
-        #expect(
+        expect(
             error?.message
                 == "test.lua:2: supplementary \"header\" [0, 0] is the flow's own element: add elements of other kinds or index paths"
         )

@@ -26,7 +26,7 @@ struct HostileScriptTests {
         do {
             try layout.prepare(in: context)
         } catch let error as ScriptError {
-            #expect(
+            expect(
                 error.message
                     == "gone.lua:2: the layout's prepare is no longer a function (it is nil now: was it replaced or removed while the layout ran?)"
             )
@@ -96,13 +96,13 @@ struct HostileScriptTests {
             atPath: directory + "/alias.lua", withDestinationPath: directory + "/real.lua")
 
         let file = loadError(directory + "/file.lua")
-        #expect(
+        expect(
             file?.message
                 == "\(directory)/file.lua:1: module 'passwd': \(directory)/passwd.lua leads outside the script's folder (only Lua files beside the script can be required)"
         )
         expectEqual(file?.message.contains("root:"), false)
         let folder = loadError(directory + "/folder.lua")
-        #expect(
+        expect(
             folder?.message
                 == "\(directory)/folder.lua:1: module 'elsewhere.secret': \(directory)/elsewhere/secret.lua leads outside the script's folder (only Lua files beside the script can be required)"
         )
@@ -119,7 +119,7 @@ struct HostileScriptTests {
             "b.lua": "\nlocal a = require('a')\nreturn a",
         ])
         let error = loadError(directory + "/main.lua")
-        #expect(
+        expect(
             error?.message == "\(directory)/b.lua:2: module 'a' is required again while it is loading (a require cycle)"
         )
     }
@@ -147,7 +147,7 @@ struct HostileScriptTests {
               end,
             }
             """, context)
-        #expect(
+        expect(
             elements[0].custom == [
                 "m1": .string("test.lua:3: cv.state.config is read-only"),
                 "m2": .string("test.lua:4: cv.state.config.list is read-only"),
@@ -165,9 +165,9 @@ struct HostileScriptTests {
                                           inf = cv:numberOfItems(math.huge), zero = cv:numberOfItems(0)})
             end }
             """, makeContext(counts: [4]))
-        #expect(
+        expect(
             elements[0].custom == ["huge": .number(0), "negative": .number(0), "inf": .number(0), "zero": .number(4)])
-        #expect(
+        expect(
             scriptError("return { prepare = function(cv, out) cv:numberOfItems(0.5) end }")?.message
                 == "test.lua:1: cv:numberOfItems(section) expects a whole section number (call it with ':')")
     }
@@ -190,7 +190,7 @@ struct HostileScriptTests {
 
     /// Insets are four numbers, or named: five numbers are an error, not silently cut.
     @Test func insetsAreExactlyFourNumbers() throws {
-        #expect(
+        expect(
             scriptError("return flow{ sectionInset = {1, 2, 3, 4, 5} }")?.message
                 == "test.lua:1: flow{...}: sectionInset must be {top, left, bottom, right}")
     }

@@ -98,7 +98,7 @@ struct LazyLayoutTests {
             _ = try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 3), context: context)
         } catch let error as ScriptError {
             expect(error.message.hasPrefix("layout.lua:9: "))
-            #expect(
+            expect(
                 error.message.contains(
                     "itemAttributes must return x, y, w, h [, extra] as out:cell takes them: out:cell [0, 3]: frame (0, 150, -1, 40) must be finite with a size ≥ 0"
                 ))

@@ -40,16 +40,16 @@ struct ListLayoutTests {
         let elements = try run(
             Self.list(#"appearance = "plain", headerMode = "supplementary", footerMode = "supplementary""#),
             Self.context(counts: [3, 2]))
-        #expect(
+        expect(
             Self.frames(elements, .cell) == [
                 Self.rect(0, 50, 375, 44), Self.rect(0, 94, 375, 44), Self.rect(0, 138, 375, 44),
                 Self.rect(0, 260, 375, 44), Self.rect(0, 304, 375, 44),
             ])
-        #expect(
+        expect(
             Self.frames(elements, .supplementary, "header") == [Self.rect(0, 22, 375, 28), Self.rect(0, 232, 375, 28)])
-        #expect(
+        expect(
             Self.frames(elements, .supplementary, "footer") == [Self.rect(0, 182, 375, 28), Self.rect(0, 348, 375, 28)])
-        #expect(
+        expect(
             Self.frames(elements, .decoration, "separator") == [
                 Self.rect(16, 93.5, 359, 0.5), Self.rect(16, 137.5, 359, 0.5), Self.rect(16, 181.5, 359, 0.5),
                 Self.rect(16, 303.5, 359, 0.5), Self.rect(16, 347.5, 359, 0.5),
@@ -70,11 +70,11 @@ struct ListLayoutTests {
     /// Corners: the first row rounds its top, the last its bottom, the middle none; radius 10.
     @Test func insetGroupedIsInsetAndRounded() throws {
         let elements = try run(Self.list(#"appearance = "insetGrouped""#), Self.context(counts: [3]))
-        #expect(
+        expect(
             Self.frames(elements, .cell) == [
                 Self.rect(16, 35, 343, 44), Self.rect(16, 79, 343, 44), Self.rect(16, 123, 343, 44),
             ])
-        #expect(
+        expect(
             Self.frames(elements, .decoration, "separator") == [
                 Self.rect(32, 78.5, 327, 0.5), Self.rect(32, 122.5, 327, 0.5),
             ])
@@ -113,7 +113,7 @@ struct ListLayoutTests {
     @Test func groupedFirstItemIsTheHeader() throws {
         let elements = try run(
             Self.list(#"appearance = "grouped", headerMode = "firstItemInSection""#), Self.context(counts: [3]))
-        #expect(
+        expect(
             Self.frames(elements, .cell) == [
                 Self.rect(0, 35, 375, 44), Self.rect(0, 79, 375, 44), Self.rect(0, 123, 375, 44),
             ])
@@ -141,7 +141,7 @@ struct ListLayoutTests {
         let elements = try run(source, Self.context(counts: [2]))
         expectEqual(Self.frames(elements, .supplementary, "header"), [Self.rect(0, 22, 375, 40)])
         expectEqual(Self.frames(elements, .cell), [Self.rect(0, 62, 375, 60), Self.rect(0, 122, 375, 70)])
-        #expect(
+        expect(
             Self.frames(elements, .decoration, "separator") == [
                 Self.rect(16, 121.5, 359, 0.5), Self.rect(16, 191.5, 359, 0.5),
             ])
@@ -174,7 +174,7 @@ struct ListLayoutTests {
             """
         let elements = try run(source, Self.context(counts: [1, 1]))
         expectEqual(Self.frames(elements, .cell), [Self.rect(0, 0, 375, 44), Self.rect(0, 44, 375, 44)])
-        #expect(
+        expect(
             Self.frames(elements, .decoration, "separator") == [
                 Self.rect(16, 43.5, 359, 0.5), Self.rect(16, 87.5, 359, 0.5),
             ])
@@ -288,7 +288,7 @@ struct ListLayoutTests {
             local C = compositional
             return compositional{ list = C.section{ group = C.group{ axis = "vertical", width = 10, height = 10, subitem = C.item{ width = 10, height = 10 }, count = 1 } } }
             """
-        #expect(
+        expect(
             scriptError(notAList)?.message
                 == "test.lua:2: compositional{...}: list must be a compositional.list{...}, got a compositional.section"
         )

@@ -41,7 +41,7 @@ struct RightToLeftTests {
     /// flow, ⌊310 / 110⌋ = 2 columns, item 0 at x 0; flipped it would be at 200.
     @Test func aFlowMayOptOut() throws {
         let flow = "return flow{ itemSize = {100, 10}, flipsHorizontallyInOppositeLayoutDirection = %@ }"
-        #expect(
+        expect(
             try run(flow.replacingOccurrences(of: "%@", with: "true"), Self.context(.rightToLeft))[0].frame.x == 200)
         expectEqual(
             try run(flow.replacingOccurrences(of: "%@", with: "false"), Self.context(.rightToLeft))[0].frame.x, 0)

@@ -274,10 +274,10 @@ struct ScriptErrorTests {
             local function width(item) return item.width end
             return flow{ sizeForItem = function(cv, s, i) return width(nil), 10 end }
             """)
-        #expect(
+        expect(
             error?.traceback?.contains("test.lua:1: in upvalue 'width'") == true
                 || error?.traceback?.contains("test.lua:1: in local 'width'") == true)
-        #expect(
+        expect(
             error?.description.hasPrefix(
                 "test.lua:1: attempt to index a nil value (local 'item')\n  while evaluating sizeForItem(cv, 0, 0)\nstack traceback:\n"
             ) == true)
@@ -305,7 +305,7 @@ struct ScriptErrorTests {
             Int(error?.message.split(separator: " ").dropFirst(6).first ?? "") ?? .max
         }
         expectEqual(many?.message.hasPrefix("test.lua:1: out:cell: memory limit exceeded after "), true)
-        #expect(
+        expect(
             many?.message.hasSuffix(
                 " elements placed in one prepare (each costs about 128 bytes of the memory cap; raise it with --max-memory)"
             ) == true)

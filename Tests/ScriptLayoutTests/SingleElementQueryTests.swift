@@ -29,17 +29,17 @@ struct SingleElementQueryTests {
         let context = makeContext(counts: [1])
         try layout.prepare(in: context)
         let path = LayoutIndexPath(0, 0)
-        #expect(
+        expect(
             try layout.layoutAttributesForItem(at: path, context: context)?.frame
                 == Rect(x: 5, y: 100, width: 10, height: 10))
-        #expect(
+        expect(
             try layout.layoutAttributesForSupplementaryView(ofKind: "header", at: path, context: context)?.frame
                 == Rect(x: 5, y: 200, width: 10, height: 10))
-        #expect(
+        expect(
             try layout.layoutAttributesForDecorationView(ofKind: "line", at: path, context: context)?.frame
                 == Rect(x: 5, y: 300, width: 10, height: 10))
         // The rect query does not call them.
-        #expect(
+        expect(
             try layout.allLayoutAttributes(context: context).map(\.frame)
                 == Array(repeating: Rect(x: 5, y: 0, width: 10, height: 10), count: 3))
         // An element the layout does not hold is nil, and no hook runs for it.
@@ -79,7 +79,7 @@ struct SingleElementQueryTests {
             return layout
             """
         let layout = try ScriptLayout(source: source, name: "layout.lua")
-        #expect(
+        expect(
             Set(layout.warnings) == [
                 "layout.lua:3: warning: 'collectionViewContentSize' is UIKit's name; here: out:contentSize(w, h) in prepare",
                 "layout.lua:4: warning: 'targetContentOffsetForProposedContentOffset' is UIKit's name; here: targetContentOffset(cv, proposed, velocity)",
@@ -95,7 +95,7 @@ struct SingleElementQueryTests {
         }
         let flow = try ScriptLayout(
             source: "return flow{\n  sizeForItemAtIndexPath = function() return 1, 1 end }", name: "f.lua")
-        #expect(
+        expect(
             flow.warnings == [
                 "f.lua:2: warning: 'sizeForItemAtIndexPath' is UIKit's name; here: sizeForItem(cv, section, item)"
             ])

@@ -69,7 +69,7 @@ struct SubclassParityTests {
 
     @Test func superQueriesAreRefusedDuringPrepare() throws {
         let error = scriptError("return { prepare = function(cv, out) cv:layoutAttributesForItem(0, 0) end }")
-        #expect(
+        expect(
             error?.message
                 == "test.lua:1: cv:layoutAttributesForItem answers from the prepared layout: call it in hooks, not while prepare runs"
         )
@@ -102,7 +102,7 @@ struct SubclassParityTests {
         let elements = try layout.layoutAttributesForElements(
             in: Rect(x: 0, y: 20, width: 320, height: 100), context: context)
         // Reported in the contract's order: cells, supplementary, decoration.
-        #expect(
+        expect(
             elements.map(\.key) == [
                 .cell(0, 0), .cell(0, 2), .supplementary("header", 0, 0), .decoration("band", 0, 0),
             ])
@@ -161,7 +161,7 @@ struct SubclassParityTests {
         let vertical = try run(source, makeContext(width: 340, height: 500, counts: [4]))
         // Three 100-wide columns with 20 between them fill 340 exactly; item 3 starts line 2
         // at y = 100 + 20.
-        #expect(
+        expect(
             vertical.map(\.frame) == [
                 Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 120, y: 0, width: 100, height: 100),
                 Rect(x: 240, y: 0, width: 100, height: 100), Rect(x: 0, y: 120, width: 100, height: 100),
@@ -171,7 +171,7 @@ struct SubclassParityTests {
         // Scrolling horizontally, lines are columns of the 500-high bounds: 4 items of 100 with
         // 20 between fit (4 × 100 + 3 × 20 = 460); the grid spreads the 100 left over 3 gaps of
         // 33.33, so items start at 0, 133.33, 266.67, 400, rounded to the pixel grid.
-        #expect(
+        expect(
             horizontal.map(\.frame.origin) == [
                 Point(x: 0, y: 0), Point(x: 0, y: 133), Point(x: 0, y: 267), Point(x: 0, y: 400),
             ])
@@ -215,7 +215,7 @@ struct SubclassParityTests {
             return layout
             """
         let layout = try ScriptLayout(source: source, name: "t.lua")
-        #expect(
+        expect(
             Set(layout.warnings) == [
                 "t.lua:3: warning: unknown field 'attribute' in the layout table (did you mean 'attributes'?)",
                 "t.lua:4: warning: unknown field 'targetcontentoffset' in the layout table (did you mean 'targetContentOffset'?)",
@@ -226,14 +226,14 @@ struct SubclassParityTests {
                 options: .init(strict: true))
             Issue.record("strict mode should refuse the misspelling")
         } catch {
-            #expect(
+            expect(
                 error.message
                     == "t.lua:2: unknown field 'atributes' in the layout table (did you mean 'attributes'?) (strict mode)"
             )
         }
         let flow = try ScriptLayout(
             source: "return flow{ Attributes = function() end, minimumlinespacing = 3 }", name: "f.lua")
-        #expect(
+        expect(
             Set(flow.warnings) == [
                 "f.lua:1: warning: unknown field 'Attributes' in the layout table (did you mean 'attributes'?)",
                 "f.lua:1: warning: unknown field 'minimumlinespacing' in the layout table (did you mean 'minimumLineSpacing'?)",
@@ -287,16 +287,16 @@ struct SubclassParityTests {
         func columns() throws -> [[Double]] {
             try references.map { try run("return flow{ itemSize = {100, 100}\($0) }", landscape).map(\.frame.x) }
         }
-        #expect(
+        expect(
             try columns() == [
                 [0, 119, 237, 356, 475, 593], [44, 169, 294, 418, 543, 668], [60, 178, 297, 415, 534, 652],
             ])
         landscape.contentInsetAdjustmentBehavior = .always
-        #expect(
+        expect(
             try columns() == [
                 [0, 125, 250, 374, 499, 624], [0, 125, 250, 374, 499, 624], [16, 134, 253, 371, 490, 608],
             ])
-        #expect(
+        expect(
             scriptError("return flow{ sectionInsetReference = 'margins' }")?.message
                 == "test.lua:1: flow{...}: sectionInsetReference must be \"contentInset\", \"safeArea\" or \"layoutMargins\", got \"margins\""
         )
@@ -323,7 +323,7 @@ struct SubclassParityTests {
                 width: 320, counts: [], contentInset: EdgeInsets(top: 10, left: 5, bottom: 0, right: 0),
                 safeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0),
                 margins: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16), data: data))
-        #expect(
+        expect(
             elements[0].custom == [
                 "top": .number(54), "left": .number(5), "safe": .number(34), "margin": .number(16),
                 "title": .string("Fruit"),

@@ -43,7 +43,7 @@ struct TraitTests {
 
     @Test func unknownTraitsAreRefused() {
         var traits = TraitCollection()
-        #expect(
+        expect(
             traits.set("horizontalSizeClass", "wide")
                 == "trait horizontalSizeClass must be one of compact, regular, got 'wide'")
         expectEqual(traits.set("colour", "red")?.hasPrefix("unknown trait 'colour'"), true)

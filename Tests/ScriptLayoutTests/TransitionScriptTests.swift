@@ -32,16 +32,16 @@ struct TransitionScriptTests {
         let context = makeContext()
         let half = Rect(x: 50, y: 100, width: 10, height: 10)
         let linear = LayoutAttributes(key: .cell(0, 0), frame: half)
-        #expect(
+        expect(
             try transition.attributes(linear, from: Self.from, to: Self.to, progress: 0.5, context: context).frame
                 == Rect(x: 50, y: 20, width: 10, height: 10))
-        #expect(
+        expect(
             try transition.attributes(Self.from, from: Self.from, to: Self.to, progress: 0, context: context).frame
                 == Self.from.frame)
         // An element only one layout places keeps the linear fade.
         expectEqual(try transition.attributes(linear, from: nil, to: Self.to, progress: 0.5, context: context), linear)
         transition.updateValue(.number(40), forAnimatedKey: "bend")
-        #expect(
+        expect(
             try transition.attributes(linear, from: Self.from, to: Self.to, progress: 0.5, context: context).frame.y
                 == 60)
     }

@@ -28,7 +28,7 @@ struct UIKitMappingTests {
         try layout.prepare(in: context)
         // Two 50-point items fit in 120 (the 10 left over goes between them); the third wraps.
         let frames = try layout.allLayoutAttributes(context: context).map(\.frame)
-        #expect(
+        expect(
             frames == [
                 Rect(x: 0, y: 0, width: 50, height: 50), Rect(x: 70, y: 0, width: 50, height: 50),
                 Rect(x: 0, y: 60, width: 50, height: 50),
@@ -58,7 +58,7 @@ struct UIKitMappingTests {
             }.map { String($0.element) }
             for span in spans {
                 let base = String(span.prefix { $0 != "(" })
-                #expect(
+                expect(
                     otherOverloads.contains(span) || !hooks.contains(base),
                     "'\(span)' is listed as not supported, but the hook \(base) exists")
             }

@@ -82,11 +82,11 @@ struct UpdateHookTests {
         let shifted = plan.entries.filter {
             $0.indexPathBefore == LayoutIndexPath(0, 2) || $0.indexPathBefore == LayoutIndexPath(0, 3)
         }
-        #expect(
+        expect(
             shifted.map(\.from.frame) == [
                 Rect(x: 220, y: 0, width: 100, height: 100), Rect(x: 0, y: 110, width: 100, height: 100),
             ])
-        #expect(
+        expect(
             shifted.map(\.to.frame) == [
                 Rect(x: 0, y: 110, width: 100, height: 100), Rect(x: 110, y: 110, width: 100, height: 100),
             ])
@@ -140,10 +140,10 @@ struct UpdateHookTests {
         let error = #expect(throws: ScriptError.self) {
             try layout?.initialLayoutAttributes(forAppearing: shelf, context: makeContext())
         }
-        #expect(
+        expect(
             error?.message
                 == "layout.lua:2: decoration \"shelf\" [1, 0]: alpha must be a number from 0 to 1, got string")
-        #expect(
+        expect(
             error?.evaluating
                 == "initialLayoutAttributesForAppearingDecorationElement(cv, a) for decoration \"shelf\" [1, 0]")
     }

@@ -63,7 +63,7 @@ struct CompositionalExportTests {
               subitem = item, count = 2, interItemSpacing = C.fixed(10) }
             return compositional{ section = C.section{ group = group } }
             """, ios: IOSVersion(16))
-        #expect(
+        expect(
             exported.header == [
                 "// TestLayout.swift: exported by `lualayout export --swift` from layout.lua (compositional{...}).",
                 "// Values evaluated for TEST.",
@@ -158,7 +158,7 @@ struct CompositionalExportTests {
                 orthogonalScrollingBehavior = "continuousGroupLeadingBoundary" },
             }
             """)
-        #expect(
+        expect(
             exported.header[2...] == [
                 "// Deployment target: iOS 16, the oldest release with every API used below (--ios N exports for your app's).",
                 "// Element kinds (TestElementKind): the data source serves banner, badge, section-header-element-kind; the layout registers the view classes given for background.",

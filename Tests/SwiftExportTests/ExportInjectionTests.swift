@@ -42,12 +42,12 @@ struct ExportInjectionTests {
                 evaluatedFor: "--data d\(payload).json --state note=\(payload)")
             try require(exported.refusals.isEmpty)
             let scan = SwiftSourceScanner.scan(exported.swift)
-            #expect(
+            expect(
                 scan.rawControlCharacters.isEmpty, "U+\(String(scalar.value, radix: 16)): raw in a comment or literal")
             expect(!scan.unterminatedLiteral, "U+\(String(scalar.value, radix: 16))")
-            #expect(
+            expect(
                 !scan.code.contains { $0.contains("pwned") }, "U+\(String(scalar.value, radix: 16)): code says pwned")
-            #expect(
+            expect(
                 SwiftSourceScanner.topLevelDeclarations(scan) == [
                     "enum Case\(index)ElementKind", "func makeCase\(index)Layout",
                 ],

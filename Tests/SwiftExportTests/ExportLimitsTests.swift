@@ -31,7 +31,7 @@ struct ExportLimitsTests {
         expectEqual(Set(declared).count, declared.count, "\(declared)")
         expect(declared.contains("layout") && declared.contains("layout2") && declared.contains("layout3"))
         expect(exported.body.contains("    let layout = UICollectionViewCompositionalLayout(section: section)\n"))
-        #expect(
+        expect(
             exported.body.contains(
                 "    static let layout = \"layout\"\n    /// Supplementary: \"Layout\".\n    static let layout2 = \"Layout\"\n"
             ))
@@ -54,7 +54,7 @@ struct ExportLimitsTests {
             """
         let counts = Array(repeating: 1, count: 400)
         let capped = try Exported(provider, counts: counts, memoryLimit: 1 << 20)
-        #expect(
+        expect(
             capped.refusals == [
                 "layout.lua: the exported Swift exceeds the memory cap (1 MiB; raise it with --max-memory)"
             ]
@@ -63,7 +63,7 @@ struct ExportLimitsTests {
         let whole = try Exported(provider, counts: counts, memoryLimit: 4 << 20)
         expect(whole.refusals.isEmpty)
         expect(whole.swift.utf8.count > 1 << 20)
-        #expect(
+        expect(
             whole.header.contains {
                 $0.hasPrefix("// Element kinds (TestElementKind): the data source serves 400 kinds.")
             })

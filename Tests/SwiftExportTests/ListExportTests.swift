@@ -35,11 +35,11 @@ struct ListExportTests {
                 }
 
                 """)
-        #expect(
+        expect(
             exported.header.contains(
                 "// UIKit may place elements other than `lualayout run --ios 17` does: list sections (UIKit applies its own list metrics; `lualayout run` uses docs/lists.md's) (UIKit differs by release where docs/uikit-versions.md says)."
             ))
-        #expect(
+        expect(
             exported.header.contains(
                 "// Deployment target: iOS 14, the oldest release with every API used below (--ios N exports for your app's)."
             ))
@@ -84,11 +84,11 @@ struct ListExportTests {
               list = C.list{ appearance = "plain",
                 headerTopPadding = 0 } }
             """
-        #expect(
+        expect(
             try Exported(source, ios: IOSVersion(14)).refusals == [
                 "layout.lua:4: headerTopPadding needs iOS 15 (UICollectionLayoutListConfiguration.headerTopPadding), and the deployment target is iOS 14 (--ios 14): export for iOS 15 or later, or do without it"
             ])
-        #expect(
+        expect(
             try Exported(source, ios: IOSVersion(13)).refusals == [
                 "layout.lua:3: compositional.list needs iOS 14 (UICollectionLayoutListConfiguration), and the deployment target is iOS 13 (--ios 13): export for iOS 14 or later, or do without it",
                 "layout.lua:4: headerTopPadding needs iOS 15 (UICollectionLayoutListConfiguration.headerTopPadding), and the deployment target is iOS 13 (--ios 13): export for iOS 15 or later, or do without it",
@@ -110,12 +110,12 @@ struct ListExportTests {
               end,
             }
             """, counts: [2, 3], allowPartial: true)
-        #expect(
+        expect(
             exported.swift.contains("let layout = UICollectionViewCompositionalLayout { sectionIndex, environment in"))
-        #expect(
+        expect(
             exported.swift.contains("let listConfiguration = UICollectionLayoutListConfiguration(appearance: .grouped)")
         )
-        #expect(
+        expect(
             exported.swift.contains(
                 "let section = NSCollectionLayoutSection.list(using: listConfiguration, layoutEnvironment: environment)"
             ))

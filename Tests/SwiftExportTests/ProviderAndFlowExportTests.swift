@@ -28,7 +28,7 @@ struct ProviderAndFlowExportTests {
     /// provider.
     @Test func repeatingSectionsSwitchOnTheRemainder() throws {
         let exported = try Exported(Self.alternating, counts: [3, 3, 3, 3, 3])
-        #expect(
+        expect(
             exported.swift.contains(
                 "// sectionProvider (layout.lua:3) is Lua code, called for those options; its results are below.\n"
                     + "// The section provider saw a container of 375×667 (effective 375×667), display scale 2, 5 sections.\n"
@@ -71,7 +71,7 @@ struct ProviderAndFlowExportTests {
         expect(exported.body.contains("        switch sectionIndex {\n        case 0:\n"))
         expect(exported.body.contains("        default:\n"))
         expect(!exported.body.contains("case 1:"))
-        #expect(
+        expect(
             exported.header.contains(
                 "// The provider was called for 2 sections: section 0 as it returned it, every later section as section 1."
             ))
@@ -101,7 +101,7 @@ struct ProviderAndFlowExportTests {
     /// A provider that returned the same section for every index exports that section alone.
     @Test func oneSectionForAllIsTheSectionInitializer() throws {
         let exported = try Exported(Self.alternating, counts: [3])
-        #expect(
+        expect(
             exported.header.contains(
                 "// The provider was called for 1 section, all alike: every section is laid out as section 0."))
         expect(exported.body.contains("    let layout = UICollectionViewCompositionalLayout(section: section)\n"))
@@ -126,7 +126,7 @@ struct ProviderAndFlowExportTests {
     /// UIKit has no empty section: a provider returning nil for a section is refused, and
     /// `--allow-partial` writes a section that places nothing in its place.
     @Test func nilSectionsAreRefusedOrEmpty() throws {
-        #expect(
+        expect(
             try Exported(Self.nilSecond, counts: [2, 2, 2]).refusals == [
                 "layout.lua:4: sectionProvider returned nil for section 1: UIKit raises \"Invalid section definition\" for a section without a layout; return a section for every section (--allow-partial exports an empty one)"
             ])
@@ -161,7 +161,7 @@ struct ProviderAndFlowExportTests {
             "layout.lua:2: sectionProvider returned no section for these options (2 sections): there is nothing to export; give the data it lays out (--items, --sections or --data)"
         expectEqual(try Exported(source, counts: [3, 3]).refusals, [expected])
         expectEqual(try Exported(source, counts: [3, 3], allowPartial: true).refusals, [expected])
-        #expect(
+        expect(
             try Exported(Self.alternating, counts: []).refusals == [
                 "layout.lua:3: sectionProvider returned no section for these options (0 sections): there is nothing to export; give the data it lays out (--items, --sections or --data)"
             ])
@@ -232,7 +232,7 @@ struct ProviderAndFlowExportTests {
             return layout
             """
         let refused = try Exported(source)
-        #expect(
+        expect(
             refused.refusals == [
                 "layout.lua:3: sizeForItem is Lua code: export writes UIKit values only (--allow-partial exports the rest and marks it)",
                 "layout.lua:5: targetContentOffset is Lua code: export writes UIKit values only (--allow-partial exports the rest and marks it)",
@@ -263,7 +263,7 @@ struct ProviderAndFlowExportTests {
                 }
 
                 """))
-        #expect(
+        expect(
             partial.swift.contains(
                 "// Partial (--allow-partial): what is Lua code is marked `// not exported:` below, with its Swift.")
         )
@@ -279,7 +279,7 @@ struct ProviderAndFlowExportTests {
             return compositional{ section = C.section{ group = custom,
               visibleItemsInvalidationHandler = function(items, offset, env) end } }
             """
-        #expect(
+        expect(
             try Exported(source).refusals == [
                 "layout.lua:3: itemProvider is Lua code: export writes UIKit values only (--allow-partial exports the rest and marks it)",
                 "layout.lua:5: visibleItemsInvalidationHandler is Lua code: export writes UIKit values only (--allow-partial exports the rest and marks it)",
@@ -310,7 +310,7 @@ struct ProviderAndFlowExportTests {
               prepare = function(cv, out) out:contentSize(10, 10) end,
             }
             """, allowPartial: true)
-        #expect(
+        expect(
             exported.refusals == [
                 "layout.lua:2: a custom layout places its elements in Lua (prepare(cv, out)): export writes UIKit's flow and compositional layouts only; write it as a UICollectionViewLayout subclass"
             ])
@@ -344,10 +344,10 @@ struct SwiftTextTests {
     }
 
     @Test func identifiersFromKinds() {
-        #expect(
+        expect(
             SwiftText.identifier(fromKind: "section-header-element-kind", fallback: "x")
                 == "sectionHeaderElementKind")
-        #expect(
+        expect(
             SwiftText.identifier(fromKind: "UICollectionElementKindSectionHeader", fallback: "x")
                 == "uiCollectionElementKindSectionHeader")
         expectEqual(SwiftText.identifier(fromKind: "Header", fallback: "x"), "header")
@@ -357,7 +357,7 @@ struct SwiftTextTests {
     }
 
     @Test func layoutNames() {
-        #expect(
+        expect(
             SwiftLayoutExport.defaultName(forScript: "Examples/compositional/two-column-grid.lua") == "TwoColumnGrid")
         expectEqual(SwiftLayoutExport.defaultName(forScript: "3d.lua"), "Exported")
         expect(SwiftLayoutExport.isValidName("AppStore2"))
@@ -405,7 +405,7 @@ struct SwiftTextTests {
         expectEqual(exported.refusals, [])
         let lines = exported.header.filter { $0.hasPrefix("// Differs from lualayout: ") }
         expectEqual(lines.count, 1)
-        #expect(
+        expect(
             lines.first?.hasPrefix(
                 "// Differs from lualayout: initialLayoutAttributesForAppearingItem: the translated override hands the hook an item's attributes in the new layout"
             ) == true, "\(exported.header)")

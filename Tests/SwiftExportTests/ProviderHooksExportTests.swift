@@ -43,7 +43,7 @@ struct ProviderHooksExportTests {
             expectEqual(cell.zIndex, item, "\(cell.indexPath)")
         }
         let headers = elements.filter { $0.kind == "header" }
-        #expect(
+        expect(
             headers.map(\.frame) == [
                 Rect(x: 0, y: 0, width: 375, height: 30), Rect(x: 0, y: 180, width: 375, height: 30),
             ])
@@ -57,12 +57,12 @@ struct ProviderHooksExportTests {
         let source = Self.source.replacingOccurrences(
             of: "a.alpha = 0.25", with: "a.alpha = table.unpack({0.25})")
         let refused = try Exported(source, counts: [3, 4], translatesProvider: true)
-        #expect(
+        expect(
             refused.refusals.first
                 == "layout.lua:32: table.unpack with 1 arguments is not in the subset (--allow-partial translates the sections alone and marks the hooks)"
         )
         let partial = try Exported(source, counts: [3, 4], allowPartial: true, translatesProvider: true)
-        #expect(
+        expect(
             partial.header.contains(
                 "// The layout's hooks are not translated (--allow-partial): layout.lua:32: table.unpack with 1 arguments is not in the subset; they are marked below."
             ), "\(partial.header)")
@@ -85,7 +85,7 @@ struct ProviderHooksExportTests {
         expect(body.contains("    func sectionProvider(_ sectionIndex: Int, "))
         expect(body.contains("    func attributes(_ cv: TestContext, _ a: TestAttributes) {"))
         expect(!exported.swift.contains("not exported"))
-        #expect(
+        expect(
             exported.header.contains {
                 $0.hasPrefix(
                     "// attributes (layout.lua:25): Lua code translated to Swift (TestScript, called by TestLayout's overrides"

@@ -65,21 +65,26 @@ public struct RequirementFailure: Error, CustomStringConvertible {
     public var description: String { "the requirement at \(location) failed (the issue recorded there)" }
 }
 
-/// "WHAT: SOURCE LINE" with the comment and the values after it. The source line is read from
-/// the caller's file when an expectation fails (only then); without the file, its location.
+/// "WHAT: SOURCE" with the comment and the values after it. The source is read from the
+/// caller's file when an expectation fails (only then); without the file, its location.
 func failure(_ what: String, _ location: SourceLocation, _ comment: Comment?, _ values: String = "") -> Comment {
-    var text = "\(what): \(sourceLine(location) ?? "\(location)")"
+    var text = "\(what): \(sourceText(location) ?? "\(location)")"
     if let comment { text += " — \(comment.rawValue)" }
     return Comment(rawValue: text + values)
 }
 
-/// The trimmed text of the location's line, when its file can be read.
-func sourceLine(_ location: SourceLocation) -> String? {
+/// The location's line, trimmed, and the lines after it up to the one that closes the call's
+/// parentheses (at most 40), joined by spaces: the whole call when it spans several lines.
+func sourceText(_ location: SourceLocation) -> String? {
     guard let text = try? String(contentsOfFile: location.filePath, encoding: .utf8) else { return nil }
-    var number = 1
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        if number == location.line { return line.trimmingCharacters(in: .whitespaces) }
-        number += 1
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard location.line >= 1, location.line <= lines.count else { return nil }
+    var parts: [String] = []
+    var open = 0
+    for line in lines[(location.line - 1)...].prefix(40) {
+        parts.append(line.trimmingCharacters(in: .whitespaces))
+        open += line.reduce(0) { $0 + ($1 == "(" ? 1 : $1 == ")" ? -1 : 0) }
+        if open <= 0 { break }
     }
-    return nil
+    return parts.joined(separator: " ")
 }

@@ -34,6 +34,19 @@ import Testing
         }
     }
 
+    @Test func aFailedCallOverSeveralLinesIsQuotedWhole() {
+        let line = #line + 2
+        withKnownIssue {
+            expect(
+                [1, 2].contains(3), "three")
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.comments.map(\.rawValue) == [
+                    "Expectation failed: expect( [1, 2].contains(3), \"three\") — three"
+                ]
+        }
+    }
+
     @Test func aFailedRequireRecordsAnIssueAndStopsTheTest() throws {
         let line = #line + 4
         var reachedTheEnd = false

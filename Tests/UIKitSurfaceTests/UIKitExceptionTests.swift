@@ -77,7 +77,7 @@ struct UIKitExceptionTests {
         let serving = Serving([2])
         let layout = UICollectionViewCompositionalLayout(section: headedSection())
         layOut(layout, serving)
-        #expect(
+        expect(
             raised.reasons == [
                 "could not dequeue a view of kind: background with identifier background - must register a nib or a class for the identifier"
             ])
@@ -95,7 +95,7 @@ struct UIKitExceptionTests {
         defer { raised.restore() }
         let serving = Serving([2], registersHeaders: false)
         layOut(UICollectionViewCompositionalLayout(section: headedSection(decoration: nil)), serving)
-        #expect(
+        expect(
             raised.reasons == [
                 "could not dequeue a view of kind: header with identifier view - must register a nib or a class for the identifier"
             ])
@@ -106,7 +106,7 @@ struct UIKitExceptionTests {
         defer { raised.restore() }
         let counts = Counts([1])
         layOut(UICollectionViewCompositionalLayout(section: headedSection(decoration: nil)), counts)
-        #expect(
+        expect(
             raised.reasons.first
                 == "could not dequeue a view of kind: UICollectionElementKindCell with identifier cell - must register a nib or a class for the identifier"
         )
@@ -120,7 +120,7 @@ struct UIKitExceptionTests {
         let layout = UICollectionViewCompositionalLayout { index, _ in index == 0 ? headedSection(decoration: nil) : nil
         }
         layOut(layout, serving)
-        #expect(
+        expect(
             raised.reasons == [
                 "Invalid section definition. Please specify a valid section definition when content is to be rendered for a section index of 1"
             ])

@@ -111,7 +111,7 @@ struct UIKitSurfaceBatchUpdateTests {
                 view.insertItems(at: [IndexPath(item: 1, section: 0)])
                 view.deleteItems(at: [IndexPath(item: 2, section: 0)])
             }, completion: { completed = $0 })
-        #expect(
+        expect(
             layout.log == [
                 "prepare", "updates insert ->0:1, delete 0:2>-", "initial 0", "initial 1", "initial 2", "final 0",
                 "final 1", "final 2", "finalize",
@@ -125,7 +125,7 @@ struct UIKitSurfaceBatchUpdateTests {
         expectEqual(second.given, [[50, 0, 1], [50, 0, 1], [100, 0, 1]])
         // Old 2 is deleted: no final answer, so it fades where it was.
         expectEqual(third.given, [[100, 0, 1], [100, 0, 0]])
-        #expect(
+        expect(
             view.visibleCells.map(ObjectIdentifier.init) == [first, source.cells[3], second].map(ObjectIdentifier.init))
     }
 
@@ -159,7 +159,7 @@ struct UIKitSurfaceBatchUpdateTests {
         view.dataSource = source
         view.layoutIfNeeded()
         view.performBatchUpdates({ view.insertItems(at: [IndexPath(item: 0, section: 0)]) })
-        #expect(
+        expect(
             raised.reasons == [
                 "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (5) must be equal to the number of items contained in that section before the update (5), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted)"
             ])
@@ -174,7 +174,7 @@ struct UIKitSurfaceBatchUpdateTests {
             UICollectionViewUpdateItem(action: .move, before: path(2), after: path(0)),
             UICollectionViewUpdateItem(action: .insert, before: nil, after: path(2)),
         ]
-        #expect(
+        expect(
             UICollectionView.destinations(of: items, counts: [3], newCounts: [3]) == [
                 path(1): path(1), path(2): path(0),
             ])
