@@ -140,7 +140,7 @@ let package = Package(
             dependencies: ["ScriptLayout", "LayoutEngine", "LayoutOutput", "Platform"],
             path: "Sources/LayoutBench"
         ),
-        // `expect`, `expectEqual` and `require`: Swift Testing's expectations as function calls,
+        // `expect`, `expectEqual`, `expectContains`, `require`: Swift Testing's expectations as calls,
         // which compile in a tenth of a macro expansion's time (every test target uses them).
         .target(name: "TestExpectations", path: "Tests/TestExpectations"),
         // What several test targets share: the fuzzers' generator and oracles, a raw HTTP client.

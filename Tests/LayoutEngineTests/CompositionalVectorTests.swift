@@ -21,7 +21,7 @@ import Testing
             "dimensions", "group fill", "sections", "boundary", "pinning", "anchors", "decorations",
             "orthogonal", "paging", "estimated", "horizontal",
         ] {
-            expect(families.contains(family), "no vector for \(family)")
+            expectContains(families, family, "no vector for \(family)")
         }
         for vector in Self.vectors { expect(!(vector["derivation"] as? String ?? "").isEmpty) }
     }

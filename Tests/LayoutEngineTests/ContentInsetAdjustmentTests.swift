@@ -48,7 +48,7 @@ struct ContentInsetAdjustmentTests {
         let view = try HeadlessCollectionView(layout: layout, context: Self.context(items: 20, .scrollableAxes))
         expectEqual(layout.prepareCount, 2)
         expectEqual(view.contentOffset, Point(x: -5, y: -69))
-        expect(view.takeEvents().contains(.prepare(reason: "adjusted content inset")))
+        expectContains(view.takeEvents(), .prepare(reason: "adjusted content inset"))
     }
 
     @Test func anOffsetAwayFromRestStaysWhereItWas() throws {

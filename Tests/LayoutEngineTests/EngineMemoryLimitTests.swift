@@ -29,7 +29,7 @@ import Testing
         do {
             _ = try Self.flow([1000], byteLimit: exact - 1)
         } catch let error as LayoutError {
-            expect(error.message.contains("(1000 elements placed so far, about 80 bytes each"))
+            expectContains(error.message, "(1000 elements placed so far, about 80 bytes each")
         }
     }
 
@@ -64,7 +64,7 @@ import Testing
             Issue.record("expected the memory error")
         } catch let error as LayoutError {
             // The 10th cell crossed the limit: 9 kept.
-            expect(error.message.contains("(9 elements placed so far"))
+            expectContains(error.message, "(9 elements placed so far")
         }
     }
 

@@ -26,7 +26,7 @@ struct HeadlessUpdateTests {
         _ = view.takeEvents()
         let plan = try view.performBatchUpdates(BatchUpdate(deletedItems: [LayoutIndexPath(0, 6)]))
         expectEqual(view.selectedItems, [LayoutIndexPath(0, 8)])
-        expect(view.takeEvents().contains(.deselect(LayoutIndexPath(0, 6))))
+        expectContains(view.takeEvents(), .deselect(LayoutIndexPath(0, 6)))
         let deleted = plan.entries.filter { $0.change == .delete }.map(\.indexPathBefore)
         expectEqual(deleted, [LayoutIndexPath(0, 6)])
     }

@@ -58,7 +58,7 @@ struct LoopingAnimationOutputTests {
                 "<g class=\"loop\" style=\"animation: ll-rotation-m2-6 0.2s linear -0.15s infinite alternate; "
                     + "transform-box: fill-box; transform-origin: center\"><rect x=\"0\" y=\"0\" width=\"10\" height=\"10\"/>"
             ))
-        expect(svg.contains("</text></g></g>\n"))
+        expectContains(svg, "</text></g></g>\n")
         expect(
             svg.contains(
                 "  <style>\n    @keyframes ll-rotation-m2-6 { from { transform: rotate(-2deg); } to { transform: rotate(6deg); } }\n  </style>\n"

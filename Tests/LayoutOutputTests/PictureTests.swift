@@ -76,11 +76,11 @@ struct PictureTests {
         expectEqual(size(svg), " width=\"432\" height=\"460\"")
         expect(XMLParser(data: Data(svg.utf8)).parse())
         expect(svg.contains(">[0, 0]</text>") && svg.contains("font-size=\"6\">[0, 0]</text>"))
-        expect(svg.contains("font-size=\"5\">[0, 1]</text>"))
+        expectContains(svg, "font-size=\"5\">[0, 1]</text>")
         expect(!svg.contains(">[0, 2]</text>"))
-        expect(svg.contains("font-size=\"3.33\">Quarterly planning</text>"))
+        expectContains(svg, "font-size=\"3.33\">Quarterly planning</text>")
         expectEqual(svg.components(separatedBy: ">Quarterly planning</text>").count - 1, 1)
-        expect(svg.contains("font-size=\"3.2\">header [0, 0]</text>"))
+        expectContains(svg, "font-size=\"3.2\">header [0, 0]</text>")
         // Every element has its tooltip, labelled or not.
         expectEqual(svg.components(separatedBy: "<title>").count - 1, 6)
     }
@@ -100,7 +100,7 @@ struct PictureTests {
         expectEqual(ElementDrawing.label(of: b, field: "title"), "B")
         expectEqual(ElementDrawing.label(of: c, field: "title"), "shelf [2, 0]")
         let svg = picture(content: Size(width: 200, height: 200), elements: [a], fit: 460, label: "title")
-        expect(svg.contains(">Standup</text>"))
+        expectContains(svg, ">Standup</text>")
     }
 
     /// The tooltip: category, kind, index path, frame, then alpha/zIndex/transform when not
@@ -134,7 +134,7 @@ struct PictureTests {
         let a = LayoutAttributes(
             key: .cell(0, 0), frame: Rect(x: 0, y: 0, width: 180, height: 80), custom: ["label": .string("a\u{1}b<c>")])
         let svg = picture(content: Size(width: 200, height: 200), elements: [a], fit: 460)
-        expect(svg.contains(">a\u{FFFD}b&lt;c&gt;</text>"))
+        expectContains(svg, ">a\u{FFFD}b&lt;c&gt;</text>")
         expect(XMLParser(data: Data(svg.utf8)).parse())
     }
 }
@@ -165,6 +165,6 @@ extension PictureTests {
                 LayoutAttributes(key: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 80, width: 200, height: 40))
             ])
         let svg = SVGLayoutWriter.string(snapshot, options: .init(width: 460, viewportOnly: true))
-        expect(svg.contains("<text class=\"label\" x=\"100\" y=\"110\" font-size=\"6\">header [0, 0]</text>"))
+        expectContains(svg, "<text class=\"label\" x=\"100\" y=\"110\" font-size=\"6\">header [0, 0]</text>")
     }
 }

@@ -39,16 +39,16 @@ struct SVGLayoutWriterTests {
                 "shelf", "0,0", "0,1", "header",
             ])
         expect(groups[2].contains("opacity=\"0.5\""))
-        expect(svg.contains("<rect class=\"viewport\" x=\"0\" y=\"50\" width=\"200\" height=\"100\""))
-        expect(svg.contains("content 200×300 · viewport 200×100 at 0,50 · 4 elements · 1 hidden"))
+        expectContains(svg, "<rect class=\"viewport\" x=\"0\" y=\"50\" width=\"200\" height=\"100\"")
+        expectContains(svg, "content 200×300 · viewport 200×100 at 0,50 · 4 elements · 1 hidden")
     }
 
     @Test func countsWhatIsNotDrawn() {
         let svg = SVGLayoutWriter.string(Self.snapshot, options: .init(maxElements: 2))
-        expect(svg.contains("· 2 elements · 1 hidden · 2 more not drawn"))
+        expectContains(svg, "· 2 elements · 1 hidden · 2 more not drawn")
         var inRect = Self.snapshot
         inRect.totalElements = 1000
-        expect(SVGLayoutWriter.string(inRect).contains("· 4 elements · 1 hidden · 995 beyond the rect"))
+        expectContains(SVGLayoutWriter.string(inRect), "· 4 elements · 1 hidden · 995 beyond the rect")
     }
 
     /// A transform applies around the centre: frame (10, 10, 20, 20) has centre (20, 20); a
@@ -78,7 +78,7 @@ struct SVGLayoutWriterTests {
         var page = ""
         HTMLLayoutWriter.write(Self.snapshot, title: "demo <1>", to: &page)
         expect(page.hasPrefix("<!DOCTYPE html>"))
-        expect(page.contains("<title>demo &lt;1&gt; — LuaLayout</title>"))
-        expect(page.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        expectContains(page, "<title>demo &lt;1&gt; — LuaLayout</title>")
+        expectContains(page, "<svg xmlns=\"http://www.w3.org/2000/svg\"")
     }
 }

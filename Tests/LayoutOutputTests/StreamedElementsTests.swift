@@ -71,7 +71,7 @@ struct StreamedElementsTests {
         expectEqual(table, TableLayoutWriter.string(fromArray))
         // x is right-aligned in a column as wide as "x" and "1.5" (3), so the wider value
         // pushes the row: two spaces after the index path, then the number.
-        expect(table.contains("[0, 2050]  123456.789  2050"))
+        expectContains(table, "[0, 2050]  123456.789  2050")
     }
 
     @Test func plainCellTextIsTheContractsElementObject() {

@@ -56,8 +56,8 @@ struct TableLayoutWriterTests {
                 == "cell            [0, 0]     0.3  10.001    100     2.5  0.333  0          transform=[rotate 6°] name=\"a\" share=0.333"
         )
         let json = JSONLayoutWriter.string(snapshot)
-        expect(json.contains("\"height\": 2797.977835051546"))
-        expect(json.contains("\"x\": 0.30000000000000004"))
-        expect(json.contains("\"share\": 0.3333333333333333"))
+        expectContains(json, "\"height\": 2797.977835051546")
+        expectContains(json, "\"x\": 0.30000000000000004")
+        expectContains(json, "\"share\": 0.3333333333333333")
     }
 }

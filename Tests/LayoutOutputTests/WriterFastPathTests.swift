@@ -78,7 +78,7 @@ struct WriterFastPathTests {
         let (store, array) = try snapshots(cells)
         let svg = SVGLayoutWriter.string(store, options: .init(maxElements: 4))
         expectEqual(svg, SVGLayoutWriter.string(array, options: .init(maxElements: 4)))
-        expect(svg.contains("· 4 elements · 4 hidden · 2 more not drawn"))
+        expectContains(svg, "· 4 elements · 4 hidden · 2 more not drawn")
         let drawn = svg.split(separator: "\n").compactMap { line -> String? in
             guard let start = line.range(of: "data-index-path=\"") else { return nil }
             return String(line[start.upperBound...].prefix { $0 != "\"" })

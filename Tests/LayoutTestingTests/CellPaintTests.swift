@@ -48,7 +48,7 @@ struct CellPaintTests {
         // A cell without colours keeps the simulator's highlight mark (the page's rule).
         #expect(svg.components(separatedBy: ##"class="cell is-highlighted""##).count - 1 == 2)
         #expect(svg.contains(##"<rect x="0" y="100" width="100" height="100"/>"##))
-        expect(svg.contains("g.is-highlighted rect:not(.part), g.is-highlighted polygon { fill: #1f4fa8; }"))
+        expectContains(svg, "g.is-highlighted rect:not(.part), g.is-highlighted polygon { fill: #1f4fa8; }")
         // Without states (`run`) neither marks nor their rules are written.
         var plain = Self.states
         plain.selected = []

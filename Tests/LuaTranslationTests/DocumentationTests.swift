@@ -10,7 +10,7 @@ import Testing
         let script = try String(contentsOfFile: repositoryRoot + "/Examples/springboard.lua", encoding: .utf8)
         let translation = try LuaTranslator.translate(
             source: Array(script.utf8), file: "springboard.lua", name: "Springboard")
-        expect(page.contains("```lua\n" + script + "```"), "the page's Lua is not Examples/springboard.lua")
+        expectContains(page, "```lua\n" + script + "```", "the page's Lua is not Examples/springboard.lua")
         let marker = "<!-- translation of Examples/springboard.lua -->\n```swift\n"
         guard let start = page.range(of: marker) else {
             Issue.record("the page has no translation block")

@@ -131,7 +131,7 @@ import Testing
             Issue.record("one variable for both data translated")
         } catch {
             expect(error.description.hasPrefix("one.lua:9: "), "\(error.description)")
-            expect(error.description.contains("an item's data and a section's data meet here"))
+            expectContains(error.description, "an item's data and a section's data meet here")
         }
     }
 }

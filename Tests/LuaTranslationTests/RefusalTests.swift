@@ -108,7 +108,7 @@ import Testing
         } catch {
             expectEqual(error.file, "t.lua")
             expectEqual(error.location.line, vector.line, "\(error)")
-            expect(error.description.contains(vector.message), "\(error)")
+            expectContains(error.description, vector.message, "\(error)")
             expect(error.description.hasPrefix("t.lua:\(vector.line): "), "\(error)")
         }
     }

@@ -33,7 +33,7 @@ import Testing
         expectEqual(translation.swift.filter { !$0.isWhitespace }, code.filter { !$0.isWhitespace })
         expectEqual(translation.scriptType, "AdaptiveSectionsScript")
         let docs = try String(contentsOfFile: repositoryRoot + "/docs/lua-to-swift.md", encoding: .utf8)
-        expect(docs.contains(translation.swift), "docs/lua-to-swift.md must show the translation as written")
+        expectContains(docs, translation.swift, "docs/lua-to-swift.md must show the translation as written")
         expect(!translation.swift.contains("switch"))
     }
 
@@ -55,13 +55,13 @@ import Testing
             }
             """
         ).swift
-        expect(swift.contains("func sectionProvider(_ i: Int, _ env: any NSCollectionLayoutEnvironment)"))
-        expect(swift.contains("floorModulo(i, 2) == 0 ? 1 : 3"))
-        expect(swift.contains("sizeClassName(env.traitCollection.horizontalSizeClass"))
-        expect(swift.contains("NSCollectionLayoutDimension.fractionalWidth(CGFloat(1.0 / Double(n)))"))
-        expect(swift.contains("NSCollectionLayoutGroup.vertical("))
-        expect(swift.contains("$0.interItemSpacing = NSCollectionLayoutSpacing.fixed(4.0)"))
-        expect(swift.contains("$0.orthogonalScrollingBehavior = orthogonalBehavior(i > 2 ? \"paging\" : \"none\")"))
+        expectContains(swift, "func sectionProvider(_ i: Int, _ env: any NSCollectionLayoutEnvironment)")
+        expectContains(swift, "floorModulo(i, 2) == 0 ? 1 : 3")
+        expectContains(swift, "sizeClassName(env.traitCollection.horizontalSizeClass")
+        expectContains(swift, "NSCollectionLayoutDimension.fractionalWidth(CGFloat(1.0 / Double(n)))")
+        expectContains(swift, "NSCollectionLayoutGroup.vertical(")
+        expectContains(swift, "$0.interItemSpacing = NSCollectionLayoutSpacing.fixed(4.0)")
+        expectContains(swift, "$0.orthogonalScrollingBehavior = orthogonalBehavior(i > 2 ? \"paging\" : \"none\")")
     }
 
     /// A section's handler and a custom group's item provider are closures UIKit calls: the

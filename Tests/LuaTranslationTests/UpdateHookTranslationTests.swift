@@ -25,7 +25,7 @@ import Testing
             return layout
             """
         let translation = try LuaTranslator.translate(source: Array(source.utf8), file: "layout.lua", name: "X")
-        expect(translation.swift.contains("let path = update.indexPathAfterUpdate!\n"))
+        expectContains(translation.swift, "let path = update.indexPathAfterUpdate!\n")
         expect(
             translation.swift.contains(
                 "inserted[\"\\(String(path.section)):\\(String(updatedItem(path)!))\"] = true\n"))
@@ -44,7 +44,7 @@ import Testing
             return layout
             """
         let translation = try LuaTranslator.translate(source: Array(source.utf8), file: "layout.lua", name: "X")
-        expect(translation.swift.contains("if update.indexPathAfterUpdate != nil {"))
+        expectContains(translation.swift, "if update.indexPathAfterUpdate != nil {")
         expect(!translation.swift.contains("indexPathAfterUpdate!"))
     }
 }

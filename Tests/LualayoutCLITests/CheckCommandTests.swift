@@ -35,9 +35,9 @@ struct CheckCommandTests {
                   \(script):3: warning: unknown field 'atributes' in the layout table (did you mean 'attributes'?)
 
                 """)
-        expect(result.out.contains("\ntime: load "))
-        expect(result.out.contains(", prepare "))
-        expect(result.out.contains(" ms, whole-layout query "))
+        expectContains(result.out, "\ntime: load ")
+        expectContains(result.out, ", prepare ")
+        expectContains(result.out, " ms, whole-layout query ")
 
         let strict = lualayout("check", script, "--items", "2", "--strict")
         expectEqual(strict.status, 1)
@@ -93,8 +93,8 @@ struct CheckCommandTests {
                 "  warning: 3 overlapping pairs of cells: cell [0, 0] at 0,0 10×10 and cell [0, 1] at 0,9 10×10; cell [0, 1] at 0,9 10×10 and cell [0, 2] at 0,18 10×10; cell [0, 2] at 0,18 10×10 and cell [0, 3] at 0,27 10×10\n"
             ))
         let five = lualayout("check", script, "--items", "5")
-        expect(five.out.contains("  warning: 4 overlapping pairs of cells: "))
-        expect(five.out.contains("cell [0, 2] at 0,18 10×10 and cell [0, 3] at 0,27 10×10; …\n"))
+        expectContains(five.out, "  warning: 4 overlapping pairs of cells: ")
+        expectContains(five.out, "cell [0, 2] at 0,18 10×10 and cell [0, 3] at 0,27 10×10; …\n")
     }
 
     /// The content is declared 100×100: the cell at 90…110 across and the header at y = −1
@@ -113,7 +113,7 @@ struct CheckCommandTests {
             """)
         let result = lualayout("check", script, "--items", "2")
         expectEqual(result.status, 0)
-        expect(result.out.contains("4 elements: 2 cells, 1 supplementary (header 1), 1 decoration (background 1)\n"))
+        expectContains(result.out, "4 elements: 2 cells, 1 supplementary (header 1), 1 decoration (background 1)\n")
         #expect(
             result.out.contains(
                 """
@@ -145,7 +145,7 @@ struct CheckCommandTests {
 
                 """))
         let atOne = lualayout("check", script, "--items", "3")
-        expect(atOne.out.contains("  warning: 3 frames not on the pixel grid of scale 1 (edges at multiples of 1): "))
+        expectContains(atOne.out, "  warning: 3 frames not on the pixel grid of scale 1 (edges at multiples of 1): ")
     }
 
     @Test func exitCodes() throws {
@@ -174,7 +174,7 @@ struct CheckCommandTests {
             "warned.lua", "return { prepare = function(cv, out) out:cell(0, 0, 0, 0, 10.5, 10) end }")
         let result = lualayout("check", warned, "--items", "1")
         expectEqual(result.status, 0)
-        expect(result.out.contains("1 warning:"))
+        expectContains(result.out, "1 warning:")
     }
 
     /// 7,000 cells 1 point wide, 2 apart, each the whole 30,000-point height: the content is
@@ -215,7 +215,7 @@ struct CheckCommandTests {
         expectEqual(result.status, 0)
         // 33,333 rows; each of the 33,332 row boundaries puts every cell of the lower row
         // over the one above it (same column): 3 · 33,332 = 99,996 pairs.
-        expect(result.out.contains("  warning: 99996 overlapping pairs of cells: "))
+        expectContains(result.out, "  warning: 99996 overlapping pairs of cells: ")
     }
 
     /// UIKit places an orthogonal section's later groups past the content's right edge: `check`
@@ -225,7 +225,7 @@ struct CheckCommandTests {
     @Test func orthogonalCellsPastTheEdgeAreNotOutside() throws {
         let result = lualayout("check", "Examples/compositional/orthogonal-sections.lua", "--scale", "2")
         expectEqual(result.status, 0)
-        expect(result.out.contains("content size: 375×266.5\n"))
+        expectContains(result.out, "content size: 375×266.5\n")
         expect(!result.out.contains("outside the content size"), "\(result.out)")
         // A cell that is outside across the section's axis is still reported.
         let script = try temporaryFile(
@@ -246,6 +246,6 @@ struct CheckCommandTests {
             """)
         let moved = lualayout("check", script, "--items", "5")
         expectEqual(moved.status, 0)
-        expect(moved.out.contains("warning: 1 element outside the content size 375×50: cell [0, 4]"), "\(moved.out)")
+        expectContains(moved.out, "warning: 1 element outside the content size 375×50: cell [0, 4]", "\(moved.out)")
     }
 }

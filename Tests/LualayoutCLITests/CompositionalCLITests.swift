@@ -27,8 +27,8 @@ struct CompositionalCLITests {
         let path = try temporaryFile("carousel.lua", Self.script)
         let table = lualayout("run", path, "--sections", "3,1", "--orthogonal-offset", "0:100", "--format", "table")
         expectEqual(table.status, 0)
-        expect(table.out.contains("cell            [0, 0]      20    0    300     100"))
-        expect(table.out.contains("cell            [0, 1]     330    0    300     100"))
+        expectContains(table.out, "cell            [0, 0]      20    0    300     100")
+        expectContains(table.out, "cell            [0, 1]     330    0    300     100")
         let picture = lualayout("run", path, "--sections", "3,1", "--orthogonal-offset", "0:100", "--format", "svg")
         #expect(picture.out.contains(#"<rect x="-80" y="0" width="300" height="100"/>"#))
         #expect(picture.out.contains(#"<rect x="230" y="0" width="300" height="100"/>"#))
@@ -48,7 +48,7 @@ struct CompositionalCLITests {
                 #""orthogonalTargets": [{"section": 0, "proposed": 200, "velocity": 1, "target": 310}, {"section": 0, "proposed": 200, "velocity": -1, "target": 0}, {"section": 0, "proposed": 200, "velocity": 0, "target": 310}]"#
             ))
         let table = lualayout("run", path, "--sections", "3,1", "--orthogonal-target", "0:200:1", "--format", "table")
-        expect(table.out.contains("section 0 target offset 310 (proposed 200, velocity 1)\n"))
+        expectContains(table.out, "section 0 target offset 310 (proposed 200, velocity 1)\n")
     }
 
     @Test func aTargetForASectionThatDoesNotScrollIsAUsageError() throws {
@@ -97,9 +97,9 @@ struct CompositionalCLITests {
             """)
         let sized = lualayout("run", path, "--items", "2", "--item", "0:1", "--format", "table")
         expect(sized.out.hasPrefix("content 375×200 "))
-        expect(sized.out.contains("[0, 1]     0  100    375     100"))
+        expectContains(sized.out, "[0, 1]     0  100    375     100")
         let estimated = lualayout("run", path, "--items", "2", "--item", "0:1", "--format", "table", "--estimates")
         expect(estimated.out.hasPrefix("content 375×88 "))
-        expect(estimated.out.contains("[0, 1]     0  44    375      44"))
+        expectContains(estimated.out, "[0, 1]     0  44    375      44")
     }
 }

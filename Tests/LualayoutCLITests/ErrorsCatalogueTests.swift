@@ -161,7 +161,7 @@ struct ErrorsCatalogueTests {
             "Batch files and update validation", "Command-line usage", "Watch and the worker",
             "The preview HTTP server",
         ] {
-            expect(groups.contains(group), "no table for \(group)")
+            expectContains(groups, group, "no table for \(group)")
         }
         expect(Self.rows.count >= 150)
     }
@@ -179,7 +179,7 @@ struct ErrorsCatalogueTests {
         for row in Self.rows {
             guard let proof = row.proof else {
                 // Rows no case can express say how they were checked.
-                expect(row.proofCell.contains("verified by hand"), "\(row.message): no case and no reason")
+                expectContains(row.proofCell, "verified by hand", "\(row.message): no case and no reason")
                 continue
             }
             if proof.hasSuffix(".swift") {

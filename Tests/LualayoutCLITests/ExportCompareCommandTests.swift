@@ -18,7 +18,7 @@ struct ExportCompareCommandTests {
         expect(
             written.hasPrefix(
                 "// GridLayout.swift: exported by `lualayout export --swift` from Examples/compositional/grid.lua"))
-        expect(written.contains("// Values evaluated for --bounds 375x667 --scale 2 --items 94.\n"))
+        expectContains(written, "// Values evaluated for --bounds 375x667 --scale 2 --items 94.\n")
         expect(
             written.contains(
                 "@available(iOS 13, *)\n@MainActor\nfunc makeGridLayout() -> UICollectionViewCompositionalLayout {\n"))

@@ -45,9 +45,9 @@ struct IOSVersionCommandTests {
         expectEqual(try Self.cellX(lualayout("run", script).out), 17)
         let empty = try temporaryFile("empty.lua", Self.emptySection)
         let modern = lualayout("run", empty, "--sections", "0,1", "--format", "table")
-        expect(modern.out.contains("supplementary  header  [1, 0]     0  24    375      24"))
+        expectContains(modern.out, "supplementary  header  [1, 0]     0  24    375      24")
         let legacy = lualayout("run", empty, "--sections", "0,1", "--format", "table", "--ios", "14")
-        expect(legacy.out.contains("supplementary  header  [1, 0]     0  22    375      24"))
+        expectContains(legacy.out, "supplementary  header  [1, 0]     0  22    375      24")
     }
 
     @Test func simulateRunsUnderTheRelease() throws {
@@ -81,10 +81,10 @@ struct IOSVersionCommandTests {
         let result = TestCommandTests.run(dir, "--no-ci")
         expectEqual(result.status, 1)
         let o = dir + "/o.test.lua", d = dir + "/d.test.lua"
-        expect(result.out.contains("PASS  \(o)  (1 check, T ms)"))
-        expect(result.out.contains("PASS  \(d) [iphone-se@16]"))
-        expect(result.out.contains("FAIL  \(d) [iphone-se]"))
-        expect(result.out.contains("cell [0, 0]: x got 17, expected 16"))
+        expectContains(result.out, "PASS  \(o)  (1 check, T ms)")
+        expectContains(result.out, "PASS  \(d) [iphone-se@16]")
+        expectContains(result.out, "FAIL  \(d) [iphone-se]")
+        expectContains(result.out, "cell [0, 0]: x got 17, expected 16")
         expect(FileManager.default.fileExists(atPath: dir + "/__snapshots__/d.test.lua/v.iphone-se.ios16.json"))
         let bad = try TestCommandTests.folder([
             "v.lua": Self.showsVersion,
@@ -129,6 +129,6 @@ struct IOSVersionCommandTests {
         expectEqual(same.out, "\(recorded) and \(script) match: 3 elements\n")
         let differs = lualayout("compare", recorded, script, "--sections", "0,1")
         expectEqual(differs.status, 1)
-        expect(differs.out.contains("moved supplementary \"header\" [1, 0]: 0,22 375×24 → 0,24 375×24"))
+        expectContains(differs.out, "moved supplementary \"header\" [1, 0]: 0,22 375×24 → 0,24 375×24")
     }
 }

@@ -52,7 +52,7 @@ struct InitCommandTests {
         // The starter also passes its own lint.
         let check = lualayout("check", folder + "/demo.lua", "--data", folder + "/demo.json")
         expectEqual(check.status, 0)
-        expect(check.out.contains("no warnings"))
+        expectContains(check.out, "no warnings")
         try Self.expectTheTestPasses(folder, "demo", checks: 4)
     }
 
@@ -110,8 +110,8 @@ struct InitCommandTests {
         let folder = try temporaryFolder()
         expectEqual(lualayout("init", folder + "/my \"odd\" layout").status, 0)
         let test = try String(contentsOfFile: folder + "/my \"odd\" layout.test.lua", encoding: .utf8)
-        expect(test.contains("-- options: \"--data=my \\\"odd\\\" layout.json\"\n"))
-        expect(test.contains("expectSnapshot(\"my--odd--layout\")"))
+        expectContains(test, "-- options: \"--data=my \\\"odd\\\" layout.json\"\n")
+        expectContains(test, "expectSnapshot(\"my--odd--layout\")")
         let result = lualayout("test", folder, "--no-ci")
         expectEqual(result.status, 0)
         expect(
@@ -132,7 +132,7 @@ struct InitCommandTests {
         try "a file\n".write(toFile: folder + "/file", atomically: true, encoding: .utf8)
         let blocked = lualayout("init", folder + "/file/x/name")
         expectEqual(blocked.status, 2)
-        expect(blocked.err.contains("\(folder)/file/x/name.lua: cannot write: Not a directory"))
+        expectContains(blocked.err, "\(folder)/file/x/name.lua: cannot write: Not a directory")
         expectEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["file", "sub"])
     }
 
@@ -189,9 +189,9 @@ struct InitCommandTests {
                 """)
         let check = lualayout("check", folder + "/grid.lua", "--data", folder + "/grid.json")
         expectEqual(check.status, 0)
-        expect(check.out.contains("compositional layout, 6 items in 2 sections"))
-        expect(check.out.contains("properties: sectionProvider, interSectionSpacing"))
-        expect(check.out.contains("no warnings"))
+        expectContains(check.out, "compositional layout, 6 items in 2 sections")
+        expectContains(check.out, "properties: sectionProvider, interSectionSpacing")
+        expectContains(check.out, "no warnings")
         // Its test checks the frames above (5 checks) and snapshots all 14 elements.
         try Self.expectTheTestPasses(folder, "grid", checks: 5, elements: 14)
     }
@@ -200,7 +200,7 @@ struct InitCommandTests {
         let folder = try temporaryFolder()
         let result = lualayout("init", folder + "/both", "--flow", "--custom")
         expectEqual(result.status, 2)
-        expect(result.err.contains("--flow"))
+        expectContains(result.err, "--flow")
         expect(!FileManager.default.fileExists(atPath: folder + "/both.lua"))
     }
 

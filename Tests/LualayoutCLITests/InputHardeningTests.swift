@@ -46,7 +46,7 @@ struct InputHardeningTests {
         expect(missing.err.hasPrefix("Error: Missing value for '--state <KEY=VALUE>'"))
         let swallowed = lualayout("update", script, "--delete", "--items", "3")
         expect(swallowed.err.hasPrefix("Error: Missing value for '--delete <S:I>'"))
-        expect(lualayout("update", "--help").out.contains("--batch <FILE>"))
+        expectContains(lualayout("update", "--help").out, "--batch <FILE>")
     }
 
     // MARK: Negative values (10.12)

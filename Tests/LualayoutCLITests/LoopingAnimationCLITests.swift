@@ -26,8 +26,8 @@ struct LoopingAnimationCLITests {
         let script = try temporaryFile("anim.lua", Self.layout)
         let result = lualayout("run", script, "--items", "2", "--format", "json")
         expectEqual(result.status, 0, "\(result.err)")
-        expect(result.out.contains("\"alpha\": 1, \"zIndex\": 0, \"hidden\": false, " + Self.jiggle + "}"))
-        expect(result.out.contains(Self.fade + "}"))
+        expectContains(result.out, "\"alpha\": 1, \"zIndex\": 0, \"hidden\": false, " + Self.jiggle + "}")
+        expectContains(result.out, Self.fade + "}")
     }
 
     /// The worker sends the snapshot over its wire; the watcher prints what arrived.
@@ -38,8 +38,8 @@ struct LoopingAnimationCLITests {
         ])
         let result = watch.finish()
         expectEqual(result.status, 0, "\(result.err)")
-        expect(result.out.contains(Self.jiggle))
-        expect(result.out.contains(Self.fade))
+        expectContains(result.out, Self.jiggle)
+        expectContains(result.out, Self.fade)
     }
 
     /// The update page draws each element with the animations it ends with, and their keyframes.

@@ -48,7 +48,7 @@ struct PictureCommandTests {
         expect(
             plain.out.contains(">S</text>") && plain.out.contains(">Review</text>")
                 && plain.out.contains(">[0, 2]</text>"))
-        expect(plain.out.contains("<title>cell [0, 0]\nframe 0,0 200×100\nlabel: S\ntitle: Standup</title>"))
+        expectContains(plain.out, "<title>cell [0, 0]\nframe 0,0 200×100\nlabel: S\ntitle: Standup</title>")
         let titled = lualayout("run", script, "--items", "3", "--format", "html", "--label", "title")
         expect(
             titled.out.contains(">Standup</text>") && titled.out.contains(">Review</text>")
@@ -56,8 +56,8 @@ struct PictureCommandTests {
         let page = lualayout(
             "update", script, "--items", "3", "--delete", "0:2", "--format", "html", "--label", "title")
         expectEqual(page.status, 0, "\(page.err)")
-        expect(page.out.contains(">Standup</text>"))
-        expect(page.out.contains("<title>delete · cell [0, 2]\nframe 0,220 200×100 → 0,220 200×100</title>"))
+        expectContains(page.out, ">Standup</text>")
+        expectContains(page.out, "<title>delete · cell [0, 2]\nframe 0,220 200×100 → 0,220 200×100</title>")
     }
 
     /// Cells 100 × 100 shrink to 20 and 10 wide. The page (natural size: the 320×480 viewport,
@@ -84,9 +84,9 @@ struct PictureCommandTests {
         expect(
             result.out.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"picture\" width=\"480\" height=\"732\"")
         )
-        expect(result.out.contains("font-size=\"8.57\" data-font=\"8.57 5\">[0, 0]</text>"))
-        expect(result.out.contains("font-size=\"8.57\" data-font=\"8.57 0\">[0, 1]</text>"))
-        expect(result.out.contains("<g id=\"elements\" data-min-font=\"4.29\">"))
+        expectContains(result.out, "font-size=\"8.57\" data-font=\"8.57 5\">[0, 0]</text>")
+        expectContains(result.out, "font-size=\"8.57\" data-font=\"8.57 0\">[0, 1]</text>")
+        expectContains(result.out, "<g id=\"elements\" data-min-font=\"4.29\">")
     }
 
     /// The page draws negative zIndex elements first, with the same groups as `run`: the

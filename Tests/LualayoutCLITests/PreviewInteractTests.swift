@@ -32,7 +32,7 @@ struct PreviewInteractTests {
         // The picture marks the selected icon itself (issue 34.2: through the worker's snapshot).
         let tappedSVG = try require(tapped["svg"] as? String)
         expectEqual(tappedSVG.components(separatedBy: "class=\"cell is-selected\"").count - 1, 1)
-        expect(tappedSVG.contains("data-index-path=\"0,6\""))
+        expectContains(tappedSVG, "data-index-path=\"0,6\"")
         let deleting = try json(try preview.get("/interact?log=t:296,308;l:104,104;t:52,460"))
         expectEqual(deleting["state"] as? [String: Bool], ["deletionMode": true])
         expectEqual(deleting["total"] as? Int, 39)
@@ -93,13 +93,13 @@ struct PreviewInteractTests {
         try require(preview.port > 0, "\(preview.errors.text)")
         let start = try json(try preview.get("/interact?log="))
         let svg = try require(start["svg"] as? String)
-        expect(svg.contains("frame 19,0 337×300</title><rect x=\"19\" y=\"0\""))
+        expectContains(svg, "frame 19,0 337×300</title><rect x=\"19\" y=\"0\"")
         let run = lualayout(["run", script] + options + ["--visible", "--format", "svg"])
-        expect(run.out.contains("frame 19,0 337×300</title><rect x=\"19\" y=\"0\""))
+        expectContains(run.out, "frame 19,0 337×300</title><rect x=\"19\" y=\"0\"")
         let dragged = try json(try preview.get("/interact?log=d:300,150,100,150"))
         expectEqual(dragged["offset"] as? [String: Double], ["x": 0, "y": 0])
         let moved = try require(dragged["svg"] as? String)
-        expect(moved.contains("data-index-path=\"0,1\"><title>cell [0, 1]\nframe 19,0 337×300"))
+        expectContains(moved, "data-index-path=\"0,1\"><title>cell [0, 1]\nframe 19,0 337×300")
     }
 
     /// An animated state change (`view:setState(k, v, {duration = 0.2})`) comes with the page

@@ -71,7 +71,7 @@ struct PreviewInteractionTests {
             return
         }
         expectEqual(result.status, 0, "\(result.output)")
-        expect(result.output.contains("all passed"), "\(result.output)")
+        expectContains(result.output, "all passed", "\(result.output)")
     }
 
     /// The guide's pinch (Examples/pinch-controller.lua, with a didDoubleTap added): Ctrl +
@@ -93,7 +93,7 @@ struct PreviewInteractionTests {
             return
         }
         expectEqual(result.status, 0, "\(result.output)")
-        expect(result.output.contains("all passed"), "\(result.output)")
+        expectContains(result.output, "all passed", "\(result.output)")
     }
 
     /// The guide's edit menu: right click or long press shows the actions as buttons; copy,
@@ -111,7 +111,7 @@ struct PreviewInteractionTests {
             return
         }
         expectEqual(result.status, 0, "\(result.output)")
-        expect(result.output.contains("all passed"), "\(result.output)")
+        expectContains(result.output, "all passed", "\(result.output)")
     }
 
     /// The cookbook's pull to refresh: the pull rubber-bands, the release refreshes, and a
@@ -130,7 +130,7 @@ struct PreviewInteractionTests {
             return
         }
         expectEqual(result.status, 0, "\(result.output)")
-        expect(result.output.contains("all passed"), "\(result.output)")
+        expectContains(result.output, "all passed", "\(result.output)")
     }
 
     /// The App Store page: a drag across the featured cards scrolls that orthogonal section,
@@ -145,7 +145,7 @@ struct PreviewInteractionTests {
             return
         }
         expectEqual(result.status, 0, "\(result.output)")
-        expect(result.output.contains("all passed"), "\(result.output)")
+        expectContains(result.output, "all passed", "\(result.output)")
     }
 
     /// The timeline page: Next/Prev step through it, the jiggle plays, selection is marked.
@@ -160,6 +160,6 @@ struct PreviewInteractionTests {
             return
         }
         expectEqual(result.status, 0, "\(result.output)")
-        expect(result.output.contains("all passed"), "\(result.output)")
+        expectContains(result.output, "all passed", "\(result.output)")
     }
 }

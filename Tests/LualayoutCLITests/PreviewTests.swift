@@ -82,7 +82,7 @@ struct PreviewTests {
 
         try "return flow{ itemSize = {100, 50 }\n".write(toFile: script, atomically: true, encoding: .utf8)
         let broken = try preview.get("/events?after=2")
-        expect(broken.contains("\"version\": 3, \"error\": \"\(script):2: '}' expected"))
+        expectContains(broken, "\"version\": 3, \"error\": \"\(script):2: '}' expected")
         // The last good layout is still served.
         expectEqual(elementCount(try preview.get("/render.svg?x=0&y=300")), 24)
     }
@@ -130,8 +130,8 @@ struct PreviewTests {
         // Section 0: header 0…30, rows at 30, 140, 250 (8 items: 3 + 3 + 2), ends at 350;
         // section 1: header 350…380, rows at 380, 490. The viewport 0…480 shows header 0, 8
         // items, header 1 and the first row of section 1 (3 items): 13 elements.
-        expect(dom.contains("data-version=\"1\""))
-        expect(dom.contains("data-elements=\"13\""))
+        expectContains(dom, "data-version=\"1\"")
+        expectContains(dom, "data-elements=\"13\"")
     }
 }
 

@@ -47,25 +47,25 @@ struct RecordUIKitTests {
                 """)
         let generated = folder + "/Recorder/Tests/RecorderTests/Generated"
         let first = try String(contentsOfFile: generated + "/AppListDevice1Layout.swift", encoding: .utf8)
-        expect(first.contains("Values evaluated for --bounds 393x852 --scale 3 --items 7 --safe-area 59,0,34,0."))
-        expect(first.contains("\n#if canImport(UIKit)\nimport UIKit\n#else\nimport UIKitSurface\n#endif\n"))
-        expect(first.contains("func makeAppListDevice1Layout()"))
+        expectContains(first, "Values evaluated for --bounds 393x852 --scale 3 --items 7 --safe-area 59,0,34,0.")
+        expectContains(first, "\n#if canImport(UIKit)\nimport UIKit\n#else\nimport UIKitSurface\n#endif\n")
+        expectContains(first, "func makeAppListDevice1Layout()")
         let second = try String(contentsOfFile: generated + "/AppListDevice2Layout.swift", encoding: .utf8)
-        expect(second.contains("--bounds 375x667 --scale 2 --items 7 --safe-area 20,0,0,0 --ios 14."))
+        expectContains(second, "--bounds 375x667 --scale 2 --items 7 --safe-area 20,0,0,0 --ios 14.")
         expect(
             try FileManager.default.destinationOfSymbolicLink(atPath: generated + "/Mine.swift")
                 == "../../../../Mine.swift")
         let plan = try String(contentsOfFile: generated + "/Plan.swift", encoding: .utf8)
             .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(
                 of: " +", with: " ", options: .regularExpression)
-        expect(plan.contains("suffix: \"iphone-se.ios14\", simulator: \"iPhone SE (3rd generation)\", release: 14,"))
-        expect(plan.contains("size: CGSize(width: 375, height: 667), scale: 2,"))
-        expect(plan.contains("safeArea: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0)"))
-        expect(plan.contains("name: \"app-list\", device: \"iphone-15\", decorations: [],"))
-        expect(plan.contains("itemCounts: [7]"))
-        expect(plan.contains("make: { makeAppListDevice2Layout() }"))
-        expect(plan.contains("name: \"mine\", device: nil, decorations: [\"badge\"],"))
-        expect(plan.contains("make: { MineLayout() }"))
+        expectContains(plan, "suffix: \"iphone-se.ios14\", simulator: \"iPhone SE (3rd generation)\", release: 14,")
+        expectContains(plan, "size: CGSize(width: 375, height: 667), scale: 2,")
+        expectContains(plan, "safeArea: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0)")
+        expectContains(plan, "name: \"app-list\", device: \"iphone-15\", decorations: [],")
+        expectContains(plan, "itemCounts: [7]")
+        expectContains(plan, "make: { makeAppListDevice2Layout() }")
+        expectContains(plan, "name: \"mine\", device: nil, decorations: [\"badge\"],")
+        expectContains(plan, "make: { MineLayout() }")
     }
 
     /// Input errors exit 2 and say what is wrong; a recording missing from --compare's folder
@@ -96,12 +96,12 @@ struct RecordUIKitTests {
         for (manifest, arguments, message) in cases {
             let (outcome, _) = try await Self.plan(manifest, arguments)
             expectEqual(outcome.end, .exited(2), "\(arguments) \(outcome.err)")
-            expect(outcome.err.contains(message), "\(outcome.err)")
+            expectContains(outcome.err, message, "\(outcome.err)")
         }
         let (missing, folder) = try await Self.plan(
             Self.manifest, ["--devices", "iphone-15", "--compare", "/nonexistent"])
         expectEqual(missing.end, .exited(1))
-        expect(missing.out.contains("MISSING /nonexistent/app-list.iphone-15.uikit.json"))
+        expectContains(missing.out, "MISSING /nonexistent/app-list.iphone-15.uikit.json")
         expect(!FileManager.default.fileExists(atPath: folder + "/Recorder"))
     }
 
@@ -113,8 +113,8 @@ struct RecordUIKitTests {
             arguments: ["Examples/UIKit/Recorder/manifest.json", "--devices", "iphone-15"], directory: repositoryRoot,
             timeout: 30)
         expectEqual(outcome.end, .exited(2))
-        expect(outcome.err.contains("recording UIKit needs macOS with Xcode and the iOS Simulator"))
-        expect(outcome.err.contains("Usage: Scripts/record-uikit MANIFEST --devices"))
+        expectContains(outcome.err, "recording UIKit needs macOS with Xcode and the iOS Simulator")
+        expectContains(outcome.err, "Usage: Scripts/record-uikit MANIFEST --devices")
         #endif
     }
 }

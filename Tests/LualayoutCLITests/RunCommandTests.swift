@@ -53,7 +53,7 @@ struct RunCommandTests {
         expectEqual(lines.count, 25)
         expectEqual(lines.first?.contains("\"indexPath\": [0, 15], \"frame\": {\"x\": 608, \"y\": 32,"), true)
         expectEqual(lines.last?.contains("\"indexPath\": [0, 39], \"frame\": {\"x\": 1376, \"y\": 864,"), true)
-        expect(result.out.contains("\"contentSize\": {\"width\": 3840, \"height\": 1024}"))
+        expectContains(result.out, "\"contentSize\": {\"width\": 3840, \"height\": 1024}")
     }
 
     @Test func queriesARect() {
@@ -86,10 +86,10 @@ struct RunCommandTests {
         let items = lualayout("run", script, "--data", data, "--format", "table")
         expectEqual(items.status, 0)
         expect(items.out.hasPrefix("content 375×20  bounds 0,0 375×667  3 elements"))
-        expect(items.out.contains("[0, 1]     40   0     40      10"))
-        expect(items.out.contains("[1, 0]      0  10     10      10"))
+        expectContains(items.out, "[0, 1]     40   0     40      10")
+        expectContains(items.out, "[1, 0]      0  10     10      10")
         let counts = try temporaryFile("counts.json", #"{"sections": [4, 0, 1]}"#)
-        expect(lualayout("run", script, "--data", counts, "--format", "table").out.contains("5 elements"))
+        expectContains(lualayout("run", script, "--data", counts, "--format", "table").out, "5 elements")
     }
 
     @Test func writesToAFile() throws {
@@ -197,7 +197,7 @@ struct CLIErrorTests {
     @Test func helpExitsZero() {
         let result = lualayout("run", "--help")
         expectEqual(result.status, 0)
-        expect(result.out.contains("USAGE: lualayout run"))
+        expectContains(result.out, "USAGE: lualayout run")
     }
 }
 
@@ -235,7 +235,7 @@ struct ExampleTests {
         let source = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
         let file = name.split(separator: "/").last.map(String.init) ?? name
         expect(source.hasPrefix("-- \(file) — "), "an example starts with a header comment naming itself")
-        expect(source.contains("Run:"), "the header says how to run it")
+        expectContains(source, "Run:", "the header says how to run it")
     }
 }
 

@@ -134,9 +134,9 @@ struct SimulateCommandTests {
         let output = folder + "/timeline.json"
         let result = lualayout("simulate", layout, "--scenario", scenario, "-o", output)
         expectEqual(result.status, 1)
-        expect(result.err.contains("\(scenario):3: expectation failed: three\n"))
+        expectContains(result.err, "\(scenario):3: expectation failed: three\n")
         expect(!result.err.contains("\(scenario):2:"))
-        expect(result.err.contains("lualayout: 1 of 2 expectations failed"))
+        expectContains(result.err, "lualayout: 1 of 2 expectations failed")
         expect(result.out.isEmpty)
         let timeline = try Self.json(try String(contentsOfFile: output, encoding: .utf8))
         expectEqual(timeline["passed"] as? Bool, false)

@@ -23,7 +23,7 @@ struct SimulateHTMLTests {
         expectEqual(Self.count(page, "<li data-step="), 23)
         expectEqual(Self.count(page, "<section class=\"picture\""), 23)
         expectEqual(Self.count(page, "<iframe class=\"update\""), 2)
-        expect(page.contains("<p id=\"result\" class=\"passed\">passed · "))
+        expectContains(page, "<p id=\"result\" class=\"passed\">passed · ")
         let sections = page.components(separatedBy: "<section class=\"picture\"").dropFirst()
         // Step 1: the tap on icon 6 selects it (the picture marks it); no icon jiggles, no delete
         // button shows.
@@ -37,8 +37,8 @@ struct SimulateHTMLTests {
         expectEqual(Self.count(step2, "class=\"loop\""), 20)
         expectEqual(Self.count(step2, "<ellipse class=\"part\" data-part=\"deleteButton\""), 20)
         expectEqual(Self.count(step2, "<path class=\"part\" data-part=\"deleteCross\""), 20)
-        expect(step2.contains("@keyframes ll-rotation-m2-6"))
-        expect(page.contains("<li data-step=\"2\"><b>#2</b> line 35 · longPress at 104,104"))
+        expectContains(step2, "@keyframes ll-rotation-m2-6")
+        expectContains(page, "<li data-step=\"2\"><b>#2</b> line 35 · longPress at 104,104")
         expect(page.contains("state deletionMode: false → true") || page.contains("state deletionMode: nil → true"))
         // Step 3 embeds the delete's update page (escaped into srcdoc).
         expect(Array(sections)[3].contains("srcdoc=\"&lt;!DOCTYPE html&gt;"))

@@ -46,7 +46,7 @@ struct SubclassParityCLITests {
         expectEqual(try frames(visible.out), [[0, 0, 64, 5]])
         let bad = lualayout("run", inset, "--content-inset", "1,2,3")
         expectEqual(bad.status, 2)
-        expect(bad.err.contains("--content-inset"))
+        expectContains(bad.err, "--content-inset")
     }
 
     @Test func oneElementAtATime() throws {
@@ -180,7 +180,7 @@ struct SubclassParityCLITests {
         // Without it the inserted item has no payload: the error says which layout failed.
         let missing = lualayout("update", script, "--data", before, "--insert", "0:2")
         expectEqual(missing.status, 1)
-        expect(missing.err.contains("while evaluating sizeForItem(cv, 0, 2) in the layout after the update"))
+        expectContains(missing.err, "while evaluating sizeForItem(cv, 0, 2) in the layout after the update")
         let wrong = try temporaryFile("wrong.json", #"{"sections": [[{"width": 10}]]}"#)
         let disagreeing = lualayout("update", script, "--data", before, "--insert", "0:2", "--data-after", wrong)
         expectEqual(disagreeing.status, 2)

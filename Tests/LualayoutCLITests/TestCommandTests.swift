@@ -172,7 +172,7 @@ struct TestCommandTests {
         expectEqual(missing.err, "\(dir)/nope: no such file or folder\n")
         let flag = Self.run(dir, "--junit")
         expectEqual(flag.status, 2)
-        expect(flag.err.contains("--junit"))
+        expectContains(flag.err, "--junit")
     }
 
     /// The shipped scenarios pass as CI runs them (`--ci`: the committed snapshots must exist
@@ -198,7 +198,7 @@ struct TestCommandTests {
                 "PASS  Examples/pinch.test.lua", "PASS  Examples/refresh.test.lua",
                 "PASS  Examples/springboard.test.lua", "PASS  Examples/waterfall.test.lua", "16 passed, 0 failed",
             ])
-        expect(lines.contains("PASS  Examples/waterfall.test.lua  (4 checks, T ms)"))
+        expectContains(lines, "PASS  Examples/waterfall.test.lua  (4 checks, T ms)")
         let scrolled = try String(
             contentsOfFile: repositoryRoot + "/Examples/__snapshots__/waterfall.test.lua/waterfall-scrolled.json",
             encoding: .utf8)

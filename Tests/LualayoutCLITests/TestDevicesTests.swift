@@ -59,11 +59,11 @@ struct TestDevicesTests {
         // scrolled to minus its safe area's top (20, 24), where UIKit's adjusted inset starts it.
         let phone = try String(contentsOfFile: folder + "/rows.iphone-se.json", encoding: .utf8)
         let tablet = try String(contentsOfFile: folder + "/rows.ipad-pro-11.json", encoding: .utf8)
-        expect(phone.contains("\"bounds\": {\"x\": 0, \"y\": -20, \"width\": 375, \"height\": 667}"))
-        expect(tablet.contains("\"bounds\": {\"x\": 0, \"y\": -24, \"width\": 834, \"height\": 1210}"))
+        expectContains(phone, "\"bounds\": {\"x\": 0, \"y\": -20, \"width\": 375, \"height\": 667}")
+        expectContains(tablet, "\"bounds\": {\"x\": 0, \"y\": -24, \"width\": 834, \"height\": 1210}")
         let junit = try String(contentsOfFile: dir + "/r.xml", encoding: .utf8)
-        expect(junit.contains("<testcase name=\"\(d) [iphone-se]\""))
-        expect(junit.contains("<testcase name=\"\(d) [ipad-pro-11]\""))
+        expectContains(junit, "<testcase name=\"\(d) [iphone-se]\"")
+        expectContains(junit, "<testcase name=\"\(d) [ipad-pro-11]\"")
         expectEqual(TestCommandTests.run(dir, "--list").out, "\(d) [iphone-se]\n\(d) [ipad-pro-11]\n")
     }
 
@@ -105,7 +105,7 @@ struct TestDevicesTests {
             "\(dir)/d.test.lua:2: -- devices: 'ipad-mini' is named twice",
             "\(dir)/e.test.lua:2: unknown header line '-- devicse:' (did you mean '-- devices:'?)",
         ] {
-            expect(out.contains("    " + line + "\n"), "\(line)")
+            expectContains(out, "    " + line + "\n", "\(line)")
         }
     }
 
@@ -117,10 +117,10 @@ struct TestDevicesTests {
         }
         let listing = TestCommandTests.run("--devices")
         expectEqual(listing.status, 0)
-        expect(listing.out.contains("iphone-se          375x667    @2x  safe area 20,0,0,0  iPhone SE"))
-        expect(listing.out.contains("https://developer.apple.com/design/human-interface-guidelines/layout"))
+        expectContains(listing.out, "iphone-se          375x667    @2x  safe area 20,0,0,0  iPhone SE")
+        expectContains(listing.out, "https://developer.apple.com/design/human-interface-guidelines/layout")
         // Apple publishes no safe-area table: each device names the public tables that agree.
-        expect(listing.out.contains("Apple publishes no table"))
+        expectContains(listing.out, "Apple publishes no table")
         expect(
             listing.out.contains(
                 "  iphone-16-pro: Apple HIG, Layout: device screen sizes; safe area: choule99/swift-snapshot-testing ViewImageConfig; Tencent/QMUI_iOS QMUIHelper; flutter_device_preview device_frame"

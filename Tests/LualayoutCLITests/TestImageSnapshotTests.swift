@@ -23,7 +23,7 @@ struct TestImageSnapshotTests {
         let folder = dir + "/__snapshots__/t.test.lua"
         let first = TestCommandTests.run(dir, "--no-ci")
         expectEqual(first.status, 0)
-        expect(first.out.contains("note: image snapshot written: \(folder)/rows.png"))
+        expectContains(first.out, "note: image snapshot written: \(folder)/rows.png")
         let stored = try PNGFile.read(folder + "/rows.png")
         expect(stored.width == 400 && stored.height == 300)
         // A cell's fill (0x4f8ef7) at its center pixel (120, 70); white outside (300, 70).
@@ -67,7 +67,7 @@ struct TestImageSnapshotTests {
         expect(
             corrupt.out.contains(
                 "expectation failed: image snapshot 'rows': \(dir)/__snapshots__/t.test.lua/rows.png: "))
-        expect(corrupt.out.contains("(rewrite it with --update-snapshots)"))
+        expectContains(corrupt.out, "(rewrite it with --update-snapshots)")
         try FileManager.default.removeItem(atPath: dir + "/__snapshots__/t.test.lua/rows.png")
         let ci = TestCommandTests.run(dir, "--ci")
         expectEqual(ci.status, 1)

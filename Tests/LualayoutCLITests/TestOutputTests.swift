@@ -33,8 +33,8 @@ struct TestOutputTests {
 
                 """)
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        expect(xml.contains("<system-out>print: width&#9;744</system-out>"))
-        expect(xml.contains("<system-out>print: two&#10;print: lines</system-out>"))
+        expectContains(xml, "<system-out>print: width&#9;744</system-out>")
+        expectContains(xml, "<system-out>print: two&#10;print: lines</system-out>")
     }
 
     /// `--html DIR`: each run's timeline page (what `simulate --format html` writes), named after
@@ -62,10 +62,10 @@ struct TestOutputTests {
         // Each page is the run's timeline: its tap, on its device's screen.
         let phone = try String(contentsOfFile: pages + "/\(names[0]).html", encoding: .utf8)
         expect(phone.hasPrefix("<!DOCTYPE html>"))
-        expect(phone.contains("<b>#1</b> line 3 · tap at 60,60</li>"))
-        expect(phone.contains("375"))
+        expectContains(phone, "<b>#1</b> line 3 · tap at 60,60</li>")
+        expectContains(phone, "375")
         let tablet = try String(contentsOfFile: pages + "/\(names[1]).html", encoding: .utf8)
-        expect(tablet.contains("744"))
+        expectContains(tablet, "744")
         expect(try String(contentsOfFile: pages + "/\(names[2]).html", encoding: .utf8).contains("b fails"))
     }
 }

@@ -26,7 +26,7 @@ struct TestSelectionCommandTests {
             }
             // floor(k·11/3) − floor((k−1)·11/3): 3, 4, 4.
             expectEqual(part.count, [3, 4, 4][index - 1])
-            expect(xml.contains("tests=\"\(part.count)\""))
+            expectContains(xml, "tests=\"\(part.count)\"")
             expect(result.out.hasSuffix("\n\(part.count) passed, 0 failed\n"))
             names += part
         }

@@ -31,11 +31,11 @@ struct TestSnapshotGridTests {
         expectEqual(try run("--state shift=-0.3").status, 0)
         let scale2 = try run("--state shift=0.3 --scale 2")
         expectEqual(scale2.status, 1)
-        expect(scale2.out.contains("moved cell [0, 0]"))
+        expectContains(scale2.out, "moved cell [0, 0]")
         let moved = try run("--state shift=1")
         expectEqual(moved.status, 1)
         // Only the real move is listed, with its exact numbers.
-        expect(moved.out.contains("moved cell [0, 0]: 10,10 100×50 → 11,10 100×50"))
+        expectContains(moved.out, "moved cell [0, 0]: 10,10 100×50 → 11,10 100×50")
         expectEqual(try run("--state shift=1", "--tolerance", "1").status, 0)
         expectEqual(try run("--state shift=1.5", "--tolerance", "1").status, 1)
         expectEqual(try String(contentsOfFile: snapshot, encoding: .utf8), stored)

@@ -62,7 +62,7 @@ struct TestSnapshotMigrationTests {
         expectEqual(TestCommandTests.run(dir, "--ci").status, 0)
         expectEqual(Self.read(dir + "/__snapshots__/rows.json"), Self.expected)
         let full = TestCommandTests.run(dir, "--no-ci")
-        expect(full.out.contains("note: moved 1 snapshot from"))
+        expectContains(full.out, "note: moved 1 snapshot from")
         expectEqual(Self.read(dir + "/__snapshots__/b.test.lua/rows.json"), Self.expected)
         expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/rows.json"))
     }
@@ -77,13 +77,13 @@ struct TestSnapshotMigrationTests {
             ))
         // a moved its copy; b failed, so the old file stays for it (and the review pictures go
         // to b's folder).
-        expect(mismatch.out.contains("note: copied 1 snapshot"))
+        expectContains(mismatch.out, "note: copied 1 snapshot")
         expectEqual(Self.read(dir + "/__snapshots__/rows.json"), Self.expected)
         expect(FileManager.default.fileExists(atPath: dir + "/__snapshots__/b.test.lua/rows.after.svg"))
         let update = TestCommandTests.run(dir, "--no-ci", "--update-snapshots")
         expectEqual(update.status, 0)
-        expect(update.out.contains("note: snapshot updated: \(dir)/__snapshots__/b.test.lua/rows.json"))
-        expect(update.out.contains("note: moved 1 snapshot from"))
+        expectContains(update.out, "note: snapshot updated: \(dir)/__snapshots__/b.test.lua/rows.json")
+        expectContains(update.out, "note: moved 1 snapshot from")
         expectEqual(Self.read(dir + "/__snapshots__/b.test.lua/rows.json")?.contains("\"height\": 180}"), true)
         expectEqual(Self.read(dir + "/__snapshots__/a.test.lua/rows.json"), Self.expected)
         expect(!FileManager.default.fileExists(atPath: dir + "/__snapshots__/rows.json"))
@@ -110,7 +110,7 @@ struct TestSnapshotMigrationTests {
         try FileManager.default.moveItem(atPath: written, toPath: legacy)
         let result = TestCommandTests.run(dir, "--no-ci")
         expectEqual(result.status, 0)
-        expect(result.out.contains("note: moved 1 snapshot from"))
+        expectContains(result.out, "note: moved 1 snapshot from")
         expect(FileManager.default.fileExists(atPath: written))
         expect(!FileManager.default.fileExists(atPath: legacy))
     }

@@ -91,7 +91,7 @@ struct TestSnapshotTests {
 
                 """)
         let rewritten = try String(contentsOfFile: snapshot, encoding: .utf8)
-        expect(rewritten.contains("\"contentSize\": {\"width\": 200, \"height\": 180}"))
+        expectContains(rewritten, "\"contentSize\": {\"width\": 200, \"height\": 180}")
         expect(
             rewritten.contains(
                 "{\"category\": \"cell\", \"indexPath\": [0, 2], \"frame\": {\"x\": 15, \"y\": 130, \"width\": 100, \"height\": 50}"

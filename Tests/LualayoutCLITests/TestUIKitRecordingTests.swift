@@ -15,7 +15,7 @@ struct TestUIKitRecordingTests {
     @Test func theMeasuredRecordingPasses() {
         let result = TestCommandTests.run(Self.example, "--ci")
         expectEqual(result.status, 0, "\(result.out)\(result.err)")
-        expect(result.out.contains("1 passed, 0 failed"))
+        expectContains(result.out, "1 passed, 0 failed")
     }
 
     /// A copy of the example whose recording is `recording` (the example's, edited).
@@ -39,12 +39,12 @@ struct TestUIKitRecordingTests {
         let far = try Self.copy { $0.replacingOccurrences(of: "\"y\": 192,", with: "\"y\": 192.2,") }
         let result = TestCommandTests.run(far, "--ci")
         expectEqual(result.status, 1)
-        expect(result.out.contains("FAIL"))
+        expectContains(result.out, "FAIL")
         expect(
             result.out.contains(
                 "layout differs from UIKit's recording \(far)/__snapshots__/list-section.test.lua/list-section.uikit.json: 1 moved"
             ))
-        expect(result.out.contains("moved cell [0, 4]: 0,192.2 375×40 → 0,192 375×40"))
+        expectContains(result.out, "moved cell [0, 4]: 0,192.2 375×40 → 0,192 375×40")
         // A recording is UIKit's: --update-snapshots rewrites the snapshot, never the recording.
         let before = try String(
             contentsOfFile: far + "/__snapshots__/list-section.test.lua/list-section.uikit.json", encoding: .utf8)
@@ -74,7 +74,7 @@ struct TestUIKitRecordingTests {
         }
         let missing = TestCommandTests.run(withoutFooter, "--ci")
         expectEqual(missing.status, 1)
-        expect(missing.out.contains("appeared supplementary \"footer\" [0, 0] at 0,232 375×24"), "\(missing.out)")
+        expectContains(missing.out, "appeared supplementary \"footer\" [0, 0] at 0,232 375×24", "\(missing.out)")
     }
 
     /// A snapshot holds what is on screen and a recording may hold the whole content: recorded
@@ -94,7 +94,7 @@ struct TestUIKitRecordingTests {
         expectEqual(TestCommandTests.run(try adding(758), "--ci").status, 0)
         let onScreen = TestCommandTests.run(try adding(700), "--ci")
         expectEqual(onScreen.status, 1)
-        expect(onScreen.out.contains("vanished cell [0, 5]"), "\(onScreen.out)")
+        expectContains(onScreen.out, "vanished cell [0, 5]", "\(onScreen.out)")
     }
 
     /// A recording that is not a layout fails the check with its location.

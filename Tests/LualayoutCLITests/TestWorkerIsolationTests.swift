@@ -91,8 +91,8 @@ struct TestWorkerIsolationTests {
 
                 """)
         let junit = try String(contentsOfFile: dir + "/report.xml", encoding: .utf8)
-        expect(junit.contains("tests=\"9\" failures=\"1\" errors=\"5\""))
-        expect(junit.contains("<error message=\"segv.test.lua: crashed: SIGSEGV"))
+        expectContains(junit, "tests=\"9\" failures=\"1\" errors=\"5\"")
+        expectContains(junit, "<error message=\"segv.test.lua: crashed: SIGSEGV")
         // The hang was stopped near its limit, not at the 60 s a worker gets to start a test.
         let hang = try #require(
             junit.range(of: #"name="hang.test.lua"[^>]* time="([0-9.]+)""#, options: .regularExpression))

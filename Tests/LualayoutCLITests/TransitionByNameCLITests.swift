@@ -32,16 +32,16 @@ struct TransitionByNameCLITests {
     @Test func theTestFileNamesThemInItsOptions() {
         let result = lualayout("test", "Examples/pinch-named-transition.test.lua")
         expectEqual(result.status, 0, "\(result.out)\(result.err)")
-        expect(result.out.contains("PASS  Examples/pinch-named-transition.test.lua"))
+        expectContains(result.out, "PASS  Examples/pinch-named-transition.test.lua")
     }
 
     @Test func badNamesAndMissingFilesAreInputErrors() throws {
         let noName = lualayout(Self.simulate + ["--layout", "Examples/circle.lua"])
         expectEqual(noName.status, 2)
-        expect(noName.err.contains("--layout"), "\(noName.err)")
+        expectContains(noName.err, "--layout", "\(noName.err)")
         let missing = lualayout(Self.simulate + ["--layout", "circle=Examples/missing.lua"])
         expectEqual(missing.status, 2)
-        expect(missing.err.contains("Examples/missing.lua: no such layout (--layout circle)"), "\(missing.err)")
+        expectContains(missing.err, "Examples/missing.lua: no such layout (--layout circle)", "\(missing.err)")
         let test = try temporaryFile(
             "named.test.lua", "-- layout: layout.lua\n-- options: --items 2\n-- options: --layout circle=nowhere.lua\n")
         try "return flow{}".write(

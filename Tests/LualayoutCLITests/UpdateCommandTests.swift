@@ -72,9 +72,9 @@ struct UpdateCommandTests {
         let result = lualayout("update", "Examples/fly-in.lua", "--items", "4", "--insert", "0:1", "--format", "html")
         expectEqual(result.status, 0, "\(result.err)")
         expect(result.out.hasPrefix("<!DOCTYPE html>"))
-        expect(result.out.contains("<script id=\"plan\" type=\"application/json\">"))
+        expectContains(result.out, "<script id=\"plan\" type=\"application/json\">")
         #expect(result.out.contains(#""change": "insert""#))
-        expect(result.out.contains("<input id=\"progress\" type=\"range\""))
+        expectContains(result.out, "<input id=\"progress\" type=\"range\"")
     }
 
     @Test(arguments: [
@@ -139,9 +139,9 @@ struct TransitionCommandTests {
         expectEqual(result.status, 0, "\(result.err)")
         #expect(result.out.contains(#"<script id="path" type="application/json">"#))
         #expect(result.out.contains(#"{"samples": 20, "frames": ["#))
-        expect(result.out.contains("[20, 10, 80, 120, 1], "))
-        expect(result.out.contains(", [10, -55, 200, 82, 1], "))
-        expect(result.out.contains(", [0, 0, 320, 40, 0.5], "))
+        expectContains(result.out, "[20, 10, 80, 120, 1], ")
+        expectContains(result.out, ", [10, -55, 200, 82, 1], ")
+        expectContains(result.out, ", [0, 0, 320, 40, 0.5], ")
         // Without --with the page plays the straight line (no path).
         let linear = lualayout(
             "transition", "Examples/cookbook-flow.lua", "Examples/table.lua", "--items", "2",

@@ -24,8 +24,8 @@ struct VersionAndCompletionTests {
         let result = lualayout("--help")
         expectEqual(result.status, 0)
         expect(result.out.hasPrefix("OVERVIEW: lualayout 0.1.0: "))
-        expect(result.out.contains("  init "))
-        expect(result.out.contains("  check "))
+        expectContains(result.out, "  init ")
+        expectContains(result.out, "  check ")
     }
 
     /// The bash script offers only .lua files (and folders) for the script argument and only
@@ -35,10 +35,10 @@ struct VersionAndCompletionTests {
         expectEqual(result.status, 0)
         let run = result.out.components(separatedBy: "\n_lualayout_run() {").dropFirst().first ?? ""
         let runBody = run.components(separatedBy: "\n}\n").first ?? ""
-        expect(runBody.contains("__lualayout_add_completions -o plusdirs -fX '!*.@(lua)'"))
-        expect(runBody.contains("__lualayout_add_completions -o plusdirs -fX '!*.@(json)'"))
+        expectContains(runBody, "__lualayout_add_completions -o plusdirs -fX '!*.@(lua)'")
+        expectContains(runBody, "__lualayout_add_completions -o plusdirs -fX '!*.@(json)'")
         // -o FILE: any file.
-        expect(runBody.contains("__lualayout_add_completions -f\n"))
+        expectContains(runBody, "__lualayout_add_completions -f\n")
         let update = result.out.components(separatedBy: "\n_lualayout_update() {").dropFirst().first ?? ""
         expectEqual(update.components(separatedBy: "\n}\n").first?.contains("'!*.@(json)'"), true)
     }

@@ -224,8 +224,8 @@ struct SimulatorTruthTests {
                 """, files: ["more.json": "{\"sections\": [5]}"])
         let reload = outcome.timeline.steps[2]
         expectEqual(reload.event, .reloadData)
-        expect(reload.log.contains(.prepare(reason: "reloadData")))
-        expect(reload.log.contains(.deselect(LayoutIndexPath(0, 0))))
+        expectContains(reload.log, .prepare(reason: "reloadData"))
+        expectContains(reload.log, .deselect(LayoutIndexPath(0, 0)))
         expect(reload.animation == nil)
     }
 
@@ -385,7 +385,7 @@ struct OrthogonalBehaviourTests {
             let start = try session.sectionOffset(section)
             let step = try session.drag(from: Point(x: 300, y: y), to: Point(x: 50, y: y))
             expectEqual(try session.sectionOffset(section), settled, "section \(section)")
-            expect(step.log.contains(.sectionScroll(section: section, from: start, to: start + 250)))
+            expectContains(step.log, .sectionScroll(section: section, from: start, to: start + 250))
         }
     }
 }

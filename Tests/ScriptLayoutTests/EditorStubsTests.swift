@@ -131,7 +131,7 @@ struct EditorStubsTests {
         }
         expect(used.contains { $0.file == "circle.lua" && $0.type == "lualayout.CustomLayout" })
         for (file, type) in used {
-            expect(declared.contains(type), "\(file) uses \(type), which the stubs do not declare")
+            expectContains(declared, type, "\(file) uses \(type), which the stubs do not declare")
         }
     }
 

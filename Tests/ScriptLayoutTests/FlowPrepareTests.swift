@@ -41,7 +41,7 @@ struct FlowPrepareTests {
         expectEqual(all.count, 4 + 4 + 1)
         // The flow's content size stays (out:contentSize was not called): 2 lines, 50 + 10 + 50.
         expectEqual(layout.collectionViewContentSize, Size(width: 320, height: 110))
-        expect(layout.fields.hooks.contains("prepare"))
+        expectContains(layout.fields.hooks, "prepare")
     }
 
     /// Adding an element the flow already placed (its header) is a located error, and so is

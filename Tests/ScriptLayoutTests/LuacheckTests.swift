@@ -34,7 +34,7 @@ struct LuacheckTests {
     @Test func examplesAreClean() throws {
         let result = try luacheck(["Examples", "--no-color"])
         expectEqual(result.status, 0, "\(result.out)")
-        expect(result.out.contains("Total: 0 warnings / 0 errors"), "\(result.out)")
+        expectContains(result.out, "Total: 0 warnings / 0 errors", "\(result.out)")
     }
 
     /// Lua 5.4's standard names (the reference manual's index).

@@ -44,7 +44,7 @@ struct SingleElementQueryTests {
                 == Array(repeating: Rect(x: 5, y: 0, width: 10, height: 10), count: 3))
         // An element the layout does not hold is nil, and no hook runs for it.
         expect(try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 1), context: context) == nil)
-        expect(layout.fields.hooks.contains("layoutAttributesForDecorationElement"))
+        expectContains(layout.fields.hooks, "layoutAttributesForDecorationElement")
     }
 
     /// An error in the hook is located and says what was evaluated.
@@ -61,8 +61,8 @@ struct SingleElementQueryTests {
         do {
             _ = try layout.layoutAttributesForItem(at: LayoutIndexPath(0, 0), context: context)
         } catch let error as ScriptError {
-            expect(error.description.contains("t.lua:2: no"))
-            expect(error.description.contains("layoutAttributesForItem(cv, a) for cell [0, 0]"))
+            expectContains(error.description, "t.lua:2: no")
+            expectContains(error.description, "layoutAttributesForItem(cv, a) for cell [0, 0]")
         }
     }
 

@@ -56,7 +56,7 @@ struct TransitionScriptTests {
             _ = try transition.attributes(
                 Self.from, from: Self.from, to: Self.to, progress: 0.5, context: makeContext())
         } catch {
-            expect(error.message.contains("attribute 'x': this attributes object is read-only (edit a)"))
+            expectContains(error.message, "attribute 'x': this attributes object is read-only (edit a)")
         }
     }
 

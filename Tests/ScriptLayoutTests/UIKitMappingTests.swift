@@ -35,9 +35,9 @@ struct UIKitMappingTests {
             ])
         let row = try require(Self.rows.first { $0.first == "`itemSize`" }, "no itemSize row")
         let text = row.joined(separator: " | ")
-        expect(text.contains("50 × 50"))
-        expect(text.contains("https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/itemsize"))
-        expect(text.contains("0 × 0"))
+        expectContains(text, "50 × 50")
+        expectContains(text, "https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/itemsize")
+        expectContains(text, "0 × 0")
     }
 
     /// A row whose Lua column says "not supported" may not name an override the engine calls

@@ -235,10 +235,10 @@ struct CompositionalExportTests {
               subitems = {item} }
             return compositional{ section = C.section{ group = group, interGroupSpacing = 1e-05 } }
             """)
-        expect(exported.swift.contains(".fractionalWidth(0.3333333333333333)"))
-        expect(exported.swift.contains(".absolute(0.30000000000000004)"))
-        expect(exported.swift.contains(".absolute(44.25)"))
-        expect(exported.swift.contains("section.interGroupSpacing = 1e-05"))
+        expectContains(exported.swift, ".fractionalWidth(0.3333333333333333)")
+        expectContains(exported.swift, ".absolute(0.30000000000000004)")
+        expectContains(exported.swift, ".absolute(44.25)")
+        expectContains(exported.swift, "section.interGroupSpacing = 1e-05")
         expectEqual(Double("0.3333333333333333"), 1.0 / 3)
         expectEqual(Double("0.30000000000000004"), 0.1 + 0.2)
     }

@@ -30,7 +30,7 @@ struct ExportLimitsTests {
         }
         expectEqual(Set(declared).count, declared.count, "\(declared)")
         expect(declared.contains("layout") && declared.contains("layout2") && declared.contains("layout3"))
-        expect(exported.body.contains("    let layout = UICollectionViewCompositionalLayout(section: section)\n"))
+        expectContains(exported.body, "    let layout = UICollectionViewCompositionalLayout(section: section)\n")
         expect(
             exported.body.contains(
                 "    static let layout = \"layout\"\n    /// Supplementary: \"Layout\".\n    static let layout2 = \"Layout\"\n"

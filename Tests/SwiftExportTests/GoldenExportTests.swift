@@ -35,12 +35,12 @@ struct GoldenExportTests {
         for api in UIKitAPI.allCases {
             let deprecated = api.deprecation.map { "iOS \($0.version), for `\($0.replacement.swiftName)`" } ?? "—"
             let row = "| `\(api.swiftName)` | iOS \(api.introduced) | \(deprecated) | <\(api.page)> |"
-            expect(docs.contains(row), "docs/export.md must list \(row)")
+            expectContains(docs, row, "docs/export.md must list \(row)")
         }
     }
 
     @Test func docsShowTheExport() throws {
         let docs = try String(contentsOfFile: repositoryRoot + "/docs/export.md", encoding: .utf8)
-        expect(docs.contains(try Self.appStore()), "docs/export.md must show the App Store export as exported")
+        expectContains(docs, try Self.appStore(), "docs/export.md must show the App Store export as exported")
     }
 }

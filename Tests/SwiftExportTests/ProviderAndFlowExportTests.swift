@@ -68,8 +68,8 @@ struct ProviderAndFlowExportTests {
     /// Two sections, no repetition seen: section 0 as returned, every later one as section 1.
     @Test func sectionsWithoutRepetitionKeepTheLastForLaterIndices() throws {
         let exported = try Exported(Self.alternating, counts: [3, 3])
-        expect(exported.body.contains("        switch sectionIndex {\n        case 0:\n"))
-        expect(exported.body.contains("        default:\n"))
+        expectContains(exported.body, "        switch sectionIndex {\n        case 0:\n")
+        expectContains(exported.body, "        default:\n")
         expect(!exported.body.contains("case 1:"))
         expect(
             exported.header.contains(
@@ -104,7 +104,7 @@ struct ProviderAndFlowExportTests {
         expect(
             exported.header.contains(
                 "// The provider was called for 1 section, all alike: every section is laid out as section 0."))
-        expect(exported.body.contains("    let layout = UICollectionViewCompositionalLayout(section: section)\n"))
+        expectContains(exported.body, "    let layout = UICollectionViewCompositionalLayout(section: section)\n")
         expect(!exported.body.contains("switch"))
     }
 
@@ -131,9 +131,9 @@ struct ProviderAndFlowExportTests {
                 "layout.lua:4: sectionProvider returned nil for section 1: UIKit raises \"Invalid section definition\" for a section without a layout; return a section for every section (--allow-partial exports an empty one)"
             ])
         let wide = try Exported(Self.nilSecond, counts: [2, 2, 2], width: 1024, allowPartial: true)
-        expect(wide.body.contains("subitem: item, count: 4)"))
+        expectContains(wide.body, "subitem: item, count: 4)")
         // Sections 0 and 2 alike, 1 empty: they repeat every 2.
-        expect(wide.body.contains("        switch sectionIndex % 2 {\n        case 0:\n"))
+        expectContains(wide.body, "        switch sectionIndex % 2 {\n        case 0:\n")
         #expect(
             wide.body.contains(
                 """
@@ -144,9 +144,9 @@ struct ProviderAndFlowExportTests {
                             return NSCollectionLayoutSection(group: .horizontal(layoutSize: emptySize, subitems: [emptyItem]))
 
                 """))
-        expect(wide.body.contains("    }, configuration: configuration)\n"))
+        expectContains(wide.body, "    }, configuration: configuration)\n")
         let narrow = try Exported(Self.nilSecond, counts: [2, 2, 2], width: 375, allowPartial: true)
-        expect(narrow.body.contains("subitem: item, count: 2)"))
+        expectContains(narrow.body, "subitem: item, count: 2)")
     }
 
     /// A provider that returns no section for the options has nothing to export: an error,
@@ -216,8 +216,8 @@ struct ProviderAndFlowExportTests {
             }
             """, width: 300)
         expect(exported.refusals.isEmpty)
-        expect(exported.swift.contains("// itemSize (layout.lua:2) is Lua code, called for those options"))
-        expect(exported.body.contains("    layout.itemSize = CGSize(width: 100, height: 50)\n"))
+        expectContains(exported.swift, "// itemSize (layout.lua:2) is Lua code, called for those options")
+        expectContains(exported.body, "    layout.itemSize = CGSize(width: 100, height: 50)\n")
     }
 
     /// One located line per callback, in source order; none when partial, which comments each.
@@ -416,7 +416,7 @@ struct SwiftTextTests {
             """
         let other = try Exported(plain, translatesProvider: true)
         expectEqual(other.refusals, [])
-        expect(other.swift.contains("final class TestLayout: UICollectionViewFlowLayout"))
+        expectContains(other.swift, "final class TestLayout: UICollectionViewFlowLayout")
         expect(!other.swift.contains("Differs from lualayout"))
     }
 }

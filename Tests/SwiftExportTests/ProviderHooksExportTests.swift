@@ -66,9 +66,9 @@ struct ProviderHooksExportTests {
             partial.header.contains(
                 "// The layout's hooks are not translated (--allow-partial): layout.lua:32: table.unpack with 1 arguments is not in the subset; they are marked below."
             ), "\(partial.header)")
-        expect(partial.body.contains("func makeTestLayout() -> UICollectionViewCompositionalLayout {"))
-        expect(partial.body.contains("        script.sectionProvider(sectionIndex, environment)\n"))
-        expect(partial.body.contains("    // not exported: attributes (layout.lua:25) is Lua code\n"))
+        expectContains(partial.body, "func makeTestLayout() -> UICollectionViewCompositionalLayout {")
+        expectContains(partial.body, "        script.sectionProvider(sectionIndex, environment)\n")
+        expectContains(partial.body, "    // not exported: attributes (layout.lua:25) is Lua code\n")
     }
 
     /// Without `--allow-partial`: one script class holding the provider and the hook, and the
@@ -77,13 +77,13 @@ struct ProviderHooksExportTests {
         let exported = try Exported(Self.source, counts: [3, 4], translatesProvider: true)
         expectEqual(exported.refusals, [])
         let body = exported.body
-        expect(body.contains("final class TestLayout: UICollectionViewCompositionalLayout {"))
-        expect(body.contains("func makeTestLayout() -> TestLayout {"))
-        expect(body.contains("    layout.script = script\n"))
-        expect(body.contains("        for a in elements { script.attributes(cv, a) }\n"))
+        expectContains(body, "final class TestLayout: UICollectionViewCompositionalLayout {")
+        expectContains(body, "func makeTestLayout() -> TestLayout {")
+        expectContains(body, "    layout.script = script\n")
+        expectContains(body, "        for a in elements { script.attributes(cv, a) }\n")
         expectEqual(body.components(separatedBy: "private final class TestScript {").count, 2)
-        expect(body.contains("    func sectionProvider(_ sectionIndex: Int, "))
-        expect(body.contains("    func attributes(_ cv: TestContext, _ a: TestAttributes) {"))
+        expectContains(body, "    func sectionProvider(_ sectionIndex: Int, ")
+        expectContains(body, "    func attributes(_ cv: TestContext, _ a: TestAttributes) {")
         expect(!exported.swift.contains("not exported"))
         expect(
             exported.header.contains {

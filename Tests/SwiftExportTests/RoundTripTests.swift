@@ -67,7 +67,7 @@ struct RoundTripTests {
         let sentence =
             "runs it over `Examples/export-check.json` and `Tests/SwiftExportTests/RoundTrip/export-check.json`: \(examples + hostile) layouts compared — \(examples) of the examples (\(partial) exported with `--allow-partial`, \(releases) for a chosen `--ios`, \(screens) as a screen) and \(hostile) hostile ones — and \(refused) refused"
         let docs = try String(contentsOfFile: repositoryRoot + "/docs/export.md", encoding: .utf8)
-        expect(docs.contains(sentence), "docs/export.md must say: \(sentence)")
+        expectContains(docs, sentence, "docs/export.md must say: \(sentence)")
     }
 
     /// docs/export.md says how many example cases ask hooks beyond the layout at rest, counted
@@ -87,7 +87,7 @@ struct RoundTripTests {
         let sentence =
             "In `Examples/export-check.json`, \(cases) cases ask hooks: \(targets) a fling's target (line, cover-flow, springboard), \(changing) bounds changes (\(changes) bounds: line, cover-flow, stack, waterfall) and \(updates) a batch update"
         let docs = try String(contentsOfFile: repositoryRoot + "/docs/export.md", encoding: .utf8)
-        expect(docs.contains(sentence), "docs/export.md must say: \(sentence)")
+        expectContains(docs, sentence, "docs/export.md must say: \(sentence)")
     }
 
     static func entries(_ path: String) throws -> [[String: Any]] {

@@ -3,13 +3,13 @@
 // Swift Testing's `#expect` and `#require` are macros: every use is expanded by the compiler's
 // macro plugin into a closure and a call with the expression's parts, then type-checked and
 // compiled. On this project's 2-core machine that is about 10 ms of compile time a use; the
-// test targets held 3,345 of them, 30 s of a cold build's CPU (docs/performance.md, "The
+// test targets held 3,345 of them, about 40 s of a cold build's CPU (docs/performance.md, "The
 // test targets' compile"). These functions record the same issue at the same place: a failed
 // `expect` or `require` is an issue at the caller's file:line:column, quoting the caller's
-// source line; `expectEqual` also prints both values.
+// source line; `expectEqual` also prints both values, `expectContains` the text or elements.
 //
-// Use the macros where they do what these cannot: `#expect(throws:)`, `await` inside the
-// expression, or an expectation spread over several lines.
+// Use the macros where they do what these cannot: `#expect(throws:)`, or an `await` inside the
+// expression.
 
 import Foundation
 import Testing
@@ -33,6 +33,33 @@ public func expectEqual<T: Equatable>(
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let values = "\n  left:  \(String(reflecting: actual))\n  right: \(String(reflecting: expected))"
     Issue.record(failure("Expectation failed", location, comment(), values), sourceLocation: location)
+}
+
+/// Records an issue at the caller's location when `text` does not contain `part`, with the text.
+public func expectContains(
+    _ text: some StringProtocol, _ part: some StringProtocol, _ comment: @autoclosure () -> Comment? = nil,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+    guard !text.contains(part) else { return }
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    Issue.record(
+        failure("Expectation failed", location, comment(), "\n  text: \(shortened(String(reflecting: String(text))))"),
+        sourceLocation: location)
+}
+
+/// Records an issue at the caller's location when `sequence` does not contain `element`, with
+/// the sequence's elements.
+public func expectContains<S: Sequence>(
+    _ sequence: S, _ element: S.Element, _ comment: @autoclosure () -> Comment? = nil,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) where S.Element: Equatable {
+    guard !sequence.contains(element) else { return }
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    Issue.record(
+        failure(
+            "Expectation failed", location, comment(), "\n  elements: \(shortened(String(reflecting: Array(sequence))))"
+        ),
+        sourceLocation: location)
 }
 
 /// The value, or an issue at the caller's location and a thrown `RequirementFailure` when it is
@@ -63,6 +90,11 @@ public func require(
 public struct RequirementFailure: Error, CustomStringConvertible {
     public let location: SourceLocation
     public var description: String { "the requirement at \(location) failed (the issue recorded there)" }
+}
+
+/// A value's description cut to its first 4,000 characters (a command's whole output can be long).
+func shortened(_ description: String) -> String {
+    description.count <= 4000 ? description : description.prefix(4000) + "… (\(description.count) characters)"
 }
 
 /// "WHAT: SOURCE" with the comment and the values after it. The source is read from the

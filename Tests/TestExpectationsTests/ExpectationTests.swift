@@ -7,6 +7,8 @@ import Testing
     @Test func passingCallsRecordNothing() throws {
         expect(1 + 1 == 2)
         expectEqual([1, 2], [1, 2])
+        expectContains("a layout", "lay")
+        expectContains([1, 2], 2)
         let value: Int? = 3
         #expect(try require(value) == 3)
         try require(value != nil)
@@ -31,6 +33,29 @@ import Testing
                 && issue.comments.map(\.rawValue) == [
                     "Expectation failed: expectEqual(\"left\", \"right\")\n  left:  \"left\"\n  right: \"right\""
                 ]
+        }
+    }
+
+    @Test func aFailedExpectContainsPrintsTheTextOrTheElements() {
+        let line = #line + 3
+        let output = "frame 0 0 10 10"
+        withKnownIssue {
+            expectContains(output, "20")
+            expectContains([1, 2], 3)
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue)
+            return issue.sourceLocation?.line == line
+                && text == ["Expectation failed: expectContains(output, \"20\")\n  text: \"frame 0 0 10 10\""]
+                || issue.sourceLocation?.line == line + 1
+                    && text == ["Expectation failed: expectContains([1, 2], 3)\n  elements: [1, 2]"]
+        }
+    }
+
+    @Test func aLongTextIsShortenedToItsFirst4000Characters() {
+        withKnownIssue {
+            expectContains(String(repeating: "x", count: 5000), "y")
+        } matching: { issue in
+            issue.comments.first?.rawValue.hasSuffix("x… (5002 characters)") == true
         }
     }
 
