@@ -20,8 +20,7 @@ public func expect(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     guard !condition else { return }
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    Issue.record(failure("Expectation failed", location, comment()), sourceLocation: location)
+    recordFailure("Expectation failed", comment(), at: (fileID, filePath, line, column))
 }
 
 /// Records an issue at the caller's location when `actual != expected`, with both values.
@@ -30,9 +29,8 @@ public func expectEqual<T: Equatable>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     guard actual != expected else { return }
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let values = "\n  left:  \(String(reflecting: actual))\n  right: \(String(reflecting: expected))"
-    Issue.record(failure("Expectation failed", location, comment(), values), sourceLocation: location)
+    recordFailure("Expectation failed", comment(), values, at: (fileID, filePath, line, column))
 }
 
 /// Records an issue at the caller's location when `text` does not contain `part`, with the text.
@@ -41,10 +39,8 @@ public func expectContains(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
     guard !text.contains(part) else { return }
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    Issue.record(
-        failure("Expectation failed", location, comment(), "\n  text: \(shortened(String(reflecting: String(text))))"),
-        sourceLocation: location)
+    let values = "\n  text: \(shortened(String(reflecting: String(text))))"
+    recordFailure("Expectation failed", comment(), values, at: (fileID, filePath, line, column))
 }
 
 /// Records an issue at the caller's location when `sequence` does not contain `element`, with
@@ -54,12 +50,8 @@ public func expectContains<S: Sequence>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) where S.Element: Equatable {
     guard !sequence.contains(element) else { return }
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    Issue.record(
-        failure(
-            "Expectation failed", location, comment(), "\n  elements: \(shortened(String(reflecting: Array(sequence))))"
-        ),
-        sourceLocation: location)
+    let values = "\n  elements: \(shortened(String(reflecting: Array(sequence))))"
+    recordFailure("Expectation failed", comment(), values, at: (fileID, filePath, line, column))
 }
 
 /// The value, or an issue at the caller's location and a thrown `RequirementFailure` when it is
@@ -69,9 +61,8 @@ public func require<T>(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) throws -> T {
     if let value { return value }
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    Issue.record(failure("Requirement failed (nil)", location, comment()), sourceLocation: location)
-    throw RequirementFailure(location: location)
+    throw RequirementFailure(
+        location: recordFailure("Requirement failed (nil)", comment(), at: (fileID, filePath, line, column)))
 }
 
 /// Returns when `condition` holds; otherwise an issue at the caller's location and a thrown
@@ -81,9 +72,8 @@ public func require(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) throws {
     guard !condition else { return }
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    Issue.record(failure("Requirement failed", location, comment()), sourceLocation: location)
-    throw RequirementFailure(location: location)
+    throw RequirementFailure(
+        location: recordFailure("Requirement failed", comment(), at: (fileID, filePath, line, column)))
 }
 
 /// What `require` throws after recording its issue; Swift Testing reports the thrown error too.
@@ -97,12 +87,20 @@ func shortened(_ description: String) -> String {
     description.count <= 4000 ? description : description.prefix(4000) + "… (\(description.count) characters)"
 }
 
-/// "WHAT: SOURCE" with the comment and the values after it. The source is read from the
-/// caller's file when an expectation fails (only then); without the file, its location.
-func failure(_ what: String, _ location: SourceLocation, _ comment: Comment?, _ values: String = "") -> Comment {
+/// Records "WHAT: SOURCE", the comment and the values at the caller's location (#fileID,
+/// #filePath, #line, #column) and returns that location. The source is read from the caller's
+/// file only here, when an expectation has failed; without the file, the location stands in.
+@discardableResult
+func recordFailure(
+    _ what: String, _ comment: Comment?, _ values: String = "",
+    at caller: (fileID: String, filePath: String, line: Int, column: Int)
+) -> SourceLocation {
+    let location = SourceLocation(
+        fileID: caller.fileID, filePath: caller.filePath, line: caller.line, column: caller.column)
     var text = "\(what): \(sourceText(location) ?? "\(location)")"
     if let comment { text += " — \(comment.rawValue)" }
-    return Comment(rawValue: text + values)
+    Issue.record(Comment(rawValue: text + values), sourceLocation: location)
+    return location
 }
 
 /// The location's line, trimmed, and the lines after it up to the one that closes the call's
