@@ -5,6 +5,13 @@ import Testing
 
 /// raggy.lua on inline data: one section of `{"width": w}` items (a "padding" where given),
 /// in a 400×`height` viewport.
+/// Thirty preferred widths, 60 to 120 in steps of 10, repeating. (Typed step by step: the
+/// literal arithmetic inside one `map` closure took the type checker half a second.)
+private let manyWidths: [Double] = (0..<30).map { (index: Int) -> Double in
+    let step: Int = index % 7
+    return Double(60 + 10 * step)
+}
+
 private func raggyExample(
     widths: [Double], padding: [Int: Double] = [:], height: Double = 300,
     state: [String: LayoutValue] = [:], seed: Int = 0
@@ -109,7 +116,7 @@ struct RaggyExampleTests {
     /// same seed gives the same frames after an invalidation and in a second layout; another
     /// seed gives other frames.
     @Test func raggedIsSeeded() throws {
-        let many = (0..<30).map { Double(60 + 10 * ($0 % 7)) }
+        let many = manyWidths
         let ragged: [String: LayoutValue] = ["ragged": .bool(true)]
         let first = try raggyExample(widths: many, state: ragged, seed: 7)
         let frames = try first.all().map(\.frame)
@@ -129,7 +136,7 @@ struct RaggyExampleTests {
     /// Each row stays packed (an item starts at the previous one's right edge), and the
     /// content width is the largest right edge.
     @Test func raggedTrimsOnlyTheOuterRowsAndKeepsTheAspect() throws {
-        let many = (0..<30).map { Double(60 + 10 * ($0 % 7)) }
+        let many = manyWidths
         let example = try raggyExample(widths: many, state: ["ragged": .bool(true)], seed: 3)
         let cells = try example.all()
         var rows: [[LayoutAttributes]] = [[], [], []]
