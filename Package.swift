@@ -174,7 +174,7 @@ let package = Package(
             dependencies: ["TestExpectations", "SwiftExport", "ScriptLayout", "LayoutEngine", "TestSupport"],
             exclude: ["Golden", "ReleaseCheck", "RoundTrip"]),
         .testTarget(
-            name: "UIKitSurfaceTests", dependencies: ["TestExpectations", "UIKitSurface"],
+            name: "UIKitSurfaceTests", dependencies: ["TestExpectations", "UIKitSurface", "TestSupport"],
             exclude: ["AppleInterface.txt"]),
         // Translations of generated programs compiled with swiftc and run against lua5.4; the
         // examples translated to UIKit subclasses (Scripts/export-check runs the custom ones).

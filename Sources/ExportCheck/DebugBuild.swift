@@ -9,12 +9,26 @@ struct DebugBuild {
     private let commands: [String: (inputs: [String], outputs: [String])]
 
     /// The folder of the build's `.swiftmodule` files (`-I`).
-    var modules: String { root + "/.build/debug/Modules" }
+    var modules: String { Self.products(root: root) + "/Modules" }
+
+    /// The folder of the build's products: `.build/debug`, or `LUALAYOUT_BUILD_PRODUCTS`
+    /// (Scripts/test names the folder that link points to: the `swift package` of its API docs,
+    /// running beside this, removes the link and makes it again).
+    static func products(root: String) -> String {
+        ProcessInfo.processInfo.environment["LUALAYOUT_BUILD_PRODUCTS"] ?? root + "/.build/debug"
+    }
+
+    /// SwiftPM's description of the build: `.build/debug.yaml`, or `LUALAYOUT_BUILD_DESCRIPTION`
+    /// (Scripts/test's copy of it, which that `swift package` does not write over as it runs).
+    static func descriptionFile(root: String) -> String {
+        ProcessInfo.processInfo.environment["LUALAYOUT_BUILD_DESCRIPTION"] ?? root + "/.build/debug.yaml"
+    }
 
     init(root: String) throws {
         self.root = root
-        guard let yaml = try? String(contentsOfFile: root + "/.build/debug.yaml", encoding: .utf8) else {
-            throw CheckError("no debug build in \(root)/.build (run swift build first)")
+        let description = Self.descriptionFile(root: root)
+        guard let yaml = try? String(contentsOfFile: description, encoding: .utf8) else {
+            throw CheckError("no debug build: cannot read \(description) (run swift build first)")
         }
         commands = Self.moduleCommands(yaml)
     }

@@ -77,7 +77,7 @@ struct ReleaseCheck: Sendable {
             [
                 "swiftc", "-typecheck", "-wmo", "-swift-version", "6", "-warnings-as-errors", "-package-name",
                 packageName,
-                "-module-name", "UIKitSurface", "-I", root + "/.build/debug/Modules",
+                "-module-name", "UIKitSurface", "-I", DebugBuild.products(root: root) + "/Modules",
             ] + files, folder)
         guard result.status != 0 else { return [] }
         var problems: [String] = []
@@ -136,7 +136,9 @@ struct ReleaseCheck: Sendable {
 
     /// The `-package-name` the root package's modules were built with (its identity).
     private func packageName() throws -> String? {
-        guard let yaml = try? String(contentsOfFile: root + "/.build/debug.yaml", encoding: .utf8) else { return nil }
+        guard let yaml = try? String(contentsOfFile: DebugBuild.descriptionFile(root: root), encoding: .utf8) else {
+            return nil
+        }
         for line in yaml.split(separator: "\n") where line.contains("\"-module-name\",\"LayoutEngine\"") {
             guard let range = line.range(of: "\"-package-name\",\"") else { continue }
             return String(line[range.upperBound...].prefix { $0 != "\"" })

@@ -1,5 +1,6 @@
 import Foundation
 import LualayoutCLI
+import TestSupport
 
 /// The repository root, found from this file's path.
 let repositoryRoot: String = {
@@ -9,9 +10,9 @@ let repositoryRoot: String = {
 }()
 
 /// The built `lualayout` binary the tests that need a process of their own start: the debug
-/// build, or `LUALAYOUT_BINARY` (Scripts/asan points it at the sanitized build).
+/// build's, or `LUALAYOUT_BINARY` (Scripts/asan points it at the sanitized build).
 let lualayoutBinary =
-    ProcessInfo.processInfo.environment["LUALAYOUT_BINARY"] ?? repositoryRoot + "/.build/debug/lualayout"
+    ProcessInfo.processInfo.environment["LUALAYOUT_BINARY"] ?? buildProducts(root: repositoryRoot) + "/lualayout"
 
 struct CommandResult {
     var status: Int32

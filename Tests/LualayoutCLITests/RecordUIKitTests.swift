@@ -1,5 +1,6 @@
 import Foundation
 import TestExpectations
+import TestSupport
 import Testing
 
 /// `Scripts/record-uikit`'s planner (`lualayout-record-uikit`, Sources/RecordUIKit) and the
@@ -7,7 +8,7 @@ import Testing
 /// build and its recordings through UIKitSurface run in Scripts/test (`--build-only`).
 @Suite("record-uikit (the recorder's plan)")
 struct RecordUIKitTests {
-    static let planner = repositoryRoot + "/.build/debug/lualayout-record-uikit"
+    static let planner = buildProducts(root: repositoryRoot) + "/lualayout-record-uikit"
 
     static func plan(_ manifest: String, _ arguments: [String]) async throws -> (ProcessOutcome, String) {
         let folder = try TestCommandTests.folder([

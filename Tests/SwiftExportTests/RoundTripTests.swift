@@ -1,5 +1,6 @@
 import Foundation
 import TestExpectations
+import TestSupport
 import Testing
 
 /// The round trip's own checks: an export is compiled as its deployment target's SDK would
@@ -7,7 +8,7 @@ import Testing
 /// docs/export.md's counts are the manifest's.
 @Suite("export-check: the round trip")
 struct RoundTripTests {
-    static let checker = repositoryRoot + "/.build/debug/lualayout-export-check"
+    static let checker = buildProducts(root: repositoryRoot) + "/lualayout-export-check"
 
     static func run(_ arguments: [String]) throws -> (status: Int32, out: String) {
         let process = Process()

@@ -1,5 +1,6 @@
 import Foundation
 import TestExpectations
+import TestSupport
 import Testing
 
 /// `Examples/SwiftLayout` (Swift stays the source): an app's own UICollectionViewLayout
@@ -42,7 +43,7 @@ struct SwiftLayoutExampleTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try recorded.1.write(toFile: folder + "/swift.json", atomically: true, encoding: .utf8)
-        let lualayout = repositoryRoot + "/.build/debug/lualayout"
+        let lualayout = buildProducts(root: repositoryRoot) + "/lualayout"
         let committed = try Self.run(
             lualayout, ["compare", package + "/Recorded/waterfall-offset-460.json", folder + "/swift.json"], in: package
         )

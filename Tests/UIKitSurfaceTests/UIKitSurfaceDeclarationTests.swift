@@ -1,5 +1,6 @@
 import Foundation
 import TestExpectations
+import TestSupport
 import Testing
 
 /// UIKitSurface's public declarations held against the list transcribed from Apple's published
@@ -120,7 +121,7 @@ struct UIKitSurfaceDeclarationTests {
         _ = try run(
             "swift-symbolgraph-extract",
             [
-                "-module-name", "UIKitSurface", "-I", root + "/.build/debug/Modules", "-target", triple,
+                "-module-name", "UIKitSurface", "-I", buildProducts(root: root) + "/Modules", "-target", triple,
                 "-output-dir", output.path, "-minimum-access-level", "public",
             ])
         var symbols: [String: Symbol] = [:]
