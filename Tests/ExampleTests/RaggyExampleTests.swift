@@ -3,8 +3,6 @@ import LayoutEngine
 import TestExpectations
 import Testing
 
-/// raggy.lua on inline data: one section of `{"width": w}` items (a "padding" where given),
-/// in a 400×`height` viewport.
 /// Thirty preferred widths, 60 to 120 in steps of 10, repeating. (Typed step by step: the
 /// literal arithmetic inside one `map` closure took the type checker half a second.)
 private let manyWidths: [Double] = (0..<30).map { (index: Int) -> Double in
@@ -12,6 +10,8 @@ private let manyWidths: [Double] = (0..<30).map { (index: Int) -> Double in
     return Double(60 + 10 * step)
 }
 
+/// raggy.lua on inline data: one section of `{"width": w}` items (a "padding" where given),
+/// in a 400×`height` viewport.
 private func raggyExample(
     widths: [Double], padding: [Int: Double] = [:], height: Double = 300,
     state: [String: LayoutValue] = [:], seed: Int = 0
