@@ -62,19 +62,22 @@ struct LayoutLint {
         let sorted = cells.filter { $0.frame.width > 0 && $0.frame.height > 0 }.sorted {
             start($0.frame) < start($1.frame)
         }
+        // The comparisons read frames only: an array of them, not the attributes, each of which
+        // (names and all) a debug build would copy whole on every read.
+        let frames = sorted.map(\.frame)
         var open: [Int] = []
         var comparisons = 0
-        for (index, cell) in sorted.enumerated() {
-            let from = start(cell.frame)
-            open.removeAll { end(sorted[$0].frame) <= from + Self.tolerance }
+        for (index, frame) in frames.enumerated() {
+            let from = start(frame)
+            open.removeAll { end(frames[$0]) <= from + Self.tolerance }
             comparisons += open.count
             if comparisons > Self.maxComparisons {
                 overlapCountCapped = true
                 return
             }
-            for other in open where Self.shareArea(sorted[other].frame, cell.frame) {
+            for other in open where Self.shareArea(frames[other], frame) {
                 overlapCount += 1
-                if overlaps.count < Self.examples { overlaps.append((sorted[other], cell)) }
+                if overlaps.count < Self.examples { overlaps.append((sorted[other], sorted[index])) }
                 if overlapCount >= Self.maxCountedOverlaps {
                     overlapCountCapped = true
                     return
