@@ -187,7 +187,7 @@ package final class WorkerProcess<Request: WorkerMessage, Reply: WorkerMessage>:
             usleep(10_000)
         }
         kill()
-        return reap(wait: true).map(Self.describe) ?? "ended"
+        return reap(wait: true).map { Self.describe($0) } ?? "ended"
     }
 
     private func reap(wait: Bool) -> Int32? {

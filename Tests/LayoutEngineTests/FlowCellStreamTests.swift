@@ -19,7 +19,7 @@ struct FlowCellStreamTests {
             inSection section: Int, count: Int, context: CollectionContext, consume: (UnsafeBufferPointer<Size>) -> Bool
         ) throws -> Bool {
             let all = sizes + Array(repeating: Size(width: 1, height: 1), count: extra)
-            try all.withUnsafeBufferPointer { buffer in
+            all.withUnsafeBufferPointer { buffer in
                 var start = 0
                 while start < buffer.count {
                     let end = min(start + chunk, buffer.count)

@@ -20,7 +20,8 @@ struct HugePixelRoundingTests {
     @Test func hugeCoordinatesStayFinite() {
         expectEqual(PixelRounding.round(1e308, scale: 3), 1e308)
         expectEqual(PixelRounding.round(-1e308, scale: 3), -1e308)
-        expectEqual(PixelRounding.round(9_007_199_254_740_993, scale: 2), 9_007_199_254_740_993)
+        // 2^53, past which a Double no longer holds every integer: x × 2 is exact, rounding it changes nothing.
+        expectEqual(PixelRounding.round(9_007_199_254_740_992, scale: 2), 9_007_199_254_740_992)
         // Ordinary values still round: 10.25 × 2 = 20.5 → 21 → 10.5.
         expectEqual(PixelRounding.round(10.25, scale: 2), 10.5)
     }
