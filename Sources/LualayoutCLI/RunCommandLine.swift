@@ -62,6 +62,18 @@ enum RunCommandLine {
 
         var isFlag: Bool { self == .strict || self == .estimates || self == .visible }
 
+        /// The options of `LayoutOptions` and `ScriptOptions`: all a test file's `-- options:`
+        /// lines may give besides `--layout` (`ScenarioOptions`).
+        var isScenarioOption: Bool {
+            switch self {
+            case .bounds, .offset, .scale, .contentInset, .safeArea, .contentInsetAdjustment, .layoutMargins, .items,
+                .sections, .data, .state, .orthogonalOffset, .trait, .layoutDirection, .ios:
+                true
+            case .seed, .maxInstructions, .maxMemory, .timeout, .strict, .estimates: true
+            default: false
+            }
+        }
+
         /// Options that may be given more than once (their values are appended in order).
         var isRepeatable: Bool {
             self == .state || self == .orthogonalOffset || self == .orthogonalTarget || self == .trait
@@ -75,11 +87,40 @@ enum RunCommandLine {
 
     /// The command `arguments` (the subcommand first) describe, or nil to let ArgumentParser read them.
     static func parse(_ arguments: [String]) -> RunCommand? {
-        guard arguments.first == "run" else { return nil }
+        guard arguments.first == "run", let read = words(Array(arguments.dropFirst())), let script = read.script
+        else { return nil }
+        return try? build(script: script, read.values)
+    }
+
+    /// A test file's `-- options:` words as `ScenarioOptions` (its collection view and script
+    /// options, the same groups as `run`'s), or nil to let ArgumentParser read them: a word
+    /// that is not one of those options (`--layout`, a positional, an option of `run` alone),
+    /// or any line `parse` would leave to it. Test workers read a header for every test file,
+    /// each with ArgumentParser's reflection before. `ScenarioOptionsFastPathTests` proves the
+    /// options equal ArgumentParser's reading.
+    static func scenarioOptions(_ words: [String]) -> ScenarioOptions? {
+        guard let read = Self.words(words), read.script == nil,
+            Name.allCases.allSatisfy({ read.values[$0.rawValue] == nil || $0.isScenarioOption })
+        else { return nil }
+        var options = ScenarioOptions()
+        var transitions = TransitionLayoutOptions()
+        transitions.named = []
+        do {
+            options.layout = try layoutOptions(read.values)
+            options.scriptOptions = try scriptOptions(read.values)
+        } catch {
+            return nil
+        }
+        options.transitions = transitions
+        return options
+    }
+
+    /// Per option: nil when not given, else its values in order ([] for a flag); and the
+    /// positional, if one. Nil for anything outside the subset this reads.
+    private static func words(_ arguments: [String]) -> (script: String?, values: [[String]?])? {
         var script: String?
-        // Per option: nil when not given, else its values in order ([] for a flag).
         var values = [[String]?](repeating: nil, count: Name.allCases.count)
-        var index = 1
+        var index = 0
         while index < arguments.count {
             let token = arguments[index]
             index += 1
@@ -110,26 +151,30 @@ enum RunCommandLine {
             else { return nil }
             values[name.rawValue] = (values[name.rawValue] ?? []) + [value]
         }
-        guard let script else { return nil }
-        return try? build(script: script, values)
+        return (script, values)
     }
 
     /// Thrown when a value does not convert: ArgumentParser then reads the line and reports it.
     struct Fallback: Error {}
 
-    private static func build(script: String, _ values: [[String]?]) throws -> RunCommand {
-        func one<T>(_ name: Name, _ convert: (String) -> T?) throws -> T? {
-            guard let text = values[name.rawValue]?.first else { return nil }
+    /// The first value given for `name`, converted; nil when not given.
+    private static func one<T>(_ name: Name, _ values: [[String]?], _ convert: (String) -> T?) throws -> T? {
+        guard let text = values[name.rawValue]?.first else { return nil }
+        guard let value = convert(text) else { throw Fallback() }
+        return value
+    }
+
+    /// Every value given for `name`, converted, in order.
+    private static func all<T>(_ name: Name, _ values: [[String]?], _ convert: (String) -> T?) throws -> [T] {
+        try (values[name.rawValue] ?? []).map { text in
             guard let value = convert(text) else { throw Fallback() }
             return value
         }
-        func all<T>(_ name: Name, _ convert: (String) -> T?) throws -> [T] {
-            try (values[name.rawValue] ?? []).map { text in
-                guard let value = convert(text) else { throw Fallback() }
-                return value
-            }
-        }
+    }
 
+    private static func layoutOptions(_ values: [[String]?]) throws -> LayoutOptions {
+        func one<T>(_ name: Name, _ convert: (String) -> T?) throws -> T? { try Self.one(name, values, convert) }
+        func all<T>(_ name: Name, _ convert: (String) -> T?) throws -> [T] { try Self.all(name, values, convert) }
         var layout = LayoutOptions()
         layout.bounds = try one(.bounds, SizeArgument.init(argument:)) ?? LayoutOptions.defaultBounds
         layout.offset = try one(.offset, PointArgument.init(argument:))
@@ -148,7 +193,11 @@ enum RunCommandLine {
         layout.layoutDirection = try one(.layoutDirection, LayoutDirectionArgument.init(argument:))
         layout.ios = try one(.ios, IOSVersionArgument.init(argument:))
         try layout.validate()
+        return layout
+    }
 
+    private static func scriptOptions(_ values: [[String]?]) throws -> ScriptOptions {
+        func one<T>(_ name: Name, _ convert: (String) -> T?) throws -> T? { try Self.one(name, values, convert) }
         var scriptOptions = ScriptOptions()
         scriptOptions.seed = try one(.seed, Int.init(argument:)) ?? ScriptOptions.defaultSeed
         scriptOptions.maxInstructions = try one(.maxInstructions, Int.init(argument:))
@@ -158,6 +207,14 @@ enum RunCommandLine {
         scriptOptions.strict = values[Name.strict.rawValue] != nil
         scriptOptions.estimates = values[Name.estimates.rawValue] != nil
         try scriptOptions.validate()
+        return scriptOptions
+    }
+
+    private static func build(script: String, _ values: [[String]?]) throws -> RunCommand {
+        func one<T>(_ name: Name, _ convert: (String) -> T?) throws -> T? { try Self.one(name, values, convert) }
+        func all<T>(_ name: Name, _ convert: (String) -> T?) throws -> [T] { try Self.all(name, values, convert) }
+        let layout = try layoutOptions(values)
+        let scriptOptions = try scriptOptions(values)
 
         var query = QueryOptions()
         query.rect = try one(.rect, RectArgument.init(argument:))

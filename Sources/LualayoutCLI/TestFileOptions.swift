@@ -54,9 +54,12 @@ struct ScenarioOptions: ParsableArguments, ScenarioTestOptions {
         if words.contains(where: { $0.word == "--help" || $0.word == "-h" }) {
             throw located("'--help' is not an option of a test")
         }
+        // The common header through the fast path (RunCommandLine); anything else, and every
+        // error, through ArgumentParser.
+        let fast = RunCommandLine.scenarioOptions(words.map(\.word))
         var options: ScenarioOptions
         do {
-            options = try ScenarioOptions.parse(Array(prepass.remaining.dropFirst()))
+            options = try fast ?? ScenarioOptions.parse(Array(prepass.remaining.dropFirst()))
         } catch {
             throw located(ScenarioOptions.message(for: error))
         }
@@ -74,11 +77,14 @@ struct ScenarioOptions: ParsableArguments, ScenarioTestOptions {
             let line = words.first { $0.word.hasSuffix(entry.name + "=" + entry.path) }?.line ?? lines.first?.line ?? 1
             try TestFilePaths.requireFile(resolved, what: "layout \(entry.name)", at: line, of: path)
         }
-        for text in prepass.repeated["state"] ?? [] {
-            guard let state = StateArgument(argument: text) else {
-                throw located("invalid value '\(text)' for '--state'")
+        // ArgumentParser read the line without --state (the pre-pass took it out); the fast path read it.
+        if fast == nil {
+            for text in prepass.repeated["state"] ?? [] {
+                guard let state = StateArgument(argument: text) else {
+                    throw located("invalid value '\(text)' for '--state'")
+                }
+                options.layout.state.append(state)
             }
-            options.layout.state.append(state)
         }
         return options
     }
