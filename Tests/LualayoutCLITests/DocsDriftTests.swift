@@ -69,6 +69,8 @@ struct DocsDriftTests {
         "--formula",  // brew
         "--color", "--colors", "--origin", "--profile",  // Scripts/measure-frames
         "--no-children", "--children", "--sort", "--comm",  // perf report
+        "--dump-dom", "--disable-extensions", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-default-apps", "--single-process",  // chromium
         "--frob", "--itemz", "--viewport",  // errors.md: unknown options, on purpose
         "--generate-completion-script", "--experimental-dump-help",  // ArgumentParser's, on the root command
     ]
