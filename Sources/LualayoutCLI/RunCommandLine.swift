@@ -89,7 +89,7 @@ enum RunCommandLine {
     static func parse(_ arguments: [String]) -> RunCommand? {
         guard arguments.first == "run", let read = words(Array(arguments.dropFirst())), let script = read.script
         else { return nil }
-        return try? build(script: script, read.values)
+        return try? build(script: script, read.given)
     }
 
     /// A test file's `-- options:` words as `ScenarioOptions` (its collection view and script
@@ -100,14 +100,14 @@ enum RunCommandLine {
     /// options equal ArgumentParser's reading.
     static func scenarioOptions(_ words: [String]) -> ScenarioOptions? {
         guard let read = Self.words(words), read.script == nil,
-            Name.allCases.allSatisfy({ read.values[$0.rawValue] == nil || $0.isScenarioOption })
+            Name.allCases.allSatisfy({ !read.given.has($0) || $0.isScenarioOption })
         else { return nil }
         var options = ScenarioOptions()
         var transitions = TransitionLayoutOptions()
         transitions.named = []
         do {
-            options.layout = try layoutOptions(read.values)
-            options.scriptOptions = try scriptOptions(read.values)
+            options.layout = try layoutOptions(read.given)
+            options.scriptOptions = try scriptOptions(read.given)
         } catch {
             return nil
         }
@@ -115,11 +115,11 @@ enum RunCommandLine {
         return options
     }
 
-    /// Per option: nil when not given, else its values in order ([] for a flag); and the
-    /// positional, if one. Nil for anything outside the subset this reads.
-    private static func words(_ arguments: [String]) -> (script: String?, values: [[String]?])? {
+    /// The options `arguments` give, and the positional, if one; nil for anything outside the
+    /// subset this reads.
+    private static func words(_ arguments: [String]) -> (script: String?, given: Given)? {
         var script: String?
-        var values = [[String]?](repeating: nil, count: Name.allCases.count)
+        var given = Given()
         var index = 0
         while index < arguments.count {
             let token = arguments[index]
@@ -138,9 +138,9 @@ enum RunCommandLine {
             } else {
                 return nil
             }
-            guard values[name.rawValue] == nil || name.isRepeatable else { return nil }
+            guard !given.has(name) || name.isRepeatable else { return nil }
             if name.isFlag {
-                values[name.rawValue] = []
+                given.values[name.rawValue] = []
                 continue
             }
             guard index < arguments.count else { return nil }
@@ -149,84 +149,87 @@ enum RunCommandLine {
             // ArgumentPrepass joins a negative number to a long option (`--offset -5,0`), not to `-o`.
             guard !value.isEmpty, !value.hasPrefix("-") || (token != "-o" && ArgumentPrepass.isNegativeNumber(value))
             else { return nil }
-            values[name.rawValue] = (values[name.rawValue] ?? []) + [value]
+            given.values[name.rawValue] = (given.values[name.rawValue] ?? []) + [value]
         }
-        return (script, values)
+        return (script, given)
     }
 
     /// Thrown when a value does not convert: ArgumentParser then reads the line and reports it.
     struct Fallback: Error {}
 
-    /// The first value given for `name`, converted; nil when not given.
-    private static func one<T>(_ name: Name, _ values: [[String]?], _ convert: (String) -> T?) throws -> T? {
-        guard let text = values[name.rawValue]?.first else { return nil }
-        guard let value = convert(text) else { throw Fallback() }
-        return value
-    }
+    /// The options a line gives: per option nil when not given, else its values in order ([]
+    /// for a flag).
+    private struct Given {
+        var values = [[String]?](repeating: nil, count: Name.allCases.count)
 
-    /// Every value given for `name`, converted, in order.
-    private static func all<T>(_ name: Name, _ values: [[String]?], _ convert: (String) -> T?) throws -> [T] {
-        try (values[name.rawValue] ?? []).map { text in
+        func has(_ name: Name) -> Bool { values[name.rawValue] != nil }
+
+        /// The first value given for `name`, converted; nil when not given.
+        func one<T>(_ name: Name, _ convert: (String) -> T?) throws -> T? {
+            guard let text = values[name.rawValue]?.first else { return nil }
             guard let value = convert(text) else { throw Fallback() }
             return value
         }
+
+        /// Every value given for `name`, converted, in order.
+        func all<T>(_ name: Name, _ convert: (String) -> T?) throws -> [T] {
+            try (values[name.rawValue] ?? []).map { text in
+                guard let value = convert(text) else { throw Fallback() }
+                return value
+            }
+        }
     }
 
-    private static func layoutOptions(_ values: [[String]?]) throws -> LayoutOptions {
-        func one<T>(_ name: Name, _ convert: (String) -> T?) throws -> T? { try Self.one(name, values, convert) }
-        func all<T>(_ name: Name, _ convert: (String) -> T?) throws -> [T] { try Self.all(name, values, convert) }
+    private static func layoutOptions(_ given: Given) throws -> LayoutOptions {
         var layout = LayoutOptions()
-        layout.bounds = try one(.bounds, SizeArgument.init(argument:)) ?? LayoutOptions.defaultBounds
-        layout.offset = try one(.offset, PointArgument.init(argument:))
-        layout.scale = try one(.scale, Double.init(argument:)) ?? LayoutOptions.defaultScale
-        layout.contentInset = try one(.contentInset, InsetsArgument.init(argument:))
-        layout.safeArea = try one(.safeArea, InsetsArgument.init(argument:))
-        layout.contentInsetAdjustment = try one(
+        layout.bounds = try given.one(.bounds, SizeArgument.init(argument:)) ?? LayoutOptions.defaultBounds
+        layout.offset = try given.one(.offset, PointArgument.init(argument:))
+        layout.scale = try given.one(.scale, Double.init(argument:)) ?? LayoutOptions.defaultScale
+        layout.contentInset = try given.one(.contentInset, InsetsArgument.init(argument:))
+        layout.safeArea = try given.one(.safeArea, InsetsArgument.init(argument:))
+        layout.contentInsetAdjustment = try given.one(
             .contentInsetAdjustment, ContentInsetAdjustmentArgument.init(argument:))
-        layout.layoutMargins = try one(.layoutMargins, InsetsArgument.init(argument:))
-        layout.items = try one(.items, Int.init(argument:))
-        layout.sections = try one(.sections, SectionCountsArgument.init(argument:))
-        layout.data = try one(.data, String.init(argument:))
-        layout.state = try all(.state, StateArgument.init(argument:))
-        layout.orthogonalOffset = try all(.orthogonalOffset, OrthogonalOffsetArgument.init(argument:))
-        layout.trait = try all(.trait, TraitArgument.init(argument:))
-        layout.layoutDirection = try one(.layoutDirection, LayoutDirectionArgument.init(argument:))
-        layout.ios = try one(.ios, IOSVersionArgument.init(argument:))
+        layout.layoutMargins = try given.one(.layoutMargins, InsetsArgument.init(argument:))
+        layout.items = try given.one(.items, Int.init(argument:))
+        layout.sections = try given.one(.sections, SectionCountsArgument.init(argument:))
+        layout.data = try given.one(.data, String.init(argument:))
+        layout.state = try given.all(.state, StateArgument.init(argument:))
+        layout.orthogonalOffset = try given.all(.orthogonalOffset, OrthogonalOffsetArgument.init(argument:))
+        layout.trait = try given.all(.trait, TraitArgument.init(argument:))
+        layout.layoutDirection = try given.one(.layoutDirection, LayoutDirectionArgument.init(argument:))
+        layout.ios = try given.one(.ios, IOSVersionArgument.init(argument:))
         try layout.validate()
         return layout
     }
 
-    private static func scriptOptions(_ values: [[String]?]) throws -> ScriptOptions {
-        func one<T>(_ name: Name, _ convert: (String) -> T?) throws -> T? { try Self.one(name, values, convert) }
+    private static func scriptOptions(_ given: Given) throws -> ScriptOptions {
         var scriptOptions = ScriptOptions()
-        scriptOptions.seed = try one(.seed, Int.init(argument:)) ?? ScriptOptions.defaultSeed
-        scriptOptions.maxInstructions = try one(.maxInstructions, Int.init(argument:))
+        scriptOptions.seed = try given.one(.seed, Int.init(argument:)) ?? ScriptOptions.defaultSeed
+        scriptOptions.maxInstructions = try given.one(.maxInstructions, Int.init(argument:))
         scriptOptions.maxMemory =
-            try one(.maxMemory, ByteCountArgument.init(argument:)) ?? ScriptOptions.defaultMaxMemory
-        scriptOptions.timeoutSeconds = try one(.timeout, Double.init(argument:))
-        scriptOptions.strict = values[Name.strict.rawValue] != nil
-        scriptOptions.estimates = values[Name.estimates.rawValue] != nil
+            try given.one(.maxMemory, ByteCountArgument.init(argument:)) ?? ScriptOptions.defaultMaxMemory
+        scriptOptions.timeoutSeconds = try given.one(.timeout, Double.init(argument:))
+        scriptOptions.strict = given.has(.strict)
+        scriptOptions.estimates = given.has(.estimates)
         try scriptOptions.validate()
         return scriptOptions
     }
 
-    private static func build(script: String, _ values: [[String]?]) throws -> RunCommand {
-        func one<T>(_ name: Name, _ convert: (String) -> T?) throws -> T? { try Self.one(name, values, convert) }
-        func all<T>(_ name: Name, _ convert: (String) -> T?) throws -> [T] { try Self.all(name, values, convert) }
-        let layout = try layoutOptions(values)
-        let scriptOptions = try scriptOptions(values)
+    private static func build(script: String, _ given: Given) throws -> RunCommand {
+        let layout = try layoutOptions(given)
+        let scriptOptions = try scriptOptions(given)
 
         var query = QueryOptions()
-        query.rect = try one(.rect, RectArgument.init(argument:))
-        query.visible = values[Name.visible.rawValue] != nil
-        query.item = try one(.item, ElementArgument<CellKind>.init(argument:))
-        query.supplementary = try one(.supplementary, ElementArgument<SupplementaryKind>.init(argument:))
-        query.decoration = try one(.decoration, ElementArgument<DecorationKind>.init(argument:))
+        query.rect = try given.one(.rect, RectArgument.init(argument:))
+        query.visible = given.has(.visible)
+        query.item = try given.one(.item, ElementArgument<CellKind>.init(argument:))
+        query.supplementary = try given.one(.supplementary, ElementArgument<SupplementaryKind>.init(argument:))
+        query.decoration = try given.one(.decoration, ElementArgument<DecorationKind>.init(argument:))
         try query.validate()
 
         var picture = PictureOptions()
-        picture.fit = try one(.fit, Double.init(argument:))
-        picture.label = try one(.label, String.init(argument:))
+        picture.fit = try given.one(.fit, Double.init(argument:))
+        picture.label = try given.one(.label, String.init(argument:))
         try picture.validate()
 
         var command = RunCommand()
@@ -234,13 +237,13 @@ enum RunCommandLine {
         command.layout = layout
         command.scriptOptions = scriptOptions
         command.queryOptions = query
-        command.targetOffset = try one(.targetOffset, PointArgument.init(argument:))
-        command.velocity = try one(.velocity, PointArgument.init(argument:))
-        command.orthogonalTarget = try all(.orthogonalTarget, OrthogonalTargetArgument.init(argument:))
-        command.format = try one(.format, RunCommand.Format.init(argument:)) ?? RunCommand.defaultFormat
+        command.targetOffset = try given.one(.targetOffset, PointArgument.init(argument:))
+        command.velocity = try given.one(.velocity, PointArgument.init(argument:))
+        command.orthogonalTarget = try given.all(.orthogonalTarget, OrthogonalTargetArgument.init(argument:))
+        command.format = try given.one(.format, RunCommand.Format.init(argument:)) ?? RunCommand.defaultFormat
         command.picture = picture
-        command.background = try one(.background, String.init(argument:))
-        command.output = try one(.output, String.init(argument:))
+        command.background = try given.one(.background, String.init(argument:))
+        command.output = try given.one(.output, String.init(argument:))
         try command.validate()
         return command
     }
